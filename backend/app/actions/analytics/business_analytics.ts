@@ -1,0 +1,89 @@
+import db from '@adonisjs/lucid/services/db'
+import type Business from '#models/business'
+import ReviewSession from '#models/review_session'
+import { clock } from '#lib/clock'
+import { totalCounts } from '#actions/analytics/session_counts'
+import {
+  ANALYTICS_SESSIONS_LIMIT,
+  FUNNEL_RECENT_LOW_RATED,
+  FUNNEL_TOP_TOPICS,
+  POSITIVE_RATING_MIN,
+  TOPIC_KEYWORDS,
+  WEEK_DAYS,
+} from '#lib/constants'
+
+/** Redirected share of all sessions, in percent with one decimal (spec 9). */
+export const conversionRate = (redirected: number, total: number) =>
+  total === 0 ? 0 : Math.round((redirected / total) * 1000) / 10
+
+/**
+ * Everything the business analytics screen shows (spec 9): totals, conversion, the newest sessions, this
+ * week's positive sessions, funnel insights (recent low-rated feedback, top complaint topics) and page views.
+ */
+export default class BusinessAnalytics {
+  async handle(business: Business, sessionsLimit = ANALYTICS_SESSIONS_LIMIT) {
+    const weekAgo = clock.now().minus({ days: WEEK_DAYS }).toJSDate()
+    const [counts, positiveWeek, sessions, reviews, recentLowRated, topics, views] = await Promise.all([
+      totalCounts(business.id),
+      db
+        .from('review_sessions')
+        .where('business_id', business.id)
+        .where('rating', '>=', POSITIVE_RATING_MIN)
+        .where('created_at', '>=', weekAgo)
+        .count('* as total')
+        .first(),
+      this.newest(business).limit(sessionsLimit),
+      this.newest(business).whereNotNull('feedback').whereNot('feedback', '').limit(sessionsLimit),
+      this.newest(business)
+        .where('rating', '<', POSITIVE_RATING_MIN)
+        .whereNotNull('feedback')
+        .whereNot('feedback', '')
+        .limit(FUNNEL_RECENT_LOW_RATED),
+      this.topicCounts(business),
+      db.from('page_views_daily').where('business_id', business.id).sum('views as views').first(),
+    ])
+
+    return {
+      totals: {
+        totalSessions: counts.sessions,
+        positiveSessions: counts.positive,
+        negativeSessions: counts.negative,
+        redirectedSessions: counts.redirected,
+        conversionRate: conversionRate(counts.redirected, counts.sessions),
+        positiveLast7Days: Number(positiveWeek?.total ?? 0),
+        pageViews: Number(views?.views ?? 0),
+      },
+      sessions,
+      reviews,
+      recentLowRated,
+      topTopics: topics,
+    }
+  }
+
+  private newest(business: Business) {
+    return ReviewSession.query().where('business_id', business.id).orderBy('created_at', 'desc').orderBy('id', 'desc')
+  }
+
+  /** Low-rated feedback mentioning each topic's keywords; the top few with at least one mention. */
+  private async topicCounts(business: Business) {
+    const topics = Object.entries(TOPIC_KEYWORDS)
+    const columns = topics.map(([topic, words]) =>
+      db.raw(`SUM(${words.map(() => 'LOWER(feedback) LIKE ?').join(' OR ')}) AS ??`, [
+        ...words.map((word) => `%${word}%`),
+        topic,
+      ])
+    )
+    const row = (await db
+      .from('review_sessions')
+      .where('business_id', business.id)
+      .where('rating', '<', POSITIVE_RATING_MIN)
+      .whereNotNull('feedback')
+      .select(columns)
+      .first()) as Record<string, number | string | null>
+    return topics
+      .map(([topic]) => ({ topic, count: Number(row?.[topic] ?? 0) }))
+      .filter(({ count }) => count > 0)
+      .sort((a, b) => b.count - a.count)
+      .slice(0, FUNNEL_TOP_TOPICS)
+  }
+}

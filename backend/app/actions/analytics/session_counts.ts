@@ -1,0 +1,87 @@
+/*
+ * Session counts of one business, read from analytics_daily for rolled-up days and from review_sessions for
+ * the days after (today at least). Both paths count the same way, so the sum equals counting the raw rows.
+ */
+import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
+import { rolledThrough } from '#actions/analytics/rollup_analytics'
+import { NEGATIVE_RATING_MAX, POSITIVE_RATING_MIN } from '#lib/constants'
+import { istDaySql, istDayStart } from '#lib/time'
+
+export interface Counts {
+  sessions: number
+  positive: number
+  negative: number
+  redirected: number
+}
+
+const ZERO: Counts = { sessions: 0, positive: 0, negative: 0, redirected: 0 }
+
+const toCounts = (row: any): Counts => ({
+  sessions: Number(row?.sessions ?? 0),
+  positive: Number(row?.positive ?? 0),
+  negative: Number(row?.negative ?? 0),
+  redirected: Number(row?.redirected ?? 0),
+})
+
+const add = (a: Counts, b: Counts): Counts => ({
+  sessions: a.sessions + b.sessions,
+  positive: a.positive + b.positive,
+  negative: a.negative + b.negative,
+  redirected: a.redirected + b.redirected,
+})
+
+const rawCounts = () => [
+  db.raw('COUNT(*) AS sessions'),
+  db.raw('SUM(rating >= ?) AS positive', [POSITIVE_RATING_MIN]),
+  db.raw('SUM(rating <= ?) AS negative', [NEGATIVE_RATING_MAX]),
+  db.raw('SUM(redirected) AS redirected'),
+]
+
+const rolledCounts = () => [
+  db.raw('SUM(sessions) AS sessions'),
+  db.raw('SUM(positive) AS positive'),
+  db.raw('SUM(negative) AS negative'),
+  db.raw('SUM(redirected) AS redirected'),
+]
+
+/** UTC instant from which raw rows are read: the start of the day after the watermark. */
+const liveFrom = (watermark: string | null) =>
+  watermark ? istDayStart(DateTime.fromISO(watermark).plus({ days: 1 }).toISODate()!).toJSDate() : null
+
+export async function totalCounts(businessId: number): Promise<Counts> {
+  const watermark = await rolledThrough()
+  const from = liveFrom(watermark)
+  const live = db.from('review_sessions').where('business_id', businessId).select(rawCounts())
+  if (from) live.where('created_at', '>=', from)
+  const [rolled, raw] = await Promise.all([
+    watermark
+      ? db.from('analytics_daily').where('business_id', businessId).where('day', '<=', watermark).select(rolledCounts()).first()
+      : null,
+    live.first(),
+  ])
+  return add(rolled ? toCounts(rolled) : ZERO, toCounts(raw))
+}
+
+/** Counts per IST day ('YYYY-MM-DD') for days from `fromDay` on; quiet days are absent. */
+export async function dailyCounts(businessId: number, fromDay: string): Promise<Map<string, Counts>> {
+  const watermark = await rolledThrough()
+  const liveStart = liveFrom(watermark)
+  const dayStart = istDayStart(fromDay).toJSDate()
+  const [rolledRows, rawRows] = await Promise.all([
+    watermark && watermark >= fromDay
+      ? db
+          .from('analytics_daily')
+          .where('business_id', businessId)
+          .whereBetween('day', [fromDay, watermark])
+          .select('day', 'sessions', 'positive', 'negative', 'redirected')
+      : [],
+    db
+      .from('review_sessions')
+      .where('business_id', businessId)
+      .where('created_at', '>=', liveStart && liveStart > dayStart ? liveStart : dayStart)
+      .select(db.raw(`${istDaySql('created_at')} AS day`), ...rawCounts())
+      .groupBy('day'),
+  ])
+  return new Map([...rolledRows, ...rawRows].map((row: any) => [String(row.day).slice(0, 10), toCounts(row)]))
+}

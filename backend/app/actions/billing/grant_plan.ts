@@ -1,0 +1,72 @@
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import db from '@adonisjs/lucid/services/db'
+import logger from '@adonisjs/core/services/logger'
+import Payment from '#models/payment'
+import Subscription from '#models/subscription'
+import SubscriptionPlan from '#models/subscription_plan'
+import { clock } from '#lib/clock'
+import { PaymentStatus, SubscriptionStatus } from '#lib/billing_enums'
+import { currentSubscription } from '#actions/billing/billing_status'
+
+interface Capture {
+  orderId: string
+  paymentId: string | null
+  /** The amount Razorpay says was paid, when it says; it must match the order we created. */
+  amount?: number
+}
+
+/**
+ * Turns a paid order into Pro access: `durationMonths` from now (or from the end of a period still running).
+ * The payment row is locked, so checkout verification and webhooks arriving together grant once; a paid
+ * order is never moved back, and `subscriptions.payment_id` is unique as a last guard.
+ */
+export default class GrantPlan {
+  async handle(capture: Capture, outer?: TransactionClientContract): Promise<Subscription | null> {
+    const work = async (trx: TransactionClientContract) => {
+      const payment = await Payment.query({ client: trx })
+        .where('razorpay_order_id', capture.orderId)
+        .forUpdate()
+        .first()
+      if (!payment) return null
+      if (payment.status === PaymentStatus.Paid) {
+        return Subscription.query({ client: trx }).where('payment_id', payment.id).first()
+      }
+      if (capture.amount !== undefined && capture.amount !== payment.amount) {
+        logger.error({ orderId: capture.orderId, expected: payment.amount, got: capture.amount }, 'payment amount mismatch')
+        return null
+      }
+
+      if (capture.paymentId) {
+        const elsewhere = await Payment.query({ client: trx })
+          .where('razorpay_payment_id', capture.paymentId)
+          .whereNot('id', payment.id)
+          .first()
+        if (elsewhere) {
+          logger.error({ orderId: capture.orderId, paymentId: capture.paymentId }, 'payment id already used by another order')
+          return null
+        }
+      }
+
+      const now = clock.now()
+      payment.merge({ status: PaymentStatus.Paid, razorpayPaymentId: capture.paymentId, paidAt: now, failureReason: null })
+      await payment.useTransaction(trx).save()
+
+      const plan = await SubscriptionPlan.findOrFail(payment.planId, { client: trx })
+      const running = await currentSubscription(payment.userId, now, trx)
+      const start = running ? running.currentPeriodEnd : now
+
+      return Subscription.create(
+        {
+          userId: payment.userId,
+          planId: plan.id,
+          paymentId: payment.id,
+          status: SubscriptionStatus.Active,
+          currentPeriodStart: start,
+          currentPeriodEnd: start.plus({ months: plan.durationMonths }),
+        },
+        { client: trx }
+      )
+    }
+    return outer ? work(outer) : db.transaction(work)
+  }
+}

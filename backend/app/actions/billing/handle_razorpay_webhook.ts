@@ -1,0 +1,83 @@
+import { createHash } from 'node:crypto'
+import { inject } from '@adonisjs/core'
+import db from '@adonisjs/lucid/services/db'
+import logger from '@adonisjs/core/services/logger'
+import PaymentEvent from '#models/payment_event'
+import Payment from '#models/payment'
+import GrantPlan from '#actions/billing/grant_plan'
+import { RazorpayGateway } from '#services/payments/razorpay_gateway'
+import { BadRequestError } from '#exceptions/app_errors'
+import { PaymentStatus } from '#lib/billing_enums'
+import { isDuplicateKey } from '#lib/db_errors'
+
+interface PaymentEntity {
+  id?: string
+  order_id?: string
+  amount?: number
+  status?: string
+  error_description?: string
+  error_reason?: string
+}
+
+interface WebhookBody {
+  event?: string
+  payload?: {
+    payment?: { entity?: PaymentEntity }
+    order?: { entity?: { id?: string; amount_paid?: number; status?: string } }
+  }
+}
+
+/**
+ * Razorpay webhooks (DECISIONS 7): signature over the raw body, idempotent by event id (the event row and its
+ * effect commit together, so a failed attempt can be retried by Razorpay), `payment.captured` and `order.paid`
+ * grant the plan, `payment.failed` marks an unpaid order failed.
+ */
+@inject()
+export default class HandleRazorpayWebhook {
+  constructor(
+    private gateway: RazorpayGateway,
+    private grantPlan: GrantPlan
+  ) {}
+
+  async handle(rawBody: string, signature: string | undefined, eventIdHeader: string | undefined) {
+    if (!this.gateway.isValidWebhookSignature(rawBody, signature)) {
+      throw new BadRequestError('Invalid webhook signature')
+    }
+    const body = JSON.parse(rawBody) as WebhookBody
+    const event = String(body.event ?? 'unknown').slice(0, 60)
+    const eventId = (eventIdHeader || createHash('sha256').update(rawBody).digest('hex')).slice(0, 100)
+    const payment = body.payload?.payment?.entity
+    const order = body.payload?.order?.entity
+    const orderId = order?.id ?? payment?.order_id ?? null
+
+    try {
+      return await db.transaction(async (trx) => {
+        await PaymentEvent.create({ eventId, event, razorpayOrderId: orderId, payload: rawBody }, { client: trx })
+        if (!orderId) return { status: 'ignored' as const }
+
+        if (event === 'payment.captured' || event === 'order.paid') {
+          const amount = event === 'order.paid' ? order?.amount_paid : payment?.amount
+          await this.grantPlan.handle({ orderId, paymentId: payment?.id ?? null, amount }, trx)
+          return { status: 'processed' as const }
+        }
+        if (event === 'payment.failed') {
+          await Payment.query({ client: trx })
+            .where('razorpay_order_id', orderId)
+            .where('status', PaymentStatus.Created)
+            .update({
+              status: PaymentStatus.Failed,
+              failureReason: (payment?.error_description || payment?.error_reason || 'Unknown payment error').slice(0, 500),
+            })
+          return { status: 'processed' as const }
+        }
+        return { status: 'ignored' as const }
+      })
+    } catch (error) {
+      if (isDuplicateKey(error, 'event_id')) {
+        logger.info({ eventId, event }, 'razorpay webhook replay ignored')
+        return { status: 'duplicate' as const }
+      }
+      throw error
+    }
+  }
+}

@@ -1,0 +1,75 @@
+import { inject } from '@adonisjs/core'
+import type User from '#models/user'
+import SubscriptionPlan from '#models/subscription_plan'
+import Payment from '#models/payment'
+import { RazorpayGateway } from '#services/payments/razorpay_gateway'
+import { currentSubscription } from '#actions/billing/billing_status'
+import { ConflictError, NotFoundError, ServiceUnavailableError } from '#exceptions/app_errors'
+import { PaymentStatus, PlanType, SubscriptionStatus } from '#lib/billing_enums'
+import { clock } from '#lib/clock'
+
+export const ALREADY_SUBSCRIBED =
+  'You already have an active subscription plan. Cancel your current subscription first if you want to change plans.'
+export const CANCELLED_BUT_ACTIVE =
+  'You have a cancelled subscription with active access until your billing period ends. Cannot enroll in new plans until your current period expires.'
+
+/** "Monthly Pro Plan" → "Monthly": the spec strips the suffix for display. */
+export const planDisplayName = (plan: SubscriptionPlan) => plan.name.replace(/ Pro Plan$/, '')
+
+/**
+ * Opens a Razorpay Order for a plan's full price, read from the plan row (never from the client), and records
+ * it. A paid plan already running (or cancelled but still running) refuses a new purchase (DECISIONS 7).
+ */
+@inject()
+export default class StartPurchase {
+  constructor(private gateway: RazorpayGateway) {}
+
+  async handle(user: User, planId: number) {
+    const plan = await SubscriptionPlan.query()
+      .where('id', planId)
+      .where('is_active', true)
+      .whereNot('plan_type', PlanType.Trial)
+      .first()
+    if (!plan) throw new NotFoundError('That plan does not exist.')
+
+    const current = await currentSubscription(user.id)
+    if (current) {
+      const cancelled = current.status === SubscriptionStatus.Cancelled
+      throw new ConflictError(cancelled ? CANCELLED_BUT_ACTIVE : ALREADY_SUBSCRIBED, { title: 'Already Subscribed' })
+    }
+
+    const keyId = this.gateway.keyId
+    const order = await this.gateway.createOrder({
+      amount: plan.totalPrice,
+      receipt: `rr_${user.id}_${Date.now()}`,
+      notes: { userId: String(user.id), planId: String(plan.id), planType: plan.planType },
+    })
+    if (!order?.id) throw new ServiceUnavailableError('No subscription ID received from server')
+
+    await Payment.create({
+      userId: user.id,
+      planId: plan.id,
+      razorpayOrderId: order.id,
+      amount: plan.totalPrice,
+      currency: 'INR',
+      status: PaymentStatus.Created,
+    })
+
+    const months = plan.durationMonths
+    return {
+      orderId: order.id,
+      amount: plan.totalPrice,
+      currency: 'INR',
+      keyId,
+      planName: planDisplayName(plan),
+      durationMonths: months,
+      validUntil: clock.now().plus({ months }).toISO(),
+      description: `${planDisplayName(plan)} Plan - ${months} ${months === 1 ? 'month' : 'months'}`,
+      customerDetails: {
+        name: [user.firstName, user.lastName].filter(Boolean).join(' '),
+        email: user.email,
+        contact: user.phone ?? '',
+      },
+    }
+  }
+}

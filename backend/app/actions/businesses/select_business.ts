@@ -1,0 +1,62 @@
+import { inject } from '@adonisjs/core'
+import db from '@adonisjs/lucid/services/db'
+import User from '#models/user'
+import Business from '#models/business'
+import { PlacesDirectory } from '#services/places/places_directory'
+import { NotFoundError } from '#exceptions/app_errors'
+import { googleReviewUrl } from '#lib/constants'
+import { generateShortCode } from '#lib/short_code'
+import { isDuplicateKey } from '#lib/db_errors'
+import { assertCanAddBusiness } from '#actions/billing/plan_limits'
+
+const SHORT_CODE_ATTEMPTS = 5
+
+/**
+ * Adds a Google listing to the owner's account with a fresh review code. Selecting a place the owner already
+ * has returns that business instead of a duplicate (DECISIONS 3).
+ */
+@inject()
+export default class SelectBusiness {
+  constructor(private places: PlacesDirectory) {}
+
+  async handle(user: User, placeId: string): Promise<{ business: Business; created: boolean }> {
+    const existing = await Business.query().where('user_id', user.id).where('place_id', placeId).first()
+    if (existing) return { business: existing, created: false }
+
+    // Outside the transaction: a slow Google answer must not hold a row lock.
+    const place = await this.places.details(placeId)
+    if (!place) throw new NotFoundError('We could not find that business. Please search again.')
+
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await db.transaction(async (trx) => {
+          // Serialises one owner's concurrent adds, so the plan's business limit cannot be raced.
+          await User.query({ client: trx }).where('id', user.id).forUpdate().firstOrFail()
+          const again = await Business.query({ client: trx })
+            .where('user_id', user.id)
+            .where('place_id', placeId)
+            .first()
+          if (again) return { business: again, created: false }
+          await assertCanAddBusiness(user, trx)
+
+          const business = await Business.create(
+            {
+              userId: user.id,
+              placeId: place.place_id,
+              name: place.name,
+              address: place.address,
+              rating: place.rating,
+              reviewCount: place.reviewCount,
+              shortUrl: generateShortCode(),
+              googleReviewUrl: googleReviewUrl(place.place_id),
+            },
+            { client: trx }
+          )
+          return { business, created: true }
+        })
+      } catch (error) {
+        if (!isDuplicateKey(error, 'short_url') || attempt >= SHORT_CODE_ATTEMPTS) throw error
+      }
+    }
+  }
+}

@@ -1,0 +1,40 @@
+import { inject } from '@adonisjs/core'
+import type { HttpContext } from '@adonisjs/core/http'
+import vine from '@vinejs/vine'
+import Business from '#models/business'
+import BusinessAnalytics from '#actions/analytics/business_analytics'
+import DailySeries from '#actions/analytics/daily_series'
+import { serializeBusiness, serializeSession } from '#serializers/serializers'
+import { messages } from '#validators/messages'
+import { BUSINESS_TIME_ZONE, DAILY_SERIES_DEFAULT_DAYS, DAILY_SERIES_MAX_DAYS } from '#lib/constants'
+
+const dailyValidator = vine.compile(
+  vine.object({ days: vine.number().withoutDecimals().range([1, DAILY_SERIES_MAX_DAYS]).optional() })
+)
+dailyValidator.messagesProvider = messages
+
+export default class AnalyticsController {
+  @inject()
+  async show({ auth, params }: HttpContext, analytics: BusinessAnalytics) {
+    const business = await Business.findOwned(auth.getUserOrFail().id, params.businessId)
+    const result = await analytics.handle(business)
+    return {
+      business: serializeBusiness(business),
+      analytics: result.totals,
+      sessions: result.sessions.map(serializeSession),
+      reviews: result.reviews.map(serializeSession),
+      insights: {
+        recentLowRated: result.recentLowRated.map(serializeSession),
+        topTopics: result.topTopics,
+        pageViews: result.totals.pageViews,
+      },
+    }
+  }
+
+  @inject()
+  async daily({ auth, params, request }: HttpContext, series: DailySeries) {
+    const business = await Business.findOwned(auth.getUserOrFail().id, params.businessId)
+    const { days = DAILY_SERIES_DEFAULT_DAYS } = await dailyValidator.validate(request.qs())
+    return { businessId: business.id, timeZone: BUSINESS_TIME_ZONE, days: await series.handle(business, days) }
+  }
+}

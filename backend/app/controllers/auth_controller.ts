@@ -1,0 +1,32 @@
+import { inject } from '@adonisjs/core'
+import type { HttpContext } from '@adonisjs/core/http'
+import User from '#models/user'
+import RegisterUser from '#actions/auth/register_user'
+import { loginValidator, registerValidator } from '#validators/auth'
+import { serializeUser } from '#serializers/serializers'
+import { penalizeLoginFailures } from '#start/limiter'
+
+export default class AuthController {
+  @inject()
+  async register({ request, response }: HttpContext, registerUser: RegisterUser) {
+    const input = await request.validateUsing(registerValidator)
+    const { user, token } = await registerUser.handle(input)
+    return response.created({ token, user: serializeUser(user) })
+  }
+
+  async login({ request }: HttpContext) {
+    const { email, password } = await request.validateUsing(loginValidator)
+    const user = await penalizeLoginFailures(email, () => User.verifyCredentials(email, password))
+    const token = await User.accessTokens.create(user)
+    return { token: token.value!.release(), user: serializeUser(user) }
+  }
+
+  /** Revokes the access token used; a provider JWT is revoked at the provider, not here. */
+  async logout({ auth, response }: HttpContext) {
+    if (auth.authenticatedViaGuard === 'api') {
+      const user = auth.use('api').getUserOrFail()
+      await User.accessTokens.delete(user, user.currentAccessToken.identifier)
+    }
+    return response.noContent()
+  }
+}

@@ -1,0 +1,23 @@
+import { inject } from '@adonisjs/core'
+import type { HttpContext } from '@adonisjs/core/http'
+import SelectBusiness from '#actions/businesses/select_business'
+import { PlacesDirectory } from '#services/places/places_directory'
+import { searchBusinessValidator, selectBusinessValidator } from '#validators/business'
+import { serializeBusiness } from '#serializers/serializers'
+
+const SEARCH_RESULTS = 10
+
+export default class PlacesController {
+  @inject()
+  async search({ request }: HttpContext, places: PlacesDirectory) {
+    const { query, location } = await request.validateUsing(searchBusinessValidator)
+    return { places: await places.search(query, location, SEARCH_RESULTS) }
+  }
+
+  @inject()
+  async select({ auth, request, response }: HttpContext, selectBusiness: SelectBusiness) {
+    const { placeId } = await request.validateUsing(selectBusinessValidator)
+    const { business, created } = await selectBusiness.handle(auth.getUserOrFail(), placeId)
+    return response.status(created ? 201 : 200).send({ business: serializeBusiness(business), created })
+  }
+}

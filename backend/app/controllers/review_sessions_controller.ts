@@ -1,0 +1,18 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import ReviewSession from '#models/review_session'
+import { serializeSession } from '#serializers/serializers'
+import { NotFoundError } from '#exceptions/app_errors'
+import { paginate } from '#lib/list_query'
+import { SESSION_LIST } from '#lib/list_specs'
+
+export default class ReviewSessionsController {
+  async index(ctx: HttpContext) {
+    return paginate(ctx, ReviewSession.ownedBy(ctx.auth.getUserOrFail().id), SESSION_LIST, serializeSession)
+  }
+
+  async show({ auth, params }: HttpContext) {
+    const session = await ReviewSession.ownedBy(auth.getUserOrFail().id).where('id', params.id).first()
+    if (!session) throw new NotFoundError('Review session not found')
+    return serializeSession(session)
+  }
+}

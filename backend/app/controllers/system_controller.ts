@@ -1,0 +1,47 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import db from '@adonisjs/lucid/services/db'
+import redis from '@adonisjs/redis/services/main'
+import { geoFromHeaders } from '#lib/geo'
+
+const CHECK_TIMEOUT_MS = 1500
+
+async function isUp(probe: () => Promise<unknown>) {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timeout')), CHECK_TIMEOUT_MS)
+  })
+  try {
+    await Promise.race([probe(), timeout])
+    return true
+  } catch {
+    return false
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** Pings Redis; a connection still opening (it opens lazily) is given the probe's timeout to get ready. */
+async function pingRedis() {
+  const connection = redis.connection()
+  if (connection.status !== 'ready') {
+    await new Promise((resolve) => connection.ioConnection.once('ready', resolve))
+  }
+  return connection.ping()
+}
+
+export default class SystemController {
+  async geo({ request }: HttpContext) {
+    return geoFromHeaders(request.headers())
+  }
+
+  /** 200 when MySQL and Redis both answer; 503 naming what is down. */
+  async health({ response }: HttpContext) {
+    const [mysqlUp, redisUp] = await Promise.all([isUp(() => db.rawQuery('SELECT 1')), isUp(pingRedis)])
+    const checks = { mysql: mysqlUp ? 'up' : 'down', redis: redisUp ? 'up' : 'down' }
+    if (mysqlUp && redisUp) return { status: 'ok', ...checks }
+
+    const down = [!mysqlUp && 'MySQL', !redisUp && 'Redis'].filter(Boolean).join(' and ')
+    const sentence = `${down} ${down.includes(' and ') ? 'are' : 'is'} down`
+    return response.serviceUnavailable({ status: 'unavailable', error: sentence, message: sentence, ...checks })
+  }
+}

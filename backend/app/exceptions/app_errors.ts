@@ -1,0 +1,59 @@
+/*
+ * Exceptions that carry their own status and sentence. The handler renders them as DECISIONS 10's JSON shape.
+ */
+import { Exception } from '@adonisjs/core/exceptions'
+
+/** Our own exceptions: their message is written for the client; `extra` fields go into the JSON body. */
+export class AppException extends Exception {
+  constructor(
+    message?: string,
+    readonly extra: Record<string, unknown> = {}
+  ) {
+    super(message)
+  }
+}
+
+export class NotFoundError extends AppException {
+  static status = 404
+  static code = 'E_NOT_FOUND'
+  constructor(message = 'Not found') {
+    super(message)
+  }
+}
+
+export class ConflictError extends AppException {
+  static status = 409
+  static code = 'E_CONFLICT'
+}
+
+export class BadRequestError extends AppException {
+  static status = 400
+  static code = 'E_BAD_REQUEST'
+}
+
+/** A plan limit: the client shows the message and an upgrade button. */
+export class UpgradeRequiredError extends AppException {
+  static status = 403
+  static code = 'E_UPGRADE_REQUIRED'
+  constructor(message: string) {
+    super(message, { upgrade: true })
+  }
+}
+
+/** A dependency (database, Redis, Google) cannot answer right now. */
+export class ServiceUnavailableError extends AppException {
+  static status = 503
+  static code = 'E_SERVICE_UNAVAILABLE'
+}
+
+/** 422 for a rule a validator cannot express (e.g. a reserved short URL), with a field message. */
+export class FieldError extends AppException {
+  static status = 422
+  static code = 'E_VALIDATION_ERROR'
+  constructor(
+    readonly field: string,
+    message: string
+  ) {
+    super(message)
+  }
+}

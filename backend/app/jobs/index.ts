@@ -1,0 +1,26 @@
+/*
+ * Which job class handles which queue. The worker process resolves them once from the container.
+ */
+import app from '@adonisjs/core/services/app'
+import { QueueName } from '#queue/queues'
+import type { JobHandlers } from '#queue/queue_service'
+import { IdentityProvider } from '#services/identity/identity_provider'
+import { createMailer } from '#services/mail/mailer'
+import TrialExpiryJob from '#jobs/trial_expiry_job'
+import SyncUserJob from '#jobs/sync_user_job'
+import AnalyticsRollupJob from '#jobs/analytics_rollup_job'
+import FeedbackAlertJob from '#jobs/feedback_alert_job'
+
+export async function jobHandlers(): Promise<JobHandlers> {
+  const mailer = createMailer()
+  const trialExpiry = new TrialExpiryJob(mailer)
+  const syncUser = new SyncUserJob(await app.container.make(IdentityProvider))
+  const rollup = new AnalyticsRollupJob()
+  const alerts = new FeedbackAlertJob(mailer)
+  return {
+    [QueueName.TrialExpiry]: () => trialExpiry.handle(),
+    [QueueName.SyncUser]: (payload) => syncUser.handle(payload),
+    [QueueName.AnalyticsRollup]: (payload) => rollup.handle(payload),
+    [QueueName.FeedbackAlert]: (payload) => alerts.handle(payload),
+  }
+}

@@ -1,0 +1,71 @@
+import db from '@adonisjs/lucid/services/db'
+import logger from '@adonisjs/core/services/logger'
+import Subscription from '#models/subscription'
+import User from '#models/user'
+import { createMailer, type Mailer } from '#services/mail/mailer'
+import { SubscriptionStatus } from '#lib/billing_enums'
+import { clock } from '#lib/clock'
+import { BUSINESS_TIME_ZONE } from '#lib/constants'
+
+const REMINDER_DAYS_BEFORE = 3
+
+/**
+ * Every 15 minutes, idempotent: records trials that ended, expires paid periods that ended, and mails the
+ * pre-expiry reminder 3 days before a period ends (not for cancelled subscriptions; once per subscription).
+ */
+export default class TrialExpiryJob {
+  constructor(private mailer: Mailer = createMailer()) {}
+
+  async handle() {
+    const now = clock.now().toJSDate()
+    const trials = await db
+      .from('users')
+      .whereNotNull('trial_ends_at')
+      .where('trial_ends_at', '<=', now)
+      .whereNull('trial_expired_at')
+      .update({ trial_expired_at: now })
+    const periods = await db
+      .from('subscriptions')
+      .whereIn('status', [SubscriptionStatus.Active, SubscriptionStatus.Cancelled])
+      .where('current_period_end', '<=', now)
+      .update({ status: SubscriptionStatus.Expired, updated_at: now })
+    const reminders = await this.sendReminders()
+    return { trialsExpired: Number(trials), periodsExpired: Number(periods), remindersSent: reminders }
+  }
+
+  private async sendReminders() {
+    const now = clock.now()
+    const due = await Subscription.query()
+      .where('status', SubscriptionStatus.Active)
+      .whereNull('reminder_sent_at')
+      .where('current_period_end', '>', now.toJSDate())
+      .where('current_period_end', '<=', now.plus({ days: REMINDER_DAYS_BEFORE }).toJSDate())
+      .preload('plan')
+    let sent = 0
+    for (const subscription of due) {
+      // Claim first so two workers never mail the same reminder; release the claim if the mail fails.
+      const claimed = await db
+        .from('subscriptions')
+        .where('id', subscription.id)
+        .whereNull('reminder_sent_at')
+        .update({ reminder_sent_at: now.toJSDate() })
+      if (!Number(claimed)) continue
+      try {
+        const owner = await User.findOrFail(subscription.userId)
+        const ends = subscription.currentPeriodEnd.setZone(BUSINESS_TIME_ZONE).toFormat('d LLLL yyyy')
+        await this.mailer.send({
+          kind: 'period-reminder',
+          to: owner.email,
+          subject: `Your ReviewRoute Pro plan ends on ${ends}`,
+          text: `Hi ${owner.firstName ?? 'there'},\n\nYour ${subscription.plan.name} ends on ${ends}. Plans do not renew by themselves: buy a new plan from Billing to keep unlimited businesses and reviews.\n\nReviewRoute`,
+        })
+        sent++
+      } catch (error) {
+        await db.from('subscriptions').where('id', subscription.id).update({ reminder_sent_at: null })
+        logger.warn({ err: error, subscriptionId: subscription.id }, 'period reminder failed')
+        throw error
+      }
+    }
+    return sent
+  }
+}

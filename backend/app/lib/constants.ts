@@ -1,0 +1,55 @@
+/*
+ * Business constants named as the spec names them (spec section 9, DECISIONS 3-6). Nothing else in the
+ * backend types these numbers.
+ */
+
+/** Ratings at or above this go to Google (spec 9). */
+export const POSITIVE_RATING_MIN = 4
+/** Ratings at or below this are private feedback. */
+export const NEGATIVE_RATING_MAX = 3
+/** Longest stored private feedback, after trimming (DECISIONS 5). */
+export const FEEDBACK_MAX_LENGTH = 2000
+
+export const TRIAL_DAYS = 7
+export const FREE_PLAN_BUSINESS_LIMIT = 1
+export const FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS = 50
+
+/** Access tokens expire after 30 days (DECISIONS 1). */
+export const ACCESS_TOKEN_LIFETIME = '30 days'
+
+/** Days and months are counted in India Standard Time, which has no daylight saving. */
+export const BUSINESS_TIME_ZONE = 'Asia/Kolkata'
+export const BUSINESS_TZ_OFFSET_MINUTES = 330
+
+/** Generated review codes: no look-alikes (0/o/1/l/i), DECISIONS 3. */
+export const SHORT_URL_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789'
+export const SHORT_URL_GENERATED_LENGTH = 7
+export const SHORT_URL_MIN = 3
+export const SHORT_URL_MAX = 32
+export const RESERVED_SHORT_URLS = new Set([
+  'api', 'admin', 'review', 'reviews', 'dashboard', 'billing', 'auth', 'login', 'logout', 'signup', 'register',
+  'settings', 'profile', 'feedback', 'feedbacks', 'business', 'businesses', 'thanks', 'help', 'privacy', 'terms',
+  'about', 'contact', 'contact-us', 'static', 'assets', 'www', 'app', 'home', 'support', 'root', 'null', 'undefined',
+])
+
+/** Funnel insights (spec 9). */
+export const FUNNEL_RECENT_LOW_RATED = 3
+export const FUNNEL_TOP_TOPICS = 3
+export const TOPIC_KEYWORDS: Record<string, readonly string[]> = {
+  service: ['slow', 'wait'],
+  staff: ['staff', 'rude'],
+  quality: ['food', 'quality'],
+  cleanliness: ['clean', 'dirty'],
+  pricing: ['price', 'expensive'],
+}
+export const WEEK_DAYS = 7
+
+/** List endpoints: default page and the largest page a client may ask for. */
+export const DEFAULT_PAGE_SIZE = 25
+export const MAX_PAGE_SIZE = 100
+export const ANALYTICS_SESSIONS_LIMIT = 50
+export const DAILY_SERIES_DEFAULT_DAYS = 30
+export const DAILY_SERIES_MAX_DAYS = 366
+
+export const googleReviewUrl = (placeId: string) =>
+  `https://search.google.com/local/writereview?placeid=${encodeURIComponent(placeId)}`

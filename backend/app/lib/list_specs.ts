@@ -1,0 +1,31 @@
+/*
+ * What each Refine list resource may be filtered and sorted by (client field → column).
+ */
+import type { ListSpec } from '#lib/list_query'
+
+export const BUSINESS_LIST: ListSpec = {
+  sortable: { id: 'id', name: 'name', createdAt: 'created_at', rating: 'rating', reviewCount: 'review_count' },
+  defaultSort: { field: 'createdAt', order: 'desc' },
+  filters: {
+    id: { column: 'id', kind: 'id' },
+    name: { column: 'name', kind: 'text' },
+    q: { column: 'name', kind: 'text' },
+    shortUrl: { column: 'short_url', kind: 'text' },
+  },
+}
+
+/** Shared by /api/review-sessions and /api/feedbacks. */
+export const SESSION_LIST: ListSpec = {
+  sortable: { id: 'id', createdAt: 'created_at', timestamp: 'created_at', rating: 'rating' },
+  defaultSort: { field: 'createdAt', order: 'desc' },
+  filters: {
+    id: { column: 'id', kind: 'id' },
+    businessId: { column: 'business_id', kind: 'id' },
+    rating: { column: 'rating', kind: 'int' },
+    redirected: { column: 'redirected', kind: 'bool' },
+    resolved: { column: 'resolved_at', kind: 'present' },
+    createdAt: { column: 'created_at', kind: 'date' },
+    feedback: { column: 'feedback', kind: 'text' },
+    q: { column: 'feedback', kind: 'text' },
+  },
+}

@@ -1,0 +1,28 @@
+/*
+ * Business days are India Standard Time days (UTC+05:30, no daylight saving). Timestamps are stored in UTC.
+ */
+import { DateTime } from 'luxon'
+import { BUSINESS_TIME_ZONE, BUSINESS_TZ_OFFSET_MINUTES } from '#lib/constants'
+import { clock } from '#lib/clock'
+
+/** SQL for the IST calendar day of a UTC DATETIME column. */
+export const istDaySql = (column: string) => `DATE(DATE_ADD(${column}, INTERVAL ${BUSINESS_TZ_OFFSET_MINUTES} MINUTE))`
+
+export const nowIst = () => clock.now().setZone(BUSINESS_TIME_ZONE)
+
+/** 'YYYY-MM-DD' of today in IST. */
+export const todayIst = () => nowIst().toISODate()!
+
+/** UTC instant at which an IST day starts. */
+export const istDayStart = (isoDate: string) => DateTime.fromISO(isoDate, { zone: BUSINESS_TIME_ZONE }).startOf('day').toUTC()
+
+/**
+ * Parses a date filter: a bare 'YYYY-MM-DD' is an IST day (its start, or its end when `endOfDay`), anything else
+ * ISO 8601 with its own offset. Returns null when unreadable.
+ */
+export function parseDateFilter(value: string, endOfDay = false): DateTime | null {
+  const bareDay = /^\d{4}-\d{2}-\d{2}$/.test(value)
+  const parsed = DateTime.fromISO(value, { zone: bareDay ? BUSINESS_TIME_ZONE : 'utc', setZone: !bareDay })
+  if (!parsed.isValid) return null
+  return (bareDay && endOfDay ? parsed.endOf('day') : parsed).toUTC()
+}

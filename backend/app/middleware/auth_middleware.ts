@@ -1,0 +1,14 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import type { NextFn } from '@adonisjs/core/types/http'
+import type { Authenticators } from '@adonisjs/auth/types'
+
+/** Our access tokens first, then the external identity provider's JWTs. */
+export const OWNER_GUARDS: (keyof Authenticators)[] = ['api', 'jwt']
+
+/** Owner routes: a valid bearer token or 401. */
+export default class AuthMiddleware {
+  async handle(ctx: HttpContext, next: NextFn, options: { guards?: (keyof Authenticators)[] } = {}) {
+    await ctx.auth.authenticateUsing(options.guards ?? OWNER_GUARDS)
+    return next()
+  }
+}

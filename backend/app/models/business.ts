@@ -1,0 +1,65 @@
+import { DateTime } from 'luxon'
+import { BaseModel, belongsTo, column, hasMany } from '@adonisjs/lucid/orm'
+import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
+import User from '#models/user'
+import ReviewSession from '#models/review_session'
+import { NotFoundError } from '#exceptions/app_errors'
+
+export default class Business extends BaseModel {
+  @column({ isPrimary: true })
+  declare id: number
+
+  @column()
+  declare userId: number
+
+  @column()
+  declare placeId: string
+
+  @column()
+  declare name: string
+
+  @column()
+  declare address: string
+
+  // DECIMAL comes back from mysql2 as a string.
+  @column({ consume: (value) => (value === null || value === undefined ? null : Number(value)) })
+  declare rating: number | null
+
+  @column()
+  declare reviewCount: number
+
+  @column()
+  declare shortUrl: string
+
+  @column()
+  declare googleReviewUrl: string
+
+  @column({ consume: (value) => Boolean(value) })
+  declare complianceMode: boolean
+
+  @column()
+  declare language: 'en' | 'hi' | null
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime | null
+
+  @belongsTo(() => User)
+  declare owner: BelongsTo<typeof User>
+
+  @hasMany(() => ReviewSession)
+  declare sessions: HasMany<typeof ReviewSession>
+
+  /** The owner's business, or 404 whether it is missing or someone else's (DECISIONS 2). */
+  static async findOwned(userId: number, id: number) {
+    const business = await this.query().where('id', id).where('user_id', userId).first()
+    if (!business) throw new NotFoundError('Business not found')
+    return business
+  }
+
+  static findByShortUrl(code: string) {
+    return this.query().where('short_url', code.toLowerCase()).first()
+  }
+}

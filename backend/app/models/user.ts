@@ -1,0 +1,76 @@
+import { DateTime } from 'luxon'
+import hash from '@adonisjs/core/services/hash'
+import { compose } from '@adonisjs/core/helpers'
+import { BaseModel, column, hasMany } from '@adonisjs/lucid/orm'
+import type { HasMany } from '@adonisjs/lucid/types/relations'
+import { withAuthFinder } from '@adonisjs/auth/mixins/lucid'
+import { DbAccessTokensProvider } from '@adonisjs/auth/access_tokens'
+import Business from '#models/business'
+import { ACCESS_TOKEN_LIFETIME } from '#lib/constants'
+
+const AuthFinder = withAuthFinder(() => hash.use('scrypt'), {
+  uids: ['email'],
+  passwordColumnName: 'password',
+})
+
+export default class User extends compose(BaseModel, AuthFinder) {
+  @column({ isPrimary: true })
+  declare id: number
+
+  @column()
+  declare email: string
+
+  @column({ serializeAs: null })
+  declare password: string | null
+
+  @column()
+  declare firstName: string | null
+
+  @column()
+  declare lastName: string | null
+
+  @column()
+  declare phone: string | null
+
+  @column({ serializeAs: null })
+  declare externalId: string | null
+
+  @column.dateTime()
+  declare trialExpiredAt: DateTime | null
+
+  @column()
+  declare profileImageUrl: string | null
+
+  @column.dateTime()
+  declare trialStartsAt: DateTime | null
+
+  @column.dateTime()
+  declare trialEndsAt: DateTime | null
+
+  @column.dateTime()
+  declare lastSeenAt: DateTime | null
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime | null
+
+  @hasMany(() => Business)
+  declare businesses: HasMany<typeof Business>
+
+  /** Accounts from the external identity provider have no password: they cannot sign in with one. */
+  async verifyPassword(plainPassword: string) {
+    if (this.password) return super.verifyPassword(plainPassword)
+    await hash.use('scrypt').make(plainPassword)
+    return false
+  }
+
+  static accessTokens = DbAccessTokensProvider.forModel(User, {
+    expiresIn: ACCESS_TOKEN_LIFETIME,
+    prefix: 'rr_',
+    table: 'auth_access_tokens',
+    type: 'auth_token',
+    tokenSecretLength: 40,
+  })
+}

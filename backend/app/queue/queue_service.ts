@@ -1,0 +1,98 @@
+/*
+ * Owns every BullMQ queue and worker: `enqueue` for the API (never throws: a failed enqueue is logged and the
+ * work is recovered by the sweeps and the nightly rollup), `startWorkers` for the worker process, `shutdown`
+ * for both.
+ */
+import { Queue, Worker, type Job, type RedisOptions } from 'bullmq'
+import logger from '@adonisjs/core/services/logger'
+import queueConfig from '#config/queue'
+import { DEFAULT_JOB_OPTIONS, QueueName, SCHEDULES, type JobPayloads } from '#queue/queues'
+
+export type JobHandlers = { [N in QueueName]: (payload: JobPayloads[N], job: Job) => Promise<unknown> }
+
+const ENQUEUE_TIMEOUT_MS = 1000
+/** After a failed enqueue, later ones fail at once for this long instead of each waiting for the timeout. */
+const OUTAGE_BACKOFF_MS = 5000
+
+function withTimeout<T>(promise: Promise<T>, ms: number) {
+  let timer: NodeJS.Timeout
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms)
+    }),
+  ]).finally(() => clearTimeout(timer))
+}
+
+export class QueueService {
+  #queues = new Map<QueueName, Queue>()
+  #workers: Worker[] = []
+  #unavailableUntil = 0
+
+  constructor(private config = queueConfig) {}
+
+  queue(name: QueueName) {
+    let queue = this.#queues.get(name)
+    if (!queue) {
+      const connection: RedisOptions = {
+        ...this.config.connection,
+        // Producers fail fast while Redis is down instead of buffering commands.
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        retryStrategy: (times: number) => Math.min(times * 500, 5000),
+      }
+      queue = new Queue(name, { connection, prefix: this.config.prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS })
+      queue.on('error', (error) => logger.debug({ err: error, queue: name }, 'queue connection error'))
+      this.#queues.set(name, queue)
+    }
+    return queue
+  }
+
+  async enqueue<N extends QueueName>(name: N, payload: JobPayloads[N], options: { jobId?: string } = {}) {
+    if (Date.now() < this.#unavailableUntil) return false
+    try {
+      await withTimeout(this.queue(name).add(name, payload, options), ENQUEUE_TIMEOUT_MS)
+      return true
+    } catch (error) {
+      this.#unavailableUntil = Date.now() + OUTAGE_BACKOFF_MS
+      logger.warn({ err: error, queue: name, jobId: options.jobId }, 'enqueue failed; work will be recovered later')
+      return false
+    }
+  }
+
+  async startWorkers(handlers: JobHandlers) {
+    for (const name of Object.values(QueueName)) {
+      const worker = new Worker(name, (job) => handlers[name](job.data as never, job), {
+        // Workers wait for Redis to come back rather than fail their blocking calls.
+        connection: { ...this.config.connection, maxRetriesPerRequest: null },
+        prefix: this.config.prefix,
+        concurrency: this.config.concurrency,
+      })
+      worker.on('failed', (job, error) =>
+        logger.warn({ err: error, queue: name, jobId: job?.id, attempts: job?.attemptsMade }, 'job failed')
+      )
+      worker.on('error', (error) => logger.warn({ err: error, queue: name }, 'worker error'))
+      this.#workers.push(worker)
+    }
+    for (const schedule of SCHEDULES) {
+      await this.queue(schedule.queue).upsertJobScheduler(schedule.id, schedule.repeat, {
+        name: schedule.queue,
+        data: {},
+        opts: { attempts: DEFAULT_JOB_OPTIONS.attempts, backoff: DEFAULT_JOB_OPTIONS.backoff },
+      })
+    }
+    await Promise.all(this.#workers.map((worker) => worker.waitUntilReady()))
+  }
+
+  /** Removes every job of every queue (tests only: their prefix is separate from development's). */
+  async obliterateAll() {
+    await Promise.all(Object.values(QueueName).map((name) => this.queue(name).obliterate({ force: true })))
+  }
+
+  async shutdown() {
+    await Promise.allSettled(this.#workers.map((worker) => worker.close()))
+    await Promise.allSettled([...this.#queues.values()].map((queue) => queue.close()))
+    this.#workers = []
+    this.#queues.clear()
+  }
+}

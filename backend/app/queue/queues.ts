@@ -1,0 +1,35 @@
+/*
+ * Every queue, its payload, its retry policy and its recurring schedule, in one place. Payloads carry ids
+ * only: jobs reload what they need.
+ */
+import type { JobsOptions } from 'bullmq'
+
+export enum QueueName {
+  TrialExpiry = 'trial-expiry',
+  SyncUser = 'sync-user',
+  AnalyticsRollup = 'analytics-rollup',
+  FeedbackAlert = 'feedback-alert',
+}
+
+export interface JobPayloads {
+  [QueueName.TrialExpiry]: Record<string, never>
+  [QueueName.SyncUser]: { userId: number }
+  /** ISO dates (IST days); without them the job catches up to yesterday. */
+  [QueueName.AnalyticsRollup]: { from?: string; to?: string }
+  /** Without a session id: the sweep for alerts missed while Redis was down. */
+  [QueueName.FeedbackAlert]: { sessionId?: number }
+}
+
+export const DEFAULT_JOB_OPTIONS: JobsOptions = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 2000 },
+  removeOnComplete: { age: 24 * 3600, count: 1000 },
+  removeOnFail: { age: 7 * 24 * 3600, count: 5000 },
+}
+
+/** Recurring jobs, created with `upsertJobScheduler` (idempotent across restarts and worker replicas). */
+export const SCHEDULES = [
+  { queue: QueueName.TrialExpiry, id: 'trial-expiry-every-15-min', repeat: { every: 15 * 60 * 1000 } },
+  { queue: QueueName.AnalyticsRollup, id: 'analytics-rollup-nightly', repeat: { pattern: '10 0 * * *', tz: 'Asia/Kolkata' } },
+  { queue: QueueName.FeedbackAlert, id: 'feedback-alert-sweep', repeat: { every: 10 * 60 * 1000 } },
+] as const

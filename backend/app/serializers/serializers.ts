@@ -1,0 +1,71 @@
+/*
+ * What leaves the server. Models are never returned raw: each audience gets exactly its fields, and public
+ * shapes carry nothing about the owner (DECISIONS 2).
+ */
+import type User from '#models/user'
+import type Business from '#models/business'
+import type ReviewSession from '#models/review_session'
+import type { BusinessDto, PublicBusinessDto, ReviewSessionDto, UserDto } from '#types/api'
+
+export function serializeUser(user: User): UserDto {
+  const firstName = user.firstName ?? ''
+  const lastName = user.lastName ?? ''
+  return {
+    id: user.id,
+    email: user.email,
+    firstName,
+    lastName,
+    name: [firstName, lastName].filter(Boolean).join(' '),
+    username: user.email.split('@')[0],
+    phone: user.phone ?? '',
+    profileImageUrl: user.profileImageUrl ?? '',
+    trialStartsAt: user.trialStartsAt?.toISO() ?? null,
+    trialEndsAt: user.trialEndsAt?.toISO() ?? null,
+    createdAt: user.createdAt.toISO()!,
+  }
+}
+
+export function serializeBusiness(business: Business): BusinessDto {
+  return {
+    id: business.id,
+    placeId: business.placeId,
+    name: business.name,
+    address: business.address,
+    rating: business.rating,
+    reviewCount: business.reviewCount,
+    shortUrl: business.shortUrl,
+    googleReviewUrl: business.googleReviewUrl,
+    complianceMode: business.complianceMode,
+    language: business.language,
+    createdAt: business.createdAt.toISO()!,
+  }
+}
+
+/** The customer page's view of a business: what it shows and needs, nothing about the owner. */
+export function serializePublicBusiness(business: Business): PublicBusinessDto {
+  return {
+    name: business.name,
+    address: business.address,
+    shortUrl: business.shortUrl,
+    googleReviewUrl: business.googleReviewUrl,
+    complianceMode: business.complianceMode,
+    language: business.language,
+  }
+}
+
+export function serializeSession(session: ReviewSession): ReviewSessionDto {
+  const createdAt = session.createdAt.toISO()!
+  return {
+    id: session.id,
+    businessId: session.businessId,
+    rating: session.rating,
+    feedback: session.feedback,
+    redirected: session.redirected,
+    resolved: session.resolvedAt !== null,
+    resolvedAt: session.resolvedAt?.toISO() ?? null,
+    createdAt,
+    // The spec's clients read `timestamp`.
+    timestamp: createdAt,
+  }
+}
+

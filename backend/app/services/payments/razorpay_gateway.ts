@@ -1,0 +1,81 @@
+/*
+ * Razorpay Orders and signature checks (https://razorpay.com/docs/payments/server-integration/nodejs/).
+ * The official SDK makes the calls; signatures are compared in constant time here.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import Razorpay from 'razorpay'
+import logger from '@adonisjs/core/services/logger'
+import paymentsConfig from '#config/payments'
+import { ServiceUnavailableError } from '#exceptions/app_errors'
+
+export const CONFIGURATION_ERROR = 'Failed to load payment configuration. Please try again.'
+const UNAVAILABLE = 'The payment provider is unavailable right now. Please try again in a moment.'
+
+export interface RazorpayOrder {
+  id: string
+  amount: number
+  currency: string
+  receipt?: string
+  status: string
+}
+
+type PaymentsConfig = typeof paymentsConfig
+
+function hmacHex(secret: string, payload: string) {
+  return createHmac('sha256', secret).update(payload).digest('hex')
+}
+
+function sameHex(expected: string, given: unknown) {
+  if (typeof given !== 'string' || given.length !== expected.length) return false
+  return timingSafeEqual(Buffer.from(expected), Buffer.from(given))
+}
+
+export class RazorpayGateway {
+  #client: Razorpay | null = null
+
+  constructor(private config: PaymentsConfig = paymentsConfig) {}
+
+  get isConfigured() {
+    return Boolean(this.config.keyId && this.config.keySecret)
+  }
+
+  get keyId() {
+    if (!this.isConfigured) throw new ServiceUnavailableError(CONFIGURATION_ERROR)
+    return this.config.keyId
+  }
+
+  private client() {
+    if (!this.isConfigured) throw new ServiceUnavailableError(CONFIGURATION_ERROR)
+    if (!this.#client) {
+      this.#client = new Razorpay({ key_id: this.config.keyId, key_secret: this.config.keySecret })
+      // The SDK has no base-URL option: its axios instance is the one place to point it elsewhere.
+      const http = (this.#client as unknown as { api: { rq: { defaults: { baseURL: string; timeout: number } } } }).api.rq
+      http.defaults.baseURL = this.config.baseUrl
+      http.defaults.timeout = this.config.timeoutMs
+    }
+    return this.#client
+  }
+
+  async createOrder(input: { amount: number; receipt: string; notes: Record<string, string> }): Promise<RazorpayOrder> {
+    try {
+      const order = await this.client().orders.create({ amount: input.amount, currency: 'INR', receipt: input.receipt, notes: input.notes })
+      return order as unknown as RazorpayOrder
+    } catch (error) {
+      if (error instanceof ServiceUnavailableError) throw error
+      logger.error({ err: error }, 'razorpay order creation failed')
+      throw new ServiceUnavailableError(UNAVAILABLE)
+    }
+  }
+
+  /** Checkout's handler signature: HMAC-SHA256 of "{order_id}|{payment_id}" with the key secret. */
+  isValidCheckoutSignature(orderId: string, paymentId: string, signature: unknown) {
+    if (!this.isConfigured) return false
+    return sameHex(hmacHex(this.config.keySecret, `${orderId}|${paymentId}`), signature)
+  }
+
+  /** X-Razorpay-Signature: HMAC-SHA256 of the raw request body with the webhook secret. */
+  isValidWebhookSignature(rawBody: string, signature: unknown) {
+    if (!this.config.webhookSecret) return false
+    return sameHex(hmacHex(this.config.webhookSecret, rawBody), signature)
+  }
+}

@@ -1,0 +1,24 @@
+/*
+ * What the business search needs from a listing source. Two implementations: Google Places (New) when a key
+ * is configured, the built-in demo catalogue otherwise (DECISIONS 4).
+ */
+
+/** One listing, in the field names of the spec's search response. */
+export interface Place {
+  place_id: string
+  name: string
+  address: string
+  rating: number | null
+  reviewCount: number
+}
+
+export interface PlacesProvider {
+  readonly kind: 'google' | 'demo'
+  /** Listings matching free text, best first, at most `limit`. `location` (a city) narrows or biases. */
+  search(query: string, location?: string | null, limit?: number): Promise<Place[]>
+  /** One listing by id, or null when the id is unknown to this provider. */
+  details(placeId: string): Promise<Place | null>
+}
+
+/** Ids of the demo catalogue start with this, so a demo id is never sent to Google. */
+export const DEMO_PLACE_ID_PREFIX = 'demo_'

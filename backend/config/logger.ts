@@ -1,0 +1,27 @@
+import env from '#start/env'
+import app from '@adonisjs/core/services/app'
+import { defineConfig, targets } from '@adonisjs/core/logger'
+
+const loggerConfig = defineConfig({
+  default: 'app',
+  loggers: {
+    app: {
+      enabled: true,
+      name: 'reviewroute',
+      level: env.get('LOG_LEVEL'),
+      redact: { paths: ['password', '*.password', 'req.headers.authorization'], censor: '[redacted]' },
+      transport: {
+        targets: targets()
+          .pushIf(!app.inProduction && !process.env.CI, targets.pretty())
+          .pushIf(app.inProduction || !!process.env.CI, targets.file({ destination: 1 }))
+          .toArray(),
+      },
+    },
+  },
+})
+
+export default loggerConfig
+
+declare module '@adonisjs/core/types' {
+  export interface LoggersList extends InferLoggers<typeof loggerConfig> {}
+}

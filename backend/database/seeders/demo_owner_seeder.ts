@@ -1,0 +1,68 @@
+/*
+ * A ready-to-try owner on development machines: demo@reviewroute.in / reviewroute-demo, with one business
+ * from the demo catalogue and a month of customer ratings. Runs once; later runs change nothing.
+ */
+import { BaseSeeder } from '@adonisjs/lucid/seeders'
+import { DateTime } from 'luxon'
+import User from '#models/user'
+import Business from '#models/business'
+import ReviewSession from '#models/review_session'
+import { demoCatalogue } from '#services/places/demo_places_provider'
+import { POSITIVE_RATING_MIN, TRIAL_DAYS, googleReviewUrl } from '#lib/constants'
+
+export const DEMO_OWNER = { email: 'demo@reviewroute.in', password: 'reviewroute-demo' }
+
+const FEEDBACK = [
+  'Had to wait 20 minutes for a table.',
+  'Staff was a bit rude at the counter.',
+  'Food was cold when it arrived.',
+  'Tables were not clean.',
+  'Too expensive for the portion size.',
+  null,
+]
+
+export default class DemoOwnerSeeder extends BaseSeeder {
+  static environment = ['development']
+
+  async run() {
+    if (await User.findBy('email', DEMO_OWNER.email)) return
+
+    const now = DateTime.utc()
+    const owner = await User.create({
+      ...DEMO_OWNER,
+      firstName: 'Asha',
+      lastName: 'Verma',
+      trialStartsAt: now,
+      trialEndsAt: now.plus({ days: TRIAL_DAYS }),
+    })
+    const place = demoCatalogue()[0]
+    const business = await Business.create({
+      userId: owner.id,
+      placeId: place.place_id,
+      name: place.name,
+      address: place.address,
+      rating: place.rating,
+      reviewCount: place.reviewCount,
+      shortUrl: 'demo-cafe',
+      googleReviewUrl: googleReviewUrl(place.place_id),
+    })
+
+    // A deterministic month: ratings cycle so every star value and every feedback topic appears.
+    const ratings = [5, 4, 5, 2, 5, 3, 4, 1, 5, 4]
+    await ReviewSession.createMany(
+      Array.from({ length: 60 }, (_, i) => {
+        const rating = ratings[i % ratings.length]
+        const positive = rating >= POSITIVE_RATING_MIN
+        return {
+          businessId: business.id,
+          rating,
+          redirected: positive,
+          feedback: positive ? null : FEEDBACK[i % FEEDBACK.length],
+          resolvedAt: null,
+          clientFingerprint: null,
+          createdAt: now.minus({ hours: i * 12 + 1 }),
+        }
+      })
+    )
+  }
+}

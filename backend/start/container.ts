@@ -1,0 +1,18 @@
+/*
+ * Container bindings for outside services, so tests can swap one for a client of a stub server.
+ */
+import app from '@adonisjs/core/services/app'
+import { PlacesDirectory, createPlacesDirectory } from '#services/places/places_directory'
+import { RazorpayGateway } from '#services/payments/razorpay_gateway'
+import { IdentityProvider } from '#services/identity/identity_provider'
+import { QueueService } from '#queue/queue_service'
+
+app.container.singleton(PlacesDirectory, () => createPlacesDirectory())
+
+app.container.singleton(RazorpayGateway, () => new RazorpayGateway())
+app.container.singleton(IdentityProvider, () => new IdentityProvider())
+app.container.singleton(QueueService, () => {
+  const queues = new QueueService()
+  app.terminating(() => queues.shutdown())
+  return queues
+})

@@ -1,0 +1,77 @@
+/*
+ * Every setting the backend reads, validated once at boot, each with a default that works on a developer
+ * machine (MariaDB root@127.0.0.1, Redis on 6379). `.env.example` lists the same keys.
+ */
+import { Env } from '@adonisjs/core/env'
+
+type Validator<T> = (key: string, value?: string) => T | undefined
+const withDefault =
+  <T>(validate: Validator<T>, fallback: T) =>
+  (key: string, value?: string): T =>
+    validate(key, value) ?? fallback
+
+const str = (fallback: string) => withDefault(Env.schema.string.optional(), fallback)
+const num = (fallback: number) => withDefault(Env.schema.number.optional(), fallback)
+const bool = (fallback: boolean) => withDefault(Env.schema.boolean.optional(), fallback)
+
+const env = await Env.create(new URL('../', import.meta.url), {
+  NODE_ENV: withDefault(Env.schema.enum.optional(['development', 'production', 'test'] as const), 'development'),
+  PORT: num(3333),
+  HOST: str('0.0.0.0'),
+  APP_KEY: Env.schema.string.optional(),
+  APP_URL: str('http://localhost:3333'),
+  LOG_LEVEL: str('info'),
+  TRUST_PROXY: bool(false),
+  CORS_ORIGINS: str('http://localhost:3333,http://localhost:5173,http://localhost:5174'),
+  BODY_LIMIT: str('64kb'),
+
+  DB_HOST: str('127.0.0.1'),
+  DB_PORT: num(3306),
+  DB_USER: str('root'),
+  DB_PASSWORD: str(''),
+  DB_DATABASE: str('reviewroute'),
+  DB_POOL_MAX: num(10),
+
+  REDIS_HOST: str('127.0.0.1'),
+  REDIS_PORT: num(6379),
+  REDIS_PASSWORD: str(''),
+  LIMITER_STORE: withDefault(Env.schema.enum.optional(['redis', 'memory'] as const), 'redis'),
+
+  GOOGLE_PLACES_API_KEY: str(''),
+  GOOGLE_PLACES_BASE_URL: str('https://places.googleapis.com'),
+  GOOGLE_PLACES_TIMEOUT_MS: num(5000),
+
+  RAZORPAY_KEY_ID: str(''),
+  RAZORPAY_KEY_SECRET: str(''),
+  RAZORPAY_WEBHOOK_SECRET: str(''),
+  RAZORPAY_BASE_URL: str('https://api.razorpay.com'),
+  RAZORPAY_TIMEOUT_MS: num(10000),
+
+  MAIL_TRANSPORT: withDefault(Env.schema.enum.optional(['file', 'log'] as const), 'file'),
+  MAIL_DIR: str('tmp/mail'),
+  MAIL_FROM: str('ReviewRoute <no-reply@reviewroute.in>'),
+
+  QUEUE_PREFIX: str('reviewroute'),
+  WORKER_CONCURRENCY: num(5),
+
+  IDP_ISSUER: str(''),
+  IDP_JWKS_URL: str(''),
+  IDP_AUTHORIZED_PARTIES: str(''),
+  IDP_API_URL: str(''),
+  IDP_API_SECRET: str(''),
+
+  TEST_CLOCK: bool(false),
+
+  LANDING_DIST: str('../landing/dist'),
+  DASHBOARD_DIST: str('../frontend/dist'),
+})
+
+if (env.get('NODE_ENV') === 'production' && !env.get('APP_KEY')) {
+  throw new Error('APP_KEY must be set in production (32+ random characters).')
+}
+
+if (env.get('NODE_ENV') === 'production' && env.get('TEST_CLOCK')) {
+  throw new Error('TEST_CLOCK must not be enabled in production.')
+}
+
+export default env

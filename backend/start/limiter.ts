@@ -1,0 +1,90 @@
+/*
+ * Every rate limit in one place (DECISIONS 1, 5, 9). Limits fail open: if the limiter's store (Redis) is down,
+ * the request goes on and a warning is logged, so customers can still leave reviews (DECISIONS 5).
+ */
+import limiter from '@adonisjs/limiter/services/main'
+import logger from '@adonisjs/core/services/logger'
+import { errors } from '@adonisjs/limiter'
+import type { HttpContext } from '@adonisjs/core/http'
+import type { NextFn } from '@adonisjs/core/types/http'
+
+type Middleware = (ctx: HttpContext, next: NextFn) => Promise<unknown>
+
+function failOpen(name: string, middleware: Middleware): Middleware {
+  return async (ctx, next) => {
+    let passed = false
+    try {
+      return await middleware(ctx, () => {
+        passed = true
+        return next()
+      })
+    } catch (error) {
+      if (passed || error instanceof errors.E_TOO_MANY_REQUESTS) throw error
+      ctx.logger.warn({ err: error, limiter: name }, 'rate limiter unavailable; request allowed')
+      return next()
+    }
+  }
+}
+
+const clientIp = (ctx: HttpContext) => ctx.request.ip()
+
+export const loginByIp = failOpen(
+  'login_ip',
+  limiter.define('login_ip', (ctx) => limiter.allowRequests(20).every('1 minute').usingKey(clientIp(ctx)))
+)
+
+/**
+ * Failed sign-ins per email: 10 in 10 minutes block that email for 10 minutes; a successful sign-in clears
+ * the count. Fails open like the others.
+ */
+export async function penalizeLoginFailures<T>(email: string, attempt: () => Promise<T>): Promise<T> {
+  const failures = limiter.use({ requests: 10, duration: '10 minutes', blockDuration: '10 minutes' })
+  let attempted = false
+  let result: Awaited<ReturnType<typeof failures.penalize<T>>>
+  try {
+    result = await failures.penalize(`login_email_${email}`, () => {
+      attempted = true
+      return attempt()
+    })
+  } catch (error) {
+    // The attempt's own error (wrong password) passes through; a store failure before it fails open.
+    if (attempted || error instanceof errors.E_TOO_MANY_REQUESTS) throw error
+    logger.warn({ err: error, limiter: 'login_email' }, 'rate limiter unavailable; sign-in allowed')
+    return attempt()
+  }
+  const [throttled, value] = result
+  if (throttled) throw throttled
+  return value
+}
+export const registerThrottle = failOpen(
+  'register',
+  limiter.define('register', (ctx) => limiter.allowRequests(10).every('1 hour').usingKey(clientIp(ctx)))
+)
+export const searchThrottle = failOpen(
+  'search',
+  limiter.define('search', (ctx) =>
+    limiter.allowRequests(60).every('1 minute').usingKey(ctx.auth.user?.id ? `u${ctx.auth.user.id}` : clientIp(ctx))
+  )
+)
+/** Per client per business: the path's short code is part of the key. */
+export const submitThrottle = failOpen(
+  'review_submit',
+  limiter.define('review_submit', (ctx) =>
+    limiter
+      .allowRequests(5)
+      .every('1 minute')
+      .usingKey(`${clientIp(ctx)}:${String(ctx.params.shortUrl).toLowerCase().slice(0, 64)}`)
+  )
+)
+export const contactThrottle = failOpen(
+  'contact',
+  limiter.define('contact', (ctx) => limiter.allowRequests(5).every('1 hour').usingKey(clientIp(ctx)))
+)
+
+/** Purchase attempts per owner (DECISIONS 7): each opens a Razorpay order. */
+export const purchaseThrottle = failOpen(
+  'purchase',
+  limiter.define('purchase', (ctx) =>
+    limiter.allowRequests(5).every('1 minute').usingKey(`u${ctx.auth.user?.id ?? clientIp(ctx)}`)
+  )
+)

@@ -1,0 +1,104 @@
+/*
+ * The HTTP API. Paths and payloads are fixed by the spec (section 7) and DECISIONS; the Refine-style resources
+ * (`/api/businesses`, `/api/feedbacks`, `/api/review-sessions`) follow @refinedev/simple-rest conventions.
+ */
+import router from '@adonisjs/core/services/router'
+import { middleware } from '#start/kernel'
+import {
+  contactThrottle,
+  loginByIp,
+  purchaseThrottle,
+  registerThrottle,
+  searchThrottle,
+  submitThrottle,
+} from '#start/limiter'
+
+const AuthController = () => import('#controllers/auth_controller')
+const ProfileController = () => import('#controllers/profile_controller')
+const PlacesController = () => import('#controllers/places_controller')
+const BusinessesController = () => import('#controllers/businesses_controller')
+const ReviewLinksController = () => import('#controllers/review_links_controller')
+const AnalyticsController = () => import('#controllers/analytics_controller')
+const FeedbacksController = () => import('#controllers/feedbacks_controller')
+const ReviewSessionsController = () => import('#controllers/review_sessions_controller')
+const ContactController = () => import('#controllers/contact_controller')
+const SystemController = () => import('#controllers/system_controller')
+const BillingController = () => import('#controllers/billing_controller')
+const WebhooksController = () => import('#controllers/webhooks_controller')
+const PagesController = () => import('#controllers/pages_controller')
+
+router
+  .group(() => {
+    router
+      .group(() => {
+        router.post('register', [AuthController, 'register']).as('register').use(registerThrottle)
+        router.post('login', [AuthController, 'login']).as('login').use(loginByIp)
+        router
+          .group(() => {
+            router.post('logout', [AuthController, 'logout']).as('logout')
+            router.get('user', [ProfileController, 'show']).as('user')
+            router.patch('profile', [ProfileController, 'update']).as('profile')
+            router.post('sync-user', [ProfileController, 'sync']).as('sync_user')
+          })
+          .use(middleware.auth())
+      })
+      .prefix('auth')
+      .as('auth')
+
+    // Public, with an optional owner token.
+    router
+      .post('search-business', [PlacesController, 'search'])
+      .as('places.search')
+      .use([middleware.silentAuth(), searchThrottle])
+
+    // Public customer review flow: never needs a token, never reveals the owner.
+    router.get('business/by-url/:shortUrl', [ReviewLinksController, 'show']).as('review_links.show')
+    router.post('review/:shortUrl/submit', [ReviewLinksController, 'submit']).as('review_links.submit').use(submitThrottle)
+
+    router.post('contact', [ContactController, 'store']).as('contact.store').use([middleware.silentAuth(), contactThrottle])
+    router.get('geo', [SystemController, 'geo']).as('geo')
+    router.get('billing/subscription-plans', [BillingController, 'plans']).as('billing.plans')
+    router.get('billing/razorpay-config', [BillingController, 'razorpayConfig']).as('billing.razorpay_config')
+    router.post('webhooks/razorpay', [WebhooksController, 'razorpay']).as('webhooks.razorpay')
+    router.get('health', [SystemController, 'health']).as('health')
+
+    // Owner routes.
+    router
+      .group(() => {
+        router.post('user/update-phone', [ProfileController, 'updatePhone']).as('user.update_phone')
+        router.post('select-business', [PlacesController, 'select']).as('places.select')
+        router.get('my-businesses', [BusinessesController, 'mine']).as('businesses.mine')
+        router.patch('business/:id/update-short-url', [BusinessesController, 'updateShortUrl']).as('businesses.short_url')
+        router.delete('business/:id', [BusinessesController, 'destroy']).as('businesses.remove')
+
+        router.get('analytics/:businessId', [AnalyticsController, 'show']).as('analytics.show')
+        router.get('analytics/:businessId/daily', [AnalyticsController, 'daily']).as('analytics.daily')
+
+        router
+          .group(() => {
+            router.get('trial-status', [BillingController, 'trialStatus']).as('trial_status')
+            router.get('usage', [BillingController, 'usage']).as('usage')
+            router.post('create-payment', [BillingController, 'createPayment']).as('create_payment').use(purchaseThrottle)
+            router.post('verify-payment', [BillingController, 'verifyPayment']).as('verify_payment')
+            router.post('cancel-subscription', [BillingController, 'cancel']).as('cancel')
+          })
+          .prefix('billing')
+          .as('billing')
+
+        router.resource('businesses', BusinessesController).only(['index', 'show', 'update', 'destroy'])
+        router.resource('feedbacks', FeedbacksController).only(['index', 'show', 'update'])
+        router.resource('review-sessions', ReviewSessionsController).only(['index', 'show'])
+      })
+      .where('id', router.matchers.number())
+      .where('businessId', router.matchers.number())
+      .use(middleware.auth())
+  })
+  .prefix('api')
+
+// Pages (everything outside /api): the customer page and its thank-you page, built assets, then the site,
+// the dashboard and the 404 page, decided by the route list the site ships with.
+router.get('/review/:code', [PagesController, 'review']).as('pages.review')
+router.get('/thanks', [PagesController, 'thanks']).as('pages.thanks')
+router.get('/assets/*', [PagesController, 'asset']).as('pages.assets')
+router.get('/dashboard-assets/*', [PagesController, 'asset']).as('pages.dashboard_assets')
+router.get('*', [PagesController, 'page']).as('pages.fallback')

@@ -1,0 +1,33 @@
+import { assert } from '@japa/assert'
+import { apiClient } from '@japa/api-client'
+import { pluginAdonisJS } from '@japa/plugin-adonisjs'
+import { authApiClient } from '@adonisjs/auth/plugins/api_client'
+import app from '@adonisjs/core/services/app'
+import testUtils from '@adonisjs/core/services/test_utils'
+import type { Config } from '@japa/runner/types'
+import env from '#start/env'
+import db from '@adonisjs/lucid/services/db'
+import { ensureDatabase } from '#database/ensure_database'
+import PlansSeeder from '#database/seeders/plans_seeder'
+import { QueueService } from '#queue/queue_service'
+
+export const plugins: Config['plugins'] = [assert(), apiClient({ baseURL: `http://${env.get('HOST')}:${env.get('PORT')}` }), pluginAdonisJS(app), authApiClient(app)]
+
+export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
+  setup: [
+    async () => {
+      await ensureDatabase()
+      await testUtils.db().migrate()
+      await new PlansSeeder(db.connection()).run()
+      // Jobs enqueued by earlier runs (tests have their own queue prefix).
+      await (await app.container.make(QueueService)).obliterateAll()
+    },
+  ],
+  teardown: [],
+}
+
+export const configureSuite: Config['configureSuite'] = (suite) => {
+  if (suite.name === 'functional' || suite.name === 'browser') {
+    return suite.setup(() => testUtils.httpServer().start())
+  }
+}

@@ -1,0 +1,355 @@
+/*
+ * The free state's limits (DECISIONS 6, spec 6 and 8): 1 business, 50 reviews per business per calendar month
+ * in India time; trial and Pro owners are unlimited. "Now" is pinned with the app's clock.
+ */
+import { test } from '@japa/runner'
+import type { ApiClient } from '@japa/api-client'
+import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
+import { isolated } from '#tests/helpers/setup'
+import { UserFactory, BusinessFactory, ReviewSessionFactory } from '#database/factories/index'
+import type User from '#models/user'
+import type Business from '#models/business'
+import Payment from '#models/payment'
+import Subscription from '#models/subscription'
+import SubscriptionPlan from '#models/subscription_plan'
+import { demoCatalogue } from '#services/places/demo_places_provider'
+import { clock } from '#lib/clock'
+import { PaymentStatus, SubscriptionStatus } from '#lib/billing_enums'
+
+/** 12:00 IST on 15 April 2026. */
+const MID_APRIL = DateTime.fromISO('2026-04-15T06:30:00Z', { zone: 'utc' })
+const utc = (iso: string) => DateTime.fromISO(iso, { zone: 'utc' })
+
+let orderSequence = 0
+
+const expiredTrial = (now: DateTime) => ({
+  trialStartsAt: now.minus({ days: 10 }),
+  trialEndsAt: now.minus({ days: 3 }),
+})
+const runningTrial = (now: DateTime) => ({ trialStartsAt: now.minus({ days: 2 }), trialEndsAt: now.plus({ days: 5 }) })
+
+/** A paid order and the subscription it granted, written directly as the grant would. */
+async function subscribe(user: User, periodEnd: DateTime, status = SubscriptionStatus.Active) {
+  const plan = await SubscriptionPlan.findByOrFail('planType', 'monthly')
+  const payment = await Payment.create({
+    userId: user.id,
+    planId: plan.id,
+    razorpayOrderId: `order_Pl${Date.now().toString(36)}${++orderSequence}`,
+    amount: plan.totalPrice,
+    currency: 'INR',
+    status: PaymentStatus.Paid,
+    paidAt: periodEnd.minus({ months: 1 }),
+  })
+  return Subscription.create({
+    userId: user.id,
+    planId: plan.id,
+    paymentId: payment.id,
+    status,
+    currentPeriodStart: periodEnd.minus({ months: 1 }),
+    currentPeriodEnd: periodEnd,
+  })
+}
+
+async function businessCount(userId: number) {
+  const row = await db.from('businesses').where('user_id', userId).count('* as total').first()
+  return Number(row.total)
+}
+
+async function sessionCount(businessId: number) {
+  const row = await db.from('review_sessions').where('business_id', businessId).count('* as total').first()
+  return Number(row.total)
+}
+
+const select = (client: ApiClient, user: User, index: number) =>
+  client.post('/api/select-business').json({ placeId: demoCatalogue()[index].place_id }).loginAs(user)
+
+const lookUp = (client: ApiClient, business: Business) => client.get(`/api/business/by-url/${business.shortUrl}`)
+const submit = (client: ApiClient, business: Business, rating = 5, feedback?: string) =>
+  client.post(`/api/review/${business.shortUrl}/submit`).json(feedback ? { rating, feedback } : { rating })
+
+/** `count` review sessions for `business`, all at `createdAt`. */
+const sessionsAt = (business: Business, count: number, createdAt: DateTime) =>
+  ReviewSessionFactory.merge({ businessId: business.id, createdAt }).createMany(count)
+
+test.group('Business limit: POST /api/select-business', (group) => {
+  isolated(group)
+
+  test('an owner in the trial can add many businesses', async ({ client, assert }) => {
+    const owner = await UserFactory.create()
+
+    for (const index of [10, 11, 12]) {
+      const response = await select(client, owner, index)
+      response.assertStatus(201)
+      assert.isTrue(response.body().created)
+    }
+    assert.equal(await businessCount(owner.id), 3)
+  })
+
+  test('an owner whose trial ended can add 1 business; the 2nd is 403 and not stored', async ({ client, assert }) => {
+    const owner = await UserFactory.apply('trialExpired').create()
+
+    const first = await select(client, owner, 13)
+    const second = await select(client, owner, 14)
+
+    first.assertStatus(201)
+    second.assertStatus(403)
+    const body = second.body()
+    assert.isTrue(body.upgrade)
+    assert.isString(body.error)
+    assert.include(body.error, 'business limit')
+    assert.equal(body.message, body.error)
+    assert.equal(await businessCount(owner.id), 1)
+    const stored = await db.from('businesses').where('user_id', owner.id).select('place_id')
+    assert.deepEqual(
+      stored.map((row) => row.place_id),
+      [demoCatalogue()[13].place_id]
+    )
+  })
+
+  test('at the limit, selecting the business already owned returns it', async ({ client, assert }) => {
+    const owner = await UserFactory.apply('trialExpired').create()
+    const first = await select(client, owner, 15)
+
+    const again = await select(client, owner, 15)
+
+    again.assertStatus(200)
+    assert.isFalse(again.body().created)
+    assert.equal(again.body().business.id, first.body().business.id)
+    assert.equal(await businessCount(owner.id), 1)
+  })
+
+  test('businesses added during the trial stay readable; a new one is refused', async ({ client, assert }) => {
+    const owner = await UserFactory.apply('trialExpired').create()
+    await BusinessFactory.merge({ userId: owner.id }).createMany(2)
+
+    const mine = await client.get('/api/my-businesses').loginAs(owner)
+    const added = await select(client, owner, 16)
+
+    mine.assertStatus(200)
+    assert.lengthOf(mine.body(), 2)
+    added.assertStatus(403)
+    assert.isTrue(added.body().upgrade)
+    assert.include(added.body().error, 'business limit')
+    assert.equal(await businessCount(owner.id), 2)
+  })
+
+  test('a Pro owner can add many businesses', async ({ client, assert }) => {
+    const owner = await UserFactory.apply('trialExpired').create()
+    await subscribe(owner, clock.now().plus({ days: 20 }))
+
+    for (const index of [17, 18, 19]) {
+      const response = await select(client, owner, index)
+      response.assertStatus(201)
+    }
+    assert.equal(await businessCount(owner.id), 3)
+  })
+
+  test('a cancelled plan still running keeps businesses unlimited', async ({ client, assert }) => {
+    const owner = await UserFactory.apply('trialExpired').create()
+    await subscribe(owner, clock.now().plus({ days: 5 }), SubscriptionStatus.Cancelled)
+
+    const first = await select(client, owner, 20)
+    const second = await select(client, owner, 21)
+
+    first.assertStatus(201)
+    second.assertStatus(201)
+    assert.equal(await businessCount(owner.id), 2)
+  })
+
+  test('once the paid period has ended the owner is limited again', async ({ client, assert }) => {
+    const owner = await UserFactory.apply('trialExpired').create()
+    await subscribe(owner, clock.now().minus({ hours: 1 }))
+    await BusinessFactory.merge({ userId: owner.id }).create()
+
+    const response = await select(client, owner, 22)
+
+    response.assertStatus(403)
+    assert.isTrue(response.body().upgrade)
+    assert.equal(await businessCount(owner.id), 1)
+  })
+})
+
+test.group('Review limit: by-url and submit', (group) => {
+  isolated(group)
+
+  group.each.setup(() => clock.travelTo(MID_APRIL))
+
+  async function limitedBusiness() {
+    const owner = await UserFactory.merge(expiredTrial(MID_APRIL)).create()
+    return BusinessFactory.merge({ userId: owner.id }).create()
+  }
+
+  test('50 reviews this month block the 51st for a limited owner', async ({ client, assert }) => {
+    const business = await limitedBusiness()
+    await sessionsAt(business, 25, utc('2026-04-02T05:00:00Z'))
+    await sessionsAt(business, 25, utc('2026-04-15T06:00:00Z'))
+
+    const lookup = await lookUp(client, business)
+    const positive = await submit(client, business, 5)
+    const negative = await submit(client, business, 2, 'Cold coffee')
+
+    lookup.assertStatus(200)
+    assert.isFalse(lookup.body().canSubmitReview)
+    assert.isString(lookup.body().message)
+    assert.include(lookup.body().message, 'Usage limit exceeded')
+    assert.containsSubset(lookup.body().business, {
+      name: business.name,
+      address: business.address,
+      shortUrl: business.shortUrl,
+    })
+    assert.notProperty(lookup.body().business, 'userId')
+    for (const response of [positive, negative]) {
+      response.assertStatus(403)
+      assert.isTrue(response.body().upgrade)
+      assert.include(response.body().error, 'Usage limit exceeded')
+      assert.notProperty(response.body(), 'redirect')
+    }
+    assert.equal(await sessionCount(business.id), 50)
+  })
+
+  test('49 reviews this month still allow one more, which reaches the limit', async ({ client, assert }) => {
+    const business = await limitedBusiness()
+    await sessionsAt(business, 49, utc('2026-04-10T05:00:00Z'))
+
+    const lookup = await lookUp(client, business)
+    const fiftieth = await submit(client, business, 5)
+    const afterwards = await lookUp(client, business)
+    const fiftyFirst = await submit(client, business, 4)
+
+    lookup.assertStatus(200)
+    assert.isTrue(lookup.body().canSubmitReview)
+    assert.notProperty(lookup.body(), 'message')
+    fiftieth.assertStatus(200)
+    assert.deepEqual(fiftieth.body(), { redirect: true, url: business.googleReviewUrl })
+    assert.isFalse(afterwards.body().canSubmitReview)
+    fiftyFirst.assertStatus(403)
+    assert.isTrue(fiftyFirst.body().upgrade)
+    assert.equal(await sessionCount(business.id), 50)
+  })
+
+  test("last month's reviews do not count", async ({ client, assert }) => {
+    const business = await limitedBusiness()
+    await sessionsAt(business, 60, utc('2026-03-20T05:00:00Z'))
+    await sessionsAt(business, 3, utc('2026-04-03T05:00:00Z'))
+
+    const lookup = await lookUp(client, business)
+    const response = await submit(client, business, 5)
+
+    assert.isTrue(lookup.body().canSubmitReview)
+    response.assertStatus(200)
+    assert.isTrue(response.body().redirect)
+    assert.equal(await sessionCount(business.id), 64)
+  })
+
+  test('the limit is per business', async ({ client, assert }) => {
+    const owner = await UserFactory.merge(expiredTrial(MID_APRIL)).create()
+    const [full, quiet] = await BusinessFactory.merge({ userId: owner.id }).createMany(2)
+    await sessionsAt(full, 50, utc('2026-04-05T05:00:00Z'))
+    await sessionsAt(quiet, 10, utc('2026-04-05T05:00:00Z'))
+
+    const fullLookup = await lookUp(client, full)
+    const quietLookup = await lookUp(client, quiet)
+    const quietSubmit = await submit(client, quiet, 5)
+
+    assert.isFalse(fullLookup.body().canSubmitReview)
+    assert.isTrue(quietLookup.body().canSubmitReview)
+    quietSubmit.assertStatus(200)
+    assert.equal(await sessionCount(quiet.id), 11)
+  })
+
+  test('an owner in the trial is not limited at 50 and more', async ({ client, assert }) => {
+    const owner = await UserFactory.merge(runningTrial(MID_APRIL)).create()
+    const business = await BusinessFactory.merge({ userId: owner.id }).create()
+    await sessionsAt(business, 55, utc('2026-04-12T05:00:00Z'))
+
+    const lookup = await lookUp(client, business)
+    const response = await submit(client, business, 5)
+
+    assert.isTrue(lookup.body().canSubmitReview)
+    assert.notProperty(lookup.body(), 'message')
+    response.assertStatus(200)
+    assert.equal(await sessionCount(business.id), 56)
+  })
+
+  test('a Pro owner is not limited at 50 and more', async ({ client, assert }) => {
+    const owner = await UserFactory.merge(expiredTrial(MID_APRIL)).create()
+    await subscribe(owner, MID_APRIL.plus({ days: 20 }))
+    const business = await BusinessFactory.merge({ userId: owner.id }).create()
+    await sessionsAt(business, 55, utc('2026-04-12T05:00:00Z'))
+
+    const lookup = await lookUp(client, business)
+    const response = await submit(client, business, 1, 'Too noisy')
+
+    assert.isTrue(lookup.body().canSubmitReview)
+    response.assertStatus(200)
+    assert.deepEqual(response.body(), { redirect: false })
+    assert.equal(await sessionCount(business.id), 56)
+  })
+
+  test('a review at 20:00 UTC on 31 March belongs to April in India', async ({ client, assert }) => {
+    const business = await limitedBusiness()
+    await sessionsAt(business, 49, utc('2026-04-10T05:00:00Z'))
+    // 2026-03-31T20:00Z is 1 April 01:30 IST.
+    await sessionsAt(business, 1, utc('2026-03-31T20:00:00Z'))
+
+    const lookup = await lookUp(client, business)
+    const response = await submit(client, business, 5)
+
+    assert.isFalse(lookup.body().canSubmitReview)
+    response.assertStatus(403)
+    assert.equal(await sessionCount(business.id), 50)
+  })
+
+  test('a review one second before IST midnight on 31 March belongs to March', async ({ client, assert }) => {
+    const business = await limitedBusiness()
+    await sessionsAt(business, 49, utc('2026-04-10T05:00:00Z'))
+    // 2026-03-31T18:29:59Z is 31 March 23:59:59 IST; 18:30:00Z is the first instant of April in India.
+    await sessionsAt(business, 1, utc('2026-03-31T18:29:59Z'))
+
+    const lookup = await lookUp(client, business)
+
+    assert.isTrue(lookup.body().canSubmitReview)
+  })
+
+  test('the review at IST midnight exactly counts for the new month', async ({ client, assert }) => {
+    const business = await limitedBusiness()
+    await sessionsAt(business, 49, utc('2026-04-10T05:00:00Z'))
+    await sessionsAt(business, 1, utc('2026-03-31T18:30:00Z'))
+
+    const lookup = await lookUp(client, business)
+
+    assert.isFalse(lookup.body().canSubmitReview)
+  })
+
+  test('just after IST midnight on 1 April (still 31 March in UTC) the count restarts', async ({ client, assert }) => {
+    const now = utc('2026-03-31T19:00:00Z') // 1 April 00:30 IST
+    clock.travelTo(now)
+    const owner = await UserFactory.merge(expiredTrial(now)).create()
+    const business = await BusinessFactory.merge({ userId: owner.id }).create()
+    // Earlier the same UTC day, but 31 March in India.
+    await sessionsAt(business, 50, utc('2026-03-31T10:00:00Z'))
+
+    const lookup = await lookUp(client, business)
+    const response = await submit(client, business, 5)
+
+    assert.isTrue(lookup.body().canSubmitReview)
+    response.assertStatus(200)
+    assert.equal(await sessionCount(business.id), 51)
+  })
+
+  test('just before IST midnight on 31 March the March reviews still count', async ({ client, assert }) => {
+    const now = utc('2026-03-31T18:00:00Z') // 31 March 23:30 IST
+    clock.travelTo(now)
+    const owner = await UserFactory.merge(expiredTrial(now)).create()
+    const business = await BusinessFactory.merge({ userId: owner.id }).create()
+    await sessionsAt(business, 50, utc('2026-03-05T10:00:00Z'))
+
+    const lookup = await lookUp(client, business)
+    const response = await submit(client, business, 5)
+
+    assert.isFalse(lookup.body().canSubmitReview)
+    response.assertStatus(403)
+    assert.equal(await sessionCount(business.id), 50)
+  })
+})

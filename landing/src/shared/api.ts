@@ -1,0 +1,56 @@
+/*
+ * The one fetch wrapper of the site, the review page and the dashboard. Errors carry the server's sentence
+ * (DECISIONS 10/11: users see `error`, never a status code or raw JSON) and the status for callers that
+ * branch on it (401, 403 upgrade, 429).
+ */
+import type { ApiErrorBody } from '@reviewroute/backend/types/api'
+import { getToken } from './token'
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: Partial<ApiErrorBody> = {}
+  ) {
+    super(message)
+    this.name = 'ApiError'
+  }
+
+  get upgrade() {
+    return this.body.upgrade === true
+  }
+}
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
+  body?: unknown
+  /** false: never send the owner's token (the public review calls, spec 6). */
+  auth?: boolean
+  signal?: AbortSignal
+}
+
+/** Sentence for a failure without a server sentence (network down, HTML error page, ...). */
+export const NETWORK_ERROR = 'Could not reach ReviewRoute. Check your connection and try again.'
+
+export async function api<T>(path: string, { method = 'GET', body, auth = true, signal }: ApiRequest = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  if (body !== undefined) headers['Content-Type'] = 'application/json'
+  const token = auth ? getToken() : null
+  if (token) headers.Authorization = `Bearer ${token}`
+
+  let response: Response
+  try {
+    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal })
+  } catch (error) {
+    if ((error as Error)?.name === 'AbortError') throw error
+    throw new ApiError(0, NETWORK_ERROR)
+  }
+
+  if (response.status === 204) return undefined as T
+  const payload = await response.json().catch(() => null)
+  if (!response.ok) {
+    const sentence = typeof payload?.error === 'string' ? payload.error : NETWORK_ERROR
+    throw new ApiError(response.status, sentence, payload ?? {})
+  }
+  return payload as T
+}

@@ -1,0 +1,18 @@
+/** Paise → "₹2,499" with Indian digit grouping (DECISIONS 6). */
+export function rupees(paise: number, { decimals = false } = {}) {
+  return new Intl.NumberFormat('en-IN', {
+    style: 'currency',
+    currency: 'INR',
+    minimumFractionDigits: decimals ? 2 : 0,
+    maximumFractionDigits: decimals ? 2 : 0,
+  }).format(paise / 100)
+}
+
+/** The review link customers open (spec 7). */
+export const reviewLink = (shortUrl: string, origin = globalThis.location?.origin ?? '') => `${origin}/review/${shortUrl}`
+
+/** DECISIONS 3: the Google "write a review" page of a listing. */
+export const googleReviewLink = (placeId: string) =>
+  `https://search.google.com/local/writereview?placeid=${encodeURIComponent(placeId)}`
+
+export const formatCount = (count: number) => new Intl.NumberFormat('en-IN').format(count)

@@ -1,0 +1,50 @@
+import { lazy, Suspense } from 'react'
+import { Route, Routes } from 'react-router'
+
+// One chunk per page: a visitor downloads only the page they open.
+const RootPage = lazy(() => import('./pages/root'))
+const IndianPage = lazy(() => import('./pages/indian'))
+const IndianRedesignedPage = lazy(() => import('./pages/indian_redesigned'))
+const CampaignPage = lazy(() => import('./pages/campaign'))
+const GrowPage = lazy(() => import('./pages/grow'))
+const AddBusinessPage = lazy(() => import('./pages/add_business'))
+const AuthPage = lazy(() => import('./pages/auth'))
+const PrivacyPage = lazy(() => import('./pages/privacy'))
+const TermsPage = lazy(() => import('./pages/terms'))
+const HelpPage = lazy(() => import('./pages/help'))
+const AboutPage = lazy(() => import('./pages/about'))
+const ContactPage = lazy(() => import('./pages/contact'))
+const RefundPage = lazy(() => import('./pages/refund'))
+const LogoDownloadPage = lazy(() => import('./pages/logo_download'))
+const NotFoundPage = lazy(() => import('./pages/not_found'))
+
+/** Paths mirror src/shared/routes.json (the server's list); anything else is the 404 page. */
+export function App() {
+  return (
+    <Suspense fallback={<div className="page-loading" aria-busy="true" />}>
+      <Routes>
+        <Route path="/" element={<RootPage />} />
+        <Route path="/indian" element={<IndianPage />} />
+        <Route path="/indian-redesigned" element={<IndianRedesignedPage />} />
+        {['/boost', '/start', '/lp'].map((path) => (
+          <Route key={path} path={path} element={<CampaignPage />} />
+        ))}
+        <Route path="/grow" element={<GrowPage />} />
+        <Route path="/add-business" element={<AddBusinessPage />} />
+        <Route path="/auth" element={<AuthPage />} />
+        <Route path="/privacy" element={<PrivacyPage />} />
+        <Route path="/terms" element={<TermsPage />} />
+        <Route path="/help" element={<HelpPage />} />
+        <Route path="/about" element={<AboutPage />} />
+        {['/contact', '/contact-us'].map((path) => (
+          <Route key={path} path={path} element={<ContactPage />} />
+        ))}
+        {['/cancellation-refund', '/refund-policy'].map((path) => (
+          <Route key={path} path={path} element={<RefundPage />} />
+        ))}
+        <Route path="/logo-download" element={<LogoDownloadPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Suspense>
+  )
+}

@@ -1,0 +1,115 @@
+import { useEffect, useState } from 'react'
+import { Link } from 'react-router'
+import type { BusinessDto, PlaceDto } from '@reviewroute/backend/types/api'
+import { copyText } from '../../shared/clipboard'
+import { formatCount, googleReviewLink, reviewLink } from '../../shared/format'
+import { QR_ON_SCREEN, download, qrDataUrl, qrFileName } from '../../shared/qr'
+import { useToast } from '../toast'
+
+interface Props {
+  place: PlaceDto
+  /** Set once the owner added it (signed in); null for a visitor's preview. */
+  business: BusinessDto | null
+  onBack(): void
+}
+
+/** After choosing a listing: its details, the Google review link and QR, and the short link (or an invitation). */
+export function BusinessResult({ place, business, onBack }: Props) {
+  const toast = useToast()
+  const google = business?.googleReviewUrl ?? googleReviewLink(place.place_id)
+  const link = business ? reviewLink(business.shortUrl) : null
+  const qrTarget = link ?? google
+  const [qr, setQr] = useState<string | null>(null)
+
+  useEffect(() => {
+    qrDataUrl(qrTarget, QR_ON_SCREEN * 2).then(setQr).catch(() => setQr(null))
+  }, [qrTarget])
+
+  async function copy(text: string, title: string) {
+    const copied = await copyText(text)
+    toast(
+      copied
+        ? { title, description: 'Review link has been copied to clipboard.', variant: 'success' }
+        : { title: 'Copy Failed', description: 'Please copy the link manually.', variant: 'error' }
+    )
+  }
+
+  async function downloadQr() {
+    try {
+      download(await qrDataUrl(qrTarget), qrFileName(place.name))
+      toast({ title: 'QR Code Downloaded!', description: 'Styled QR code has been downloaded.', variant: 'success' })
+    } catch {
+      toast({ title: 'Download Failed', description: 'Failed to generate QR code. Please try again.', variant: 'error' })
+    }
+  }
+
+  const signUp = `/auth?${new URLSearchParams({ mode: 'signup', redirect: `/add-business?placeId=${place.place_id}` })}`
+
+  return (
+    <section className="result container">
+      <button type="button" className="button button--ghost" onClick={onBack}>
+        ← Back
+      </button>
+      <div className="result__grid">
+        <div className="card card--shadow result__business">
+          <h2>{place.name}</h2>
+          <p className="muted">{place.address}</p>
+          <p className="result__rating">
+            {place.rating !== null ? <strong>★ {place.rating.toFixed(1)}</strong> : <strong>No rating yet</strong>}{' '}
+            <span className="muted">({formatCount(place.reviewCount)} Google reviews)</span>
+          </p>
+          <div className="result__panel">
+            <h3>How ReviewRoute protects this rating</h3>
+            <p>
+              Customers who tap 4 or 5 stars go straight to your Google review page. Customers who tap 1 to 3 stars
+              tell you privately what went wrong, so you can fix it first.
+            </p>
+          </div>
+          <div className="field">
+            <label htmlFor="google-link">Google review link</label>
+            <div className="search-card__row">
+              <input id="google-link" readOnly value={google} />
+              <button type="button" className="button button--ghost" onClick={() => copy(google, 'Google Review Link Copied!')}>
+                Copy
+              </button>
+            </div>
+          </div>
+          <Link className="button button--light result__upgrade" to="/billing" reloadDocument>
+            Upgrade to Pro
+          </Link>
+        </div>
+
+        <div className="card card--shadow result__link">
+          {link ? (
+            <>
+              <h3>Your short review link</h3>
+              <div className="search-card__row">
+                <input aria-label="Review link" readOnly value={link} />
+                <button type="button" className="button button--primary" onClick={() => copy(link, 'Link copied!')}>
+                  Copy
+                </button>
+              </div>
+            </>
+          ) : (
+            <>
+              <h3>Get your short review link</h3>
+              <p className="muted">Sign up free to get a short link, a printable QR poster and private feedback for this business.</p>
+              <Link className="button button--primary" to={signUp}>
+                Sign up and add this business
+              </Link>
+            </>
+          )}
+          {qr && <img className="result__qr" src={qr} width={QR_ON_SCREEN} height={QR_ON_SCREEN} alt={`QR code for ${link ? 'the review link' : 'the Google review link'}`} />}
+          <button type="button" className="button button--ghost" onClick={downloadQr}>
+            Download QR Code
+          </button>
+          {business && (
+            <a className="button button--primary" href="/dashboard">
+              Go to Dashboard
+            </a>
+          )}
+        </div>
+      </div>
+    </section>
+  )
+}

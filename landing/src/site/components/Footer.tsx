@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react'
+import { Link } from 'react-router'
+import { APP_VERSION, SALES_EMAIL, SUPPORT_EMAIL, WHATSAPP_SUPPORT } from '../../shared/constants'
+import { Logo } from './Logo'
+
+/** The status line reads the real health check instead of claiming one. */
+function useStatusLine() {
+  const [status, setStatus] = useState('Checking system status…')
+  useEffect(() => {
+    fetch('/api/health')
+      .then((response) => setStatus(response.ok ? 'All systems operational' : 'Some services are degraded'))
+      .catch(() => setStatus('System status unavailable'))
+  }, [])
+  return status
+}
+
+export function Footer() {
+  const status = useStatusLine()
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__grid">
+        <div>
+          <Logo />
+          <p className="muted">More Google reviews for India's small businesses: happy customers go to Google, unhappy ones talk to you first.</p>
+          <p className="site-footer__social">
+            <a href="https://www.instagram.com/" rel="noopener noreferrer" target="_blank">Instagram</a>
+            <a href="https://www.linkedin.com/" rel="noopener noreferrer" target="_blank">LinkedIn</a>
+            <a href={WHATSAPP_SUPPORT} rel="noopener noreferrer" target="_blank">Chat on WhatsApp</a>
+          </p>
+        </div>
+        <nav aria-label="Product">
+          <h3>Product</h3>
+          <a href="/dashboard">Dashboard</a>
+          <a href="/dashboard/analytics">Analytics</a>
+          <a href="/dashboard/settings">Pricing</a>
+          <a href="/add-business#features">Features</a>
+        </nav>
+        <nav aria-label="Support">
+          <h3>Support</h3>
+          <Link to="/help">Help Center</Link>
+          <Link to="/contact">Contact</Link>
+          <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+          <a href={`mailto:${SALES_EMAIL}`}>{SALES_EMAIL}</a>
+        </nav>
+        <nav aria-label="Legal">
+          <h3>Legal</h3>
+          <Link to="/privacy">Privacy Policy</Link>
+          <Link to="/terms">Terms of Service</Link>
+          <Link to="/cancellation-refund">Cancellation &amp; Refund</Link>
+          <span>Cookie Policy</span>
+          <span>Data Processing</span>
+        </nav>
+      </div>
+      <div className="container site-footer__bottom">
+        <span>© {new Date().getFullYear()} ReviewRoute</span>
+        <span className="site-footer__status">
+          <span className="dot" aria-hidden="true" /> {status}
+        </span>
+        <span>v{APP_VERSION}</span>
+      </div>
+    </footer>
+  )
+}

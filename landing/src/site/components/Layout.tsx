@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react'
+import type { UserDto } from '@reviewroute/backend/types/api'
+import { Header, type NavAnchor } from './Header'
+import { Footer } from './Footer'
+
+/** Header, page, footer: every site page. */
+export function Layout({ user, anchors, children }: { user: UserDto | null; anchors?: NavAnchor[]; children: ReactNode }) {
+  return (
+    <>
+      <Header user={user} anchors={anchors} />
+      <main id="main">{children}</main>
+      <Footer />
+    </>
+  )
+}
+
+/** A plain text page (legal, help, about): title, last-updated line, then sections. */
+export function TextPage({ user, title, updated, children }: { user: UserDto | null; title: string; updated?: string; children: ReactNode }) {
+  return (
+    <Layout user={user}>
+      <article className="container text-page">
+        <h1>{title}</h1>
+        {updated && <p className="muted">Last updated: {updated}</p>}
+        {children}
+      </article>
+    </Layout>
+  )
+}

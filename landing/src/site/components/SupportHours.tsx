@@ -1,0 +1,15 @@
+import { SUPPORT_HOURS } from '../../shared/constants'
+
+/** Support hours (DECISIONS 11), as a small definition list. */
+export function SupportHours() {
+  return (
+    <dl className="hours">
+      {SUPPORT_HOURS.map(([days, hours]) => (
+        <div key={days} className="hours__row">
+          <dt>{days}</dt>
+          <dd>{hours}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}

@@ -1,0 +1,68 @@
+import { useEffect, useState } from 'react'
+import { TESTIMONIAL_ROTATE_MS } from '../../shared/constants'
+import type { Testimonial } from '../content/marketing'
+
+/** One owner's words with their name and business. */
+export function TestimonialQuote({ item }: { item: Testimonial }) {
+  return (
+    <figure className="lp-quote">
+      <blockquote>
+        <p>“{item.quote}”</p>
+      </blockquote>
+      <figcaption>
+        <span className="lp-quote__avatar" aria-hidden="true">
+          {item.name.replace(/^Dr\.\s*/, '').slice(0, 1)}
+        </span>
+        <span>
+          <strong>{item.name}</strong>
+          <span className="muted">{item.business}</span>
+        </span>
+      </figcaption>
+    </figure>
+  )
+}
+
+const prefersReducedMotion = () => globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true
+
+/**
+ * Shows one testimonial at a time and moves on every `intervalMs` (spec 9: 5 s). A dot selects an entry and
+ * restarts the wait, so the chosen quote stays up for a full interval. Visitors who ask the system for
+ * reduced motion get no automatic rotation, only the dots.
+ */
+export function TestimonialCarousel({ items, intervalMs = TESTIMONIAL_ROTATE_MS }: { items: Testimonial[]; intervalMs?: number }) {
+  const [index, setIndex] = useState(0)
+  // Bumped on every dot click: re-arms the timer even when the chosen entry is already showing.
+  const [selection, setSelection] = useState(0)
+
+  useEffect(() => {
+    if (items.length < 2 || prefersReducedMotion()) return
+    const timer = setTimeout(() => setIndex((current) => (current + 1) % items.length), intervalMs)
+    return () => clearTimeout(timer)
+  }, [index, selection, items.length, intervalMs])
+
+  function select(next: number) {
+    setIndex(next)
+    setSelection((count) => count + 1)
+  }
+
+  const current = items[index % items.length]
+  if (!current) return null
+  return (
+    <div className="carousel" role="group" aria-roledescription="carousel" aria-label="Testimonials">
+      <div className="carousel__slide" role="group" aria-roledescription="slide" aria-label={`${index + 1} of ${items.length}`}>
+        <TestimonialQuote item={current} />
+      </div>
+      <div className="carousel__dots">
+        {items.map((item, position) => (
+          <button
+            key={item.name}
+            type="button"
+            aria-label={`Show testimonial ${position + 1}`}
+            aria-current={position === index}
+            onClick={() => select(position)}
+          />
+        ))}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,34 @@
+import { Link } from 'react-router'
+import { TextPage } from '../components/Layout'
+import { TextSections } from '../components/TextSections'
+import { ABOUT_INTRO, ABOUT_SECTIONS } from '../content/about'
+import { SIGN_UP_URL, TRIAL_DAYS } from '../../shared/constants'
+import { useSession } from '../session'
+
+export default function AboutPage() {
+  const { user } = useSession()
+  return (
+    <TextPage user={user} title="About ReviewRoute">
+      <p className="lead">{ABOUT_INTRO}</p>
+      <TextSections sections={ABOUT_SECTIONS} />
+      <div className="card text-cta">
+        <div>
+          <h2>Try it with your own customers</h2>
+          <p className="muted">
+            {TRIAL_DAYS} days free, no card needed. Questions first? We are happy to talk.
+          </p>
+        </div>
+        <div className="text-cta__actions">
+          {!user && (
+            <Link className="button button--primary" to={SIGN_UP_URL}>
+              Start Free Trial
+            </Link>
+          )}
+          <Link className="button button--ghost" to="/contact">
+            Contact us
+          </Link>
+        </div>
+      </div>
+    </TextPage>
+  )
+}

@@ -1,0 +1,154 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import type { BusinessDto, PlaceDto } from '@reviewroute/backend/types/api'
+import { api, ApiError } from '../../shared/api'
+import { useBusinessSearch } from '../../shared/search'
+import { getToken } from '../../shared/token'
+import { Layout } from '../components/Layout'
+import { BusinessSearchForm } from '../components/BusinessSearchForm'
+import { BusinessResult } from '../components/BusinessResult'
+import { Icon, type IconName } from '../components/Icon'
+import { useSession } from '../session'
+import { useToast } from '../toast'
+
+export const LIMIT_NOTICE = "You've reached your business limit (1). Upgrade to Pro for unlimited businesses."
+
+/** Spec 8: a limit error is a 403 with `upgrade`, or a message naming the business or usage limit. */
+export const isLimitError = (error: unknown) =>
+  error instanceof ApiError &&
+  ((error.status === 403 && error.upgrade) || /business limit|Usage limit exceeded/i.test(error.message))
+
+const placeOf = (business: BusinessDto): PlaceDto => ({
+  place_id: business.placeId,
+  name: business.name,
+  address: business.address,
+  rating: business.rating,
+  reviewCount: business.reviewCount,
+})
+
+/** /add-business: find a listing; owners add it, visitors preview it and sign up with it kept (DECISIONS 3, 11). */
+export default function AddBusinessPage() {
+  const { user } = useSession()
+  const toast = useToast()
+  const [params, setParams] = useSearchParams()
+  const [chosen, setChosen] = useState<{ place: PlaceDto; business: BusinessDto | null } | null>(null)
+  const [limitReached, setLimitReached] = useState(false)
+
+  const select = useCallback(
+    async (place: PlaceDto) => {
+      if (!getToken()) {
+        setChosen({ place, business: null })
+        toast({ title: 'Business Found!', description: `Successfully loaded ${place.name}`, variant: 'success' })
+        return
+      }
+      try {
+        const { business } = await api<{ business: BusinessDto }>('/api/select-business', {
+          method: 'POST',
+          body: { placeId: place.place_id },
+        })
+        setLimitReached(false)
+        setChosen({ place: placeOf(business), business })
+        toast({ title: 'Business Found!', description: `Successfully loaded ${business.name}`, variant: 'success' })
+      } catch (error) {
+        if (isLimitError(error)) return setLimitReached(true)
+        setLimitReached(false)
+        toast({ title: 'Selection Error', description: 'Failed to load business details. Please try again.', variant: 'error' })
+      }
+    },
+    [toast]
+  )
+  const search = useBusinessSearch(select)
+
+  // Back from sign-up with the place the visitor had chosen: add it now.
+  const resumed = useRef(false)
+  useEffect(() => {
+    const placeId = params.get('placeId')
+    if (!placeId || resumed.current || !getToken()) return
+    resumed.current = true
+    setParams({}, { replace: true })
+    void search.choose({ place_id: placeId, name: '', address: '', rating: null, reviewCount: 0 })
+  }, [params, setParams, search])
+
+  return (
+    <Layout user={user}>
+      {chosen ? (
+        <BusinessResult place={chosen.place} business={chosen.business} onBack={() => setChosen(null)} />
+      ) : (
+        <section className="hero">
+          <div className="container">
+            {user ? (
+              <>
+                <h1>Add Your First Business</h1>
+                <p className="lead">Find your business on Google and get your review link and QR poster in a minute.</p>
+              </>
+            ) : (
+              <>
+                <h1>Boost your Google rating, one happy customer at a time</h1>
+                <p className="lead">
+                  Find your business, share one link or QR code, and let happy customers reach Google while unhappy
+                  ones talk to you first.
+                </p>
+              </>
+            )}
+            <div className="search-wrap">
+              <BusinessSearchForm search={search} />
+              {limitReached && (
+                <div className="alert alert--amber limit-notice" role="alert">
+                  <p>{LIMIT_NOTICE}</p>
+                  <Link className="button button--primary" to="/billing" reloadDocument>
+                    Upgrade to Pro
+                  </Link>
+                </div>
+              )}
+            </div>
+          </div>
+        </section>
+      )}
+
+      <section className="section section--soft">
+        <div className="container">
+          <div className="section__head">
+            <span className="eyebrow">How It Works</span>
+            <h2>Three steps to more reviews</h2>
+          </div>
+          <div className="grid grid--3">
+            {[
+              ['Find your business', 'Search by name. We find your Google listing with its rating and review count.'],
+              ['Generate your QR code', 'Get a short review link and a printable poster for your counter, table or bill.'],
+              ['Smart routing', '4-5 star customers go to Google. 1-3 star customers send you private feedback instead.'],
+            ].map(([title, text], index) => (
+              <div className="card" key={title}>
+                <div className="step-number">{index + 1}</div>
+                <h3>{title}</h3>
+                <p className="muted">{text}</p>
+              </div>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section className="section" id="features">
+        <div className="container">
+          <div className="section__head">
+            <span className="eyebrow">Features</span>
+            <h2>Everything a small business needs</h2>
+          </div>
+          <div className="grid grid--2 grid--4">
+            {[
+              ['qr', 'Review link and QR poster', 'One short link for WhatsApp and SMS, one poster for the shop.'],
+              ['lock', 'Private feedback inbox', 'Hear about a cold meal before it becomes a 1-star review.'],
+              ['chart', 'Simple analytics', 'Visits, ratings and how many customers reached Google.'],
+              ['globe', 'Made for India', 'Hindi and English customer page, prices in rupees, UPI checkout.'],
+            ].map(([icon, title, text]) => (
+              <div className="card" key={title}>
+                <div className="icon-badge"><Icon name={icon as IconName} /></div>
+                <h3>{title}</h3>
+                <p className="muted">{text}</p>
+              </div>
+            ))}
+          </div>
+        </div>
+      </section>
+    </Layout>
+  )
+}

@@ -1,0 +1,101 @@
+import { useEffect, useState, type FormEvent } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import type { AuthResponse } from '@reviewroute/backend/types/api'
+import { api, ApiError } from '../../shared/api'
+import { getToken, setToken } from '../../shared/token'
+import { safeRedirect } from '../../shared/redirect'
+import { TRIAL_DAYS } from '../../shared/constants'
+import { Logo } from '../components/Logo'
+
+type Mode = 'signin' | 'signup'
+type Fields = Record<'firstName' | 'lastName' | 'email' | 'password', string>
+
+/** /auth?mode=signin|signup&redirect=/path: our own accounts (DECISIONS 1), then back where the owner was going. */
+export default function AuthPage() {
+  const [params] = useSearchParams()
+  const mode: Mode = params.get('mode') === 'signup' ? 'signup' : 'signin'
+  const redirect = safeRedirect(params.get('redirect'))
+  const [fields, setFields] = useState<Fields>({ firstName: '', lastName: '', email: '', password: '' })
+  const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({})
+  const [formError, setFormError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  useEffect(() => {
+    if (getToken()) window.location.replace(redirect)
+  }, [redirect])
+
+  const other = new URLSearchParams({ mode: mode === 'signin' ? 'signup' : 'signin', redirect })
+  const update = (name: keyof Fields) => (event: { target: { value: string } }) =>
+    setFields((current) => ({ ...current, [name]: event.target.value }))
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    setErrors({})
+    setFormError(null)
+    setBusy(true)
+    try {
+      const body =
+        mode === 'signup'
+          ? { email: fields.email, password: fields.password, firstName: fields.firstName || undefined, lastName: fields.lastName || undefined }
+          : { email: fields.email, password: fields.password }
+      const { token } = await api<AuthResponse>(`/api/auth/${mode === 'signup' ? 'register' : 'login'}`, { method: 'POST', body, auth: false })
+      setToken(token)
+      window.location.assign(redirect)
+    } catch (failure) {
+      const apiError = failure instanceof ApiError ? failure : null
+      const fieldErrors = Object.fromEntries((apiError?.body.errors ?? []).map(({ field, message }) => [field, message]))
+      setErrors(fieldErrors)
+      if (!Object.keys(fieldErrors).length) setFormError(apiError?.message ?? 'Something went wrong. Please try again.')
+      setBusy(false)
+    }
+  }
+
+  const field = (name: keyof Fields, label: string, type = 'text', autoComplete?: string) => (
+    <div className="field">
+      <label htmlFor={name}>{label}</label>
+      <input
+        id={name}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        value={fields[name]}
+        onChange={update(name)}
+        required={name === 'email' || name === 'password'}
+        minLength={name === 'password' && mode === 'signup' ? 8 : undefined}
+        aria-invalid={Boolean(errors[name])}
+        aria-describedby={errors[name] ? `${name}-error` : undefined}
+      />
+      {errors[name] && <p className="field__error" id={`${name}-error`} role="alert">{errors[name]}</p>}
+    </div>
+  )
+
+  return (
+    <main className="auth">
+      <div className="auth__card card card--shadow">
+        <Logo />
+        <h1>{mode === 'signup' ? 'Create your account' : 'Welcome back'}</h1>
+        <p className="muted">
+          {mode === 'signup' ? `Start your ${TRIAL_DAYS}-day free trial. No card needed.` : 'Sign in to manage your reviews.'}
+        </p>
+        <form className="form" onSubmit={submit} noValidate={false}>
+          {mode === 'signup' && (
+            <div className="auth__names">
+              {field('firstName', 'First name', 'text', 'given-name')}
+              {field('lastName', 'Last name', 'text', 'family-name')}
+            </div>
+          )}
+          {field('email', 'Email', 'email', 'email')}
+          {field('password', 'Password', 'password', mode === 'signup' ? 'new-password' : 'current-password')}
+          {formError && <p className="alert alert--red" role="alert">{formError}</p>}
+          <button className="button button--primary button--large" type="submit" disabled={busy}>
+            {busy ? 'Please wait…' : mode === 'signup' ? 'Create account' : 'Sign In'}
+          </button>
+        </form>
+        <p className="auth__switch">
+          {mode === 'signup' ? 'Already have an account?' : 'New to ReviewRoute?'}{' '}
+          <Link to={`/auth?${other}`}>{mode === 'signup' ? 'Sign in' : 'Create an account'}</Link>
+        </p>
+      </div>
+    </main>
+  )
+}

@@ -1,0 +1,64 @@
+/** /boost, /start, /lp: the campaign landing page with its 72-hour countdown (spec 2). */
+import { TRIAL_DAYS } from '../../shared/constants'
+import { AuthActions } from '../components/AuthLinks'
+import { CallToAction } from '../components/CallToAction'
+import { CountdownBanner } from '../components/CountdownBanner'
+import { HowItWorks } from '../components/HowItWorks'
+import { MarketingIcon } from '../components/MarketingIcon'
+import { Layout } from '../components/Layout'
+import { Testimonials } from '../components/Testimonials'
+import { HOW_IT_WORKS, OWNER_STORIES } from '../content/marketing'
+import { useSession } from '../session'
+
+// What the trial includes; the spec's "2,400+ businesses" is unverified and left out (DECISIONS 9).
+const TRIAL_INCLUDES = [
+  'Your review link and printable QR poster',
+  '4-5 star ratings sent to your Google review page',
+  '1-3 star ratings kept as private feedback for you',
+  'Rating page in English and Hindi',
+]
+
+export default function CampaignPage() {
+  const { user } = useSession()
+  return (
+    <Layout user={user}>
+      <CountdownBanner />
+
+      <section className="hero lp-hero-campaign" aria-labelledby="hero-title">
+        <div className="container lp-split">
+          <div className="lp-split__copy">
+            <span className="eyebrow">{TRIAL_DAYS}-day free trial · No card needed</span>
+            <h1 id="hero-title">More Google reviews for your business, starting this week</h1>
+            <p className="lead">
+              Put one QR poster where your customers pay. Happy customers land on your Google review page in a tap;
+              unhappy ones tell you first, in private.
+            </p>
+            <AuthActions signUpLabel="Start My Free Trial" />
+          </div>
+          <div className="card card--shadow lp-includes">
+            <h2>Your free trial includes</h2>
+            <ul>
+              {TRIAL_INCLUDES.map((item) => (
+                <li key={item}>
+                  <MarketingIcon name="check" size={18} />
+                  <span>{item}</span>
+                </li>
+              ))}
+            </ul>
+            <p className="muted">The trial never turns into a paid plan by itself.</p>
+          </div>
+        </div>
+      </section>
+
+      <HowItWorks steps={HOW_IT_WORKS} soft title="Three steps to your first new review" />
+
+      <Testimonials items={OWNER_STORIES.slice(4, 8)} layout="grid" title="Owners who made the switch" />
+
+      <CallToAction
+        title="Put your QR poster up before the weekend"
+        text={`Sign up, find your business and print your poster. Free for ${TRIAL_DAYS} days, no card needed.`}
+        signUpLabel="Sign Up Free"
+      />
+    </Layout>
+  )
+}

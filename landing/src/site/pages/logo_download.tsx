@@ -1,0 +1,82 @@
+import { useEffect, useRef, useState } from 'react'
+import { TextPage } from '../components/Layout'
+import { drawLogo } from '../components/logo_canvas'
+import { useSession } from '../session'
+
+const LOGO_SIZE = 400
+const FILE_NAME = 'reviewroute-logo.png'
+
+/** canvas → PNG blob → object URL → a temporary <a download>. */
+function downloadCanvas(canvas: HTMLCanvasElement, onError: () => void) {
+  canvas.toBlob((blob) => {
+    if (!blob) {
+      onError()
+      return
+    }
+    const url = URL.createObjectURL(blob)
+    const link = document.createElement('a')
+    link.href = url
+    link.download = FILE_NAME
+    document.body.append(link)
+    link.click()
+    link.remove()
+    // The click has started the download; the URL is no longer needed once it has been read.
+    setTimeout(() => URL.revokeObjectURL(url), 1000)
+  }, 'image/png')
+}
+
+export default function LogoDownloadPage() {
+  const { user } = useSession()
+  const canvas = useRef<HTMLCanvasElement>(null)
+  const [ready, setReady] = useState(false)
+  const [failed, setFailed] = useState(false)
+
+  useEffect(() => {
+    const context = canvas.current?.getContext('2d')
+    if (!context) {
+      setFailed(true)
+      return
+    }
+    drawLogo(context, LOGO_SIZE)
+    setReady(true)
+  }, [])
+
+  return (
+    <TextPage user={user} title="ReviewRoute logo">
+      <p className="lead">
+        Download our logo as a {LOGO_SIZE} × {LOGO_SIZE} pixel PNG: a blue circle with a white star. Use it to tell
+        customers where to rate you, next to your QR poster or review link.
+      </p>
+      <div className="logo-download">
+        <canvas
+          ref={canvas}
+          className="logo-download__canvas"
+          width={LOGO_SIZE}
+          height={LOGO_SIZE}
+          role="img"
+          aria-label="ReviewRoute logo: a white star on a blue circle"
+        />
+        <div className="logo-download__side">
+          <button
+            type="button"
+            className="button button--primary button--large"
+            disabled={!ready}
+            onClick={() => canvas.current && downloadCanvas(canvas.current, () => setFailed(true))}
+          >
+            Download PNG
+          </button>
+          {failed && (
+            <p className="alert alert--red" role="alert">
+              Your browser could not create the image. Please try again in another browser.
+            </p>
+          )}
+          <ul className="muted fine-print">
+            <li>Keep the colours (blue #2563eb, white) and the round shape.</li>
+            <li>Do not stretch, rotate or add effects to the logo.</li>
+            <li>Leave some empty space around it.</li>
+          </ul>
+        </div>
+      </div>
+    </TextPage>
+  )
+}

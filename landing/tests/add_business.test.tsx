@@ -1,0 +1,109 @@
+import { describe, expect, it, vi, beforeEach, afterEach } from 'vitest'
+import { render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { MemoryRouter } from 'react-router'
+import type { BusinessDto, PlaceDto } from '@reviewroute/backend/types/api'
+import AddBusinessPage, { LIMIT_NOTICE } from '../src/site/pages/add_business'
+import { SessionProvider } from '../src/site/session'
+import { ToastProvider } from '../src/site/toast'
+import { TOKEN_KEY } from '../src/shared/token'
+import { resetCityForTests } from '../src/shared/search'
+import { mockFetch } from './helpers'
+
+const PLACE: PlaceDto = { place_id: 'demo_chai-point', name: 'Chai Point', address: 'Koramangala, Bengaluru', rating: 4.3, reviewCount: 1234 }
+const BUSINESS: BusinessDto = {
+  id: 9, placeId: PLACE.place_id, name: 'Chai Point', address: 'Koramangala, Bengaluru', rating: 4.3, reviewCount: 1234,
+  shortUrl: 'k7m2p9x', googleReviewUrl: 'https://search.google.com/local/writereview?placeid=demo_chai-point',
+  complianceMode: false, language: null, createdAt: '2026-11-22T10:00:00.000Z',
+}
+const USER = { id: 1, email: 'asha@example.in', firstName: 'Asha', lastName: '', name: 'Asha', username: 'asha', phone: '', profileImageUrl: '', trialStartsAt: null, trialEndsAt: null, createdAt: '' }
+
+function renderAt(url = '/add-business') {
+  render(
+    <MemoryRouter initialEntries={[url]}>
+      <SessionProvider>
+        <ToastProvider>
+          <AddBusinessPage />
+        </ToastProvider>
+      </SessionProvider>
+    </MemoryRouter>
+  )
+}
+
+const routes = (select: () => { status?: number; body?: unknown }) => ({
+  'GET /api/geo': () => ({ body: { city: 'Bengaluru', country: 'IN' } }),
+  'GET /api/health': () => ({ body: { status: 'ok' } }),
+  'GET /api/auth/user': () => ({ body: USER }),
+  'POST /api/search-business': () => ({ body: { places: [PLACE] } }),
+  'POST /api/select-business': select,
+})
+
+async function searchAndPick() {
+  await userEvent.type(screen.getByLabelText('Business name'), 'chai')
+  await userEvent.click(await screen.findByRole('button', { name: /Chai Point/ }))
+}
+
+describe('/add-business', () => {
+  beforeEach(() => {
+    localStorage.clear()
+    resetCityForTests()
+  })
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('a visitor sees a preview and a sign-up link that keeps the chosen place', async () => {
+    const { calls } = mockFetch(routes(() => ({ status: 500 })))
+    renderAt()
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/Boost your Google rating/)
+    await searchAndPick()
+    expect(await screen.findByRole('heading', { name: 'Chai Point' })).toBeInTheDocument()
+    expect(screen.getByText('(1,234 Google reviews)')).toBeInTheDocument()
+    expect(screen.getByLabelText('Google review link')).toHaveValue(BUSINESS.googleReviewUrl)
+    expect(screen.getByRole('link', { name: 'Sign up and add this business' })).toHaveAttribute(
+      'href',
+      `/auth?mode=signup&redirect=${encodeURIComponent('/add-business?placeId=demo_chai-point')}`
+    )
+    expect(screen.getByText('Business Found!')).toBeInTheDocument()
+    expect(calls.some((call) => call.url === '/api/select-business')).toBe(false)
+    expect(calls.find((call) => call.url === '/api/search-business')?.body).toEqual({ query: 'chai', location: 'Bengaluru' })
+  })
+
+  it('an owner adds the business and gets the short review link', async () => {
+    localStorage.setItem(TOKEN_KEY, 'rr_MQ.a-real-looking-token-value-123')
+    const { calls } = mockFetch(routes(() => ({ status: 201, body: { business: BUSINESS, created: true } })))
+    renderAt()
+    expect(await screen.findByRole('heading', { name: 'Add Your First Business' })).toBeInTheDocument()
+    await searchAndPick()
+    expect(await screen.findByLabelText('Review link')).toHaveValue(`${window.location.origin}/review/k7m2p9x`)
+    const select = calls.find((call) => call.url === '/api/select-business')!
+    expect(select.body).toEqual({ placeId: 'demo_chai-point' })
+    expect(select.headers.Authorization).toBe('Bearer rr_MQ.a-real-looking-token-value-123')
+  })
+
+  it('a business-limit answer shows the limit notice with Upgrade to Pro', async () => {
+    localStorage.setItem(TOKEN_KEY, 'rr_MQ.a-real-looking-token-value-123')
+    mockFetch(routes(() => ({ status: 403, body: { error: "You've reached your business limit (1).", upgrade: true } })))
+    renderAt()
+    await searchAndPick()
+    expect(await screen.findByText(LIMIT_NOTICE)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute('href', '/billing')
+  })
+
+  it('another failure shows the Selection Error toast and stays on the search', async () => {
+    localStorage.setItem(TOKEN_KEY, 'rr_MQ.a-real-looking-token-value-123')
+    mockFetch(routes(() => ({ status: 500, body: { error: 'Something went wrong on our side.' } })))
+    renderAt()
+    await searchAndPick()
+    expect(await screen.findByText('Selection Error')).toBeInTheDocument()
+    expect(screen.getByText('Failed to load business details. Please try again.')).toBeInTheDocument()
+    expect(screen.queryByText(LIMIT_NOTICE)).not.toBeInTheDocument()
+  })
+
+  it('back from sign-up with ?placeId, the place is added without searching again', async () => {
+    localStorage.setItem(TOKEN_KEY, 'rr_MQ.a-real-looking-token-value-123')
+    const { calls } = mockFetch(routes(() => ({ status: 201, body: { business: BUSINESS, created: true } })))
+    renderAt('/add-business?placeId=demo_chai-point')
+    expect(await screen.findByLabelText('Review link')).toHaveValue(`${window.location.origin}/review/k7m2p9x`)
+    await waitFor(() => expect(calls.filter((call) => call.url === '/api/select-business')).toHaveLength(1))
+    expect(calls.some((call) => call.url === '/api/search-business')).toBe(false)
+  })
+})

@@ -1,0 +1,101 @@
+import { describe, expect, it, vi, beforeEach, afterEach } from 'vitest'
+import { render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { MemoryRouter } from 'react-router'
+import AuthPage from '../src/site/pages/auth'
+import { TOKEN_KEY } from '../src/shared/token'
+import { mockFetch } from './helpers'
+
+const TOKEN = 'rr_MQ.a-real-looking-token-value-123'
+
+function renderAt(url: string) {
+  render(
+    <MemoryRouter initialEntries={[url]}>
+      <AuthPage />
+    </MemoryRouter>
+  )
+}
+
+describe('/auth', () => {
+  const assign = vi.fn()
+  const replace = vi.fn()
+  beforeEach(() => {
+    localStorage.clear()
+    assign.mockReset()
+    replace.mockReset()
+    vi.stubGlobal('location', { ...window.location, assign, replace })
+  })
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('signs in, keeps the token and returns to the redirect', async () => {
+    const { calls } = mockFetch({ 'POST /api/auth/login': () => ({ body: { token: TOKEN, user: {} } }) })
+    renderAt('/auth?mode=signin&redirect=/feedbacks')
+    await userEvent.type(screen.getByLabelText('Email'), 'asha@example.in')
+    await userEvent.type(screen.getByLabelText('Password'), 'secret-password')
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }))
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/feedbacks'))
+    expect(calls[0].body).toEqual({ email: 'asha@example.in', password: 'secret-password' })
+    expect(localStorage.getItem(TOKEN_KEY)).toBe(TOKEN)
+  })
+
+  it('signs up with names and goes to the default dashboard', async () => {
+    const { calls } = mockFetch({ 'POST /api/auth/register': () => ({ status: 201, body: { token: TOKEN, user: {} } }) })
+    renderAt('/auth?mode=signup')
+    await userEvent.type(screen.getByLabelText('First name'), 'Asha')
+    await userEvent.type(screen.getByLabelText('Last name'), 'Verma')
+    await userEvent.type(screen.getByLabelText('Email'), 'asha@example.in')
+    await userEvent.type(screen.getByLabelText('Password'), 'long-enough-pass')
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }))
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/dashboard'))
+    expect(calls[0].body).toEqual({ email: 'asha@example.in', password: 'long-enough-pass', firstName: 'Asha', lastName: 'Verma' })
+  })
+
+  it('shows field errors from the server next to their fields', async () => {
+    mockFetch({
+      'POST /api/auth/register': () => ({
+        status: 422,
+        body: { error: 'An account with this email already exists', errors: [{ field: 'email', message: 'An account with this email already exists' }] },
+      }),
+    })
+    renderAt('/auth?mode=signup')
+    await userEvent.type(screen.getByLabelText('Email'), 'taken@example.in')
+    await userEvent.type(screen.getByLabelText('Password'), 'long-enough-pass')
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }))
+    expect(await screen.findByText('An account with this email already exists')).toBeInTheDocument()
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true')
+    expect(assign).not.toHaveBeenCalled()
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull()
+  })
+
+  it('shows a wrong-password sentence as a form error', async () => {
+    mockFetch({ 'POST /api/auth/login': () => ({ status: 400, body: { error: 'Invalid email or password.' } }) })
+    renderAt('/auth?mode=signin')
+    await userEvent.type(screen.getByLabelText('Email'), 'asha@example.in')
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong')
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password.')
+  })
+
+  it('never redirects off the site', async () => {
+    mockFetch({ 'POST /api/auth/login': () => ({ body: { token: TOKEN, user: {} } }) })
+    renderAt('/auth?mode=signin&redirect=https://evil.example')
+    await userEvent.type(screen.getByLabelText('Email'), 'asha@example.in')
+    await userEvent.type(screen.getByLabelText('Password'), 'secret-password')
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }))
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/dashboard'))
+  })
+
+  it('an owner already signed in goes straight to the redirect', () => {
+    localStorage.setItem(TOKEN_KEY, TOKEN)
+    renderAt('/auth?mode=signin&redirect=/billing')
+    expect(replace).toHaveBeenCalledWith('/billing')
+  })
+
+  it('links to the other mode keeping the redirect', () => {
+    renderAt('/auth?mode=signin&redirect=/billing?source=signup')
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
+      'href',
+      '/auth?mode=signup&redirect=%2Fbilling%3Fsource%3Dsignup'
+    )
+  })
+})

@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+/*
+ * Screenshots of pages at phone and desktop widths in Debian's Chromium:
+ *   node scripts/screenshot.mjs http://localhost:3333 /indian /review/demo-cafe ...
+ * Writes screenshots/<path>-<width>.png (full page). Options: --widths=390,1280 --out=screenshots
+ */
+import { mkdirSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium } from 'playwright-core'
+
+const args = process.argv.slice(2)
+const option = (name, fallback) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback
+const [base, ...paths] = args.filter((a) => !a.startsWith('--'))
+const widths = option('widths', '390,1280').split(',').map(Number)
+const out = option('out', 'screenshots')
+mkdirSync(out, { recursive: true })
+
+export const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+]
+
+const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'rr-shot-')), {
+  executablePath: '/usr/bin/chromium',
+  args: CHROMIUM_ARGS,
+  headless: true,
+})
+try {
+  for (const path of paths) {
+    for (const width of widths) {
+      const page = await context.newPage()
+      await page.setViewportSize({ width, height: width < 600 ? 844 : 800 })
+      await page.goto(base + path, { waitUntil: 'networkidle' })
+      await page.waitForTimeout(300)
+      const name = `${path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'root'}-${width}.png`
+      await page.screenshot({ path: join(out, name), fullPage: true })
+      console.log(join(out, name))
+      await page.close()
+    }
+  }
+} finally {
+  await context.close()
+}
