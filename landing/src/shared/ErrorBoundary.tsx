@@ -7,7 +7,14 @@ interface Texts {
 }
 
 /** The top-level 'Something went wrong' screen every bundle has (DECISIONS 11). */
-export class ErrorBoundary extends Component<{ children: ReactNode; texts: Texts }, { failed: boolean }> {
+interface Props {
+  children: ReactNode
+  texts: Texts
+  /** Draws the screen in the bundle's own look; gets the texts and the reload action. */
+  render?: (texts: Texts, reload: () => void) => ReactNode
+}
+
+export class ErrorBoundary extends Component<Props, { failed: boolean }> {
   state = { failed: false }
 
   static getDerivedStateFromError() {
@@ -16,12 +23,14 @@ export class ErrorBoundary extends Component<{ children: ReactNode; texts: Texts
 
   render() {
     if (!this.state.failed) return this.props.children
+    const reloadPage = () => window.location.reload()
+    if (this.props.render) return this.props.render(this.props.texts, reloadPage)
     const { title, text, reload } = this.props.texts
     return (
       <main className="card card--center" role="alert">
         <h1>{title}</h1>
         <p className="muted">{text}</p>
-        <button className="primary" type="button" onClick={() => window.location.reload()}>
+        <button className="primary" type="button" onClick={reloadPage}>
           {reload}
         </button>
       </main>

@@ -32,7 +32,15 @@ export interface ApiRequest {
 /** Sentence for a failure without a server sentence (network down, HTML error page, ...). */
 export const NETWORK_ERROR = 'Could not reach ReviewRoute. Check your connection and try again.'
 
-export async function api<T>(path: string, { method = 'GET', body, auth = true, signal }: ApiRequest = {}): Promise<T> {
+export async function api<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  return (await apiWithHeaders<T>(path, request)).data
+}
+
+/** `api` plus the response headers (the dashboard's list calls read `x-total-count`). */
+export async function apiWithHeaders<T>(
+  path: string,
+  { method = 'GET', body, auth = true, signal }: ApiRequest = {}
+): Promise<{ data: T; headers: Headers }> {
   const headers: Record<string, string> = { Accept: 'application/json' }
   if (body !== undefined) headers['Content-Type'] = 'application/json'
   const token = auth ? getToken() : null
@@ -46,11 +54,11 @@ export async function api<T>(path: string, { method = 'GET', body, auth = true, 
     throw new ApiError(0, NETWORK_ERROR)
   }
 
-  if (response.status === 204) return undefined as T
+  if (response.status === 204) return { data: undefined as T, headers: response.headers }
   const payload = await response.json().catch(() => null)
   if (!response.ok) {
     const sentence = typeof payload?.error === 'string' ? payload.error : NETWORK_ERROR
     throw new ApiError(response.status, sentence, payload ?? {})
   }
-  return payload as T
+  return { data: payload as T, headers: response.headers }
 }

@@ -1,0 +1,91 @@
+/*
+ * The owner dashboard: Refine with our auth and data providers, antd, and the signed-in routes of spec 2.
+ * Every screen is its own chunk, so the first screen does not load the others.
+ */
+import { Authenticated, Refine } from '@refinedev/core'
+import routerProvider from '@refinedev/react-router'
+import { App as AntApp, ConfigProvider } from 'antd'
+import enIN from 'antd/locale/en_GB'
+import { lazy, useEffect } from 'react'
+import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router'
+import { AppLayout } from './components/layout/app-layout'
+import { LoadingScreen } from './components/loading-screen'
+import { OutsideApp } from './components/outside-app'
+import { TOAST_LIMIT } from './providers/toast'
+import { resources } from './config/resources'
+import { authProvider } from './providers/auth'
+import { dataProvider } from './providers/data'
+import { signInUrl } from './providers/http'
+import { theme } from './theme'
+
+const DashboardPage = lazy(() => import('./pages/dashboard'))
+const BusinessesPage = lazy(() => import('./pages/businesses'))
+const BusinessAnalyticsPage = lazy(() => import('./pages/business-analytics'))
+const FeedbacksPage = lazy(() => import('./pages/feedbacks'))
+const BillingPage = lazy(() => import('./pages/billing'))
+const ProfilePage = lazy(() => import('./pages/profile'))
+
+/** Spec 9: data never stale, no refetch on focus, no polling unless a screen asks, no retries. */
+const reactQuery = {
+  clientConfig: {
+    defaultOptions: {
+      queries: { staleTime: Infinity, refetchOnWindowFocus: false, retry: false },
+      mutations: { retry: false },
+    },
+  },
+}
+
+/** Signed-out visitors on an owner route go to sign-in and come back (DECISIONS 1). */
+function GoToSignIn() {
+  useEffect(() => window.location.replace(signInUrl()), [])
+  return <LoadingScreen />
+}
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <ConfigProvider theme={theme} locale={enIN}>
+        <AntApp notification={{ maxCount: TOAST_LIMIT }} message={{ maxCount: TOAST_LIMIT }}>
+          <Refine
+            routerProvider={routerProvider}
+            dataProvider={dataProvider}
+            authProvider={authProvider}
+            resources={resources}
+            options={{ reactQuery, disableTelemetry: true, syncWithLocation: false, warnWhenUnsavedChanges: false }}
+          >
+            <AppRoutes />
+          </Refine>
+        </AntApp>
+      </ConfigProvider>
+    </BrowserRouter>
+  )
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route
+        element={
+          <Authenticated key="owner" fallback={<GoToSignIn />} loading={<LoadingScreen />}>
+            <Outlet />
+          </Authenticated>
+        }
+      >
+        <Route element={<AppLayout />}>
+          <Route path="/dashboard" element={<DashboardPage />} />
+          <Route path="/dashboard/businesses" element={<BusinessesPage view="businesses" />} />
+          <Route path="/dashboard/qr-codes" element={<BusinessesPage view="qr-codes" />} />
+          <Route path="/dashboard/analytics" element={<BusinessesPage view="analytics" />} />
+          <Route path="/dashboard/settings" element={<BillingPage />} />
+          <Route path="/billing" element={<BillingPage />} />
+          <Route path="/feedbacks" element={<FeedbacksPage />} />
+          <Route path="/profile" element={<ProfilePage />} />
+          <Route path="/business/:businessId" element={<BusinessAnalyticsPage />} />
+          <Route path="/dashboard/*" element={<OutsideApp />} />
+        </Route>
+      </Route>
+      <Route path="/home" element={<Navigate to="/dashboard" replace />} />
+      <Route path="*" element={<OutsideApp />} />
+    </Routes>
+  )
+}

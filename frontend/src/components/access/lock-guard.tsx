@@ -1,0 +1,34 @@
+/*
+ * The lock guard (spec 4): an owner whose trial is over and who has no paid plan may only use /billing,
+ * /profile, /help, /privacy and /terms; anywhere else they go to /billing, which shows the Trial Expired card.
+ * Status is polled every 60 s so a purchase made elsewhere lifts the lock.
+ */
+import { Flex, Spin, Typography } from 'antd'
+import type { ReactNode } from 'react'
+import { Navigate, useLocation } from 'react-router'
+import { LOCK_POLL_MS } from '../../config/constants'
+import { useTrialStatus } from '../../hooks/use-trial-status'
+import { isAllowedWhenLocked, isLocked } from '../../lib/access'
+import { TrialBanner } from './trial-banner'
+
+export function LockGuard({ children }: { children: ReactNode }) {
+  const { status, query } = useTrialStatus({ pollMs: LOCK_POLL_MS })
+  const { pathname } = useLocation()
+
+  if (query.isLoading) {
+    return (
+      <Flex vertical align="center" justify="center" gap={12} style={{ minHeight: 320 }} role="status">
+        <Spin />
+        <Typography.Text type="secondary">Checking your subscription...</Typography.Text>
+      </Flex>
+    )
+  }
+  // Without a status (the call failed) the owner keeps working; the server still enforces every limit.
+  if (status && isLocked(status) && !isAllowedWhenLocked(pathname)) return <Navigate to="/billing" replace />
+  return (
+    <>
+      <TrialBanner status={status} />
+      {children}
+    </>
+  )
+}

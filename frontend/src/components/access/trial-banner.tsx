@@ -1,0 +1,52 @@
+/*
+ * The trial banner (spec 4): only while the trial is active, dismissible, gone by itself after 30 s,
+ * red/orange at 3 or fewer days, 'Last day' at 1, a progress bar over the 7 trial days.
+ */
+import { Alert, Button, Progress } from 'antd'
+import type { TrialStatusDto } from '@reviewroute/backend/types/api'
+import { useEffect, useState } from 'react'
+import { Link } from 'react-router'
+import { TRIAL_BANNER_HIDE_MS, TRIAL_DAYS } from '../../config/constants'
+import { isTrialUrgent, showsTrialBanner, trialBannerText } from '../../lib/access'
+
+export function TrialBanner({ status, autoHide = true }: { status: TrialStatusDto | undefined; autoHide?: boolean }) {
+  const [visible, setVisible] = useState(true)
+
+  useEffect(() => {
+    if (!autoHide) return
+    const timer = setTimeout(() => setVisible(false), TRIAL_BANNER_HIDE_MS)
+    return () => clearTimeout(timer)
+  }, [autoHide])
+
+  if (!visible || !status || !showsTrialBanner(status)) return null
+  const days = status.trialDaysRemaining
+  const urgent = isTrialUrgent(days)
+  return (
+    <Alert
+      className="trial-banner"
+      type={urgent ? 'error' : 'info'}
+      showIcon
+      closable
+      onClose={() => setVisible(false)}
+      message={trialBannerText(days)}
+      description={
+        <>
+          <Progress
+            percent={Math.round((Math.min(days, TRIAL_DAYS) / TRIAL_DAYS) * 100)}
+            showInfo={false}
+            strokeColor={urgent ? '#dc2626' : '#1d4ed8'}
+            aria-label={`${days} of ${TRIAL_DAYS} trial days left`}
+          />
+          {urgent && 'Upgrade now to keep your review link, QR codes and analytics working.'}
+        </>
+      }
+      action={
+        <Link to="/billing">
+          <Button size="small" type={urgent ? 'primary' : 'default'} danger={urgent}>
+            Upgrade
+          </Button>
+        </Link>
+      }
+    />
+  )
+}

@@ -1,0 +1,35 @@
+import { CloseCircleOutlined } from '@ant-design/icons'
+import { Button } from 'antd'
+import type { ReactNode } from 'react'
+import { ErrorBoundary } from '@reviewroute/landing/shared/ErrorBoundary'
+import { MessageScreen } from './message-screen'
+
+const TEXTS = {
+  title: 'Something went wrong',
+  text: 'The application encountered an error and cannot continue.',
+  reload: 'Reload Page',
+}
+
+/** The top-level 'Something went wrong' screen with Reload Page (spec 2, DECISIONS 11). */
+export function AppErrorBoundary({ children }: { children: ReactNode }) {
+  return (
+    <ErrorBoundary
+      texts={TEXTS}
+      render={({ title, text, reload }, reloadPage) => (
+        <MessageScreen
+          role="alert"
+          icon={<CloseCircleOutlined style={{ color: '#dc2626' }} />}
+          title={title}
+          text={text}
+          actions={
+            <Button type="primary" onClick={reloadPage}>
+              {reload}
+            </Button>
+          }
+        />
+      )}
+    >
+      {children}
+    </ErrorBoundary>
+  )
+}

@@ -1,0 +1,49 @@
+/*
+ * The signed-in app's chrome (spec 2): side navigation on desktop, the bottom bar on phones, the header, and
+ * the lock guard around every screen. Also posts sync-user about 1 s after the owner loads.
+ */
+import { Grid, Layout } from 'antd'
+import { Suspense, useEffect, useState } from 'react'
+import { Outlet } from 'react-router'
+import { SYNC_USER_DELAY_MS } from '../../config/constants'
+import { BusinessesProvider } from '../../hooks/use-businesses'
+import { request } from '../../providers/http'
+import { LockGuard } from '../access/lock-guard'
+import { PageLoading } from '../page-loading'
+import { AppHeader } from './header'
+import { BottomNav, SideNav } from './navigation'
+
+function useSyncUser() {
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      request('/api/auth/sync-user', { method: 'POST' }).catch((error) => console.warn('sync-user failed', error))
+    }, SYNC_USER_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [])
+}
+
+export function AppLayout() {
+  const screens = Grid.useBreakpoint()
+  const desktop = screens.md ?? true
+  const [collapsed, setCollapsed] = useState(false)
+  useSyncUser()
+
+  return (
+    <BusinessesProvider>
+      <Layout className="app-shell">
+        {desktop && <SideNav collapsed={collapsed} />}
+        <Layout>
+          <AppHeader collapsed={collapsed} onToggle={() => setCollapsed((value) => !value)} />
+          <Layout.Content className="app-content">
+            <LockGuard>
+              <Suspense fallback={<PageLoading />}>
+                <Outlet />
+              </Suspense>
+            </LockGuard>
+          </Layout.Content>
+        </Layout>
+        {!desktop && <BottomNav />}
+      </Layout>
+    </BusinessesProvider>
+  )
+}

@@ -1,0 +1,67 @@
+/*
+ * The user menu's Profile Settings dialog (spec 2): name, email (read-only, DECISIONS 11) and phone.
+ */
+import { Alert, Form, Input, Modal } from 'antd'
+import type { UserDto } from '@reviewroute/backend/types/api'
+import { useState } from 'react'
+import { errorText, request } from '../../providers/http'
+import { useToast } from '../../providers/toast'
+
+interface Values {
+  name: string
+  email: string
+  phone: string
+}
+
+export default function ProfileSettingsDialog({ user, open, onClose, onSaved }: { user: UserDto; open: boolean; onClose(): void; onSaved(): void }) {
+  const [form] = Form.useForm<Values>()
+  const [saving, setSaving] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
+  const toast = useToast()
+
+  async function save({ name, phone }: Values) {
+    setSaving(true)
+    setFailure(null)
+    try {
+      await request<UserDto>('/api/auth/profile', { method: 'PATCH', body: { name, phone: phone || null } })
+      toast.success('Profile Updated')
+      onSaved()
+      onClose()
+    } catch (error) {
+      setFailure(`Failed to update profile: ${errorText(error, 'Unknown error')}`)
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <Modal
+      title="Profile Settings"
+      open={open}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText="Save"
+      confirmLoading={saving}
+      destroyOnHidden
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={save}
+        initialValues={{ name: user.name, email: user.email, phone: user.phone }}
+        preserve={false}
+      >
+        <Form.Item label="Name" name="name">
+          <Input autoComplete="name" />
+        </Form.Item>
+        <Form.Item label="Email" name="email">
+          <Input type="email" disabled />
+        </Form.Item>
+        <Form.Item label="Phone" name="phone">
+          <Input type="tel" autoComplete="tel" />
+        </Form.Item>
+        {failure && <Alert type="error" message={failure} showIcon />}
+      </Form>
+    </Modal>
+  )
+}

@@ -1,0 +1,34 @@
+/*
+ * The dashboard's constants, with the spec's names (spec 4 and 9, DECISIONS 6 and 11). The ones the site
+ * shares live in @reviewroute/landing/shared/constants.
+ */
+export * from '@reviewroute/landing/shared/constants'
+
+/** Trial status polling: the lock guard every 60 s, the profile page every 30 s. */
+export const LOCK_POLL_MS = 60_000
+export const PROFILE_POLL_MS = 30_000
+/** The trial banner hides itself 30 s after it appears. */
+export const TRIAL_BANNER_HIDE_MS = 30_000
+/** The trial banner turns red/orange at this many days left or fewer. */
+export const TRIAL_URGENT_DAYS = 3
+/** The payment success overlay hides after 5 s. */
+export const SUCCESS_OVERLAY_MS = 5_000
+/** `POST /api/auth/sync-user` about 1 s after a signed-in owner loads. */
+export const SYNC_USER_DELAY_MS = 1_000
+export const TOOLTIP_DELAY_MS = 700
+
+export const RECENT_ACTIVITY_COUNT = 5
+export const BUSINESS_PAGE_SESSIONS = 10
+export const FUNNEL_LOW_RATED_COUNT = 3
+/** Conversion thresholds of the funnel panel: 'Excellent' at 70 % or more; 'improvement' under 50 % with more than 5 sessions. */
+export const EXCELLENT_CONVERSION = 70
+export const IMPROVEMENT_CONVERSION = 50
+export const IMPROVEMENT_MIN_SESSIONS = 5
+export const POSITIVE_MIN_RATING = 4
+export const DAILY_CHART_DAYS = 30
+
+/** Review projections (spec 9): 50 customers a day, 7 days a week, 10 % leave a review averaging 4.5 stars. */
+export const PROJECTION_DEFAULTS = { dailyCustomers: 50, daysPerWeek: 7, responseRate: 0.1, newReviewRating: 4.5 }
+
+/** Where a locked owner may still go (spec 4). */
+export const LOCK_ALLOWED_PATHS = ['/billing', '/profile', '/help', '/privacy', '/terms']

@@ -1,0 +1,69 @@
+/*
+ * The owner's businesses and the one selected across screens (spec 4): the first is chosen automatically,
+ * another is chosen when the selected one disappears, and the choice survives reloads.
+ */
+import { useList } from '@refinedev/core'
+import type { BusinessDto } from '@reviewroute/backend/types/api'
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
+
+const SELECTED_KEY = 'reviewroute.selectedBusiness'
+/** The API's page cap; an owner with more businesses than this is far beyond the product's audience. */
+const MAX_BUSINESSES = 100
+
+interface BusinessesState {
+  businesses: BusinessDto[]
+  loading: boolean
+  error: unknown
+  selected: BusinessDto | null
+  select(id: number): void
+  refetch(): void
+}
+
+const BusinessesContext = createContext<BusinessesState | null>(null)
+
+/** The selected business: the remembered one if it still exists, else the first (newest), else none. */
+export function pickSelected(businesses: BusinessDto[], remembered: number | null) {
+  return businesses.find((business) => business.id === remembered) ?? businesses[0] ?? null
+}
+
+function remembered() {
+  const raw = Number(localStorage.getItem(SELECTED_KEY))
+  return Number.isInteger(raw) && raw > 0 ? raw : null
+}
+
+export function BusinessesProvider({ children }: { children: ReactNode }) {
+  const { query, result } = useList<BusinessDto>({
+    resource: 'businesses',
+    pagination: { currentPage: 1, pageSize: MAX_BUSINESSES },
+    sorters: [{ field: 'createdAt', order: 'desc' }],
+  })
+  const [chosen, setChosen] = useState<number | null>(remembered)
+  const businesses = useMemo(() => (Array.isArray(result.data) ? result.data : []), [result.data])
+  const selected = pickSelected(businesses, chosen)
+
+  useEffect(() => {
+    if (selected && selected.id !== chosen) setChosen(selected.id)
+  }, [selected, chosen])
+
+  const value = useMemo<BusinessesState>(
+    () => ({
+      businesses,
+      loading: query.isLoading,
+      error: query.error,
+      selected,
+      select(id) {
+        localStorage.setItem(SELECTED_KEY, String(id))
+        setChosen(id)
+      },
+      refetch: () => void query.refetch(),
+    }),
+    [businesses, query, selected]
+  )
+  return <BusinessesContext.Provider value={value}>{children}</BusinessesContext.Provider>
+}
+
+export function useBusinesses() {
+  const state = useContext(BusinessesContext)
+  if (!state) throw new Error('useBusinesses needs a BusinessesProvider')
+  return state
+}

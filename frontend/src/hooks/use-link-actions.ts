@@ -1,0 +1,54 @@
+/*
+ * What the dashboard does with a business's links (spec 8, DECISIONS 11): copy the review link or the Google
+ * link, download the plain 400 px QR, share on WhatsApp; each with the spec's toasts.
+ */
+import type { BusinessDto } from '@reviewroute/backend/types/api'
+import { copyText } from '@reviewroute/landing/shared/clipboard'
+import { reviewLink } from '@reviewroute/landing/shared/format'
+import { qrDataUrl, qrFileName } from '@reviewroute/landing/shared/qr'
+import { useMemo } from 'react'
+import { useToast } from '../providers/toast'
+
+type Linkable = Pick<BusinessDto, 'name' | 'shortUrl' | 'googleReviewUrl'>
+
+export function downloadDataUrl(dataUrl: string, fileName: string) {
+  const anchor = document.createElement('a')
+  anchor.href = dataUrl
+  anchor.download = fileName
+  document.body.append(anchor)
+  anchor.click()
+  anchor.remove()
+}
+
+/** The prefilled WhatsApp message inviting a customer to rate the business. */
+export function whatsAppShareUrl(business: Pick<BusinessDto, 'name' | 'shortUrl'>) {
+  const text = `Thank you for visiting ${business.name}! We'd love to hear how it went. Please rate us here: ${reviewLink(business.shortUrl)}`
+  return `https://wa.me/?text=${encodeURIComponent(text)}`
+}
+
+export function useLinkActions() {
+  const toast = useToast()
+  return useMemo(() => {
+    async function copy(text: string, title: string, description: string) {
+      if (await copyText(text)) toast.success(title, description)
+      else toast.error('Failed to copy', 'Please copy the link manually.')
+    }
+    return {
+      copyReviewLink: (business: Linkable) =>
+        copy(reviewLink(business.shortUrl), 'Review Link Copied!', 'Review link has been copied to clipboard.'),
+      copyGoogleLink: (business: Linkable) =>
+        copy(business.googleReviewUrl, 'Google Review Link Copied!', 'Google review link has been copied to clipboard.'),
+      async downloadQr(business: Linkable) {
+        try {
+          downloadDataUrl(await qrDataUrl(reviewLink(business.shortUrl)), qrFileName(business.name))
+          toast.success('QR Code Downloaded!', 'Your QR code has been downloaded.')
+        } catch {
+          toast.error('Download Failed', 'Failed to generate QR code. Please try again.')
+        }
+      },
+      shareOnWhatsApp(business: Linkable) {
+        window.open(whatsAppShareUrl(business), '_blank', 'noopener')
+      },
+    }
+  }, [toast])
+}

@@ -1,0 +1,47 @@
+/*
+ * Trial and access rules (spec 4, DECISIONS 6): when the owner is locked out, which banner shows, and in
+ * which colour.
+ */
+import type { TrialStatusDto } from '@reviewroute/backend/types/api'
+import { LOCK_ALLOWED_PATHS, TRIAL_URGENT_DAYS } from '../config/constants'
+
+type Status = Pick<
+  TrialStatusDto,
+  'hasActivePaidSubscription' | 'hasActiveSubscription' | 'isTrialActive' | 'trialStatus' | 'trialDaysRemaining' | 'subscriptionStatus' | 'currentPeriodEnd'
+>
+
+/** Paid access: an active paid plan, or a cancelled one whose period has not ended yet. */
+export function hasPaidAccess(status: Status, now = new Date()) {
+  if (status.hasActivePaidSubscription) return true
+  if (status.subscriptionStatus !== 'cancelled' || !status.currentPeriodEnd) return false
+  const end = new Date(status.currentPeriodEnd).getTime()
+  return Number.isFinite(end) && end > now.getTime()
+}
+
+/** Trial active when days remain and no paid plan; expired when the status says so or no days remain. */
+export function isTrialActive(status: Status, now = new Date()) {
+  return !hasPaidAccess(status, now) && status.trialStatus === 'active' && status.trialDaysRemaining > 0
+}
+
+/** Locked: no active subscription and (trial not active, or 0 or fewer days left). */
+export function isLocked(status: Status, now = new Date()) {
+  if (status.hasActiveSubscription || hasPaidAccess(status, now)) return false
+  return !status.isTrialActive || status.trialDaysRemaining <= 0
+}
+
+/** Whether a locked owner may stay on `pathname`. */
+export function isAllowedWhenLocked(pathname: string) {
+  return LOCK_ALLOWED_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`))
+}
+
+/** The trial banner shows only while the trial is active. */
+export const showsTrialBanner = (status: Status) => status.trialStatus === 'active' && !hasPaidAccess(status)
+
+/** Red/orange at 3 or fewer days left. */
+export const isTrialUrgent = (days: number) => days <= TRIAL_URGENT_DAYS
+
+/** The banner's sentence: 'Last day' at 1 day. */
+export function trialBannerText(days: number) {
+  if (days <= 1) return 'Last day of your free trial'
+  return `${days} days left in your free trial`
+}

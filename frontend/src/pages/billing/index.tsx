@@ -1,0 +1,3 @@
+export default function BillingPage() {
+  return <h1>Billing</h1>
+}

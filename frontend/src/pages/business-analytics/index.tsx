@@ -1,0 +1,3 @@
+export default function BusinessAnalyticsPage() {
+  return <h1>Business analytics</h1>
+}

@@ -1,0 +1,3 @@
+export default function FeedbacksPage() {
+  return <h1>Customer Feedbacks</h1>
+}

@@ -1,0 +1,33 @@
+/*
+ * Every dashboard call goes through here: the shared fetch wrapper plus DECISIONS 11's rule that a 401 means
+ * the token is gone, so the owner is signed out and sent to /auth with a way back.
+ */
+import { api, apiWithHeaders, ApiError, type ApiRequest } from '@reviewroute/landing/shared/api'
+import { clearToken } from '@reviewroute/landing/shared/token'
+
+export { ApiError }
+
+/** `/auth?mode=signin&redirect={where the owner was}` */
+export function signInUrl(location: Pick<Location, 'pathname' | 'search'> = window.location) {
+  return `/auth?mode=signin&redirect=${encodeURIComponent(location.pathname + location.search)}`
+}
+
+export function sendToSignIn() {
+  clearToken()
+  window.location.assign(signInUrl())
+}
+
+function signOutOn401(error: unknown): never {
+  if (error instanceof ApiError && error.status === 401) sendToSignIn()
+  throw error
+}
+
+export const request = <T>(path: string, options?: ApiRequest) => api<T>(path, options).catch(signOutOn401)
+
+export const requestWithHeaders = <T>(path: string, options?: ApiRequest) =>
+  apiWithHeaders<T>(path, options).catch(signOutOn401)
+
+/** The sentence to show for a failed call: the server's, else the screen's default (DECISIONS 11). */
+export function errorText(error: unknown, fallback: string) {
+  return error instanceof ApiError && error.status !== 0 && error.message ? error.message : fallback
+}
