@@ -21,5 +21,7 @@ export default defineConfig({
     globals: true,
     include: ['tests/**/*.test.{ts,tsx}'],
     setupFiles: ['tests/setup.ts'],
+    // Refine's packages would otherwise load react-router's CommonJS build next to our ESM one: two routers.
+    server: { deps: { inline: [/@refinedev\//] } },
   },
 })

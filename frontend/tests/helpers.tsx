@@ -1,0 +1,138 @@
+/*
+ * Test harness for dashboard screens: the real providers (Refine, antd App, router) around a screen, with
+ * `fetch` answered from a table of routes so every screen runs its real data code against a fake API.
+ */
+import { Refine } from '@refinedev/core'
+import routerProvider from '@refinedev/react-router'
+import { render } from '@testing-library/react'
+import { App as AntApp } from 'antd'
+import type { ReactElement } from 'react'
+import { MemoryRouter, Route, Routes } from 'react-router'
+import { vi } from 'vitest'
+import { resources } from '../src/config/resources'
+import { authProvider } from '../src/providers/auth'
+import { dataProvider } from '../src/providers/data'
+import { TOAST_LIMIT } from '../src/providers/toast'
+import { TOKEN_KEY } from '@reviewroute/landing/shared/token'
+
+export const TEST_TOKEN = 'oat_test-token-that-is-long-enough'
+
+type Answer = unknown | { status: number; body?: unknown; headers?: Record<string, string> }
+/** `'GET /api/billing/trial-status'` (query string ignored) → a body, `{status, body}`, or a function of the request. */
+export type Routes = Record<string, Answer | ((request: { url: URL; body: any; method: string }) => Answer)>
+
+export interface FakeApi {
+  calls: { method: string; path: string; url: URL; body: any; headers: Record<string, string> }[]
+  fetch: ReturnType<typeof vi.fn>
+}
+
+const isAnswerShape = (value: unknown): value is { status: number; body?: unknown; headers?: Record<string, string> } =>
+  typeof value === 'object' && value !== null && 'status' in value && typeof (value as { status: unknown }).status === 'number'
+
+/** Replaces global fetch. Unknown routes answer 404 `{error:'Not found'}` so a missing fake is visible. */
+export function fakeApi(routes: Routes): FakeApi {
+  const calls: FakeApi['calls'] = []
+  const fetch = vi.fn(async (input: string, init: RequestInit = {}) => {
+    const url = new URL(input, 'http://localhost')
+    const method = (init.method ?? 'GET').toUpperCase()
+    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined
+    calls.push({ method, path: url.pathname, url, body, headers: (init.headers ?? {}) as Record<string, string> })
+    let answer = routes[`${method} ${url.pathname}`]
+    if (typeof answer === 'function') answer = await answer({ url, body, method })
+    if (answer === undefined) answer = { status: 404, body: { error: 'Not found', message: 'Not found' } }
+    const { status, body: payload, headers } = isAnswerShape(answer) ? answer : { status: 200, body: answer, headers: {} }
+    return new Response(status === 204 ? null : JSON.stringify(payload ?? null), {
+      status,
+      headers: { 'content-type': 'application/json', ...(headers ?? {}) },
+    })
+  })
+  vi.stubGlobal('fetch', fetch)
+  return { calls, fetch }
+}
+
+export function signIn(token = TEST_TOKEN) {
+  localStorage.setItem(TOKEN_KEY, token)
+}
+
+/** Renders `element` at `path` inside the app's providers. `pattern` is the route pattern (for params). */
+export function renderScreen(element: ReactElement, { path = '/', pattern = '*' }: { path?: string; pattern?: string } = {}) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <AntApp notification={{ maxCount: TOAST_LIMIT }}>
+        <Refine
+          routerProvider={routerProvider}
+          dataProvider={dataProvider}
+          authProvider={authProvider}
+          resources={resources}
+          options={{
+            disableTelemetry: true,
+            reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } } },
+          }}
+        >
+          <Routes>
+            <Route path={pattern} element={element} />
+          </Routes>
+        </Refine>
+      </AntApp>
+    </MemoryRouter>
+  )
+}
+
+/** Fixtures in the API's shapes. */
+export const fixtures = {
+  user: {
+    id: 1,
+    email: 'asha@example.in',
+    firstName: 'Asha',
+    lastName: 'Verma',
+    name: 'Asha Verma',
+    username: 'asha',
+    phone: '',
+    profileImageUrl: '',
+    trialStartsAt: '2026-11-20T00:00:00.000Z',
+    trialEndsAt: '2026-11-27T00:00:00.000Z',
+    createdAt: '2026-11-20T00:00:00.000Z',
+  },
+  business: (overrides: Record<string, unknown> = {}) => ({
+    id: 7,
+    placeId: 'demo-cafe',
+    name: 'Chai Point Cafe',
+    address: 'MG Road, Bengaluru',
+    rating: 4.2,
+    reviewCount: 120,
+    shortUrl: 'chai123',
+    googleReviewUrl: 'https://search.google.com/local/writereview?placeid=demo-cafe',
+    complianceMode: false,
+    language: null,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  }),
+  session: (overrides: Record<string, unknown> = {}) => ({
+    id: 1,
+    businessId: 7,
+    rating: 5,
+    feedback: null,
+    redirected: true,
+    resolved: false,
+    resolvedAt: null,
+    createdAt: '2026-11-21T10:00:00.000Z',
+    timestamp: '2026-11-21T10:00:00.000Z',
+    ...overrides,
+  }),
+  trialStatus: (overrides: Record<string, unknown> = {}) => ({
+    hasActivePaidSubscription: false,
+    hasActiveSubscription: false,
+    isTrialActive: true,
+    trialStatus: 'active',
+    trialDaysRemaining: 5,
+    trialEndsAt: '2026-11-27T00:00:00.000Z',
+    subscriptionPlan: 'trial',
+    planType: null,
+    planName: null,
+    subscriptionStatus: null,
+    currentPeriodEnd: null,
+    daysRemaining: 0,
+    isLimited: false,
+    ...overrides,
+  }),
+}
