@@ -72,3 +72,28 @@ describe('TestimonialCarousel', () => {
     showing(2)
   })
 })
+
+describe('TestimonialCarousel pausing (WCAG 2.2.2)', () => {
+  beforeEach(() => vi.useFakeTimers())
+  afterEach(() => vi.useRealTimers())
+
+  test('Pause stops the rotation and Play resumes it', () => {
+    render(<TestimonialCarousel items={items} />)
+    fireEvent.click(screen.getByRole('button', { name: 'Pause' }))
+    advance(15_000)
+    showing(1)
+    fireEvent.click(screen.getByRole('button', { name: 'Play' }))
+    advance(5000)
+    showing(2)
+  })
+
+  test('rotation waits while the pointer is over the carousel', () => {
+    render(<TestimonialCarousel items={items} />)
+    fireEvent.mouseEnter(screen.getByRole('group', { name: 'Testimonials' }))
+    advance(10_000)
+    showing(1)
+    fireEvent.mouseLeave(screen.getByRole('group', { name: 'Testimonials' }))
+    advance(5000)
+    showing(2)
+  })
+})

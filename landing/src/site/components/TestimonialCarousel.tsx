@@ -26,19 +26,23 @@ const prefersReducedMotion = () => globalThis.matchMedia?.('(prefers-reduced-mot
 
 /**
  * Shows one testimonial at a time and moves on every `intervalMs` (spec 9: 5 s). A dot selects an entry and
- * restarts the wait, so the chosen quote stays up for a full interval. Visitors who ask the system for
+ * restarts the wait, so the chosen quote stays up for a full interval. Rotation stops while the pointer or
+ * keyboard focus is on it, and a Pause button stops it for good (WCAG 2.2.2). Visitors who ask the system for
  * reduced motion get no automatic rotation, only the dots.
  */
 export function TestimonialCarousel({ items, intervalMs = TESTIMONIAL_ROTATE_MS }: { items: Testimonial[]; intervalMs?: number }) {
   const [index, setIndex] = useState(0)
   // Bumped on every dot click: re-arms the timer even when the chosen entry is already showing.
   const [selection, setSelection] = useState(0)
+  const [paused, setPaused] = useState(false)
+  const [hovered, setHovered] = useState(false)
+  const rotating = items.length > 1 && !paused && !prefersReducedMotion()
 
   useEffect(() => {
-    if (items.length < 2 || prefersReducedMotion()) return
+    if (!rotating || hovered) return
     const timer = setTimeout(() => setIndex((current) => (current + 1) % items.length), intervalMs)
     return () => clearTimeout(timer)
-  }, [index, selection, items.length, intervalMs])
+  }, [index, selection, items.length, intervalMs, rotating, hovered])
 
   function select(next: number) {
     setIndex(next)
@@ -48,20 +52,36 @@ export function TestimonialCarousel({ items, intervalMs = TESTIMONIAL_ROTATE_MS 
   const current = items[index % items.length]
   if (!current) return null
   return (
-    <div className="carousel" role="group" aria-roledescription="carousel" aria-label="Testimonials">
+    <div
+      className="carousel"
+      role="group"
+      aria-roledescription="carousel"
+      aria-label="Testimonials"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setHovered(true)}
+      onBlur={() => setHovered(false)}
+    >
       <div className="carousel__slide" role="group" aria-roledescription="slide" aria-label={`${index + 1} of ${items.length}`}>
         <TestimonialQuote item={current} />
       </div>
-      <div className="carousel__dots">
-        {items.map((item, position) => (
-          <button
-            key={item.name}
-            type="button"
-            aria-label={`Show testimonial ${position + 1}`}
-            aria-current={position === index}
-            onClick={() => select(position)}
-          />
-        ))}
+      <div className="carousel__controls">
+        <div className="carousel__dots">
+          {items.map((item, position) => (
+            <button
+              key={item.name}
+              type="button"
+              aria-label={`Show testimonial ${position + 1}`}
+              aria-current={position === index}
+              onClick={() => select(position)}
+            />
+          ))}
+        </div>
+        {items.length > 1 && !prefersReducedMotion() && (
+          <button type="button" className="carousel__pause" aria-pressed={paused} onClick={() => setPaused((value) => !value)}>
+            {paused ? 'Play' : 'Pause'}
+          </button>
+        )}
       </div>
     </div>
   )

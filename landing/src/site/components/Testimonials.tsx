@@ -31,6 +31,7 @@ export function Testimonials({ items, id = 'testimonials', eyebrow = 'Testimonia
             ))}
           </ul>
         )}
+        <p className="muted lp-quote-note">Illustrative stories of how owners use ReviewRoute, not quotes from named customers.</p>
       </div>
     </section>
   )

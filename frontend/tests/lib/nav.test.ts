@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest'
+import { BOTTOM_NAV, isNavActive, SIDE_NAV } from '../../src/lib/nav'
+
+const activeKeys = (items: typeof SIDE_NAV, pathname: string) =>
+  items.filter((item) => isNavActive(item.href, pathname)).map((item) => item.key)
+
+describe('navigation items (spec 2)', () => {
+  it('side navigation: Dashboard, Businesses, Feedback, Settings', () => {
+    expect(SIDE_NAV.map(({ label, href }) => [label, href])).toEqual([
+      ['Dashboard', '/dashboard'],
+      ['Businesses', '/dashboard/businesses'],
+      ['Feedback', '/feedbacks'],
+      ['Settings', '/profile'],
+    ])
+  })
+
+  it('bottom bar: Dashboard, QR, Feedback, Settings', () => {
+    expect(BOTTOM_NAV.map(({ label, href }) => [label, href])).toEqual([
+      ['Dashboard', '/dashboard'],
+      ['QR', '/dashboard/qr-codes'],
+      ['Feedback', '/feedbacks'],
+      ['Settings', '/profile'],
+    ])
+  })
+})
+
+describe('isNavActive: exact match, or the href plus a slash; Dashboard exact only', () => {
+  it('matches exactly', () => {
+    expect(isNavActive('/feedbacks', '/feedbacks')).toBe(true)
+    expect(isNavActive('/dashboard', '/dashboard')).toBe(true)
+  })
+
+  it('matches a path below the href', () => {
+    expect(isNavActive('/dashboard/businesses', '/dashboard/businesses/7')).toBe(true)
+    expect(isNavActive('/profile', '/profile/edit')).toBe(true)
+  })
+
+  it('does not match a path that only starts with the same letters', () => {
+    expect(isNavActive('/feedbacks', '/feedbacksx')).toBe(false)
+    expect(isNavActive('/profile', '/profiles')).toBe(false)
+  })
+
+  it('Dashboard is active only on /dashboard itself', () => {
+    expect(isNavActive('/dashboard', '/dashboard/businesses')).toBe(false)
+    expect(isNavActive('/dashboard', '/dashboard/qr-codes')).toBe(false)
+  })
+
+  it('exactly one side item is active per app path', () => {
+    expect(activeKeys(SIDE_NAV, '/dashboard')).toEqual(['dashboard'])
+    expect(activeKeys(SIDE_NAV, '/dashboard/businesses')).toEqual(['businesses'])
+    expect(activeKeys(SIDE_NAV, '/feedbacks')).toEqual(['feedback'])
+    expect(activeKeys(SIDE_NAV, '/profile')).toEqual(['settings'])
+    expect(activeKeys(SIDE_NAV, '/dashboard/qr-codes')).toEqual([])
+    expect(activeKeys(SIDE_NAV, '/billing')).toEqual([])
+  })
+
+  it('bottom bar: QR is active on /dashboard/qr-codes, Dashboard is not', () => {
+    expect(activeKeys(BOTTOM_NAV, '/dashboard/qr-codes')).toEqual(['qr'])
+    expect(activeKeys(BOTTOM_NAV, '/dashboard')).toEqual(['dashboard'])
+    expect(activeKeys(BOTTOM_NAV, '/dashboard/businesses')).toEqual([])
+    expect(activeKeys(BOTTOM_NAV, '/profile')).toEqual(['settings'])
+  })
+})
