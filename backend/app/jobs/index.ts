@@ -10,6 +10,7 @@ import TrialExpiryJob from '#jobs/trial_expiry_job'
 import SyncUserJob from '#jobs/sync_user_job'
 import AnalyticsRollupJob from '#jobs/analytics_rollup_job'
 import FeedbackAlertJob from '#jobs/feedback_alert_job'
+import DataRetentionJob from '#jobs/data_retention_job'
 
 export async function jobHandlers(): Promise<JobHandlers> {
   const mailer = createMailer()
@@ -17,10 +18,12 @@ export async function jobHandlers(): Promise<JobHandlers> {
   const syncUser = new SyncUserJob(await app.container.make(IdentityProvider))
   const rollup = new AnalyticsRollupJob()
   const alerts = new FeedbackAlertJob(mailer)
+  const retention = new DataRetentionJob()
   return {
     [QueueName.TrialExpiry]: () => trialExpiry.handle(),
     [QueueName.SyncUser]: (payload) => syncUser.handle(payload),
     [QueueName.AnalyticsRollup]: (payload) => rollup.handle(payload),
     [QueueName.FeedbackAlert]: (payload) => alerts.handle(payload),
+    [QueueName.DataRetention]: () => retention.handle(),
   }
 }

@@ -9,6 +9,7 @@ export enum QueueName {
   SyncUser = 'sync-user',
   AnalyticsRollup = 'analytics-rollup',
   FeedbackAlert = 'feedback-alert',
+  DataRetention = 'data-retention',
 }
 
 export interface JobPayloads {
@@ -18,6 +19,7 @@ export interface JobPayloads {
   [QueueName.AnalyticsRollup]: { from?: string; to?: string }
   /** Without a session id: the sweep for alerts missed while Redis was down. */
   [QueueName.FeedbackAlert]: { sessionId?: number }
+  [QueueName.DataRetention]: Record<string, never>
 }
 
 export const DEFAULT_JOB_OPTIONS: JobsOptions = {
@@ -32,4 +34,5 @@ export const SCHEDULES = [
   { queue: QueueName.TrialExpiry, id: 'trial-expiry-every-15-min', repeat: { every: 15 * 60 * 1000 } },
   { queue: QueueName.AnalyticsRollup, id: 'analytics-rollup-nightly', repeat: { pattern: '10 0 * * *', tz: 'Asia/Kolkata' } },
   { queue: QueueName.FeedbackAlert, id: 'feedback-alert-sweep', repeat: { every: 10 * 60 * 1000 } },
+  { queue: QueueName.DataRetention, id: 'data-retention-daily', repeat: { pattern: '30 3 * * *', tz: 'Asia/Kolkata' } },
 ] as const

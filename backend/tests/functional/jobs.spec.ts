@@ -15,6 +15,7 @@ import TrialExpiryJob from '#jobs/trial_expiry_job'
 import SyncUserJob from '#jobs/sync_user_job'
 import FeedbackAlertJob from '#jobs/feedback_alert_job'
 import AnalyticsRollupJob from '#jobs/analytics_rollup_job'
+import DataRetentionJob from '#jobs/data_retention_job'
 import RollupAnalytics from '#actions/analytics/rollup_analytics'
 import { Mailer, createMailer, type MailTransport } from '#services/mail/mailer'
 import { IdentityProvider } from '#services/identity/identity_provider'
@@ -950,5 +951,41 @@ test.group('Analytics rollup job', (group) => {
     assert.deepEqual(result, { days: 0, rolledThrough: null })
     assert.equal(Number((await db.from('analytics_daily').count('* as total').first()).total), 0)
     assert.isNull(await db.from('analytics_rollup_state').first())
+  })
+})
+
+test.group('Data retention job: contact messages older than 12 months', (group) => {
+  isolated(group)
+  group.each.teardown(() => clock.reset())
+
+  const message = (createdAt: DateTime) =>
+    db.table('contact_messages').insert({
+      name: 'Ravi',
+      email: 'ravi@example.in',
+      subject: 'Question',
+      message: 'Hello',
+      created_at: createdAt.toJSDate(),
+    })
+
+  test('deletes messages older than 12 months and keeps newer ones; a second run deletes nothing', async ({ assert }) => {
+    const now = clock.now()
+    await message(now.minus({ months: 12, days: 1 }))
+    await message(now.minus({ months: 11, days: 27 }))
+    await message(now.minus({ days: 1 }))
+    const job = new DataRetentionJob()
+
+    assert.deepEqual(await job.handle(), { contactMessagesDeleted: 1 })
+    assert.deepEqual(await job.handle(), { contactMessagesDeleted: 0 })
+    const left = await db.from('contact_messages').count('* as total')
+    assert.equal(Number(left[0].total), 2)
+  })
+
+  test('a message passes the limit when the clock moves on', async ({ assert }) => {
+    await message(clock.now().minus({ months: 11 }))
+    const job = new DataRetentionJob()
+    assert.deepEqual(await job.handle(), { contactMessagesDeleted: 0 })
+
+    clock.travelTo(clock.now().plus({ months: 1, days: 1 }))
+    assert.deepEqual(await job.handle(), { contactMessagesDeleted: 1 })
   })
 })

@@ -108,6 +108,7 @@ function recordingHandlers(calls: Call[], failures: Map<string, number>): JobHan
     [QueueName.SyncUser]: handler(QueueName.SyncUser),
     [QueueName.AnalyticsRollup]: handler(QueueName.AnalyticsRollup),
     [QueueName.FeedbackAlert]: handler(QueueName.FeedbackAlert),
+    [QueueName.DataRetention]: handler(QueueName.DataRetention),
   }
 }
 

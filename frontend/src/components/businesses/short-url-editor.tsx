@@ -1,0 +1,74 @@
+/*
+ * The short URL line of a business card (spec 4 'Short URL edit'): view, edit, then save or cancel. The code
+ * is sent as typed; the server's 409/422 sentence comes back in the 'Update Failed' toast and the input stays
+ * open so the owner can try another code.
+ */
+import { CheckOutlined, CloseOutlined, EditOutlined, LinkOutlined } from '@ant-design/icons'
+import type { BusinessDto } from '@reviewroute/backend/types/api'
+import { reviewLink } from '@reviewroute/landing/shared/format'
+import { Button, Flex, Input, Typography } from 'antd'
+import { useState } from 'react'
+import { Tip } from '../tip'
+
+interface Props {
+  business: BusinessDto
+  onSave(shortUrl: string): Promise<boolean>
+}
+
+export function ShortUrlEditor({ business, onSave }: Props) {
+  const [draft, setDraft] = useState<string | null>(null)
+  const [saving, setSaving] = useState(false)
+
+  if (draft === null) {
+    const link = reviewLink(business.shortUrl)
+    return (
+      <Flex align="center" gap={6} style={{ minWidth: 0 }}>
+        <LinkOutlined style={{ color: '#6b7280' }} />
+        <Typography.Text ellipsis={{ tooltip: link }} style={{ minWidth: 0 }} data-testid="short-url">
+          <Typography.Text type="secondary">{link.replace(/^https?:\/\//, '').replace(/[^/]+$/, '')}</Typography.Text>
+          <Typography.Text strong>{business.shortUrl}</Typography.Text>
+        </Typography.Text>
+        <Tip title="Edit short URL">
+          <Button type="text" size="small" icon={<EditOutlined />} aria-label="Edit short URL" onClick={() => setDraft(business.shortUrl)} />
+        </Tip>
+      </Flex>
+    )
+  }
+
+  async function save() {
+    if (draft === null || saving) return
+    setSaving(true)
+    const saved = await onSave(draft)
+    setSaving(false)
+    if (saved) setDraft(null)
+  }
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault()
+        void save()
+      }}
+    >
+      <Flex gap={6} align="center">
+        <Input
+          autoFocus
+          aria-label="Short URL"
+          prefix={<Typography.Text type="secondary">/review/</Typography.Text>}
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && !saving) setDraft(null)
+          }}
+          disabled={saving}
+        />
+        <Tip title="Save short URL">
+          <Button type="primary" htmlType="submit" icon={<CheckOutlined />} aria-label="Save short URL" loading={saving} />
+        </Tip>
+        <Tip title="Cancel">
+          <Button icon={<CloseOutlined />} aria-label="Cancel editing" onClick={() => setDraft(null)} disabled={saving} />
+        </Tip>
+      </Flex>
+    </form>
+  )
+}

@@ -1,0 +1,68 @@
+/*
+ * CSV export (RFC 4180 quoting) that is safe to open in a spreadsheet: text a spreadsheet would run as a
+ * formula (starting with = + - @, or a tab/carriage return that hides one) is prefixed with a quote, since
+ * feedback text is typed by anonymous customers.
+ */
+import type { ReviewSessionDto } from '@reviewroute/backend/types/api'
+import { TIME_ZONE } from './dates'
+
+const FORMULA_START = /^[=+\-@\t\r]/
+
+export function csvCell(value: string | number | boolean | null | undefined) {
+  if (value === null || value === undefined) return ''
+  let text = String(value)
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+/** Rows joined with CRLF, as RFC 4180 and Excel expect. */
+export function toCsv(header: string[], rows: (string | number | boolean | null | undefined)[][]) {
+  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n'
+}
+
+/** '2026-11-21 15:30' in India's time zone: sorts as text and reads in any spreadsheet. */
+export function csvDateTime(value: string) {
+  const date = new Date(value)
+  if (Number.isNaN(date.getTime())) return ''
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(date)
+      .map((part) => [part.type, part.value])
+  )
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`
+}
+
+export const FEEDBACK_CSV_HEADER = ['Date (Asia/Kolkata)', 'Rating', 'Feedback', 'Resolved']
+
+export function feedbackCsv(sessions: Pick<ReviewSessionDto, 'createdAt' | 'rating' | 'feedback' | 'resolved'>[]) {
+  return toCsv(
+    FEEDBACK_CSV_HEADER,
+    sessions.map((session) => [csvDateTime(session.createdAt), session.rating, session.feedback ?? '', session.resolved ? 'Yes' : 'No'])
+  )
+}
+
+/** '{business}_feedback_{YYYY-MM-DD}.csv', the name lowercased with non-alphanumerics as _ (like the QR file). */
+export function feedbackCsvFileName(businessName: string, now = new Date()) {
+  const name = businessName.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '') || 'business'
+  return `${name}_feedback_${csvDateTime(now.toISOString()).slice(0, 10)}.csv`
+}
+
+/** Saves the CSV with a byte-order mark so Excel reads the UTF-8 (Hindi feedback, ₹) correctly. */
+export function downloadCsv(csv: string, fileName: string) {
+  const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }))
+  const anchor = document.createElement('a')
+  anchor.href = url
+  anchor.download = fileName
+  document.body.append(anchor)
+  anchor.click()
+  anchor.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 0)
+}
