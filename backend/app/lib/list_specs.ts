@@ -26,6 +26,8 @@ export const SESSION_LIST: ListSpec = {
     resolved: { column: 'resolved_at', kind: 'present' },
     createdAt: { column: 'created_at', kind: 'date' },
     feedback: { column: 'feedback', kind: 'text' },
+    // The overview's 'filtered feedback' count: sessions that carry feedback text (empty text is stored as null).
+    hasFeedback: { column: 'feedback', kind: 'present' },
     q: { column: 'feedback', kind: 'text' },
   },
 }

@@ -509,6 +509,20 @@ test.group('Review session list: GET /api/review-sessions', (group) => {
     assert.equal(total(kept), '5')
   })
 
+  test('filters by whether the session carries feedback text', async ({ client, assert }) => {
+    const { owner, first, s } = await twoOwners()
+
+    const withText = await client.get('/api/review-sessions').qs({ businessId: first.id, rating_lte: 3, hasFeedback: 'true' }).loginAs(owner)
+    const withoutText = await client.get('/api/review-sessions').qs({ businessId: first.id, hasFeedback: 'false' }).loginAs(owner)
+    const junk = await client.get('/api/review-sessions?hasFeedback=yes').loginAs(owner)
+
+    withText.assertStatus(200)
+    assert.deepEqual(ids(withText.body()), idsOf(s.oneStar, s.twoStar))
+    assert.equal(total(withText), '2')
+    assert.deepEqual(ids(withoutText.body()), idsOf(s.threeStar, s.fourStar, s.fiveStar))
+    junk.assertStatus(422)
+  })
+
   test('filters by a date range in India days', async ({ client, assert }) => {
     const owner = await UserFactory.create()
     const business = await BusinessFactory.merge({ userId: owner.id }).create()

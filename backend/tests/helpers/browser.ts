@@ -35,6 +35,15 @@ export function assertBrowserReady() {
   }
 }
 
+export function assertDashboardReady() {
+  assertBrowserReady()
+  if (!existsSync(join(webConfig.dashboardDist, 'index.html'))) {
+    throw new Error(`No dashboard build in ${webConfig.dashboardDist}: run npm run build --workspace frontend`)
+  }
+}
+
+export const DESKTOP = { viewport: { width: 1280, height: 800 } }
+
 /** A fresh browser profile per call; closing it removes the profile. */
 export async function openBrowser(options: { viewport?: { width: number; height: number }; userAgent?: string } = {}) {
   assertBrowserReady()

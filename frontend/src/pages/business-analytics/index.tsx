@@ -1,3 +1,97 @@
+/*
+ * /business/:businessId: one business's analytics (spec 2 and 9). The API answers 404 for an unknown id and
+ * for another owner's business alike, so both read 'Business Not Found'.
+ */
+import { useCustom, type HttpError } from '@refinedev/core'
+import type { AnalyticsResponse } from '@reviewroute/backend/types/api'
+import { Button, Card, Col, Flex, Row, Skeleton } from 'antd'
+import { lazy, Suspense } from 'react'
+import { useNavigate, useParams } from 'react-router'
+import { AnalyticsStats } from '../../components/analytics/analytics-stats'
+import { BusinessHeader } from '../../components/analytics/business-header'
+import { FunnelInsights } from '../../components/analytics/funnel-insights'
+import { RecentSessions } from '../../components/analytics/recent-sessions'
+import { MessageScreen } from '../../components/message-screen'
+import { PageLoading } from '../../components/page-loading'
+
+const DailyChart = lazy(() => import('../../components/analytics/daily-chart'))
+
+/** A route id the API could own: a positive whole number (anything else cannot exist). */
+function parseId(raw: string | undefined) {
+  return raw && /^\d{1,15}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null
+}
+
+function BackToDashboard() {
+  const navigate = useNavigate()
+  return (
+    <Button
+      type="primary"
+      href="/dashboard"
+      onClick={(event) => {
+        event.preventDefault()
+        navigate('/dashboard')
+      }}
+    >
+      Back to Dashboard
+    </Button>
+  )
+}
+
+function NotFound() {
+  return (
+    <MessageScreen
+      title="Business Not Found"
+      text="This business does not exist or is not in your account."
+      actions={<BackToDashboard />}
+    />
+  )
+}
+
 export default function BusinessAnalyticsPage() {
-  return <h1>Business analytics</h1>
+  const businessId = parseId(useParams().businessId)
+  const { query, result } = useCustom<AnalyticsResponse>({
+    url: `/api/analytics/${businessId}`,
+    method: 'get',
+    queryOptions: { enabled: businessId !== null },
+  })
+
+  if (businessId === null) return <NotFound />
+  if (query.isLoading) return <PageLoading />
+  if (query.isError) {
+    if ((query.error as HttpError).statusCode === 404) return <NotFound />
+    return (
+      <MessageScreen
+        role="alert"
+        title="Failed to fetch business analytics"
+        text="Please try again in a moment."
+        actions={
+          <>
+            <Button type="primary" onClick={() => query.refetch()}>
+              Try Again
+            </Button>
+            <BackToDashboard />
+          </>
+        }
+      />
+    )
+  }
+
+  const data = result.data
+  return (
+    <Flex vertical gap={16}>
+      <BusinessHeader business={data.business} />
+      <AnalyticsStats totals={data.analytics} />
+      <Suspense fallback={<Card><Skeleton active paragraph={{ rows: 5 }} /></Card>}>
+        <DailyChart businessId={businessId} />
+      </Suspense>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={14}>
+          <RecentSessions sessions={data.sessions} />
+        </Col>
+        <Col xs={24} lg={10}>
+          <FunnelInsights data={data} />
+        </Col>
+      </Row>
+    </Flex>
+  )
 }

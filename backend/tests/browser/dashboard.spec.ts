@@ -1,0 +1,70 @@
+/*
+ * The owner dashboard in Debian's Chromium, against this test server (built dashboard + landing bundles,
+ * real database, demo places catalogue): the first-day path of a new owner.
+ */
+import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import { isolated } from '#tests/helpers/setup'
+import { DESKTOP, assertDashboardReady, baseUrl, openBrowser } from '#tests/helpers/browser'
+
+test.group('Owner dashboard in Chromium', (group) => {
+  isolated(group)
+
+  test('sign up, add a business from the demo catalogue, copy its link, see a review arrive, open its analytics', async ({
+    assert,
+    cleanup,
+  }) => {
+    assertDashboardReady()
+    const browser = await openBrowser(DESKTOP)
+    cleanup(() => browser.close())
+    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() })
+    const page = await browser.context.newPage()
+
+    await page.goto(`${baseUrl()}/auth?mode=signup&redirect=/dashboard`)
+    await page.getByLabel('First name').fill('Meera')
+    await page.getByLabel('Last name').fill('Iyer')
+    await page.getByLabel('Email').fill('meera.iyer@example.in')
+    await page.getByLabel('Password').fill('filter-kaapi-2026')
+    await page.getByRole('button', { name: 'Create account' }).click()
+    await page.waitForURL('**/dashboard')
+    await page.getByText('Hi, Meera!').waitFor()
+
+    // Onboarding: no business yet, so the search form is the screen.
+    await page.getByText("Let's get started!").waitFor()
+    await page.getByLabel('Business name').fill('Bean Street')
+    await page.getByText('Bean Street Coffee House').first().click()
+    await page.getByText('Business Added Successfully!').waitFor()
+    const owner = await db.from('users').where('email', 'meera.iyer@example.in').firstOrFail()
+    const business = await db.from('businesses').where('user_id', owner.id).firstOrFail()
+    assert.equal(business.name, 'Bean Street Coffee House')
+
+    await page.getByRole('button', { name: 'Copy Review Link' }).first().click()
+    await page.getByText('Review Link Copied!').waitFor()
+    const copied = await page.evaluate(() => (globalThis as any).navigator.clipboard.readText() as Promise<string>)
+    assert.equal(copied, `${baseUrl()}/review/${business.short_url}`)
+
+    // A customer rates the visit 2 stars with a comment.
+    const submitted = await fetch(`${baseUrl()}/api/review/${business.short_url}/submit`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ rating: 2, feedback: 'The filter coffee came cold' }),
+    })
+    assert.equal(submitted.status, 200)
+
+    await page.reload()
+    await page.getByText('Recent Review Activity').waitFor()
+    await page.getByText('The filter coffee came cold').first().waitFor()
+    assert.isTrue(await page.getByText('Private feedback').first().isVisible())
+
+    // Its analytics, reached from My Businesses.
+    await page.getByRole('link', { name: 'Businesses' }).first().click()
+    await page.waitForURL('**/dashboard/businesses')
+    await page.getByRole('button', { name: 'Analytics' }).first().click()
+    await page.waitForURL(`**/business/${business.id}`)
+    const stat = (title: string) => page.locator('.ant-statistic').filter({ hasText: title }).locator('.ant-statistic-content')
+    await stat('Total Sessions').waitFor()
+    assert.equal((await stat('Total Sessions').textContent())?.trim(), '1')
+    assert.equal((await stat('Negative Reviews').textContent())?.trim(), '1')
+    assert.equal((await stat('Conversion Rate').textContent())?.replace(/\s/g, ''), '0.0%')
+  })
+})

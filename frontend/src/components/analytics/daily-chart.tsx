@@ -1,0 +1,54 @@
+/*
+ * Ratings and redirects per day over the last 30 days (India's calendar days, from the API). Its own chunk:
+ * recharts loads after the rest of the screen has painted.
+ */
+import { useCustom } from '@refinedev/core'
+import type { DailyPointDto, DailySeriesResponse } from '@reviewroute/backend/types/api'
+import { Card, Skeleton, Typography } from 'antd'
+import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
+import { DAILY_CHART_DAYS } from '../../config/constants'
+
+/** '2026-11-21' → '21 Nov'. The date is already India's calendar day, so it is read in UTC to keep it. */
+const dayLabel = (date: string) =>
+  new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
+
+function Chart({ days }: { days: DailyPointDto[] }) {
+  return (
+    <ResponsiveContainer width="100%" height={260}>
+      <ComposedChart data={days} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+        <CartesianGrid strokeDasharray="3 3" vertical={false} />
+        <XAxis dataKey="date" tickFormatter={dayLabel} minTickGap={24} tick={{ fontSize: 12 }} />
+        <YAxis allowDecimals={false} tick={{ fontSize: 12 }} width={40} />
+        <Tooltip labelFormatter={(label) => dayLabel(String(label))} />
+        <Legend wrapperStyle={{ fontSize: 12 }} />
+        <Bar dataKey="positive" name="4-5 stars" stackId="ratings" fill="#22c55e" />
+        <Bar dataKey="negative" name="1-3 stars" stackId="ratings" fill="#f97316" />
+        <Line dataKey="redirected" name="Sent to Google" type="monotone" stroke="#1d4ed8" strokeWidth={2} dot={false} />
+      </ComposedChart>
+    </ResponsiveContainer>
+  )
+}
+
+export default function DailyChart({ businessId }: { businessId: number }) {
+  const { query, result } = useCustom<DailySeriesResponse>({
+    url: `/api/analytics/${businessId}/daily`,
+    method: 'get',
+    config: { query: { days: DAILY_CHART_DAYS } },
+  })
+  const days = result.data?.days ?? []
+  const quiet = days.every((day) => day.sessions === 0)
+
+  return (
+    <Card title={`Ratings per day (last ${DAILY_CHART_DAYS} days)`}>
+      {query.isLoading ? (
+        <Skeleton active paragraph={{ rows: 5 }} />
+      ) : query.isError ? (
+        <Typography.Text type="danger">Failed to fetch analytics</Typography.Text>
+      ) : quiet ? (
+        <Typography.Text type="secondary">No ratings in the last {DAILY_CHART_DAYS} days.</Typography.Text>
+      ) : (
+        <Chart days={days} />
+      )}
+    </Card>
+  )
+}

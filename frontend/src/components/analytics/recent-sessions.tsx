@@ -1,0 +1,18 @@
+import type { ReviewSessionDto } from '@reviewroute/backend/types/api'
+import { Card, List } from 'antd'
+import { BUSINESS_PAGE_SESSIONS } from '../../config/constants'
+import { ReviewSessionItem } from '../review-session-item'
+
+/** The business's newest sessions, at most 10 (spec 9). */
+export function RecentSessions({ sessions }: { sessions: ReviewSessionDto[] }) {
+  return (
+    <Card title="Latest sessions" style={{ height: '100%' }}>
+      <List
+        aria-label="Latest sessions"
+        dataSource={sessions.slice(0, BUSINESS_PAGE_SESSIONS)}
+        locale={{ emptyText: 'No reviews yet. Share your review link or QR code to get the first one.' }}
+        renderItem={(session) => <ReviewSessionItem session={session} />}
+      />
+    </Card>
+  )
+}

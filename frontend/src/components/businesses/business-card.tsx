@@ -1,0 +1,129 @@
+/*
+ * One business on My Businesses (spec 2): name, address, Google rating, time since it was added, review
+ * count, the editable short URL, and its actions. What each route shows differs (see views.ts).
+ */
+import {
+  BarChartOutlined,
+  ClockCircleOutlined,
+  CopyOutlined,
+  DeleteOutlined,
+  GoogleOutlined,
+  MessageOutlined,
+  QrcodeOutlined,
+  SettingOutlined,
+  StarFilled,
+} from '@ant-design/icons'
+import type { BusinessDto } from '@reviewroute/backend/types/api'
+import { formatCount } from '@reviewroute/landing/shared/format'
+import { Button, Card, Flex, Tag, Typography } from 'antd'
+import { useState } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { useLinkActions } from '../../hooks/use-link-actions'
+import { relativeTime } from '../../lib/dates'
+import { Tip } from '../tip'
+import { QrModal } from './qr-modal'
+import { QrPanel } from './qr-panel'
+import { SettingsModal } from './settings-modal'
+import { ShortUrlEditor } from './short-url-editor'
+import { useBusinessActions } from './use-business-actions'
+import { canManage, type BusinessesView } from './views'
+
+function RatingBadge({ rating }: { rating: number | null }) {
+  if (rating === null) return <Tag>No Google rating</Tag>
+  return (
+    <Tip title="Google rating">
+      <Tag color="gold" icon={<StarFilled />} style={{ marginInlineEnd: 0, fontWeight: 600 }} aria-label={`Google rating ${rating.toFixed(1)}`}>
+        {rating.toFixed(1)}
+      </Tag>
+    </Tip>
+  )
+}
+
+function addedText(createdAt: string) {
+  const ago = relativeTime(createdAt)
+  return ago === 'Recently' ? 'Added recently' : `Added ${ago}`
+}
+
+const ACTIONS_GRID = { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))', gap: 8 } as const
+
+export function BusinessCard({ business, view }: { business: BusinessDto; view: BusinessesView }) {
+  const links = useLinkActions()
+  const actions = useBusinessActions()
+  const navigate = useNavigate()
+  const [dialog, setDialog] = useState<'qr' | 'settings' | null>(null)
+  const [removing, setRemoving] = useState(false)
+  const analyticsPath = `/business/${business.id}`
+
+  async function remove() {
+    setRemoving(true)
+    // On success the card leaves the list; only a refusal or failure keeps it here.
+    if (!(await actions.remove(business))) setRemoving(false)
+  }
+
+  return (
+    <Card size="small" styles={{ body: { display: 'flex', flexDirection: 'column', gap: 12, padding: 16 } }} aria-label={business.name} role="article">
+      <Flex justify="space-between" align="start" gap={8}>
+        <Flex vertical style={{ minWidth: 0 }}>
+          <Typography.Title level={5} style={{ margin: 0 }} ellipsis={{ tooltip: business.name }}>
+            {view === 'analytics' ? <Link to={analyticsPath}>{business.name}</Link> : business.name}
+          </Typography.Title>
+          <Typography.Text type="secondary" ellipsis={{ tooltip: business.address }}>
+            {business.address}
+          </Typography.Text>
+        </Flex>
+        <RatingBadge rating={business.rating} />
+      </Flex>
+
+      <Flex gap={16} wrap>
+        <Typography.Text type="secondary">
+          <ClockCircleOutlined /> {addedText(business.createdAt)}
+        </Typography.Text>
+        <Typography.Text type="secondary">
+          <MessageOutlined /> {formatCount(business.reviewCount)} {business.reviewCount === 1 ? 'review' : 'reviews'}
+        </Typography.Text>
+      </Flex>
+
+      <ShortUrlEditor business={business} onSave={(shortUrl) => actions.updateShortUrl(business, shortUrl)} />
+
+      {view === 'qr-codes' && <QrPanel business={business} />}
+
+      <div style={ACTIONS_GRID}>
+        <Button icon={<CopyOutlined />} onClick={() => void links.copyReviewLink(business)}>
+          Copy Review Link
+        </Button>
+        <Button icon={<GoogleOutlined />} onClick={() => void links.copyGoogleLink(business)}>
+          Copy Google Link
+        </Button>
+        {view !== 'qr-codes' && (
+          <Button icon={<QrcodeOutlined />} onClick={() => setDialog('qr')}>
+            QR Code
+          </Button>
+        )}
+        <Button icon={<BarChartOutlined />} type={view === 'analytics' ? 'primary' : 'default'} onClick={() => navigate(analyticsPath)}>
+          Analytics
+        </Button>
+      </div>
+
+      {canManage(view) && (
+        <Flex justify="space-between" gap={8} style={{ borderTop: '1px solid #f0f0f0', paddingTop: 8 }}>
+          <Button type="text" icon={<SettingOutlined />} onClick={() => setDialog('settings')}>
+            Settings
+          </Button>
+          <Button type="text" danger icon={<DeleteOutlined />} loading={removing} onClick={() => void remove()}>
+            Remove
+          </Button>
+        </Flex>
+      )}
+
+      <QrModal business={business} open={dialog === 'qr'} onClose={() => setDialog(null)} />
+      {canManage(view) && (
+        <SettingsModal
+          business={business}
+          open={dialog === 'settings'}
+          onClose={() => setDialog(null)}
+          onSave={(settings) => actions.saveSettings(business, settings)}
+        />
+      )}
+    </Card>
+  )
+}

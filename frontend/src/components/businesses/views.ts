@@ -1,0 +1,16 @@
+/*
+ * The three routes of the shared My Businesses screen (spec 2) and what differs between them:
+ * - businesses: the management grid (short URL edit, settings, remove, and the QR in a dialog);
+ * - qr-codes (the phone bar's QR tab): every card shows its QR with the downloads, nothing destructive;
+ * - analytics: every card leads to its analytics page (/business/{id}), nothing destructive.
+ */
+export type BusinessesView = 'businesses' | 'qr-codes' | 'analytics'
+
+export const VIEW_COPY: Record<BusinessesView, { title: string; text: string }> = {
+  businesses: { title: 'My Businesses', text: 'Manage your review links, QR codes and settings.' },
+  'qr-codes': { title: 'QR Codes', text: 'Download a QR code or a printable poster for each business.' },
+  analytics: { title: 'Analytics', text: 'Choose a business to see its ratings, reviews and conversion.' },
+}
+
+/** Only the management view offers settings and removal. */
+export const canManage = (view: BusinessesView) => view === 'businesses'
