@@ -512,8 +512,9 @@ test.group('Review session list: GET /api/review-sessions', (group) => {
   test('filters by whether the session carries feedback text', async ({ client, assert }) => {
     const { owner, first, s } = await twoOwners()
 
-    const withText = await client.get('/api/review-sessions').qs({ businessId: first.id, rating_lte: 3, hasFeedback: 'true' }).loginAs(owner)
-    const withoutText = await client.get('/api/review-sessions').qs({ businessId: first.id, hasFeedback: 'false' }).loginAs(owner)
+    const sessions = (qs: Record<string, unknown>) => client.get('/api/review-sessions').qs(qs).loginAs(owner)
+    const withText = await sessions({ businessId: first.id, rating_lte: 3, hasFeedback: 'true' })
+    const withoutText = await sessions({ businessId: first.id, hasFeedback: 'false' })
     const junk = await client.get('/api/review-sessions?hasFeedback=yes').loginAs(owner)
 
     withText.assertStatus(200)

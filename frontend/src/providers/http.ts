@@ -27,7 +27,12 @@ export const request = <T>(path: string, options?: ApiRequest) => api<T>(path, o
 export const requestWithHeaders = <T>(path: string, options?: ApiRequest) =>
   apiWithHeaders<T>(path, options).catch(signOutOn401)
 
-/** The sentence to show for a failed call: the server's, else the screen's default (DECISIONS 11). */
+/**
+ * The sentence to show for a failed call: the server's `error`, else the screen's default (DECISIONS 11), also
+ * when an answer carries no sentence (a proxy's HTML error page).
+ */
 export function errorText(error: unknown, fallback: string) {
-  return error instanceof ApiError && error.status !== 0 && error.message ? error.message : fallback
+  return error instanceof ApiError && error.status !== 0 && typeof error.body.error === 'string' && error.message
+    ? error.message
+    : fallback
 }

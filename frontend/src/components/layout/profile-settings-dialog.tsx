@@ -4,7 +4,7 @@
 import { Alert, Form, Input, Modal } from 'antd'
 import type { UserDto } from '@reviewroute/backend/types/api'
 import { useState } from 'react'
-import { errorText, request } from '../../providers/http'
+import { ApiError, errorText, request } from '../../providers/http'
 import { useToast } from '../../providers/toast'
 
 interface Values {
@@ -28,7 +28,12 @@ export default function ProfileSettingsDialog({ user, open, onClose, onSaved }: 
       onSaved()
       onClose()
     } catch (error) {
-      setFailure(`Failed to update profile: ${errorText(error, 'Unknown error')}`)
+      // Spec 8: the server's sentence (or 'Unknown error') after the prefix; a network failure has its own sentence.
+      setFailure(
+        error instanceof ApiError && error.status === 0
+          ? 'Failed to update profile. Please try again.'
+          : `Failed to update profile: ${errorText(error, 'Unknown error')}`
+      )
     } finally {
       setSaving(false)
     }

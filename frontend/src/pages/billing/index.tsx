@@ -1,3 +1,86 @@
+/*
+ * /billing and /dashboard/settings (spec 2): where the owner's trial or plan stands, the plans to buy, the
+ * payment flow, and the phone number asked for when a trial starts (`?source=signup|clerk`).
+ */
+import { useCustom } from '@refinedev/core'
+import { Typography } from 'antd'
+import type { PlanDto } from '@reviewroute/backend/types/api'
+import { useRef, useState } from 'react'
+import { useLocation } from 'react-router'
+import { TrialExpiredCard } from '../../components/access/trial-expired-card'
+import { BillingStatusBanner } from '../../components/billing/billing-status-banner'
+import { CancelSubscriptionDialog } from '../../components/billing/cancel-subscription-dialog'
+import { PaymentDialog } from '../../components/billing/payment-dialog'
+import { PaymentSuccessOverlay } from '../../components/billing/payment-success-overlay'
+import { PhoneModal } from '../../components/billing/phone-modal'
+import { PlanList } from '../../components/billing/plan-list'
+import { useCancelSubscription } from '../../components/billing/use-cancel-subscription'
+import { usePurchase } from '../../components/billing/use-purchase'
+import '../../components/billing/billing.css'
+import { useCurrentUser } from '../../hooks/use-current-user'
+import { useTrialStatus } from '../../hooks/use-trial-status'
+import { hasPaidAccess, isLocked } from '../../lib/access'
+import { alreadyHavePlanText, asksForPhone } from '../../lib/billing'
+import { useToast } from '../../providers/toast'
+
+const HIGHLIGHT_MS = 2_000
+
+/** The phone modal opens once per visit with `?source=`, for a signed-in owner without a number yet. */
+function usePhonePrompt() {
+  const { search } = useLocation()
+  const { user, refetch } = useCurrentUser()
+  const [asked] = useState(() => asksForPhone(search))
+  const [dismissed, setDismissed] = useState(false)
+  const [saved, setSaved] = useState(false)
+  const open = asked && !dismissed && user !== null && (saved || !user.phone)
+  return { open, onSaved: () => (setSaved(true), void refetch()), onClose: () => setDismissed(true) }
+}
+
 export default function BillingPage() {
-  return <h1>Billing</h1>
+  const { status } = useTrialStatus()
+  const plans = useCustom<PlanDto[]>({ url: '/api/billing/subscription-plans', method: 'get' })
+  const purchase = usePurchase(status)
+  const cancel = useCancelSubscription()
+  const phone = usePhonePrompt()
+  const toast = useToast()
+  const plansRef = useRef<HTMLElement>(null)
+  const [highlight, setHighlight] = useState(false)
+
+  const enrolled = status ? hasPaidAccess(status) : false
+  const locked = status ? isLocked(status) : false
+
+  function showPlans() {
+    plansRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' })
+    setHighlight(true)
+    setTimeout(() => setHighlight(false), HIGHLIGHT_MS)
+  }
+
+  return (
+    <div className="billing-page">
+      <div>
+        <Typography.Title level={2} style={{ margin: 0 }}>
+          Billing & Plans
+        </Typography.Title>
+        <Typography.Text type="secondary">Your plan, what it costs, and how long it lasts.</Typography.Text>
+      </div>
+      {locked && <TrialExpiredCard onUpgrade={showPlans} />}
+      {status && <BillingStatusBanner status={status} onShowPlans={showPlans} onCancel={cancel.ask} />}
+      <PlanList
+        ref={plansRef}
+        plans={plans.result.data}
+        loading={plans.query.isLoading}
+        failed={plans.query.isError}
+        onRetry={() => void plans.query.refetch()}
+        enrolled={enrolled}
+        busyPlanId={purchase.payment.step === 'preparing' ? purchase.payment.plan.id : null}
+        highlight={highlight}
+        onChoose={purchase.choose}
+        onEnrolledClick={() => status && toast.plan('Already Have Active Plan', alreadyHavePlanText(status))}
+      />
+      <PaymentDialog payment={purchase.payment} onPay={purchase.pay} onClose={purchase.close} />
+      <PaymentSuccessOverlay success={purchase.success} onHide={purchase.hideSuccess} />
+      <CancelSubscriptionDialog cancel={cancel} accessUntil={status?.currentPeriodEnd ?? null} />
+      <PhoneModal open={phone.open} onSaved={phone.onSaved} onClose={phone.onClose} />
+    </div>
+  )
 }

@@ -1,3 +1,42 @@
-export default function BusinessesPage({ view }: { view: 'businesses' | 'qr-codes' | 'analytics' }) {
-  return <h1>My Businesses ({view})</h1>
+/*
+ * My Businesses (spec 2), one screen behind /dashboard/businesses, /dashboard/qr-codes and /dashboard/analytics
+ * (what differs: components/businesses/views.ts). `?add=1` opens the add view, so the overview's Add Business
+ * button can link here and the browser's Back closes it.
+ */
+import { PlusOutlined } from '@ant-design/icons'
+import { Button, Flex, Typography } from 'antd'
+import { useLocation, useNavigate, useSearchParams } from 'react-router'
+import { AddBusinessPanel } from '../../components/businesses/add-business-panel'
+import { BusinessGrid } from '../../components/businesses/business-grid'
+import { VIEW_COPY, type BusinessesView } from '../../components/businesses/views'
+
+export default function BusinessesPage({ view }: { view: BusinessesView }) {
+  const [params] = useSearchParams()
+  const { pathname, state } = useLocation()
+  const navigate = useNavigate()
+  const adding = params.get('add') === '1'
+  const copy = VIEW_COPY[view]
+
+  const openAdd = () => navigate(`${pathname}?add=1`, { state: { openedHere: true } })
+  // Opened from this screen: step back, so Back after Cancel does not reopen it. Opened by a link: replace.
+  const closeAdd = () => ((state as { openedHere?: boolean } | null)?.openedHere ? navigate(-1) : navigate(pathname, { replace: true }))
+
+  return (
+    <Flex vertical gap={20}>
+      <Flex justify="space-between" align="center" gap={12} wrap>
+        <Flex vertical gap={2}>
+          <Typography.Title level={2} style={{ margin: 0 }}>
+            {copy.title}
+          </Typography.Title>
+          <Typography.Text type="secondary">{copy.text}</Typography.Text>
+        </Flex>
+        {!adding && (
+          <Button type="primary" size="large" icon={<PlusOutlined />} onClick={openAdd}>
+            Add Business
+          </Button>
+        )}
+      </Flex>
+      {adding ? <AddBusinessPanel onClose={closeAdd} /> : <BusinessGrid view={view} onAdd={openAdd} />}
+    </Flex>
+  )
 }

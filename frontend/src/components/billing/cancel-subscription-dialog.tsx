@@ -1,0 +1,28 @@
+import { Modal, Typography } from 'antd'
+import { FREE_BUSINESSES, FREE_REVIEWS_PER_BUSINESS_PER_MONTH } from '../../config/constants'
+import { formatDate } from '../../lib/dates'
+import type { useCancelSubscription } from './use-cancel-subscription'
+
+/** Asks before cancelling: what the owner keeps, and until when. */
+export function CancelSubscriptionDialog({ cancel, accessUntil }: { cancel: ReturnType<typeof useCancelSubscription>; accessUntil: string | null }) {
+  return (
+    <Modal
+      open={cancel.open}
+      title="Cancel Subscription?"
+      okText="Cancel Subscription"
+      cancelText="Keep Subscription"
+      okButtonProps={{ danger: true }}
+      confirmLoading={cancel.cancelling}
+      onOk={cancel.confirm}
+      onCancel={cancel.close}
+    >
+      <Typography.Paragraph>
+        You keep Pro access until <strong>{formatDate(accessUntil)}</strong>. After that your account moves to the free
+        plan: {FREE_BUSINESSES} business and {FREE_REVIEWS_PER_BUSINESS_PER_MONTH} reviews per business a month.
+      </Typography.Paragraph>
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+        Your businesses, links and feedback stay safe, and we will not send the reminder before your plan ends.
+      </Typography.Paragraph>
+    </Modal>
+  )
+}

@@ -1,0 +1,98 @@
+import { CheckCircleFilled } from '@ant-design/icons'
+import { Button, Flex, Form, Input, Modal, Typography } from 'antd'
+import { useState } from 'react'
+import { useNavigate } from 'react-router'
+import { PHONE_PREFIX, TRIAL_DAYS } from '../../config/constants'
+import { isValidPhone, PHONE_LENGTH_ERROR, PHONE_SAVE_FAILED, phoneDigits, phoneForApi } from '../../lib/phone'
+import { errorText, request } from '../../providers/http'
+import { useToast } from '../../providers/toast'
+
+/**
+ * The phone number asked for when the trial starts (spec 4 and 5): it cannot be closed until a number is
+ * saved; then its button becomes 'Go to Dashboard'.
+ */
+export function PhoneModal({ open, onSaved, onClose }: { open: boolean; onSaved(): void; onClose(): void }) {
+  const [digits, setDigits] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [saving, setSaving] = useState(false)
+  const [saved, setSaved] = useState(false)
+  const toast = useToast()
+  const navigate = useNavigate()
+
+  async function save() {
+    if (!isValidPhone(digits)) return setError(PHONE_LENGTH_ERROR)
+    setSaving(true)
+    setError(null)
+    try {
+      await request('/api/user/update-phone', { method: 'POST', body: { phone: phoneForApi(digits) } })
+      setSaved(true)
+      toast.success('Phone Number Saved', `We'll reach you on ${phoneForApi(digits)} about your account.`)
+      onSaved()
+    } catch (failure) {
+      setError(errorText(failure, PHONE_SAVE_FAILED))
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      title={saved ? null : 'Add your phone number'}
+      closable={saved}
+      maskClosable={false}
+      keyboard={saved}
+      onCancel={onClose}
+      footer={
+        saved ? (
+          <Button type="primary" block size="large" onClick={() => navigate('/dashboard')}>
+            Go to Dashboard
+          </Button>
+        ) : (
+          <Button type="primary" block size="large" disabled={!isValidPhone(digits)} loading={saving} onClick={save}>
+            Save Phone Number
+          </Button>
+        )
+      }
+    >
+      {saved ? (
+        <Flex vertical align="center" gap={8} style={{ textAlign: 'center', paddingTop: 16 }}>
+          <CheckCircleFilled style={{ fontSize: 44, color: '#16a34a' }} />
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            You're all set
+          </Typography.Title>
+          <Typography.Text type="secondary">
+            Your {TRIAL_DAYS}-day free trial is running. Add your business on the dashboard to get your review link and QR
+            code.
+          </Typography.Text>
+        </Flex>
+      ) : (
+        <>
+          <Typography.Paragraph type="secondary">
+            Your {TRIAL_DAYS}-day free trial has started. Add your mobile number so we can reach you about your account
+            and plan. We never share it.
+          </Typography.Paragraph>
+          <Form layout="vertical" component="div">
+            <Form.Item label="Mobile number" validateStatus={error ? 'error' : undefined} help={error} style={{ marginBottom: 8 }}>
+              <Input
+                size="large"
+                addonBefore={PHONE_PREFIX}
+                value={digits}
+                onChange={(event) => {
+                  setDigits(phoneDigits(event.target.value))
+                  setError(null)
+                }}
+                onPressEnter={save}
+                inputMode="numeric"
+                autoComplete="tel-national"
+                placeholder="9876543210"
+                aria-label="Mobile number"
+                autoFocus
+              />
+            </Form.Item>
+          </Form>
+        </>
+      )}
+    </Modal>
+  )
+}

@@ -1,0 +1,148 @@
+/*
+ * Buying a plan (spec 7 and 8, DECISIONS 7): payment configuration, a Razorpay Order from the server, a dialog
+ * with the full price and how long it lasts, Razorpay Checkout, then verification, the success overlay and a
+ * trial-status refresh. Every failure ends in the spec's toast or the 'Payment Failed' dialog.
+ */
+import type { CreatePaymentResponse, PlanDto, TrialStatusDto } from '@reviewroute/backend/types/api'
+import { useCallback, useRef, useState } from 'react'
+import { useRefreshTrialStatus } from '../../hooks/use-trial-status'
+import { hasPaidAccess } from '../../lib/access'
+import {
+  alreadyHavePlanText,
+  COLOURS,
+  CONFIGURATION_ERROR,
+  NO_ORDER,
+  planDisplayName,
+  purchaseErrorToast,
+} from '../../lib/billing'
+import { failureDetails, loadCheckout, type CheckoutSuccess } from '../../lib/razorpay'
+import { errorText, request } from '../../providers/http'
+import { useToast } from '../../providers/toast'
+
+const VERIFY_FAILED = 'Payment verification failed. If money was deducted, please contact support.'
+
+interface Order {
+  plan: PlanDto
+  order: CreatePaymentResponse
+  keyId: string
+}
+
+export type PaymentStep =
+  | { step: 'closed' }
+  | { step: 'preparing'; plan: PlanDto }
+  | ({ step: 'ready'; opening: boolean } & Order)
+  | ({ step: 'verifying' } & Order)
+  | ({ step: 'failed'; details: string } & Order)
+
+export interface PaymentSuccess {
+  planName: string
+  validUntil: string | null
+}
+
+export function usePurchase(status: TrialStatusDto | undefined) {
+  const [payment, setPayment] = useState<PaymentStep>({ step: 'closed' })
+  const [success, setSuccess] = useState<PaymentSuccess | null>(null)
+  // Each Upgrade click is an attempt; answers of an attempt the owner closed are ignored.
+  const attempt = useRef(0)
+  const toast = useToast()
+  const refresh = useRefreshTrialStatus()
+
+  function close() {
+    attempt.current += 1
+    setPayment({ step: 'closed' })
+  }
+
+  function fail(title: string, description: string, toastKind: 'error' | 'plan' = 'error') {
+    setPayment({ step: 'closed' })
+    toast[toastKind](title, description)
+  }
+
+  async function choose(plan: PlanDto) {
+    if (status && hasPaidAccess(status)) {
+      toast.plan('Already Have Active Plan', alreadyHavePlanText(status))
+      return
+    }
+    const id = (attempt.current += 1)
+    setPayment({ step: 'preparing', plan })
+
+    let keyId: string
+    try {
+      keyId = (await request<{ keyId: string }>('/api/billing/razorpay-config', { auth: false }))?.keyId
+      if (!keyId) throw new Error('No key')
+    } catch {
+      if (id === attempt.current) fail('Configuration Error', CONFIGURATION_ERROR)
+      return
+    }
+
+    try {
+      const order = await request<CreatePaymentResponse>('/api/billing/create-payment', {
+        method: 'POST',
+        body: { planId: String(plan.id) },
+      })
+      if (id !== attempt.current) return
+      if (!order?.orderId) return fail('Payment Error', NO_ORDER)
+      setPayment({ step: 'ready', opening: false, plan, order, keyId })
+    } catch (error) {
+      if (id !== attempt.current) return
+      const { title, description } = purchaseErrorToast(error)
+      const alreadySubscribed = title === 'Already Subscribed'
+      fail(title, description, alreadySubscribed ? 'plan' : 'error')
+      // The server knows of a plan this screen did not: show it.
+      if (alreadySubscribed) void refresh()
+    }
+  }
+
+  async function verify({ plan, order, keyId }: Order, response: CheckoutSuccess) {
+    setPayment({ step: 'verifying', plan, order, keyId })
+    try {
+      const result = await request<TrialStatusDto>('/api/billing/verify-payment', {
+        method: 'POST',
+        body: {
+          razorpay_order_id: response.razorpay_order_id,
+          razorpay_payment_id: response.razorpay_payment_id,
+          razorpay_signature: response.razorpay_signature,
+        },
+      })
+      setPayment({ step: 'closed' })
+      const planName = planDisplayName(plan.name)
+      setSuccess({ planName, validUntil: result?.currentPeriodEnd ?? order.validUntil })
+      toast.success('Payment Successful!', `Welcome to ReviewRoute Pro. Your ${planName} Plan is now active.`)
+      await refresh()
+    } catch (error) {
+      setPayment({ step: 'failed', plan, order, keyId, details: errorText(error, VERIFY_FAILED) })
+    }
+  }
+
+  /** Opens Razorpay Checkout for the prepared order (also the error dialog's Try Again). */
+  async function pay() {
+    if (payment.step !== 'ready' && payment.step !== 'failed') return
+    const prepared: Order = { plan: payment.plan, order: payment.order, keyId: payment.keyId }
+    setPayment({ step: 'ready', opening: true, ...prepared })
+
+    let Checkout
+    try {
+      Checkout = await loadCheckout()
+    } catch (error) {
+      return fail('Payment Error', (error as Error).message)
+    }
+    const { order, keyId } = prepared
+    const { name, email, contact } = order.customerDetails
+    const checkout = new Checkout({
+      key: keyId,
+      amount: order.amount,
+      currency: order.currency,
+      order_id: order.orderId,
+      name: 'ReviewRoute',
+      description: order.description,
+      prefill: { name, email, ...(contact ? { contact } : {}) },
+      theme: { color: COLOURS.blue },
+      handler: (response) => void verify(prepared, response),
+      modal: { ondismiss: () => setPayment((current) => (current.step === 'ready' ? { ...current, opening: false } : current)) },
+    })
+    checkout.on('payment.failed', (response) => setPayment({ step: 'failed', ...prepared, details: failureDetails(response) }))
+    checkout.open()
+  }
+
+  const hideSuccess = useCallback(() => setSuccess(null), [])
+  return { payment, choose, pay, close, success, hideSuccess }
+}

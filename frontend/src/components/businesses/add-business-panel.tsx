@@ -1,0 +1,54 @@
+/*
+ * The add view of My Businesses (spec 2 and 4): the shared search form and Cancel, or, for an owner on the free
+ * state who already has a business, 'Business Limit Reached' with Upgrade to Pro and Cancel.
+ */
+import { LockOutlined } from '@ant-design/icons'
+import { Button, Card, Flex, Typography } from 'antd'
+import { useNavigate } from 'react-router'
+import { useBusinesses } from '../../hooks/use-businesses'
+import { useTrialStatus } from '../../hooks/use-trial-status'
+import { reachedBusinessLimit } from '../../lib/business-limit'
+import { BusinessSearchForm, LIMIT_NOTICE } from '../business-search-form'
+import { MessageScreen } from '../message-screen'
+
+export function AddBusinessPanel({ onClose }: { onClose(): void }) {
+  const { businesses } = useBusinesses()
+  const { status } = useTrialStatus()
+  const navigate = useNavigate()
+  const cancel = <Button onClick={onClose}>Cancel</Button>
+
+  if (reachedBusinessLimit(status, businesses.length)) {
+    return (
+      <Card>
+        <MessageScreen
+          icon={<LockOutlined style={{ color: '#d97706' }} />}
+          title="Business Limit Reached"
+          text={LIMIT_NOTICE}
+          actions={
+            <>
+              <Button type="primary" onClick={() => navigate('/billing')}>
+                Upgrade to Pro
+              </Button>
+              {cancel}
+            </>
+          }
+        />
+      </Card>
+    )
+  }
+
+  return (
+    <Card>
+      <Flex vertical gap={16}>
+        <Flex vertical gap={4}>
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            Add a Business
+          </Typography.Title>
+          <Typography.Text type="secondary">Search for your business as it appears on Google Maps.</Typography.Text>
+        </Flex>
+        <BusinessSearchForm autoFocus onAdded={onClose} />
+        <Flex justify="end">{cancel}</Flex>
+      </Flex>
+    </Card>
+  )
+}

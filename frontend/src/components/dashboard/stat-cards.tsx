@@ -1,0 +1,90 @@
+/*
+ * The overview's four cards (spec 2): the selected business, total reviews (sessions), the internal average
+ * against the Google rating, and filtered feedback (rated 3 or below, with text).
+ */
+import { MessageOutlined, ShopOutlined, StarFilled, StarOutlined } from '@ant-design/icons'
+import type { BusinessDto } from '@reviewroute/backend/types/api'
+import { formatCount } from '@reviewroute/landing/shared/format'
+import { Card, Col, Flex, Row, Typography } from 'antd'
+import type { ReactNode } from 'react'
+import { googleRatingIsHigher } from '../../lib/ratings'
+
+export const GOOGLE_HIGHER_NOTE = 'Your Google rating is higher than the average of the ratings collected here.'
+
+interface StatsProps {
+  business: BusinessDto
+  loading: boolean
+  totalSessions: number
+  averageRating: number | null
+  filteredFeedback: number
+}
+
+function StatCard({ title, icon, loading, children }: { title: string; icon: ReactNode; loading?: boolean; children: ReactNode }) {
+  return (
+    <Card loading={loading} style={{ height: '100%' }} aria-label={title}>
+      <Flex vertical gap={6} style={{ minWidth: 0 }}>
+        <Flex align="center" gap={8}>
+          <span className="dashboard-stat-icon">{icon}</span>
+          <Typography.Text type="secondary">{title}</Typography.Text>
+        </Flex>
+        {children}
+      </Flex>
+    </Card>
+  )
+}
+
+const Figure = ({ children }: { children: ReactNode }) => (
+  <Typography.Text strong style={{ fontSize: 28, lineHeight: 1.2 }}>
+    {children}
+  </Typography.Text>
+)
+
+const rating = (value: number | null) => (value === null ? '—' : value.toFixed(1))
+
+export function StatCards({ business, loading, totalSessions, averageRating, filteredFeedback }: StatsProps) {
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} sm={12} xl={6}>
+        <StatCard title="Business" icon={<ShopOutlined />}>
+          <Typography.Text strong style={{ fontSize: 18, overflowWrap: 'anywhere' }}>
+            {business.name}
+          </Typography.Text>
+          <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
+            {business.address}
+          </Typography.Text>
+        </StatCard>
+      </Col>
+      <Col xs={24} sm={12} xl={6}>
+        <StatCard title="Total Reviews" icon={<StarOutlined />} loading={loading}>
+          <Figure>{formatCount(totalSessions)}</Figure>
+          <Typography.Text type="secondary">Customers who rated you through your link</Typography.Text>
+        </StatCard>
+      </Col>
+      <Col xs={24} sm={12} xl={6}>
+        <StatCard title="Rating Comparison" icon={<StarFilled />} loading={loading}>
+          <Flex gap={24}>
+            <Flex vertical>
+              <Figure>{rating(averageRating)}</Figure>
+              <Typography.Text type="secondary">Internal average</Typography.Text>
+            </Flex>
+            <Flex vertical>
+              <Figure>{rating(business.rating)}</Figure>
+              <Typography.Text type="secondary">Google rating</Typography.Text>
+            </Flex>
+          </Flex>
+          {googleRatingIsHigher(averageRating, business.rating) && (
+            <Typography.Text type="warning" style={{ fontSize: 13 }}>
+              {GOOGLE_HIGHER_NOTE}
+            </Typography.Text>
+          )}
+        </StatCard>
+      </Col>
+      <Col xs={24} sm={12} xl={6}>
+        <StatCard title="Filtered Feedback" icon={<MessageOutlined />} loading={loading}>
+          <Figure>{formatCount(filteredFeedback)}</Figure>
+          <Typography.Text type="secondary">Ratings of 3 stars or below with a comment, kept private</Typography.Text>
+        </StatCard>
+      </Col>
+    </Row>
+  )
+}

@@ -1,0 +1,32 @@
+/* The overview's greeting strip with the way to add another business (spec 2). */
+import { PlusOutlined } from '@ant-design/icons'
+import { Button, Card, Flex, Typography } from 'antd'
+import { Link } from 'react-router'
+import { useCurrentUser } from '../../hooks/use-current-user'
+import { greetingName } from '../../lib/greeting'
+
+/** The businesses page opens its add view when it sees `?add=1`. */
+export const ADD_BUSINESS_PATH = '/dashboard/businesses?add=1'
+
+export function WelcomeBanner({ businessName }: { businessName: string }) {
+  const { user } = useCurrentUser()
+  return (
+    <Card className="dashboard-welcome" variant="borderless">
+      <Flex justify="space-between" align="center" gap={16} wrap>
+        <div style={{ minWidth: 0, flex: '1 1 240px' }}>
+          <Typography.Title level={3} style={{ margin: 0, color: 'inherit' }}>
+            Welcome back, {greetingName(user)}!
+          </Typography.Title>
+          <Typography.Paragraph style={{ margin: '4px 0 0', color: 'inherit', opacity: 0.9 }}>
+            Here is how {businessName} is doing. Share your review link to collect more ratings.
+          </Typography.Paragraph>
+        </div>
+        <Link to={ADD_BUSINESS_PATH}>
+          <Button size="large" icon={<PlusOutlined />}>
+            Add Business
+          </Button>
+        </Link>
+      </Flex>
+    </Card>
+  )
+}

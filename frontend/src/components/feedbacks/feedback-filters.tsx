@@ -1,0 +1,75 @@
+/*
+ * The feedback list's filters: rating 1-3, a date range (India's calendar days: the API reads a bare date in
+ * Asia/Kolkata, `_lte` to the end of that day) and resolved / unresolved.
+ */
+import type { CrudFilter } from '@refinedev/core'
+import { DatePicker, Flex, Select } from 'antd'
+import type { Dayjs } from 'dayjs'
+
+export type ResolvedFilter = 'all' | 'unresolved' | 'resolved'
+
+export interface FeedbackFilterValues {
+  rating: 1 | 2 | 3 | null
+  range: [Dayjs, Dayjs] | null
+  status: ResolvedFilter
+}
+
+export const NO_FILTERS: FeedbackFilterValues = { rating: null, range: null, status: 'all' }
+
+export const hasFilters = (values: FeedbackFilterValues) => values.rating !== null || values.range !== null || values.status !== 'all'
+
+/** The `feedbacks` resource's filters for one business (simple-rest: `rating`, `createdAt_gte/_lte`, `resolved`). */
+export function feedbackCrudFilters(businessId: number, values: FeedbackFilterValues): CrudFilter[] {
+  const filters: CrudFilter[] = [{ field: 'businessId', operator: 'eq', value: businessId }]
+  if (values.rating !== null) filters.push({ field: 'rating', operator: 'eq', value: values.rating })
+  if (values.range) {
+    filters.push({ field: 'createdAt', operator: 'gte', value: values.range[0].format('YYYY-MM-DD') })
+    filters.push({ field: 'createdAt', operator: 'lte', value: values.range[1].format('YYYY-MM-DD') })
+  }
+  if (values.status !== 'all') filters.push({ field: 'resolved', operator: 'eq', value: values.status === 'resolved' })
+  return filters
+}
+
+const RATING_OPTIONS = [
+  { value: 0, label: 'All ratings' },
+  { value: 1, label: '1 star' },
+  { value: 2, label: '2 stars' },
+  { value: 3, label: '3 stars' },
+]
+
+const STATUS_OPTIONS: { value: ResolvedFilter; label: string }[] = [
+  { value: 'all', label: 'All feedback' },
+  { value: 'unresolved', label: 'Unresolved' },
+  { value: 'resolved', label: 'Resolved' },
+]
+
+export function FeedbackFilters({ values, onChange }: { values: FeedbackFilterValues; onChange(values: FeedbackFilterValues): void }) {
+  return (
+    <Flex gap={8} wrap>
+      <Select
+        aria-label="Rating"
+        value={values.rating ?? 0}
+        options={RATING_OPTIONS}
+        onChange={(rating) => onChange({ ...values, rating: rating === 0 ? null : (rating as 1 | 2 | 3) })}
+        style={{ minWidth: 130 }}
+      />
+      <Select
+        aria-label="Status"
+        value={values.status}
+        options={STATUS_OPTIONS}
+        onChange={(status) => onChange({ ...values, status })}
+        style={{ minWidth: 140 }}
+      />
+      <DatePicker.RangePicker
+        aria-label="Date range"
+        value={values.range}
+        format="D MMM YYYY"
+        allowEmpty={[false, false]}
+        inputReadOnly
+        disabledDate={(day) => day.isAfter(new Date(), 'day')}
+        onChange={(range) => onChange({ ...values, range: range?.[0] && range[1] ? [range[0], range[1]] : null })}
+        style={{ minWidth: 240, flex: '1 1 240px', maxWidth: 320 }}
+      />
+    </Flex>
+  )
+}

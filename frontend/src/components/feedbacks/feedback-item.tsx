@@ -1,0 +1,33 @@
+/* One private feedback with its resolve action (DECISIONS 11: feedback can be marked resolved). */
+import { CheckOutlined } from '@ant-design/icons'
+import type { ReviewSessionDto } from '@reviewroute/backend/types/api'
+import { Button, Flex, Tag } from 'antd'
+import { formatDateTime } from '../../lib/dates'
+import { ReviewSessionItem } from '../review-session-item'
+import { Tip } from '../tip'
+
+interface Props {
+  feedback: ReviewSessionDto
+  saving: boolean
+  onResolve(feedback: ReviewSessionDto, resolved: boolean): void
+}
+
+export function FeedbackItem({ feedback, saving, onResolve }: Props) {
+  const action = feedback.resolved ? (
+    <Flex gap={4} align="center">
+      <Tip title={`Resolved ${formatDateTime(feedback.resolvedAt)}`}>
+        <Tag color="green" icon={<CheckOutlined />}>
+          Resolved
+        </Tag>
+      </Tip>
+      <Button type="link" size="small" loading={saving} onClick={() => onResolve(feedback, false)}>
+        Reopen
+      </Button>
+    </Flex>
+  ) : (
+    <Button size="small" icon={<CheckOutlined />} loading={saving} onClick={() => onResolve(feedback, true)}>
+      Mark as resolved
+    </Button>
+  )
+  return <ReviewSessionItem session={feedback} extra={action} />
+}

@@ -1,0 +1,118 @@
+/*
+ * One business's private feedback (sessions rated 3 or below, newest first) through the `feedbacks`
+ * resource: filters, pages (`x-total-count`), mark resolved, and a CSV of the rows on screen.
+ */
+import { DownloadOutlined } from '@ant-design/icons'
+import { useList, useUpdate, type HttpError } from '@refinedev/core'
+import type { BusinessDto, ReviewSessionDto } from '@reviewroute/backend/types/api'
+import { Button, Card, Flex, List, Pagination, Tag, Typography } from 'antd'
+import { useEffect, useState, type ReactNode } from 'react'
+import { downloadCsv, feedbackCsv, feedbackCsvFileName } from '../../lib/csv'
+import { useToast } from '../../providers/toast'
+import { MessageScreen } from '../message-screen'
+import { FeedbackFilters, feedbackCrudFilters, hasFilters, NO_FILTERS, type FeedbackFilterValues } from './feedback-filters'
+import { FeedbackItem } from './feedback-item'
+
+export const FEEDBACK_PAGE_SIZE = 10
+
+/** '1 feedback', '3 feedbacks' (spec 2's '{n} feedback(s)'). */
+export const feedbackCount = (count: number) => `${count} ${count === 1 ? 'feedback' : 'feedbacks'}`
+
+/** The server's sentence, or the screen's default when there is none (network down). */
+const failureText = (error: HttpError | null, fallback: string) => (error?.statusCode && error.message ? error.message : fallback)
+
+export function FeedbackList({ business, picker }: { business: BusinessDto; picker: ReactNode }) {
+  const toast = useToast()
+  const [filters, setFilters] = useState<FeedbackFilterValues>(NO_FILTERS)
+  const [page, setPage] = useState(1)
+  const { query, result } = useList<ReviewSessionDto>({
+    resource: 'feedbacks',
+    pagination: { currentPage: page, pageSize: FEEDBACK_PAGE_SIZE },
+    sorters: [{ field: 'createdAt', order: 'desc' }],
+    filters: feedbackCrudFilters(business.id, filters),
+  })
+  const { mutate, mutation } = useUpdate<ReviewSessionDto, HttpError, { resolved: boolean }>()
+  const rows = result.data ?? []
+  const total = result.total ?? 0
+  const savingId = mutation.isPending ? mutation.variables?.id : undefined
+
+  // Resolving the last row of a page under the 'Unresolved' filter empties it: step back a page.
+  const pageEmptied = query.isSuccess && rows.length === 0 && page > 1
+  useEffect(() => {
+    if (pageEmptied) setPage((current) => current - 1)
+  }, [pageEmptied])
+
+  function changeFilters(next: FeedbackFilterValues) {
+    setFilters(next)
+    setPage(1)
+  }
+
+  function resolve(feedback: ReviewSessionDto, resolved: boolean) {
+    mutate(
+      { resource: 'feedbacks', id: feedback.id, values: { resolved } },
+      { onError: (error) => toast.error('Update Failed', failureText(error, 'Could not update the feedback. Please try again.')) }
+    )
+  }
+
+  const empty = hasFilters(filters) ? (
+    <MessageScreen
+      title="No feedback matches these filters"
+      actions={<Button onClick={() => changeFilters(NO_FILTERS)}>Clear filters</Button>}
+    />
+  ) : (
+    <MessageScreen title="No negative feedback yet" text="When a customer rates 1-3 stars, their private feedback appears here." />
+  )
+
+  return (
+    <Flex vertical gap={16}>
+      <Flex justify="space-between" align="center" gap={12} wrap>
+        <Flex align="center" gap={12} wrap>
+          <Typography.Title level={2} style={{ margin: 0 }}>
+            Customer Feedbacks
+          </Typography.Title>
+          {query.isSuccess && <Tag color="orange">{feedbackCount(total)}</Tag>}
+        </Flex>
+        {picker}
+      </Flex>
+
+      <Card>
+        <Flex vertical gap={12}>
+          <Flex justify="space-between" gap={8} wrap>
+            <FeedbackFilters values={filters} onChange={changeFilters} />
+            <Button
+              icon={<DownloadOutlined />}
+              disabled={rows.length === 0}
+              onClick={() => downloadCsv(feedbackCsv(rows), feedbackCsvFileName(business.name))}
+            >
+              Export CSV
+            </Button>
+          </Flex>
+          {query.isError ? (
+            <MessageScreen
+              role="alert"
+              title={failureText(query.error, 'Failed to fetch analytics')}
+              actions={<Button onClick={() => query.refetch()}>Try Again</Button>}
+            />
+          ) : (
+            <List
+              aria-label="Customer feedbacks"
+              loading={query.isLoading}
+              dataSource={rows}
+              locale={{ emptyText: query.isLoading ? ' ' : empty }}
+              renderItem={(feedback) => <FeedbackItem feedback={feedback} saving={savingId === feedback.id} onResolve={resolve} />}
+            />
+          )}
+          <Pagination
+            align="center"
+            current={page}
+            pageSize={FEEDBACK_PAGE_SIZE}
+            total={total}
+            onChange={setPage}
+            hideOnSinglePage
+            showSizeChanger={false}
+          />
+        </Flex>
+      </Card>
+    </Flex>
+  )
+}

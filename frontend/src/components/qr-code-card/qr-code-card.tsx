@@ -1,0 +1,110 @@
+/*
+ * 'QR Code and Link' (spec 2 and 9, DECISIONS 11): the review link with a copy button, the on-screen QR
+ * (200 px, margin 2), and the styled 600x750 poster to download or print on A4. Takes any business, so the
+ * businesses and QR-codes screens can show it too.
+ */
+import { CopyOutlined, DownloadOutlined, PrinterOutlined } from '@ant-design/icons'
+import type { BusinessDto } from '@reviewroute/backend/types/api'
+import { copyText } from '@reviewroute/landing/shared/clipboard'
+import { reviewLink } from '@reviewroute/landing/shared/format'
+import { download, posterFileName, QR_ON_SCREEN, qrDataUrl } from '@reviewroute/landing/shared/qr'
+import { Button, Card, Flex, Input, Skeleton, Space, Typography } from 'antd'
+import { useEffect, useState } from 'react'
+import { useToast } from '../../providers/toast'
+import { PrintSheet } from './print-sheet'
+import { usePoster } from './use-poster'
+
+const GENERATE_FAILED = 'Failed to generate QR code. Please try again.'
+
+function OnScreenQr({ link, name }: { link: string; name: string }) {
+  const [src, setSrc] = useState<string | null | 'failed'>(null)
+  useEffect(() => {
+    let current = true
+    setSrc(null)
+    // Drawn at twice the size it is shown, so it stays sharp on high-density screens.
+    qrDataUrl(link, QR_ON_SCREEN * 2)
+      .then((url) => current && setSrc(url))
+      .catch(() => current && setSrc('failed'))
+    return () => {
+      current = false
+    }
+  }, [link])
+
+  const box = { width: QR_ON_SCREEN, height: QR_ON_SCREEN, flex: 'none' }
+  if (src === null) return <Skeleton.Node active style={box} />
+  if (src === 'failed')
+    return (
+      <Flex align="center" justify="center" style={{ ...box, border: '1px dashed #d1d5db', borderRadius: 8 }}>
+        <Typography.Text type="secondary">QR code unavailable</Typography.Text>
+      </Flex>
+    )
+  return <img src={src} alt={`QR code for ${name}`} width={QR_ON_SCREEN} height={QR_ON_SCREEN} style={{ ...box, display: 'block' }} />
+}
+
+export function QrCodeCard({ business }: { business: Pick<BusinessDto, 'name' | 'shortUrl'> }) {
+  const toast = useToast()
+  const link = reviewLink(business.shortUrl)
+  const poster = usePoster(business.name, link)
+  // `attempt` remounts the sheet, so printing the same poster again loads the image and prints again.
+  const [printing, setPrinting] = useState<{ src: string; attempt: number } | null>(null)
+
+  useEffect(() => {
+    if (!printing) return
+    const done = () => setPrinting(null)
+    window.addEventListener('afterprint', done)
+    return () => window.removeEventListener('afterprint', done)
+  }, [printing])
+
+  async function copyLink() {
+    if (await copyText(link)) toast.success('Link copied!', 'Review link has been copied to clipboard.')
+    else toast.error('Copy Failed', 'Please copy the link manually.')
+  }
+
+  async function downloadPoster() {
+    try {
+      download(await poster(), posterFileName(business.name))
+      toast.success('QR Code Downloaded!', 'Styled QR code has been downloaded.')
+    } catch {
+      toast.error('Download Failed', GENERATE_FAILED)
+    }
+  }
+
+  async function printPoster() {
+    try {
+      const src = await poster()
+      setPrinting((previous) => ({ src, attempt: (previous?.attempt ?? 0) + 1 }))
+    } catch {
+      toast.error('Print Failed', GENERATE_FAILED)
+    }
+  }
+
+  return (
+    <Card title="QR Code and Link" style={{ height: '100%' }}>
+      <Flex gap={20} wrap align="center" justify="center">
+        <OnScreenQr link={link} name={business.name} />
+        <Flex vertical gap={12} style={{ flex: '1 1 240px', minWidth: 0 }}>
+          <div>
+            <Typography.Text strong>Your review link</Typography.Text>
+            <Space.Compact style={{ width: '100%', marginTop: 6 }}>
+              <Input readOnly value={link} aria-label="Review link" onFocus={(event) => event.target.select()} />
+              <Button icon={<CopyOutlined />} onClick={() => void copyLink()} aria-label="Copy review link" />
+            </Space.Compact>
+          </div>
+          <Typography.Text type="secondary">
+            Customers scan the code or open the link to rate you. 4-5 stars go on to Google; 3 or below stay with
+            you as private feedback.
+          </Typography.Text>
+          <Flex gap={8} wrap>
+            <Button type="primary" icon={<DownloadOutlined />} onClick={() => void downloadPoster()}>
+              Download
+            </Button>
+            <Button icon={<PrinterOutlined />} onClick={() => void printPoster()}>
+              Print
+            </Button>
+          </Flex>
+        </Flex>
+      </Flex>
+      {printing && <PrintSheet key={printing.attempt} src={printing.src} name={business.name} onReady={() => window.print()} />}
+    </Card>
+  )
+}

@@ -1,0 +1,20 @@
+/*
+ * The styled poster of a review link (spec 4 and 9): drawn when the card appears and again whenever the link or
+ * the business name changes, so Download and Print use a ready image.
+ */
+import { drawPoster } from '@reviewroute/landing/shared/qr'
+import { useCallback, useEffect, useRef } from 'react'
+
+/** Returns a function giving the current poster as a PNG data URL (rejects when drawing failed). */
+export function usePoster(name: string, link: string) {
+  const poster = useRef<Promise<string> | null>(null)
+
+  useEffect(() => {
+    const drawing = drawPoster(document.createElement('canvas'), { name, link }).then((canvas) => canvas.toDataURL('image/png'))
+    // The failure is reported when the owner asks for the poster, not as an unhandled rejection now.
+    drawing.catch((error) => console.warn('poster drawing failed', error))
+    poster.current = drawing
+  }, [name, link])
+
+  return useCallback(() => poster.current ?? Promise.reject(new Error('Poster not drawn yet')), [])
+}

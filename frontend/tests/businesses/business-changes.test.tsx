@@ -1,0 +1,182 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { fakeApi, fixtures, signIn } from '../helpers'
+import { callsTo, cafe, renderBusinesses } from './render'
+
+afterEach(() => vi.restoreAllMocks())
+
+const TAKEN = 'This short URL is already taken. Please choose another.'
+
+describe('short URL inline edit', () => {
+  it('sends the code as typed, toasts, and shows the refreshed link', async () => {
+    signIn()
+    let list = [cafe()]
+    const api = fakeApi({
+      'GET /api/businesses': () => list,
+      'GET /api/billing/trial-status': fixtures.trialStatus(),
+      'PATCH /api/business/7/update-short-url': ({ body }: { body: { shortUrl: string } }) => {
+        list = [cafe({ shortUrl: body.shortUrl.toLowerCase() })]
+        return { business: list[0] }
+      },
+    })
+    renderBusinesses()
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit short URL' }))
+    const input = screen.getByRole('textbox', { name: 'Short URL' })
+    expect(input).toHaveValue('chai123')
+    await userEvent.clear(input)
+    await userEvent.type(input, 'Chai-MG')
+    await userEvent.click(screen.getByRole('button', { name: 'Save short URL' }))
+
+    expect(await screen.findByText('Short URL Updated!')).toBeInTheDocument()
+    expect(callsTo(api.calls, 'PATCH', '/api/business/7/update-short-url')[0].body).toEqual({ shortUrl: 'Chai-MG' })
+    await waitFor(() => expect(screen.getByTestId('short-url')).toHaveTextContent('/review/chai-mg'))
+    expect(screen.queryByRole('textbox', { name: 'Short URL' })).not.toBeInTheDocument()
+  })
+
+  it("shows the server's 409 sentence in 'Update Failed' and keeps the input open", async () => {
+    signIn()
+    fakeApi({
+      'GET /api/businesses': [cafe()],
+      'GET /api/billing/trial-status': fixtures.trialStatus(),
+      'PATCH /api/business/7/update-short-url': { status: 409, body: { error: TAKEN, message: TAKEN } },
+    })
+    renderBusinesses()
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit short URL' }))
+    const input = screen.getByRole('textbox', { name: 'Short URL' })
+    await userEvent.clear(input)
+    await userEvent.type(input, 'taken{Enter}')
+
+    expect(await screen.findByText('Update Failed')).toBeInTheDocument()
+    expect(screen.getByText(TAKEN)).toBeInTheDocument()
+    expect(screen.getByRole('textbox', { name: 'Short URL' })).toHaveValue('taken')
+  })
+
+  it("falls back to 'Could not update short URL' when the network fails", async () => {
+    signIn()
+    fakeApi({ 'GET /api/businesses': [cafe()], 'GET /api/billing/trial-status': fixtures.trialStatus() })
+    renderBusinesses()
+    await screen.findByRole('article', { name: 'Chai Point Cafe' })
+    vi.mocked(fetch).mockRejectedValueOnce(new TypeError('Failed to fetch'))
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit short URL' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Save short URL' }))
+    expect(await screen.findByText('Could not update short URL')).toBeInTheDocument()
+  })
+
+  it('Cancel leaves the short URL as it was without a call', async () => {
+    signIn()
+    const api = fakeApi({ 'GET /api/businesses': [cafe()], 'GET /api/billing/trial-status': fixtures.trialStatus() })
+    renderBusinesses()
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit short URL' }))
+    await userEvent.type(screen.getByRole('textbox', { name: 'Short URL' }), 'xyz')
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel editing' }))
+
+    expect(screen.getByTestId('short-url')).toHaveTextContent('/review/chai123')
+    expect(api.calls.filter((call) => call.method === 'PATCH')).toHaveLength(0)
+  })
+})
+
+describe('removing a business', () => {
+  const confirmText = 'Are you sure you want to remove "Chai Point Cafe" from your dashboard? This action cannot be undone.'
+
+  it('asks with the exact sentence and does nothing when the owner cancels', async () => {
+    signIn()
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false)
+    const api = fakeApi({ 'GET /api/businesses': [cafe()], 'GET /api/billing/trial-status': fixtures.trialStatus() })
+    renderBusinesses()
+
+    await userEvent.click(await screen.findByRole('button', { name: /Remove/ }))
+    expect(confirm).toHaveBeenCalledWith(confirmText)
+    expect(api.calls.filter((call) => call.method === 'DELETE')).toHaveLength(0)
+    expect(screen.getByRole('article', { name: 'Chai Point Cafe' })).toBeInTheDocument()
+  })
+
+  it('removes on confirmation, toasts and refreshes the list', async () => {
+    signIn()
+    vi.spyOn(window, 'confirm').mockReturnValue(true)
+    let list = [cafe()]
+    const api = fakeApi({
+      'GET /api/businesses': () => list,
+      'GET /api/billing/trial-status': fixtures.trialStatus(),
+      'DELETE /api/business/7': () => {
+        list = []
+        return { success: true, ...cafe() }
+      },
+    })
+    renderBusinesses()
+
+    await userEvent.click(await screen.findByRole('button', { name: /Remove/ }))
+    expect(await screen.findByText('Business Removed')).toBeInTheDocument()
+    expect(callsTo(api.calls, 'DELETE', '/api/business/7')).toHaveLength(1)
+    expect(await screen.findByText('No businesses yet')).toBeInTheDocument()
+  })
+
+  it("shows 'Remove Failed' with the server's sentence", async () => {
+    signIn()
+    vi.spyOn(window, 'confirm').mockReturnValue(true)
+    fakeApi({
+      'GET /api/businesses': [cafe()],
+      'GET /api/billing/trial-status': fixtures.trialStatus(),
+      'DELETE /api/business/7': { status: 404, body: { error: 'Business not found' } },
+    })
+    renderBusinesses()
+
+    await userEvent.click(await screen.findByRole('button', { name: /Remove/ }))
+    expect(await screen.findByText('Remove Failed')).toBeInTheDocument()
+    expect(screen.getByText('Business not found')).toBeInTheDocument()
+    expect(screen.getByRole('article', { name: 'Chai Point Cafe' })).toBeInTheDocument()
+  })
+})
+
+describe('business settings', () => {
+  it('explains the policy and saves compliance mode and the pinned language', async () => {
+    signIn()
+    const api = fakeApi({
+      'GET /api/businesses': [cafe()],
+      'GET /api/billing/trial-status': fixtures.trialStatus(),
+      'PATCH /api/businesses/7': ({ body }: { body: object }) => cafe(body),
+    })
+    renderBusinesses()
+
+    await userEvent.click(await screen.findByRole('button', { name: /Settings/ }))
+    const dialog = await screen.findByRole('dialog')
+    expect(
+      within(dialog).getByText(
+        'Google\'s policy does not allow asking only happy customers for reviews ("review gating"); compliance mode also offers every customer a "Post on Google instead" link.'
+      )
+    ).toBeInTheDocument()
+    expect(within(dialog).getByRole('radio', { name: 'Automatic' })).toBeChecked()
+
+    await userEvent.click(within(dialog).getByRole('switch', { name: 'Compliance mode' }))
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'हिन्दी' }))
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Settings' }))
+
+    expect(await screen.findByText('Settings Saved')).toBeInTheDocument()
+    expect(callsTo(api.calls, 'PATCH', '/api/businesses/7')[0].body).toEqual({ complianceMode: true, language: 'hi' })
+  })
+
+  it('sends null for Automatic and shows a failure sentence', async () => {
+    signIn()
+    const api = fakeApi({
+      'GET /api/businesses': [cafe({ complianceMode: true, language: 'en' })],
+      'GET /api/billing/trial-status': fixtures.trialStatus(),
+      'PATCH /api/businesses/7': { status: 422, body: { error: 'The language field must be one of: en, hi' } },
+    })
+    renderBusinesses()
+
+    await userEvent.click(await screen.findByRole('button', { name: /Settings/ }))
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getByRole('switch', { name: 'Compliance mode' })).toBeChecked()
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Automatic' }))
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Settings' }))
+
+    expect(await screen.findByText('Save Failed')).toBeInTheDocument()
+    expect(screen.getByText('The language field must be one of: en, hi')).toBeInTheDocument()
+    expect(callsTo(api.calls, 'PATCH', '/api/businesses/7')[0].body).toEqual({ complianceMode: true, language: null })
+    expect(screen.getByRole('dialog')).toBeInTheDocument()
+  })
+})

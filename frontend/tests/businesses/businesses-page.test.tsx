@@ -1,0 +1,177 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { fakeApi, fixtures, signIn } from '../helpers'
+import { cafe, renderBusinesses } from './render'
+
+vi.mock('@reviewroute/landing/shared/qr', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@reviewroute/landing/shared/qr')>()),
+  qrDataUrl: vi.fn(async () => 'data:image/png;base64,QR'),
+}))
+
+afterEach(() => vi.unstubAllGlobals())
+
+const expiredTrial = fixtures.trialStatus({ isTrialActive: false, trialStatus: 'expired', trialDaysRemaining: 0, isLimited: true })
+
+describe('My Businesses grid', () => {
+  it('shows each business with its name, address, rating, age, review count, short URL and actions', async () => {
+    signIn()
+    fakeApi({
+      'GET /api/businesses': [cafe(), fixtures.business({ id: 8, name: 'Sharma Sweets', address: 'Karol Bagh, Delhi', rating: null, reviewCount: 1, shortUrl: 'sweets' })],
+      'GET /api/billing/trial-status': fixtures.trialStatus(),
+    })
+    renderBusinesses()
+
+    const card = await screen.findByRole('article', { name: 'Chai Point Cafe' })
+    expect(within(card).getByText('MG Road, Bengaluru')).toBeInTheDocument()
+    expect(within(card).getByLabelText('Google rating 4.2')).toHaveTextContent('4.2')
+    expect(within(card).getByText(/Added 3 days ago/)).toBeInTheDocument()
+    expect(within(card).getByText(/120 reviews/)).toBeInTheDocument()
+    expect(within(card).getByTestId('short-url')).toHaveTextContent('localhost:3000/review/chai123')
+    for (const name of ['Copy Review Link', 'Copy Google Link', 'QR Code', 'Analytics', 'Settings', 'Remove']) {
+      expect(within(card).getByRole('button', { name: new RegExp(name) })).toBeInTheDocument()
+    }
+
+    const sweets = screen.getByRole('article', { name: 'Sharma Sweets' })
+    expect(within(sweets).getByText('No Google rating')).toBeInTheDocument()
+    expect(within(sweets).getByText(/1 review$/)).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'My Businesses' })).toBeInTheDocument()
+  })
+
+  it('copies the review link and opens the QR dialog with its downloads', async () => {
+    signIn()
+    const writeText = vi.fn(async () => {})
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } })
+    fakeApi({ 'GET /api/businesses': [cafe()], 'GET /api/billing/trial-status': fixtures.trialStatus() })
+    renderBusinesses()
+
+    await userEvent.click(await screen.findByRole('button', { name: /Copy Review Link/ }))
+    expect(writeText).toHaveBeenCalledWith('http://localhost:3000/review/chai123')
+    expect(await screen.findByText('Review Link Copied!')).toBeInTheDocument()
+
+    await userEvent.click(screen.getByRole('button', { name: /QR Code/ }))
+    const dialog = await screen.findByRole('dialog')
+    expect(await within(dialog).findByAltText('QR code for Chai Point Cafe')).toHaveAttribute('src', 'data:image/png;base64,QR')
+    expect(within(dialog).getByRole('button', { name: /Download QR Code/ })).toBeInTheDocument()
+    expect(within(dialog).getByRole('button', { name: /Download Poster/ })).toBeInTheDocument()
+  })
+
+  it('shows the empty state, whose button opens the add view', async () => {
+    signIn()
+    fakeApi({ 'GET /api/businesses': [], 'GET /api/billing/trial-status': fixtures.trialStatus() })
+    renderBusinesses()
+
+    expect(await screen.findByText('No businesses yet')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: /Add Your First Business/ }))
+    expect(await screen.findByRole('combobox', { name: 'Business name' })).toBeInTheDocument()
+  })
+
+  it('says so when the list cannot be loaded', async () => {
+    signIn()
+    fakeApi({ 'GET /api/businesses': { status: 503, body: { error: 'Service unavailable' } }, 'GET /api/billing/trial-status': fixtures.trialStatus() })
+    renderBusinesses()
+    expect(await screen.findByText('Failed to fetch businesses')).toBeInTheDocument()
+  })
+})
+
+describe('the add view', () => {
+  it('opens from Add Business with the search form, and Cancel returns to the grid', async () => {
+    signIn()
+    fakeApi({ 'GET /api/businesses': [cafe()], 'GET /api/billing/trial-status': fixtures.trialStatus() })
+    renderBusinesses()
+
+    await userEvent.click(await screen.findByRole('button', { name: /Add Business/ }))
+    expect(await screen.findByRole('combobox', { name: 'Business name' })).toBeInTheDocument()
+    expect(screen.queryByRole('article')).not.toBeInTheDocument()
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+    expect(await screen.findByRole('article', { name: 'Chai Point Cafe' })).toBeInTheDocument()
+    expect(screen.queryByRole('combobox', { name: 'Business name' })).not.toBeInTheDocument()
+  })
+
+  it('opens from ?add=1 (the overview links there)', async () => {
+    signIn()
+    fakeApi({ 'GET /api/businesses': [cafe()], 'GET /api/billing/trial-status': fixtures.trialStatus() })
+    renderBusinesses('businesses', '/dashboard/businesses?add=1')
+
+    expect(await screen.findByRole('combobox', { name: 'Business name' })).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+    expect(await screen.findByRole('article', { name: 'Chai Point Cafe' })).toBeInTheDocument()
+  })
+
+  it('adds a business through the search and returns to the refreshed grid', async () => {
+    signIn()
+    const place = { place_id: 'demo-sweets', name: 'Sharma Sweets', address: 'Karol Bagh, Delhi', rating: 4.5, reviewCount: 80 }
+    const added = fixtures.business({ id: 8, name: 'Sharma Sweets', address: 'Karol Bagh, Delhi', shortUrl: 'sweets' })
+    let list = [cafe()]
+    const api = fakeApi({
+      'GET /api/businesses': () => list,
+      'GET /api/billing/trial-status': fixtures.trialStatus(),
+      'GET /api/geo': { city: null, country: null },
+      'POST /api/search-business': { places: [place] },
+      'POST /api/select-business': () => {
+        list = [added, cafe()]
+        return { business: added }
+      },
+    })
+    renderBusinesses('businesses', '/dashboard/businesses?add=1')
+
+    await userEvent.type(await screen.findByRole('combobox', { name: 'Business name' }), 'Sharma')
+    await userEvent.click(await screen.findByText('Karol Bagh, Delhi'))
+
+    expect(await screen.findByText('Business Added Successfully!')).toBeInTheDocument()
+    expect(await screen.findByRole('article', { name: 'Sharma Sweets' })).toBeInTheDocument()
+    expect(api.calls.find((call) => call.path === '/api/select-business')?.body).toEqual({ placeId: 'demo-sweets' })
+  })
+})
+
+describe('the business limit gate', () => {
+  it('shows Business Limit Reached to a free owner who already has a business', async () => {
+    signIn()
+    fakeApi({ 'GET /api/businesses': [cafe()], 'GET /api/billing/trial-status': expiredTrial })
+    renderBusinesses()
+
+    await userEvent.click(await screen.findByRole('button', { name: /Add Business/ }))
+    expect(await screen.findByText('Business Limit Reached')).toBeInTheDocument()
+    expect(screen.getByText("You've reached your business limit (1). Upgrade to Pro for unlimited businesses.")).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Upgrade to Pro' })).toBeInTheDocument()
+    expect(screen.queryByRole('combobox', { name: 'Business name' })).not.toBeInTheDocument()
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+    expect(await screen.findByRole('article', { name: 'Chai Point Cafe' })).toBeInTheDocument()
+  })
+
+  it('shows the search form to a free owner with no business yet', async () => {
+    signIn()
+    fakeApi({ 'GET /api/businesses': [], 'GET /api/billing/trial-status': expiredTrial })
+    renderBusinesses('businesses', '/dashboard/businesses?add=1')
+    expect(await screen.findByRole('combobox', { name: 'Business name' })).toBeInTheDocument()
+    await waitFor(() => expect(screen.queryByText('Business Limit Reached')).not.toBeInTheDocument())
+  })
+})
+
+describe('the QR codes and analytics routes', () => {
+  it('/dashboard/qr-codes shows every QR with its downloads and nothing destructive', async () => {
+    signIn()
+    fakeApi({ 'GET /api/businesses': [cafe()], 'GET /api/billing/trial-status': fixtures.trialStatus() })
+    renderBusinesses('qr-codes')
+
+    const card = await screen.findByRole('article', { name: 'Chai Point Cafe' })
+    expect(await within(card).findByAltText('QR code for Chai Point Cafe')).toBeInTheDocument()
+    expect(within(card).getByRole('button', { name: /Download QR Code/ })).toBeInTheDocument()
+    expect(within(card).getByRole('button', { name: /Download Poster/ })).toBeInTheDocument()
+    expect(within(card).queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'QR Codes' })).toBeInTheDocument()
+  })
+
+  it('/dashboard/analytics links each business to its analytics page', async () => {
+    signIn()
+    fakeApi({ 'GET /api/businesses': [cafe()], 'GET /api/billing/trial-status': fixtures.trialStatus() })
+    renderBusinesses('analytics')
+
+    const card = await screen.findByRole('article', { name: 'Chai Point Cafe' })
+    expect(within(card).getByRole('link', { name: 'Chai Point Cafe' })).toHaveAttribute('href', '/business/7')
+    expect(within(card).queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Analytics' })).toBeInTheDocument()
+  })
+})

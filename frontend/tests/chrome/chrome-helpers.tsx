@@ -1,0 +1,88 @@
+/*
+ * What the chrome tests share: a viewport for antd's breakpoints, a stand-in for window.location (jsdom cannot
+ * navigate), the API the chrome reads on every page, and the app layout around a placeholder page.
+ */
+import { act } from '@testing-library/react'
+import type { ReactElement } from 'react'
+import { Route, Routes, useLocation } from 'react-router'
+import { vi } from 'vitest'
+import { AppLayout } from '../../src/components/layout/app-layout'
+import { fakeApi, fixtures, renderScreen, type Routes as ApiRoutes } from '../helpers'
+
+/** Makes window.matchMedia answer min-/max-width queries as a window `width` pixels wide would. */
+export function setViewport(width: number) {
+  window.matchMedia = (query: string) => {
+    const min = /min-width:\s*(\d+)/.exec(query)
+    const max = /max-width:\s*(\d+)/.exec(query)
+    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]))
+    return {
+      matches,
+      media: query,
+      onchange: null,
+      addListener() {},
+      removeListener() {},
+      addEventListener() {},
+      removeEventListener() {},
+      dispatchEvent: () => false,
+    } as MediaQueryList
+  }
+}
+
+/** Replaces window.location with one at `path` whose navigation methods are spies. Undo with vi.unstubAllGlobals(). */
+export function stubLocation(path = '/dashboard') {
+  const url = new URL(path, 'http://localhost')
+  const location = {
+    href: url.href,
+    origin: url.origin,
+    pathname: url.pathname,
+    search: url.search,
+    hash: url.hash,
+    assign: vi.fn(),
+    replace: vi.fn(),
+    reload: vi.fn(),
+  }
+  vi.stubGlobal('location', location)
+  return location
+}
+
+/** The calls every app page makes, answered for a signed-in owner in an active trial. */
+export function chromeApi(routes: ApiRoutes = {}) {
+  return fakeApi({
+    'GET /api/auth/user': fixtures.user,
+    'GET /api/businesses': [fixtures.business()],
+    'GET /api/billing/trial-status': fixtures.trialStatus(),
+    'POST /api/auth/sync-user': { id: 1, email: fixtures.user.email, firstName: 'Asha', lastName: 'Verma' },
+    ...routes,
+  })
+}
+
+/** Shows the router's current path and query, so tests can see redirects. */
+export function Where() {
+  const location = useLocation()
+  return <output data-testid="where">{location.pathname + location.search}</output>
+}
+
+/** The app layout at `path` with `page` as the screen inside it. */
+export function renderChrome(path: string, page: ReactElement = <p>Page content</p>) {
+  return renderScreen(
+    <>
+      <Where />
+      <Routes>
+        <Route element={<AppLayout />}>
+          <Route path="*" element={page} />
+        </Route>
+      </Routes>
+    </>,
+    { path }
+  )
+}
+
+/** Moves fake time forward and lets the promises it releases settle. */
+export async function tick(ms: number) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms)
+  })
+}
+
+export const callsTo = (api: { calls: { method: string; path: string }[] }, method: string, path: string) =>
+  api.calls.filter((call) => call.method === method && call.path === path)

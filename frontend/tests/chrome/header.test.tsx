@@ -1,0 +1,186 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { TOKEN_KEY } from '@reviewroute/landing/shared/token'
+import { fixtures, signIn } from '../helpers'
+import { callsTo, chromeApi, renderChrome, setViewport } from './chrome-helpers'
+
+beforeEach(() => {
+  signIn()
+  setViewport(1280)
+})
+afterEach(() => vi.unstubAllGlobals())
+
+async function openUserMenu() {
+  await userEvent.click(await screen.findByRole('button', { name: 'User menu' }))
+  // The side navigation is a menu too; the user menu is the dropdown one.
+  await waitFor(() => expect(document.querySelector('.ant-dropdown:not(.ant-dropdown-hidden) [role="menu"]')).not.toBeNull())
+  return document.querySelector('.ant-dropdown:not(.ant-dropdown-hidden) [role="menu"]') as HTMLElement
+}
+
+/** A user-menu entry by its exact label (icons add their own names to the accessible name). */
+async function chooseFromUserMenu(label: string) {
+  const item = within(await openUserMenu())
+    .getAllByRole('menuitem')
+    .find((entry) => entry.textContent === label)
+  if (!item) throw new Error(`no user menu entry ${label}`)
+  await userEvent.click(item)
+}
+
+describe('header greeting (spec 2)', () => {
+  it('greets by first name and shows the initials in the avatar', async () => {
+    chromeApi()
+    renderChrome('/dashboard')
+    expect(await screen.findByRole('heading', { name: 'Hi, Asha!' })).toBeInTheDocument()
+    expect(within(screen.getByRole('button', { name: 'User menu' })).getByText('AV')).toBeInTheDocument()
+  })
+
+  it('falls back to the part of the email before the @', async () => {
+    chromeApi({ 'GET /api/auth/user': { ...fixtures.user, firstName: '', lastName: '', email: 'meena.k@example.in' } })
+    renderChrome('/dashboard')
+    expect(await screen.findByRole('heading', { name: 'Hi, meena.k!' })).toBeInTheDocument()
+    expect(within(screen.getByRole('button', { name: 'User menu' })).getByText('M')).toBeInTheDocument()
+  })
+
+  it('says "there" when the owner cannot be loaded', async () => {
+    chromeApi({ 'GET /api/auth/user': { status: 503, body: { error: 'Service unavailable' } } })
+    renderChrome('/dashboard')
+    await waitFor(() => expect(callsTo(fetchCalls(), 'GET', '/api/auth/user')).toHaveLength(1))
+    expect(await screen.findByRole('heading', { name: 'Hi, there!' })).toBeInTheDocument()
+  })
+})
+
+const fetchCalls = () => ({
+  calls: (globalThis.fetch as unknown as { mock: { calls: [string, RequestInit?][] } }).mock.calls.map(([url, init]) => ({
+    method: (init?.method ?? 'GET').toUpperCase(),
+    path: new URL(url, 'http://localhost').pathname,
+  })),
+})
+
+describe('user menu (spec 2)', () => {
+  it('has Dashboard, Profile, Profile Settings and Log out', async () => {
+    chromeApi()
+    renderChrome('/feedbacks')
+    const menu = await openUserMenu()
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Dashboard',
+      'Profile',
+      'Profile Settings',
+      'Log out',
+    ])
+  })
+
+  it('Profile goes to /profile and Dashboard to /dashboard', async () => {
+    chromeApi()
+    renderChrome('/feedbacks')
+    await chooseFromUserMenu('Profile')
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/profile'))
+    await chooseFromUserMenu('Dashboard')
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/dashboard$/))
+  })
+
+  it('Log out posts /api/auth/logout, forgets the token and goes to /', async () => {
+    const api = chromeApi({ 'POST /api/auth/logout': { status: 204 } })
+    renderChrome('/feedbacks')
+    await chooseFromUserMenu('Log out')
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/))
+    expect(callsTo(api, 'POST', '/api/auth/logout')).toHaveLength(1)
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull()
+  })
+})
+
+describe('Profile Settings dialog (spec 2, DECISIONS 11)', () => {
+  async function openDialog() {
+    await screen.findByRole('heading', { name: 'Hi, Asha!' })
+    await chooseFromUserMenu('Profile Settings')
+    return screen.findByRole('dialog', { name: 'Profile Settings' })
+  }
+
+  it('shows name, a read-only email and phone, and sends name and phone but never the email', async () => {
+    const api = chromeApi({
+      'GET /api/auth/user': { ...fixtures.user, phone: '+919876543210' },
+      'PATCH /api/auth/profile': ({ body }: { body: Record<string, unknown> }) => ({ ...fixtures.user, ...body }),
+    })
+    renderChrome('/dashboard')
+    const dialog = await openDialog()
+    const email = within(dialog).getByLabelText('Email')
+    expect(email).toBeDisabled()
+    expect(email).toHaveValue('asha@example.in')
+    expect(within(dialog).getByLabelText('Phone')).toHaveValue('+919876543210')
+
+    const name = within(dialog).getByLabelText('Name')
+    await userEvent.clear(name)
+    await userEvent.type(name, 'Asha V')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+
+    await waitFor(() => expect(callsTo(api, 'PATCH', '/api/auth/profile')).toHaveLength(1))
+    const [{ body }] = callsTo(api, 'PATCH', '/api/auth/profile') as { body: Record<string, unknown> }[]
+    expect(body).toEqual({ name: 'Asha V', phone: '+919876543210' })
+    expect(body).not.toHaveProperty('email')
+    expect(await screen.findByText('Profile Updated')).toBeInTheDocument()
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Profile Settings' })).not.toBeInTheDocument())
+  })
+
+  it('shows "Failed to update profile: " and the server sentence when saving fails', async () => {
+    chromeApi({ 'PATCH /api/auth/profile': { status: 422, body: { error: 'Please enter a valid 10-digit phone number' } } })
+    renderChrome('/dashboard')
+    const dialog = await openDialog()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Failed to update profile: Please enter a valid 10-digit phone number'
+    )
+    expect(screen.getByRole('dialog', { name: 'Profile Settings' })).toBeInTheDocument()
+  })
+
+  it('says "Unknown error" when the server answers without a sentence', async () => {
+    chromeApi({ 'PATCH /api/auth/profile': { status: 502, body: '<html>Bad gateway</html>' } })
+    renderChrome('/dashboard')
+    const dialog = await openDialog()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/^Failed to update profile: Unknown error$/)
+  })
+
+  it('says "Failed to update profile. Please try again." when the network fails', async () => {
+    const api = chromeApi()
+    const answer = api.fetch.getMockImplementation()!
+    api.fetch.mockImplementation((input: string, init?: RequestInit) =>
+      init?.method === 'PATCH' ? Promise.reject(new TypeError('Failed to fetch')) : answer(input, init)
+    )
+    renderChrome('/dashboard')
+    const dialog = await openDialog()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/^Failed to update profile\. Please try again\.$/)
+  })
+})
+
+describe('business selector (spec 2: desktop only, two or more businesses)', () => {
+  const two = [fixtures.business(), fixtures.business({ id: 8, name: 'Dosa Corner', shortUrl: 'dosa123' })]
+
+  it('appears on desktop with two businesses and lists them', async () => {
+    chromeApi({ 'GET /api/businesses': two })
+    renderChrome('/dashboard')
+    const selector = await screen.findByRole('combobox', { name: 'Selected business' })
+    await userEvent.click(selector)
+    expect(await screen.findByRole('option', { name: 'Dosa Corner' })).toBeInTheDocument()
+    expect(screen.getByRole('option', { name: 'Chai Point Cafe' })).toBeInTheDocument()
+  })
+
+  it('is hidden with a single business', async () => {
+    chromeApi()
+    renderChrome('/dashboard')
+    await screen.findByRole('heading', { name: 'Hi, Asha!' })
+    await waitFor(() => expect(fetchCalls().calls.some((call) => call.path === '/api/businesses')).toBe(true))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(screen.queryByRole('combobox', { name: 'Selected business' })).not.toBeInTheDocument()
+  })
+
+  it('is hidden on a phone even with two businesses', async () => {
+    setViewport(390)
+    chromeApi({ 'GET /api/businesses': two })
+    renderChrome('/dashboard')
+    await screen.findByRole('heading', { name: 'Hi, Asha!' })
+    await waitFor(() => expect(fetchCalls().calls.some((call) => call.path === '/api/businesses')).toBe(true))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(screen.queryByRole('combobox', { name: 'Selected business' })).not.toBeInTheDocument()
+  })
+})
