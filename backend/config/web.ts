@@ -1,9 +1,9 @@
-import app from '@adonisjs/core/services/app'
+import { fromBackendRoot } from '#lib/paths'
 import env from '#start/env'
 
 export default {
   /** Built site + review bundles (`npm run build --workspace landing`). */
-  landingDist: app.makePath(env.get('LANDING_DIST')),
+  landingDist: fromBackendRoot(env.get('LANDING_DIST')),
   /** Built owner dashboard (`npm run build --workspace frontend`). */
-  dashboardDist: app.makePath(env.get('DASHBOARD_DIST')),
+  dashboardDist: fromBackendRoot(env.get('DASHBOARD_DIST')),
 }

@@ -56,9 +56,9 @@ export function loadCheckout(): Promise<CheckoutConstructor> {
       reject(new Error(CHECKOUT_LOAD_ERROR))
     }
     document.head.append(script)
-  }).catch((error: Error) => {
+  }).finally(() => {
+    // Settled: a success is in window.Razorpay from now on, and a failure may be retried.
     loading = null
-    throw error
   })
   return loading
 }

@@ -11,6 +11,9 @@ import { useTrialStatus } from '../../hooks/use-trial-status'
 import { isAllowedWhenLocked, isLocked } from '../../lib/access'
 import { TrialBanner } from './trial-banner'
 
+/** /billing shows the trial in its own banner, next to the plans, so the app-wide one stays off there. */
+const OWN_TRIAL_BANNER_PATHS = ['/billing', '/dashboard/settings']
+
 export function LockGuard({ children }: { children: ReactNode }) {
   const { status, query } = useTrialStatus({ pollMs: LOCK_POLL_MS })
   const { pathname } = useLocation()
@@ -27,7 +30,7 @@ export function LockGuard({ children }: { children: ReactNode }) {
   if (status && isLocked(status) && !isAllowedWhenLocked(pathname)) return <Navigate to="/billing" replace />
   return (
     <>
-      <TrialBanner status={status} />
+      {!OWN_TRIAL_BANNER_PATHS.includes(pathname) && <TrialBanner status={status} />}
       {children}
     </>
   )

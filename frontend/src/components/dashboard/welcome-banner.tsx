@@ -15,7 +15,8 @@ export function WelcomeBanner({ businessName }: { businessName: string }) {
       <Flex justify="space-between" align="center" gap={16} wrap>
         <div style={{ minWidth: 0, flex: '1 1 240px' }}>
           <Typography.Title level={3} style={{ margin: 0, color: 'inherit' }}>
-            Welcome back, {greetingName(user)}!
+            {/* No 'there' flash while the owner's name is still loading. */}
+            {user ? `Welcome back, ${greetingName(user)}!` : 'Welcome back!'}
           </Typography.Title>
           <Typography.Paragraph style={{ margin: '4px 0 0', color: 'inherit', opacity: 0.9 }}>
             Here is how {businessName} is doing. Share your review link to collect more ratings.

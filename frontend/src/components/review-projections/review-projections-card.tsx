@@ -7,11 +7,14 @@ import type { BusinessDto } from '@reviewroute/backend/types/api'
 import { formatCount } from '@reviewroute/landing/shared/format'
 import { Card, Flex, InputNumber, Typography } from 'antd'
 import { useState } from 'react'
+import './review-projections.css'
 import { PROJECTION_DEFAULTS } from '../../config/constants'
 import { PROJECTION_HORIZONS, projectAfter, weeklyReviews } from '../../lib/projections'
 
 const { daysPerWeek, responseRate, newReviewRating } = PROJECTION_DEFAULTS
 const rating = (value: number | null) => (value === null ? '—' : value.toFixed(1))
+const horizonWeeks = PROJECTION_HORIZONS.map(({ weeks }) => weeks)
+const horizonNote = `${horizonWeeks.slice(0, -1).join(', ')} and ${horizonWeeks.at(-1)} weeks`
 
 export function ReviewProjectionsCard({ business }: { business: Pick<BusinessDto, 'rating' | 'reviewCount'> }) {
   const [dailyCustomers, setDailyCustomers] = useState(PROJECTION_DEFAULTS.dailyCustomers)
@@ -78,7 +81,7 @@ export function ReviewProjectionsCard({ business }: { business: Pick<BusinessDto
 
         <Typography.Text type="secondary" style={{ fontSize: 13 }}>
           Assumes you are open {daysPerWeek} days a week and {Math.round(responseRate * 100)}% of customers leave a
-          review averaging {newReviewRating} stars. Months are counted as 4, 13 and 26 weeks.
+          review averaging {newReviewRating} stars. Months are counted as {horizonNote}.
         </Typography.Text>
       </Flex>
     </Card>

@@ -1,3 +1,61 @@
+/*
+ * /profile (spec 2 and 4): the owner's name, where their trial or plan stands (polled every 30 s) and their
+ * usage, with the cancel-subscription confirmation.
+ */
+import { useCustom } from '@refinedev/core'
+import { Col, Flex, Row, Typography } from 'antd'
+import type { UsageDto } from '@reviewroute/backend/types/api'
+import { useState } from 'react'
+import { CancelSubscriptionDialog } from '../../components/billing/cancel-subscription-dialog'
+import { useCancelSubscription } from '../../components/billing/use-cancel-subscription'
+import { AccountStatsCard } from '../../components/profile/account-stats-card'
+import { PersonalInfoCard } from '../../components/profile/personal-info-card'
+import { SubscriptionCard } from '../../components/profile/subscription-card'
+import '../../components/profile/profile.css'
+import { PROFILE_POLL_MS } from '../../config/constants'
+import { useCurrentUser } from '../../hooks/use-current-user'
+import { useRefreshTrialStatus, useTrialStatus } from '../../hooks/use-trial-status'
+
 export default function ProfilePage() {
-  return <h1>Profile</h1>
+  const { user, loading, refetch } = useCurrentUser()
+  const { status, query: statusQuery } = useTrialStatus({ pollMs: PROFILE_POLL_MS })
+  const refreshStatus = useRefreshTrialStatus()
+  const usage = useCustom<UsageDto>({ url: '/api/billing/usage', method: 'get' })
+  const cancel = useCancelSubscription()
+
+  // Only the button's own refresh spins it, not the 30 s poll.
+  const [refreshing, setRefreshing] = useState(false)
+  function refreshStats() {
+    setRefreshing(true)
+    void Promise.all([usage.query.refetch(), refreshStatus()]).finally(() => setRefreshing(false))
+  }
+
+  return (
+    <Flex vertical gap={16}>
+      <div>
+        <Typography.Title level={2} style={{ margin: 0 }}>
+          Profile
+        </Typography.Title>
+        <Typography.Text type="secondary">Your details, your plan and how you are using ReviewRoute.</Typography.Text>
+      </div>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={15}>
+          <Flex vertical gap={16}>
+            <PersonalInfoCard user={user} loading={loading} onSaved={refetch} />
+            <SubscriptionCard status={status} loading={statusQuery.isLoading} onCancel={cancel.ask} />
+          </Flex>
+        </Col>
+        <Col xs={24} lg={9}>
+          <AccountStatsCard
+            status={status}
+            usage={usage.result.data as UsageDto | undefined}
+            usageFailed={usage.query.isError}
+            refreshing={refreshing}
+            onRefresh={refreshStats}
+          />
+        </Col>
+      </Row>
+      <CancelSubscriptionDialog cancel={cancel} accessUntil={status?.currentPeriodEnd ?? null} />
+    </Flex>
+  )
 }

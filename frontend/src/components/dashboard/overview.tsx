@@ -1,0 +1,57 @@
+/* The overview of the selected business (spec 2): greeting, numbers, shortcuts, latest ratings, QR, projections. */
+import type { BusinessDto } from '@reviewroute/backend/types/api'
+import { Alert, Button, Col, Flex, Row } from 'antd'
+import { QrCodeCard } from '../qr-code-card/qr-code-card'
+import { ReviewProjectionsCard } from '../review-projections/review-projections-card'
+import { QuickActions } from './quick-actions'
+import { RecentActivity } from './recent-activity'
+import { StatCards } from './stat-cards'
+import { useOverviewStats } from './use-overview-stats'
+import { WelcomeBanner } from './welcome-banner'
+import './dashboard.css'
+
+/** Refine's errors carry the server's sentence as `message` and the HTTP status (0 for a network failure). */
+const failureText = (error: { message?: string; statusCode?: number }) =>
+  error.statusCode && error.message ? error.message : 'Failed to fetch analytics'
+
+export function Overview({ business }: { business: BusinessDto }) {
+  const stats = useOverviewStats(business.id)
+  return (
+    <Flex vertical gap={16}>
+      <WelcomeBanner businessName={business.name} />
+      {stats.error && (
+        <Alert
+          type="error"
+          showIcon
+          message={failureText(stats.error)}
+          action={
+            <Button size="small" onClick={stats.retry}>
+              Try Again
+            </Button>
+          }
+        />
+      )}
+      <StatCards
+        business={business}
+        loading={stats.loading}
+        totalSessions={stats.totalSessions}
+        averageRating={stats.averageRating}
+        filteredFeedback={stats.filteredFeedback}
+      />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={8}>
+          <QuickActions business={business} />
+        </Col>
+        <Col xs={24} lg={16}>
+          <RecentActivity businessId={business.id} sessions={stats.recent} loading={stats.loading} />
+        </Col>
+        <Col xs={24} lg={12}>
+          <QrCodeCard business={business} />
+        </Col>
+        <Col xs={24} lg={12}>
+          <ReviewProjectionsCard business={business} />
+        </Col>
+      </Row>
+    </Flex>
+  )
+}

@@ -1,0 +1,85 @@
+import { EditOutlined } from '@ant-design/icons'
+import { Button, Card, Flex, Form, Input, Typography } from 'antd'
+import type { UserDto } from '@reviewroute/backend/types/api'
+import { getToken } from '@reviewroute/landing/shared/token'
+import { useState } from 'react'
+import { errorText, request } from '../../providers/http'
+import { useToast } from '../../providers/toast'
+import { Facts } from './facts'
+
+interface Values {
+  firstName: string
+  lastName: string
+}
+
+/** First and last name, edited in place (spec 2); the email is read-only (DECISIONS 11). */
+export function PersonalInfoCard({ user, loading, onSaved }: { user: UserDto | null; loading: boolean; onSaved(): Promise<unknown> | void }) {
+  const [editing, setEditing] = useState(false)
+  const [saving, setSaving] = useState(false)
+  const [form] = Form.useForm<Values>()
+  const toast = useToast()
+
+  async function save({ firstName, lastName }: Values) {
+    if (!getToken()) return toast.error('You must be logged in to update your profile.')
+    setSaving(true)
+    try {
+      await request<UserDto>('/api/auth/profile', { method: 'PATCH', body: { firstName, lastName } })
+      await onSaved()
+      setEditing(false)
+      toast.success('Profile Updated', 'Your name has been saved.')
+    } catch (error) {
+      toast.error(errorText(error, 'Failed to update profile. Please try again.'))
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  const actions = editing ? (
+    <Flex gap={8}>
+      <Button onClick={() => setEditing(false)} disabled={saving}>
+        Cancel
+      </Button>
+      <Button type="primary" loading={saving} onClick={() => form.submit()}>
+        Save Changes
+      </Button>
+    </Flex>
+  ) : (
+    <Button icon={<EditOutlined />} onClick={() => setEditing(true)} disabled={!user}>
+      Edit Profile
+    </Button>
+  )
+
+  return (
+    <Card title="Personal Information" extra={actions} loading={loading && !user}>
+      {editing && user ? (
+        <Form
+          form={form}
+          layout="vertical"
+          onFinish={save}
+          initialValues={{ firstName: user.firstName, lastName: user.lastName }}
+          requiredMark={false}
+        >
+          <Flex gap={16} wrap>
+            <Form.Item label="First name" name="firstName" style={{ flex: '1 1 200px' }}>
+              <Input autoComplete="given-name" autoFocus />
+            </Form.Item>
+            <Form.Item label="Last name" name="lastName" style={{ flex: '1 1 200px' }}>
+              <Input autoComplete="family-name" />
+            </Form.Item>
+          </Flex>
+          <Form.Item label="Email" extra="Your email is your sign-in and cannot be changed here." style={{ marginBottom: 0 }}>
+            <Input value={user.email} readOnly disabled />
+          </Form.Item>
+        </Form>
+      ) : (
+        <Facts
+          rows={[
+            ['First name', user?.firstName || <Typography.Text type="secondary">Not set</Typography.Text>],
+            ['Last name', user?.lastName || <Typography.Text type="secondary">Not set</Typography.Text>],
+            ['Email', user?.email],
+          ]}
+        />
+      )}
+    </Card>
+  )
+}

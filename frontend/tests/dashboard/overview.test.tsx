@@ -1,0 +1,194 @@
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { ReviewSessionDto } from '@reviewroute/backend/types/api'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { BusinessesProvider } from '../../src/hooks/use-businesses'
+import DashboardPage from '../../src/pages/dashboard'
+import { fakeApi, fixtures, renderScreen, signIn } from '../helpers'
+import { sessionsEndpoint } from './fake-sessions'
+
+vi.mock('@reviewroute/landing/shared/qr', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@reviewroute/landing/shared/qr')>()),
+  qrDataUrl: vi.fn(async () => 'data:image/png;base64,QR'),
+  drawPoster: vi.fn(async (canvas: HTMLCanvasElement) => Object.assign(canvas, { toDataURL: () => 'data:image/png;base64,POSTER' })),
+}))
+
+afterEach(() => vi.unstubAllGlobals())
+
+const renderDashboard = () =>
+  renderScreen(
+    <BusinessesProvider>
+      <DashboardPage />
+    </BusinessesProvider>,
+    { path: '/dashboard' }
+  )
+
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString()
+const session = (id: number, rating: number, hours: number, feedback: string | null = null) =>
+  fixtures.session({
+    id,
+    rating,
+    feedback,
+    redirected: rating >= 4,
+    createdAt: hoursAgo(hours),
+    timestamp: hoursAgo(hours),
+  }) as ReviewSessionDto
+
+/** 7 sessions: 5, 4, 2 (text), 5, 3 (no text), 1 (text), 5 — average 25/7 = 3.6; 2 low-rated with text. */
+const sessions = [
+  session(1, 5, 1),
+  session(2, 4, 2),
+  session(3, 2, 3, 'Waited 20 minutes for tea'),
+  session(4, 5, 4),
+  session(5, 3, 5),
+  session(6, 1, 6, 'Rude staff'),
+  session(7, 5, 7),
+  // Another business's session is not counted.
+  { ...session(8, 1, 0.5, 'elsewhere'), businessId: 99 },
+]
+
+function api(overrides: Record<string, unknown> = {}) {
+  signIn()
+  return fakeApi({
+    'GET /api/auth/user': fixtures.user,
+    'GET /api/businesses': [fixtures.business()],
+    'GET /api/review-sessions': sessionsEndpoint(sessions),
+    ...overrides,
+  })
+}
+
+describe('/dashboard overview', () => {
+  it('shows three placeholder cards while the businesses load', async () => {
+    api({ 'GET /api/businesses': () => new Promise(() => {}) })
+    renderDashboard()
+    const placeholders = await screen.findByRole('status', { name: 'Loading your dashboard' })
+    expect(placeholders.querySelectorAll('.ant-card')).toHaveLength(3)
+    expect(placeholders.querySelectorAll('.ant-skeleton')).toHaveLength(3)
+  })
+
+  it("opens on 'Let's get started!' with the business search form when there are no businesses", async () => {
+    const { calls } = api({ 'GET /api/businesses': [] })
+    renderDashboard()
+    expect(await screen.findByRole('heading', { name: "Let's get started!" })).toBeInTheDocument()
+    expect(screen.getByRole('combobox', { name: 'Business name' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: /Search/ })).toBeDisabled()
+    expect(calls.some((call) => call.path === '/api/review-sessions')).toBe(false)
+  })
+
+  it('shows the welcome banner, the Add Business link and the four cards from the session totals', async () => {
+    const { calls } = api()
+    renderDashboard()
+
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Asha!' }, { timeout: 3000 })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: /Add Business/ })).toHaveAttribute('href', '/dashboard/businesses?add=1')
+
+    const business = screen.getByLabelText('Business')
+    expect(within(business).getByText('Chai Point Cafe')).toBeInTheDocument()
+    expect(within(business).getByText('MG Road, Bengaluru')).toBeInTheDocument()
+    expect(await within(screen.getByLabelText('Total Reviews')).findByText('7')).toBeInTheDocument()
+    const comparison = screen.getByLabelText('Rating Comparison')
+    expect(within(comparison).getByText('3.6')).toBeInTheDocument()
+    expect(within(comparison).getByText('4.2')).toBeInTheDocument()
+    expect(within(screen.getByLabelText('Filtered Feedback')).getByText('2')).toBeInTheDocument()
+
+    const requests = calls.filter((call) => call.path === '/api/review-sessions').map((call) => call.url.searchParams)
+    expect(requests.every((params) => params.get('businessId') === '7')).toBe(true)
+    expect(requests.some((params) => params.get('hasFeedback') === 'true' && params.get('rating_lte') === '3')).toBe(true)
+  })
+
+  it('notes when the Google rating is higher than the internal average, and not otherwise', async () => {
+    api()
+    const { unmount } = renderDashboard()
+    const comparison = await screen.findByLabelText('Rating Comparison')
+    expect(await within(comparison).findByText(/Your Google rating is higher/)).toBeInTheDocument()
+    unmount()
+
+    api({ 'GET /api/businesses': [fixtures.business({ rating: 3.2 })] })
+    renderDashboard()
+    const lower = await screen.findByLabelText('Rating Comparison')
+    expect(await within(lower).findByText('3.6')).toBeInTheDocument()
+    expect(within(lower).queryByText(/Your Google rating is higher/)).not.toBeInTheDocument()
+  })
+
+  it('lists the 5 newest sessions with their badges, newest first', async () => {
+    api()
+    renderDashboard()
+    const activity = await screen.findByText('Recent Review Activity')
+    const card = activity.closest('.ant-card') as HTMLElement
+    await within(card).findByText('“Waited 20 minutes for tea”')
+    const items = card.querySelectorAll('.ant-list-item')
+    expect(items).toHaveLength(5)
+    expect([...items].map((item) => within(item as HTMLElement).getByLabelText(/stars/).getAttribute('aria-label'))).toEqual([
+      '5 stars',
+      '4 stars',
+      '2 stars',
+      '5 stars',
+      '3 stars',
+    ])
+    expect(within(items[0] as HTMLElement).getByText('Redirected to Google')).toBeInTheDocument()
+    expect(within(items[2] as HTMLElement).getByText('Private feedback')).toBeInTheDocument()
+    expect(within(items[0] as HTMLElement).getByText('1 hour ago')).toBeInTheDocument()
+    expect(within(card).queryByText('“Rude staff”')).not.toBeInTheDocument()
+  })
+
+  it('says so when there is no review activity yet', async () => {
+    api({ 'GET /api/review-sessions': sessionsEndpoint([]) })
+    renderDashboard()
+    expect(await screen.findByText(/No reviews yet/)).toBeInTheDocument()
+    expect(within(screen.getByLabelText('Rating Comparison')).getByText('—')).toBeInTheDocument()
+    expect(within(screen.getByLabelText('Rating Comparison')).queryByText(/Google rating is higher/)).not.toBeInTheDocument()
+  })
+
+  it("shows the server's sentence when the numbers cannot be loaded", async () => {
+    api({ 'GET /api/review-sessions': { status: 503, body: { error: 'Analytics are unavailable right now', message: 'x' } } })
+    renderDashboard()
+    expect(await screen.findByText('Analytics are unavailable right now')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument()
+  })
+
+  it('copies the review and Google links from the quick actions with their toasts', async () => {
+    const writeText = vi.fn(async () => {})
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } })
+    api()
+    renderDashboard()
+
+    await userEvent.click(await screen.findByRole('button', { name: /Copy Review Link/ }))
+    expect(writeText).toHaveBeenCalledWith('http://localhost:3000/review/chai123')
+    expect(await screen.findByText('Review Link Copied!')).toBeInTheDocument()
+
+    await userEvent.click(screen.getByRole('button', { name: /Copy Google Review Link/ }))
+    expect(writeText).toHaveBeenLastCalledWith('https://search.google.com/local/writereview?placeid=demo-cafe')
+    expect(await screen.findByText('Google Review Link Copied!')).toBeInTheDocument()
+  })
+
+  it("shows 'Failed to copy' when the browser refuses the clipboard", async () => {
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText: vi.fn(async () => Promise.reject(new Error('denied'))) } })
+    api()
+    renderDashboard()
+    await userEvent.click(await screen.findByRole('button', { name: /Copy Review Link/ }))
+    expect(await screen.findByText('Failed to copy')).toBeInTheDocument()
+    expect(screen.getByText('Please copy the link manually.')).toBeInTheDocument()
+  })
+
+  it('links View Feedback to /feedbacks and opens WhatsApp with the prefilled message', async () => {
+    const open = vi.fn()
+    vi.stubGlobal('open', open)
+    api()
+    renderDashboard()
+    expect((await screen.findByRole('button', { name: /View Feedback/ })).closest('a')).toHaveAttribute('href', '/feedbacks')
+    await userEvent.click(screen.getByRole('button', { name: /Share on WhatsApp/ }))
+    const url = new URL(open.mock.calls[0][0])
+    expect(url.origin).toBe('https://wa.me')
+    expect(url.searchParams.get('text')).toContain('Chai Point Cafe')
+    expect(url.searchParams.get('text')).toContain('http://localhost:3000/review/chai123')
+  })
+
+  it('shows the QR Code and Link card and the Review Projections card for the business', async () => {
+    api()
+    renderDashboard()
+    expect(await screen.findByAltText('QR code for Chai Point Cafe')).toHaveAttribute('src', 'data:image/png;base64,QR')
+    expect(screen.getByRole('textbox', { name: 'Review link' })).toHaveValue('http://localhost:3000/review/chai123')
+    expect(screen.getByText('Review Projections')).toBeInTheDocument()
+    expect(screen.getByLabelText('New reviews a week')).toHaveTextContent('35')
+  })
+})
