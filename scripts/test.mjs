@@ -24,6 +24,16 @@ const suites = [
       return { passed: count('passed'), failed: count('failed') }
     },
   },
+  {
+    name: 'docker files',
+    cwd: root,
+    command: ['node', ['scripts/check-docker.mjs']],
+    // "Docker checks  6 passed, 0 failed"
+    totals: (out) => {
+      const line = out.match(/Docker checks\s+(\d+) passed, (\d+) failed/)
+      return line ? { passed: Number(line[1]), failed: Number(line[2]) } : null
+    },
+  },
   ...['frontend', 'landing']
     .filter((dir) => existsSync(`${root}${dir}/package.json`))
     .filter((dir) => JSON.parse(readFileSync(`${root}${dir}/package.json`, 'utf8')).scripts?.test)

@@ -10,12 +10,13 @@ import { useCallback } from 'react'
 export const TRIAL_STATUS_KEY = ['billing', 'trial-status'] as const
 
 export function useTrialStatus({ pollMs }: { pollMs?: number } = {}) {
-  const { query, result } = useCustom<TrialStatusDto>({
+  const { query } = useCustom<TrialStatusDto>({
     url: '/api/billing/trial-status',
     method: 'get',
     queryOptions: { queryKey: [...TRIAL_STATUS_KEY], refetchInterval: pollMs ?? false },
   })
-  return { status: result.data as TrialStatusDto | undefined, query }
+  // Refine's `result.data` is {} until the first answer; the query's own data is undefined until then.
+  return { status: query.data?.data as TrialStatusDto | undefined, query }
 }
 
 /** After a purchase or a cancellation every screen re-reads the status. */

@@ -7,12 +7,17 @@ import { cafe, renderBusinesses } from './render'
 vi.mock('@reviewroute/landing/shared/qr', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@reviewroute/landing/shared/qr')>()),
   qrDataUrl: vi.fn(async () => 'data:image/png;base64,QR'),
+  // jsdom has no canvas; the poster is the QR card's business, not this screen's.
+  drawPoster: vi.fn(async () => ({ toDataURL: () => 'data:image/png;base64,POSTER' })),
 }))
 
 // The first render of a file loads antd and Refine, which on a busy machine can pass the default 5 s.
 vi.setConfig({ testTimeout: 20_000 })
 
-afterEach(() => vi.unstubAllGlobals())
+afterEach(() => {
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+})
 
 const expiredTrial = fixtures.trialStatus({ isTrialActive: false, trialStatus: 'expired', trialDaysRemaining: 0, isLimited: true })
 
@@ -55,8 +60,17 @@ describe('My Businesses grid', () => {
     await userEvent.click(screen.getByRole('button', { name: /QR Code/ }))
     const dialog = await screen.findByRole('dialog')
     expect(await within(dialog).findByAltText('QR code for Chai Point Cafe')).toHaveAttribute('src', 'data:image/png;base64,QR')
+    expect(within(dialog).getByText('QR Code and Link')).toBeInTheDocument()
     expect(within(dialog).getByRole('button', { name: /Download QR Code/ })).toBeInTheDocument()
-    expect(within(dialog).getByRole('button', { name: /Download Poster/ })).toBeInTheDocument()
+    expect(within(dialog).getByText('Download', { exact: true }).closest('button')).toBeInTheDocument()
+
+    const saved: string[] = []
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download)
+    })
+    await userEvent.click(within(dialog).getByRole('button', { name: /Download QR Code/ }))
+    expect(await screen.findByText('QR Code Downloaded!')).toBeInTheDocument()
+    expect(saved).toEqual(['chai_point_cafe_qr_code.png'])
   })
 
   it('shows the empty state, whose button opens the add view', async () => {
@@ -163,7 +177,7 @@ describe('the QR codes and analytics routes', () => {
     const card = await screen.findByRole('article', { name: 'Chai Point Cafe' })
     expect(await within(card).findByAltText('QR code for Chai Point Cafe')).toBeInTheDocument()
     expect(within(card).getByRole('button', { name: /Download QR Code/ })).toBeInTheDocument()
-    expect(within(card).getByRole('button', { name: /Download Poster/ })).toBeInTheDocument()
+    expect(within(card).getByRole('button', { name: /Print/ })).toBeInTheDocument()
     expect(within(card).queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'QR Codes' })).toBeInTheDocument()
   })

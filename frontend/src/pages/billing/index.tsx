@@ -67,7 +67,7 @@ export default function BillingPage() {
       {status && <BillingStatusBanner status={status} onShowPlans={showPlans} onCancel={cancel.ask} />}
       <PlanList
         ref={plansRef}
-        plans={plans.result.data}
+        plans={plans.query.data?.data}
         loading={plans.query.isLoading}
         failed={plans.query.isError}
         onRetry={() => void plans.query.refetch()}

@@ -48,7 +48,7 @@ export default function ProfilePage() {
         <Col xs={24} lg={9}>
           <AccountStatsCard
             status={status}
-            usage={usage.result.data as UsageDto | undefined}
+            usage={usage.query.data?.data}
             usageFailed={usage.query.isError}
             refreshing={refreshing}
             onRefresh={refreshStats}

@@ -1,0 +1,124 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { drawPoster } from '@reviewroute/landing/shared/qr'
+import { useState } from 'react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { QrCodeCard } from '../../src/components/qr-code-card/qr-code-card'
+import { renderScreen } from '../helpers'
+
+vi.mock('@reviewroute/landing/shared/qr', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@reviewroute/landing/shared/qr')>()),
+  qrDataUrl: vi.fn(async () => 'data:image/png;base64,QR'),
+  drawPoster: vi.fn(),
+}))
+
+const fakePoster = async (canvas: HTMLCanvasElement) => Object.assign(canvas, { toDataURL: () => 'data:image/png;base64,POSTER' })
+const business = { name: 'Sharma Sweets & Snacks', shortUrl: 'sweets' }
+
+/** The file names the card's downloads asked for. */
+function captureDownloads() {
+  const names: string[] = []
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    names.push(this.download)
+  })
+  return names
+}
+
+beforeEach(() => vi.mocked(drawPoster).mockImplementation(((...args: any[]) => { if (!args.length) console.trace('ZERO'); return (fakePoster as any)(...args) }) as any))
+afterEach(() => {
+  vi.restoreAllMocks()
+  vi.unstubAllGlobals()
+  vi.mocked(drawPoster).mockReset()
+})
+
+describe('QR Code and Link card', () => {
+  it('shows the review link and the on-screen QR at 200 px', async () => {
+    renderScreen(<QrCodeCard business={business} />)
+    expect(screen.getByRole('textbox', { name: 'Review link' })).toHaveValue('http://localhost:3000/review/sweets')
+    const qr = await screen.findByAltText('QR code for Sharma Sweets & Snacks')
+    expect(qr).toHaveAttribute('width', '200')
+    expect(qr).toHaveAttribute('height', '200')
+  })
+
+  it('downloads the styled poster as {name, spaces as _}_QR_Code.png', async () => {
+    const names = captureDownloads()
+    renderScreen(<QrCodeCard business={business} />)
+    await userEvent.click(screen.getByRole('button', { name: /Download/ }))
+    expect(await screen.findByText('QR Code Downloaded!')).toBeInTheDocument()
+    expect(screen.getByText('Styled QR code has been downloaded.')).toBeInTheDocument()
+    expect(names).toEqual(['Sharma_Sweets_&_Snacks_QR_Code.png'])
+    expect(drawPoster).toHaveBeenCalledWith(expect.any(HTMLCanvasElement), {
+      name: 'Sharma Sweets & Snacks',
+      link: 'http://localhost:3000/review/sweets',
+    })
+  })
+
+  it("says 'Download Failed' when the poster cannot be drawn", async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    vi.mocked(drawPoster).mockRejectedValue(new Error('Canvas is not available'))
+    const names = captureDownloads()
+    renderScreen(<QrCodeCard business={business} />)
+    await userEvent.click(screen.getByRole('button', { name: /Download/ }))
+    expect(await screen.findByText('Download Failed')).toBeInTheDocument()
+    expect(screen.getByText('Failed to generate QR code. Please try again.')).toBeInTheDocument()
+    expect(names).toEqual([])
+  })
+
+  it('draws the poster again when the name or the link changes, and only then', async () => {
+    function Harness() {
+      const [name, setName] = useState('Sharma Sweets')
+      const [shortUrl, setShortUrl] = useState('sweets')
+      const [, setClicks] = useState(0)
+      return (
+        <>
+          <button onClick={() => setName('Sharma Sweets & Snacks')}>rename</button>
+          <button onClick={() => setShortUrl('sharma')}>relink</button>
+          <button onClick={() => setClicks((clicks) => clicks + 1)}>rerender</button>
+          <QrCodeCard business={{ name, shortUrl }} />
+        </>
+      )
+    }
+    renderScreen(<Harness />)
+    await new Promise((r) => setTimeout(r, 500))
+    console.log('CALLS', vi.mocked(drawPoster).mock.calls.map((c) => [c.length, String(c[0]), JSON.stringify(c[1])]))
+    await waitFor(() => expect(drawPoster).toHaveBeenCalledTimes(1))
+    await userEvent.click(screen.getByRole('button', { name: 'rerender' }))
+    expect(drawPoster).toHaveBeenCalledTimes(1)
+    await userEvent.click(screen.getByRole('button', { name: 'rename' }))
+    await waitFor(() => expect(drawPoster).toHaveBeenCalledTimes(2))
+    expect(drawPoster).toHaveBeenLastCalledWith(expect.any(HTMLCanvasElement), {
+      name: 'Sharma Sweets & Snacks',
+      link: 'http://localhost:3000/review/sweets',
+    })
+    await userEvent.click(screen.getByRole('button', { name: 'relink' }))
+    await waitFor(() => expect(drawPoster).toHaveBeenCalledTimes(3))
+    expect(drawPoster).toHaveBeenLastCalledWith(expect.any(HTMLCanvasElement), {
+      name: 'Sharma Sweets & Snacks',
+      link: 'http://localhost:3000/review/sharma',
+    })
+  })
+
+  it("copies the review link with 'Link copied!'", async () => {
+    const writeText = vi.fn(async () => {})
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } })
+    renderScreen(<QrCodeCard business={business} />)
+    await userEvent.click(screen.getByRole('button', { name: 'Copy review link' }))
+    expect(writeText).toHaveBeenCalledWith('http://localhost:3000/review/sweets')
+    expect(await screen.findByText('Link copied!')).toBeInTheDocument()
+    expect(screen.getByText('Review link has been copied to clipboard.')).toBeInTheDocument()
+  })
+
+  it('prints the poster alone on its sheet and removes the sheet afterwards', async () => {
+    const print = vi.fn()
+    vi.stubGlobal('print', print)
+    renderScreen(<QrCodeCard business={business} />)
+    await userEvent.click(screen.getByRole('button', { name: /Print/ }))
+    const poster = await screen.findByAltText('QR code poster for Sharma Sweets & Snacks')
+    expect(poster.parentElement).toHaveClass('qr-print-sheet')
+    expect(poster.parentElement?.parentElement).toBe(document.body)
+    fireEvent.load(poster)
+    expect(print).toHaveBeenCalledTimes(1)
+    fireEvent(window, new Event('afterprint'))
+    await waitFor(() => expect(screen.queryByAltText('QR code poster for Sharma Sweets & Snacks')).not.toBeInTheDocument())
+  })
+})

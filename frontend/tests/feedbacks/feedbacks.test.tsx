@@ -1,0 +1,175 @@
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { BusinessesProvider } from '../../src/hooks/use-businesses'
+import FeedbacksPage from '../../src/pages/feedbacks'
+import { fakeApi, fixtures, renderScreen, signIn, type Routes } from '../helpers'
+
+const feedbacks = [
+  fixtures.session({ id: 4, rating: 2, redirected: false, feedback: 'Cold food, "slow" service', createdAt: '2026-11-21T18:45:00.000Z', timestamp: '2026-11-21T18:45:00.000Z' }),
+  fixtures.session({ id: 3, rating: 1, redirected: false, feedback: '=HYPERLINK("http://evil")', createdAt: '2026-11-20T04:00:00.000Z', timestamp: '2026-11-20T04:00:00.000Z' }),
+]
+
+const list = (rows: unknown[], total = rows.length) => ({ status: 200, body: rows, headers: { 'x-total-count': String(total) } })
+
+function open(routes: Routes) {
+  signIn()
+  const api = fakeApi({ 'GET /api/businesses': list([fixtures.business()]), ...routes })
+  renderScreen(
+    <BusinessesProvider>
+      <FeedbacksPage />
+    </BusinessesProvider>,
+    { path: '/feedbacks' }
+  )
+  return api
+}
+
+const feedbackCalls = (api: ReturnType<typeof fakeApi>) => api.calls.filter((call) => call.method === 'GET' && call.path === '/api/feedbacks')
+const lastQuery = (api: ReturnType<typeof fakeApi>) => Object.fromEntries(feedbackCalls(api).at(-1)!.url.searchParams)
+
+/** Opens an antd Select by its label and clicks an option. */
+async function choose(label: string, option: string) {
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: label }))
+  const options = await screen.findAllByTitle(option)
+  fireEvent.click(options.find((element) => element.classList.contains('ant-select-item-option'))!)
+}
+
+afterEach(() => vi.restoreAllMocks())
+// The businesses call, then the feedback call, on a busy machine.
+configure({ asyncUtilTimeout: 4000 })
+
+describe('customer feedbacks screen', { timeout: 20_000 }, () => {
+  it('lists the selected business’s private feedback, newest first, with a count badge', async () => {
+    const api = open({ 'GET /api/feedbacks': list(feedbacks) })
+
+    expect(await screen.findByText('“Cold food, "slow" service”')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Customer Feedbacks' })).toBeInTheDocument()
+    expect(screen.getByText('2 feedbacks')).toBeInTheDocument()
+    expect(screen.getAllByText('Private feedback')).toHaveLength(2)
+    expect(screen.getByText('Where are the 4-5 star reviews?')).toBeInTheDocument()
+    expect(screen.getByText(/sent straight to your Google review page/)).toBeInTheDocument()
+    expect(lastQuery(api)).toEqual({ _start: '0', _end: '10', _sort: 'createdAt', _order: 'desc', businessId: '7' })
+  })
+
+  it('says "1 feedback" for one', async () => {
+    open({ 'GET /api/feedbacks': list(feedbacks.slice(0, 1)) })
+    expect(await screen.findByText('1 feedback')).toBeInTheDocument()
+  })
+
+  it('counts every matching feedback, not just the page, and pages through them', async () => {
+    const api = open({ 'GET /api/feedbacks': list(feedbacks, 23) })
+    expect(await screen.findByText('23 feedbacks')).toBeInTheDocument()
+    fireEvent.click(screen.getByTitle('3'))
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ _start: '20', _end: '30' }))
+  })
+
+  it('shows the empty state when there is no negative feedback', async () => {
+    open({ 'GET /api/feedbacks': list([]) })
+    expect(await screen.findByText('No negative feedback yet')).toBeInTheDocument()
+    expect(screen.getByText('0 feedbacks')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: /Export CSV/ })).toBeDisabled()
+  })
+
+  it('sends the rating, status and date filters to the API', async () => {
+    const api = open({ 'GET /api/feedbacks': list(feedbacks) })
+    await screen.findByText('2 feedbacks')
+
+    await choose('Rating', '2 stars')
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ businessId: '7', rating: '2' }))
+
+    await choose('Status', 'Unresolved')
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ rating: '2', resolved: 'false' }))
+    await choose('Status', 'Resolved')
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ resolved: 'true' }))
+
+    // Pick the first and the last selectable day of the month the picker opens on.
+    fireEvent.mouseDown(screen.getAllByPlaceholderText('Start date')[0])
+    fireEvent.click(screen.getAllByPlaceholderText('Start date')[0])
+    const days = () => Array.from(document.querySelectorAll<HTMLElement>('.ant-picker-cell-in-view:not(.ant-picker-cell-disabled)'))
+    await waitFor(() => expect(days().length).toBeGreaterThan(0))
+    const [first, last] = [days()[0].title, days().at(-1)!.title]
+    fireEvent.click(days()[0])
+    fireEvent.click(days().find((cell) => cell.title === last)!)
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ createdAt_gte: first, createdAt_lte: last, _start: '0' }))
+
+    await choose('Rating', 'All ratings')
+    await waitFor(() => expect(lastQuery(api)).not.toHaveProperty('rating'))
+  })
+
+  it('offers to clear filters when nothing matches', async () => {
+    open({ 'GET /api/feedbacks': ({ url }: { url: URL }) => list(url.searchParams.has('rating') ? [] : feedbacks) })
+    await screen.findByText('2 feedbacks')
+    await choose('Rating', '3 stars')
+    expect(await screen.findByText('No feedback matches these filters')).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }))
+    expect(await screen.findByText('2 feedbacks')).toBeInTheDocument()
+    expect(document.querySelector('.ant-select-selection-item[title="All ratings"]')).not.toBeNull()
+  })
+
+  it('marks a feedback resolved with PATCH {resolved:true} and shows it resolved', async () => {
+    let resolvedAt: string | null = null
+    const api = open({
+      'GET /api/feedbacks': () => list([{ ...feedbacks[0], resolved: resolvedAt !== null, resolvedAt }]),
+      'PATCH /api/feedbacks/4': ({ body }: { body: { resolved: boolean } }) => {
+        resolvedAt = body.resolved ? '2026-11-22T06:00:00.000Z' : null
+        return { ...feedbacks[0], resolved: body.resolved, resolvedAt }
+      },
+    })
+
+    fireEvent.click(await screen.findByRole('button', { name: /Mark as resolved/ }))
+    expect(await screen.findByText('Resolved')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Mark as resolved/ })).not.toBeInTheDocument()
+    const patch = api.calls.find((call) => call.method === 'PATCH')!
+    expect(patch.path).toBe('/api/feedbacks/4')
+    expect(patch.body).toEqual({ resolved: true })
+  })
+
+  it('shows the server sentence when marking resolved fails', async () => {
+    open({
+      'GET /api/feedbacks': list(feedbacks.slice(0, 1)),
+      'PATCH /api/feedbacks/4': { status: 404, body: { error: 'Feedback not found', message: 'Feedback not found' } },
+    })
+    fireEvent.click(await screen.findByRole('button', { name: /Mark as resolved/ }))
+    expect(await screen.findByText('Update Failed')).toBeInTheDocument()
+    expect(screen.getByText('Feedback not found')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: /Mark as resolved/ })).toBeInTheDocument()
+  })
+
+  it('exports the feedback on screen as a CSV', async () => {
+    let saved: Blob | undefined
+    let fileName = ''
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (blob: Blob) => ((saved = blob), 'blob:csv'), revokeObjectURL: () => {} }))
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      fileName = this.download
+    })
+    open({ 'GET /api/feedbacks': list(feedbacks) })
+
+    await screen.findByText('2 feedbacks')
+    fireEvent.click(screen.getByRole('button', { name: /Export CSV/ }))
+    expect(fileName).toMatch(/^chai_point_cafe_feedback_\d{4}-\d{2}-\d{2}\.csv$/)
+    const text = await saved!.text()
+    expect(text.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
+      'Date (Asia/Kolkata),Rating,Feedback,Resolved',
+      '2026-11-22 00:15,2,"Cold food, ""slow"" service",No',
+      `2026-11-20 09:30,1,"'=HYPERLINK(""http://evil"")",No`,
+      '',
+    ])
+  })
+
+  it('lets an owner with several businesses pick one on the page', async () => {
+    const api = open({
+      'GET /api/businesses': list([fixtures.business(), fixtures.business({ id: 8, name: 'Dosa Corner' })]),
+      'GET /api/feedbacks': list(feedbacks),
+    })
+    await screen.findByText('2 feedbacks')
+    expect(lastQuery(api)).toMatchObject({ businessId: '7' })
+    await choose('Business', 'Dosa Corner')
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ businessId: '8' }))
+  })
+
+  it('prompts to add a business when there is none', async () => {
+    const api = open({ 'GET /api/businesses': list([]) })
+    expect(await screen.findByText('No businesses yet')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Add Your First Business' })).toHaveAttribute('href', '/dashboard/businesses?add=1')
+    expect(feedbackCalls(api)).toHaveLength(0)
+  })
+})
