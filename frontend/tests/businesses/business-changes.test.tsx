@@ -141,7 +141,7 @@ describe('business settings', () => {
     const api = fakeApi({
       'GET /api/businesses': [cafe()],
       'GET /api/billing/trial-status': fixtures.trialStatus(),
-      'PATCH /api/businesses/7': ({ body }: { body: object }) => cafe(body),
+      'PATCH /api/businesses/7': ({ body }: { body: Record<string, unknown> }) => cafe(body),
     })
     renderBusinesses()
 

@@ -24,11 +24,13 @@ function captureDownloads() {
   return names
 }
 
-beforeEach(() => vi.mocked(drawPoster).mockImplementation(((...args: any[]) => { if (!args.length) console.trace('ZERO'); return (fakePoster as any)(...args) }) as any))
+beforeEach(() => {
+  vi.mocked(drawPoster).mockReset()
+  vi.mocked(drawPoster).mockImplementation(fakePoster)
+})
 afterEach(() => {
   vi.restoreAllMocks()
   vi.unstubAllGlobals()
-  vi.mocked(drawPoster).mockReset()
 })
 
 describe('QR Code and Link card', () => {
@@ -79,8 +81,6 @@ describe('QR Code and Link card', () => {
       )
     }
     renderScreen(<Harness />)
-    await new Promise((r) => setTimeout(r, 500))
-    console.log('CALLS', vi.mocked(drawPoster).mock.calls.map((c) => [c.length, String(c[0]), JSON.stringify(c[1])]))
     await waitFor(() => expect(drawPoster).toHaveBeenCalledTimes(1))
     await userEvent.click(screen.getByRole('button', { name: 'rerender' }))
     expect(drawPoster).toHaveBeenCalledTimes(1)
