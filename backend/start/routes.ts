@@ -3,6 +3,7 @@
  * (`/api/businesses`, `/api/feedbacks`, `/api/review-sessions`) follow @refinedev/simple-rest conventions.
  */
 import router from '@adonisjs/core/services/router'
+import { clock } from '#lib/clock'
 import { middleware } from '#start/kernel'
 import {
   contactThrottle,
@@ -26,6 +27,7 @@ const SystemController = () => import('#controllers/system_controller')
 const BillingController = () => import('#controllers/billing_controller')
 const WebhooksController = () => import('#controllers/webhooks_controller')
 const PagesController = () => import('#controllers/pages_controller')
+const TestClockController = () => import('#controllers/test_clock_controller')
 
 router
   .group(() => {
@@ -61,6 +63,18 @@ router
     router.get('billing/razorpay-config', [BillingController, 'razorpayConfig']).as('billing.razorpay_config')
     router.post('webhooks/razorpay', [WebhooksController, 'razorpay']).as('webhooks.razorpay')
     router.get('health', [SystemController, 'health']).as('health')
+
+    // Only where the clock may move (tests, end-to-end journeys); never in production (start/env.ts).
+    if (clock.isMovable) {
+      router
+        .group(() => {
+          router.get('/', [TestClockController, 'show']).as('show')
+          router.put('/', [TestClockController, 'update']).as('update')
+          router.delete('/', [TestClockController, 'destroy']).as('destroy')
+        })
+        .prefix('test/clock')
+        .as('test_clock')
+    }
 
     // Owner routes.
     router
