@@ -1,12 +1,14 @@
 /*
  * One business on My Businesses (spec 2): name, address, Google rating, time since it was added, review
- * count, the editable short URL, and its actions. What each route shows differs (see views.ts).
+ * count, the editable short URL, and its actions. On /dashboard/qr-codes the shared 'QR Code and Link' card
+ * takes the place of the details. What each route shows differs (see views.ts).
  */
 import {
   BarChartOutlined,
   ClockCircleOutlined,
   CopyOutlined,
   DeleteOutlined,
+  DownloadOutlined,
   GoogleOutlined,
   MessageOutlined,
   QrcodeOutlined,
@@ -20,9 +22,9 @@ import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { useLinkActions } from '../../hooks/use-link-actions'
 import { relativeTime } from '../../lib/dates'
+import { QrCodeCard } from '../qr-code-card/qr-code-card'
 import { Tip } from '../tip'
 import { QrModal } from './qr-modal'
-import { QrPanel } from './qr-panel'
 import { SettingsModal } from './settings-modal'
 import { ShortUrlEditor } from './short-url-editor'
 import { useBusinessActions } from './use-business-actions'
@@ -44,7 +46,8 @@ function addedText(createdAt: string) {
   return ago === 'Recently' ? 'Added recently' : `Added ${ago}`
 }
 
-const ACTIONS_GRID = { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))', gap: 8 } as const
+// Two even columns at every width: four actions read as a 2x2 block on phones and laptops alike.
+const ACTIONS_GRID = { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 8 } as const
 
 export function BusinessCard({ business, view }: { business: BusinessDto; view: BusinessesView }) {
   const links = useLinkActions()
@@ -74,18 +77,21 @@ export function BusinessCard({ business, view }: { business: BusinessDto; view: 
         <RatingBadge rating={business.rating} />
       </Flex>
 
-      <Flex gap={16} wrap>
-        <Typography.Text type="secondary">
-          <ClockCircleOutlined /> {addedText(business.createdAt)}
-        </Typography.Text>
-        <Typography.Text type="secondary">
-          <MessageOutlined /> {formatCount(business.reviewCount)} {business.reviewCount === 1 ? 'review' : 'reviews'}
-        </Typography.Text>
-      </Flex>
-
-      <ShortUrlEditor business={business} onSave={(shortUrl) => actions.updateShortUrl(business, shortUrl)} />
-
-      {view === 'qr-codes' && <QrPanel business={business} />}
+      {view === 'qr-codes' ? (
+        <QrCodeCard business={business} />
+      ) : (
+        <>
+          <Flex gap={16} wrap>
+            <Typography.Text type="secondary">
+              <ClockCircleOutlined /> {addedText(business.createdAt)}
+            </Typography.Text>
+            <Typography.Text type="secondary">
+              <MessageOutlined /> {formatCount(business.reviewCount)} {business.reviewCount === 1 ? 'review' : 'reviews'}
+            </Typography.Text>
+          </Flex>
+          <ShortUrlEditor business={business} onSave={(shortUrl) => actions.updateShortUrl(business, shortUrl)} />
+        </>
+      )}
 
       <div style={ACTIONS_GRID}>
         <Button icon={<CopyOutlined />} onClick={() => void links.copyReviewLink(business)}>
@@ -94,7 +100,11 @@ export function BusinessCard({ business, view }: { business: BusinessDto; view: 
         <Button icon={<GoogleOutlined />} onClick={() => void links.copyGoogleLink(business)}>
           Copy Google Link
         </Button>
-        {view !== 'qr-codes' && (
+        {view === 'qr-codes' ? (
+          <Button icon={<DownloadOutlined />} onClick={() => void links.downloadQr(business)}>
+            Download QR Code
+          </Button>
+        ) : (
           <Button icon={<QrcodeOutlined />} onClick={() => setDialog('qr')}>
             QR Code
           </Button>
@@ -115,7 +125,7 @@ export function BusinessCard({ business, view }: { business: BusinessDto; view: 
         </Flex>
       )}
 
-      <QrModal business={business} open={dialog === 'qr'} onClose={() => setDialog(null)} />
+      {view !== 'qr-codes' && <QrModal business={business} open={dialog === 'qr'} onClose={() => setDialog(null)} />}
       {canManage(view) && (
         <SettingsModal
           business={business}

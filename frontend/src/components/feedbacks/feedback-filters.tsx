@@ -5,6 +5,7 @@
 import type { CrudFilter } from '@refinedev/core'
 import { DatePicker, Flex, Select } from 'antd'
 import type { Dayjs } from 'dayjs'
+import './feedback-filters.css'
 
 export type ResolvedFilter = 'all' | 'unresolved' | 'resolved'
 
@@ -66,6 +67,7 @@ export function FeedbackFilters({ values, onChange }: { values: FeedbackFilterVa
         format="D MMM YYYY"
         allowEmpty={[false, false]}
         inputReadOnly
+        classNames={{ popup: { root: 'range-one-month' } }}
         disabledDate={(day) => day.isAfter(new Date(), 'day')}
         onChange={(range) => onChange({ ...values, range: range?.[0] && range[1] ? [range[0], range[1]] : null })}
         style={{ minWidth: 240, flex: '1 1 240px', maxWidth: 320 }}
