@@ -9,6 +9,8 @@ import { relativeTime } from '../../lib/dates'
 import { conversionVerdict, formatPercent, funnelSteps } from '../../lib/funnel'
 import { RatingStars } from '../review-session-item'
 
+const STEP_COLORS = { views: '#93c5fd', ratings: '#3b82f6', google: '#1d4ed8' } as const
+
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`
 const topicLabel = (topic: string) => topic.charAt(0).toUpperCase() + topic.slice(1)
 
@@ -46,7 +48,7 @@ function Funnel({ insights, analytics }: Pick<AnalyticsResponse, 'insights' | 'a
               {step.rate !== null && <Typography.Text type="secondary"> ({step.rate}%)</Typography.Text>}
             </Typography.Text>
           </Flex>
-          <Progress percent={(step.count / widest) * 100} showInfo={false} size="small" />
+          <Progress percent={(step.count / widest) * 100} showInfo={false} size="small" status="normal" strokeColor={STEP_COLORS[step.key]} />
         </div>
       ))}
     </Flex>

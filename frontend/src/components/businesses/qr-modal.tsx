@@ -1,12 +1,22 @@
+/*
+ * The QR Code button's dialog: the shared 'QR Code and Link' card (on-screen QR, link, styled poster download
+ * and print) plus, as DECISIONS 11 gives My Businesses, the plain 400 px QR ('{name}_qr_code.png'). Its QR and
+ * poster are drawn only while it is open.
+ */
+import { QrcodeOutlined } from '@ant-design/icons'
 import type { BusinessDto } from '@reviewroute/backend/types/api'
-import { Modal } from 'antd'
-import { QrPanel } from './qr-panel'
+import { Button, Modal } from 'antd'
+import { useLinkActions } from '../../hooks/use-link-actions'
+import { QrCodeCard } from '../qr-code-card/qr-code-card'
 
-/** The QR Code button's dialog; its QR is drawn only while it is open. */
 export function QrModal({ business, open, onClose }: { business: BusinessDto; open: boolean; onClose(): void }) {
+  const { downloadQr } = useLinkActions()
   return (
-    <Modal open={open} title={`QR Code: ${business.name}`} footer={null} onCancel={onClose} destroyOnHidden width={400}>
-      <QrPanel business={business} />
+    <Modal open={open} title={`QR Code: ${business.name}`} footer={null} onCancel={onClose} destroyOnHidden width={440}>
+      <QrCodeCard business={business} />
+      <Button block type="link" icon={<QrcodeOutlined />} onClick={() => void downloadQr(business)} style={{ marginTop: 4 }}>
+        Download QR Code
+      </Button>
     </Modal>
   )
 }

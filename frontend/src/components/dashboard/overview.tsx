@@ -17,7 +17,7 @@ const failureText = (error: { message?: string; statusCode?: number }) =>
 export function Overview({ business }: { business: BusinessDto }) {
   const stats = useOverviewStats(business.id)
   return (
-    <Flex vertical gap={16}>
+    <Flex vertical gap={16} className="dashboard-overview">
       <WelcomeBanner businessName={business.name} />
       {stats.error && (
         <Alert

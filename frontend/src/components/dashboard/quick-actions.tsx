@@ -1,7 +1,7 @@
 /* The overview's shortcuts (spec 2, DECISIONS 11): feedback inbox, plain QR download, link copies, WhatsApp. */
 import { CopyOutlined, DownloadOutlined, GoogleOutlined, MessageOutlined, WhatsAppOutlined } from '@ant-design/icons'
 import type { BusinessDto } from '@reviewroute/backend/types/api'
-import { Button, Card, Flex } from 'antd'
+import { Button, Card } from 'antd'
 import { Link } from 'react-router'
 import { useLinkActions } from '../../hooks/use-link-actions'
 
@@ -9,7 +9,7 @@ export function QuickActions({ business }: { business: BusinessDto }) {
   const actions = useLinkActions()
   return (
     <Card title="Quick Actions" style={{ height: '100%' }}>
-      <Flex vertical gap={10}>
+      <div className="quick-actions-grid">
         <Link to="/feedbacks">
           <Button block type="primary" icon={<MessageOutlined />}>
             View Feedback
@@ -27,7 +27,7 @@ export function QuickActions({ business }: { business: BusinessDto }) {
         <Button block icon={<WhatsAppOutlined />} onClick={() => actions.shareOnWhatsApp(business)}>
           Share on WhatsApp
         </Button>
-      </Flex>
+      </div>
     </Card>
   )
 }

@@ -41,10 +41,21 @@ const Figure = ({ children }: { children: ReactNode }) => (
 
 const rating = (value: number | null) => (value === null ? '—' : value.toFixed(1))
 
+/*
+ * Phones: the business and the rating comparison take the full width, the two counts share a row (so the
+ * counts come before the comparison there); from 576 px on, the spec's order, two and then four per row.
+ */
+const layout = {
+  business: { xs: { span: 24, order: 1 }, sm: { span: 12, order: 0 }, xl: 6 },
+  total: { xs: { span: 12, order: 2 }, sm: { span: 12, order: 0 }, xl: 6 },
+  comparison: { xs: { span: 24, order: 4 }, sm: { span: 12, order: 0 }, xl: 6 },
+  feedback: { xs: { span: 12, order: 3 }, sm: { span: 12, order: 0 }, xl: 6 },
+}
+
 export function StatCards({ business, loading, totalSessions, averageRating, filteredFeedback }: StatsProps) {
   return (
     <Row gutter={[16, 16]}>
-      <Col xs={24} sm={12} xl={6}>
+      <Col {...layout.business}>
         <StatCard title="Business" icon={<ShopOutlined />}>
           <Typography.Text strong style={{ fontSize: 18, overflowWrap: 'anywhere' }}>
             {business.name}
@@ -54,13 +65,13 @@ export function StatCards({ business, loading, totalSessions, averageRating, fil
           </Typography.Text>
         </StatCard>
       </Col>
-      <Col xs={24} sm={12} xl={6}>
+      <Col {...layout.total}>
         <StatCard title="Total Reviews" icon={<StarOutlined />} loading={loading}>
           <Figure>{formatCount(totalSessions)}</Figure>
-          <Typography.Text type="secondary">Customers who rated you through your link</Typography.Text>
+          <Typography.Text type="secondary">Ratings through your link</Typography.Text>
         </StatCard>
       </Col>
-      <Col xs={24} sm={12} xl={6}>
+      <Col {...layout.comparison}>
         <StatCard title="Rating Comparison" icon={<StarFilled />} loading={loading}>
           <Flex gap={24}>
             <Flex vertical>
@@ -79,10 +90,10 @@ export function StatCards({ business, loading, totalSessions, averageRating, fil
           )}
         </StatCard>
       </Col>
-      <Col xs={24} sm={12} xl={6}>
+      <Col {...layout.feedback}>
         <StatCard title="Filtered Feedback" icon={<MessageOutlined />} loading={loading}>
           <Figure>{formatCount(filteredFeedback)}</Figure>
-          <Typography.Text type="secondary">Ratings of 3 stars or below with a comment, kept private</Typography.Text>
+          <Typography.Text type="secondary">Rated 3 or below, with a comment</Typography.Text>
         </StatCard>
       </Col>
     </Row>

@@ -9,11 +9,13 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { AddBusinessPanel } from '../../components/businesses/add-business-panel'
 import { BusinessGrid } from '../../components/businesses/business-grid'
 import { VIEW_COPY, type BusinessesView } from '../../components/businesses/views'
+import { useBusinesses } from '../../hooks/use-businesses'
 
 export default function BusinessesPage({ view }: { view: BusinessesView }) {
   const [params] = useSearchParams()
   const { pathname, state } = useLocation()
   const navigate = useNavigate()
+  const { businesses } = useBusinesses()
   const adding = params.get('add') === '1'
   const copy = VIEW_COPY[view]
 
@@ -30,7 +32,8 @@ export default function BusinessesPage({ view }: { view: BusinessesView }) {
           </Typography.Title>
           <Typography.Text type="secondary">{copy.text}</Typography.Text>
         </Flex>
-        {!adding && (
+        {/* The empty state has its own 'Add Your First Business'. */}
+        {!adding && businesses.length > 0 && (
           <Button type="primary" size="large" icon={<PlusOutlined />} onClick={openAdd}>
             Add Business
           </Button>
