@@ -5,7 +5,6 @@
 import type { BusinessDto } from '@reviewroute/backend/types/api'
 import { copyText } from '@reviewroute/landing/shared/clipboard'
 import { reviewLink } from '@reviewroute/landing/shared/format'
-import { qrDataUrl, qrFileName } from '@reviewroute/landing/shared/qr'
 import { useMemo } from 'react'
 import { useToast } from '../providers/toast'
 
@@ -40,6 +39,8 @@ export function useLinkActions() {
         copy(business.googleReviewUrl, 'Google Review Link Copied!', 'Google review link has been copied to clipboard.'),
       async downloadQr(business: Linkable) {
         try {
+          // The QR library loads on the first download, not with every screen that offers the button.
+          const { qrDataUrl, qrFileName } = await import('@reviewroute/landing/shared/qr')
           downloadDataUrl(await qrDataUrl(reviewLink(business.shortUrl)), qrFileName(business.name))
           toast.success('QR Code Downloaded!', 'Your QR code has been downloaded.')
         } catch {

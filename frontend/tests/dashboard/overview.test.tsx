@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { act, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReviewSessionDto } from '@reviewroute/backend/types/api'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -13,7 +13,10 @@ vi.mock('@reviewroute/landing/shared/qr', async (importOriginal) => ({
   drawPoster: vi.fn(async (canvas: HTMLCanvasElement) => Object.assign(canvas, { toDataURL: () => 'data:image/png;base64,POSTER' })),
 }))
 
-afterEach(() => vi.unstubAllGlobals())
+afterEach(() => {
+  vi.restoreAllMocks()
+  vi.unstubAllGlobals()
+})
 
 const renderDashboard = () =>
   renderScreen(
@@ -75,6 +78,13 @@ describe('/dashboard overview', () => {
     expect(calls.some((call) => call.path === '/api/review-sessions')).toBe(false)
   })
 
+  it("says 'Failed to fetch businesses' with a way to try again when the list cannot load", async () => {
+    api({ 'GET /api/businesses': { status: 503, body: { error: 'Service unavailable', message: 'Service unavailable' } } })
+    renderDashboard()
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch businesses')
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument()
+  })
+
   it('shows the welcome banner, the Add Business link and the four cards from the session totals', async () => {
     const { calls } = api()
     renderDashboard()
@@ -116,7 +126,7 @@ describe('/dashboard overview', () => {
     const activity = await screen.findByText('Recent Review Activity')
     const card = activity.closest('.ant-card') as HTMLElement
     await within(card).findByText('“Waited 20 minutes for tea”')
-    const items = card.querySelectorAll('.ant-list-item')
+    const items = card.querySelectorAll('.recent-activity > li')
     expect(items).toHaveLength(5)
     expect([...items].map((item) => within(item as HTMLElement).getByLabelText(/stars/).getAttribute('aria-label'))).toEqual([
       '5 stars',
@@ -181,6 +191,41 @@ describe('/dashboard overview', () => {
     expect(url.origin).toBe('https://wa.me')
     expect(url.searchParams.get('text')).toContain('Chai Point Cafe')
     expect(url.searchParams.get('text')).toContain('http://localhost:3000/review/chai123')
+  })
+
+  it('downloads the plain QR from the quick actions as {name lowercased, non-alphanumerics as _}_qr_code.png', async () => {
+    const names: string[] = []
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download)
+    })
+    api()
+    renderDashboard()
+    await userEvent.click(await screen.findByRole('button', { name: /Download QR Code/ }))
+    expect(await screen.findByText('QR Code Downloaded!')).toBeInTheDocument()
+    expect(names).toEqual(['chai_point_cafe_qr_code.png'])
+  })
+
+  it('loads the QR and projection cards only when they scroll into view', async () => {
+    const observers: ((entries: { isIntersecting: boolean }[]) => void)[] = []
+    const reveal = () => act(() => observers.forEach((callback) => callback([{ isIntersecting: true }])))
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+          observers.push(callback)
+        }
+        observe() {}
+        disconnect() {}
+      }
+    )
+    api()
+    renderDashboard()
+    expect(await screen.findByText('Review Projections')).toBeInTheDocument()
+    expect(screen.queryByRole('textbox', { name: 'Review link' })).not.toBeInTheDocument()
+    expect(screen.queryByText('Daily customers')).not.toBeInTheDocument()
+    reveal()
+    expect(await screen.findByRole('textbox', { name: 'Review link' })).toBeInTheDocument()
+    expect(await screen.findByText('Daily customers')).toBeInTheDocument()
   })
 
   it('shows the QR Code and Link card and the Review Projections card for the business', async () => {

@@ -1,14 +1,19 @@
 /* The overview of the selected business (spec 2): greeting, numbers, shortcuts, latest ratings, QR, projections. */
 import type { BusinessDto } from '@reviewroute/backend/types/api'
 import { Alert, Button, Col, Flex, Row } from 'antd'
-import { QrCodeCard } from '../qr-code-card/qr-code-card'
-import { ReviewProjectionsCard } from '../review-projections/review-projections-card'
+import { lazy } from 'react'
 import { QuickActions } from './quick-actions'
 import { RecentActivity } from './recent-activity'
 import { StatCards } from './stat-cards'
 import { useOverviewStats } from './use-overview-stats'
 import { WelcomeBanner } from './welcome-banner'
+import { WhenVisible } from './when-visible'
 import './dashboard.css'
+
+const QrCodeCard = lazy(() => import('../qr-code-card/qr-code-card').then(({ QrCodeCard }) => ({ default: QrCodeCard })))
+const ReviewProjectionsCard = lazy(() =>
+  import('../review-projections/review-projections-card').then(({ ReviewProjectionsCard }) => ({ default: ReviewProjectionsCard }))
+)
 
 /** Refine's errors carry the server's sentence as `message` and the HTTP status (0 for a network failure). */
 const failureText = (error: { message?: string; statusCode?: number }) =>
@@ -46,10 +51,14 @@ export function Overview({ business }: { business: BusinessDto }) {
           <RecentActivity businessId={business.id} sessions={stats.recent} loading={stats.loading} />
         </Col>
         <Col xs={24} lg={12}>
-          <QrCodeCard business={business} />
+          <WhenVisible title="QR Code and Link">
+            <QrCodeCard business={business} />
+          </WhenVisible>
         </Col>
         <Col xs={24} lg={12}>
-          <ReviewProjectionsCard business={business} />
+          <WhenVisible title="Review Projections">
+            <ReviewProjectionsCard business={business} />
+          </WhenVisible>
         </Col>
       </Row>
     </Flex>

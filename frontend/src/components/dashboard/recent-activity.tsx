@@ -1,8 +1,8 @@
 /* The 5 newest review sessions of the selected business (spec 2), or a nudge to share the link. */
 import type { ReviewSessionDto } from '@reviewroute/backend/types/api'
-import { Card, Empty, List } from 'antd'
+import { Card, Empty, Skeleton } from 'antd'
 import { Link } from 'react-router'
-import { ReviewSessionItem } from '../review-session-item'
+import { ReviewSessionContent } from '../review-session-content'
 
 export function RecentActivity({ businessId, sessions, loading }: { businessId: number; sessions: ReviewSessionDto[]; loading: boolean }) {
   return (
@@ -12,20 +12,23 @@ export function RecentActivity({ businessId, sessions, loading }: { businessId: 
       style={{ height: '100%' }}
       styles={{ body: { paddingTop: 4, paddingBottom: 4 } }}
     >
-      <List
-        loading={loading}
-        dataSource={sessions}
-        rowKey="id"
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description="No reviews yet. Share your review link or QR code and new ratings will appear here."
-            />
-          ),
-        }}
-        renderItem={(session) => <ReviewSessionItem session={session} />}
-      />
+      {loading ? (
+        <Skeleton active paragraph={{ rows: 4 }} style={{ padding: '16px 0' }} />
+      ) : sessions.length === 0 ? (
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description="No reviews yet. Share your review link or QR code and new ratings will appear here."
+        />
+      ) : (
+        // Plain rows: antd's List would bring its pagination and select into the first screen for five items.
+        <ul className="recent-activity">
+          {sessions.map((session) => (
+            <li key={session.id}>
+              <ReviewSessionContent session={session} />
+            </li>
+          ))}
+        </ul>
+      )}
     </Card>
   )
 }

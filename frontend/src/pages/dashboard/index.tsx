@@ -3,11 +3,14 @@
  * overview of the selected business.
  */
 import { Button } from 'antd'
-import { Onboarding } from '../../components/dashboard/onboarding'
+import { lazy, Suspense } from 'react'
 import { Overview } from '../../components/dashboard/overview'
 import { OverviewSkeleton } from '../../components/dashboard/overview-skeleton'
 import { MessageScreen } from '../../components/message-screen'
 import { useBusinesses } from '../../hooks/use-businesses'
+
+// Only owners without a business see the search form; its autocomplete stays out of everyone else's download.
+const Onboarding = lazy(() => import('../../components/dashboard/onboarding').then(({ Onboarding }) => ({ default: Onboarding })))
 
 export default function DashboardPage() {
   const { loading, error, selected, refetch } = useBusinesses()
@@ -21,6 +24,11 @@ export default function DashboardPage() {
         actions={<Button onClick={refetch}>Try Again</Button>}
       />
     )
-  if (!selected) return <Onboarding />
+  if (!selected)
+    return (
+      <Suspense fallback={<OverviewSkeleton />}>
+        <Onboarding />
+      </Suspense>
+    )
   return <Overview business={selected} />
 }

@@ -1,0 +1,104 @@
+import { screen, waitFor } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { fixtures, signIn } from '../helpers'
+import { callsTo, chromeApi, renderChrome, setViewport, tick } from './chrome-helpers'
+
+const expired = fixtures.trialStatus({ isTrialActive: false, trialStatus: 'expired', trialDaysRemaining: 0 })
+
+beforeEach(() => {
+  signIn()
+  setViewport(1280)
+})
+afterEach(() => {
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
+})
+
+describe('lock guard (spec 4)', () => {
+  it('shows "Checking your subscription..." and not the screen while the status loads', async () => {
+    chromeApi({ 'GET /api/billing/trial-status': () => new Promise(() => {}) })
+    renderChrome('/dashboard')
+    expect(await screen.findByText('Checking your subscription...')).toBeInTheDocument()
+    expect(screen.queryByText('Page content')).not.toBeInTheDocument()
+  })
+
+  it('sends a locked owner from /dashboard to /billing', async () => {
+    chromeApi({ 'GET /api/billing/trial-status': expired })
+    renderChrome('/dashboard')
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/billing$/))
+    expect(await screen.findByText('Page content')).toBeInTheDocument()
+    expect(screen.queryByText('Checking your subscription...')).not.toBeInTheDocument()
+  })
+
+  it.each(['/feedbacks', '/dashboard/businesses', '/business/7'])('sends a locked owner from %s to /billing', async (path) => {
+    chromeApi({ 'GET /api/billing/trial-status': expired })
+    renderChrome(path)
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/billing$/))
+  })
+
+  it.each(['/profile', '/billing'])('lets a locked owner stay on %s', async (path) => {
+    chromeApi({ 'GET /api/billing/trial-status': expired })
+    renderChrome(path)
+    expect(await screen.findByText('Page content')).toBeInTheDocument()
+    expect(screen.getByTestId('where')).toHaveTextContent(path)
+  })
+
+  it('locks when the trial flag is still on but no days remain', async () => {
+    chromeApi({ 'GET /api/billing/trial-status': fixtures.trialStatus({ isTrialActive: true, trialDaysRemaining: 0 }) })
+    renderChrome('/dashboard')
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/billing$/))
+  })
+
+  it('keeps an owner in an active trial where they are, the banner above the screen', async () => {
+    chromeApi({ 'GET /api/billing/trial-status': fixtures.trialStatus({ trialDaysRemaining: 5 }) })
+    renderChrome('/dashboard')
+    const content = await screen.findByText('Page content')
+    const banner = screen.getByText('5 days left in your free trial')
+    expect(banner.compareDocumentPosition(content) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/dashboard$/)
+  })
+
+  it('keeps an owner whose cancelled plan still runs', async () => {
+    chromeApi({
+      'GET /api/billing/trial-status': fixtures.trialStatus({
+        isTrialActive: false,
+        trialStatus: 'expired',
+        trialDaysRemaining: 0,
+        hasActiveSubscription: true,
+        subscriptionStatus: 'cancelled',
+        currentPeriodEnd: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+      }),
+    })
+    renderChrome('/feedbacks')
+    expect(await screen.findByText('Page content')).toBeInTheDocument()
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/feedbacks$/)
+  })
+
+  it('lets the owner keep working when the status cannot be read (the server still enforces limits)', async () => {
+    chromeApi({ 'GET /api/billing/trial-status': { status: 503, body: { error: 'Service unavailable' } } })
+    renderChrome('/dashboard')
+    expect(await screen.findByText('Page content')).toBeInTheDocument()
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/dashboard$/)
+  })
+
+  it('reads the status again every 60 s, and a lock that appears sends the owner to /billing', async () => {
+    vi.useFakeTimers()
+    let answer = fixtures.trialStatus({ trialDaysRemaining: 1 })
+    const api = chromeApi({ 'GET /api/billing/trial-status': () => answer })
+    renderChrome('/dashboard')
+    await tick(100)
+    expect(screen.getByText('Page content')).toBeInTheDocument()
+    expect(callsTo(api, 'GET', '/api/billing/trial-status')).toHaveLength(1)
+
+    await tick(59_000)
+    expect(callsTo(api, 'GET', '/api/billing/trial-status')).toHaveLength(1)
+    answer = expired
+    await tick(1_000)
+    expect(callsTo(api, 'GET', '/api/billing/trial-status')).toHaveLength(2)
+    await tick(100)
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/billing$/)
+
+    await tick(60_000)
+    expect(callsTo(api, 'GET', '/api/billing/trial-status')).toHaveLength(3)
+  })
+})
