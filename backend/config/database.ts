@@ -21,7 +21,10 @@ const dbConfig = defineConfig({
         // DATE columns (IST calendar days) stay 'YYYY-MM-DD' strings instead of shifting through a JS Date.
         dateStrings: ['DATE'],
       },
-      pool: { min: 0, max: env.get('DB_POOL_MAX') },
+      // Waiting for a connection (a free one, or a new one from a database that accepts but never answers) is
+      // bounded: after 5 s the request answers 503 (exceptions/handler.ts maps the pool timeout), instead of
+      // knex's default of a minute.
+      pool: { min: 0, max: env.get('DB_POOL_MAX'), acquireTimeoutMillis: 5000 },
       migrations: { naturalSort: true, paths: ['database/migrations'] },
       seeders: { paths: ['database/seeders'] },
     },

@@ -36,6 +36,7 @@ const env = await Env.create(new URL('../', import.meta.url), {
   REDIS_PORT: num(6379),
   REDIS_PASSWORD: str(''),
   LIMITER_STORE: withDefault(Env.schema.enum.optional(['redis', 'memory'] as const), 'redis'),
+  SUBMIT_LIMIT_PER_MINUTE: num(5),
 
   GOOGLE_PLACES_API_KEY: str(''),
   GOOGLE_PLACES_BASE_URL: str('https://places.googleapis.com'),
@@ -61,6 +62,7 @@ const env = await Env.create(new URL('../', import.meta.url), {
   IDP_API_SECRET: str(''),
 
   TEST_CLOCK: bool(false),
+  BENCH_ROUTES: bool(false),
 
   LANDING_DIST: str('../landing/dist'),
   DASHBOARD_DIST: str('../frontend/dist'),

@@ -15,7 +15,7 @@ server.use([
 ])
 
 router.use([
-  () => import('@adonisjs/core/bodyparser_middleware'),
+  () => import('#middleware/body_parser_middleware'),
   () => import('@adonisjs/auth/initialize_auth_middleware'),
 ])
 

@@ -4,6 +4,7 @@
  */
 import limiter from '@adonisjs/limiter/services/main'
 import logger from '@adonisjs/core/services/logger'
+import env from '#start/env'
 import { errors } from '@adonisjs/limiter'
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
@@ -66,12 +67,12 @@ export const searchThrottle = failOpen(
     limiter.allowRequests(60).every('1 minute').usingKey(ctx.auth.user?.id ? `u${ctx.auth.user.id}` : clientIp(ctx))
   )
 )
-/** Per client per business: the path's short code is part of the key. */
+/** Per client per business: the path's short code is part of the key. SUBMIT_LIMIT_PER_MINUTE (default 5). */
 export const submitThrottle = failOpen(
   'review_submit',
   limiter.define('review_submit', (ctx) =>
     limiter
-      .allowRequests(5)
+      .allowRequests(env.get('SUBMIT_LIMIT_PER_MINUTE'))
       .every('1 minute')
       .usingKey(`${clientIp(ctx)}:${String(ctx.params.shortUrl).toLowerCase().slice(0, 64)}`)
   )

@@ -4,6 +4,7 @@
  */
 import router from '@adonisjs/core/services/router'
 import { clock } from '#lib/clock'
+import env from '#start/env'
 import { middleware } from '#start/kernel'
 import {
   contactThrottle,
@@ -28,6 +29,9 @@ const BillingController = () => import('#controllers/billing_controller')
 const WebhooksController = () => import('#controllers/webhooks_controller')
 const PagesController = () => import('#controllers/pages_controller')
 const TestClockController = () => import('#controllers/test_clock_controller')
+
+/** A row id: digits only, and few enough that they stay a finite number (a 400-digit id is Infinity, not a 404). */
+const rowId = { match: /^[0-9]{1,16}$/, cast: (value: string) => Number(value) }
 
 router
   .group(() => {
@@ -76,6 +80,12 @@ router
         .as('test_clock')
     }
 
+    // Benchmarks only (scripts/bench/api.mjs): a bare route answering {} in the same process, the reference the
+    // real endpoints are compared with. Registered only when BENCH_ROUTES=true; never by default.
+    if (env.get('BENCH_ROUTES')) {
+      router.get('bench/bare', () => ({})).as('bench.bare')
+    }
+
     // Owner routes.
     router
       .group(() => {
@@ -103,8 +113,8 @@ router
         router.resource('feedbacks', FeedbacksController).only(['index', 'show', 'update'])
         router.resource('review-sessions', ReviewSessionsController).only(['index', 'show'])
       })
-      .where('id', router.matchers.number())
-      .where('businessId', router.matchers.number())
+      .where('id', rowId)
+      .where('businessId', rowId)
       .use(middleware.auth())
   })
   .prefix('api')

@@ -8,6 +8,7 @@ import { NotFoundError } from '#exceptions/app_errors'
 import { paginate } from '#lib/list_query'
 import { NEGATIVE_RATING_MAX } from '#lib/constants'
 import { SESSION_LIST } from '#lib/list_specs'
+import { businessListTotal } from '#actions/analytics/session_counts'
 
 /** Private feedback: the owner's sessions rated 3 or below (spec 2, /feedbacks). */
 const feedbacksOf = (userId: number) => ReviewSession.ownedBy(userId).where('rating', '<=', NEGATIVE_RATING_MAX)
@@ -20,7 +21,10 @@ async function feedbackOrFail(userId: number, id: number) {
 
 export default class FeedbacksController {
   async index(ctx: HttpContext) {
-    return paginate(ctx, feedbacksOf(ctx.auth.getUserOrFail().id), SESSION_LIST, serializeSession)
+    const userId = ctx.auth.getUserOrFail().id
+    // Feedbacks are the sessions rated NEGATIVE_RATING_MAX or below: the `negative` count.
+    const total = businessListTotal(userId, ctx.request.qs(), (counts) => counts.negative)
+    return paginate(ctx, feedbacksOf(userId), SESSION_LIST, serializeSession, total)
   }
 
   async show({ auth, params }: HttpContext) {

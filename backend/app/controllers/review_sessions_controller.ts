@@ -4,10 +4,13 @@ import { serializeSession } from '#serializers/serializers'
 import { NotFoundError } from '#exceptions/app_errors'
 import { paginate } from '#lib/list_query'
 import { SESSION_LIST } from '#lib/list_specs'
+import { businessListTotal } from '#actions/analytics/session_counts'
 
 export default class ReviewSessionsController {
   async index(ctx: HttpContext) {
-    return paginate(ctx, ReviewSession.ownedBy(ctx.auth.getUserOrFail().id), SESSION_LIST, serializeSession)
+    const userId = ctx.auth.getUserOrFail().id
+    const total = businessListTotal(userId, ctx.request.qs(), (counts) => counts.sessions)
+    return paginate(ctx, ReviewSession.ownedBy(userId), SESSION_LIST, serializeSession, total)
   }
 
   async show({ auth, params }: HttpContext) {

@@ -68,7 +68,8 @@ function render(error: any, ctx: HttpContext): Rendered {
   if (error instanceof SyntaxError || error?.message === 'Invalid JSON, only supports object and array') {
     return { status: 400, error: 'The request body is not valid JSON. Send a JSON object.' }
   }
-  if (typeof error?.code === 'string' && DB_DOWN_CODES.has(error.code)) {
+  // The database is unreachable, or knex's pool gave no connection in time (config/database.ts).
+  if ((typeof error?.code === 'string' && DB_DOWN_CODES.has(error.code)) || error?.name === 'KnexTimeoutError') {
     return { status: 503, error: STATUS_SENTENCES[503] }
   }
   const status = Number(error?.status)

@@ -108,17 +108,32 @@ function applySort(query: Query, qs: Record<string, unknown>, spec: ListSpec) {
   query.orderBy(`${query.model.table}.id`, 'desc')
 }
 
-/** Runs a filtered query for one page and sets `x-total-count` (simple-rest reads it). */
-export async function paginate<T>(ctx: HttpContext, query: Query, spec: ListSpec, serialize: (row: any) => T): Promise<T[]> {
+/** The filter parameters of a list request (everything but paging and sorting). */
+export const filterParams = (qs: Record<string, unknown>) => Object.keys(qs).filter((key) => !key.startsWith('_'))
+
+/**
+ * Runs a filtered query for one page and sets `x-total-count` (simple-rest reads it). `knownTotal`, called once
+ * the filters are validated, may give the total without counting the rows (null: count them).
+ */
+export async function paginate<T>(
+  ctx: HttpContext,
+  query: Query,
+  spec: ListSpec,
+  serialize: (row: any) => T,
+  knownTotal?: () => Promise<number | null>
+): Promise<T[]> {
   const qs = ctx.request.qs()
   applyFilters(query, qs, spec)
   const countQuery = query.clone()
   applySort(query, qs, spec)
   const { offset, limit } = pageOf(qs)
-  const [rows, total] = await Promise.all([
-    query.offset(offset).limit(limit),
-    countQuery.count('* as total').pojo<{ total: number }>().first(),
-  ])
-  ctx.response.header('x-total-count', String(total?.total ?? 0))
+  const count = async () => {
+    const known = knownTotal ? await knownTotal() : null
+    if (known !== null) return known
+    const row = await countQuery.count('* as total').pojo<{ total: number }>().first()
+    return Number(row?.total ?? 0)
+  }
+  const [rows, total] = await Promise.all([query.offset(offset).limit(limit), count()])
+  ctx.response.header('x-total-count', String(total))
   return rows.map(serialize)
 }

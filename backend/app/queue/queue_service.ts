@@ -74,14 +74,32 @@ export class QueueService {
       worker.on('error', (error) => logger.warn({ err: error, queue: name }, 'worker error'))
       this.#workers.push(worker)
     }
+    for (const schedule of SCHEDULES) await this.#upsertSchedule(schedule)
+    // A Redis that comes back without its data (restarted without persistence, failed over, flushed) has lost
+    // the schedules, and with them the sweeps that recover missed work: whenever a schedule's queue connection
+    // is ready again, put its schedule back if it is missing.
     for (const schedule of SCHEDULES) {
-      await this.queue(schedule.queue).upsertJobScheduler(schedule.id, schedule.repeat, {
-        name: schedule.queue,
-        data: {},
-        opts: { attempts: DEFAULT_JOB_OPTIONS.attempts, backoff: DEFAULT_JOB_OPTIONS.backoff },
+      this.queue(schedule.queue).backend.on('ready', () => {
+        this.#restoreSchedule(schedule).catch((error) =>
+          logger.warn({ err: error, schedule: schedule.id }, 'could not restore a recurring schedule')
+        )
       })
     }
     await Promise.all(this.#workers.map((worker) => worker.waitUntilReady()))
+  }
+
+  #upsertSchedule(schedule: (typeof SCHEDULES)[number]) {
+    return this.queue(schedule.queue).upsertJobScheduler(schedule.id, schedule.repeat, {
+      name: schedule.queue,
+      data: {},
+      opts: { attempts: DEFAULT_JOB_OPTIONS.attempts, backoff: DEFAULT_JOB_OPTIONS.backoff },
+    })
+  }
+
+  async #restoreSchedule(schedule: (typeof SCHEDULES)[number]) {
+    if (await this.queue(schedule.queue).getJobScheduler(schedule.id)) return
+    await this.#upsertSchedule(schedule)
+    logger.info({ schedule: schedule.id }, 'recurring schedule restored after Redis lost it')
   }
 
   /** Removes every job of every queue (tests only: their prefix is separate from development's). */

@@ -7,6 +7,7 @@ import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import { isolated } from '#tests/helpers/setup'
 import { clock } from '#lib/clock'
+import { FUNNEL_TOPIC_WINDOW } from '#lib/constants'
 import { UserFactory, BusinessFactory, ReviewSessionFactory } from '#database/factories/index'
 import type { ApiClient } from '@japa/api-client'
 import type User from '#models/user'
@@ -267,6 +268,25 @@ test.group('Business analytics: GET /api/analytics/:businessId', (group) => {
 
     response.assertStatus(200)
     assert.deepEqual(response.body().insights.topTopics, [{ topic: 'cleanliness', count: 2 }])
+  })
+
+  test('top topics count only the newest FUNNEL_TOPIC_WINDOW low-rated feedbacks', async ({ client, assert }) => {
+    const { user, business } = await ownerWithBusiness()
+    const now = Date.now()
+    // The oldest complaint (dirty) falls outside the window; the newer ones (slow) fill it.
+    const rows = Array.from({ length: FUNNEL_TOPIC_WINDOW + 1 }, (_, index) => ({
+      business_id: business.id,
+      rating: 2,
+      feedback: index === FUNNEL_TOPIC_WINDOW ? 'Dirty tables' : 'Slow service',
+      redirected: false,
+      created_at: new Date(now - (index + 1) * 1000),
+    }))
+    await db.table('review_sessions').multiInsert(rows)
+
+    const response = await getAnalytics(client, user, business.id)
+
+    response.assertStatus(200)
+    assert.deepEqual(response.body().insights.topTopics, [{ topic: 'service', count: FUNNEL_TOPIC_WINDOW }])
   })
 
   test('page views add up every day of the business', async ({ client, assert }) => {

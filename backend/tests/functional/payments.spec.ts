@@ -4,32 +4,47 @@
  * event). The plan is granted once, whichever of verify and webhook arrives first, and replays change nothing.
  */
 import { test } from '@japa/runner'
-import type { ApiClient } from '@japa/api-client'
-import type { Group } from '@japa/runner/core'
 import type { Assert } from '@japa/assert'
-import { createHmac, randomBytes } from 'node:crypto'
-import { readFileSync } from 'node:fs'
 import { DateTime } from 'luxon'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import limiter from '@adonisjs/limiter/services/main'
 import { isolated } from '#tests/helpers/setup'
-import { startStubServer, json, type StubHandler } from '#tests/helpers/stub_server'
+import { json } from '#tests/helpers/stub_server'
+import {
+  BASIC_AUTH,
+  KEY_ID,
+  KEY_SECRET,
+  PRICES,
+  WEBHOOK_SECRET,
+  checkoutSignature,
+  committedBuyers,
+  countTable,
+  countWhere,
+  createPayment,
+  hmac,
+  openOrder,
+  ordersApi,
+  parseBody,
+  paymentByOrder,
+  planOf,
+  razorpayError,
+  razorpayId,
+  razorpayStub,
+  sendWebhook,
+  subscriptionsOf,
+  useGateway,
+  verify,
+  webhookEvent,
+} from '#tests/helpers/razorpay'
 import { UserFactory } from '#database/factories/index'
 import type User from '#models/user'
 import Payment from '#models/payment'
 import Subscription from '#models/subscription'
-import SubscriptionPlan from '#models/subscription_plan'
 import { RazorpayGateway } from '#services/payments/razorpay_gateway'
 import { clock } from '#lib/clock'
 import { PaymentStatus, SubscriptionStatus } from '#lib/billing_enums'
 
-type Stub = Awaited<ReturnType<typeof startStubServer>>
-type EventName = 'payment.captured' | 'order.paid' | 'payment.failed'
-
-const KEY_ID = 'rzp_test_key'
-const KEY_SECRET = 'test_secret'
-const WEBHOOK_SECRET = 'whsec_test'
 const JUNK_TOKEN = 'oat_bm90LWEtcmVhbC10b2tlbg.aGVsbG8td29ybGQtdGhpcy1pcy1qdW5r'
 const CONFIGURATION_ERROR = 'Failed to load payment configuration. Please try again.'
 const ALREADY_SUBSCRIBED =
@@ -37,108 +52,6 @@ const ALREADY_SUBSCRIBED =
 const CANCELLED_BUT_ACTIVE =
   'You have a cancelled subscription with active access until your billing period ends. ' +
   'Cannot enroll in new plans until your current period expires.'
-const PRICES = { 'monthly': 49900, '6-month': 249900, '12-month': 449900 } as const
-type PaidPlan = keyof typeof PRICES
-
-const BASIC_AUTH = `Basic ${Buffer.from(`${KEY_ID}:${KEY_SECRET}`).toString('base64')}`
-
-const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
-/** Razorpay-style identifiers: a prefix and 14 letters and digits. */
-const razorpayId = (prefix: string) =>
-  `${prefix}${[...randomBytes(14)].map((byte) => ALPHANUMERIC[byte % ALPHANUMERIC.length]).join('')}`
-
-const hmac = (secret: string, payload: string) => createHmac('sha256', secret).update(payload).digest('hex')
-const checkoutSignature = (orderId: string, paymentId: string, secret = KEY_SECRET) =>
-  hmac(secret, `${orderId}|${paymentId}`)
-
-/* ----------------------------------------------------------------------------------------------------------
- * Razorpay stub and gateway
- * -------------------------------------------------------------------------------------------------------- */
-
-function razorpayError(code: string, description: string) {
-  return { error: { code, description, source: 'NA', step: 'NA', reason: 'NA', metadata: {} } }
-}
-
-function parseBody(body: string): Record<string, any> {
-  try {
-    return JSON.parse(body)
-  } catch {
-    return Object.fromEntries(new URLSearchParams(body))
-  }
-}
-
-/** Razorpay's Orders API as documented: Basic auth with key id and secret, an Order entity back. */
-const ordersApi: StubHandler = (request, response) => {
-  if (request.headers.authorization !== BASIC_AUTH) {
-    return json(response, 401, razorpayError('BAD_REQUEST_ERROR', 'Authentication failed'))
-  }
-  if (request.method !== 'POST' || request.url !== '/v1/orders') {
-    return json(response, 400, razorpayError('BAD_REQUEST_ERROR', 'The requested URL was not found on the server.'))
-  }
-  const body = parseBody(request.body)
-  const amount = Number(body.amount)
-  json(response, 200, {
-    id: razorpayId('order_'),
-    entity: 'order',
-    amount,
-    amount_paid: 0,
-    amount_due: amount,
-    currency: body.currency ?? 'INR',
-    receipt: body.receipt ?? null,
-    offer_id: null,
-    status: 'created',
-    attempts: 0,
-    notes: body.notes ?? [],
-    created_at: Math.floor(Date.now() / 1000),
-  })
-}
-
-type GatewayConfig = NonNullable<ConstructorParameters<typeof RazorpayGateway>[0]>
-
-function useGateway(config: Partial<GatewayConfig>) {
-  app.container.swap(
-    RazorpayGateway,
-    () =>
-      new RazorpayGateway({
-        keyId: KEY_ID,
-        keySecret: KEY_SECRET,
-        webhookSecret: WEBHOOK_SECRET,
-        baseUrl: 'http://127.0.0.1:9',
-        timeoutMs: 2000,
-        ...config,
-      })
-  )
-}
-
-/** A stub server for the group, answering as Razorpay's Orders API before each test, and the gateway swapped to it. */
-function razorpayStub(group: Group) {
-  const holder = {} as { stub: Stub }
-  group.setup(async () => {
-    holder.stub = await startStubServer(ordersApi)
-    return () => holder.stub.close()
-  })
-  group.each.setup(() => {
-    holder.stub.answer(ordersApi)
-    useGateway({ baseUrl: holder.stub.url })
-    return () => app.container.restore(RazorpayGateway)
-  })
-  return holder
-}
-
-/* ----------------------------------------------------------------------------------------------------------
- * Rows and requests
- * -------------------------------------------------------------------------------------------------------- */
-
-const planOf = (planType: PaidPlan | 'trial') => SubscriptionPlan.findByOrFail('planType', planType)
-
-async function countWhere(table: string, column: string, value: string | number) {
-  const row = await db.from(table).where(column, value).count('* as total').first()
-  return Number(row.total)
-}
-const countTable = async (table: string) => Number((await db.from(table).count('* as total').first()).total)
-
-const subscriptionsOf = (user: User) => Subscription.query().where('user_id', user.id)
-const paymentByOrder = (orderId: string) => Payment.findByOrFail('razorpayOrderId', orderId)
 
 /** A subscription granted earlier, written directly. */
 async function subscribe(user: User, periodEnd: DateTime, status = SubscriptionStatus.Active) {
@@ -160,64 +73,6 @@ async function subscribe(user: User, periodEnd: DateTime, status = SubscriptionS
     currentPeriodStart: periodEnd.minus({ months: 1 }),
     currentPeriodEnd: periodEnd,
   })
-}
-
-const createPayment = (client: ApiClient, user: User, body: Record<string, unknown>) =>
-  client.post('/api/billing/create-payment').json(body).loginAs(user)
-
-/** Opens an order through the API (as checkout does) and returns its id. */
-async function openOrder(client: ApiClient, user: User, planType: PaidPlan = 'monthly') {
-  const plan = await planOf(planType)
-  const response = await createPayment(client, user, { planId: String(plan.id) })
-  response.assertStatus(200)
-  return response.body().orderId as string
-}
-
-function verify(client: ApiClient, user: User, orderId: string, paymentId: string, signature?: string) {
-  return client
-    .post('/api/billing/verify-payment')
-    .json({
-      razorpay_order_id: orderId,
-      razorpay_payment_id: paymentId,
-      razorpay_signature: signature ?? checkoutSignature(orderId, paymentId),
-    })
-    .loginAs(user)
-}
-
-function fixture(name: EventName): Record<string, any> {
-  return JSON.parse(readFileSync(new URL(`../fixtures/razorpay/${name}.json`, import.meta.url), 'utf8'))
-}
-
-/** A stored fixture event pointed at one of our orders; each payment attempt has its own id unless given. */
-function webhookEvent(
-  name: EventName,
-  { orderId, amount, paymentId = razorpayId('pay_') }: { orderId: string; amount: number; paymentId?: string }
-) {
-  const event = fixture(name)
-  const payment = event.payload.payment.entity
-  payment.order_id = orderId
-  payment.amount = amount
-  payment.base_amount = amount
-  payment.id = paymentId
-  if (event.payload.order) {
-    Object.assign(event.payload.order.entity, { id: orderId, amount, amount_paid: amount, amount_due: 0 })
-  }
-  return event
-}
-
-/** Sends the exact bytes that were signed. */
-function sendWebhook(
-  client: ApiClient,
-  event: Record<string, any>,
-  { eventId = razorpayId(''), signature }: { eventId?: string; signature?: string | null } = {}
-) {
-  const raw = JSON.stringify(event)
-  const request = client
-    .post('/api/webhooks/razorpay')
-    .header('content-type', 'application/json')
-    .header('x-razorpay-event-id', eventId)
-  if (signature !== null) request.header('x-razorpay-signature', signature ?? hmac(WEBHOOK_SECRET, raw))
-  return request.unsafeJson(raw)
 }
 
 /** `end` lies within [from, to] + `months`, allowing for the table's whole seconds. */
@@ -911,32 +766,12 @@ test.group('POST /api/webhooks/razorpay', (group) => {
 
 test.group('Payments arriving together', (group) => {
   razorpayStub(group)
-  const userIds: number[] = []
+  const buyer = committedBuyers(group)
 
   group.each.setup(async () => {
     clock.reset()
     await limiter.clear()
   })
-
-  group.each.teardown(async () => {
-    if (userIds.length === 0) return
-    const orderIds = (await db.from('payments').whereIn('user_id', userIds).select('razorpay_order_id')).map(
-      (row) => row.razorpay_order_id as string
-    )
-    await db.from('subscriptions').whereIn('user_id', userIds).delete()
-    if (orderIds.length > 0) await db.from('payment_events').whereIn('razorpay_order_id', orderIds).delete()
-    await db.from('payments').whereIn('user_id', userIds).delete()
-    await db.from('businesses').whereIn('user_id', userIds).delete()
-    await db.from('auth_access_tokens').whereIn('tokenable_id', userIds).delete()
-    await db.from('users').whereIn('id', userIds).delete()
-    userIds.length = 0
-  })
-
-  async function buyer() {
-    const user = await UserFactory.create()
-    userIds.push(user.id)
-    return user
-  }
 
   test('verify, webhooks and a replay fired together grant exactly one subscription', async ({ client, assert }) => {
     for (let round = 0; round < 3; round++) {

@@ -254,6 +254,25 @@ test.group('Queue service: workers', (group) => {
     }
   })
 
+  test('a schedule Redis lost (restarted without its data) is put back when the connection is ready again', async ({ assert }) => {
+    const sweeps = queues.queue(QueueName.FeedbackAlert)
+    await sweeps.removeJobScheduler('feedback-alert-sweep')
+    assert.isUndefined(await sweeps.getJobScheduler('feedback-alert-sweep'))
+
+    // Reconnect the way ioredis does after an outage: the connection drops and becomes ready again.
+    const client: Redis = await (sweeps.backend as any).client
+    client.disconnect(true)
+
+    // While reconnecting, commands fail at once (no offline queue): keep asking until it is back.
+    const restored = await waitFor('the sweep schedule to be restored', () =>
+      sweeps.getJobScheduler('feedback-alert-sweep').catch(() => undefined)
+    )
+    assert.equal(Number(restored.every), 10 * 60 * 1000)
+    for (const schedule of SCHEDULES) {
+      assert.equal(await queues.queue(schedule.queue).getJobSchedulersCount(), 1, `schedulers of ${schedule.queue}`)
+    }
+  })
+
   test('a handler that throws is retried until it succeeds', async ({ assert }) => {
     failures.set('rollup-retry', 2)
     await queues

@@ -1,9 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import BillingPage from '../../src/pages/billing'
 import { fakeApi, fixtures, renderScreen, signIn, type Routes } from '../helpers'
 import { cancelledStatus, expiredStatus, paidStatus, plans } from './fixtures'
+
+// The first render of a file loads antd and Refine, which takes seconds on a busy machine.
+vi.setConfig({ testTimeout: 20_000 })
 
 function open(routes: Routes = {}, path = '/billing') {
   signIn()

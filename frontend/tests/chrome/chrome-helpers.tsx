@@ -2,12 +2,15 @@
  * What the chrome tests share: a viewport for antd's breakpoints, a stand-in for window.location (jsdom cannot
  * navigate), the API the chrome reads on every page, and the app layout around a placeholder page.
  */
-import { act } from '@testing-library/react'
+import { act, configure } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { Route, Routes, useLocation } from 'react-router'
 import { vi } from 'vitest'
 import { AppLayout } from '../../src/components/layout/app-layout'
 import { fakeApi, fixtures, renderScreen, type Routes as ApiRoutes } from '../helpers'
+
+// The chrome renders Refine, antd and lazy chunks; on a busy 2-core machine that can take more than 1 s.
+configure({ asyncUtilTimeout: 5_000 })
 
 /** Makes window.matchMedia answer min-/max-width queries as a window `width` pixels wide would. */
 export function setViewport(width: number) {
@@ -84,5 +87,5 @@ export async function tick(ms: number) {
   })
 }
 
-export const callsTo = (api: { calls: { method: string; path: string }[] }, method: string, path: string) =>
+export const callsTo = <Call extends { method: string; path: string }>(api: { calls: Call[] }, method: string, path: string) =>
   api.calls.filter((call) => call.method === method && call.path === path)

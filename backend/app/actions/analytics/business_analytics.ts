@@ -6,6 +6,7 @@ import { totalCounts } from '#actions/analytics/session_counts'
 import {
   ANALYTICS_SESSIONS_LIMIT,
   FUNNEL_RECENT_LOW_RATED,
+  FUNNEL_TOPIC_WINDOW,
   FUNNEL_TOP_TOPICS,
   POSITIVE_RATING_MIN,
   TOPIC_KEYWORDS,
@@ -64,7 +65,10 @@ export default class BusinessAnalytics {
     return ReviewSession.query().where('business_id', business.id).orderBy('created_at', 'desc').orderBy('id', 'desc')
   }
 
-  /** Low-rated feedback mentioning each topic's keywords; the top few with at least one mention. */
+  /**
+   * Low-rated feedback mentioning each topic's keywords, among the newest FUNNEL_TOPIC_WINDOW low-rated
+   * feedbacks; the top few with at least one mention.
+   */
   private async topicCounts(business: Business) {
     const topics = Object.entries(TOPIC_KEYWORDS)
     const columns = topics.map(([topic, words]) =>
@@ -73,13 +77,17 @@ export default class BusinessAnalytics {
         topic,
       ])
     )
-    const row = (await db
+    const recent = db
       .from('review_sessions')
       .where('business_id', business.id)
       .where('rating', '<', POSITIVE_RATING_MIN)
       .whereNotNull('feedback')
-      .select(columns)
-      .first()) as Record<string, number | string | null>
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(FUNNEL_TOPIC_WINDOW)
+      .select('feedback')
+      .as('recent')
+    const row = (await db.query().from(recent).select(columns).first()) as Record<string, number | string | null>
     return topics
       .map(([topic]) => ({ topic, count: Number(row?.[topic] ?? 0) }))
       .filter(({ count }) => count > 0)

@@ -7,6 +7,7 @@ import db from '@adonisjs/lucid/services/db'
 import { rolledThrough } from '#actions/analytics/rollup_analytics'
 import { NEGATIVE_RATING_MAX, POSITIVE_RATING_MIN } from '#lib/constants'
 import { istDaySql, istDayStart } from '#lib/time'
+import { filterParams } from '#lib/list_query'
 
 export interface Counts {
   sessions: number
@@ -84,4 +85,26 @@ export async function dailyCounts(businessId: number, fromDay: string): Promise<
       .groupBy('day'),
   ])
   return new Map([...rolledRows, ...rawRows].map((row: any) => [String(row.day).slice(0, 10), toCounts(row)]))
+}
+
+/**
+ * The counts of one business of this owner (null when it is not theirs), for the totals of its unfiltered
+ * session and feedback lists: a business with a million sessions is not counted row by row on every page.
+ */
+export async function ownedBusinessCounts(userId: number, businessId: number): Promise<Counts | null> {
+  const owned = await db.from('businesses').where('id', businessId).where('user_id', userId).select('id').first()
+  return owned ? totalCounts(businessId) : null
+}
+
+/**
+ * `knownTotal` for paginate: the total of a session list filtered by its business alone, from these counts
+ * (rollups plus live rows, exact) instead of a COUNT over every row; null (count them) for any other filter.
+ */
+export function businessListTotal(userId: number, qs: Record<string, unknown>, pick: (counts: Counts) => number) {
+  return async () => {
+    const filters = filterParams(qs)
+    if (filters.length !== 1 || filters[0] !== 'businessId') return null
+    const counts = await ownedBusinessCounts(userId, Number(qs.businessId))
+    return counts ? pick(counts) : null
+  }
 }

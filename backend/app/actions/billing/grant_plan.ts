@@ -2,6 +2,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
 import Payment from '#models/payment'
+import User from '#models/user'
 import Subscription from '#models/subscription'
 import SubscriptionPlan from '#models/subscription_plan'
 import { clock } from '#lib/clock'
@@ -18,7 +19,8 @@ interface Capture {
 /**
  * Turns a paid order into Pro access: `durationMonths` from now (or from the end of a period still running).
  * The payment row is locked, so checkout verification and webhooks arriving together grant once; a paid
- * order is never moved back, and `subscriptions.payment_id` is unique as a last guard.
+ * order is never moved back, and `subscriptions.payment_id` is unique as a last guard. The owner's row is
+ * locked too, so a second order paid at the same time starts where the first one's period ends.
  */
 export default class GrantPlan {
   async handle(capture: Capture, outer?: TransactionClientContract): Promise<Subscription | null> {
@@ -28,6 +30,9 @@ export default class GrantPlan {
         .forUpdate()
         .first()
       if (!payment) return null
+      // Serialises one owner's grants: two orders paid at the same moment stack instead of overlapping. Taken
+      // before any plain read, so this transaction's snapshot already includes the other grant's subscription.
+      await User.query({ client: trx }).where('id', payment.userId).forUpdate().firstOrFail()
       if (payment.status === PaymentStatus.Paid) {
         return Subscription.query({ client: trx }).where('payment_id', payment.id).first()
       }

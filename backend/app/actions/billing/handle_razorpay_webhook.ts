@@ -19,6 +19,23 @@ interface PaymentEntity {
   error_reason?: string
 }
 
+/** An identifier as Razorpay sends it (`order_…`, `pay_…`); anything else in that place is treated as absent. */
+function identifier(value: unknown) {
+  return typeof value === 'string' && /^[A-Za-z0-9_]{1,64}$/.test(value) ? value : null
+}
+
+/** A signed body that is not a JSON object is not an event we can act on. */
+function parseEvent(rawBody: string): WebhookBody {
+  let body: unknown
+  try {
+    body = JSON.parse(rawBody)
+  } catch {
+    throw new BadRequestError('The webhook body is not valid JSON')
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new BadRequestError('The webhook body is not a JSON object')
+  return body as WebhookBody
+}
+
 interface WebhookBody {
   event?: string
   payload?: {
@@ -43,12 +60,12 @@ export default class HandleRazorpayWebhook {
     if (!this.gateway.isValidWebhookSignature(rawBody, signature)) {
       throw new BadRequestError('Invalid webhook signature')
     }
-    const body = JSON.parse(rawBody) as WebhookBody
+    const body = parseEvent(rawBody)
     const event = String(body.event ?? 'unknown').slice(0, 60)
     const eventId = (eventIdHeader || createHash('sha256').update(rawBody).digest('hex')).slice(0, 100)
     const payment = body.payload?.payment?.entity
     const order = body.payload?.order?.entity
-    const orderId = order?.id ?? payment?.order_id ?? null
+    const orderId = identifier(order?.id) ?? identifier(payment?.order_id)
 
     try {
       return await db.transaction(async (trx) => {
@@ -57,7 +74,7 @@ export default class HandleRazorpayWebhook {
 
         if (event === 'payment.captured' || event === 'order.paid') {
           const amount = event === 'order.paid' ? order?.amount_paid : payment?.amount
-          await this.grantPlan.handle({ orderId, paymentId: payment?.id ?? null, amount }, trx)
+          await this.grantPlan.handle({ orderId, paymentId: identifier(payment?.id), amount }, trx)
           return { status: 'processed' as const }
         }
         if (event === 'payment.failed') {
@@ -66,7 +83,7 @@ export default class HandleRazorpayWebhook {
             .where('status', PaymentStatus.Created)
             .update({
               status: PaymentStatus.Failed,
-              failureReason: (payment?.error_description || payment?.error_reason || 'Unknown payment error').slice(0, 500),
+              failureReason: String(payment?.error_description || payment?.error_reason || 'Unknown payment error').slice(0, 500),
             })
           return { status: 'processed' as const }
         }

@@ -1,4 +1,5 @@
-import { Alert, Button, Progress } from 'antd'
+import { Alert, Button, Grid, Progress } from 'antd'
+import type { ReactNode } from 'react'
 import type { TrialStatusDto } from '@reviewroute/backend/types/api'
 import { TRIAL_DAYS } from '../../config/constants'
 import { isTrialUrgent, trialBannerText } from '../../lib/access'
@@ -14,6 +15,10 @@ const daysLeft = (days: number) => `${days} ${days === 1 ? 'day' : 'days'} left`
  */
 export function BillingStatusBanner({ status, onShowPlans, onCancel }: { status: TrialStatusDto; onShowPlans(): void; onCancel(): void }) {
   const state = subscriptionState(status)
+  // On a phone the button goes under the text, which would otherwise be squeezed into a narrow column.
+  const wide = Grid.useBreakpoint().md ?? true
+  const withAction = (description: ReactNode, action: ReactNode) =>
+    wide ? { description, action } : { description: <>{description}<div style={{ marginTop: 12 }}>{action}</div></> }
 
   if (state === 'trial') {
     const days = status.trialDaysRemaining
@@ -23,7 +28,7 @@ export function BillingStatusBanner({ status, onShowPlans, onCancel }: { status:
         type={urgent ? 'error' : 'info'}
         showIcon
         message={trialBannerText(days)}
-        description={
+        {...withAction(
           <>
             <Progress
               percent={trialPercent(days)}
@@ -33,13 +38,11 @@ export function BillingStatusBanner({ status, onShowPlans, onCancel }: { status:
             />
             Your free trial ends on {formatDate(status.trialEndsAt)}. Choose a plan below to keep your review links, QR
             codes and analytics working after that.
-          </>
-        }
-        action={
+          </>,
           <Button type={urgent ? 'primary' : 'default'} danger={urgent} onClick={onShowPlans}>
             See plans
           </Button>
-        }
+        )}
       />
     )
   }
@@ -51,12 +54,12 @@ export function BillingStatusBanner({ status, onShowPlans, onCancel }: { status:
         type="success"
         showIcon
         message={`Pro active: ${paidPlanLabel(status)}`}
-        description={`Access until ${formatDate(status.currentPeriodEnd)} (${daysLeft(days)}). Your plan does not renew by itself: we email you a reminder 3 days before it ends.`}
-        action={
+        {...withAction(
+          `Access until ${formatDate(status.currentPeriodEnd)} (${daysLeft(days)}). Your plan does not renew by itself: we email you a reminder 3 days before it ends.`,
           <Button danger onClick={onCancel}>
             Cancel Subscription
           </Button>
-        }
+        )}
       />
     )
   }

@@ -1,6 +1,7 @@
 import { CheckCircleFilled } from '@ant-design/icons'
 import { Button, Flex, Form, Input, Modal, Typography } from 'antd'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
+import type { InputRef } from 'antd'
 import { useNavigate } from 'react-router'
 import { PHONE_PREFIX, TRIAL_DAYS } from '../../config/constants'
 import { isValidPhone, PHONE_LENGTH_ERROR, PHONE_SAVE_FAILED, phoneDigits, phoneForApi } from '../../lib/phone'
@@ -18,6 +19,7 @@ export function PhoneModal({ open, onSaved, onClose }: { open: boolean; onSaved(
   const [saved, setSaved] = useState(false)
   const toast = useToast()
   const navigate = useNavigate()
+  const input = useRef<InputRef>(null)
 
   async function save() {
     if (!isValidPhone(digits)) return setError(PHONE_LENGTH_ERROR)
@@ -26,7 +28,7 @@ export function PhoneModal({ open, onSaved, onClose }: { open: boolean; onSaved(
     try {
       await request('/api/user/update-phone', { method: 'POST', body: { phone: phoneForApi(digits) } })
       setSaved(true)
-      toast.success('Phone Number Saved', `We'll reach you on ${phoneForApi(digits)} about your account.`)
+      toast.success('Phone Number Saved', `We'll reach you on ${PHONE_PREFIX} ${digits} about your account.`)
       onSaved()
     } catch (failure) {
       setError(errorText(failure, PHONE_SAVE_FAILED))
@@ -43,13 +45,15 @@ export function PhoneModal({ open, onSaved, onClose }: { open: boolean; onSaved(
       maskClosable={false}
       keyboard={saved}
       onCancel={onClose}
+      // antd focuses the dialog itself; the owner should be able to type straight away.
+      afterOpenChange={(visible) => visible && input.current?.focus()}
       footer={
         saved ? (
-          <Button type="primary" block size="large" onClick={() => navigate('/dashboard')}>
+          <Button key="go" type="primary" block size="large" onClick={() => navigate('/dashboard')}>
             Go to Dashboard
           </Button>
         ) : (
-          <Button type="primary" block size="large" disabled={!isValidPhone(digits)} loading={saving} onClick={save}>
+          <Button key="save" type="primary" block size="large" disabled={!isValidPhone(digits)} loading={saving} onClick={save}>
             Save Phone Number
           </Button>
         )
@@ -87,7 +91,7 @@ export function PhoneModal({ open, onSaved, onClose }: { open: boolean; onSaved(
                 autoComplete="tel-national"
                 placeholder="9876543210"
                 aria-label="Mobile number"
-                autoFocus
+                ref={input}
               />
             </Form.Item>
           </Form>

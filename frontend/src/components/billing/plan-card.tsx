@@ -20,7 +20,7 @@ export function PlanCard({ plan, enrolled, busy, onChoose, onEnrolledClick }: Pr
   const name = planDisplayName(plan.name)
   return (
     <Card className={`plan-card${plan.tag ? ' plan-card--featured' : ''}`} aria-label={`${name} plan`}>
-      <div style={{ minHeight: 24 }}>{plan.tag && <Tag color={plan.tag === 'Most Popular' ? 'blue' : 'green'}>{plan.tag}</Tag>}</div>
+      <div className="plan-card__tag">{plan.tag && <Tag color={plan.tag === 'Most Popular' ? 'blue' : 'green'}>{plan.tag}</Tag>}</div>
       <Typography.Title level={4} style={{ margin: 0 }}>
         {name}
       </Typography.Title>
@@ -46,8 +46,9 @@ export function PlanCard({ plan, enrolled, busy, onChoose, onEnrolledClick }: Pr
         ))}
       </ul>
       {enrolled ? (
-        <span onClick={onEnrolledClick} style={{ display: 'block' }}>
-          <Button block size="large" disabled>
+        // Browsers send no clicks from a disabled button: it lets them through to the wrapper.
+        <span onClick={onEnrolledClick} style={{ display: 'block', cursor: 'not-allowed' }}>
+          <Button block size="large" disabled style={{ pointerEvents: 'none' }}>
             Already Enrolled
           </Button>
         </span>

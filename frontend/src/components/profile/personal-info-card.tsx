@@ -34,23 +34,14 @@ export function PersonalInfoCard({ user, loading, onSaved }: { user: UserDto | n
     }
   }
 
-  const actions = editing ? (
-    <Flex gap={8}>
-      <Button onClick={() => setEditing(false)} disabled={saving}>
-        Cancel
-      </Button>
-      <Button type="primary" loading={saving} onClick={() => form.submit()}>
-        Save Changes
-      </Button>
-    </Flex>
-  ) : (
+  const edit = editing ? null : (
     <Button icon={<EditOutlined />} onClick={() => setEditing(true)} disabled={!user}>
       Edit Profile
     </Button>
   )
 
   return (
-    <Card title="Personal Information" extra={actions} loading={loading && !user}>
+    <Card title="Personal Information" extra={edit} loading={loading && !user}>
       {editing && user ? (
         <Form
           form={form}
@@ -59,7 +50,7 @@ export function PersonalInfoCard({ user, loading, onSaved }: { user: UserDto | n
           initialValues={{ firstName: user.firstName, lastName: user.lastName }}
           requiredMark={false}
         >
-          <Flex gap={16} wrap>
+          <Flex wrap style={{ columnGap: 16 }}>
             <Form.Item label="First name" name="firstName" style={{ flex: '1 1 200px' }}>
               <Input autoComplete="given-name" autoFocus />
             </Form.Item>
@@ -67,9 +58,17 @@ export function PersonalInfoCard({ user, loading, onSaved }: { user: UserDto | n
               <Input autoComplete="family-name" />
             </Form.Item>
           </Flex>
-          <Form.Item label="Email" extra="Your email is your sign-in and cannot be changed here." style={{ marginBottom: 0 }}>
+          <Form.Item label="Email" extra="Your email is your sign-in and cannot be changed here.">
             <Input value={user.email} readOnly disabled />
           </Form.Item>
+          <Flex gap={8} justify="end">
+            <Button onClick={() => setEditing(false)} disabled={saving}>
+              Cancel
+            </Button>
+            <Button type="primary" htmlType="submit" loading={saving}>
+              Save Changes
+            </Button>
+          </Flex>
         </Form>
       ) : (
         <Facts

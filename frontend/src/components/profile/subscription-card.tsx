@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Flex, Progress, Tag, Typography } from 'antd'
 import type { TrialStatusDto } from '@reviewroute/backend/types/api'
-import { Link } from 'react-router'
+import { useNavigate } from 'react-router'
 import { FREE_BUSINESSES, FREE_REVIEWS_PER_BUSINESS_PER_MONTH, TRIAL_DAYS } from '../../config/constants'
 import {
   isTrialEndingSoon,
@@ -17,6 +17,7 @@ import { Facts } from './facts'
 const dayCount = (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`
 
 function TrialDetails({ status }: { status: TrialStatusDto }) {
+  const navigate = useNavigate()
   const days = status.trialDaysRemaining
   return (
     <Flex vertical gap={12}>
@@ -40,17 +41,19 @@ function TrialDetails({ status }: { status: TrialStatusDto }) {
           type="warning"
           showIcon
           message="Trial ending soon"
-          description="Upgrade now to keep your review links, QR codes and analytics working after your trial."
-          action={
-            <Link to="/billing">
-              <Button type="primary">Upgrade Now</Button>
-            </Link>
+          description={
+            <Flex vertical gap={12} align="flex-start">
+              Upgrade now to keep your review links, QR codes and analytics working after your trial.
+              <Button type="primary" onClick={() => navigate('/billing')}>
+                Upgrade Now
+              </Button>
+            </Flex>
           }
         />
       ) : (
-        <Link to="/billing">
-          <Button>View Plans</Button>
-        </Link>
+        <Button style={{ alignSelf: 'flex-start' }} onClick={() => navigate('/billing')}>
+          View Plans
+        </Button>
       )}
     </Flex>
   )
@@ -92,6 +95,7 @@ function PaidDetails({ status, cancelled, onCancel }: { status: TrialStatusDto; 
 /** Subscription Details in each state of spec 4. */
 export function SubscriptionCard({ status, loading, onCancel }: { status: TrialStatusDto | undefined; loading: boolean; onCancel(): void }) {
   const state = status ? subscriptionState(status) : null
+  const navigate = useNavigate()
   return (
     <Card title="Subscription Details" loading={loading && !status}>
       {status && state === 'trial' && <TrialDetails status={status} />}
@@ -104,9 +108,9 @@ export function SubscriptionCard({ status, loading, onCancel }: { status: TrialS
           <Typography.Text type="secondary">
             Your free trial has ended. Choose a Pro plan to keep collecting reviews; everything you have is kept.
           </Typography.Text>
-          <Link to="/billing">
-            <Button type="primary">View Plans</Button>
-          </Link>
+          <Button type="primary" style={{ alignSelf: 'flex-start' }} onClick={() => navigate('/billing')}>
+            View Plans
+          </Button>
         </Flex>
       )}
       {!status && !loading && <Typography.Text type="danger">Failed to fetch trial status</Typography.Text>}

@@ -1,0 +1,277 @@
+/*
+ * Tenancy (DECISIONS 2): every owner route, read from the router, against every kind of wrong token. No token,
+ * a junk token and an expired one are 401 and change nothing; another owner's token pointed at the first
+ * owner's rows is a 404, on lists it sees only its own rows, and no answer carries anything of the first owner.
+ */
+import { test } from '@japa/runner'
+import type { ApiClient, ApiResponse } from '@japa/api-client'
+import type { Assert } from '@japa/assert'
+import { randomBytes } from 'node:crypto'
+import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
+import { isolated } from '#tests/helpers/setup'
+import { checkoutSignature, planOf, razorpayStub } from '#tests/helpers/razorpay'
+import { apiRoutes, assertClassified, pathFor, SKIPPED_ROUTES, type ApiRoute } from '#tests/helpers/api_routes'
+import { databaseFingerprinter, fingerprintChanges, type Fingerprint } from '#tests/helpers/db_fingerprint'
+import { BusinessFactory, ReviewSessionFactory, UserFactory } from '#database/factories/index'
+import User from '#models/user'
+import Payment from '#models/payment'
+import { PaymentStatus } from '#lib/billing_enums'
+
+const SIGNED_OUT = 'You must be signed in to do that.'
+
+/* ----------------------------------------------------------------------------------------------------------
+ * Two owners: the victim, whose rows carry unmistakable strings, and the other owner
+ * -------------------------------------------------------------------------------------------------------- */
+
+async function makeOwners(client: ApiClient) {
+  const tag = randomBytes(5).toString('hex')
+  const victim = await UserFactory.merge({
+    email: `victim-${tag}@example.in`,
+    firstName: `Vasudha${tag}`,
+    lastName: `Victimova${tag}`,
+    phone: '+919812345678',
+  }).create()
+  const victimToken = (await User.accessTokens.create(victim)).value!.release()
+
+  // The victim's business comes from a real place, so the other owner can pick the same place later.
+  const search = await client.post('/api/search-business').json({ query: 'cafe' })
+  const placeId: string = search.body().places[0].place_id
+  const selected = await client.post('/api/select-business').json({ placeId }).bearerToken(victimToken)
+  selected.assertStatus(201)
+  const businessId: number = selected.body().business.id
+  const secrets = {
+    name: `Victim Secret Cafe ${tag}`,
+    address: `${tag} Hidden Lane, Pune`,
+    shortUrl: `victim-${tag}`,
+    feedback: `victim secret feedback ${tag}`,
+    orderId: `order_Victim${tag}`,
+  }
+  await db
+    .from('businesses')
+    .where('id', businessId)
+    .update({ name: secrets.name, address: secrets.address, short_url: secrets.shortUrl })
+  const feedback = await ReviewSessionFactory.merge({ businessId, rating: 2, redirected: false, feedback: secrets.feedback }).create()
+  const session = await ReviewSessionFactory.merge({ businessId }).create()
+  const monthly = await planOf('monthly')
+  await Payment.create({
+    userId: victim.id,
+    planId: monthly.id,
+    razorpayOrderId: secrets.orderId,
+    amount: monthly.totalPrice,
+    currency: 'INR',
+    status: PaymentStatus.Created,
+  })
+
+  const expired = await User.accessTokens.create(victim)
+  await db
+    .from('auth_access_tokens')
+    .where('id', String(expired.identifier))
+    .update({ expires_at: DateTime.utc().minus({ minutes: 1 }).toJSDate() })
+
+  const other = await UserFactory.create()
+  const otherToken = (await User.accessTokens.create(other)).value!.release()
+  const otherBusiness = await BusinessFactory.merge({ userId: other.id }).create()
+  const otherFeedback = await ReviewSessionFactory.apply('negative').merge({ businessId: otherBusiness.id }).create()
+  const otherSession = await ReviewSessionFactory.merge({ businessId: otherBusiness.id }).create()
+
+  return {
+    victim: {
+      user: victim,
+      token: victimToken,
+      expiredToken: expired.value!.release(),
+      placeId,
+      orderId: secrets.orderId,
+      businessIds: [businessId],
+      sessionIds: [feedback.id, session.id],
+      ids: { business: businessId, feedback: feedback.id, session: session.id },
+      /** Strings that only the victim's rows contain. */
+      strings: [victim.email, victim.firstName!, victim.lastName!, '9812345678', ...Object.values(secrets)],
+    },
+    monthlyPlanId: monthly.id,
+    other: {
+      user: other,
+      token: otherToken,
+      businessIds: [otherBusiness.id],
+      sessionIds: [otherFeedback.id, otherSession.id],
+    },
+  }
+}
+
+type Owners = Awaited<ReturnType<typeof makeOwners>>
+
+/** Which of the victim's rows a path parameter names; a route whose parameter is not here fails, to be added. */
+function victimRowFor(route: ApiRoute, param: string, owners: Owners) {
+  const { ids } = owners.victim
+  if (param === 'businessId') return ids.business
+  if (param === 'id') {
+    if (/^\/api\/business(es)?\//.test(route.pattern)) return ids.business
+    if (route.pattern.startsWith('/api/feedbacks/')) return ids.feedback
+    if (route.pattern.startsWith('/api/review-sessions/')) return ids.session
+  }
+  throw new Error(`${route.pattern}: which of the victim's rows does :${param} name? Add it to victimRowFor`)
+}
+
+/** Bodies that would change or reveal the victim's rows if the route ignored whose they are. */
+function attackBody(route: ApiRoute, owners: Owners): Record<string, unknown> {
+  const { victim } = owners
+  const hijack = `hijack-${randomBytes(3).toString('hex')}`
+  const bodies: Record<string, Record<string, unknown>> = {
+    'businesses.update': { shortUrl: hijack, complianceMode: true, language: 'hi' },
+    'businesses.short_url': { shortUrl: hijack },
+    'feedbacks.update': { resolved: true },
+    'places.select': { placeId: victim.placeId },
+    // A correctly signed checkout answer for the victim's order: only the order's owner may use it.
+    'billing.verify_payment': {
+      razorpay_order_id: victim.orderId,
+      razorpay_payment_id: 'pay_Hijack0000001',
+      razorpay_signature: checkoutSignature(victim.orderId, 'pay_Hijack0000001'),
+    },
+    'billing.create_payment': { planId: owners.monthlyPlanId },
+    'auth.profile': { firstName: 'Mallory', email: victim.user.email },
+    'user.update_phone': { phone: '9000000001' },
+  }
+  return bodies[route.name] ?? {}
+}
+
+/** The victim's rows as stored, minus the token stamps reads leave. */
+async function victimRows(owners: Owners) {
+  const userId = owners.victim.user.id
+  const businessIds = (await db.from('businesses').where('user_id', userId).select('id')).map((row) => row.id)
+  return JSON.stringify({
+    user: await db.from('users').where('id', userId),
+    tokens: await db.from('auth_access_tokens').where('tokenable_id', userId).select('id', 'hash', 'expires_at'),
+    businesses: await db.from('businesses').where('user_id', userId).orderBy('id'),
+    sessions: await db.from('review_sessions').whereIn('business_id', businessIds).orderBy('id'),
+    payments: await db.from('payments').where('user_id', userId).orderBy('id'),
+    subscriptions: await db.from('subscriptions').where('user_id', userId).orderBy('id'),
+  })
+}
+
+function assertNoVictimData(assert: Assert, response: ApiResponse, owners: Owners, label: string) {
+  const text = response.text() ?? ''
+  for (const secret of owners.victim.strings) assert.notInclude(text, secret, `${label} leaked "${secret}"`)
+  walk(JSON.parse(text || 'null'), (item) => {
+    if (typeof item.businessId === 'number') {
+      assert.notInclude(owners.victim.businessIds, item.businessId, `${label} returned a row of the victim's business`)
+    }
+    if ('shortUrl' in item && typeof item.id === 'number') {
+      assert.notInclude(owners.victim.businessIds, item.id, `${label} returned the victim's business`)
+    }
+    if ('rating' in item && 'businessId' in item) {
+      assert.notInclude(owners.victim.sessionIds, item.id, `${label} returned the victim's session`)
+    }
+  })
+}
+
+function walk(value: unknown, visit: (item: Record<string, any>) => void) {
+  if (Array.isArray(value)) return value.forEach((item) => walk(item, visit))
+  if (value && typeof value === 'object') {
+    visit(value as Record<string, any>)
+    Object.values(value).forEach((item) => walk(item, visit))
+  }
+}
+
+function send(client: ApiClient, method: string, path: string, body: Record<string, unknown>, authorization?: string) {
+  const request = client.request(path, method)
+  if (authorization !== undefined) request.header('authorization', authorization)
+  return method === 'GET' ? request : request.json(body)
+}
+
+/** Owner routes, and any route that cannot be classified (its test fails on that, rather than it going missing). */
+const ownerRoutes = () => apiRoutes().filter((route) => route.access === 'owner' || route.unclassified)
+const perMethod = () => ownerRoutes().flatMap((route) => route.methods.map((method) => ({ ...route, method })))
+
+/* ----------------------------------------------------------------------------------------------------------
+ * The matrix
+ * -------------------------------------------------------------------------------------------------------- */
+
+test.group('Tenancy: the route list', () => {
+  test('every /api route is classified, and the owner routes are the ones behind auth', ({ assert }) => {
+    const routes = apiRoutes()
+    for (const route of routes) assertClassified(route)
+    const owner = routes.filter((route) => route.access === 'owner').map((route) => route.name)
+    const open = routes.filter((route) => route.access !== 'owner').map((route) => route.name)
+
+    // Spot checks that the classification reads the middleware, not a list kept here.
+    assert.includeMembers(owner, ['auth.user', 'businesses.index', 'feedbacks.update', 'analytics.show', 'billing.create_payment'])
+    assert.includeMembers(open, ['auth.login', 'review_links.show', 'review_links.submit', 'webhooks.razorpay', 'places.search'])
+    assert.isAtLeast(owner.length, 20)
+    assert.lengthOf(SKIPPED_ROUTES, 2)
+  })
+})
+
+test.group('Tenancy: no, junk and expired tokens', (group) => {
+  isolated(group)
+  razorpayStub(group)
+  let fingerprint: () => Promise<Fingerprint>
+  group.setup(async () => {
+    fingerprint = await databaseFingerprinter()
+  })
+
+  test('{method} {pattern} is 401 and changes nothing')
+    .with(perMethod)
+    .run(async ({ client, assert }, route) => {
+      assertClassified(route)
+      const owners = await makeOwners(client)
+      const params = Object.fromEntries(route.params.map((param) => [param, victimRowFor(route, param, owners)]))
+      const path = pathFor(route, params)
+      const body = attackBody(route, owners)
+      const victimToken = owners.victim.token
+      const tampered = victimToken.slice(0, -4) + (victimToken.endsWith('aaaa') ? 'bbbb' : 'aaaa')
+      const attempts: [string, string | undefined][] = [
+        ['no token', undefined],
+        ['an empty bearer', 'Bearer '],
+        ['a junk token', 'Bearer rr_bm90LXJlYWw.aGVsbG8td29ybGQtdGhpcy1pcy1qdW5r'],
+        ["the victim's token with a wrong secret", `Bearer ${tampered}`],
+        ['a Basic header', 'Basic dXNlcjpwYXNz'],
+        ["the victim's expired token", `Bearer ${owners.victim.expiredToken}`],
+      ]
+
+      const before = await fingerprint()
+      for (const [label, authorization] of attempts) {
+        const response = await send(client, route.method, path, body, authorization)
+        assert.equal(response.status(), 401, `${label}: ${response.text()}`)
+        assert.equal(response.body().error, SIGNED_OUT, label)
+        assertNoVictimData(assert, response, owners, label)
+      }
+      assert.deepEqual(fingerprintChanges(before, await fingerprint()), [])
+    })
+})
+
+test.group("Tenancy: another owner's token", (group) => {
+  isolated(group)
+  razorpayStub(group)
+
+  test("{method} {pattern} never reaches or shows the victim's rows")
+    .with(perMethod)
+    .run(async ({ client, assert }, route) => {
+      assertClassified(route)
+      const owners = await makeOwners(client)
+      const params = Object.fromEntries(route.params.map((param) => [param, victimRowFor(route, param, owners)]))
+      const path = pathFor(route, params)
+      const before = await victimRows(owners)
+
+      const response = await send(client, route.method, path, attackBody(route, owners), `Bearer ${owners.other.token}`)
+
+      const label = `${route.method} ${path} as the other owner`
+      assert.isBelow(response.status(), 500, `${label}: ${response.text()}`)
+      if (route.params.length > 0) {
+        // The victim's row is "not found": not 403, which would say it exists.
+        assert.equal(response.status(), 404, `${label}: ${response.text()}`)
+        assert.isString(response.body().error)
+      }
+      assertNoVictimData(assert, response, owners, label)
+      assert.equal(await victimRows(owners), before, `${label} changed the victim's rows`)
+
+      // A list answers with the caller's own rows, so an empty list cannot pass for a filtered one.
+      const body = response.text() ? JSON.parse(response.text()) : null
+      if (route.method === 'GET' && Array.isArray(body)) {
+        assert.isAbove(body.length, 0, `${label}: the other owner's own rows are missing`)
+        for (const item of body) {
+          const businessId = 'shortUrl' in item ? item.id : item.businessId
+          assert.include(owners.other.businessIds, businessId, `${label}: ${JSON.stringify(item)}`)
+        }
+      }
+    })
+})

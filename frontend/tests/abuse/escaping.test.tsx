@@ -1,0 +1,41 @@
+/*
+ * Customer text is stored verbatim (backend abuse spec) and shown as text: markup in feedback never becomes
+ * elements in the dashboard.
+ */
+import { describe, expect, it } from 'vitest'
+import { render, screen } from '@testing-library/react'
+import { List } from 'antd'
+import type { ReviewSessionDto } from '@reviewroute/backend/types/api'
+import { ReviewSessionItem } from '../../src/components/review-session-item'
+
+const MARKUP = '<img src=x onerror=alert(1)><script>alert(2)</script><a href="javascript:alert(3)">x</a>'
+
+function session(feedback: string): ReviewSessionDto {
+  const createdAt = new Date().toISOString()
+  return {
+    id: 7,
+    businessId: 3,
+    rating: 1,
+    feedback,
+    redirected: false,
+    resolved: false,
+    resolvedAt: null,
+    createdAt,
+    timestamp: createdAt,
+  }
+}
+
+describe('feedback with markup', () => {
+  it('is rendered as its literal text, creating no img, script or link', () => {
+    const { container } = render(
+      <List>
+        <ReviewSessionItem session={session(MARKUP)} />
+      </List>
+    )
+
+    expect(container.querySelector('img')).toBeNull()
+    expect(container.querySelector('script')).toBeNull()
+    expect(container.querySelector('a[href^="javascript"]')).toBeNull()
+    expect(screen.getByText(`“${MARKUP}”`)).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,226 @@
+import { act, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { PROFILE_POLL_MS } from '../../src/config/constants'
+import ProfilePage from '../../src/pages/profile'
+import { cancelledStatus, expiredStatus, inDays, paidStatus } from '../billing/fixtures'
+import { fakeApi, fixtures, renderScreen, signIn, type Routes } from '../helpers'
+
+// The first render of a file loads antd and Refine, which takes seconds on a busy machine.
+vi.setConfig({ testTimeout: 20_000 })
+
+const usage = {
+  subscriptionPlan: 'trial',
+  planType: null,
+  isLimited: false,
+  usage: { businesses: 2, reviewsThisMonth: 1234, reviewsThisMonthByBusiness: { 7: 1200, 8: 34 } },
+  limits: { businesses: null, reviewsPerBusinessPerMonth: null },
+}
+
+function open(routes: Routes = {}, pattern = '*') {
+  signIn()
+  const api = fakeApi({
+    'GET /api/auth/user': fixtures.user,
+    'GET /api/billing/trial-status': fixtures.trialStatus(),
+    'GET /api/billing/usage': usage,
+    ...routes,
+  })
+  renderScreen(<ProfilePage />, { path: '/profile', pattern })
+  return api
+}
+
+const card = async (title: string) => (await screen.findByText(title, { selector: '.ant-card-head-title' })).closest('.ant-card') as HTMLElement
+const callsTo = (api: ReturnType<typeof fakeApi>, path: string) => api.calls.filter((call) => call.path === path).length
+/** The colour antd paints a progress bar with (jsdom turns hex into rgb). */
+const barColour = (within: HTMLElement) => (within.querySelector('.ant-progress-bg') as HTMLElement).style.background
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('profile: subscription details', () => {
+  it('shows an active trial in blue with plenty of days left', async () => {
+    open({ 'GET /api/billing/trial-status': fixtures.trialStatus({ trialDaysRemaining: 5 }) })
+    const details = await card('Subscription Details')
+    expect(await within(details).findByText('Free Trial Active')).toBeInTheDocument()
+    expect(within(details).getByText('5 days remaining out of 7')).toBeInTheDocument()
+    expect(barColour(details)).toBe('rgb(29, 78, 216)')
+    expect(within(details).queryByText('Trial ending soon')).not.toBeInTheDocument()
+  })
+
+  it('turns amber at 4 days', async () => {
+    open({ 'GET /api/billing/trial-status': fixtures.trialStatus({ trialDaysRemaining: 4 }) })
+    const details = await card('Subscription Details')
+    await within(details).findByText('4 days remaining out of 7')
+    expect(barColour(details)).toBe('rgb(217, 119, 6)')
+    expect(within(details).queryByText('Trial ending soon')).not.toBeInTheDocument()
+  })
+
+  it("turns red at 2 days, with 'Trial ending soon' and an upgrade to /billing", async () => {
+    open({ 'GET /api/billing/trial-status': fixtures.trialStatus({ trialDaysRemaining: 2 }) }, '/profile')
+    const details = await card('Subscription Details')
+    expect(await within(details).findByText('Trial ending soon')).toBeInTheDocument()
+    expect(barColour(details)).toBe('rgb(220, 38, 38)')
+    await userEvent.click(within(details).getByRole('button', { name: 'Upgrade Now' }))
+    // The screen is mounted at /profile only: going to /billing unmounts it.
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Profile' })).not.toBeInTheDocument())
+  })
+
+  it('shows a paid plan with its end date, days left, status and Cancel Subscription', async () => {
+    open({ 'GET /api/billing/trial-status': paidStatus({ currentPeriodEnd: inDays(40) }) })
+    const details = await card('Subscription Details')
+    expect(await within(details).findByText('Active Pro Plan')).toBeInTheDocument()
+    expect(within(details).getByText('6 Months Plan')).toBeInTheDocument()
+    expect(within(details).getByText('Access until:')).toBeInTheDocument()
+    expect(within(details).getByText(/^4\d days$/)).not.toHaveStyle({ color: 'rgb(217, 119, 6)' })
+    expect(within(details).getByText('Active')).toBeInTheDocument()
+    expect(within(details).getByRole('button', { name: 'Cancel Subscription' })).toBeInTheDocument()
+    expect(within(details).queryByText(/auto-renew/i)).not.toBeInTheDocument()
+  })
+
+  it('shows the paid days left in amber at 3 or fewer', async () => {
+    open({ 'GET /api/billing/trial-status': paidStatus({ currentPeriodEnd: inDays(1.5) }) })
+    const details = await card('Subscription Details')
+    expect(await within(details).findByText(/^[12] days?$/)).toHaveStyle({ color: 'rgb(217, 119, 6)' })
+  })
+
+  it("shows a cancelled plan with 'Access Ends:', a notice and no cancel button", async () => {
+    open({ 'GET /api/billing/trial-status': cancelledStatus() })
+    const details = await card('Subscription Details')
+    expect(await within(details).findByText('Cancelled (Active until period end)')).toBeInTheDocument()
+    expect(within(details).getByText('Access Ends:')).toBeInTheDocument()
+    expect(within(details).getByText(/Your subscription is cancelled/)).toBeInTheDocument()
+    expect(within(details).queryByRole('button', { name: 'Cancel Subscription' })).not.toBeInTheDocument()
+  })
+
+  it("shows 'No Active Subscription' without trial or plan", async () => {
+    open({ 'GET /api/billing/trial-status': expiredStatus() })
+    const details = await card('Subscription Details')
+    expect(await within(details).findByText('No Active Subscription')).toBeInTheDocument()
+  })
+})
+
+describe('profile: account stats', () => {
+  it.each([
+    ['trial', fixtures.trialStatus(), 'Free Trial', 'Trial Active'],
+    ['expired trial', expiredStatus(), 'Trial Expired', 'Needs Upgrade'],
+    ['paid plan', paidStatus(), '6 Months Plan', 'Pro Active'],
+  ])('reads plan and status for a %s', async (_, status, plan, label) => {
+    open({ 'GET /api/billing/trial-status': status })
+    const stats = await card('Account Stats')
+    expect(await within(stats).findByText(label)).toBeInTheDocument()
+    expect(within(stats).getByText(plan)).toBeInTheDocument()
+  })
+
+  it('shows businesses and reviews this month, and Refresh reads them again', async () => {
+    const api = open()
+    const stats = await card('Account Stats')
+    expect(await within(stats).findByText('1,234')).toBeInTheDocument()
+    expect(within(stats).getByText('2')).toBeInTheDocument()
+    const before = callsTo(api, '/api/billing/usage')
+    const statusBefore = callsTo(api, '/api/billing/trial-status')
+    await userEvent.click(within(stats).getByRole('button', { name: /Refresh/ }))
+    await waitFor(() => expect(callsTo(api, '/api/billing/usage')).toBe(before + 1))
+    expect(callsTo(api, '/api/billing/trial-status')).toBe(statusBefore + 1)
+  })
+
+  it("says 'Failed to fetch usage data' when usage cannot be read", async () => {
+    open({ 'GET /api/billing/usage': { status: 503, body: { error: 'Down' } } })
+    expect(await screen.findByText('Failed to fetch usage data')).toBeInTheDocument()
+  })
+
+  it('polls the trial status every 30 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const api = open()
+    await card('Account Stats')
+    await waitFor(() => expect(callsTo(api, '/api/billing/trial-status')).toBe(1))
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(PROFILE_POLL_MS - 1_000)
+    })
+    expect(callsTo(api, '/api/billing/trial-status')).toBe(1)
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1_500)
+    })
+    await waitFor(() => expect(callsTo(api, '/api/billing/trial-status')).toBe(2))
+  })
+})
+
+describe('profile: personal information', () => {
+  it('shows the names and the email, read-only', async () => {
+    open()
+    const info = await card('Personal Information')
+    expect(await within(info).findByText('Asha')).toBeInTheDocument()
+    expect(within(info).getByText('Verma')).toBeInTheDocument()
+    expect(within(info).getByText('asha@example.in')).toBeInTheDocument()
+    await userEvent.click(within(info).getByRole('button', { name: /Edit Profile/ }))
+    expect(within(info).getByDisplayValue('asha@example.in')).toHaveAttribute('readonly')
+  })
+
+  it('saves first and last name, then refreshes the user', async () => {
+    let user = fixtures.user
+    const api = open({
+      'GET /api/auth/user': () => user,
+      'PATCH /api/auth/profile': ({ body }: { body: Partial<typeof fixtures.user> }) => (user = { ...user, ...body }),
+    })
+    const info = await card('Personal Information')
+    await within(info).findByText('Asha')
+    await userEvent.click(within(info).getByRole('button', { name: /Edit Profile/ }))
+    const first = within(info).getByLabelText('First name')
+    await userEvent.clear(first)
+    await userEvent.type(first, 'Anita')
+    await userEvent.click(within(info).getByRole('button', { name: 'Save Changes' }))
+    expect(await screen.findByText('Profile Updated')).toBeInTheDocument()
+    expect(api.calls.find((call) => call.method === 'PATCH')?.body).toEqual({ firstName: 'Anita', lastName: 'Verma' })
+    expect(await within(info).findByText('Anita')).toBeInTheDocument()
+    expect(within(info).queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument()
+    expect(callsTo(api, '/api/auth/user')).toBeGreaterThanOrEqual(2)
+  })
+
+  it('Cancel leaves the names as they were and sends nothing', async () => {
+    const api = open()
+    const info = await card('Personal Information')
+    await within(info).findByText('Asha')
+    await userEvent.click(within(info).getByRole('button', { name: /Edit Profile/ }))
+    await userEvent.type(within(info).getByLabelText('First name'), 'xyz')
+    await userEvent.click(within(info).getByRole('button', { name: 'Cancel' }))
+    expect(within(info).getByText('Asha')).toBeInTheDocument()
+    expect(api.calls.some((call) => call.method === 'PATCH')).toBe(false)
+  })
+
+  it.each([
+    [{ status: 422, body: { error: 'The first name must be at most 100 characters.' } }, 'The first name must be at most 100 characters.'],
+    [{ status: 500, body: {} }, 'Failed to update profile. Please try again.'],
+  ])('shows why a save failed', async (answer, text) => {
+    open({ 'PATCH /api/auth/profile': answer })
+    const info = await card('Personal Information')
+    await within(info).findByText('Asha')
+    await userEvent.click(within(info).getByRole('button', { name: /Edit Profile/ }))
+    await userEvent.click(within(info).getByRole('button', { name: 'Save Changes' }))
+    expect(await screen.findByText(text)).toBeInTheDocument()
+    expect(within(info).getByRole('button', { name: 'Save Changes' })).toBeInTheDocument()
+  })
+})
+
+describe('profile: cancelling the subscription', () => {
+  it('asks first, then cancels and shows the cancelled state', async () => {
+    let cancelled = false
+    const api = open({
+      'GET /api/billing/trial-status': () => (cancelled ? cancelledStatus() : paidStatus()),
+      'POST /api/billing/cancel-subscription': () => {
+        cancelled = true
+        return { success: true, ...cancelledStatus() }
+      },
+    })
+    const details = await card('Subscription Details')
+    await userEvent.click(await within(details).findByRole('button', { name: 'Cancel Subscription' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel Subscription?' })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep Subscription' }))
+    expect(callsTo(api, '/api/billing/cancel-subscription')).toBe(0)
+
+    await userEvent.click(within(details).getByRole('button', { name: 'Cancel Subscription' }))
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Cancel Subscription?' })).getByRole('button', { name: 'Cancel Subscription' }))
+    expect(await screen.findByText('Subscription Cancelled')).toBeInTheDocument()
+    expect(await within(details).findByText('Cancelled (Active until period end)')).toBeInTheDocument()
+    expect(callsTo(api, '/api/billing/cancel-subscription')).toBe(1)
+  })
+})

@@ -1,0 +1,75 @@
+import { act, render } from '@testing-library/react'
+import { App as AntApp } from 'antd'
+import { useEffect } from 'react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { TOAST_LIMIT, useToast, type Toaster } from '../../src/providers/toast'
+
+let toast: Toaster
+function Grab() {
+  const value = useToast()
+  useEffect(() => {
+    toast = value
+  }, [value])
+  return null
+}
+
+function renderToaster() {
+  render(
+    <AntApp notification={{ maxCount: TOAST_LIMIT }}>
+      <Grab />
+    </AntApp>
+  )
+}
+
+/** The toasts on screen; a closed one only plays its leave animation (jsdom never ends it). */
+const notices = () =>
+  Array.from(document.querySelectorAll('.ant-notification-notice-wrapper:not(.ant-notification-fade-leave)')).map(
+    (notice) => notice.textContent
+  )
+
+async function advance(ms: number) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms)
+  })
+}
+
+afterEach(() => vi.useRealTimers())
+
+describe('toasts (spec 9, DECISIONS 11)', () => {
+  it('holds one toast at a time: a second replaces the first', async () => {
+    vi.useFakeTimers()
+    renderToaster()
+    act(() => {
+      toast.error('Copy Failed', 'Please copy the link manually.')
+      toast.success('Link copied!', 'Review link has been copied to clipboard.')
+    })
+    await advance(50)
+    expect(notices()).toEqual(['Link copied!Review link has been copied to clipboard.'])
+  })
+
+  it('closes a success toast after 3 s', async () => {
+    vi.useFakeTimers()
+    renderToaster()
+    act(() => toast.success('Profile Updated'))
+    await advance(2_900)
+    expect(notices()).toEqual(['Profile Updated'])
+    await advance(1_000)
+    expect(notices()).toEqual([])
+  })
+
+  it('keeps a plan toast 4 s and an error 5 s', async () => {
+    vi.useFakeTimers()
+    renderToaster()
+    act(() => toast.plan('Already Have Active Plan'))
+    await advance(3_900)
+    expect(notices()).toEqual(['Already Have Active Plan'])
+    await advance(1_000)
+    expect(notices()).toEqual([])
+
+    act(() => toast.error('Remove Failed', 'Could not remove business'))
+    await advance(4_900)
+    expect(notices()).toEqual(['Remove FailedCould not remove business'])
+    await advance(1_000)
+    expect(notices()).toEqual([])
+  })
+})

@@ -1,0 +1,163 @@
+#!/usr/bin/env node
+/*
+ * API throughput of the production build, with autocannon: the customer's two calls (by-url, submit), the
+ * owner's analytics, and a bare route answering {} in the same process (GET /api/bench/bare, registered only
+ * with BENCH_ROUTES=true) as the reference. One run per endpoint at BENCH_CONNECTIONS (50) connections for
+ * BENCH_DURATION seconds (10), after a short warm-up; prints requests/s, p50/p99 latency and each endpoint's
+ * ratio to the bare route, next to the targets (by-url ≥ 0.5 of bare, submit ≥ 0.3, p99 < 50 ms).
+ *
+ * Runs its own API (NODE_ENV=production, port BENCH_API_PORT=3380) on its own database (reviewroute_bench_api,
+ * recreated each run), its own Redis (port BENCH_REDIS_PORT=6391, no persistence, stopped at the end) and queue
+ * prefix, with the submit rate limit raised (SUBMIT_LIMIT_PER_MINUTE). autocannon runs in this process on the
+ * same machine, so the numbers are for comparing runs here, not a capacity figure.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import autocannon from 'autocannon'
+import {
+  apiEnv,
+  ensureBackendBuild,
+  ownerWithBusiness,
+  request,
+  resetDatabase,
+  startApi,
+  startRedis,
+  stopRedis,
+  redisCli,
+  waitForApi,
+} from '../lib/compiled-api.mjs'
+
+export const TARGETS = { byUrlRatio: 0.5, submitRatio: 0.3, p99Ms: 50 }
+
+const settings = () => ({
+  port: Number(process.env.BENCH_API_PORT ?? 3380),
+  redisPort: Number(process.env.BENCH_REDIS_PORT ?? 6391),
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
+  duration: Number(process.env.BENCH_DURATION ?? 10),
+  warmup: Number(process.env.BENCH_WARMUP ?? 2),
+  database: 'reviewroute_bench_api',
+})
+
+/** A realistic rating mix: mostly 5s and 4s; some low ones, half of those with feedback text. */
+const SUBMISSIONS = [
+  { rating: 5 }, { rating: 5 }, { rating: 5 }, { rating: 5 }, { rating: 5 },
+  { rating: 4 }, { rating: 4 },
+  { rating: 3, feedback: 'Had to wait a while for the order.' },
+  { rating: 2 },
+  { rating: 1, feedback: 'Staff was rude at the counter.' },
+]
+
+function cannon(options) {
+  return new Promise((resolve, reject) => {
+    autocannon(options, (error, result) => (error ? reject(error) : resolve(result)))
+  })
+}
+
+/** One measured run (after a warm-up with fewer connections) of one endpoint. */
+async function measure(name, base, { connections, duration, warmup }, target) {
+  // autocannon takes the path from `url` (or from each entry of `requests`), not from a `path` option.
+  const { path, ...rest } = target
+  const options = { url: path ? base + path : base, connections, ...rest }
+  if (warmup > 0) await cannon({ ...options, connections: Math.min(10, connections), duration: warmup })
+  const result = await cannon({ ...options, duration })
+  const failed = result.non2xx + result.errors + result.timeouts
+  return {
+    name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total: result.requests.total,
+    failed,
+    statusCodes: result.statusCodeStats,
+  }
+}
+
+export async function run() {
+  const s = settings()
+  ensureBackendBuild()
+  const mailDir = mkdtempSync(join(tmpdir(), 'rr-bench-mail-'))
+  const env = apiEnv({
+    PORT: String(s.port),
+    DB_DATABASE: s.database,
+    REDIS_PORT: String(s.redisPort),
+    QUEUE_PREFIX: 'rr-bench-api',
+    LIMITER_STORE: 'redis',
+    SUBMIT_LIMIT_PER_MINUTE: '100000000',
+    BENCH_ROUTES: 'true',
+    MAIL_DIR: mailDir,
+  })
+  const base = `http://127.0.0.1:${s.port}`
+
+  redisCli(s.redisPort, 'shutdown', 'nosave') // a leftover of an interrupted run, if any
+  await startRedis(s.redisPort)
+  let api
+  try {
+    await resetDatabase(s.database, env)
+    api = startApi(env)
+    const health = await waitForApi(base, api)
+    if (health.status !== 200) throw new Error(`API not healthy: ${health.text}`)
+    const { token, business } = await ownerWithBusiness(base)
+    const bare = await request(base, 'GET', '/api/bench/bare')
+    if (bare.status !== 200) throw new Error(`GET /api/bench/bare answered ${bare.status}: is BENCH_ROUTES wired?`)
+
+    const runs = []
+    runs.push(await measure('bare route GET /api/bench/bare', base, s, { method: 'GET', path: '/api/bench/bare' }))
+    runs.push(await measure(`GET /api/business/by-url/{code}`, base, s, { method: 'GET', path: `/api/business/by-url/${business.shortUrl}` }))
+    runs.push(await measure(`POST /api/review/{code}/submit`, base, s, {
+      requests: SUBMISSIONS.map((body) => ({
+        method: 'POST',
+        path: `/api/review/${business.shortUrl}/submit`,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })),
+    }))
+    const sessions = (await request(base, 'GET', `/api/analytics/${business.id}`, { token })).json?.analytics?.totalSessions
+    runs.push(await measure(`GET /api/analytics/{id}`, base, s, {
+      method: 'GET',
+      path: `/api/analytics/${business.id}`,
+      headers: { authorization: `Bearer ${token}` },
+    }))
+
+    const bareRps = runs[0].rps
+    const ratioTargets = { 'GET /api/business/by-url/{code}': TARGETS.byUrlRatio, 'POST /api/review/{code}/submit': TARGETS.submitRatio }
+    const rows = runs.map((r, index) => {
+      const ratio = r.rps / bareRps
+      const ratioTarget = ratioTargets[r.name]
+      const checks = []
+      if (ratioTarget) checks.push(ratio >= ratioTarget)
+      if (index > 0) checks.push(r.p99 < TARGETS.p99Ms)
+      if (r.failed) checks.push(false)
+      return {
+        ...r,
+        ratio,
+        target: [ratioTarget ? `≥ ${ratioTarget} of bare` : '', index > 0 ? `p99 < ${TARGETS.p99Ms} ms` : ''].filter(Boolean).join(', '),
+        verdict: checks.length === 0 ? 'ref' : checks.every(Boolean) ? 'ok' : 'MISS',
+      }
+    })
+    return { settings: s, rows, analyticsSessions: sessions }
+  } finally {
+    await api?.stop()
+    await stopRedis(s.redisPort)
+    rmSync(mailDir, { recursive: true, force: true })
+  }
+}
+
+export function format({ settings: s, rows, analyticsSessions }) {
+  const lines = [
+    `API throughput (production build, ${s.connections} connections, ${s.duration} s per endpoint after a ${s.warmup} s warm-up; autocannon on the same machine)`,
+    `${'endpoint'.padEnd(34)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'× bare'.padStart(7)} ${'non-2xx'.padStart(8)}   target`,
+  ]
+  for (const r of rows) {
+    lines.push(
+      `${r.name.padEnd(34)} ${r.rps.toFixed(0).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${r.ratio.toFixed(2).padStart(7)} ${String(r.failed).padStart(8)}   ${r.target || '-'}  ${r.verdict}`
+    )
+  }
+  lines.push(`(analytics measured on the benchmark business after the submit run: ${analyticsSessions ?? '?'} sessions before its run; by-url counts a page view per call)`)
+  return lines.join('\n')
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const result = await run()
+  console.log(`\n${format(result)}`)
+}
