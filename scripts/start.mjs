@@ -40,7 +40,8 @@ const stale = targets.filter(({ marker, sources }) => builtAt(marker) < newest(s
 if (stale.length) {
   console.log(`[start] building ${stale.map((t) => t.workspace).join(', ')}`)
   const args = ['run', 'build', ...stale.flatMap((t) => ['--workspace', t.workspace])]
-  const build = spawnSync('npm', args, { cwd: root, stdio: 'inherit' })
+  // Bundles are always production builds, whatever NODE_ENV the server itself runs with.
+  const build = spawnSync('npm', args, { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
   if (build.status !== 0) process.exit(build.status ?? 1)
 }
 

@@ -34,6 +34,17 @@ const suites = [
       return line ? { passed: Number(line[1]), failed: Number(line[2]) } : null
     },
   },
+  ...['journeys', 'faults'].map((kind) => ({
+    name: `${kind} (node:test)`,
+    cwd: root,
+    command: ['npm', ['run', '--silent', `test:${kind}`]],
+    // spec reporter "ℹ pass 6" / TAP "# pass 6"
+    totals: (out) => {
+      const pass = out.match(/^(?:ℹ|#) pass (\d+)/m)
+      const fail = out.match(/^(?:ℹ|#) fail (\d+)/m)
+      return pass && fail ? { passed: Number(pass[1]), failed: Number(fail[1]) } : null
+    },
+  })),
   ...['frontend', 'landing']
     .filter((dir) => existsSync(`${root}${dir}/package.json`))
     .filter((dir) => JSON.parse(readFileSync(`${root}${dir}/package.json`, 'utf8')).scripts?.test)
@@ -68,9 +79,9 @@ function run({ cwd, command: [bin, args] }) {
 let passed = 0
 let failed = 0
 
-// The browser tests and the page routes need the built front ends.
-console.log('=== build (front ends) ===')
-const build = await run({ cwd: root, command: ['npm', ['run', 'build', '--silent', '--if-present', '--workspace', 'landing', '--workspace', 'frontend']] })
+// The browser tests and page routes need the built front ends; the journeys and fault suites run the compiled backend.
+console.log('=== build (backend, dashboard, site and review bundles) ===')
+const build = await run({ cwd: root, command: ['npm', ['run', 'build', '--silent']] })
 if (build.code !== 0) {
   console.log('\nbuild failed; counted as 1 failure')
   failed += 1
