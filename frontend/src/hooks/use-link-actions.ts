@@ -10,15 +10,6 @@ import { useToast } from '../providers/toast'
 
 type Linkable = Pick<BusinessDto, 'name' | 'shortUrl' | 'googleReviewUrl'>
 
-export function downloadDataUrl(dataUrl: string, fileName: string) {
-  const anchor = document.createElement('a')
-  anchor.href = dataUrl
-  anchor.download = fileName
-  document.body.append(anchor)
-  anchor.click()
-  anchor.remove()
-}
-
 /** The prefilled WhatsApp message inviting a customer to rate the business. */
 export function whatsAppShareUrl(business: Pick<BusinessDto, 'name' | 'shortUrl'>) {
   const text = `Thank you for visiting ${business.name}! We'd love to hear how it went. Please rate us here: ${reviewLink(business.shortUrl)}`
@@ -40,8 +31,8 @@ export function useLinkActions() {
       async downloadQr(business: Linkable) {
         try {
           // The QR library loads on the first download, not with every screen that offers the button.
-          const { qrDataUrl, qrFileName } = await import('@reviewroute/landing/shared/qr')
-          downloadDataUrl(await qrDataUrl(reviewLink(business.shortUrl)), qrFileName(business.name))
+          const { download, qrDataUrl, qrFileName } = await import('@reviewroute/landing/shared/qr')
+          download(await qrDataUrl(reviewLink(business.shortUrl)), qrFileName(business.name))
           toast.success('QR Code Downloaded!', 'Your QR code has been downloaded.')
         } catch {
           toast.error('Download Failed', 'Failed to generate QR code. Please try again.')
