@@ -8,17 +8,14 @@
  * (default 3391). Target: first screen ≤ 350 KB gzipped.
  */
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { chromium } from 'playwright-core'
+import { launchProfile } from './lib/chromium.mjs'
 
 const root = new URL('..', import.meta.url).pathname
 const port = Number(process.env.BENCH_PORT ?? 3391)
 const TARGET_KB = 350
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync']
 const kb = (bytes) => bytes / 1024
 
 const step = (label, command, args, cwd) => {
@@ -55,9 +52,7 @@ try {
   if (!login.ok) throw new Error(`demo login failed: ${login.status}`)
   const { token } = await login.json()
 
-  const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'rr-bench-')), {
-    executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true, viewport: { width: 1280, height: 800 },
-  })
+  const context = await launchProfile('rr-bench-', { viewport: { width: 1280, height: 800 } })
   const loaded = new Set()
   try {
     await context.addInitScript((value) => localStorage.setItem('reviewroute.token', value), token)

@@ -7,18 +7,14 @@
  * its own API on BENCH_PORT (default 3390).
  */
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium } from 'playwright-core'
+import { launchProfile } from './lib/chromium.mjs'
 
 const root = new URL('..', import.meta.url).pathname
 const port = Number(process.env.BENCH_PORT ?? 3390)
 const runs = Number(process.env.BENCH_RUNS ?? 7)
 const path = process.env.BENCH_PATH ?? '/review/demo-cafe'
 const TARGETS = { kb: 90, nameMs: 1000, interactiveMs: 1800 }
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync']
 
 const step = (label, command, args, cwd) => {
   const result = spawnSync(command, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'] })
@@ -42,9 +38,7 @@ for (let i = 0; ; i++) {
 }
 
 async function measure() {
-  const profile = mkdtempSync(join(tmpdir(), 'rr-bench-'))
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true,
+  const context = await launchProfile('rr-bench-', {
     viewport: { width: 390, height: 844 },
     userAgent: 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36',
   })
@@ -84,7 +78,6 @@ async function measure() {
     return { bytes, encodings: [...encodings].join('/'), ...timings }
   } finally {
     await context.close()
-    rmSync(profile, { recursive: true, force: true })
   }
 }
 

@@ -5,10 +5,9 @@
  * Writes screenshots/<path>-<width>.png (full page). Options: --widths=390,1280 --out=screenshots
  * --login=email:password signs in through the API first (dashboard pages), e.g. --login=demo@reviewroute.in:reviewroute-demo
  */
-import { mkdirSync, mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { chromium } from 'playwright-core'
+import { launchProfile } from './lib/chromium.mjs'
 
 const args = process.argv.slice(2)
 const option = (name, fallback) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback
@@ -17,16 +16,7 @@ const widths = option('widths', '390,1280').split(',').map(Number)
 const out = option('out', 'screenshots')
 mkdirSync(out, { recursive: true })
 
-export const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-]
-
-const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'rr-shot-')), {
-  executablePath: '/usr/bin/chromium',
-  args: CHROMIUM_ARGS,
-  headless: true,
-})
+const context = await launchProfile('rr-shot-')
 const login = option('login', null)
 if (login) {
   const [email, password] = [login.slice(0, login.indexOf(':')), login.slice(login.indexOf(':') + 1)]

@@ -6,43 +6,17 @@
  * In production run them as separate processes instead (`npm run start:api`, `npm run worker`).
  */
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { buildWorkspaces, root, staleWorkspaces } from './lib/builds.mjs'
 
-const root = new URL('..', import.meta.url).pathname
 const backend = join(root, 'backend')
 const node = process.execPath
 
-/** Newest modification time under the given paths (files and folders, node_modules and outputs skipped). */
-function newest(paths) {
-  let latest = 0
-  const visit = (path) => {
-    if (!existsSync(path)) return
-    const stat = statSync(path)
-    latest = Math.max(latest, stat.mtimeMs)
-    if (!stat.isDirectory()) return
-    for (const entry of readdirSync(path)) {
-      if (entry === 'node_modules' || entry === 'build' || entry === 'dist' || entry === 'tmp') continue
-      visit(join(path, entry))
-    }
-  }
-  paths.forEach(visit)
-  return latest
-}
-
-const builtAt = (marker) => (existsSync(marker) ? statSync(marker).mtimeMs : 0)
-const targets = [
-  { workspace: 'backend', marker: join(backend, 'build', 'bin', 'server.js'), sources: ['app', 'bin', 'commands', 'config', 'database', 'start', 'types', 'adonisrc.ts', 'package.json'].map((p) => join(backend, p)) },
-  { workspace: 'landing', marker: join(root, 'landing', 'dist', 'index.html'), sources: ['src', 'index.html', 'review.html', 'public', 'vite.config.ts', 'package.json'].map((p) => join(root, 'landing', p)) },
-  { workspace: 'frontend', marker: join(root, 'frontend', 'dist', 'index.html'), sources: ['src', 'index.html', 'vite.config.ts', 'package.json', '../landing/src/shared'].map((p) => join(root, 'frontend', p)) },
-]
-const stale = targets.filter(({ marker, sources }) => builtAt(marker) < newest(sources))
+const stale = staleWorkspaces()
 if (stale.length) {
-  console.log(`[start] building ${stale.map((t) => t.workspace).join(', ')}`)
-  const args = ['run', 'build', ...stale.flatMap((t) => ['--workspace', t.workspace])]
-  // Bundles are always production builds, whatever NODE_ENV the server itself runs with.
-  const build = spawnSync('npm', args, { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
-  if (build.status !== 0) process.exit(build.status ?? 1)
+  console.log(`[start] building ${stale.join(', ')}`)
+  const status = buildWorkspaces(stale)
+  if (status !== 0) process.exit(status ?? 1)
 }
 
 const built = join(backend, 'build')

@@ -5,7 +5,7 @@
  * stubbed Razorpay Checkout script for the browser; Debian's Chromium through playwright-core; and small
  * helpers (API calls, MySQL, mails, QR decoding, screenshots, bounded polling).
  */
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { createHmac, randomBytes, randomInt } from 'node:crypto'
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:http'
@@ -15,7 +15,7 @@ import { join } from 'node:path'
 import jsQR from 'jsqr'
 import mysql from 'mysql2/promise'
 import { PNG } from 'pngjs'
-import { chromium } from 'playwright-core'
+import { launchChromium } from '../lib/chromium.mjs'
 
 export const ROOT = new URL('../../', import.meta.url).pathname
 export const PORT = 3350
@@ -32,17 +32,6 @@ export const RAZORPAY = {
   webhookSecret: 'journeys_webhook_secret_9b7e42',
 }
 
-export const CHROMIUM = '/usr/bin/chromium'
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 export const DESKTOP = { viewport: { width: 1280, height: 800 } }
 export const PHONE = {
   viewport: { width: 390, height: 844 },
@@ -265,29 +254,12 @@ export function startRazorpayStub() {
  * The product
  * ---------------------------------------------------------------------------------------------------------- */
 
-function run(command, args, logFile) {
-  const fd = openSync(logFile, 'a')
-  try {
-    const result = spawnSync(command, args, { cwd: ROOT, stdio: ['ignore', fd, fd], env: { ...process.env, FORCE_COLOR: '0' } })
-    if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status}); see ${logFile}\n${tail(logFile)}`)
-  } finally {
-    closeSync(fd)
-  }
-}
-
 function tail(file, lines = 40) {
   try {
     return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n')
   } catch {
     return ''
   }
-}
-
-/** The builds `npm start` serves; built here only when missing (scripts/start.mjs rebuilds stale ones). */
-function ensureBuilt(logFile) {
-  const missing = (path) => !existsSync(join(ROOT, path))
-  if (missing('landing/dist/index.html') || missing('frontend/dist/index.html')) run('npm', ['run', 'build'], logFile)
-  else if (missing('backend/build/bin/server.js')) run('npm', ['run', 'build', '--workspace', 'backend'], logFile)
 }
 
 function portAnswers(port) {
@@ -329,7 +301,7 @@ export async function startProduct() {
   const mailDir = join(workDir, 'mail')
   mkdirSync(mailDir)
   mkdirSync(SCREENSHOTS, { recursive: true })
-  ensureBuilt(logFile)
+  // scripts/start.mjs builds whatever is missing or stale first; its output goes to the server log.
 
   if (await portAnswers(PORT)) throw new Error(`Port ${PORT} is already in use: stop what listens there before running the journeys`)
 
@@ -509,10 +481,7 @@ export function readMails(mailDir) {
  * ---------------------------------------------------------------------------------------------------------- */
 
 /** Debian's Chromium with its own fresh profile (Playwright gives every launch a new user-data-dir). */
-export async function launchBrowser() {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install -y chromium)`)
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true })
-}
+export const launchBrowser = launchChromium
 
 /**
  * A browser context for one person: phone or desktop, its own client address, optionally signed in

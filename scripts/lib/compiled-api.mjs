@@ -4,40 +4,21 @@
  * builds the backend when it is missing or older than its sources, and talks to the API over loopback only.
  */
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { buildWorkspaces, root, staleWorkspaces } from './builds.mjs'
 import { setTimeout as sleep } from 'node:timers/promises'
 
-export const root = new URL('../..', import.meta.url).pathname
+export { root }
 export const backend = join(root, 'backend')
 export const built = join(backend, 'build')
 
-/** Newest modification time under the given paths (node_modules, build and tmp skipped). */
-function newest(paths) {
-  let latest = 0
-  const visit = (path) => {
-    if (!existsSync(path)) return
-    const stat = statSync(path)
-    latest = Math.max(latest, stat.mtimeMs)
-    if (!stat.isDirectory()) return
-    for (const entry of readdirSync(path)) {
-      if (entry === 'node_modules' || entry === 'build' || entry === 'tmp') continue
-      visit(join(path, entry))
-    }
-  }
-  paths.forEach(visit)
-  return latest
-}
-
 /** Builds backend/build (npm run build --workspace backend) when it is missing or older than its sources. */
 export function ensureBackendBuild({ quiet = false } = {}) {
-  const marker = join(built, 'bin', 'server.js')
-  const sources = ['app', 'bin', 'commands', 'config', 'database', 'start', 'types', 'adonisrc.ts', 'package.json']
-  const builtAt = existsSync(marker) ? statSync(marker).mtimeMs : 0
-  if (builtAt >= newest(sources.map((p) => join(backend, p)))) return false
+  if (!staleWorkspaces(['backend']).length) return false
   if (!quiet) console.error('[compiled-api] building the backend (backend/build is missing or stale)')
-  const result = spawnSync('npm', ['run', 'build', '--workspace', 'backend'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
-  if (result.status !== 0) throw new Error('backend build failed (npm run build --workspace backend)')
+  if (buildWorkspaces(['backend'], { stdio: ['ignore', 'ignore', 'inherit'] }) !== 0) {
+    throw new Error('backend build failed (npm run build --workspace backend)')
+  }
   return true
 }
 
