@@ -14,6 +14,8 @@ const redisConfig = defineConfig({
       // Fail fast while Redis is down instead of queueing commands: callers degrade (DECISIONS 5, 8).
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
+      // Commands issued in the same tick (rate-limit checks of concurrent requests) share one write.
+      enableAutoPipelining: true,
       connectTimeout: 2000,
       retryStrategy: (times) => Math.min(times * 200, 5000),
     },

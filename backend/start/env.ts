@@ -37,6 +37,8 @@ const env = await Env.create(new URL('../', import.meta.url), {
   REDIS_PASSWORD: str(''),
   LIMITER_STORE: withDefault(Env.schema.enum.optional(['redis', 'memory'] as const), 'redis'),
   SUBMIT_LIMIT_PER_MINUTE: num(5),
+  REVIEW_LINK_CACHE_MS: num(5000),
+  PAGE_VIEW_FLUSH_MS: num(1000),
 
   GOOGLE_PLACES_API_KEY: str(''),
   GOOGLE_PLACES_BASE_URL: str('https://places.googleapis.com'),

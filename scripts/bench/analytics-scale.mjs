@@ -108,7 +108,7 @@ const INSERT_SESSIONS =
   'INSERT INTO review_sessions (business_id, rating, feedback, redirected, resolved_at, client_fingerprint, created_at, alerted_at) VALUES ?'
 
 /** Inserts `count` sessions spread evenly (with jitter) over [fromMs, toMs), oldest first; returns views per IST day. */
-async function insertSessions(db, businessId, count, fromMs, toMs, batch, seed, onProgress) {
+export async function insertSessions(db, businessId, count, fromMs, toMs, batch, seed, onProgress) {
   const random = prng(seed)
   const fingerprints = Array.from({ length: 20_000 }, (_, i) => createHash('sha256').update(`client-${seed}-${i}`).digest('hex'))
   const perDay = new Map()
@@ -128,7 +128,7 @@ async function insertSessions(db, businessId, count, fromMs, toMs, batch, seed, 
 }
 
 /** Customer-page views: about 1.7 visits per rating, per IST day. */
-async function upsertPageViews(db, businessId, perDay, seed) {
+export async function upsertPageViews(db, businessId, perDay, seed) {
   const random = prng(seed)
   const rows = [...perDay].map(([day, sessions]) => [businessId, day, Math.round(sessions * (1.5 + random() * 0.4))])
   for (let i = 0; i < rows.length; i += 1000) {

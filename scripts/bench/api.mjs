@@ -6,6 +6,12 @@
  * BENCH_DURATION seconds (10), after a short warm-up; prints requests/s, p50/p99 latency and each endpoint's
  * ratio to the bare route, next to the targets (by-url ≥ 0.5 of bare, submit ≥ 0.3, p99 < 50 ms).
  *
+ * Analytics is measured on a second business of the same owner with a realistic history: BENCH_API_HISTORY
+ * (50,000) sessions over two years plus some today, rolled up as the nightly job does. For comparison it is
+ * measured again on the first business right after the submit run: tens of thousands of sessions all from
+ * today, none rolled up yet, a worst case no real shop reaches (shown as "info", not held to the target).
+ * Also shown as "info": analytics with one connection, what a single owner opening the screen waits.
+ *
  * Runs its own API (NODE_ENV=production, port BENCH_API_PORT=3380) on its own database (reviewroute_bench_api,
  * recreated each run), its own Redis (port BENCH_REDIS_PORT=6391, no persistence, stopped at the end) and queue
  * prefix, with the submit rate limit raised (SUBMIT_LIMIT_PER_MINUTE). autocannon runs in this process on the
@@ -15,8 +21,11 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
+import { insertSessions, upsertPageViews } from './analytics-scale.mjs'
 import {
+  ace,
   apiEnv,
+  mysqlConnection,
   ensureBackendBuild,
   ownerWithBusiness,
   request,
@@ -36,6 +45,7 @@ const settings = () => ({
   connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
   duration: Number(process.env.BENCH_DURATION ?? 10),
   warmup: Number(process.env.BENCH_WARMUP ?? 2),
+  history: Number(process.env.BENCH_API_HISTORY ?? 50_000),
   database: 'reviewroute_bench_api',
 })
 
@@ -52,6 +62,29 @@ function cannon(options) {
   return new Promise((resolve, reject) => {
     autocannon(options, (error, result) => (error ? reject(error) : resolve(result)))
   })
+}
+
+const DAY_MS = 86_400_000
+
+/** A second business of the owner with `count` sessions over two years and ~1% of them today, rolled up. */
+async function businessWithHistory(base, token, s, env) {
+  const search = await request(base, 'POST', '/api/search-business', { token, body: { query: 'restaurant' } })
+  const placeId = search.json?.places?.find((place) => place.place_id)?.place_id
+  const selected = await request(base, 'POST', '/api/select-business', { token, body: { placeId } })
+  if (selected.status !== 201 && selected.status !== 200) throw new Error(`select-business: ${selected.status} ${selected.text}`)
+  const business = selected.json.business
+  const db = await mysqlConnection(s.database)
+  try {
+    const now = Date.now()
+    const today = Math.ceil(s.history / 100)
+    const perDay = await insertSessions(db, business.id, s.history - today, now - 730 * DAY_MS, now - DAY_MS, 8000, 20261122)
+    const todayViews = await insertSessions(db, business.id, today, now - 3_600_000, now - 60_000, 8000, 7)
+    await upsertPageViews(db, business.id, new Map([...perDay, ...todayViews]), 11)
+  } finally {
+    await db.end()
+  }
+  ace(['analytics:rollup'], env)
+  return business
 }
 
 /** One measured run (after a warm-up with fewer connections) of one endpoint. */
@@ -112,12 +145,26 @@ export async function run() {
         body: JSON.stringify(body),
       })),
     }))
-    const sessions = (await request(base, 'GET', `/api/analytics/${business.id}`, { token })).json?.analytics?.totalSessions
+    const history = await businessWithHistory(base, token, s, env)
+    const historySessions = (await request(base, 'GET', `/api/analytics/${history.id}`, { token })).json?.analytics?.totalSessions
     runs.push(await measure(`GET /api/analytics/{id}`, base, s, {
+      method: 'GET',
+      path: `/api/analytics/${history.id}`,
+      headers: { authorization: `Bearer ${token}` },
+    }))
+    const alone = await measure(`GET /api/analytics/{id} (1 conn)`, base, { ...s, connections: 1 }, {
+      method: 'GET',
+      path: `/api/analytics/${history.id}`,
+      headers: { authorization: `Bearer ${token}` },
+    })
+    runs.push({ ...alone, info: true })
+    const sessions = (await request(base, 'GET', `/api/analytics/${business.id}`, { token })).json?.analytics?.totalSessions
+    const flooded = await measure(`GET /api/analytics/{id} (flooded)`, base, s, {
       method: 'GET',
       path: `/api/analytics/${business.id}`,
       headers: { authorization: `Bearer ${token}` },
-    }))
+    })
+    runs.push({ ...flooded, info: true })
 
     const bareRps = runs[0].rps
     const ratioTargets = { 'GET /api/business/by-url/{code}': TARGETS.byUrlRatio, 'POST /api/review/{code}/submit': TARGETS.submitRatio }
@@ -126,16 +173,17 @@ export async function run() {
       const ratioTarget = ratioTargets[r.name]
       const checks = []
       if (ratioTarget) checks.push(ratio >= ratioTarget)
-      if (index > 0) checks.push(r.p99 < TARGETS.p99Ms)
+      const held = index > 0 && !r.info
+      if (held) checks.push(r.p99 < TARGETS.p99Ms)
       if (r.failed) checks.push(false)
       return {
         ...r,
         ratio,
-        target: [ratioTarget ? `≥ ${ratioTarget} of bare` : '', index > 0 ? `p99 < ${TARGETS.p99Ms} ms` : ''].filter(Boolean).join(', '),
-        verdict: checks.length === 0 ? 'ref' : checks.every(Boolean) ? 'ok' : 'MISS',
+        target: [ratioTarget ? `≥ ${ratioTarget} of bare` : '', held ? `p99 < ${TARGETS.p99Ms} ms` : ''].filter(Boolean).join(', '),
+        verdict: r.info ? (r.failed ? 'FAIL' : 'info') : checks.length === 0 ? 'ref' : checks.every(Boolean) ? 'ok' : 'MISS',
       }
     })
-    return { settings: s, rows, analyticsSessions: sessions }
+    return { settings: s, rows, analyticsSessions: sessions, historySessions }
   } finally {
     await api?.stop()
     await stopRedis(s.redisPort)
@@ -143,7 +191,7 @@ export async function run() {
   }
 }
 
-export function format({ settings: s, rows, analyticsSessions }) {
+export function format({ settings: s, rows, analyticsSessions, historySessions }) {
   const lines = [
     `API throughput (production build, ${s.connections} connections, ${s.duration} s per endpoint after a ${s.warmup} s warm-up; autocannon on the same machine)`,
     `${'endpoint'.padEnd(34)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'× bare'.padStart(7)} ${'non-2xx'.padStart(8)}   target`,
@@ -153,7 +201,7 @@ export function format({ settings: s, rows, analyticsSessions }) {
       `${r.name.padEnd(34)} ${r.rps.toFixed(0).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${r.ratio.toFixed(2).padStart(7)} ${String(r.failed).padStart(8)}   ${r.target || '-'}  ${r.verdict}`
     )
   }
-  lines.push(`(analytics measured on the benchmark business after the submit run: ${analyticsSessions ?? '?'} sessions before its run; by-url counts a page view per call)`)
+  lines.push(`(analytics: a business with ${historySessions ?? '?'} sessions over two years, rolled up; flooded: the submit run's business, ${analyticsSessions ?? '?'} sessions all from today, not rolled up; by-url counts a page view per call)`)
   return lines.join('\n')
 }
 

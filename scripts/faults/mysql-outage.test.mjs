@@ -6,6 +6,10 @@
  * half-written may appear (a refused submission or page view is not in the database after recovery); and the
  * same API process must answer 200 again within seconds of the proxy's return, without a restart.
  *
+ * The one exception is the customer's review page (by-url): within REVIEW_LINK_CACHE_MS of its last lookup
+ * the API still knows the business and may show the page from memory (200); the view it counts then is kept
+ * and stored once MySQL is back, so it must be in the database at the end like every other 200.
+ *
  * Own database (reviewroute_faults_mysql), own ports (API 3383, proxy 3384), in-memory rate limits; loopback only.
  */
 import { after, before, test } from 'node:test'
@@ -82,6 +86,10 @@ async function assertUnavailable(phase) {
   const results = await Promise.all(probes().map(async ([name, call]) => [name, await call()]))
   for (const [name, response] of results) {
     const where = `${phase}: ${name} answered ${response.status} in ${Math.round(response.ms)} ms: ${response.text.slice(0, 200)}`
+    if (name === 'by-url' && response.status === 200) {
+      assert.equal(response.json?.business?.shortUrl, owner.business.shortUrl, where) // shown from memory
+      continue
+    }
     assert.equal(response.status, 503, where)
     assert.ok(response.ms < ANSWER_WITHIN_MS, where)
     if (name === 'health') {
@@ -116,6 +124,8 @@ test('MySQL lost and back: 503s within a bound, nothing half-written, recovery w
   for (const rating of [5, 4, 2]) assert.equal((await submit(rating)).status, 200)
   assert.equal((await byUrl()).status, 200)
   assert.ok(proxy.connections > 0, 'the API is connected through the proxy')
+  // Page views are written once a second (PAGE_VIEW_FLUSH_MS).
+  await until(async () => (await stored()).views === acknowledged.views, { timeoutMs: 5000 })
   assert.deepEqual(await stored(), acknowledged)
 
   await t.test('cut (sockets destroyed, connections refused): 503 everywhere', async () => {
@@ -155,7 +165,7 @@ test('MySQL lost and back: 503s within a bound, nothing half-written, recovery w
     const rows = await stored()
     assert.deepEqual(rows, acknowledged)
     assert.equal(rows.sessions, 5) // 3 before the outage, 2 after; the outage's submissions all got 503
-    assert.equal(rows.views, 2)
+    assert.ok(rows.views >= 2, `views: ${rows.views}`) // 1 before, 1 after, and any page shown from memory meanwhile
     const analytics = await request(base, 'GET', `/api/analytics/${owner.business.id}`, { token: owner.token })
     assert.equal(analytics.json.analytics.totalSessions, rows.sessions)
     assert.equal(analytics.json.analytics.pageViews, rows.views)

@@ -9,6 +9,7 @@ import {
   BASE,
   GOOGLE_PLACES,
   PHONE,
+  REVIEW_LINK_CACHE_MS,
   api,
   expectStatus,
   journeyScope,
@@ -16,6 +17,7 @@ import {
   newClientIp,
   query,
   screenshot,
+  sleep,
   startProduct,
   uniqueEmail,
 } from './support.mjs'
@@ -70,6 +72,9 @@ test('journey 6: past 50 reviews this month, a free owner\'s customer page is bl
     'UPDATE users SET trial_starts_at = UTC_TIMESTAMP() - INTERVAL 10 DAY, trial_ends_at = UTC_TIMESTAMP() - INTERVAL 3 DAY WHERE id = ?',
     [userId]
   )
+  // The API remembered this trial owner's unlimited access (the control lookup above) until the trial's end as
+  // it knew it; no product path moves a trial's end backwards, so this raw change shows after the cache's TTL.
+  await sleep(REVIEW_LINK_CACHE_MS + 250)
   const status = expectStatus(await api('GET', '/api/billing/trial-status', { token }), 200, 'trial status')
   assert.equal(status.isLimited, true, 'the owner is on the free plan')
   const usage = expectStatus(await api('GET', '/api/billing/usage', { token }), 200, 'usage')

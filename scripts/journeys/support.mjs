@@ -23,6 +23,8 @@ export const HOST = '127.0.0.1'
 export const BASE = `http://${HOST}:${PORT}`
 export const DATABASE = 'reviewroute_journeys'
 export const QUEUE_PREFIX = 'rr-journeys'
+/** The product remembers a review link's business and owner access this long (shorter than the default 5 s). */
+export const REVIEW_LINK_CACHE_MS = 1000
 export const SCREENSHOTS = join(ROOT, 'screenshots', 'journeys')
 
 export const GOOGLE_KEY = 'journeys'
@@ -326,6 +328,7 @@ export async function startProduct() {
     MAIL_TRANSPORT: 'file',
     MAIL_DIR: mailDir,
     TEST_CLOCK: 'true',
+    REVIEW_LINK_CACHE_MS: String(REVIEW_LINK_CACHE_MS),
     GOOGLE_PLACES_API_KEY: GOOGLE_KEY,
     GOOGLE_PLACES_BASE_URL: google.url,
     RAZORPAY_KEY_ID: RAZORPAY.keyId,

@@ -7,6 +7,14 @@
 export const POSITIVE_RATING_MIN = 4
 /** Ratings at or below this are private feedback. */
 export const NEGATIVE_RATING_MAX = 3
+/** Customers rate 1 to 5 stars. */
+export const RATING_MIN = 1
+export const RATING_MAX = 5
+/**
+ * The positive ratings one by one (4, 5): `rating IN (4, 5)` lets MySQL read each rating's time range from
+ * the (business, rating, created_at) index, where `rating >= 4` read every positive row of the business.
+ */
+export const POSITIVE_RATINGS = Array.from({ length: RATING_MAX - POSITIVE_RATING_MIN + 1 }, (_, i) => POSITIVE_RATING_MIN + i)
 /** Longest stored private feedback, after trimming (DECISIONS 5). */
 export const FEEDBACK_MAX_LENGTH = 2000
 

@@ -10,8 +10,8 @@ export const istDaySql = (column: string) => `DATE(DATE_ADD(${column}, INTERVAL 
 
 export const nowIst = () => clock.now().setZone(BUSINESS_TIME_ZONE)
 
-/** 'YYYY-MM-DD' of today in IST. */
-export const todayIst = () => nowIst().toISODate()!
+/** 'YYYY-MM-DD' of today in IST, by the fixed offset (no zone lookup: every page view asks). */
+export const todayIst = () => new Date(clock.nowMs() + BUSINESS_TZ_OFFSET_MINUTES * 60_000).toISOString().slice(0, 10)
 
 /** UTC instant at which an IST day starts. */
 export const istDayStart = (isoDate: string) => DateTime.fromISO(isoDate, { zone: BUSINESS_TIME_ZONE }).startOf('day').toUTC()

@@ -1,9 +1,10 @@
 import { DateTime } from 'luxon'
-import { BaseModel, belongsTo, column, hasMany } from '@adonisjs/lucid/orm'
+import { BaseModel, afterDelete, afterSave, belongsTo, column, hasMany } from '@adonisjs/lucid/orm'
 import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
 import User from '#models/user'
 import ReviewSession from '#models/review_session'
 import { NotFoundError } from '#exceptions/app_errors'
+import { reviewLinkCache } from '#services/review_link_cache'
 
 export default class Business extends BaseModel {
   @column({ isPrimary: true })
@@ -59,7 +60,15 @@ export default class Business extends BaseModel {
     return business
   }
 
+  /** The business behind a customer's short code; kept in memory for a few seconds (review_link_cache.ts). */
   static findByShortUrl(code: string) {
-    return this.query().where('short_url', code.toLowerCase()).first()
+    const key = code.toLowerCase()
+    return reviewLinkCache.business(key, () => this.query().where('short_url', key).first())
+  }
+
+  @afterSave()
+  @afterDelete()
+  static forgetCachedLink(business: Business) {
+    reviewLinkCache.forgetBusiness(business.id)
   }
 }

@@ -1,8 +1,9 @@
 import { DateTime } from 'luxon'
-import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
+import { BaseModel, afterDelete, afterSave, belongsTo, column } from '@adonisjs/lucid/orm'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import SubscriptionPlan from '#models/subscription_plan'
 import { SubscriptionStatus } from '#lib/billing_enums'
+import { reviewLinkCache } from '#services/review_link_cache'
 
 export default class Subscription extends BaseModel {
   @column({ isPrimary: true })
@@ -40,4 +41,11 @@ export default class Subscription extends BaseModel {
 
   @belongsTo(() => SubscriptionPlan, { foreignKey: 'planId' })
   declare plan: BelongsTo<typeof SubscriptionPlan>
+
+  /** A change of plan or status ends the owner's remembered access at once (review_link_cache.ts). */
+  @afterSave()
+  @afterDelete()
+  static forgetCachedAccess(subscription: Subscription) {
+    reviewLinkCache.forgetOwner(subscription.userId)
+  }
 }

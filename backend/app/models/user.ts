@@ -1,12 +1,13 @@
 import { DateTime } from 'luxon'
 import hash from '@adonisjs/core/services/hash'
 import { compose } from '@adonisjs/core/helpers'
-import { BaseModel, column, hasMany } from '@adonisjs/lucid/orm'
+import { BaseModel, afterDelete, afterSave, column, hasMany } from '@adonisjs/lucid/orm'
 import type { HasMany } from '@adonisjs/lucid/types/relations'
 import { withAuthFinder } from '@adonisjs/auth/mixins/lucid'
-import { DbAccessTokensProvider } from '@adonisjs/auth/access_tokens'
+import { AccessTokensProvider } from '#services/auth/access_tokens_provider'
 import Business from '#models/business'
 import { ACCESS_TOKEN_LIFETIME } from '#lib/constants'
+import { reviewLinkCache } from '#services/review_link_cache'
 
 const AuthFinder = withAuthFinder(() => hash.use('scrypt'), {
   uids: ['email'],
@@ -66,7 +67,15 @@ export default class User extends compose(BaseModel, AuthFinder) {
     return false
   }
 
-  static accessTokens = DbAccessTokensProvider.forModel(User, {
+  /** A changed trial ends the remembered access at once (review_link_cache.ts). */
+  @afterSave()
+  @afterDelete()
+  static forgetCachedAccess(user: User) {
+    reviewLinkCache.forgetOwner(user.id)
+  }
+
+  static accessTokens = new AccessTokensProvider({
+    tokenableModel: User,
     expiresIn: ACCESS_TOKEN_LIFETIME,
     prefix: 'rr_',
     table: 'auth_access_tokens',

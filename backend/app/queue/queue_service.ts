@@ -28,6 +28,7 @@ export class QueueService {
   #queues = new Map<QueueName, Queue>()
   #workers: Worker[] = []
   #unavailableUntil = 0
+  #pending = new Map<QueueName, { payload: unknown; options: { jobId?: string }; resolve: (added: boolean) => void }[]>()
 
   constructor(private config = queueConfig) {}
 
@@ -48,15 +49,36 @@ export class QueueService {
     return queue
   }
 
-  async enqueue<N extends QueueName>(name: N, payload: JobPayloads[N], options: { jobId?: string } = {}) {
-    if (Date.now() < this.#unavailableUntil) return false
+  /**
+   * Adds one job. Jobs enqueued in the same turn of the event loop (many requests finishing at once under
+   * load) go to Redis together in one addBulk per queue. Resolves true once added, false when Redis is
+   * unavailable (never throws).
+   */
+  enqueue<N extends QueueName>(name: N, payload: JobPayloads[N], options: { jobId?: string } = {}): Promise<boolean> {
+    if (Date.now() < this.#unavailableUntil) return Promise.resolve(false)
+    return new Promise((resolve) => {
+      let batch = this.#pending.get(name)
+      if (!batch) {
+        batch = []
+        this.#pending.set(name, batch)
+        setImmediate(() => void this.#addPending(name))
+      }
+      batch.push({ payload, options, resolve })
+    })
+  }
+
+  async #addPending(name: QueueName) {
+    const batch = this.#pending.get(name) ?? []
+    this.#pending.delete(name)
     try {
-      await withTimeout(this.queue(name).add(name, payload, options), ENQUEUE_TIMEOUT_MS)
-      return true
+      const jobs = batch.map(({ payload, options }) => ({ name, data: payload, opts: options }))
+      await withTimeout(this.queue(name).addBulk(jobs), ENQUEUE_TIMEOUT_MS)
+      for (const job of batch) job.resolve(true)
     } catch (error) {
       this.#unavailableUntil = Date.now() + OUTAGE_BACKOFF_MS
-      logger.warn({ err: error, queue: name, jobId: options.jobId }, 'enqueue failed; work will be recovered later')
-      return false
+      const jobIds = batch.map(({ options }) => options.jobId)
+      logger.warn({ err: error, queue: name, jobIds }, 'enqueue failed; work will be recovered later')
+      for (const job of batch) job.resolve(false)
     }
   }
 

@@ -1,11 +1,11 @@
 import vine from '@vinejs/vine'
 import { messages } from '#validators/messages'
-import { FEEDBACK_MAX_LENGTH } from '#lib/constants'
+import { FEEDBACK_MAX_LENGTH, RATING_MAX, RATING_MIN } from '#lib/constants'
 
 /** A JSON integer 1-5 (strings such as "5" are refused: the page always sends numbers). */
 export const submitReviewValidator = vine.compile(
   vine.object({
-    rating: vine.number({ strict: true }).withoutDecimals().range([1, 5]),
+    rating: vine.number({ strict: true }).withoutDecimals().range([RATING_MIN, RATING_MAX]),
     feedback: vine.string().trim().maxLength(FEEDBACK_MAX_LENGTH).nullable().optional(),
   })
 )

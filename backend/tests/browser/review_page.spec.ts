@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { isolated } from '#tests/helpers/setup'
+import { pageViewCounter } from '#services/page_view_counter'
 import { BusinessFactory, UserFactory } from '#database/factories/index'
 import { PHONE, baseUrl, openBrowser } from '#tests/helpers/browser'
 
@@ -33,6 +34,7 @@ test.group('Customer review page in Chromium (phone)', (group) => {
     assert.equal(sessions[0].rating, 2)
     assert.equal(sessions[0].feedback, 'Tea was cold and the wait was long')
     assert.equal(Boolean(sessions[0].redirected), false)
+    await pageViewCounter.flush()
     const views = await db.from('page_views_daily').where('business_id', business.id).first()
     assert.equal(views?.views, 1)
   })

@@ -1,16 +1,25 @@
 /*
  * Per-test isolation: each test runs inside a database transaction that is rolled back afterwards, and
- * starts with empty rate-limit counters and the real time.
+ * starts with empty rate-limit counters, empty in-memory caches and the real time.
  */
 import type { Group } from '@japa/runner/core'
 import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import { clock } from '#lib/clock'
+import { reviewLinkCache } from '#services/review_link_cache'
+import { pageViewCounter } from '#services/page_view_counter'
 
 export function isolated(group: Group) {
   group.each.setup(async () => {
     await limiter.clear()
     clock.reset()
-    return testUtils.db().withGlobalTransaction()
+    reviewLinkCache.clear()
+    const rollback = await testUtils.db().withGlobalTransaction()
+    return async () => {
+      // Counted views belong to this test's rows: write them before those rows are rolled back.
+      await pageViewCounter.flush().catch(() => {})
+      reviewLinkCache.clear()
+      await rollback()
+    }
   })
 }

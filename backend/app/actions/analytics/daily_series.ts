@@ -2,6 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import type Business from '#models/business'
 import { dailyCounts } from '#actions/analytics/session_counts'
 import { nowIst } from '#lib/time'
+import { pageViewCounter } from '#services/page_view_counter'
 
 export interface DailyPoint {
   date: string
@@ -18,6 +19,7 @@ export default class DailySeries {
     const today = nowIst().startOf('day')
     const dates = Array.from({ length: days }, (_, i) => today.minus({ days: days - 1 - i }).toISODate()!)
     const from = dates[0]
+    await pageViewCounter.flush()
 
     const [countsByDay, viewRows] = await Promise.all([
       dailyCounts(business.id, from),

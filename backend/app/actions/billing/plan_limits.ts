@@ -9,6 +9,8 @@ import type Business from '#models/business'
 import { billingStatus } from '#actions/billing/billing_status'
 import { UpgradeRequiredError } from '#exceptions/app_errors'
 import { clock } from '#lib/clock'
+import { reviewLinkCache } from '#services/review_link_cache'
+import { DateTime } from 'luxon'
 import { BUSINESS_TIME_ZONE, FREE_PLAN_BUSINESS_LIMIT, FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS } from '#lib/constants'
 
 export const BUSINESS_LIMIT_MESSAGE = `You've reached your business limit (${FREE_PLAN_BUSINESS_LIMIT}). Upgrade to Pro for unlimited businesses.`
@@ -35,11 +37,19 @@ export async function reviewsThisMonth(businessIds: number[]) {
   return new Map(rows.map((row: any) => [Number(row.business_id), Number(row.total)]))
 }
 
-/** Whether customers may rate this business right now, and the sentence to show when not. */
+/**
+ * Whether customers may rate this business right now, and the sentence to show when not. An owner's
+ * unlimited access (trial or paid period) is remembered until it ends; the free plan's cap is always counted.
+ */
 export async function reviewAllowance(business: Business) {
+  if (reviewLinkCache.isUnlimited(business.userId)) return { allowed: true as const }
   const owner = await User.findOrFail(business.userId)
   const status = await billingStatus(owner)
-  if (!status.isLimited) return { allowed: true as const }
+  if (!status.isLimited) {
+    const accessEnd = status.hasActiveSubscription ? status.currentPeriodEnd : status.trialEndsAt
+    reviewLinkCache.rememberUnlimited(owner.id, accessEnd ? DateTime.fromISO(accessEnd) : null)
+    return { allowed: true as const }
+  }
   const used = (await reviewsThisMonth([business.id])).get(business.id) ?? 0
   return used < FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS
     ? { allowed: true as const }

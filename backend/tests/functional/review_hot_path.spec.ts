@@ -1,0 +1,359 @@
+/*
+ * The customer's hot path (README "The customer's hot path"): the in-memory review-link cache and what keeps
+ * it honest, page views counted in memory, and the group-commit writer of ratings.
+ */
+import { test } from '@japa/runner'
+import type { ApiClient } from '@japa/api-client'
+import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
+import env from '#start/env'
+import { isolated } from '#tests/helpers/setup'
+import { BusinessFactory, UserFactory } from '#database/factories/index'
+import type Business from '#models/business'
+import type User from '#models/user'
+import Payment from '#models/payment'
+import Subscription from '#models/subscription'
+import SubscriptionPlan from '#models/subscription_plan'
+import { clock } from '#lib/clock'
+import { todayIst } from '#lib/time'
+import { PaymentStatus, SubscriptionStatus } from '#lib/billing_enums'
+import { REVIEW_LIMIT_MESSAGE } from '#actions/billing/plan_limits'
+import { reviewLinkCache } from '#services/review_link_cache'
+import { pageViewCounter } from '#services/page_view_counter'
+import { reviewSessionWriter, type SessionRow } from '#services/review_session_writer'
+
+/** 12:00 IST on 15 April 2026. */
+const MID_APRIL = DateTime.fromISO('2026-04-15T06:30:00Z', { zone: 'utc' })
+
+const lookUp = (client: ApiClient, code: string) => client.get(`/api/business/by-url/${code}`)
+
+async function ownerWithBusiness(owner: Record<string, unknown> = {}) {
+  const user = await UserFactory.merge(owner).create()
+  const business = await BusinessFactory.merge({ userId: user.id }).create()
+  return { user, business }
+}
+
+/** `count` ratings of the business, stored at `at` (by default an hour before the moved clock's now). */
+async function ratingsThisMonth(business: Business, count: number, at = clock.now().minus({ hours: 1 })) {
+  await db.table('review_sessions').multiInsert(
+    Array.from({ length: count }, () => ({ business_id: business.id, rating: 5, redirected: true, created_at: at.toJSDate() }))
+  )
+}
+
+/** A paid monthly plan for the owner over this period, written through the models (so their hooks run). */
+async function paidSubscription(user: User, periodStart: DateTime, periodEnd: DateTime) {
+  const plan = await SubscriptionPlan.findByOrFail('planType', 'monthly')
+  const payment = await Payment.create({
+    userId: user.id,
+    planId: plan.id,
+    razorpayOrderId: `order_hot${Date.now().toString(36)}${user.id}`,
+    amount: plan.totalPrice,
+    currency: 'INR',
+    status: PaymentStatus.Paid,
+    paidAt: periodStart,
+  })
+  return Subscription.create({
+    userId: user.id,
+    planId: plan.id,
+    paymentId: payment.id,
+    status: SubscriptionStatus.Active,
+    currentPeriodStart: periodStart,
+    currentPeriodEnd: periodEnd,
+  })
+}
+
+async function storedViews(businessId: number) {
+  const row = await db.from('page_views_daily').where('business_id', businessId).sum('views as views').first()
+  return Number(row?.views ?? 0)
+}
+
+const row = (businessId: number, rating: number, feedback: string | null = null): SessionRow => ({
+  business_id: businessId,
+  rating,
+  feedback,
+  redirected: rating >= 4,
+  client_fingerprint: 'f'.repeat(64),
+  created_at: new Date(),
+})
+
+test.group('Review link cache', (group) => {
+  isolated(group)
+  group.each.teardown(() => reviewLinkCache.configure(env.get('REVIEW_LINK_CACHE_MS')))
+
+  test('a looked-up business is served from memory until the TTL runs out', async ({ client, assert }) => {
+    const { business } = await ownerWithBusiness()
+    ;(await lookUp(client, business.shortUrl)).assertStatus(200)
+
+    // Behind the models' backs (as another replica's change would look): not seen within the TTL.
+    await db.from('businesses').where('id', business.id).update({ name: 'Renamed Elsewhere' })
+    assert.equal((await lookUp(client, business.shortUrl)).body().business.name, business.name)
+
+    reviewLinkCache.configure(50)
+    assert.equal((await lookUp(client, business.shortUrl)).body().business.name, 'Renamed Elsewhere')
+    await db.from('businesses').where('id', business.id).update({ name: 'Renamed Again' })
+    assert.equal((await lookUp(client, business.shortUrl)).body().business.name, 'Renamed Elsewhere')
+    await new Promise((resolve) => setTimeout(resolve, 80))
+    assert.equal((await lookUp(client, business.shortUrl)).body().business.name, 'Renamed Again')
+  })
+
+  test("an owner's new short URL works at once and the old one answers 404", async ({ client, assert }) => {
+    const { user, business } = await ownerWithBusiness()
+    ;(await lookUp(client, business.shortUrl)).assertStatus(200)
+
+    const changed = await client
+      .patch(`/api/business/${business.id}/update-short-url`)
+      .json({ shortUrl: 'chai-corner-new' })
+      .loginAs(user)
+
+    changed.assertStatus(200)
+    ;(await lookUp(client, business.shortUrl)).assertStatus(404)
+    const renamed = await lookUp(client, 'chai-corner-new')
+    renamed.assertStatus(200)
+    assert.equal(renamed.body().business.shortUrl, 'chai-corner-new')
+  })
+
+  test('a removed business answers 404 at once, to the page and to a rating', async ({ client }) => {
+    const { user, business } = await ownerWithBusiness()
+    ;(await lookUp(client, business.shortUrl)).assertStatus(200)
+
+    ;(await client.delete(`/api/business/${business.id}`).loginAs(user)).assertStatus(200)
+
+    ;(await lookUp(client, business.shortUrl)).assertStatus(404)
+    ;(await client.post(`/api/review/${business.shortUrl}/submit`).json({ rating: 5 })).assertStatus(404)
+  })
+
+  test("settings changed through PATCH /api/businesses/:id show on the customer's page at once", async ({ client, assert }) => {
+    const { user, business } = await ownerWithBusiness()
+    const first = await lookUp(client, business.shortUrl)
+    assert.isFalse(first.body().business.complianceMode)
+    assert.isNull(first.body().business.language)
+
+    const changed = await client
+      .patch(`/api/businesses/${business.id}`)
+      .json({ shortUrl: 'masala-dosa-corner', complianceMode: true, language: 'hi' })
+      .loginAs(user)
+    changed.assertStatus(200)
+
+    ;(await lookUp(client, business.shortUrl)).assertStatus(404)
+    const after = await lookUp(client, 'masala-dosa-corner')
+    after.assertStatus(200)
+    assert.isTrue(after.body().business.complianceMode)
+    assert.equal(after.body().business.language, 'hi')
+  })
+
+  test('a remembered trial ends when the trial does', async ({ client, assert, cleanup }) => {
+    clock.travelTo(MID_APRIL)
+    cleanup(() => clock.reset())
+    const { business } = await ownerWithBusiness({
+      trialStartsAt: MID_APRIL.minus({ days: 7 }),
+      trialEndsAt: MID_APRIL.plus({ hours: 1 }),
+    })
+    await ratingsThisMonth(business, 50)
+
+    assert.isTrue((await lookUp(client, business.shortUrl)).body().canSubmitReview) // remembered: unlimited
+    clock.travelTo(MID_APRIL.plus({ hours: 2 }))
+
+    const after = await lookUp(client, business.shortUrl)
+    assert.isFalse(after.body().canSubmitReview)
+    assert.equal(after.body().message, REVIEW_LIMIT_MESSAGE)
+    ;(await client.post(`/api/review/${business.shortUrl}/submit`).json({ rating: 5 })).assertStatus(403)
+  })
+
+  test('a subscription that ends early (changed through the model) limits the owner at once', async ({ client, assert, cleanup }) => {
+    clock.travelTo(MID_APRIL)
+    cleanup(() => clock.reset())
+    const { user, business } = await ownerWithBusiness({
+      trialStartsAt: MID_APRIL.minus({ days: 20 }),
+      trialEndsAt: MID_APRIL.minus({ days: 13 }),
+    })
+    await ratingsThisMonth(business, 50)
+    const subscription = await paidSubscription(user, MID_APRIL.minus({ days: 3 }), MID_APRIL.plus({ days: 27 }))
+    assert.isTrue((await lookUp(client, business.shortUrl)).body().canSubmitReview) // remembered until day 27
+
+    // Behind the model (as another replica's change would look): still remembered within the TTL.
+    await db.from('subscriptions').where('id', subscription.id).update({ status: SubscriptionStatus.Expired })
+    assert.isTrue((await lookUp(client, business.shortUrl)).body().canSubmitReview)
+
+    subscription.merge({ status: SubscriptionStatus.Expired })
+    await subscription.save()
+
+    assert.isFalse((await lookUp(client, business.shortUrl)).body().canSubmitReview)
+    ;(await client.post(`/api/review/${business.shortUrl}/submit`).json({ rating: 4 })).assertStatus(403)
+  })
+
+  test('a paid period cut short through the model (its end moved into the past) limits the owner at once', async ({
+    client,
+    assert,
+    cleanup,
+  }) => {
+    clock.travelTo(MID_APRIL)
+    cleanup(() => clock.reset())
+    const { user, business } = await ownerWithBusiness({
+      trialStartsAt: MID_APRIL.minus({ days: 20 }),
+      trialEndsAt: MID_APRIL.minus({ days: 13 }),
+    })
+    await ratingsThisMonth(business, 60)
+    const subscription = await paidSubscription(user, MID_APRIL.minus({ days: 3 }), MID_APRIL.plus({ days: 27 }))
+    assert.isTrue((await lookUp(client, business.shortUrl)).body().canSubmitReview)
+
+    subscription.merge({ currentPeriodEnd: MID_APRIL.minus({ minutes: 5 }) })
+    await subscription.save()
+
+    assert.isFalse((await lookUp(client, business.shortUrl)).body().canSubmitReview)
+  })
+
+  test('a trial ended through the User model limits the owner at once', async ({ client, assert, cleanup }) => {
+    clock.travelTo(MID_APRIL)
+    cleanup(() => clock.reset())
+    const { user, business } = await ownerWithBusiness({
+      trialStartsAt: MID_APRIL.minus({ days: 2 }),
+      trialEndsAt: MID_APRIL.plus({ days: 5 }),
+    })
+    await ratingsThisMonth(business, 50)
+    assert.isTrue((await lookUp(client, business.shortUrl)).body().canSubmitReview)
+
+    user.merge({ trialEndsAt: MID_APRIL.minus({ minutes: 1 }) })
+    await user.save()
+
+    const after = await lookUp(client, business.shortUrl)
+    assert.isFalse(after.body().canSubmitReview)
+    assert.equal(after.body().message, REVIEW_LIMIT_MESSAGE)
+  })
+
+  test('past the trial, a free owner with 49 ratings this month may take one more, then is limited', async ({
+    client,
+    assert,
+    cleanup,
+  }) => {
+    clock.travelTo(MID_APRIL)
+    cleanup(() => clock.reset())
+    const trialEndsAt = MID_APRIL.plus({ hours: 1 })
+    const { business } = await ownerWithBusiness({ trialStartsAt: MID_APRIL.minus({ days: 6 }), trialEndsAt })
+    await ratingsThisMonth(business, 49)
+    await ratingsThisMonth(business, 5, MID_APRIL.minus({ months: 1 })) // last month's do not count
+    assert.isTrue((await lookUp(client, business.shortUrl)).body().canSubmitReview)
+
+    clock.travelTo(trialEndsAt.plus({ minutes: 1 }))
+
+    assert.isTrue((await lookUp(client, business.shortUrl)).body().canSubmitReview, '49 of 50')
+    ;(await client.post(`/api/review/${business.shortUrl}/submit`).json({ rating: 5 })).assertStatus(200)
+    const full = await lookUp(client, business.shortUrl)
+    assert.isFalse(full.body().canSubmitReview, 'the 50th rating used the allowance up')
+    assert.equal(full.body().message, REVIEW_LIMIT_MESSAGE)
+  })
+})
+
+test.group('Page views counted in memory', (group) => {
+  isolated(group)
+
+  test('views wait in memory until a flush writes them in one go', async ({ client, assert }) => {
+    const { business } = await ownerWithBusiness()
+    await pageViewCounter.flush()
+
+    for (let i = 0; i < 3; i++) (await lookUp(client, business.shortUrl)).assertStatus(200)
+
+    assert.isAtLeast(pageViewCounter.pendingViews, 3)
+    assert.equal(await storedViews(business.id), 0)
+    await pageViewCounter.flush()
+    assert.equal(pageViewCounter.pendingViews, 0)
+    const rows = await db.from('page_views_daily').where('business_id', business.id)
+    assert.deepEqual(
+      rows.map((stored) => ({ day: stored.day, views: Number(stored.views) })),
+      [{ day: todayIst(), views: 3 }]
+    )
+  })
+
+  test("the owner's analytics include views counted a moment ago", async ({ client, assert }) => {
+    const { user, business } = await ownerWithBusiness()
+    for (let i = 0; i < 4; i++) (await lookUp(client, business.shortUrl)).assertStatus(200)
+
+    const analytics = await client.get(`/api/analytics/${business.id}`).loginAs(user)
+    const daily = await client.get(`/api/analytics/${business.id}/daily?days=1`).loginAs(user)
+
+    analytics.assertStatus(200)
+    assert.equal(analytics.body().analytics.pageViews, 4)
+    assert.equal(daily.body().days[0].views, 4)
+  })
+
+  test("a removed business's counted views are dropped; the others in the same flush are stored", async ({ assert }) => {
+    const kept = (await ownerWithBusiness()).business
+    const removed = (await ownerWithBusiness()).business
+    await pageViewCounter.record(kept.id)
+    await pageViewCounter.record(removed.id)
+    await pageViewCounter.record(kept.id)
+    await removed.delete()
+
+    await pageViewCounter.flush()
+
+    assert.equal(await storedViews(kept.id), 2)
+    assert.equal(await storedViews(removed.id), 0)
+    assert.equal(pageViewCounter.pendingViews, 0)
+  })
+})
+
+test.group('Group-commit writer of ratings', (group) => {
+  isolated(group)
+
+  test('ratings written at once are all stored; those with feedback get their own ids', async ({ assert }) => {
+    const { business } = await ownerWithBusiness()
+    const rows = Array.from({ length: 20 }, (_, i) => row(business.id, (i % 5) + 1, (i % 5) + 1 <= 3 ? `Feedback ${i}` : null))
+
+    const ids = await Promise.all(rows.map((sessionRow) => reviewSessionWriter.insert(sessionRow)))
+
+    const stored = await db.from('review_sessions').where('business_id', business.id).orderBy('id')
+    assert.lengthOf(stored, 20)
+    assert.sameMembers(
+      stored.map((session) => session.rating),
+      rows.map((sessionRow) => sessionRow.rating)
+    )
+    rows.forEach((sessionRow, i) => {
+      if (!sessionRow.feedback) return assert.isNull(ids[i])
+      const session = stored.find((candidate) => candidate.id === ids[i])
+      assert.equal(session?.feedback, sessionRow.feedback, `row ${i} has its own id`)
+    })
+  })
+
+  test('a row for a missing business fails alone; the rows written with it are stored', async ({ assert }) => {
+    const { business } = await ownerWithBusiness()
+    const missing = row(2_000_000_000, 5)
+
+    const results = await Promise.allSettled([
+      reviewSessionWriter.insert(row(business.id, 5)),
+      reviewSessionWriter.insert(missing),
+      reviewSessionWriter.insert(row(business.id, 2, 'Cold tea')),
+      reviewSessionWriter.insert(row(business.id, 4)),
+    ])
+
+    assert.deepEqual(
+      results.map((result) => result.status),
+      ['fulfilled', 'rejected', 'fulfilled', 'fulfilled']
+    )
+    assert.equal((results[1] as PromiseRejectedResult).reason.code, 'ER_NO_REFERENCED_ROW_2')
+    const stored = await db.from('review_sessions').where('business_id', business.id)
+    assert.sameMembers(
+      stored.map((session) => session.rating),
+      [5, 2, 4]
+    )
+  })
+
+  test('concurrent submissions through the API are each answered after their row is stored', async ({ client, assert }) => {
+    const { business } = await ownerWithBusiness()
+    const ratings = [5, 4, 3, 2, 1]
+
+    const responses = await Promise.all(
+      ratings.map((rating) =>
+        client.post(`/api/review/${business.shortUrl}/submit`).json(rating <= 3 ? { rating, feedback: `Rated ${rating}` } : { rating })
+      )
+    )
+
+    responses.forEach((response, i) => {
+      response.assertStatus(200)
+      assert.deepEqual(response.body(), ratings[i] >= 4 ? { redirect: true, url: business.googleReviewUrl } : { redirect: false })
+    })
+    const stored = await db.from('review_sessions').where('business_id', business.id)
+    assert.sameMembers(
+      stored.map((session) => `${session.rating}:${session.feedback ?? ''}`),
+      ['5:', '4:', '3:Rated 3', '2:Rated 2', '1:Rated 1']
+    )
+  })
+})
