@@ -1,5 +1,14 @@
 import { defineConfig } from '@adonisjs/core/app'
 
+/*
+ * AdonisJS imports all preload files at once (Promise.all). On Node 20 two of those imports evaluating the
+ * same modules with top-level await (env, the limiter and database services) now and then let start/routes
+ * run before start/limiter had finished: "Cannot access 'registerThrottle' before initialization", and the
+ * server did not start (1 boot in 16 here). `inTurn` imports each preload only after the one before it.
+ */
+let previousPreload: Promise<unknown> = Promise.resolve()
+const inTurn = (load: () => Promise<unknown>) => () => (previousPreload = previousPreload.then(load))
+
 export default defineConfig({
   commands: [
     () => import('@adonisjs/core/commands'),
@@ -17,9 +26,12 @@ export default defineConfig({
     () => import('@adonisjs/limiter/limiter_provider'),
   ],
   preloads: [
-    () => import('#start/container'),
-    { file: () => import('#start/redis'), environment: ['web'] },
-    () => import('#start/routes'), () => import('#start/kernel'), () => import('#start/limiter')],
+    inTurn(() => import('#start/container')),
+    { file: inTurn(() => import('#start/redis')), environment: ['web'] },
+    inTurn(() => import('#start/limiter')),
+    inTurn(() => import('#start/kernel')),
+    inTurn(() => import('#start/routes')),
+  ],
   tests: {
     suites: [
       { files: ['tests/unit/**/*.spec(.ts|.js)'], name: 'unit', timeout: 5000 },

@@ -78,6 +78,10 @@ function run({ cwd, command: [bin, args] }) {
 
 let passed = 0
 let failed = 0
+/** The end of each failing suite's output, printed again just above the last line (CI logs keep only the tail). */
+const failures = []
+const FAILURE_TAIL_LINES = 80
+const tailOf = (output) => output.trimEnd().split('\n').slice(-FAILURE_TAIL_LINES).join('\n')
 
 // The browser tests and page routes need the built front ends; the journeys and fault suites run the compiled backend.
 console.log('=== build (backend, dashboard, site and review bundles) ===')
@@ -85,6 +89,7 @@ const build = await run({ cwd: root, command: ['npm', ['run', 'build', '--silent
 if (build.code !== 0) {
   console.log('\nbuild failed; counted as 1 failure')
   failed += 1
+  failures.push({ name: 'build', output: build.output })
 }
 
 for (const suite of suites) {
@@ -94,6 +99,7 @@ for (const suite of suites) {
   if (!totals) {
     console.log(`\n${suite.name}: no test summary found (exit code ${code}); counted as 1 failure`)
     failed += 1
+    failures.push({ name: suite.name, output })
     continue
   }
   passed += totals.passed
@@ -102,6 +108,11 @@ for (const suite of suites) {
     console.log(`\n${suite.name}: exited with code ${code} although no test failed; counted as 1 failure`)
     failed += 1
   }
+  if (code !== 0 || totals.failed > 0) failures.push({ name: suite.name, output })
+}
+
+for (const { name, output } of failures) {
+  console.log(`\n=== failed: ${name} (its last ${FAILURE_TAIL_LINES} lines again) ===\n${tailOf(output)}`)
 }
 
 console.log(`\n${passed} passed, ${failed} failed`)

@@ -6,6 +6,7 @@ import { PlacesDirectory, createPlacesDirectory } from '#services/places/places_
 import { RazorpayGateway } from '#services/payments/razorpay_gateway'
 import { IdentityProvider } from '#services/identity/identity_provider'
 import { QueueService } from '#queue/queue_service'
+import { pageViewCounter } from '#services/page_view_counter'
 
 app.container.singleton(PlacesDirectory, () => createPlacesDirectory())
 
@@ -16,3 +17,6 @@ app.container.singleton(QueueService, () => {
   app.terminating(() => queues.shutdown())
   return queues
 })
+
+// Views counted in memory are written before the process exits.
+app.terminating(() => pageViewCounter.flush().catch(() => {}))
