@@ -5,6 +5,7 @@ import Business from '#models/business'
 import BusinessAnalytics from '#actions/analytics/business_analytics'
 import DailySeries from '#actions/analytics/daily_series'
 import { serializeBusiness, serializeSession } from '#serializers/serializers'
+import { analyticsReads } from '#services/analytics_reads'
 import { messages } from '#validators/messages'
 import { BUSINESS_TIME_ZONE, DAILY_SERIES_DEFAULT_DAYS, DAILY_SERIES_MAX_DAYS } from '#lib/constants'
 
@@ -17,24 +18,28 @@ export default class AnalyticsController {
   @inject()
   async show({ auth, params }: HttpContext, analytics: BusinessAnalytics) {
     const business = await Business.findOwned(auth.getUserOrFail().id, params.businessId)
-    const result = await analytics.handle(business)
-    return {
-      business: serializeBusiness(business),
-      analytics: result.totals,
-      sessions: result.sessions.map(serializeSession),
-      reviews: result.reviews.map(serializeSession),
-      insights: {
-        recentLowRated: result.recentLowRated.map(serializeSession),
-        topTopics: result.topTopics,
-        pageViews: result.totals.pageViews,
-      },
-    }
+    // Owner checked first; then concurrent reads of this business share one computation (analytics_reads.ts).
+    const figures = await analyticsReads.share(business.id, 'show', async () => {
+      const result = await analytics.handle(business)
+      return {
+        analytics: result.totals,
+        sessions: result.sessions.map(serializeSession),
+        reviews: result.reviews.map(serializeSession),
+        insights: {
+          recentLowRated: result.recentLowRated.map(serializeSession),
+          topTopics: result.topTopics,
+          pageViews: result.totals.pageViews,
+        },
+      }
+    })
+    return { business: serializeBusiness(business), ...figures }
   }
 
   @inject()
   async daily({ auth, params, request }: HttpContext, series: DailySeries) {
     const business = await Business.findOwned(auth.getUserOrFail().id, params.businessId)
     const { days = DAILY_SERIES_DEFAULT_DAYS } = await dailyValidator.validate(request.qs())
-    return { businessId: business.id, timeZone: BUSINESS_TIME_ZONE, days: await series.handle(business, days) }
+    const points = await analyticsReads.share(business.id, `daily:${days}`, () => series.handle(business, days))
+    return { businessId: business.id, timeZone: BUSINESS_TIME_ZONE, days: points }
   }
 }

@@ -1,8 +1,9 @@
 import { DateTime } from 'luxon'
-import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
+import { BaseModel, afterDelete, afterSave, belongsTo, column } from '@adonisjs/lucid/orm'
 import db from '@adonisjs/lucid/services/db'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import Business from '#models/business'
+import { analyticsReads } from '#services/analytics_reads'
 
 export default class ReviewSession extends BaseModel {
   static table = 'review_sessions'
@@ -37,5 +38,12 @@ export default class ReviewSession extends BaseModel {
   /** Sessions of all businesses the user owns; narrow further with where clauses. */
   static ownedBy(userId: number) {
     return this.query().whereIn('business_id', db.from('businesses').select('id').where('user_id', userId))
+  }
+
+  /** A saved session (a feedback resolved or reopened) changes its business's analytics. */
+  @afterSave()
+  @afterDelete()
+  static forgetSharedAnalytics(session: ReviewSession) {
+    analyticsReads.forget(session.businessId)
   }
 }

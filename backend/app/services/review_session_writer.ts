@@ -15,6 +15,7 @@
 import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { isRowError } from '#lib/db_errors'
+import { analyticsReads } from '#services/analytics_reads'
 
 export interface SessionRow {
   business_id: number
@@ -37,6 +38,15 @@ const MAX_BATCH = 500
 async function insertOne(client: QueryClientContract | TransactionClientContract, row: SessionRow) {
   const [id] = await client.insertQuery().table('review_sessions').insert(row)
   return Number(id)
+}
+
+/**
+ * A committed row: its business's analytics changed, so reads from now on must not join a computation begun
+ * before (analytics_reads.ts); then the caller hears back (with the id when the rating has feedback).
+ */
+function stored(waiting: Waiting, id: number | null) {
+  analyticsReads.forget(waiting.row.business_id)
+  waiting.resolve(waiting.row.feedback ? id : null)
 }
 
 export class ReviewSessionWriter {
@@ -75,11 +85,11 @@ export class ReviewSessionWriter {
       }
       if (batch.length === 1) return batch[0].reject(error)
       for (const waiting of batch) {
-        await insertOne(db.connection(), waiting.row).then((id) => waiting.resolve(waiting.row.feedback ? id : null), waiting.reject)
+        await insertOne(db.connection(), waiting.row).then((id) => stored(waiting, id), waiting.reject)
       }
       return
     }
-    for (const waiting of batch) waiting.resolve(waiting.row.feedback ? (ids.get(waiting) ?? null) : null)
+    for (const waiting of batch) stored(waiting, ids.get(waiting) ?? null)
   }
 
   #writeTogether(batch: Waiting[]) {
