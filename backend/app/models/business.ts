@@ -5,6 +5,7 @@ import User from '#models/user'
 import ReviewSession from '#models/review_session'
 import { NotFoundError } from '#exceptions/app_errors'
 import { reviewLinkCache } from '#services/review_link_cache'
+import { analyticsReads } from '#services/analytics_reads'
 
 export default class Business extends BaseModel {
   @column({ isPrimary: true })
@@ -70,5 +71,6 @@ export default class Business extends BaseModel {
   @afterDelete()
   static forgetCachedLink(business: Business) {
     reviewLinkCache.forgetBusiness(business.id)
+    analyticsReads.forget(business.id) // its name and settings are part of the analytics answer
   }
 }

@@ -1,11 +1,14 @@
 /*
  * Stores customers' ratings with group commit: while one write is on its way to MySQL, the ratings that
- * arrive meanwhile wait and then go together in one transaction. A lone rating is written at once (no timer,
- * no added latency); under load, one commit carries many rows.
+ * arrive meanwhile wait and then go together. A lone rating is written at once (no timer, no added latency);
+ * under load, one statement carries many rows.
  *
- * In a batch, ratings without feedback go in one multi-row INSERT; each rating with feedback gets its own
- * INSERT in the same transaction, because its id is needed for the owner's alert (auto-increment ids of a
- * multi-row INSERT are not guaranteed to be consecutive on MySQL 8).
+ * A batch is one multi-row INSERT in autocommit: a single statement is atomic and durable on its own, so it
+ * needs no BEGIN/COMMIT round trips. A rating with feedback needs its id (for the owner's alert). MySQL and
+ * MariaDB give the rows of one simple multi-row INSERT consecutive ids when innodb_autoinc_lock_mode is 0 or 1
+ * (MariaDB's default; docker/compose.yml sets 1 for MySQL 8, whose default 2 interleaves them): then the ids
+ * are LAST_INSERT_ID() + i × auto_increment_increment. The writer reads both settings once; with any other
+ * mode, rows with feedback are inserted one by one in the batch's transaction, each with its own id.
  *
  * Each caller's promise settles only after its own row is committed, so "acknowledged" still means "stored"
  * (DECISIONS 5). If a batch fails on a row's data (an integrity or data error, such as a business deleted a
@@ -14,6 +17,7 @@
  */
 import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { RawQueryBindings } from '@adonisjs/lucid/types/querybuilder'
 import { isRowError } from '#lib/db_errors'
 import { analyticsReads } from '#services/analytics_reads'
 
@@ -33,25 +37,41 @@ interface Waiting {
 }
 
 const MAX_BATCH = 500
+const COLUMNS = ['business_id', 'rating', 'feedback', 'redirected', 'client_fingerprint', 'created_at'] as const
+const ROW_PLACEHOLDERS = `(${COLUMNS.map(() => '?').join(', ')})`
 
-/** One row; its id. */
-async function insertOne(client: QueryClientContract | TransactionClientContract, row: SessionRow) {
-  const [id] = await client.insertQuery().table('review_sessions').insert(row)
-  return Number(id)
+/** One INSERT of these rows (written as SQL: this runs for every rating); the first row's id. */
+async function insertRows(client: QueryClientContract | TransactionClientContract, rows: SessionRow[]) {
+  const [result] = await client.rawQuery(
+    `INSERT INTO review_sessions (${COLUMNS.join(', ')}) VALUES ${rows.map(() => ROW_PLACEHOLDERS).join(', ')}`,
+    // A null feedback is bound as NULL; Lucid's binding type just does not list null.
+    rows.flatMap((row) => COLUMNS.map((column) => row[column])) as RawQueryBindings
+  )
+  return Number(result.insertId)
+}
+
+/** The step between the ids of one multi-row INSERT's rows, or null when they need not be consecutive. */
+export async function consecutiveIdStep(): Promise<number | null> {
+  const [[settings]] = await db.rawQuery('SELECT @@innodb_autoinc_lock_mode AS mode, @@auto_increment_increment AS step')
+  return Number(settings.mode) <= 1 ? Number(settings.step) : null
 }
 
 /**
  * A committed row: its business's analytics changed, so reads from now on must not join a computation begun
  * before (analytics_reads.ts); then the caller hears back (with the id when the rating has feedback).
  */
-function stored(waiting: Waiting, id: number | null) {
+function stored(waiting: Waiting, id: number | null | undefined) {
   analyticsReads.forget(waiting.row.business_id)
-  waiting.resolve(waiting.row.feedback ? id : null)
+  waiting.resolve(waiting.row.feedback ? (id ?? null) : null)
 }
 
 export class ReviewSessionWriter {
   #queue: Waiting[] = []
   #writing = false
+  #idStep: Promise<number | null> | undefined
+
+  /** `readIdStep`: how to learn whether one INSERT's ids are consecutive (tests pass their own). */
+  constructor(private readIdStep: () => Promise<number | null> = consecutiveIdStep) {}
 
   /** Resolves once the row is committed: with its id when it has feedback, otherwise with null. */
   insert(row: SessionRow): Promise<number | null> {
@@ -74,32 +94,41 @@ export class ReviewSessionWriter {
   }
 
   async #write(batch: Waiting[]) {
-    let ids: Map<Waiting, number>
+    let ids: (number | null)[]
     try {
-      ids = batch.length === 1 ? new Map([[batch[0], await insertOne(db.connection(), batch[0].row)]]) : await this.#writeTogether(batch)
+      this.#idStep ??= this.readIdStep()
+      const step = await this.#idStep
+      const together = step !== null || batch.every((waiting) => !waiting.row.feedback)
+      ids = together ? await this.#writeTogether(batch, step ?? 1) : await this.#writeFeedbackAlone(batch)
     } catch (error) {
       if (!isRowError(error)) {
+        this.#idStep = undefined // read again once the database answers
         // The database is unreachable: the rows waiting behind this batch would only wait for the same error.
         for (const waiting of [...batch, ...this.#queue.splice(0)]) waiting.reject(error)
         return
       }
       if (batch.length === 1) return batch[0].reject(error)
       for (const waiting of batch) {
-        await insertOne(db.connection(), waiting.row).then((id) => stored(waiting, id), waiting.reject)
+        await insertRows(db.connection(), [waiting.row]).then((id) => stored(waiting, id), waiting.reject)
       }
       return
     }
-    for (const waiting of batch) stored(waiting, ids.get(waiting) ?? null)
+    batch.forEach((waiting, index) => stored(waiting, ids[index]))
   }
 
-  #writeTogether(batch: Waiting[]) {
+  /** Every row in one INSERT; ids counted from the first (consecutive, see the top of this file). */
+  async #writeTogether(batch: Waiting[], step: number) {
+    const first = await insertRows(db.connection(), batch.map((waiting) => waiting.row))
+    return batch.map((_, index) => first + index * step)
+  }
+
+  /** Ids may interleave: rows without feedback together, each with feedback alone, in one transaction. */
+  #writeFeedbackAlone(batch: Waiting[]) {
     return db.transaction(async (trx) => {
-      const ids = new Map<Waiting, number>()
       const plain = batch.filter((waiting) => !waiting.row.feedback)
-      if (plain.length > 0) await trx.insertQuery().table('review_sessions').multiInsert(plain.map((waiting) => waiting.row))
-      for (const waiting of batch) {
-        if (waiting.row.feedback) ids.set(waiting, await insertOne(trx, waiting.row))
-      }
+      if (plain.length > 0) await insertRows(trx, plain.map((waiting) => waiting.row))
+      const ids: (number | null)[] = []
+      for (const waiting of batch) ids.push(waiting.row.feedback ? await insertRows(trx, [waiting.row]) : null)
       return ids
     })
   }

@@ -20,7 +20,7 @@ import { PaymentStatus, SubscriptionStatus } from '#lib/billing_enums'
 import { REVIEW_LIMIT_MESSAGE } from '#actions/billing/plan_limits'
 import { reviewLinkCache } from '#services/review_link_cache'
 import { pageViewCounter } from '#services/page_view_counter'
-import { reviewSessionWriter, type SessionRow } from '#services/review_session_writer'
+import { ReviewSessionWriter, consecutiveIdStep, reviewSessionWriter, type SessionRow } from '#services/review_session_writer'
 
 /** 12:00 IST on 15 April 2026. */
 const MID_APRIL = DateTime.fromISO('2026-04-15T06:30:00Z', { zone: 'utc' })
@@ -294,24 +294,33 @@ test.group('Page views counted in memory', (group) => {
 test.group('Group-commit writer of ratings', (group) => {
   isolated(group)
 
-  test('ratings written at once are all stored; those with feedback get their own ids', async ({ assert }) => {
-    const { business } = await ownerWithBusiness()
-    const rows = Array.from({ length: 20 }, (_, i) => row(business.id, (i % 5) + 1, (i % 5) + 1 <= 3 ? `Feedback ${i}` : null))
-
-    const ids = await Promise.all(rows.map((sessionRow) => reviewSessionWriter.insert(sessionRow)))
-
-    const stored = await db.from('review_sessions').where('business_id', business.id).orderBy('id')
-    assert.lengthOf(stored, 20)
-    assert.sameMembers(
-      stored.map((session) => session.rating),
-      rows.map((sessionRow) => sessionRow.rating)
-    )
-    rows.forEach((sessionRow, i) => {
-      if (!sessionRow.feedback) return assert.isNull(ids[i])
-      const session = stored.find((candidate) => candidate.id === ids[i])
-      assert.equal(session?.feedback, sessionRow.feedback, `row ${i} has its own id`)
-    })
+  test('this database numbers the rows of one INSERT consecutively, so a batch is one statement', async ({ assert }) => {
+    assert.equal(await consecutiveIdStep(), 1)
   })
+
+  test('ratings written at once are all stored; those with feedback get their own ids ({path})')
+    .with([
+      { writer: reviewSessionWriter, path: 'one INSERT, ids counted from the first' },
+      { writer: new ReviewSessionWriter(async () => null), path: 'ids may interleave: feedback rows alone in a transaction' },
+    ])
+    .run(async ({ assert }, { writer }) => {
+      const { business } = await ownerWithBusiness()
+      const rows = Array.from({ length: 20 }, (_, i) => row(business.id, (i % 5) + 1, (i % 5) + 1 <= 3 ? `Feedback ${i}` : null))
+
+      const ids = await Promise.all(rows.map((sessionRow) => writer.insert(sessionRow)))
+
+      const stored = await db.from('review_sessions').where('business_id', business.id).orderBy('id')
+      assert.lengthOf(stored, 20)
+      assert.sameMembers(
+        stored.map((session) => session.rating),
+        rows.map((sessionRow) => sessionRow.rating)
+      )
+      rows.forEach((sessionRow, i) => {
+        if (!sessionRow.feedback) return assert.isNull(ids[i])
+        const session = stored.find((candidate) => candidate.id === ids[i])
+        assert.equal(session?.feedback, sessionRow.feedback, `row ${i} has its own id`)
+      })
+    })
 
   test('a row for a missing business fails alone; the rows written with it are stored', async ({ assert }) => {
     const { business } = await ownerWithBusiness()
@@ -355,5 +364,35 @@ test.group('Group-commit writer of ratings', (group) => {
       stored.map((session) => `${session.rating}:${session.feedback ?? ''}`),
       ['5:', '4:', '3:Rated 3', '2:Rated 2', '1:Rated 1']
     )
+  })
+})
+
+test.group('Group-commit writer: ids while another process writes', () => {
+  // No global transaction here: the two writers must write on two connections at the same time, as two API
+  // replicas would. The rows are removed at the end.
+  test("two writers inserting into the same table at once each get their own rows' ids", async ({ assert, cleanup }) => {
+    const { user, business } = await ownerWithBusiness()
+    cleanup(async () => {
+      await db.from('review_sessions').where('business_id', business.id).delete()
+      await business.delete()
+      await user.delete()
+    })
+    const writers = [new ReviewSessionWriter(), new ReviewSessionWriter()]
+    const written: { feedback: string; id: number | null }[] = []
+
+    for (let round = 0; round < 5; round++) {
+      await Promise.all(
+        writers.flatMap((writer, w) =>
+          Array.from({ length: 40 }, async (_, i) => {
+            const feedback = `round ${round} writer ${w} row ${i}`
+            written.push({ feedback, id: await writer.insert(row(business.id, 1 + (i % 3), feedback)) })
+          })
+        )
+      )
+    }
+
+    const stored = new Map((await db.from('review_sessions').where('business_id', business.id)).map((session) => [session.id, session.feedback]))
+    assert.equal(stored.size, 400)
+    for (const { feedback, id } of written) assert.equal(stored.get(id!), feedback)
   })
 })
