@@ -4,7 +4,8 @@ import { defineConfig } from '@adonisjs/core/app'
  * AdonisJS imports all preload files at once (Promise.all). On Node 20 two of those imports evaluating the
  * same modules with top-level await (env, the limiter and database services) now and then let start/routes
  * run before start/limiter had finished: "Cannot access 'registerThrottle' before initialization", and the
- * server did not start (1 boot in 16 here). `inTurn` imports each preload only after the one before it.
+ * server did not start (1 boot in 16 here; 24 in 40 once start/container imported the database service too).
+ * `inTurn` imports each preload only after the one before it (scripts/faults/boot.test.mjs).
  */
 let previousPreload: Promise<unknown> = Promise.resolve()
 const inTurn = (load: () => Promise<unknown>) => () => (previousPreload = previousPreload.then(load))

@@ -70,7 +70,9 @@ export default class Business extends BaseModel {
   @afterSave()
   @afterDelete()
   static forgetCachedLink(business: Business) {
-    reviewLinkCache.forgetBusiness(business.id)
-    analyticsReads.forget(business.id) // its name and settings are part of the analytics answer
+    reviewLinkCache.forgetNow(business, () => {
+      reviewLinkCache.forgetBusiness(business.id)
+      analyticsReads.forget(business.id) // its figures' requests start afresh after a change
+    })
   }
 }

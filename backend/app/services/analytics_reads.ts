@@ -1,11 +1,14 @@
 /*
  * Concurrent reads of one business's analytics share one computation ("single flight"): a request that
  * arrives while the same figures are being computed waits for that computation instead of starting its own.
- * Nothing is kept once it has answered, so an answer is never older than the request that joined it, and a
- * burst of reads of a large business costs the database one set of queries instead of one per request.
+ * Nothing is kept once it has answered, so a burst of reads of a large business costs the database one set of
+ * queries instead of one per request, and an answer is at most one computation older than the request.
  *
- * A write in this process that changes a business's figures (a stored rating, a resolved feedback) calls
- * `forget`, so a read that starts after the write never joins a computation that began before it.
+ * A write in this process that changes a business's figures (a stored rating, a resolved feedback, a changed
+ * business) calls `forget`, so a read that starts after the write never joins a computation that began before
+ * it. A write on another replica is not seen by a computation already running here: a read there may miss it
+ * by that computation's duration (milliseconds; up to a few seconds for a business of millions of sessions
+ * that the nightly rollup has not reached), as it would had it arrived that much earlier.
  */
 export class AnalyticsReads {
   #inFlight = new Map<string, { businessId: number; answer: Promise<unknown> }>()

@@ -22,7 +22,11 @@ interface PendingViews {
   views: number
 }
 
+/** Rows in key order, so two replicas' upserts take their row locks in the same order (no deadlock). */
+const byKey = (a: PendingViews, b: PendingViews) => a.businessId - b.businessId || a.day.localeCompare(b.day)
+
 function upsert(batch: PendingViews[]) {
+  batch.sort(byKey)
   return db.rawQuery(
     `INSERT INTO page_views_daily (business_id, day, views) VALUES ${batch.map(() => '(?, ?, ?)').join(', ')}
      ON DUPLICATE KEY UPDATE views = views + VALUES(views)`,
@@ -88,13 +92,14 @@ export class PageViewCounter {
     }
   }
 
-  /** The database could not be reached: the unwritten entries wait for the next flush (or fail the caller's). */
+  /**
+   * The database could not be reached: the unwritten entries wait for the next flush, by the timer or by the
+   * next caller (with PAGE_VIEW_FLUSH_MS=0, another view of the same tick retries them, and fails if it fails).
+   */
   #keep(unwritten: PendingViews[], error: unknown): never {
-    if (this.intervalMs > 0) {
-      for (const entry of unwritten) this.#add(entry.businessId, entry.day, entry.views)
-      logger.warn({ err: error, views: unwritten.length }, 'page views not stored yet; kept for the next flush')
-      this.#arm()
-    }
+    for (const entry of unwritten) this.#add(entry.businessId, entry.day, entry.views)
+    logger.warn({ err: error, views: unwritten.length }, 'page views not stored yet; kept for the next flush')
+    if (this.intervalMs > 0) this.#arm()
     throw error
   }
 

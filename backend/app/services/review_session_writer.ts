@@ -7,7 +7,7 @@
  * needs no BEGIN/COMMIT round trips. A rating with feedback needs its id (for the owner's alert). MySQL and
  * MariaDB give the rows of one simple multi-row INSERT consecutive ids when innodb_autoinc_lock_mode is 0 or 1
  * (MariaDB's default; docker/compose.yml sets 1 for MySQL 8, whose default 2 interleaves them): then the ids
- * are LAST_INSERT_ID() + i × auto_increment_increment. The writer reads both settings once; with any other
+ * are LAST_INSERT_ID() + i × auto_increment_increment. The writer reads both settings once a minute; with any other
  * mode, rows with feedback are inserted one by one in the batch's transaction, each with its own id.
  *
  * Each caller's promise settles only after its own row is committed, so "acknowledged" still means "stored"
@@ -37,6 +37,7 @@ interface Waiting {
 }
 
 const MAX_BATCH = 500
+const ID_SETTINGS_MAX_AGE_MS = 60_000
 const COLUMNS = ['business_id', 'rating', 'feedback', 'redirected', 'client_fingerprint', 'created_at'] as const
 const ROW_PLACEHOLDERS = `(${COLUMNS.map(() => '?').join(', ')})`
 
@@ -69,6 +70,7 @@ export class ReviewSessionWriter {
   #queue: Waiting[] = []
   #writing = false
   #idStep: Promise<number | null> | undefined
+  #idStepReadAt = 0
 
   /** `readIdStep`: how to learn whether one INSERT's ids are consecutive (tests pass their own). */
   constructor(private readIdStep: () => Promise<number | null> = consecutiveIdStep) {}
@@ -96,24 +98,44 @@ export class ReviewSessionWriter {
   async #write(batch: Waiting[]) {
     let ids: (number | null)[]
     try {
-      this.#idStep ??= this.readIdStep()
-      const step = await this.#idStep
+      const step = await this.#consecutiveIdStep()
       const together = step !== null || batch.every((waiting) => !waiting.row.feedback)
       ids = together ? await this.#writeTogether(batch, step ?? 1) : await this.#writeFeedbackAlone(batch)
     } catch (error) {
-      if (!isRowError(error)) {
-        this.#idStep = undefined // read again once the database answers
-        // The database is unreachable: the rows waiting behind this batch would only wait for the same error.
-        for (const waiting of [...batch, ...this.#queue.splice(0)]) waiting.reject(error)
-        return
-      }
-      if (batch.length === 1) return batch[0].reject(error)
-      for (const waiting of batch) {
-        await insertRows(db.connection(), [waiting.row]).then((id) => stored(waiting, id), waiting.reject)
+      if (!isRowError(error) || batch.length === 1) return this.#fail(batch, error)
+      // A row's own data failed the batch: each row alone, so only the bad one fails.
+      for (const [index, waiting] of batch.entries()) {
+        try {
+          stored(waiting, await insertRows(db.connection(), [waiting.row]))
+        } catch (rowError) {
+          if (!isRowError(rowError)) return this.#fail(batch.slice(index), rowError)
+          waiting.reject(rowError)
+        }
       }
       return
     }
     batch.forEach((waiting, index) => stored(waiting, ids[index]))
+  }
+
+  /**
+   * Rejects these rows. When the database is unreachable (not a row's fault), every row waiting behind them
+   * would only wait for the same error, so they are rejected at once too.
+   */
+  #fail(rows: Waiting[], error: unknown) {
+    if (!isRowError(error)) {
+      this.#idStep = undefined // read again once the database answers
+      rows = [...rows, ...this.#queue.splice(0)]
+    }
+    for (const waiting of rows) waiting.reject(error)
+  }
+
+  /** The server's auto-increment settings, read at most once a minute (a restarted server may have others). */
+  #consecutiveIdStep() {
+    if (!this.#idStep || Date.now() - this.#idStepReadAt > ID_SETTINGS_MAX_AGE_MS) {
+      this.#idStep = this.readIdStep()
+      this.#idStepReadAt = Date.now()
+    }
+    return this.#idStep
   }
 
   /** Every row in one INSERT; ids counted from the first (consecutive, see the top of this file). */

@@ -122,6 +122,53 @@ test.group('Review link cache', (group) => {
     ;(await client.post(`/api/review/${business.shortUrl}/submit`).json({ rating: 5 })).assertStatus(404)
   })
 
+  test('a lookup that read the row before a change was forgotten does not store it', async ({ assert }) => {
+    const { business } = await ownerWithBusiness()
+    let release: () => void = () => {}
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    let loads = 0
+    const load = async () => {
+      loads += 1
+      await gate
+      return business
+    }
+
+    const racing = reviewLinkCache.business('racing-code', load) // reads the old row...
+    reviewLinkCache.forgetBusiness(business.id) // ...while a save forgets it
+    release()
+    await racing
+    await reviewLinkCache.business('racing-code', load)
+
+    assert.equal(loads, 2, 'the value read across the forget was not kept')
+  })
+
+  test("an owner's access read across a forget is not remembered", async ({ assert }) => {
+    const { user } = await ownerWithBusiness()
+    const generation = reviewLinkCache.generation
+    reviewLinkCache.forgetOwner(user.id)
+    reviewLinkCache.rememberUnlimited(user.id, clock.now().plus({ days: 3 }), generation)
+    assert.isFalse(reviewLinkCache.isUnlimited(user.id))
+
+    reviewLinkCache.rememberUnlimited(user.id, clock.now().plus({ days: 3 }), reviewLinkCache.generation)
+    assert.isTrue(reviewLinkCache.isUnlimited(user.id))
+  })
+
+  test('a subscription ended inside a transaction is forgotten again when it commits', async ({ assert }) => {
+    const { user } = await ownerWithBusiness({ trialStartsAt: clock.now().minus({ days: 20 }), trialEndsAt: clock.now().minus({ days: 13 }) })
+    const subscription = await paidSubscription(user, clock.now().minus({ days: 3 }), clock.now().plus({ days: 27 }))
+
+    await db.transaction(async (trx) => {
+      subscription.useTransaction(trx)
+      subscription.merge({ status: SubscriptionStatus.Expired })
+      await subscription.save()
+      // A reader outside the transaction still sees the running plan, and remembers it.
+      reviewLinkCache.rememberUnlimited(user.id, subscription.currentPeriodEnd, reviewLinkCache.generation)
+      assert.isTrue(reviewLinkCache.isUnlimited(user.id))
+    })
+
+    assert.isFalse(reviewLinkCache.isUnlimited(user.id), 'forgotten once the change was committed')
+  })
+
   test("settings changed through PATCH /api/businesses/:id show on the customer's page at once", async ({ client, assert }) => {
     const { user, business } = await ownerWithBusiness()
     const first = await lookUp(client, business.shortUrl)

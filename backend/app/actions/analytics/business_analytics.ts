@@ -25,7 +25,9 @@ export const conversionRate = (redirected: number, total: number) =>
 export default class BusinessAnalytics {
   async handle(business: Business, sessionsLimit = ANALYTICS_SESSIONS_LIMIT) {
     const weekAgo = clock.now().minus({ days: WEEK_DAYS }).toJSDate()
-    await pageViewCounter.flush() // this process's counted views, so the owner sees their own replica's latest
+    // This process's counted views first, so the owner sees their own replica's latest. A failed write keeps
+    // them for the next flush; the figures are still read (and fail by themselves if the database is down).
+    await pageViewCounter.flush().catch(() => {})
     const [counts, positiveWeek, sessions, reviews, recentLowRated, topics, views] = await Promise.all([
       totalCounts(business.id),
       db

@@ -19,7 +19,7 @@ export default class DailySeries {
     const today = nowIst().startOf('day')
     const dates = Array.from({ length: days }, (_, i) => today.minus({ days: days - 1 - i }).toISODate()!)
     const from = dates[0]
-    await pageViewCounter.flush()
+    await pageViewCounter.flush().catch(() => {}) // as in business_analytics.ts
 
     const [countsByDay, viewRows] = await Promise.all([
       dailyCounts(business.id, from),

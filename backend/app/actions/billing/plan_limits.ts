@@ -43,11 +43,12 @@ export async function reviewsThisMonth(businessIds: number[]) {
  */
 export async function reviewAllowance(business: Business) {
   if (reviewLinkCache.isUnlimited(business.userId)) return { allowed: true as const }
+  const generation = reviewLinkCache.generation
   const owner = await User.findOrFail(business.userId)
   const status = await billingStatus(owner)
   if (!status.isLimited) {
     const accessEnd = status.hasActiveSubscription ? status.currentPeriodEnd : status.trialEndsAt
-    reviewLinkCache.rememberUnlimited(owner.id, accessEnd ? DateTime.fromISO(accessEnd) : null)
+    reviewLinkCache.rememberUnlimited(owner.id, accessEnd ? DateTime.fromISO(accessEnd) : null, generation)
     return { allowed: true as const }
   }
   const used = (await reviewsThisMonth([business.id])).get(business.id) ?? 0
