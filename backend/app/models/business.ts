@@ -70,7 +70,7 @@ export default class Business extends BaseModel {
   @afterSave()
   @afterDelete()
   static forgetCachedLink(business: Business) {
-    reviewLinkCache.forgetNow(business, () => {
+    reviewLinkCache.forgetNowAndOnCommit(business, () => {
       reviewLinkCache.forgetBusiness(business.id)
       analyticsReads.forget(business.id) // its figures' requests start afresh after a change
     })

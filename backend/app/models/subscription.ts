@@ -46,6 +46,6 @@ export default class Subscription extends BaseModel {
   @afterSave()
   @afterDelete()
   static forgetCachedAccess(subscription: Subscription) {
-    reviewLinkCache.forgetNow(subscription, () => reviewLinkCache.forgetOwner(subscription.userId))
+    reviewLinkCache.forgetNowAndOnCommit(subscription, () => reviewLinkCache.forgetOwner(subscription.userId))
   }
 }

@@ -71,7 +71,7 @@ export default class User extends compose(BaseModel, AuthFinder) {
   @afterSave()
   @afterDelete()
   static forgetCachedAccess(user: User) {
-    reviewLinkCache.forgetNow(user, () => reviewLinkCache.forgetOwner(user.id))
+    reviewLinkCache.forgetNowAndOnCommit(user, () => reviewLinkCache.forgetOwner(user.id))
   }
 
   static accessTokens = new AccessTokensProvider({

@@ -5,7 +5,7 @@
  *
  * What keeps it correct:
  * - every write in this process goes through the models, whose hooks forget the affected entries at once,
- *   and once more when the write's transaction commits (Business, User and Subscription call `forgetNow` with
+ *   and once more when the write's transaction commits (Business, User and Subscription call `forgetNowAndOnCommit` with
  *   `forgetBusiness` / `forgetOwner`); another process (an API replica, the worker) sees a change after at
  *   most the TTL;
  * - a value read from the database is stored only if nothing was forgotten while it was being read
@@ -35,10 +35,6 @@ export class ReviewLinkCache {
   configure(ttlMs: number) {
     this.#businesses = ttlMs > 0 ? new LRUCache({ max: MAX_ENTRIES, ttl: ttlMs }) : null
     this.#unlimitedUntil = ttlMs > 0 ? new LRUCache({ max: MAX_ENTRIES, ttl: ttlMs }) : null
-  }
-
-  get enabled() {
-    return this.#businesses !== null
   }
 
   /** Grows with every forget: a value read before the latest forget may be stale and is not stored. */
@@ -75,7 +71,7 @@ export class ReviewLinkCache {
   }
 
   /** Runs `forget` now and, when the model was saved in a transaction, again once it commits. */
-  forgetNow(model: LucidRow, forget: () => void) {
+  forgetNowAndOnCommit(model: LucidRow, forget: () => void) {
     forget()
     model.$trx?.after('commit', forget)
   }

@@ -10,7 +10,6 @@ import env from '#start/env'
 import { isolated } from '#tests/helpers/setup'
 import { BusinessFactory, UserFactory } from '#database/factories/index'
 import type Business from '#models/business'
-import type User from '#models/user'
 import Payment from '#models/payment'
 import Subscription from '#models/subscription'
 import SubscriptionPlan from '#models/subscription_plan'
@@ -40,8 +39,12 @@ async function ratingsThisMonth(business: Business, count: number, at = clock.no
   )
 }
 
-/** A paid monthly plan for the owner over this period, written through the models (so their hooks run). */
-async function paidSubscription(user: User, periodStart: DateTime, periodEnd: DateTime) {
+/**
+ * An owner whose trial ended weeks before `at`, on a paid monthly plan from 3 days before `at` to 27 days after,
+ * written through the models (so their hooks run).
+ */
+async function paidOwner(at: DateTime) {
+  const { user, business } = await ownerWithBusiness({ trialStartsAt: at.minus({ days: 20 }), trialEndsAt: at.minus({ days: 13 }) })
   const plan = await SubscriptionPlan.findByOrFail('planType', 'monthly')
   const payment = await Payment.create({
     userId: user.id,
@@ -50,16 +53,17 @@ async function paidSubscription(user: User, periodStart: DateTime, periodEnd: Da
     amount: plan.totalPrice,
     currency: 'INR',
     status: PaymentStatus.Paid,
-    paidAt: periodStart,
+    paidAt: at.minus({ days: 3 }),
   })
-  return Subscription.create({
+  const subscription = await Subscription.create({
     userId: user.id,
     planId: plan.id,
     paymentId: payment.id,
     status: SubscriptionStatus.Active,
-    currentPeriodStart: periodStart,
-    currentPeriodEnd: periodEnd,
+    currentPeriodStart: at.minus({ days: 3 }),
+    currentPeriodEnd: at.plus({ days: 27 }),
   })
+  return { user, business, subscription }
 }
 
 async function storedViews(businessId: number) {
@@ -154,8 +158,7 @@ test.group('Review link cache', (group) => {
   })
 
   test('a subscription ended inside a transaction is forgotten again when it commits', async ({ assert }) => {
-    const { user } = await ownerWithBusiness({ trialStartsAt: clock.now().minus({ days: 20 }), trialEndsAt: clock.now().minus({ days: 13 }) })
-    const subscription = await paidSubscription(user, clock.now().minus({ days: 3 }), clock.now().plus({ days: 27 }))
+    const { user, subscription } = await paidOwner(clock.now())
 
     await db.transaction(async (trx) => {
       subscription.useTransaction(trx)
@@ -209,12 +212,8 @@ test.group('Review link cache', (group) => {
   test('a subscription that ends early (changed through the model) limits the owner at once', async ({ client, assert, cleanup }) => {
     clock.travelTo(MID_APRIL)
     cleanup(() => clock.reset())
-    const { user, business } = await ownerWithBusiness({
-      trialStartsAt: MID_APRIL.minus({ days: 20 }),
-      trialEndsAt: MID_APRIL.minus({ days: 13 }),
-    })
+    const { business, subscription } = await paidOwner(MID_APRIL)
     await ratingsThisMonth(business, 50)
-    const subscription = await paidSubscription(user, MID_APRIL.minus({ days: 3 }), MID_APRIL.plus({ days: 27 }))
     assert.isTrue((await lookUp(client, business.shortUrl)).body().canSubmitReview) // remembered until day 27
 
     // Behind the model (as another replica's change would look): still remembered within the TTL.
@@ -235,12 +234,8 @@ test.group('Review link cache', (group) => {
   }) => {
     clock.travelTo(MID_APRIL)
     cleanup(() => clock.reset())
-    const { user, business } = await ownerWithBusiness({
-      trialStartsAt: MID_APRIL.minus({ days: 20 }),
-      trialEndsAt: MID_APRIL.minus({ days: 13 }),
-    })
+    const { business, subscription } = await paidOwner(MID_APRIL)
     await ratingsThisMonth(business, 60)
-    const subscription = await paidSubscription(user, MID_APRIL.minus({ days: 3 }), MID_APRIL.plus({ days: 27 }))
     assert.isTrue((await lookUp(client, business.shortUrl)).body().canSubmitReview)
 
     subscription.merge({ currentPeriodEnd: MID_APRIL.minus({ minutes: 5 }) })
