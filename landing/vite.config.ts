@@ -1,23 +1,10 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
-import { readFileSync } from 'node:fs'
-
-/** The server routes between bundles with the same route list the site uses: ship it in dist/. */
-const emitRouteList = () => ({
-  name: 'emit-route-list',
-  generateBundle(this: { emitFile(file: { type: 'asset'; fileName: string; source: string }): void }) {
-    this.emitFile({
-      type: 'asset',
-      fileName: 'routes.json',
-      source: readFileSync(`${import.meta.dirname}/src/shared/routes.json`, 'utf8'),
-    })
-  },
-})
 
 // Two pages: the site (marketing, legal, add-business, auth, 404) and the small customer review page.
 // The backend serves dist/ from the same origin as the API (`npm run dev` proxies /api to it).
 export default defineConfig({
-  plugins: [react(), emitRouteList()],
+  plugins: [react()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -35,22 +35,22 @@ export const loginByIp = failOpen(
 )
 
 /**
- * Failed sign-ins per email: 10 in 10 minutes block that email for 10 minutes; a successful sign-in clears
- * the count. Fails open like the others.
+ * Failed sign-ins per account (`key`: the SignIn action's account key): 10 in 10 minutes block it for 10
+ * minutes; a successful sign-in clears the count. Fails open like the others.
  */
-export async function penalizeLoginFailures<T>(email: string, attempt: () => Promise<T>): Promise<T> {
+export async function penalizeLoginFailures<T>(key: string, attempt: () => Promise<T>): Promise<T> {
   const failures = limiter.use({ requests: 10, duration: '10 minutes', blockDuration: '10 minutes' })
   let attempted = false
   let result: Awaited<ReturnType<typeof failures.penalize<T>>>
   try {
-    result = await failures.penalize(`login_email_${email}`, () => {
+    result = await failures.penalize(`login_${key}`, () => {
       attempted = true
       return attempt()
     })
   } catch (error) {
     // The attempt's own error (wrong password) passes through; a store failure before it fails open.
     if (attempted || error instanceof errors.E_TOO_MANY_REQUESTS) throw error
-    logger.warn({ err: error, limiter: 'login_email' }, 'rate limiter unavailable; sign-in allowed')
+    logger.warn({ err: error, limiter: 'login_account' }, 'rate limiter unavailable; sign-in allowed')
     return attempt()
   }
   const [throttled, value] = result

@@ -13,7 +13,7 @@ import { resources } from '../src/config/resources'
 import { authProvider } from '../src/providers/auth'
 import { dataProvider } from '../src/providers/data'
 import { TOAST_LIMIT } from '../src/providers/toast'
-import { TOKEN_KEY } from '@reviewroute/landing/shared/token'
+import { TOKEN_KEY } from '@reviewroute/web-shared/token'
 
 export const TEST_TOKEN = 'oat_test-token-that-is-long-enough'
 

@@ -6,8 +6,8 @@ import type { BusinessDto, PlaceDto } from '@reviewroute/backend/types/api'
 import AddBusinessPage, { LIMIT_NOTICE } from '../src/site/pages/add_business'
 import { SessionProvider } from '../src/site/session'
 import { ToastProvider } from '../src/site/toast'
-import { TOKEN_KEY } from '../src/shared/token'
-import { resetCityForTests } from '../src/shared/search'
+import { TOKEN_KEY } from '@reviewroute/web-shared/token'
+import { resetCityForTests } from '@reviewroute/web-shared/search'
 import { mockFetch } from './helpers'
 
 const PLACE: PlaceDto = { place_id: 'demo_chai-point', name: 'Chai Point', address: 'Koramangala, Bengaluru', rating: 4.3, reviewCount: 1234 }

@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
 import AuthPage from '../src/site/pages/auth'
-import { TOKEN_KEY } from '../src/shared/token'
+import { TOKEN_KEY } from '@reviewroute/web-shared/token'
 import { mockFetch } from './helpers'
 
 const TOKEN = 'rr_MQ.a-real-looking-token-value-123'
@@ -84,6 +84,19 @@ describe('/auth', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }))
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/dashboard'))
   })
+
+  // Control characters are dropped by the URL parser: '/\t/evil.example' is '//evil.example', another host.
+  it.each(['/%09/evil.example', '/%0A/evil.example', '/%0D/evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)'])(
+    'never redirects off the site for %s',
+    async (target) => {
+      mockFetch({ 'POST /api/auth/login': () => ({ body: { token: TOKEN, user: {} } }) })
+      renderAt(`/auth?mode=signin&redirect=${target}`)
+      await userEvent.type(screen.getByLabelText('Email'), 'asha@example.in')
+      await userEvent.type(screen.getByLabelText('Password'), 'secret-password')
+      await userEvent.click(screen.getByRole('button', { name: 'Sign In' }))
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('/dashboard'))
+    }
+  )
 
   it('an owner already signed in goes straight to the redirect', () => {
     localStorage.setItem(TOKEN_KEY, TOKEN)

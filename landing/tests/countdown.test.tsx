@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react'
 import { CountdownBanner, formatCountdown } from '../src/site/components/CountdownBanner'
-import { CAMPAIGN_COUNTDOWN_SECONDS } from '../src/shared/constants'
+import { CAMPAIGN_COUNTDOWN_SECONDS } from '@reviewroute/web-shared/constants'
 
 describe('formatCountdown', () => {
   test('writes seconds as HH:MM:SS with leading zeros', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { createI18n, pickLanguage } from '../src/shared/i18n'
+import { createI18n, pickLanguage } from '@reviewroute/web-shared/i18n'
 import { nextStep } from '../src/review/flow'
-import { isValidToken } from '../src/shared/token'
-import { safeRedirect } from '../src/shared/redirect'
-import { isMobileUserAgent } from '../src/shared/user_agent'
+import { isValidToken } from '@reviewroute/web-shared/token'
+import { safeRedirect } from '@reviewroute/web-shared/redirect'
+import { isMobileUserAgent } from '@reviewroute/web-shared/user-agent'
 import { messages } from '../src/review/messages'
 
 describe('language choice', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi, beforeEach, afterEach } from 'vitest'
 import { act, renderHook } from '@testing-library/react'
 import type { PlaceDto } from '@reviewroute/backend/types/api'
-import { REQUIRED_MESSAGE, SEARCH_FAILED, resetCityForTests, useBusinessSearch } from '../src/shared/search'
+import { REQUIRED_MESSAGE, SEARCH_FAILED, resetCityForTests, useBusinessSearch } from '@reviewroute/web-shared/search'
 import { mockFetch } from './helpers'
 
 const place = (n: number): PlaceDto => ({ place_id: `demo_${n}`, name: `Place ${n}`, address: 'Pune', rating: 4.2, reviewCount: n })

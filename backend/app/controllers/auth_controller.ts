@@ -4,7 +4,7 @@ import User from '#models/user'
 import RegisterUser from '#actions/auth/register_user'
 import { loginValidator, registerValidator } from '#validators/auth'
 import { serializeUser } from '#serializers/serializers'
-import { penalizeLoginFailures } from '#start/limiter'
+import SignIn from '#actions/auth/sign_in'
 
 export default class AuthController {
   @inject()
@@ -14,11 +14,11 @@ export default class AuthController {
     return response.created({ token, user: serializeUser(user) })
   }
 
-  async login({ request }: HttpContext) {
+  @inject()
+  async login({ request }: HttpContext, signIn: SignIn) {
     const { email, password } = await request.validateUsing(loginValidator)
-    const user = await penalizeLoginFailures(email, () => User.verifyCredentials(email, password))
-    const token = await User.accessTokens.create(user)
-    return { token: token.value!.release(), user: serializeUser(user) }
+    const { user, token } = await signIn.handle(email, password)
+    return { token, user: serializeUser(user) }
   }
 
   /** Revokes the access token used; a provider JWT is revoked at the provider, not here. */

@@ -3,7 +3,8 @@ import { join } from 'node:path'
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import LookupReviewLink from '#actions/reviews/lookup_review_link'
-import { bundles, matchesRoute } from '#services/web/bundles'
+import { bundles } from '#services/web/bundles'
+import { WEB_REDIRECTS, webAreaOf } from '#contract/web_routes'
 import { renderReviewPage, type InlinedReview } from '#services/web/review_page'
 import { resolveInside, sendFile } from '#services/web/static_files'
 import { NotFoundError } from '#exceptions/app_errors'
@@ -65,16 +66,12 @@ export default class PagesController {
     if (path === '/api' || path.startsWith('/api/')) {
       throw new NotFoundError(`No route for ${ctx.request.method()} ${path}.`)
     }
-    const routes = await bundles.routes()
-    const redirect = routes.redirects[path]
+    const redirect = WEB_REDIRECTS.get(path)
     if (redirect) return ctx.response.redirect(redirect)
 
-    if (routes.dashboard.some((pattern) => matchesRoute(pattern, path))) {
-      return sendHtml(ctx, 200, await bundles.dashboardHtml())
-    }
-    if (routes.site.some((pattern) => matchesRoute(pattern, path))) {
-      return sendHtml(ctx, 200, await bundles.siteHtml())
-    }
+    const area = webAreaOf(path)
+    if (area === 'dashboard') return sendHtml(ctx, 200, await bundles.dashboardHtml())
+    if (area === 'site') return sendHtml(ctx, 200, await bundles.siteHtml())
     // Files of the site's public folder (favicon, logo, robots.txt).
     const file = path.lastIndexOf('.') > path.lastIndexOf('/') ? resolveInside(bundles.landingDist, path) : null
     if (file && !file.endsWith('.html') && (await sendFile(ctx, join(file), false))) return

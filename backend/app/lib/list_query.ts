@@ -22,6 +22,17 @@ export interface ListSpec {
 
 type Query = ModelQueryBuilderContract<LucidModel, any>
 
+/** Paging and sorting; every other parameter is a filter. */
+const LIST_CONTROLS = new Set(['_start', '_end', '_sort', '_order'])
+
+/**
+ * A field the client named, looked up among the spec's own entries only: `toString`, `constructor` or
+ * `__proto__` are inherited members of every object, never fields (docs/decisions.md: request names).
+ */
+function own<T>(table: Record<string, T>, name: string): T | undefined {
+  return Object.hasOwn(table, name) ? table[name] : undefined
+}
+
 function toInt(field: string, raw: string, min: number, max = Number.MAX_SAFE_INTEGER) {
   if (!/^-?\d+$/.test(raw)) throw new FieldError(field, `The ${field} parameter must be a whole number`)
   const value = Number(raw)
@@ -30,6 +41,7 @@ function toInt(field: string, raw: string, min: number, max = Number.MAX_SAFE_IN
 }
 
 function single(field: string, value: unknown): string {
+  if (Array.isArray(value) && value.length === 1) return single(field, value[0])
   if (Array.isArray(value)) throw new FieldError(field, `The ${field} parameter may be given only once`)
   if (typeof value !== 'string') throw new FieldError(field, `The ${field} parameter must be a plain value`)
   return value
@@ -82,14 +94,19 @@ function applyFilter(query: Query, field: string, op: string, raw: string, spec:
   }
 }
 
-function applyFilters(query: Query, qs: Record<string, unknown>, spec: ListSpec) {
-  for (const [key, value] of Object.entries(qs)) {
-    if (key.startsWith('_')) continue
-    const match = /^(.+?)(?:_(like|gte|lte|ne))?$/.exec(key)!
-    const [, field, op = ''] = match
-    const filter = spec.filters[field]
+/**
+ * Filters are read from the raw query string, not from the parsed object: the query-string parser drops keys
+ * named like Object.prototype members (`toString`, `constructor`, `__proto__`), which would make them silently
+ * ignored filters instead of the 422 every unknown name gets.
+ */
+function applyFilters(query: Query, rawQuery: string, spec: ListSpec) {
+  const params = new URLSearchParams(rawQuery)
+  for (const key of new Set(params.keys())) {
+    if (LIST_CONTROLS.has(key)) continue
+    const [, field, op = ''] = /^(.+?)(?:_(like|gte|lte|ne))?$/.exec(key) ?? [key, key]
+    const filter = own(spec.filters, field)
     if (!filter) throw new FieldError(key, `Unknown filter ${key}`)
-    applyFilter(query, field, op, single(key, value), filter)
+    applyFilter(query, field, op, single(key, params.getAll(key)), filter)
   }
 }
 
@@ -98,7 +115,7 @@ function applySort(query: Query, qs: Record<string, unknown>, spec: ListSpec) {
   const defaultOrder = qs._sort === undefined ? spec.defaultSort.order : 'asc'
   const orders = qs._order === undefined ? [defaultOrder] : single('_order', qs._order).split(',')
   sorts.forEach((field, index) => {
-    const column = spec.sortable[field]
+    const column = own(spec.sortable, field)
     if (!column) throw new FieldError('_sort', `Cannot sort by ${field}`)
     const order = (orders[index] ?? orders[0] ?? 'asc').toLowerCase()
     if (order !== 'asc' && order !== 'desc') throw new FieldError('_order', 'The _order parameter must be asc or desc')
@@ -109,7 +126,7 @@ function applySort(query: Query, qs: Record<string, unknown>, spec: ListSpec) {
 }
 
 /** The filter parameters of a list request (everything but paging and sorting). */
-export const filterParams = (qs: Record<string, unknown>) => Object.keys(qs).filter((key) => !key.startsWith('_'))
+export const filterParams = (qs: Record<string, unknown>) => Object.keys(qs).filter((key) => !LIST_CONTROLS.has(key))
 
 /**
  * Runs a filtered query for one page and sets `x-total-count` (simple-rest reads it). `knownTotal`, called once
@@ -123,7 +140,7 @@ export async function paginate<T>(
   knownTotal?: () => Promise<number | null>
 ): Promise<T[]> {
   const qs = ctx.request.qs()
-  applyFilters(query, qs, spec)
+  applyFilters(query, ctx.request.parsedUrl.query ?? '', spec)
   const countQuery = query.clone()
   applySort(query, qs, spec)
   const { offset, limit } = pageOf(qs)

@@ -1,7 +1,8 @@
 import vine from '@vinejs/vine'
 import { messages } from '#validators/messages'
+import { normalizeEmail } from '#lib/email'
 
-const email = () => vine.string().trim().toLowerCase().maxLength(254).email()
+const email = () => vine.string().trim().toLowerCase().maxLength(254).email().transform(normalizeEmail)
 const personName = () => vine.string().trim().maxLength(100)
 
 export const registerValidator = vine.compile(

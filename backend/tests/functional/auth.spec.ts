@@ -272,6 +272,37 @@ test.group('POST /api/auth/login', (group) => {
     assert.equal(otherLogin.body().user.id, other.id)
   })
 
+  test('the lock is the account’s: no spelling of the address gets fresh guesses', async ({ client, assert }) => {
+    const owner = await UserFactory.merge({ email: 'sec@example.in' }).create()
+    for (let n = 1; n <= 10; n++) {
+      const response = await client.post('/api/auth/login').json({ email: 'sec@example.in', password: `guess-${n}` })
+      response.assertStatus(400)
+    }
+    // An accented, decomposed or differently cased spelling is either the same account (locked) or no account
+    // at all: never a way in past the lock.
+    for (const email of ['séc@example.in', 'se\u0301c@example.in', 'SÉC@example.in', 'SEC@example.in', ' sec@example.in ']) {
+      const response = await client.post('/api/auth/login').json({ email, password: DEFAULT_PASSWORD })
+      assert.oneOf(response.status(), [400, 429], email)
+      assert.notProperty(response.body(), 'token', email)
+    }
+    const locked = await client.post('/api/auth/login').json({ email: 'SEC@example.in', password: DEFAULT_PASSWORD })
+    locked.assertStatus(429)
+    assert.equal(owner.email, 'sec@example.in')
+  })
+
+  test('emails are compared exactly once normalised: an accented address is another account', async ({ client, assert }) => {
+    await UserFactory.merge({ email: 'sec@example.in' }).create()
+    const accented = await client.post('/api/auth/register').json({ email: 'séc@example.in', password: 'long-enough-1' })
+    accented.assertStatus(201)
+    assert.equal(accented.body().user.email, 'séc@example.in')
+    // Composed and decomposed forms of one address are one account.
+    const decomposed = await client.post('/api/auth/register').json({ email: 'se\u0301c@example.in', password: 'long-enough-1' })
+    decomposed.assertStatus(422)
+    const signIn = await client.post('/api/auth/login').json({ email: 'se\u0301c@example.in', password: 'long-enough-1' })
+    signIn.assertStatus(200)
+    assert.equal(signIn.body().user.id, accented.body().user.id)
+  })
+
   test('an IP gets 20 attempts a minute across emails; the 21st is 429', async ({ client, assert }) => {
     const owner = await UserFactory.merge({ email: 'late@example.in' }).create()
     for (let n = 1; n <= 20; n++) {

@@ -1,19 +1,19 @@
 import { test } from '@japa/runner'
-import { readFileSync, readdirSync } from 'node:fs'
+import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { isolated } from '#tests/helpers/setup'
 import { assertBrowserReady } from '#tests/helpers/browser'
 import { BusinessFactory, UserFactory } from '#database/factories/index'
 import webConfig from '#config/web'
+import { WEB_ROUTES } from '#contract/web_routes'
 
-const routes = () => JSON.parse(readFileSync(join(webConfig.landingDist, 'routes.json'), 'utf8'))
 
 test.group('Pages from one origin', (group) => {
   isolated(group)
   group.setup(() => assertBrowserReady())
 
   test('every site route answers 200 with the site bundle', async ({ client, assert }) => {
-    for (const path of routes().site as string[]) {
+    for (const path of WEB_ROUTES.site) {
       const response = await client.get(path).redirects(0)
       assert.equal(response.status(), 200, path)
       assert.include(response.text(), '<div id="root">', path)
@@ -21,7 +21,7 @@ test.group('Pages from one origin', (group) => {
   })
 
   test('an unknown path answers 404 with the site bundle (its 404 page)', async ({ client, assert }) => {
-    for (const path of ['/nowhere', '/indian/extra', '/review', '/dashboardx']) {
+    for (const path of ['/nowhere', '/indian/extra', '/review', '/dashboardx', '/business/7/extra', '/toString', '/__proto__', '/constructor']) {
       const response = await client.get(path)
       assert.equal(response.status(), 404, path)
       assert.include(response.text(), '<div id="root">', path)

@@ -1,7 +1,7 @@
 import { CloseCircleOutlined } from '@ant-design/icons'
 import { Button } from 'antd'
 import type { ReactNode } from 'react'
-import { ErrorBoundary } from '@reviewroute/landing/shared/ErrorBoundary'
+import { ErrorBoundary } from '@reviewroute/web-shared/error-boundary'
 import { MessageScreen } from './message-screen'
 
 const TEXTS = {

@@ -5,14 +5,10 @@
 import { Button } from 'antd'
 import { useEffect } from 'react'
 import { Link, useLocation } from 'react-router'
-import routes from '@reviewroute/landing/shared/routes.json'
+import { webAreaOf } from '@reviewroute/backend/contract/web_routes'
 import { MessageScreen } from './message-screen'
 
-export function isDashboardPath(pathname: string) {
-  return routes.dashboard.some((pattern) =>
-    pattern.endsWith('/*') ? pathname.startsWith(pattern.slice(0, -1)) : pathname === pattern || pathname.startsWith(`${pattern.split('/:')[0]}/`)
-  )
-}
+export const isDashboardPath = (pathname: string) => webAreaOf(pathname) === 'dashboard'
 
 export function NotFound() {
   return (

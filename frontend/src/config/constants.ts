@@ -1,8 +1,8 @@
 /*
  * The dashboard's constants, with the spec's names (spec 4 and 9, DECISIONS 6 and 11). The ones the site
- * shares live in @reviewroute/landing/shared/constants.
+ * shares live in @reviewroute/web-shared/constants.
  */
-export * from '@reviewroute/landing/shared/constants'
+export * from '@reviewroute/web-shared/constants'
 
 /** Trial status polling: the lock guard every 60 s, the profile page every 30 s. */
 export const LOCK_POLL_MS = 60_000

@@ -3,8 +3,8 @@
  * link, download the plain 400 px QR, share on WhatsApp; each with the spec's toasts.
  */
 import type { BusinessDto } from '@reviewroute/backend/types/api'
-import { copyText } from '@reviewroute/landing/shared/clipboard'
-import { reviewLink } from '@reviewroute/landing/shared/format'
+import { copyText } from '@reviewroute/web-shared/clipboard'
+import { reviewLink } from '@reviewroute/web-shared/format'
 import { useMemo } from 'react'
 import { useToast } from '../providers/toast'
 
@@ -31,7 +31,7 @@ export function useLinkActions() {
       async downloadQr(business: Linkable) {
         try {
           // The QR library loads on the first download, not with every screen that offers the button.
-          const { download, qrDataUrl, qrFileName } = await import('@reviewroute/landing/shared/qr')
+          const { download, qrDataUrl, qrFileName } = await import('@reviewroute/web-shared/qr')
           download(await qrDataUrl(reviewLink(business.shortUrl)), qrFileName(business.name))
           toast.success('QR Code Downloaded!', 'Your QR code has been downloaded.')
         } catch {

@@ -4,7 +4,7 @@
  * gives. Prices and savings come from the API; nothing here computes one.
  */
 import type { PlanDto, TrialStatusDto } from '@reviewroute/backend/types/api'
-import { ApiError } from '@reviewroute/landing/shared/api'
+import { ApiError } from '@reviewroute/web-shared/api'
 import { TRIAL_DAYS } from '../config/constants'
 import { hasPaidAccess, isTrialActive } from './access'
 import { daysRemaining, formatDate } from './dates'

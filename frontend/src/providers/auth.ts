@@ -4,7 +4,7 @@
  */
 import type { AuthProvider } from '@refinedev/core'
 import type { UserDto } from '@reviewroute/backend/types/api'
-import { clearToken, getToken } from '@reviewroute/landing/shared/token'
+import { clearToken, getToken } from '@reviewroute/web-shared/token'
 import { request, signInUrl } from './http'
 
 export const authProvider: AuthProvider = {

@@ -2,14 +2,15 @@
  * Every dashboard call goes through here: the shared fetch wrapper plus DECISIONS 11's rule that a 401 means
  * the token is gone, so the owner is signed out and sent to /auth with a way back.
  */
-import { api, apiWithHeaders, ApiError, type ApiRequest } from '@reviewroute/landing/shared/api'
-import { clearToken } from '@reviewroute/landing/shared/token'
+import { api, apiWithHeaders, ApiError, type ApiRequest } from '@reviewroute/web-shared/api'
+import { clearToken } from '@reviewroute/web-shared/token'
+import { signInUrl as signInUrlFor } from '@reviewroute/web-shared/redirect'
 
 export { ApiError }
 
 /** `/auth?mode=signin&redirect={where the owner was}` */
 export function signInUrl(location: Pick<Location, 'pathname' | 'search'> = window.location) {
-  return `/auth?mode=signin&redirect=${encodeURIComponent(location.pathname + location.search)}`
+  return signInUrlFor(location.pathname + location.search)
 }
 
 export function sendToSignIn() {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { TrialStatusDto } from '@reviewroute/backend/types/api'
-import { ApiError } from '@reviewroute/landing/shared/api'
+import { ApiError } from '@reviewroute/web-shared/api'
 import {
   accountStats,
   ALREADY_SUBSCRIBED,

@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fakeApi, fixtures, signIn } from '../helpers'
 import { cafe, renderBusinesses } from './render'
 
-vi.mock('@reviewroute/landing/shared/qr', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@reviewroute/landing/shared/qr')>()),
+vi.mock('@reviewroute/web-shared/qr', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@reviewroute/web-shared/qr')>()),
   qrDataUrl: vi.fn(async () => 'data:image/png;base64,QR'),
   // jsdom has no canvas; the poster is the QR card's business, not this screen's.
   drawPoster: vi.fn(async () => ({ toDataURL: () => 'data:image/png;base64,POSTER' })),

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { TOKEN_KEY } from '@reviewroute/landing/shared/token'
+import { TOKEN_KEY } from '@reviewroute/web-shared/token'
 import { AppRoutes } from '../../src/App'
 import { renderScreen, signIn } from '../helpers'
 import { chromeApi, setViewport, stubLocation, Where } from './chrome-helpers'

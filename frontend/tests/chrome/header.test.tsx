@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { TOKEN_KEY } from '@reviewroute/landing/shared/token'
+import { TOKEN_KEY } from '@reviewroute/web-shared/token'
 import { fixtures, signIn } from '../helpers'
 import { callsTo, chromeApi, renderChrome, setViewport } from './chrome-helpers'
 

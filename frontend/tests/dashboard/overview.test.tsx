@@ -7,8 +7,8 @@ import DashboardPage from '../../src/pages/dashboard'
 import { fakeApi, fixtures, renderScreen, signIn } from '../helpers'
 import { sessionsEndpoint } from './fake-sessions'
 
-vi.mock('@reviewroute/landing/shared/qr', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@reviewroute/landing/shared/qr')>()),
+vi.mock('@reviewroute/web-shared/qr', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@reviewroute/web-shared/qr')>()),
   qrDataUrl: vi.fn(async () => 'data:image/png;base64,QR'),
   drawPoster: vi.fn(async (canvas: HTMLCanvasElement) => Object.assign(canvas, { toDataURL: () => 'data:image/png;base64,POSTER' })),
 }))

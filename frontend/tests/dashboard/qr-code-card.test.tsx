@@ -1,13 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { drawPoster } from '@reviewroute/landing/shared/qr'
+import { drawPoster } from '@reviewroute/web-shared/qr'
 import { useState } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { QrCodeCard } from '../../src/components/qr-code-card/qr-code-card'
 import { renderScreen } from '../helpers'
 
-vi.mock('@reviewroute/landing/shared/qr', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@reviewroute/landing/shared/qr')>()),
+vi.mock('@reviewroute/web-shared/qr', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@reviewroute/web-shared/qr')>()),
   qrDataUrl: vi.fn(async () => 'data:image/png;base64,QR'),
   drawPoster: vi.fn(),
 }))

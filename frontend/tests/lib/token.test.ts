@@ -1,4 +1,4 @@
-import { clearToken, getToken, isValidToken, setToken, TOKEN_KEY } from '@reviewroute/landing/shared/token'
+import { clearToken, getToken, isValidToken, setToken, TOKEN_KEY } from '@reviewroute/web-shared/token'
 import { describe, expect, it } from 'vitest'
 
 describe('isValidToken (spec 5: a non-empty string, not "null"/"undefined", longer than 20 characters)', () => {

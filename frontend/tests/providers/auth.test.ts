@@ -1,4 +1,4 @@
-import { TOKEN_KEY } from '@reviewroute/landing/shared/token'
+import { TOKEN_KEY } from '@reviewroute/web-shared/token'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { authProvider } from '../../src/providers/auth'
 import { stubLocation } from '../chrome/chrome-helpers'

@@ -1,4 +1,4 @@
-import { getToken, TOKEN_KEY } from '@reviewroute/landing/shared/token'
+import { getToken, TOKEN_KEY } from '@reviewroute/web-shared/token'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, errorText, request, signInUrl } from '../../src/providers/http'
 import { stubLocation } from '../chrome/chrome-helpers'

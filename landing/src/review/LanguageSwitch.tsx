@@ -1,5 +1,5 @@
-import { useTranslation } from '../shared/i18n_react'
-import { LANGUAGES, type Language } from '../shared/i18n'
+import { useTranslation } from '@reviewroute/web-shared/i18n-react'
+import { LANGUAGES, type Language } from '@reviewroute/web-shared/i18n'
 
 export const LANGUAGE_KEY = 'reviewroute.language'
 const LABELS: Record<Language, string> = { en: 'English', hi: 'हिंदी' }

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from '../shared/i18n_react'
+import { useTranslation } from '@reviewroute/web-shared/i18n-react'
 
 interface Props {
   value: number

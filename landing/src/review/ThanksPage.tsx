@@ -1,4 +1,4 @@
-import { useTranslation } from '../shared/i18n_react'
+import { useTranslation } from '@reviewroute/web-shared/i18n-react'
 import { THANKS_BUSINESS_KEY } from './ReviewPage'
 import { LanguageSwitch } from './LanguageSwitch'
 

@@ -3,10 +3,10 @@
  * page (window.__REVIEW__) and pre-paints the rating screen, so this only makes it interactive.
  */
 import { createRoot } from 'react-dom/client'
-import { createI18n, pickLanguage } from '../shared/i18n'
-import { I18nProvider } from '../shared/i18n_react'
-import { ErrorBoundary } from '../shared/ErrorBoundary'
-import { isMobileUserAgent } from '../shared/user_agent'
+import { createI18n, pickLanguage } from '@reviewroute/web-shared/i18n'
+import { I18nProvider } from '@reviewroute/web-shared/i18n-react'
+import { ErrorBoundary } from '@reviewroute/web-shared/error-boundary'
+import { isMobileUserAgent } from '@reviewroute/web-shared/user-agent'
 import { messages } from './messages'
 import { ReviewPage, type Effects } from './ReviewPage'
 import type { InlinedReview } from './flow'

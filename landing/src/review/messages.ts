@@ -1,5 +1,5 @@
 /* Every string of the customer review page, in English and Hindi. */
-import type { Messages } from '../shared/i18n'
+import type { Messages } from '@reviewroute/web-shared/i18n'
 
 export const messages: Messages = {
   en: {

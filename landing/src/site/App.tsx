@@ -18,7 +18,7 @@ const RefundPage = lazy(() => import('./pages/refund'))
 const LogoDownloadPage = lazy(() => import('./pages/logo_download'))
 const NotFoundPage = lazy(() => import('./pages/not_found'))
 
-/** Paths mirror src/shared/routes.json (the server's list); anything else is the 404 page. */
+/** Paths mirror the server's list (backend/contract/web_routes.ts); anything else is the 404 page. */
 export function App() {
   return (
     <Suspense fallback={<div className="page-loading" aria-busy="true" />}>

@@ -3,7 +3,7 @@
  */
 import { createRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
-import { ErrorBoundary } from '../shared/ErrorBoundary'
+import { ErrorBoundary } from '@reviewroute/web-shared/error-boundary'
 import { App } from './App'
 import { SessionProvider } from './session'
 import { ToastProvider } from './toast'

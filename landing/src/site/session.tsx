@@ -4,8 +4,8 @@
  */
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
 import type { UserDto } from '@reviewroute/backend/types/api'
-import { api, ApiError } from '../shared/api'
-import { clearToken, getToken } from '../shared/token'
+import { api, ApiError } from '@reviewroute/web-shared/api'
+import { clearToken, getToken } from '@reviewroute/web-shared/token'
 
 interface Session {
   user: UserDto | null

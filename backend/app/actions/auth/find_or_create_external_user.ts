@@ -1,3 +1,4 @@
+import { normalizeEmail } from '#lib/email'
 import User from '#models/user'
 import { clock } from '#lib/clock'
 import { TRIAL_DAYS } from '#lib/constants'
@@ -14,7 +15,7 @@ export default class FindOrCreateExternalUser {
     const existing = await User.findBy('external_id', claims.sub)
     if (existing) return existing
 
-    const email = claims.email?.trim().toLowerCase()
+    const email = claims.email ? normalizeEmail(claims.email) : undefined
     if (email && claims.email_verified === true) {
       const byEmail = await User.query().where('email', email).whereNull('external_id').first()
       if (byEmail) {

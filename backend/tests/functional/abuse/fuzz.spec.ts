@@ -12,6 +12,7 @@ import limiter from '@adonisjs/limiter/services/main'
 import { isolated } from '#tests/helpers/setup'
 import { WEBHOOK_SECRET, hmac, razorpayStub } from '#tests/helpers/razorpay'
 import { apiRoutes, assertClassified, type ApiRoute } from '#tests/helpers/api_routes'
+import { BUILTIN_NAMES } from '#tests/helpers/builtin_names'
 import { databaseFingerprinter, fingerprintChanges, type Fingerprint } from '#tests/helpers/db_fingerprint'
 import { BusinessFactory, DEFAULT_PASSWORD, ReviewSessionFactory, UserFactory } from '#database/factories/index'
 import User from '#models/user'
@@ -175,7 +176,7 @@ const leaf = fc.oneof(text, number, fc.boolean(), fc.constant(null))
 const evil = fc.oneof(
   { arbitrary: leaf, weight: 6 },
   { arbitrary: fc.array(leaf, { maxLength: 4 }), weight: 1 },
-  { arbitrary: fc.dictionary(fc.string({ maxLength: 8 }), leaf, { maxKeys: 3 }), weight: 1 },
+  { arbitrary: fc.dictionary(fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom(...BUILTIN_NAMES)), leaf, { maxKeys: 3 }), weight: 1 },
   { arbitrary: fc.jsonValue({ maxDepth: 3 }), weight: 1 }
 )
 
@@ -322,7 +323,8 @@ function bodyArbitrary(world: World) {
 }
 
 const REFINE_KEYS = ['_start', '_end', '_sort', '_order', 'q', 'days']
-const FILTER_FIELDS = ['id', 'name', 'shortUrl', 'businessId', 'rating', 'redirected', 'resolved', 'createdAt', 'feedback', 'hasFeedback', 'timestamp', 'nope']
+// Object.prototype's members and other built-in names too: a name looked up in a plain object finds them.
+const FILTER_FIELDS = ['id', 'name', 'shortUrl', 'businessId', 'rating', 'redirected', 'resolved', 'createdAt', 'feedback', 'hasFeedback', 'timestamp', 'nope', ...BUILTIN_NAMES]
 const queryKey = fc.oneof(
   { arbitrary: fc.constantFrom(...REFINE_KEYS), weight: 4 },
   {
@@ -341,6 +343,7 @@ const queryValue = fc.oneof(
   fc.integer({ min: -10, max: 200 }).map(String),
   fc.constantFrom('0', '25', '100', '101', '9007199254740993', '9'.repeat(400), '1e3', '0x1f', '-0', '1.5', ''),
   fc.constantFrom('asc', 'desc', 'ASC', 'sideways', 'asc,desc', 'createdAt', 'rating,id', 'name;DROP', 'id desc'),
+  fc.constantFrom(...BUILTIN_NAMES, 'id,toString', 'constructor,createdAt'),
   fc.constantFrom('true', 'false', 'null', '2026-01-01', '2026-02-30', '9999-12-31', '0000-00-00', '+275760-09-13', '2026-01-01T25:61:00Z'),
   text.filter((value) => value.length <= 600)
 )
@@ -370,7 +373,8 @@ const garbageSegment: fc.Arbitrary<Slot> = fc
     fc.string({ unit: 'binary', minLength: 1, maxLength: 20 }).map(percentEncode),
     fc.stringMatching(/^[a-z0-9-]{33,300}$/),
     fc.integer({ min: 100, max: 4000 }).map((length) => 'z'.repeat(length)),
-    fc.constantFrom('%', '%zz', '%E0%A4%A', '%C0%AF', '%ED%A0%80', '%FF', '%00', '..', '%2e%2e', '%2F', 'a%2Fb', '%3Cscript%3E')
+    fc.constantFrom('%', '%zz', '%E0%A4%A', '%C0%AF', '%ED%A0%80', '%FF', '%00', '..', '%2e%2e', '%2F', 'a%2Fb', '%3Cscript%3E'),
+    fc.constantFrom(...BUILTIN_NAMES)
   )
   .map((raw) => ({ raw }))
 

@@ -1,7 +1,7 @@
 /* The business analytics screen's header (spec 2): name, address, Google rating and count, and both links. */
 import { CopyOutlined, EnvironmentOutlined, GoogleOutlined, StarFilled } from '@ant-design/icons'
 import type { BusinessDto } from '@reviewroute/backend/types/api'
-import { formatCount, reviewLink } from '@reviewroute/landing/shared/format'
+import { formatCount, reviewLink } from '@reviewroute/web-shared/format'
 import { Button, Card, Flex, Typography } from 'antd'
 import { useLinkActions } from '../../hooks/use-link-actions'
 import { Tip } from '../tip'

@@ -1,6 +1,6 @@
 import { CloseCircleFilled, LockOutlined } from '@ant-design/icons'
 import { Alert, Button, Flex, Modal, Spin, Typography } from 'antd'
-import { rupees } from '@reviewroute/landing/shared/format'
+import { rupees } from '@reviewroute/web-shared/format'
 import { planDisplayName, validityText } from '../../lib/billing'
 import type { PaymentStep } from './use-purchase'
 

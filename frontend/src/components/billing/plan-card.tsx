@@ -1,7 +1,7 @@
 import { CheckOutlined } from '@ant-design/icons'
 import { Button, Card, Tag, Typography } from 'antd'
 import type { PlanDto } from '@reviewroute/backend/types/api'
-import { rupees } from '@reviewroute/landing/shared/format'
+import { rupees } from '@reviewroute/web-shared/format'
 import { planDisplayName, pricePeriod } from '../../lib/billing'
 
 interface Props {

@@ -16,7 +16,7 @@ import {
   StarFilled,
 } from '@ant-design/icons'
 import type { BusinessDto } from '@reviewroute/backend/types/api'
-import { formatCount } from '@reviewroute/landing/shared/format'
+import { formatCount } from '@reviewroute/web-shared/format'
 import { Button, Card, Flex, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'

@@ -5,7 +5,7 @@
  */
 import { CheckOutlined, CloseOutlined, EditOutlined, LinkOutlined } from '@ant-design/icons'
 import type { BusinessDto } from '@reviewroute/backend/types/api'
-import { reviewLink } from '@reviewroute/landing/shared/format'
+import { reviewLink } from '@reviewroute/web-shared/format'
 import { Button, Flex, Input, Typography } from 'antd'
 import { useState } from 'react'
 import { Tip } from '../tip'

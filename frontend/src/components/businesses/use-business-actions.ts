@@ -4,7 +4,7 @@
  */
 import { useInvalidate } from '@refinedev/core'
 import type { BusinessDto } from '@reviewroute/backend/types/api'
-import { reviewLink } from '@reviewroute/landing/shared/format'
+import { reviewLink } from '@reviewroute/web-shared/format'
 import { useMemo } from 'react'
 import { errorText, request } from '../../providers/http'
 import { useToast } from '../../providers/toast'

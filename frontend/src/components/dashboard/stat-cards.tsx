@@ -4,7 +4,7 @@
  */
 import { MessageOutlined, ShopOutlined, StarFilled, StarOutlined } from '@ant-design/icons'
 import type { BusinessDto } from '@reviewroute/backend/types/api'
-import { formatCount } from '@reviewroute/landing/shared/format'
+import { formatCount } from '@reviewroute/web-shared/format'
 import { Card, Col, Flex, Row, Typography } from 'antd'
 import type { ReactNode } from 'react'
 import { googleRatingIsHigher } from '../../lib/ratings'

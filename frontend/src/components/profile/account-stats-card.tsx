@@ -1,7 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons'
 import { Button, Card, Tag, Typography } from 'antd'
 import type { TrialStatusDto, UsageDto } from '@reviewroute/backend/types/api'
-import { formatCount } from '@reviewroute/landing/shared/format'
+import { formatCount } from '@reviewroute/web-shared/format'
 import { accountStats } from '../../lib/billing'
 import { Facts } from './facts'
 

@@ -1,7 +1,7 @@
 import { EditOutlined } from '@ant-design/icons'
 import { Button, Card, Flex, Form, Input, Typography } from 'antd'
 import type { UserDto } from '@reviewroute/backend/types/api'
-import { getToken } from '@reviewroute/landing/shared/token'
+import { getToken } from '@reviewroute/web-shared/token'
 import { useState } from 'react'
 import { errorText, request } from '../../providers/http'
 import { useToast } from '../../providers/toast'

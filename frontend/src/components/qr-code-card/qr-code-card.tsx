@@ -5,9 +5,9 @@
  */
 import { CopyOutlined, DownloadOutlined, PrinterOutlined } from '@ant-design/icons'
 import type { BusinessDto } from '@reviewroute/backend/types/api'
-import { copyText } from '@reviewroute/landing/shared/clipboard'
-import { reviewLink } from '@reviewroute/landing/shared/format'
-import { download, posterFileName, QR_ON_SCREEN, qrDataUrl } from '@reviewroute/landing/shared/qr'
+import { copyText } from '@reviewroute/web-shared/clipboard'
+import { reviewLink } from '@reviewroute/web-shared/format'
+import { download, posterFileName, QR_ON_SCREEN, qrDataUrl } from '@reviewroute/web-shared/qr'
 import { Button, Card, Flex, Input, Skeleton, Space, Typography } from 'antd'
 import { useEffect, useState } from 'react'
 import { useToast } from '../../providers/toast'

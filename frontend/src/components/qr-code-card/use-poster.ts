@@ -2,7 +2,7 @@
  * The styled poster of a review link (spec 4 and 9): drawn when the card appears and again whenever the link or
  * the business name changes, so Download and Print use a ready image.
  */
-import { drawPoster } from '@reviewroute/landing/shared/qr'
+import { drawPoster } from '@reviewroute/web-shared/qr'
 import { useCallback, useEffect, useRef } from 'react'
 
 /** Returns a function giving the current poster as a PNG data URL (rejects when drawing failed). */

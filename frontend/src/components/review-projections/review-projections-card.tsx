@@ -4,7 +4,7 @@
  * other assumptions are the spec's defaults, stated under the figures.
  */
 import type { BusinessDto } from '@reviewroute/backend/types/api'
-import { formatCount } from '@reviewroute/landing/shared/format'
+import { formatCount } from '@reviewroute/web-shared/format'
 import { Card, Flex, InputNumber, Typography } from 'antd'
 import { useState } from 'react'
 import './review-projections.css'

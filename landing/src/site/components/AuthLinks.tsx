@@ -3,7 +3,7 @@
  * SIGN_IN_URL, whatever the label.
  */
 import { Link } from 'react-router'
-import { SIGN_IN_URL, SIGN_UP_URL } from '../../shared/constants'
+import { SIGN_IN_URL, SIGN_UP_URL } from '@reviewroute/web-shared/constants'
 
 export function SignUpLink({ label = 'Start Free Trial', variant = 'primary' }: { label?: string; variant?: 'primary' | 'light' }) {
   return (

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import type { BusinessDto, PlaceDto } from '@reviewroute/backend/types/api'
-import { copyText } from '../../shared/clipboard'
-import { formatCount, googleReviewLink, reviewLink } from '../../shared/format'
-import { QR_ON_SCREEN, download, qrDataUrl, qrFileName } from '../../shared/qr'
+import { copyText } from '@reviewroute/web-shared/clipboard'
+import { formatCount, googleReviewLink, reviewLink } from '@reviewroute/web-shared/format'
+import { QR_ON_SCREEN, download, qrDataUrl, qrFileName } from '@reviewroute/web-shared/qr'
 import { useToast } from '../toast'
 
 interface Props {

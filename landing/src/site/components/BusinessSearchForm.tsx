@@ -1,4 +1,4 @@
-import type { BusinessSearch } from '../../shared/search'
+import type { BusinessSearch } from '@reviewroute/web-shared/search'
 
 /** The search card of /add-business, driven by the shared search rules. */
 export function BusinessSearchForm({ search, label = 'Business name' }: { search: BusinessSearch; label?: string }) {

@@ -1,4 +1,4 @@
-import { TRIAL_DAYS } from '../../shared/constants'
+import { TRIAL_DAYS } from '@reviewroute/web-shared/constants'
 import { AuthActions } from './AuthLinks'
 
 /** The closing band of a landing page. */

@@ -4,8 +4,8 @@
  */
 import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
 import type { UserDto } from '@reviewroute/backend/types/api'
-import { api, ApiError } from '../../shared/api'
-import { EMAIL_RESPONSE } from '../../shared/constants'
+import { api, ApiError } from '@reviewroute/web-shared/api'
+import { EMAIL_RESPONSE } from '@reviewroute/web-shared/constants'
 
 const FIELDS = ['name', 'email', 'subject', 'message'] as const
 type Field = (typeof FIELDS)[number]

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { CAMPAIGN_COUNTDOWN_SECONDS } from '../../shared/constants'
+import { CAMPAIGN_COUNTDOWN_SECONDS } from '@reviewroute/web-shared/constants'
 
 const pad = (value: number) => String(value).padStart(2, '0')
 

@@ -1,9 +1,9 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
 import type { UserDto } from '@reviewroute/backend/types/api'
-import { SIGN_IN_URL, SIGN_UP_URL } from '../../shared/constants'
-import { clearToken } from '../../shared/token'
-import { api } from '../../shared/api'
+import { SIGN_IN_URL, SIGN_UP_URL } from '@reviewroute/web-shared/constants'
+import { clearToken } from '@reviewroute/web-shared/token'
+import { api } from '@reviewroute/web-shared/api'
 import { Logo } from './Logo'
 
 export interface NavAnchor {

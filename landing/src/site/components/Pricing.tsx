@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import type { PlanDto } from '@reviewroute/backend/types/api'
-import { api } from '../../shared/api'
-import { rupees } from '../../shared/format'
-import { SIGN_UP_URL, TRIAL_DAYS } from '../../shared/constants'
+import { api } from '@reviewroute/web-shared/api'
+import { rupees } from '@reviewroute/web-shared/format'
+import { SIGN_UP_URL, TRIAL_DAYS } from '@reviewroute/web-shared/constants'
 
 /** Plans as the server lists them (DECISIONS 6): no price, saving or percentage is typed in a page. */
 export function usePlans() {

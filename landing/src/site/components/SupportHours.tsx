@@ -1,4 +1,4 @@
-import { SUPPORT_HOURS } from '../../shared/constants'
+import { SUPPORT_HOURS } from '@reviewroute/web-shared/constants'
 
 /** Support hours (DECISIONS 11), as a small definition list. */
 export function SupportHours() {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { TESTIMONIAL_ROTATE_MS } from '../../shared/constants'
+import { TESTIMONIAL_ROTATE_MS } from '@reviewroute/web-shared/constants'
 import type { Testimonial } from '../content/marketing'
 
 /** One owner's words with their name and business. */

@@ -8,7 +8,7 @@ import {
   SUPPORT_EMAIL,
   TRIAL_DAYS,
   WHATSAPP_SUPPORT,
-} from '../../shared/constants'
+} from '@reviewroute/web-shared/constants'
 
 const support = { text: SUPPORT_EMAIL, href: `mailto:${SUPPORT_EMAIL}` }
 const businesses = `${FREE_BUSINESSES} ${FREE_BUSINESSES === 1 ? 'business' : 'businesses'}`

@@ -4,7 +4,7 @@
  */
 import type { MarketingIconName } from '../components/MarketingIcon'
 import type { NavAnchor } from '../components/Header'
-import { FREE_BUSINESSES, FREE_REVIEWS_PER_BUSINESS_PER_MONTH, TRIAL_DAYS } from '../../shared/constants'
+import { FREE_BUSINESSES, FREE_REVIEWS_PER_BUSINESS_PER_MONTH, TRIAL_DAYS } from '@reviewroute/web-shared/constants'
 
 /** Spec 3, "Marketing testimonial". */
 export interface Testimonial {

@@ -1,6 +1,6 @@
 /* Copy of the privacy policy (/privacy). Every statement here should match what the backend actually stores. */
 import type { TextSection } from '../components/TextSections'
-import { EMAIL_RESPONSE, SUPPORT_EMAIL } from '../../shared/constants'
+import { EMAIL_RESPONSE, SUPPORT_EMAIL } from '@reviewroute/web-shared/constants'
 
 export const PRIVACY_UPDATED = '22 November 2026'
 

@@ -6,7 +6,7 @@ import {
   FREE_REVIEWS_PER_BUSINESS_PER_MONTH,
   SUPPORT_EMAIL,
   TRIAL_DAYS,
-} from '../../shared/constants'
+} from '@reviewroute/web-shared/constants'
 
 export const TERMS_UPDATED = '22 November 2026'
 

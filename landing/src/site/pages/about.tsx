@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import { TextPage } from '../components/Layout'
 import { TextSections } from '../components/TextSections'
 import { ABOUT_INTRO, ABOUT_SECTIONS } from '../content/about'
-import { SIGN_UP_URL, TRIAL_DAYS } from '../../shared/constants'
+import { SIGN_UP_URL, TRIAL_DAYS } from '@reviewroute/web-shared/constants'
 import { useSession } from '../session'
 
 export default function AboutPage() {

@@ -1,5 +1,5 @@
 /** /boost, /start, /lp: the campaign landing page with its 72-hour countdown (spec 2). */
-import { TRIAL_DAYS } from '../../shared/constants'
+import { TRIAL_DAYS } from '@reviewroute/web-shared/constants'
 import { AuthActions } from '../components/AuthLinks'
 import { CallToAction } from '../components/CallToAction'
 import { CountdownBanner } from '../components/CountdownBanner'

@@ -3,7 +3,7 @@ import { ContactForm } from '../components/ContactForm'
 import { Layout } from '../components/Layout'
 import { SupportHours } from '../components/SupportHours'
 import { HELP_SECTIONS } from '../content/help'
-import { EMAIL_RESPONSE, SALES_EMAIL, SUPPORT_EMAIL, WHATSAPP_SUPPORT } from '../../shared/constants'
+import { EMAIL_RESPONSE, SALES_EMAIL, SUPPORT_EMAIL, WHATSAPP_SUPPORT } from '@reviewroute/web-shared/constants'
 import { useSession } from '../session'
 
 /** The help sections most questions are about. */

@@ -1,5 +1,5 @@
 /** /grow: the landing variant with anchors Features, Pricing, Reviews (spec 2, DECISIONS 3). */
-import { TRIAL_DAYS } from '../../shared/constants'
+import { TRIAL_DAYS } from '@reviewroute/web-shared/constants'
 import { AuthActions } from '../components/AuthLinks'
 import { CallToAction } from '../components/CallToAction'
 import { Faq } from '../components/Faq'

@@ -1,5 +1,5 @@
 /** /indian: the main landing page (spec 2). */
-import { TRIAL_DAYS } from '../../shared/constants'
+import { TRIAL_DAYS } from '@reviewroute/web-shared/constants'
 import { AuthActions } from '../components/AuthLinks'
 import { CallToAction } from '../components/CallToAction'
 import { Faq } from '../components/Faq'

@@ -1,5 +1,5 @@
 /** /indian-redesigned, and `/` for visitors: the product's front door. */
-import { TRIAL_DAYS } from '../../shared/constants'
+import { TRIAL_DAYS } from '@reviewroute/web-shared/constants'
 import { AuthActions } from '../components/AuthLinks'
 import { CallToAction } from '../components/CallToAction'
 import { Faq } from '../components/Faq'

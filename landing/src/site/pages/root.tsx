@@ -1,5 +1,5 @@
 import { lazy, useEffect } from 'react'
-import { getToken } from '../../shared/token'
+import { getToken } from '@reviewroute/web-shared/token'
 
 const IndianRedesignedPage = lazy(() => import('./indian_redesigned'))
 

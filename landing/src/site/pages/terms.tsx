@@ -2,7 +2,7 @@ import { TextPage } from '../components/Layout'
 import { planLabel, usePlans } from '../components/Pricing'
 import { SectionIndex, TextSections } from '../components/TextSections'
 import { TERMS_INTRO, TERMS_PLANS_SECTION, TERMS_SECTIONS, TERMS_UPDATED } from '../content/terms'
-import { rupees } from '../../shared/format'
+import { rupees } from '@reviewroute/web-shared/format'
 import { useSession } from '../session'
 
 /** Prices as the server lists them (DECISIONS 6): the terms never type a price. */

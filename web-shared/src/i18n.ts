@@ -39,7 +39,8 @@ export interface I18n {
 export function createI18n(messages: Messages, initial: Language): I18n {
   const dictionaries = messages as Partial<Record<Language, Dictionary>>
   const table = rosetta<Dictionary>(dictionaries as Record<string, Dictionary>)
-  let language: Language = dictionaries[initial] ? initial : 'en'
+  const known = (name: string): name is Language => Object.hasOwn(dictionaries, name)
+  let language: Language = known(initial) ? initial : 'en'
   table.locale(language)
   const listeners = new Set<() => void>()
 
@@ -61,7 +62,7 @@ export function createI18n(messages: Messages, initial: Language): I18n {
       )
     },
     changeLanguage(next) {
-      if (!dictionaries[next] || next === language) return
+      if (!known(next) || next === language) return
       language = next
       table.locale(next)
       listeners.forEach((listener) => listener())

@@ -1,0 +1,17 @@
+import User from '#models/user'
+import { penalizeLoginFailures } from '#start/limiter'
+
+/**
+ * Email + password sign-in. Failures are counted per account (its id), or per normalised address when no
+ * account has it, never per the address as typed: every spelling the database treats as one account shares
+ * one lock (docs/product-rules.md#rate-limits).
+ */
+export default class SignIn {
+  async handle(email: string, password: string) {
+    const account = await User.findBy('email', email)
+    const lockKey = account ? `user:${account.id}` : `email:${email}`
+    const user = await penalizeLoginFailures(lockKey, () => User.verifyCredentials(email, password))
+    const token = await User.accessTokens.create(user)
+    return { user, token: token.value!.release() }
+  }
+}
