@@ -3,24 +3,24 @@
  * backend types these numbers.
  */
 
-/** Ratings at or above this go to Google (spec 9). */
-export const POSITIVE_RATING_MIN = 4
-/** Ratings at or below this are private feedback. */
-export const NEGATIVE_RATING_MAX = 3
-/** Customers rate 1 to 5 stars. */
-export const RATING_MIN = 1
-export const RATING_MAX = 5
+import { POSITIVE_RATING_MIN, RATING_MAX } from '#contract/product_rules'
+
+/** The product's rules shared with the front ends are defined in #contract/product_rules. */
+export {
+  FEEDBACK_MAX_LENGTH,
+  FREE_PLAN_BUSINESS_LIMIT,
+  FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS,
+  NEGATIVE_RATING_MAX,
+  POSITIVE_RATING_MIN,
+  RATING_MAX,
+  RATING_MIN,
+  TRIAL_DAYS,
+} from '#contract/product_rules'
 /**
  * The positive ratings one by one (4, 5): `rating IN (4, 5)` lets MySQL read each rating's time range from
  * the (business, rating, created_at) index, where `rating >= 4` read every positive row of the business.
  */
 export const POSITIVE_RATINGS = Array.from({ length: RATING_MAX - POSITIVE_RATING_MIN + 1 }, (_, i) => POSITIVE_RATING_MIN + i)
-/** Longest stored private feedback, after trimming (DECISIONS 5). */
-export const FEEDBACK_MAX_LENGTH = 2000
-
-export const TRIAL_DAYS = 7
-export const FREE_PLAN_BUSINESS_LIMIT = 1
-export const FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS = 50
 
 /** Access tokens expire after 30 days (DECISIONS 1). */
 export const ACCESS_TOKEN_LIFETIME = '30 days'

@@ -13,8 +13,7 @@ import { reviewLinkCache } from '#services/review_link_cache'
 import { DateTime } from 'luxon'
 import { BUSINESS_TIME_ZONE, FREE_PLAN_BUSINESS_LIMIT, FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS } from '#lib/constants'
 
-export const BUSINESS_LIMIT_MESSAGE = `You've reached your business limit (${FREE_PLAN_BUSINESS_LIMIT}). Upgrade to Pro for unlimited businesses.`
-export const REVIEW_LIMIT_MESSAGE = `Usage limit exceeded: this business has received its ${FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS} free reviews this month. Upgrade to Pro to keep collecting reviews.`
+import { BUSINESS_LIMIT_MESSAGE, REVIEW_LIMIT_MESSAGE } from '#contract/product_rules'
 
 /** Start of the current IST calendar month, as a UTC instant. */
 export const monthStart = () => clock.now().setZone(BUSINESS_TIME_ZONE).startOf('month').toUTC()

@@ -8,13 +8,7 @@ import { ConflictError, NotFoundError, ServiceUnavailableError } from '#exceptio
 import { PaymentStatus, PlanType, SubscriptionStatus } from '#lib/billing_enums'
 import { clock } from '#lib/clock'
 
-export const ALREADY_SUBSCRIBED =
-  'You already have an active subscription plan. Cancel your current subscription first if you want to change plans.'
-export const CANCELLED_BUT_ACTIVE =
-  'You have a cancelled subscription with active access until your billing period ends. Cannot enroll in new plans until your current period expires.'
-
-/** "Monthly Pro Plan" → "Monthly": the spec strips the suffix for display. */
-export const planDisplayName = (plan: SubscriptionPlan) => plan.name.replace(/ Pro Plan$/, '')
+import { ALREADY_SUBSCRIBED, ALREADY_SUBSCRIBED_TITLE, CANCELLED_BUT_ACTIVE, planDisplayName } from '#contract/product_rules'
 
 /**
  * Opens a Razorpay Order for a plan's full price, read from the plan row (never from the client), and records
@@ -35,7 +29,7 @@ export default class StartPurchase {
     const current = await currentSubscription(user.id)
     if (current) {
       const cancelled = current.status === SubscriptionStatus.Cancelled
-      throw new ConflictError(cancelled ? CANCELLED_BUT_ACTIVE : ALREADY_SUBSCRIBED, { title: 'Already Subscribed' })
+      throw new ConflictError(cancelled ? CANCELLED_BUT_ACTIVE : ALREADY_SUBSCRIBED, { title: ALREADY_SUBSCRIBED_TITLE })
     }
 
     const keyId = this.gateway.keyId
@@ -61,10 +55,10 @@ export default class StartPurchase {
       amount: plan.totalPrice,
       currency: 'INR',
       keyId,
-      planName: planDisplayName(plan),
+      planName: planDisplayName(plan.name),
       durationMonths: months,
       validUntil: clock.now().plus({ months }).toISO(),
-      description: `${planDisplayName(plan)} Plan - ${months} ${months === 1 ? 'month' : 'months'}`,
+      description: `${planDisplayName(plan.name)} Plan - ${months} ${months === 1 ? 'month' : 'months'}`,
       customerDetails: {
         name: [user.firstName, user.lastName].filter(Boolean).join(' '),
         email: user.email,

@@ -1,0 +1,38 @@
+/*
+ * The product's rules and sentences that the server enforces and the front ends show, defined once here
+ * (docs/product-rules.md). No framework imports: the site, the customer page and the dashboard bundle this file.
+ */
+
+/** Customers rate 1 to 5 stars; this many or more go on to Google, fewer are private feedback. */
+export const RATING_MIN = 1
+export const RATING_MAX = 5
+export const POSITIVE_RATING_MIN = 4
+export const NEGATIVE_RATING_MAX = POSITIVE_RATING_MIN - 1
+export const isPositiveRating = (rating: number) => rating >= POSITIVE_RATING_MIN
+
+/** Longest private feedback, after trimming. */
+export const FEEDBACK_MAX_LENGTH = 2000
+
+/** Every new account's free trial. */
+export const TRIAL_DAYS = 7
+/** The free plan (no paid plan, no running trial). */
+export const FREE_PLAN_BUSINESS_LIMIT = 1
+export const FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS = 50
+
+/** Plan types as the API names them; the trial is a plan row but never sold. */
+export const TRIAL_PLAN_TYPE = 'trial'
+export const isPurchasablePlan = (plan: { planType: string }) => plan.planType !== TRIAL_PLAN_TYPE
+
+/** "Monthly Pro Plan" → "Monthly": plans are shown without the suffix. */
+export const planDisplayName = (name: string) => name.replace(/ Pro Plan$/, '')
+
+/** The answers of the free plan's limits (403 with `upgrade: true`). */
+export const BUSINESS_LIMIT_MESSAGE = `You've reached your business limit (${FREE_PLAN_BUSINESS_LIMIT}). Upgrade to Pro for unlimited businesses.`
+export const REVIEW_LIMIT_MESSAGE = `Usage limit exceeded: this business has received its ${FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS} free reviews this month. Upgrade to Pro to keep collecting reviews.`
+
+/** The answers to a purchase while a plan runs (409, title 'Already Subscribed'). */
+export const ALREADY_SUBSCRIBED_TITLE = 'Already Subscribed'
+export const ALREADY_SUBSCRIBED =
+  'You already have an active subscription plan. Cancel your current subscription first if you want to change plans.'
+export const CANCELLED_BUT_ACTIVE =
+  'You have a cancelled subscription with active access until your billing period ends. Cannot enroll in new plans until your current period expires.'
