@@ -6,7 +6,7 @@ import { PlacesDirectory, createPlacesDirectory } from '#services/places/places_
 import { RazorpayGateway } from '#services/payments/razorpay_gateway'
 import { IdentityProvider } from '#services/identity/identity_provider'
 import { QueueService } from '#queue/queue_service'
-import { pageViewCounter } from '#services/page_view_counter'
+import { pageViewCounter } from '#hot_path/page_view_counter'
 
 app.container.singleton(PlacesDirectory, () => createPlacesDirectory())
 

@@ -21,6 +21,7 @@ const PlacesController = () => import('#controllers/places_controller')
 const BusinessesController = () => import('#controllers/businesses_controller')
 const ReviewLinksController = () => import('#controllers/review_links_controller')
 const AnalyticsController = () => import('#controllers/analytics_controller')
+const OverviewController = () => import('#controllers/overview_controller')
 const FeedbacksController = () => import('#controllers/feedbacks_controller')
 const ReviewSessionsController = () => import('#controllers/review_sessions_controller')
 const ContactController = () => import('#controllers/contact_controller')
@@ -95,6 +96,7 @@ router
         router.patch('business/:id/update-short-url', [BusinessesController, 'updateShortUrl']).as('businesses.short_url')
         router.delete('business/:id', [BusinessesController, 'destroy']).as('businesses.remove')
 
+        router.get('overview', [OverviewController, 'show']).as('overview.show')
         router.get('analytics/:businessId', [AnalyticsController, 'show']).as('analytics.show')
         router.get('analytics/:businessId/daily', [AnalyticsController, 'daily']).as('analytics.daily')
 

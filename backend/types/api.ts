@@ -1,7 +1,38 @@
 /*
- * The API's response shapes, as plain types with no runtime imports, so the dashboard and the site can
- * `import type` them. The backend's serializers are typed against these, so the two cannot drift.
+ * The API's contract: every answer's shape, and every request body as its validator accepts it (derived with
+ * Vine's `Infer`, so the two cannot differ). Type-only: the dashboard and the site `import type` from here.
+ * Controllers and actions declare these as their return types, so `npm run typecheck` fails when an answer
+ * drifts from what the front ends read.
  */
+import type { Infer } from '@vinejs/vine/types'
+import type { loginValidator, registerValidator, updatePhoneValidator, updateProfileValidator } from '#validators/auth'
+import type { createPaymentValidator, verifyPaymentValidator } from '#validators/billing'
+import type {
+  searchBusinessValidator,
+  selectBusinessValidator,
+  updateBusinessValidator,
+  updateShortUrlValidator,
+} from '#validators/business'
+import type { contactValidator } from '#validators/contact'
+import type { resolveFeedbackValidator, submitReviewValidator } from '#validators/review'
+
+/* Requests ------------------------------------------------------------------------------------------------ */
+
+export type RegisterRequest = Infer<typeof registerValidator>
+export type LoginRequest = Infer<typeof loginValidator>
+export type UpdateProfileRequest = Infer<typeof updateProfileValidator>
+export type UpdatePhoneRequest = Infer<typeof updatePhoneValidator>
+export type SearchBusinessRequest = Infer<typeof searchBusinessValidator>
+export type SelectBusinessRequest = Infer<typeof selectBusinessValidator>
+export type UpdateBusinessRequest = Infer<typeof updateBusinessValidator>
+export type UpdateShortUrlRequest = Infer<typeof updateShortUrlValidator>
+export type SubmitReviewRequest = Infer<typeof submitReviewValidator>
+export type ResolveFeedbackRequest = Infer<typeof resolveFeedbackValidator>
+export type CreatePaymentRequest = Infer<typeof createPaymentValidator>
+export type VerifyPaymentRequest = Infer<typeof verifyPaymentValidator>
+export type ContactRequest = Infer<typeof contactValidator>
+
+/* Answers ------------------------------------------------------------------------------------------------- */
 
 export interface ApiErrorBody {
   error: string
@@ -174,4 +205,78 @@ export interface CreatePaymentResponse {
 export interface GeoDto {
   city: string | null
   country: string | null
+}
+
+/** `POST /api/auth/sync-user` */
+export type SyncUserResponse = Pick<UserDto, 'id' | 'email' | 'firstName' | 'lastName'>
+
+/** `POST /api/user/update-phone` */
+export interface UpdatePhoneResponse {
+  success: true
+  phone: string | null
+}
+
+/** `POST /api/search-business` */
+export interface SearchBusinessResponse {
+  places: PlaceDto[]
+}
+
+/** `POST /api/select-business` (201 when created, 200 when the owner already had it) */
+export interface SelectBusinessResponse {
+  business: BusinessDto
+  created: boolean
+}
+
+/** `PATCH /api/business/{id}/update-short-url` */
+export interface UpdateShortUrlResponse {
+  business: BusinessDto
+}
+
+/** `DELETE /api/business/{id}` and `DELETE /api/businesses/{id}`: the business as it was. */
+export type DeleteBusinessResponse = { success: true } & BusinessDto
+
+/** `GET /api/billing/razorpay-config` */
+export interface RazorpayConfigResponse {
+  keyId: string
+}
+
+/** `POST /api/billing/verify-payment` and `POST /api/billing/cancel-subscription` */
+export type BillingChangeResponse = { success: true } & TrialStatusDto
+
+/** `POST /api/webhooks/razorpay` */
+export interface WebhookResponse {
+  status: 'processed' | 'duplicate' | 'ignored'
+}
+
+/** `POST /api/contact` */
+export interface ContactResponse {
+  success: true
+  id: number
+  title: string
+  detail: string
+}
+
+/** `GET /api/health`: 200 when both answer; 503 with `status: 'unavailable'` and the error sentence naming what is down. */
+export interface HealthResponse {
+  status: 'ok' | 'unavailable'
+  mysql: 'up' | 'down'
+  redis: 'up' | 'down'
+}
+
+/** The dashboard overview's numbers of one business, or of all of an owner's businesses together. */
+export interface OverviewCounts {
+  totalSessions: number
+  positiveSessions: number
+  negativeSessions: number
+  redirectedSessions: number
+  /** The mean star rating of every session, to one decimal; null without sessions. */
+  averageRating: number | null
+  /** Private feedback: sessions rated below the Google threshold that carry text. */
+  filteredFeedback: number
+}
+
+/** `GET /api/overview`: the owner's totals and each of their businesses' numbers (oldest business first). */
+export interface OverviewResponse {
+  totals: OverviewCounts & { businesses: number }
+  businesses: (OverviewCounts & { businessId: number })[]
 }

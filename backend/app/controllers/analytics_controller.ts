@@ -5,9 +5,10 @@ import Business from '#models/business'
 import BusinessAnalytics from '#actions/analytics/business_analytics'
 import DailySeries from '#actions/analytics/daily_series'
 import { serializeBusiness, serializeSession } from '#serializers/serializers'
-import { analyticsReads } from '#services/analytics_reads'
+import { analyticsReads } from '#hot_path/analytics_reads'
 import { messages } from '#validators/messages'
 import { BUSINESS_TIME_ZONE, DAILY_SERIES_DEFAULT_DAYS, DAILY_SERIES_MAX_DAYS } from '#lib/constants'
+import type { AnalyticsResponse, DailySeriesResponse } from '#types/api'
 
 const dailyValidator = vine.compile(
   vine.object({ days: vine.number().withoutDecimals().range([1, DAILY_SERIES_MAX_DAYS]).optional() })
@@ -23,7 +24,7 @@ export default class AnalyticsController {
     // queries. The business itself is this request's own row.
     const figures = await analyticsReads.share(business.id, 'show', async () => {
       const result = await analytics.handle(business)
-      return JSON.stringify({
+      const shared: Omit<AnalyticsResponse, 'business'> = {
         analytics: result.totals,
         sessions: result.sessions.map(serializeSession),
         reviews: result.reviews.map(serializeSession),
@@ -32,14 +33,16 @@ export default class AnalyticsController {
           topTopics: result.topTopics,
           pageViews: result.totals.pageViews,
         },
-      })
+      }
+      return JSON.stringify(shared)
     })
-    const body = `{"business":${JSON.stringify(serializeBusiness(business))},${figures.slice(1)}`
+    const own: Pick<AnalyticsResponse, 'business'> = { business: serializeBusiness(business) }
+    const body = `${JSON.stringify(own).slice(0, -1)},${figures.slice(1)}`
     return response.header('Content-Type', 'application/json; charset=utf-8').send(body)
   }
 
   @inject()
-  async daily({ auth, params, request }: HttpContext, series: DailySeries) {
+  async daily({ auth, params, request }: HttpContext, series: DailySeries): Promise<DailySeriesResponse> {
     const business = await Business.findOwned(auth.getUserOrFail().id, params.businessId)
     const { days = DAILY_SERIES_DEFAULT_DAYS } = await dailyValidator.validate(request.qs())
     const points = await analyticsReads.share(business.id, `daily:${days}`, () => series.handle(business, days))

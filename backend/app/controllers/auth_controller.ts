@@ -4,6 +4,7 @@ import User from '#models/user'
 import RegisterUser from '#actions/auth/register_user'
 import { loginValidator, registerValidator } from '#validators/auth'
 import { serializeUser } from '#serializers/serializers'
+import type { AuthResponse } from '#types/api'
 import SignIn from '#actions/auth/sign_in'
 
 export default class AuthController {
@@ -11,11 +12,11 @@ export default class AuthController {
   async register({ request, response }: HttpContext, registerUser: RegisterUser) {
     const input = await request.validateUsing(registerValidator)
     const { user, token } = await registerUser.handle(input)
-    return response.created({ token, user: serializeUser(user) })
+    return response.created({ token, user: serializeUser(user) } satisfies AuthResponse)
   }
 
   @inject()
-  async login({ request }: HttpContext, signIn: SignIn) {
+  async login({ request }: HttpContext, signIn: SignIn): Promise<AuthResponse> {
     const { email, password } = await request.validateUsing(loginValidator)
     const { user, token } = await signIn.handle(email, password)
     return { token, user: serializeUser(user) }

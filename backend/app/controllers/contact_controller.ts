@@ -2,6 +2,7 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import StoreContactMessage from '#actions/contact/store_contact_message'
 import { contactValidator } from '#validators/contact'
+import type { ContactResponse } from '#types/api'
 
 export default class ContactController {
   @inject()
@@ -13,6 +14,6 @@ export default class ContactController {
       id: stored.id,
       title: 'Message Sent Successfully',
       detail: "We'll get back to you within 4 hours during business hours.",
-    })
+    } satisfies ContactResponse)
   }
 }

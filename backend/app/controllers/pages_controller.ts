@@ -3,10 +3,10 @@ import { join } from 'node:path'
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import LookupReviewLink from '#actions/reviews/lookup_review_link'
-import { bundles } from '#services/web/bundles'
+import { bundles } from '#web/bundles'
 import { WEB_REDIRECTS, webAreaOf } from '#contract/web_routes'
-import { renderReviewPage, type InlinedReview } from '#services/web/review_page'
-import { resolveInside, sendFile } from '#services/web/static_files'
+import { renderReviewPage, type InlinedReview } from '#web/review_page'
+import { resolveInside, sendFile } from '#web/static_files'
 import { NotFoundError } from '#exceptions/app_errors'
 
 const NOT_BUILT =

@@ -4,12 +4,13 @@ import SelectBusiness from '#actions/businesses/select_business'
 import { PlacesDirectory } from '#services/places/places_directory'
 import { searchBusinessValidator, selectBusinessValidator } from '#validators/business'
 import { serializeBusiness } from '#serializers/serializers'
+import type { SearchBusinessResponse, SelectBusinessResponse } from '#types/api'
 
 const SEARCH_RESULTS = 10
 
 export default class PlacesController {
   @inject()
-  async search({ request }: HttpContext, places: PlacesDirectory) {
+  async search({ request }: HttpContext, places: PlacesDirectory): Promise<SearchBusinessResponse> {
     const { query, location } = await request.validateUsing(searchBusinessValidator)
     return { places: await places.search(query, location, SEARCH_RESULTS) }
   }
@@ -18,6 +19,6 @@ export default class PlacesController {
   async select({ auth, request, response }: HttpContext, selectBusiness: SelectBusiness) {
     const { placeId } = await request.validateUsing(selectBusinessValidator)
     const { business, created } = await selectBusiness.handle(auth.getUserOrFail(), placeId)
-    return response.status(created ? 201 : 200).send({ business: serializeBusiness(business), created })
+    return response.status(created ? 201 : 200).send({ business: serializeBusiness(business), created } satisfies SelectBusinessResponse)
   }
 }

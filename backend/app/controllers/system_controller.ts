@@ -2,6 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
 import redis from '@adonisjs/redis/services/main'
 import { geoFromHeaders } from '#lib/geo'
+import type { ApiErrorBody, GeoDto, HealthResponse } from '#types/api'
 
 const CHECK_TIMEOUT_MS = 1500
 
@@ -30,18 +31,18 @@ async function pingRedis() {
 }
 
 export default class SystemController {
-  async geo({ request }: HttpContext) {
+  async geo({ request }: HttpContext): Promise<GeoDto> {
     return geoFromHeaders(request.headers())
   }
 
   /** 200 when MySQL and Redis both answer; 503 naming what is down. */
   async health({ response }: HttpContext) {
     const [mysqlUp, redisUp] = await Promise.all([isUp(() => db.rawQuery('SELECT 1')), isUp(pingRedis)])
-    const checks = { mysql: mysqlUp ? 'up' : 'down', redis: redisUp ? 'up' : 'down' }
-    if (mysqlUp && redisUp) return { status: 'ok', ...checks }
+    const checks = { mysql: mysqlUp ? 'up' : 'down', redis: redisUp ? 'up' : 'down' } as const
+    if (mysqlUp && redisUp) return { status: 'ok', ...checks } satisfies HealthResponse
 
     const down = [!mysqlUp && 'MySQL', !redisUp && 'Redis'].filter(Boolean).join(' and ')
     const sentence = `${down} ${down.includes(' and ') ? 'are' : 'is'} down`
-    return response.serviceUnavailable({ status: 'unavailable', error: sentence, message: sentence, ...checks })
+    return response.serviceUnavailable({ status: 'unavailable', error: sentence, message: sentence, ...checks } satisfies HealthResponse & ApiErrorBody)
   }
 }

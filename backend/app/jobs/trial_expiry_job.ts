@@ -6,6 +6,7 @@ import { createMailer, type Mailer } from '#services/mail/mailer'
 import { SubscriptionStatus } from '#lib/billing_enums'
 import { clock } from '#lib/clock'
 import { BUSINESS_TIME_ZONE } from '#lib/constants'
+import { reviewLinkCache } from '#hot_path/review_link_cache'
 
 const REMINDER_DAYS_BEFORE = 3
 
@@ -18,17 +19,31 @@ export default class TrialExpiryJob {
 
   async handle() {
     const now = clock.now().toJSDate()
-    const trials = await db
+    const endedTrials = await db
       .from('users')
       .whereNotNull('trial_ends_at')
       .where('trial_ends_at', '<=', now)
       .whereNull('trial_expired_at')
-      .update({ trial_expired_at: now })
-    const periods = await db
+      .select('id')
+    const endedPeriods = await db
       .from('subscriptions')
       .whereIn('status', [SubscriptionStatus.Active, SubscriptionStatus.Cancelled])
       .where('current_period_end', '<=', now)
-      .update({ status: SubscriptionStatus.Expired, updated_at: now })
+      .select('id', 'user_id')
+    // Updated by id, and only rows still in the state they were read in: two workers never count one twice.
+    const trials = endedTrials.length
+      ? await db.from('users').whereIn('id', endedTrials.map((row) => row.id)).whereNull('trial_expired_at').update({ trial_expired_at: now })
+      : 0
+    const periods = endedPeriods.length
+      ? await db
+          .from('subscriptions')
+          .whereIn('id', endedPeriods.map((row) => row.id))
+          .whereIn('status', [SubscriptionStatus.Active, SubscriptionStatus.Cancelled])
+          .update({ status: SubscriptionStatus.Expired, updated_at: now })
+      : 0
+    // These owners' access changed behind the models: this process forgets what it remembered of it.
+    for (const row of endedTrials) reviewLinkCache.forgetOwner(row.id)
+    for (const row of endedPeriods) reviewLinkCache.forgetOwner(row.user_id)
     const reminders = await this.sendReminders()
     return { trialsExpired: Number(trials), periodsExpired: Number(periods), remindersSent: reminders }
   }

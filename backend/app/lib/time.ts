@@ -13,6 +13,15 @@ export const nowIst = () => clock.now().setZone(BUSINESS_TIME_ZONE)
 /** 'YYYY-MM-DD' of today in IST, by the fixed offset (no zone lookup: every page view asks). */
 export const todayIst = () => new Date(clock.nowMs() + BUSINESS_TZ_OFFSET_MINUTES * 60_000).toISOString().slice(0, 10)
 
+/** Start of the current IST calendar month, as a UTC instant (the free plan counts reviews per month). */
+export const monthStartIst = () => nowIst().startOf('month').toUTC()
+
+/** Whole days from `now` until `end`, rounded up, never below 0; 0 for a missing or invalid date. */
+export function daysRemaining(end: DateTime | null | undefined, now: DateTime): number {
+  if (!end || !end.isValid) return 0
+  return Math.max(0, Math.ceil(end.diff(now, 'days').days))
+}
+
 /** UTC instant at which an IST day starts. */
 export const istDayStart = (isoDate: string) => DateTime.fromISO(isoDate, { zone: BUSINESS_TIME_ZONE }).startOf('day').toUTC()
 

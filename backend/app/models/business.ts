@@ -1,11 +1,9 @@
 import { DateTime } from 'luxon'
-import { BaseModel, afterDelete, afterSave, belongsTo, column, hasMany } from '@adonisjs/lucid/orm'
+import { BaseModel, belongsTo, column, hasMany } from '@adonisjs/lucid/orm'
 import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
 import User from '#models/user'
 import ReviewSession from '#models/review_session'
 import { NotFoundError } from '#exceptions/app_errors'
-import { reviewLinkCache } from '#services/review_link_cache'
-import { analyticsReads } from '#services/analytics_reads'
 
 export default class Business extends BaseModel {
   @column({ isPrimary: true })
@@ -59,20 +57,5 @@ export default class Business extends BaseModel {
     const business = await this.query().where('id', id).where('user_id', userId).first()
     if (!business) throw new NotFoundError('Business not found')
     return business
-  }
-
-  /** The business behind a customer's short code; kept in memory for a few seconds (review_link_cache.ts). */
-  static findByShortUrl(code: string) {
-    const key = code.toLowerCase()
-    return reviewLinkCache.business(key, () => this.query().where('short_url', key).first())
-  }
-
-  @afterSave()
-  @afterDelete()
-  static forgetCachedLink(business: Business) {
-    reviewLinkCache.forgetNowAndOnCommit(business, () => {
-      reviewLinkCache.forgetBusiness(business.id)
-      analyticsReads.forget(business.id) // its figures' requests start afresh after a change
-    })
   }
 }

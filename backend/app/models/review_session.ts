@@ -1,9 +1,9 @@
 import { DateTime } from 'luxon'
-import { BaseModel, afterDelete, afterSave, belongsTo, column } from '@adonisjs/lucid/orm'
+import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
 import db from '@adonisjs/lucid/services/db'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import Business from '#models/business'
-import { analyticsReads } from '#services/analytics_reads'
+import { monthStartIst } from '#lib/time'
 
 export default class ReviewSession extends BaseModel {
   static table = 'review_sessions'
@@ -35,15 +35,20 @@ export default class ReviewSession extends BaseModel {
   @belongsTo(() => Business)
   declare business: BelongsTo<typeof Business>
 
+  /** Ratings stored this IST calendar month, per business (the free plan's monthly cap). */
+  static async countThisMonth(businessIds: number[]): Promise<Map<number, number>> {
+    if (businessIds.length === 0) return new Map()
+    const rows = await db
+      .from('review_sessions')
+      .whereIn('business_id', businessIds)
+      .where('created_at', '>=', monthStartIst().toJSDate())
+      .groupBy('business_id')
+      .select('business_id', db.raw('COUNT(*) AS total'))
+    return new Map(rows.map((row: { business_id: number; total: number }) => [Number(row.business_id), Number(row.total)]))
+  }
+
   /** Sessions of all businesses the user owns; narrow further with where clauses. */
   static ownedBy(userId: number) {
     return this.query().whereIn('business_id', db.from('businesses').select('id').where('user_id', userId))
-  }
-
-  /** A saved session (a feedback resolved or reopened) changes its business's analytics. */
-  @afterSave()
-  @afterDelete()
-  static forgetSharedAnalytics(session: ReviewSession) {
-    analyticsReads.forget(session.businessId)
   }
 }

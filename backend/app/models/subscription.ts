@@ -1,9 +1,10 @@
 import { DateTime } from 'luxon'
-import { BaseModel, afterDelete, afterSave, belongsTo, column } from '@adonisjs/lucid/orm'
+import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import SubscriptionPlan from '#models/subscription_plan'
 import { SubscriptionStatus } from '#lib/billing_enums'
-import { reviewLinkCache } from '#services/review_link_cache'
+import { clock } from '#lib/clock'
 
 export default class Subscription extends BaseModel {
   @column({ isPrimary: true })
@@ -42,10 +43,13 @@ export default class Subscription extends BaseModel {
   @belongsTo(() => SubscriptionPlan, { foreignKey: 'planId' })
   declare plan: BelongsTo<typeof SubscriptionPlan>
 
-  /** A change of plan or status ends the owner's remembered access at once (review_link_cache.ts). */
-  @afterSave()
-  @afterDelete()
-  static forgetCachedAccess(subscription: Subscription) {
-    reviewLinkCache.forgetNowAndOnCommit(subscription, () => reviewLinkCache.forgetOwner(subscription.userId))
+  /** The subscription that grants the owner access now: active, or cancelled with its period still running. */
+  static currentFor(userId: number, now = clock.now(), client?: TransactionClientContract) {
+    return this.query({ client })
+      .where('user_id', userId)
+      .whereIn('status', [SubscriptionStatus.Active, SubscriptionStatus.Cancelled])
+      .where('current_period_end', '>', now.toJSDate())
+      .orderBy('current_period_end', 'desc')
+      .first()
   }
 }

@@ -1,13 +1,12 @@
 import { DateTime } from 'luxon'
 import hash from '@adonisjs/core/services/hash'
 import { compose } from '@adonisjs/core/helpers'
-import { BaseModel, afterDelete, afterSave, column, hasMany } from '@adonisjs/lucid/orm'
+import { BaseModel, column, hasMany } from '@adonisjs/lucid/orm'
 import type { HasMany } from '@adonisjs/lucid/types/relations'
 import { withAuthFinder } from '@adonisjs/auth/mixins/lucid'
-import { AccessTokensProvider } from '#services/auth/access_tokens_provider'
+import { AccessTokensProvider } from '#auth/access_tokens_provider'
 import Business from '#models/business'
 import { ACCESS_TOKEN_LIFETIME } from '#lib/constants'
-import { reviewLinkCache } from '#services/review_link_cache'
 
 const AuthFinder = withAuthFinder(() => hash.use('scrypt'), {
   uids: ['email'],
@@ -65,13 +64,6 @@ export default class User extends compose(BaseModel, AuthFinder) {
     if (this.password) return super.verifyPassword(plainPassword)
     await hash.use('scrypt').make(plainPassword)
     return false
-  }
-
-  /** A changed trial ends the remembered access at once (review_link_cache.ts). */
-  @afterSave()
-  @afterDelete()
-  static forgetCachedAccess(user: User) {
-    reviewLinkCache.forgetNowAndOnCommit(user, () => reviewLinkCache.forgetOwner(user.id))
   }
 
   static accessTokens = new AccessTokensProvider({

@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { isolated } from '#tests/helpers/setup'
-import { pageViewCounter } from '#services/page_view_counter'
+import { pageViewCounter } from '#hot_path/page_view_counter'
 import { BusinessFactory, UserFactory } from '#database/factories/index'
 import { PHONE, baseUrl, openBrowser } from '#tests/helpers/browser'
 

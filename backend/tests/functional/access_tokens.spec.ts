@@ -7,7 +7,7 @@ import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
 import { isolated } from '#tests/helpers/setup'
 import { UserFactory } from '#database/factories/index'
-import { LAST_USED_RESOLUTION_MS } from '#services/auth/access_tokens_provider'
+import { LAST_USED_RESOLUTION_MS } from '#auth/access_tokens_provider'
 
 async function tokenRow(id: unknown) {
   return db.from('auth_access_tokens').where('id', String(id)).firstOrFail()

@@ -6,8 +6,10 @@ import { test } from '@japa/runner'
 import { isolated } from '#tests/helpers/setup'
 import { BusinessFactory, UserFactory } from '#database/factories/index'
 import ReviewSession from '#models/review_session'
-import { AnalyticsReads, analyticsReads } from '#services/analytics_reads'
-import { reviewSessionWriter } from '#services/review_session_writer'
+import ResolveFeedback from '#actions/reviews/resolve_feedback'
+import DeleteBusiness from '#actions/businesses/delete_business'
+import { AnalyticsReads, analyticsReads } from '#hot_path/analytics_reads'
+import { reviewSessionWriter } from '#hot_path/review_session_writer'
 
 /** A computation that stays open until `finish` is called; `runs` counts how often it was started. */
 function gated<T>(value: T) {
@@ -124,17 +126,25 @@ test.group('Analytics reads: writes that change the figures', (group) => {
     assert.isFalse(await readsAfresh(other.id, rating), "another business's reads may still share")
   })
 
-  test('a feedback resolved through the model makes the next read of its business compute afresh', async ({ assert }) => {
+  test('a feedback resolved by the action makes the next read of its business compute afresh', async ({ assert }) => {
     const user = await UserFactory.create()
     const business = await BusinessFactory.merge({ userId: user.id }).create()
     const session = await ReviewSession.create({ businessId: business.id, rating: 1, feedback: 'Rude staff', redirected: false })
 
-    assert.isTrue(
+    assert.isTrue(await readsAfresh(business.id, () => new ResolveFeedback().handle(session, true)))
+    // A save that no action announces does not forget: the reads of that business may still share.
+    assert.isFalse(
       await readsAfresh(business.id, async () => {
-        session.resolvedAt = session.createdAt
+        session.resolvedAt = null
         await session.save()
       })
     )
+  })
+
+  test('a business deleted by the action makes the next read of its figures compute afresh', async ({ assert }) => {
+    const user = await UserFactory.create()
+    const business = await BusinessFactory.merge({ userId: user.id }).create()
+    assert.isTrue(await readsAfresh(business.id, () => new DeleteBusiness().handle(business)))
   })
 
   test('concurrent owner requests of one business all get the full analytics answer', async ({ client, assert }) => {

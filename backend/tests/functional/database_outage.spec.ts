@@ -5,7 +5,7 @@
  * is scripts/faults/mysql-outage.test.mjs.
  */
 import { test } from '@japa/runner'
-import Business from '#models/business'
+import FindReviewLink from '#actions/reviews/find_review_link'
 import { isolated } from '#tests/helpers/setup'
 import { BusinessFactory, UserFactory } from '#database/factories/index'
 
@@ -31,12 +31,12 @@ test.group('Database outage', (group) => {
     test(`${label} answers 503 with the JSON error shape`, async ({ client, assert, cleanup }) => {
       const owner = await UserFactory.create()
       const business = await BusinessFactory.merge({ userId: owner.id }).create()
-      const original = Business.findByShortUrl
-      Business.findByShortUrl = async () => {
+      const original = FindReviewLink.prototype.handle
+      FindReviewLink.prototype.handle = async () => {
         throw makeError()
       }
       cleanup(() => {
-        Business.findByShortUrl = original
+        FindReviewLink.prototype.handle = original
       })
 
       for (const response of [

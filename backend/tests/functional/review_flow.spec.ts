@@ -9,7 +9,7 @@ import fc from 'fast-check'
 import { DateTime } from 'luxon'
 import { isolated } from '#tests/helpers/setup'
 import { clock } from '#lib/clock'
-import { pageViewCounter } from '#services/page_view_counter'
+import { pageViewCounter } from '#hot_path/page_view_counter'
 import { UserFactory, BusinessFactory } from '#database/factories/index'
 
 /** Today's stored page-view rows of a business, after this process's counted views are written. */

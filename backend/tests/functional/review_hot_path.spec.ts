@@ -17,9 +17,10 @@ import { clock } from '#lib/clock'
 import { todayIst } from '#lib/time'
 import { PaymentStatus, SubscriptionStatus } from '#lib/billing_enums'
 import { REVIEW_LIMIT_MESSAGE } from '#contract/product_rules'
-import { reviewLinkCache } from '#services/review_link_cache'
-import { pageViewCounter } from '#services/page_view_counter'
-import { ReviewSessionWriter, consecutiveIdStep, reviewSessionWriter, type SessionRow } from '#services/review_session_writer'
+import { reviewLinkCache } from '#hot_path/review_link_cache'
+import TrialExpiryJob from '#jobs/trial_expiry_job'
+import { pageViewCounter } from '#hot_path/page_view_counter'
+import { ReviewSessionWriter, consecutiveIdStep, reviewSessionWriter, type SessionRow } from '#hot_path/review_session_writer'
 
 /** 12:00 IST on 15 April 2026. */
 const MID_APRIL = DateTime.fromISO('2026-04-15T06:30:00Z', { zone: 'utc' })
@@ -39,10 +40,7 @@ async function ratingsThisMonth(business: Business, count: number, at = clock.no
   )
 }
 
-/**
- * An owner whose trial ended weeks before `at`, on a paid monthly plan from 3 days before `at` to 27 days after,
- * written through the models (so their hooks run).
- */
+/** An owner whose trial ended weeks before `at`, on a paid monthly plan from 3 days before `at` to 27 days after. */
 async function paidOwner(at: DateTime) {
   const { user, business } = await ownerWithBusiness({ trialStartsAt: at.minus({ days: 20 }), trialEndsAt: at.minus({ days: 13 }) })
   const plan = await SubscriptionPlan.findByOrFail('planType', 'monthly')
@@ -148,28 +146,55 @@ test.group('Review link cache', (group) => {
 
   test("an owner's access read across a forget is not remembered", async ({ assert }) => {
     const { user } = await ownerWithBusiness()
-    const generation = reviewLinkCache.generation
-    reviewLinkCache.forgetOwner(user.id)
-    reviewLinkCache.rememberUnlimited(user.id, clock.now().plus({ days: 3 }), generation)
-    assert.isFalse(reviewLinkCache.isUnlimited(user.id))
+    let release: () => void = () => {}
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    let loads = 0
+    const load = async () => {
+      loads += 1
+      if (loads === 1) await gate
+      return clock.now().plus({ days: 3 })
+    }
 
-    reviewLinkCache.rememberUnlimited(user.id, clock.now().plus({ days: 3 }), reviewLinkCache.generation)
-    assert.isTrue(reviewLinkCache.isUnlimited(user.id))
+    const racing = reviewLinkCache.unlimitedAccess(user.id, load) // reads the running plan...
+    reviewLinkCache.forgetOwner(user.id) // ...while a change forgets it
+    release()
+    assert.isTrue(await racing, 'the reader still gets its own answer')
+    assert.isTrue(await reviewLinkCache.unlimitedAccess(user.id, load))
+    assert.equal(loads, 2, 'the answer read across the forget was not kept')
+    assert.isTrue(await reviewLinkCache.unlimitedAccess(user.id, load))
+    assert.equal(loads, 2, 'an answer read after it is kept')
   })
 
-  test('a subscription ended inside a transaction is forgotten again when it commits', async ({ assert }) => {
-    const { user, subscription } = await paidOwner(clock.now())
+  test('a change made inside a transaction is forgotten again when it commits', async ({ assert }) => {
+    const { user } = await ownerWithBusiness()
+    let loads = 0
+    const load = async () => {
+      loads += 1
+      return clock.now().plus({ days: 3 })
+    }
 
     await db.transaction(async (trx) => {
-      subscription.useTransaction(trx)
-      subscription.merge({ status: SubscriptionStatus.Expired })
-      await subscription.save()
+      reviewLinkCache.forgetOwner(user.id, trx)
       // A reader outside the transaction still sees the running plan, and remembers it.
-      reviewLinkCache.rememberUnlimited(user.id, subscription.currentPeriodEnd, reviewLinkCache.generation)
-      assert.isTrue(reviewLinkCache.isUnlimited(user.id))
+      assert.isTrue(await reviewLinkCache.unlimitedAccess(user.id, load))
+      assert.isTrue(await reviewLinkCache.unlimitedAccess(user.id, load))
+      assert.equal(loads, 1)
     })
 
-    assert.isFalse(reviewLinkCache.isUnlimited(user.id), 'forgotten once the change was committed')
+    await reviewLinkCache.unlimitedAccess(user.id, load)
+    assert.equal(loads, 2, 'forgotten once the change was committed')
+  })
+
+  test('a limited owner is never remembered, so a purchase applies at once', async ({ assert }) => {
+    const { user } = await ownerWithBusiness()
+    let loads = 0
+    const limited = async () => {
+      loads += 1
+      return null
+    }
+    assert.isFalse(await reviewLinkCache.unlimitedAccess(user.id, limited))
+    assert.isFalse(await reviewLinkCache.unlimitedAccess(user.id, limited))
+    assert.equal(loads, 2)
   })
 
   test("settings changed through PATCH /api/businesses/:id show on the customer's page at once", async ({ client, assert }) => {
@@ -209,25 +234,27 @@ test.group('Review link cache', (group) => {
     ;(await client.post(`/api/review/${business.shortUrl}/submit`).json({ rating: 5 })).assertStatus(403)
   })
 
-  test('a subscription that ends early (changed through the model) limits the owner at once', async ({ client, assert, cleanup }) => {
+  test('a change made behind the actions (a raw query, another process) shows after the TTL or an explicit forget', async ({
+    client,
+    assert,
+    cleanup,
+  }) => {
     clock.travelTo(MID_APRIL)
     cleanup(() => clock.reset())
-    const { business, subscription } = await paidOwner(MID_APRIL)
+    const { user, business, subscription } = await paidOwner(MID_APRIL)
     await ratingsThisMonth(business, 50)
     assert.isTrue((await lookUp(client, business.shortUrl)).body().canSubmitReview) // remembered until day 27
 
-    // Behind the model (as another replica's change would look): still remembered within the TTL.
+    // Nothing forgets on a save: a change no action announced is still remembered within the TTL.
     await db.from('subscriptions').where('id', subscription.id).update({ status: SubscriptionStatus.Expired })
     assert.isTrue((await lookUp(client, business.shortUrl)).body().canSubmitReview)
 
-    subscription.merge({ status: SubscriptionStatus.Expired })
-    await subscription.save()
-
+    reviewLinkCache.forgetOwner(user.id)
     assert.isFalse((await lookUp(client, business.shortUrl)).body().canSubmitReview)
     ;(await client.post(`/api/review/${business.shortUrl}/submit`).json({ rating: 4 })).assertStatus(403)
   })
 
-  test('a paid period cut short through the model (its end moved into the past) limits the owner at once', async ({
+  test('a paid period cut short behind the actions limits the owner once the expiry job has run', async ({
     client,
     assert,
     cleanup,
@@ -238,13 +265,15 @@ test.group('Review link cache', (group) => {
     await ratingsThisMonth(business, 60)
     assert.isTrue((await lookUp(client, business.shortUrl)).body().canSubmitReview)
 
-    subscription.merge({ currentPeriodEnd: MID_APRIL.minus({ minutes: 5 }) })
-    await subscription.save()
+    await db.from('subscriptions').where('id', subscription.id).update({ current_period_end: MID_APRIL.minus({ minutes: 5 }).toJSDate() })
+    assert.isTrue((await lookUp(client, business.shortUrl)).body().canSubmitReview, 'remembered: nothing said it changed')
 
-    assert.isFalse((await lookUp(client, business.shortUrl)).body().canSubmitReview)
+    const result = await new TrialExpiryJob().handle()
+    assert.equal(result.periodsExpired, 1)
+    assert.isFalse((await lookUp(client, business.shortUrl)).body().canSubmitReview, 'the job forgets the owners it expired')
   })
 
-  test('a trial ended through the User model limits the owner at once', async ({ client, assert, cleanup }) => {
+  test('a trial ended early behind the actions limits the owner once the expiry job has run', async ({ client, assert, cleanup }) => {
     clock.travelTo(MID_APRIL)
     cleanup(() => clock.reset())
     const { user, business } = await ownerWithBusiness({
@@ -254,12 +283,25 @@ test.group('Review link cache', (group) => {
     await ratingsThisMonth(business, 50)
     assert.isTrue((await lookUp(client, business.shortUrl)).body().canSubmitReview)
 
-    user.merge({ trialEndsAt: MID_APRIL.minus({ minutes: 1 }) })
-    await user.save()
+    await db.from('users').where('id', user.id).update({ trial_ends_at: MID_APRIL.minus({ minutes: 1 }).toJSDate() })
+    const result = await new TrialExpiryJob().handle()
+    assert.equal(result.trialsExpired, 1)
 
     const after = await lookUp(client, business.shortUrl)
     assert.isFalse(after.body().canSubmitReview)
     assert.equal(after.body().message, REVIEW_LIMIT_MESSAGE)
+  })
+
+  test('a business deleted behind the actions: the first rating finds out, answers 404 and forgets it', async ({ client, assert }) => {
+    const { business } = await ownerWithBusiness()
+    ;(await lookUp(client, business.shortUrl)).assertStatus(200)
+    await db.from('businesses').where('id', business.id).delete()
+    ;(await lookUp(client, business.shortUrl)).assertStatus(200) // still remembered within the TTL
+
+    const rating = await client.post(`/api/review/${business.shortUrl}/submit`).json({ rating: 5 })
+    rating.assertStatus(404)
+    ;(await lookUp(client, business.shortUrl)).assertStatus(404)
+    assert.equal(Number((await db.from('review_sessions').where('business_id', business.id).count('* as n').first()).n), 0)
   })
 
   test('past the trial, a free owner with 49 ratings this month may take one more, then is limited', async ({

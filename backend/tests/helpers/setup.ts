@@ -6,8 +6,8 @@ import type { Group } from '@japa/runner/core'
 import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import { clock } from '#lib/clock'
-import { reviewLinkCache } from '#services/review_link_cache'
-import { pageViewCounter } from '#services/page_view_counter'
+import { reviewLinkCache } from '#hot_path/review_link_cache'
+import { pageViewCounter } from '#hot_path/page_view_counter'
 
 export function isolated(group: Group) {
   group.each.setup(async () => {

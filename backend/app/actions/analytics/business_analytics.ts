@@ -2,8 +2,8 @@ import db from '@adonisjs/lucid/services/db'
 import type Business from '#models/business'
 import ReviewSession from '#models/review_session'
 import { clock } from '#lib/clock'
-import { pageViewCounter } from '#services/page_view_counter'
-import { totalCounts } from '#actions/analytics/session_counts'
+import { pageViewCounter } from '#hot_path/page_view_counter'
+import { totalCounts } from '#lib/session_counts'
 import {
   ANALYTICS_SESSIONS_LIMIT,
   FUNNEL_RECENT_LOW_RATED,

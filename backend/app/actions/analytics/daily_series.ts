@@ -1,8 +1,8 @@
 import db from '@adonisjs/lucid/services/db'
 import type Business from '#models/business'
-import { dailyCounts } from '#actions/analytics/session_counts'
+import { dailyCounts } from '#lib/session_counts'
 import { nowIst } from '#lib/time'
-import { pageViewCounter } from '#services/page_view_counter'
+import { pageViewCounter } from '#hot_path/page_view_counter'
 
 export interface DailyPoint {
   date: string

@@ -3,19 +3,14 @@ import db from '@adonisjs/lucid/services/db'
 import { clock } from '#lib/clock'
 import { BUSINESS_TIME_ZONE, NEGATIVE_RATING_MAX, POSITIVE_RATING_MIN } from '#lib/constants'
 import { istDaySql, istDayStart } from '#lib/time'
+import { ROLLUP_STATE_ID, rolledThrough } from '#lib/session_counts'
 
-const STATE_ID = 1
 /** Days recomputed per statement: keeps each transaction short on large histories. */
 const CHUNK_DAYS = 31
 
 const isoDay = (day: DateTime) => day.toISODate()!
 const yesterdayIst = () => clock.now().setZone(BUSINESS_TIME_ZONE).startOf('day').minus({ days: 1 })
 
-/** The last IST day whose totals live in analytics_daily (null: none yet). */
-export async function rolledThrough(): Promise<string | null> {
-  const row = await db.from('analytics_rollup_state').where('id', STATE_ID).first()
-  return row?.rolled_through ? String(row.rolled_through).slice(0, 10) : null
-}
 
 /**
  * Recomputes analytics_daily from the raw rows for whole IST days (sessions, positive, negative, redirected,
@@ -46,7 +41,7 @@ export default class RollupAnalytics {
     if (next !== watermark) {
       await db.rawQuery(
         'INSERT INTO analytics_rollup_state (id, rolled_through, updated_at) VALUES (?, ?, ?) ON DUPLICATE KEY UPDATE rolled_through = VALUES(rolled_through), updated_at = VALUES(updated_at)',
-        [STATE_ID, next, clock.now().toJSDate()]
+        [ROLLUP_STATE_ID, next, clock.now().toJSDate()]
       )
     }
     return { days: Math.round(to.diff(from, 'days').days) + 1, rolledThrough: next }

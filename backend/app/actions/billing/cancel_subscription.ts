@@ -1,17 +1,22 @@
 import type User from '#models/user'
-import { currentSubscription } from '#actions/billing/billing_status'
+import Subscription from '#models/subscription'
+import { reviewLinkCache } from '#hot_path/review_link_cache'
 import { NotFoundError } from '#exceptions/app_errors'
 import { SubscriptionStatus } from '#lib/billing_enums'
 import { clock } from '#lib/clock'
 
-/** Stops the pre-expiry reminder; access stays until the period ends (DECISIONS 7). Repeating it is harmless. */
+/**
+ * Stops the pre-expiry reminder; access stays until the period ends (docs/product-rules.md#cancellation).
+ * Repeating it is harmless.
+ */
 export default class CancelSubscription {
   async handle(user: User) {
-    const subscription = await currentSubscription(user.id)
+    const subscription = await Subscription.currentFor(user.id)
     if (!subscription) throw new NotFoundError('You have no active subscription to cancel.')
     if (subscription.status === SubscriptionStatus.Active) {
       subscription.merge({ status: SubscriptionStatus.Cancelled, cancelledAt: clock.now() })
       await subscription.save()
+      reviewLinkCache.forgetOwner(user.id)
     }
     return subscription
   }

@@ -7,7 +7,7 @@ import Subscription from '#models/subscription'
 import SubscriptionPlan from '#models/subscription_plan'
 import { clock } from '#lib/clock'
 import { PaymentStatus, SubscriptionStatus } from '#lib/billing_enums'
-import { currentSubscription } from '#actions/billing/billing_status'
+import { reviewLinkCache } from '#hot_path/review_link_cache'
 
 interface Capture {
   orderId: string
@@ -57,9 +57,11 @@ export default class GrantPlan {
       await payment.useTransaction(trx).save()
 
       const plan = await SubscriptionPlan.findOrFail(payment.planId, { client: trx })
-      const running = await currentSubscription(payment.userId, now, trx)
+      const running = await Subscription.currentFor(payment.userId, now, trx)
       const start = running ? running.currentPeriodEnd : now
 
+      // The owner's remembered access ends with the change, here and once the grant commits.
+      reviewLinkCache.forgetOwner(payment.userId, trx)
       return Subscription.create(
         {
           userId: payment.userId,

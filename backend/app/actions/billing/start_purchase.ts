@@ -2,12 +2,12 @@ import { inject } from '@adonisjs/core'
 import type User from '#models/user'
 import SubscriptionPlan from '#models/subscription_plan'
 import Payment from '#models/payment'
+import Subscription from '#models/subscription'
 import { RazorpayGateway } from '#services/payments/razorpay_gateway'
-import { currentSubscription } from '#actions/billing/billing_status'
 import { ConflictError, NotFoundError, ServiceUnavailableError } from '#exceptions/app_errors'
 import { PaymentStatus, PlanType, SubscriptionStatus } from '#lib/billing_enums'
 import { clock } from '#lib/clock'
-
+import type { CreatePaymentResponse } from '#types/api'
 import { ALREADY_SUBSCRIBED, ALREADY_SUBSCRIBED_TITLE, CANCELLED_BUT_ACTIVE, planDisplayName } from '#contract/product_rules'
 
 /**
@@ -18,7 +18,7 @@ import { ALREADY_SUBSCRIBED, ALREADY_SUBSCRIBED_TITLE, CANCELLED_BUT_ACTIVE, pla
 export default class StartPurchase {
   constructor(private gateway: RazorpayGateway) {}
 
-  async handle(user: User, planId: number) {
+  async handle(user: User, planId: number): Promise<CreatePaymentResponse> {
     const plan = await SubscriptionPlan.query()
       .where('id', planId)
       .where('is_active', true)
@@ -26,7 +26,7 @@ export default class StartPurchase {
       .first()
     if (!plan) throw new NotFoundError('That plan does not exist.')
 
-    const current = await currentSubscription(user.id)
+    const current = await Subscription.currentFor(user.id)
     if (current) {
       const cancelled = current.status === SubscriptionStatus.Cancelled
       throw new ConflictError(cancelled ? CANCELLED_BUT_ACTIVE : ALREADY_SUBSCRIBED, { title: ALREADY_SUBSCRIBED_TITLE })
@@ -57,7 +57,7 @@ export default class StartPurchase {
       keyId,
       planName: planDisplayName(plan.name),
       durationMonths: months,
-      validUntil: clock.now().plus({ months }).toISO(),
+      validUntil: clock.now().plus({ months }).toISO()!,
       description: `${planDisplayName(plan.name)} Plan - ${months} ${months === 1 ? 'month' : 'months'}`,
       customerDetails: {
         name: [user.firstName, user.lastName].filter(Boolean).join(' '),

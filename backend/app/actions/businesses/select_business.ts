@@ -3,21 +3,27 @@ import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
 import Business from '#models/business'
 import { PlacesDirectory } from '#services/places/places_directory'
-import { NotFoundError } from '#exceptions/app_errors'
+import { NotFoundError, UpgradeRequiredError } from '#exceptions/app_errors'
 import { googleReviewUrl } from '#lib/constants'
 import { generateShortCode } from '#lib/short_code'
 import { isDuplicateKey } from '#lib/db_errors'
-import { assertCanAddBusiness } from '#actions/billing/plan_limits'
+import GetBillingStatus from '#actions/billing/get_billing_status'
+import { BUSINESS_LIMIT_MESSAGE, FREE_PLAN_BUSINESS_LIMIT } from '#contract/product_rules'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 
 const SHORT_CODE_ATTEMPTS = 5
 
 /**
  * Adds a Google listing to the owner's account with a fresh review code. Selecting a place the owner already
- * has returns that business instead of a duplicate (DECISIONS 3).
+ * has returns that business instead of a duplicate (docs/product-rules.md#review-links-and-short-codes); the free
+ * plan keeps one (docs/product-rules.md#free-plan-limits).
  */
 @inject()
 export default class SelectBusiness {
-  constructor(private places: PlacesDirectory) {}
+  constructor(
+    private places: PlacesDirectory,
+    private billingStatus: GetBillingStatus
+  ) {}
 
   async handle(user: User, placeId: string): Promise<{ business: Business; created: boolean }> {
     const existing = await Business.query().where('user_id', user.id).where('place_id', placeId).first()
@@ -37,7 +43,7 @@ export default class SelectBusiness {
             .where('place_id', placeId)
             .first()
           if (again) return { business: again, created: false }
-          await assertCanAddBusiness(user, trx)
+          await this.assertCanAdd(user, trx)
 
           const business = await Business.create(
             {
@@ -58,5 +64,11 @@ export default class SelectBusiness {
         if (!isDuplicateKey(error, 'short_url') || attempt >= SHORT_CODE_ATTEMPTS) throw error
       }
     }
+  }
+
+  private async assertCanAdd(user: User, trx: TransactionClientContract) {
+    if (!(await this.billingStatus.handle(user)).isLimited) return
+    const row = await db.from('businesses').useTransaction(trx).where('user_id', user.id).count('* as total').first()
+    if (Number(row?.total ?? 0) >= FREE_PLAN_BUSINESS_LIMIT) throw new UpgradeRequiredError(BUSINESS_LIMIT_MESSAGE)
   }
 }

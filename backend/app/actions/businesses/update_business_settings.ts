@@ -2,18 +2,14 @@ import Business from '#models/business'
 import { ConflictError, FieldError } from '#exceptions/app_errors'
 import { isReservedShortCode } from '#lib/short_code'
 import { isDuplicateKey } from '#lib/db_errors'
-
-interface Settings {
-  shortUrl?: string
-  complianceMode?: boolean
-  language?: 'en' | 'hi' | null
-}
+import { reviewLinkCache } from '#hot_path/review_link_cache'
+import type { UpdateBusinessRequest } from '#types/api'
 
 const TAKEN = 'This short URL is already taken. Please choose another.'
 
 /** Changes an owned business's review code, compliance mode or pinned customer-page language. */
 export default class UpdateBusinessSettings {
-  async handle(business: Business, settings: Settings) {
+  async handle(business: Business, settings: UpdateBusinessRequest) {
     if (settings.shortUrl !== undefined && settings.shortUrl !== business.shortUrl) {
       if (isReservedShortCode(settings.shortUrl)) {
         throw new FieldError('shortUrl', 'That short URL is reserved. Please choose another.')
@@ -31,6 +27,8 @@ export default class UpdateBusinessSettings {
       if (isDuplicateKey(error, 'short_url')) throw new ConflictError(TAKEN)
       throw error
     }
+    // The old code stops answering and the new settings show on the customer page at once.
+    reviewLinkCache.forgetBusiness(business.id)
     return business
   }
 }

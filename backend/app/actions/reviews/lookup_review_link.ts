@@ -1,19 +1,24 @@
-import Business from '#models/business'
-import { pageViewCounter } from '#services/page_view_counter'
-import { reviewAllowance } from '#actions/billing/plan_limits'
+import { inject } from '@adonisjs/core'
+import FindReviewLink from '#actions/reviews/find_review_link'
+import CheckReviewAllowance from '#actions/reviews/check_review_allowance'
+import { pageViewCounter } from '#hot_path/page_view_counter'
 import { serializePublicBusiness } from '#serializers/serializers'
-import { NotFoundError } from '#exceptions/app_errors'
 import type { ReviewLinkDto } from '#types/api'
 
 /**
  * What a customer opening a review link sees: the business (nothing about its owner), whether it accepts
  * ratings now, and one more page view counted. Used by the by-url API and by the server-rendered page.
  */
+@inject()
 export default class LookupReviewLink {
+  constructor(
+    private findReviewLink: FindReviewLink,
+    private checkAllowance: CheckReviewAllowance
+  ) {}
+
   async handle(code: string): Promise<ReviewLinkDto> {
-    const business = await Business.findByShortUrl(code)
-    if (!business) throw new NotFoundError('Business not found')
-    const [allowance] = await Promise.all([reviewAllowance(business), pageViewCounter.record(business.id)])
+    const business = await this.findReviewLink.handle(code)
+    const [allowance] = await Promise.all([this.checkAllowance.handle(business), pageViewCounter.record(business.id)])
     return {
       business: serializePublicBusiness(business),
       canSubmitReview: allowance.allowed,

@@ -2,37 +2,41 @@ import { createHash } from 'node:crypto'
 import { inject } from '@adonisjs/core'
 import { QueueService } from '#queue/queue_service'
 import { QueueName } from '#queue/queues'
-import type Business from '#models/business'
-import { reviewSessionWriter } from '#services/review_session_writer'
-import { reviewLinkCache } from '#services/review_link_cache'
-import { NotFoundError } from '#exceptions/app_errors'
-import { POSITIVE_RATING_MIN } from '#lib/constants'
+import FindReviewLink from '#actions/reviews/find_review_link'
+import CheckReviewAllowance from '#actions/reviews/check_review_allowance'
+import { reviewSessionWriter } from '#hot_path/review_session_writer'
+import { reviewLinkCache } from '#hot_path/review_link_cache'
+import { NotFoundError, UpgradeRequiredError } from '#exceptions/app_errors'
+import { isPositiveRating } from '#contract/product_rules'
 import { clock } from '#lib/clock'
-
-interface Rating {
-  rating: number
-  feedback?: string | null
-}
+import type { SubmitReviewRequest, SubmitReviewResponse } from '#types/api'
 
 interface Client {
   ip: string
   userAgent: string
 }
 
-export type SubmitReviewResult = { redirect: true; url: string } | { redirect: false }
-
 /**
- * Stores one customer rating before answering (DECISIONS 5): 4-5 go on to Google, 1-3 stay private with
- * their optional feedback. Nothing here depends on Redis: the owner's alert is enqueued after the row is
- * stored, and one that cannot be enqueued is sent by the alert sweep later. Rows are written by the
- * group-commit writer (review_session_writer.ts).
+ * A customer's rating of the business behind `code`, the whole use case: the business or 404, the free
+ * plan's allowance or 403, then the row stored before answering (docs/product-rules.md#ratings-and-routing):
+ * 4-5 go on to Google, 1-3 stay private with their optional feedback. Nothing here depends on Redis: the
+ * owner's alert is enqueued after the row is stored, and one that cannot be enqueued is sent by the alert
+ * sweep later. Rows are written by the group-commit writer (docs/architecture.md#group-commit-review-writer).
  */
 @inject()
 export default class SubmitReview {
-  constructor(private queues: QueueService) {}
+  constructor(
+    private queues: QueueService,
+    private findReviewLink: FindReviewLink,
+    private checkAllowance: CheckReviewAllowance
+  ) {}
 
-  async handle(business: Business, { rating, feedback }: Rating, client: Client): Promise<SubmitReviewResult> {
-    const positive = rating >= POSITIVE_RATING_MIN
+  async handle(code: string, { rating, feedback }: SubmitReviewRequest, client: Client): Promise<SubmitReviewResponse> {
+    const business = await this.findReviewLink.handle(code)
+    const allowance = await this.checkAllowance.handle(business)
+    if (!allowance.allowed) throw new UpgradeRequiredError(allowance.message)
+
+    const positive = isPositiveRating(rating)
     const text = positive ? null : feedback || null
     let id: number | null
     try {

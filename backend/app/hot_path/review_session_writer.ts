@@ -19,7 +19,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { RawQueryBindings } from '@adonisjs/lucid/types/querybuilder'
 import { isRowError } from '#lib/db_errors'
-import { analyticsReads } from '#services/analytics_reads'
+import { analyticsReads } from '#hot_path/analytics_reads'
 
 export interface SessionRow {
   business_id: number

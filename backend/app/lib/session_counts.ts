@@ -4,10 +4,18 @@
  */
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
-import { rolledThrough } from '#actions/analytics/rollup_analytics'
 import { NEGATIVE_RATING_MAX, POSITIVE_RATING_MIN } from '#lib/constants'
 import { istDaySql, istDayStart } from '#lib/time'
 import { filterParams } from '#lib/list_query'
+
+/** The one row of analytics_rollup_state. */
+export const ROLLUP_STATE_ID = 1
+
+/** The last IST day whose totals live in analytics_daily (null: none yet). */
+export async function rolledThrough(): Promise<string | null> {
+  const row = await db.from('analytics_rollup_state').where('id', ROLLUP_STATE_ID).first()
+  return row?.rolled_through ? String(row.rolled_through).slice(0, 10) : null
+}
 
 export interface Counts {
   sessions: number
@@ -107,4 +115,46 @@ export function businessListTotal(userId: number, qs: Record<string, unknown>, p
     const counts = await ownedBusinessCounts(userId, Number(qs.businessId))
     return counts ? pick(counts) : null
   }
+}
+
+/** Counts plus the sum of their ratings, from which the mean rating follows. */
+export interface RatedCounts extends Counts {
+  ratingSum: number
+}
+
+export const NO_RATED_COUNTS: RatedCounts = { ...ZERO, ratingSum: 0 }
+
+export const addRated = (a: RatedCounts, b: RatedCounts): RatedCounts => ({ ...add(a, b), ratingSum: a.ratingSum + b.ratingSum })
+
+/**
+ * The counts of every business of one owner, by business id (businesses without sessions are absent), read
+ * the same way as totalCounts: rollups through the watermark, raw rows after it.
+ */
+export async function ownerCounts(userId: number): Promise<Map<number, RatedCounts>> {
+  const owned = () => db.from('businesses').where('user_id', userId).select('id')
+  const watermark = await rolledThrough()
+  const from = liveFrom(watermark)
+  const live = db
+    .from('review_sessions')
+    .whereIn('business_id', owned())
+    .select('business_id', ...rawCounts(), db.raw('SUM(rating) AS rating_sum'))
+    .groupBy('business_id')
+  if (from) live.where('created_at', '>=', from)
+  const [rolled, raw] = await Promise.all([
+    watermark
+      ? db
+          .from('analytics_daily')
+          .whereIn('business_id', owned())
+          .where('day', '<=', watermark)
+          .select('business_id', ...rolledCounts(), db.raw('SUM(rating_sum) AS rating_sum'))
+          .groupBy('business_id')
+      : [],
+    live,
+  ])
+  const byBusiness = new Map<number, RatedCounts>()
+  for (const row of [...rolled, ...raw]) {
+    const counts = { ...toCounts(row), ratingSum: Number(row.rating_sum ?? 0) }
+    byBusiness.set(row.business_id, addRated(byBusiness.get(row.business_id) ?? NO_RATED_COUNTS, counts))
+  }
+  return byBusiness
 }

@@ -1,0 +1,53 @@
+/*
+ * The dashboard overview's numbers (GET /api/overview) for each of an owner's businesses and for all of them:
+ * sessions and their mean rating from rollups plus live rows (session_counts), and private feedback counted on
+ * its own index (is_complaint, migration 0011), so no business's sessions are counted row by row.
+ */
+import db from '@adonisjs/lucid/services/db'
+import type User from '#models/user'
+import { addRated, NO_RATED_COUNTS, ownerCounts, type RatedCounts } from '#lib/session_counts'
+import type { OverviewCounts, OverviewResponse } from '#types/api'
+
+/** Mean star rating to one decimal, as the overview shows it; null without sessions. */
+const meanRating = ({ ratingSum, sessions }: RatedCounts) =>
+  sessions === 0 ? null : Math.round((ratingSum / sessions + Number.EPSILON) * 10) / 10
+
+const overviewCounts = (counts: RatedCounts, filteredFeedback: number): OverviewCounts => ({
+  totalSessions: counts.sessions,
+  positiveSessions: counts.positive,
+  negativeSessions: counts.negative,
+  redirectedSessions: counts.redirected,
+  averageRating: meanRating(counts),
+  filteredFeedback,
+})
+
+export default class OwnerOverview {
+  async handle(user: User): Promise<OverviewResponse> {
+    const [businesses, counts, feedback] = await Promise.all([
+      db.from('businesses').where('user_id', user.id).orderBy('created_at', 'asc').orderBy('id', 'asc').select('id'),
+      ownerCounts(user.id),
+      this.feedbackCounts(user.id),
+    ])
+    const ids: number[] = businesses.map((business) => business.id)
+    const countsOf = (id: number) => counts.get(id) ?? NO_RATED_COUNTS
+    const feedbackOf = (id: number) => feedback.get(id) ?? 0
+    return {
+      totals: {
+        businesses: ids.length,
+        ...overviewCounts(ids.map(countsOf).reduce(addRated, NO_RATED_COUNTS), ids.map(feedbackOf).reduce((a, b) => a + b, 0)),
+      },
+      businesses: ids.map((id) => ({ businessId: id, ...overviewCounts(countsOf(id), feedbackOf(id)) })),
+    }
+  }
+
+  /** Sessions rated below the Google threshold with feedback text, by business: an index-only count. */
+  private async feedbackCounts(userId: number) {
+    const rows = await db
+      .from('review_sessions')
+      .whereIn('business_id', db.from('businesses').where('user_id', userId).select('id'))
+      .where('is_complaint', 1)
+      .groupBy('business_id')
+      .select('business_id', db.raw('COUNT(*) AS total'))
+    return new Map<number, number>(rows.map((row) => [row.business_id, Number(row.total)]))
+  }
+}

@@ -1,0 +1,97 @@
+/*
+ * The customer's two calls (open a review link, submit a rating) read the same rows on every request: the
+ * business behind the short code, and whether its owner may collect reviews now. This keeps both in memory
+ * for a few seconds (REVIEW_LINK_CACHE_MS; 0 turns it off), so a busy link costs no database round trip.
+ *
+ * What keeps it correct (docs/architecture.md#review-link-cache):
+ * - the code that changes a business or an owner's access says so, by calling `forgetBusiness` / `forgetOwner`
+ *   (the actions, the review writer, the jobs), at once and again when its transaction commits; models do not
+ *   do it behind the caller's back, so a raw query has to call them too. Another process (an API replica, the
+ *   worker) sees a change after at most the TTL;
+ * - a value read from the database is stored only if nothing was forgotten while it was being read (a
+ *   generation counter kept inside this class), so a read racing a write cannot put the old state back;
+ * - only unlimited access (a running trial or a paid period) is remembered, and never past the instant it
+ *   ends by our clock, so the free plan's monthly cap is always counted exactly (check_review_allowance.ts).
+ */
+import { LRUCache } from 'lru-cache'
+import type { DateTime } from 'luxon'
+import env from '#start/env'
+import { clock } from '#lib/clock'
+import type Business from '#models/business'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+
+const MAX_ENTRIES = 10_000
+
+export class ReviewLinkCache {
+  #businesses: LRUCache<string, Business> | null = null
+  #unlimitedUntil: LRUCache<number, number> | null = null
+  #generation = 0
+
+  constructor(ttlMs: number) {
+    this.configure(ttlMs)
+  }
+
+  /** Replaces the cache with an empty one of this TTL; 0 turns caching off. */
+  configure(ttlMs: number) {
+    this.#businesses = ttlMs > 0 ? new LRUCache({ max: MAX_ENTRIES, ttl: ttlMs }) : null
+    this.#unlimitedUntil = ttlMs > 0 ? new LRUCache({ max: MAX_ENTRIES, ttl: ttlMs }) : null
+  }
+
+  /** The business behind a short code (already lower-cased), from memory or from `load`. */
+  async business(code: string, load: () => Promise<Business | null>): Promise<Business | null> {
+    const cached = this.#businesses?.get(code)
+    if (cached) return cached
+    const generation = this.#generation
+    const business = await load()
+    if (business && generation === this.#generation) this.#businesses?.set(code, business)
+    return business
+  }
+
+  /**
+   * Whether the owner has unlimited access now: from memory, or from `load`, which reads when that access ends
+   * (null: the owner is limited). Only an end still ahead is remembered, and only until it comes.
+   */
+  async unlimitedAccess(ownerId: number, load: () => Promise<DateTime | null>): Promise<boolean> {
+    const until = this.#unlimitedUntil?.get(ownerId)
+    if (until !== undefined) {
+      if (until > clock.nowMs()) return true
+      this.#unlimitedUntil!.delete(ownerId)
+    }
+    const generation = this.#generation
+    const end = await load()
+    if (!end || !end.isValid || end.toMillis() <= clock.nowMs()) return false
+    if (generation === this.#generation) this.#unlimitedUntil?.set(ownerId, end.toMillis())
+    return true
+  }
+
+  /** A business changed or went: its code is read again. With `trx`, also once the transaction commits. */
+  forgetBusiness(businessId: number, trx?: TransactionClientContract | null) {
+    this.#forget(trx, () => {
+      if (!this.#businesses) return
+      for (const [code, business] of this.#businesses.entries()) {
+        if (business.id === businessId) this.#businesses.delete(code)
+      }
+    })
+  }
+
+  /** An owner's trial or paid period changed: their access is read again. With `trx`, also after commit. */
+  forgetOwner(ownerId: number, trx?: TransactionClientContract | null) {
+    this.#forget(trx, () => this.#unlimitedUntil?.delete(ownerId))
+  }
+
+  #forget(trx: TransactionClientContract | null | undefined, forget: () => void) {
+    const run = () => {
+      this.#generation += 1
+      forget()
+    }
+    run()
+    trx?.after('commit', run)
+  }
+
+  clear() {
+    this.#businesses?.clear()
+    this.#unlimitedUntil?.clear()
+  }
+}
+
+export const reviewLinkCache = new ReviewLinkCache(env.get('REVIEW_LINK_CACHE_MS'))

@@ -1,0 +1,45 @@
+/*
+ * Which folder of app/ may import which (docs/architecture.md#backend-layout). Models know nothing of caches,
+ * actions or integrations, so a cache is kept right by the code that changes data, not by model hooks; the
+ * contract the front ends bundle imports nothing of the server.
+ */
+import { test } from '@japa/runner'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import app from '@adonisjs/core/services/app'
+
+const ROOT = app.appRoot.pathname
+
+function filesUnder(folder: string): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const path = join(folder, name)
+    return statSync(path).isDirectory() ? filesUnder(path) : path.endsWith('.ts') ? [path] : []
+  })
+}
+
+/** The `#alias/…` and relative specifiers a file imports (type-only imports included: they still couple). */
+const importsOf = (file: string) =>
+  [...readFileSync(file, 'utf8').matchAll(/^\s*(?:import|export)\b[^'"]*?from\s+['"]([^'"]+)['"]/gm)].map((match) => match[1])
+
+const RULES: { folder: string; may: RegExp; why: string }[] = [
+  { folder: 'app/models', may: /^#(models|lib|exceptions|auth|contract)\//, why: 'models hold data and its queries only' },
+  { folder: 'app/hot_path', may: /^(#(hot_path|lib|models|types|contract)\/|#start\/env$)/, why: 'the hot path calls nothing that calls it' },
+  { folder: 'app/lib', may: /^(#(lib|exceptions|contract|types)\/|#start\/env$)/, why: 'lib is plain helpers' },
+  { folder: 'contract', may: /^\.\//, why: 'the front ends bundle the contract' },
+]
+
+test.group('Layering of the backend', () => {
+  for (const rule of RULES) {
+    test(`${rule.folder} imports only what it may (${rule.why})`, ({ assert }) => {
+      const files = filesUnder(join(ROOT, rule.folder))
+      assert.isAbove(files.length, 0)
+      const broken = files.flatMap((file) =>
+        importsOf(file)
+          .filter((specifier) => specifier.startsWith('#') || specifier.startsWith('.'))
+          .filter((specifier) => !rule.may.test(specifier))
+          .map((specifier) => `${relative(ROOT, file)} imports ${specifier}`)
+      )
+      assert.deepEqual(broken, [])
+    })
+  }
+})
