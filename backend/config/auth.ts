@@ -14,7 +14,7 @@ const authConfig = defineConfig({
         model: () => import('#models/user'),
       }),
     }),
-    // Bearer JWTs of the optional external identity provider (DECISIONS 1).
+    // Bearer JWTs of the optional external identity provider (docs/decisions.md D1).
     jwt: {
       async resolver(): Promise<(ctx: HttpContext) => JwtGuard> {
         const { JwtGuard: Guard } = await import('#services/identity/jwt_guard')

@@ -7,7 +7,7 @@ const list = (value: string) =>
     .filter(Boolean)
 
 export default {
-  /** Both set: bearer JWTs from this issuer are accepted (DECISIONS 1). */
+  /** Both set: bearer JWTs from this issuer are accepted (docs/decisions.md D1). */
   issuer: env.get('IDP_ISSUER'),
   jwksUrl: env.get('IDP_JWKS_URL'),
   /** Allowed `azp` values; empty allows any. */

@@ -11,7 +11,7 @@ const redisConfig = defineConfig({
       password: env.get('REDIS_PASSWORD') || undefined,
       db: 0,
       keyPrefix: '',
-      // Fail fast while Redis is down instead of queueing commands: callers degrade (DECISIONS 5, 8).
+      // Fail fast while Redis is down instead of queueing commands: callers degrade (docs/decisions.md D5, D11).
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
       // Commands issued in the same tick (rate-limit checks of concurrent requests) share one write.

@@ -1,6 +1,6 @@
 /*
- * Every rate limit in one place (DECISIONS 1, 5, 9). Limits fail open: if the limiter's store (Redis) is down,
- * the request goes on and a warning is logged, so customers can still leave reviews (DECISIONS 5).
+ * Every rate limit in one place (docs/decisions.md D1, D5, D12). Limits fail open: if the limiter's store (Redis) is down,
+ * the request goes on and a warning is logged, so customers can still leave reviews (docs/decisions.md D5).
  */
 import limiter from '@adonisjs/limiter/services/main'
 import logger from '@adonisjs/core/services/logger'
@@ -97,7 +97,7 @@ export const contactThrottle = failOpen(
   limiter.define('contact', (ctx) => limiter.allowRequests(5).every('1 hour').usingKey(clientIp(ctx)))
 )
 
-/** Purchase attempts per owner (DECISIONS 7): each opens a Razorpay order. */
+/** Purchase attempts per owner (docs/decisions.md D9): each opens a Razorpay order. */
 export const purchaseThrottle = failOpen(
   'purchase',
   limiter.define('purchase', (ctx) =>

@@ -1,7 +1,7 @@
 /*
  * Opens the Redis connection while the HTTP server boots, so the first requests' rate limits are counted
  * instead of failing open on a connection that is still opening. A Redis outage is a state the API handles
- * (DECISIONS 5), so it is logged as a warning once a minute rather than as FATAL on every reconnect.
+ * (docs/decisions.md D5), so it is logged as a warning once a minute rather than as FATAL on every reconnect.
  */
 import redis from '@adonisjs/redis/services/main'
 import logger from '@adonisjs/core/services/logger'

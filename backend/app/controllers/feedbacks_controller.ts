@@ -11,7 +11,7 @@ import { SESSION_LIST } from '#lib/list_specs'
 import { businessListTotal } from '#lib/session_counts'
 import type { ReviewSessionDto } from '#types/api'
 
-/** Private feedback: the owner's sessions rated 3 or below (spec 2, /feedbacks). */
+/** Private feedback: the owner's sessions rated 3 or below (docs/screens.md, /feedbacks). */
 const feedbacksOf = (userId: number) => ReviewSession.ownedBy(userId).where('rating', '<=', NEGATIVE_RATING_MAX)
 
 async function feedbackOrFail(userId: number, id: number) {

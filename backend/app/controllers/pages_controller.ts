@@ -27,7 +27,7 @@ function sendHtml({ request, response }: HttpContext, status: number, html: stri
 
 const pathOf = (ctx: HttpContext) => ctx.request.url().split('?')[0]
 
-/** Every page of the product from one origin (DECISIONS 9): review page, site, dashboard, their assets, 404. */
+/** Every page of the product from one origin (docs/decisions.md D12): review page, site, dashboard, their assets, 404. */
 export default class PagesController {
   /** /review/:code with the business inlined; an unknown code is the page's not-found state with status 404. */
   @inject()

@@ -7,7 +7,7 @@ import { FieldError } from '#exceptions/app_errors'
 const moveClockValidator = vine.compile(vine.object({ travelTo: vine.string().trim().maxLength(40) }))
 
 /**
- * Moves the business clock of this process (DECISIONS 11): end-to-end journeys run the real server and need to
+ * Moves the business clock of this process (docs/decisions.md D14): end-to-end journeys run the real server and need to
  * reach "trial over". The route exists only when the clock is movable (NODE_ENV=test or TEST_CLOCK=true), and
  * production refuses to start with TEST_CLOCK on.
  */

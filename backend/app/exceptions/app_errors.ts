@@ -1,5 +1,5 @@
 /*
- * Exceptions that carry their own status and sentence. The handler renders them as DECISIONS 10's JSON shape.
+ * Exceptions that carry their own status and sentence. The handler renders them as docs/decisions.md D13's JSON shape.
  */
 import { Exception } from '@adonisjs/core/exceptions'
 

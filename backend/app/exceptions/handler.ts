@@ -1,5 +1,5 @@
 /*
- * Renders every error as DECISIONS 10's JSON shape: {error, message, errors?}, with the right status and
+ * Renders every error as docs/decisions.md D13's JSON shape: {error, message, errors?}, with the right status and
  * never a stack trace. Unknown failures are logged with the request id and answered with a plain sentence.
  */
 import app from '@adonisjs/core/services/app'

@@ -11,7 +11,7 @@
  * mode, rows with feedback are inserted one by one in the batch's transaction, each with its own id.
  *
  * Each caller's promise settles only after its own row is committed, so "acknowledged" still means "stored"
- * (DECISIONS 5). If a batch fails on a row's data (an integrity or data error, such as a business deleted a
+ * (docs/decisions.md D5). If a batch fails on a row's data (an integrity or data error, such as a business deleted a
  * moment ago), its rows are retried one by one, so the bad row fails alone and the others are stored; any
  * other failure (the database is unreachable) fails the batch and every row waiting behind it at once.
  */

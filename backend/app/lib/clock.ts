@@ -1,7 +1,7 @@
 /*
  * The one source of "now" for business rules (trials, periods, limits). Tests may move it; that is possible
  * only when NODE_ENV=test or TEST_CLOCK=true, and production refuses to boot with TEST_CLOCK on
- * (DECISIONS 11, start/env.ts).
+ * (docs/decisions.md D14, start/env.ts).
  */
 import { DateTime } from 'luxon'
 

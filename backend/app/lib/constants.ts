@@ -1,5 +1,5 @@
 /*
- * Business constants named as the spec names them (spec section 9, DECISIONS 3-6). Nothing else in the
+ * Business constants named as the spec names them (docs/product-rules.md, docs/decisions.md D3, D4, D5, D8). Nothing else in the
  * backend types these numbers.
  */
 
@@ -22,14 +22,14 @@ export {
  */
 export const POSITIVE_RATINGS = Array.from({ length: RATING_MAX - POSITIVE_RATING_MIN + 1 }, (_, i) => POSITIVE_RATING_MIN + i)
 
-/** Access tokens expire after 30 days (DECISIONS 1). */
+/** Access tokens expire after 30 days (docs/decisions.md D1). */
 export const ACCESS_TOKEN_LIFETIME = '30 days'
 
 /** Days and months are counted in India Standard Time, which has no daylight saving. */
 export const BUSINESS_TIME_ZONE = 'Asia/Kolkata'
 export const BUSINESS_TZ_OFFSET_MINUTES = 330
 
-/** Generated review codes: no look-alikes (0/o/1/l/i), DECISIONS 3. */
+/** Generated review codes: no look-alikes (0/o/1/l/i), docs/decisions.md D3. */
 export const SHORT_URL_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789'
 export const SHORT_URL_GENERATED_LENGTH = 7
 export const SHORT_URL_MIN = 3
@@ -40,7 +40,7 @@ export const RESERVED_SHORT_URLS = new Set([
   'about', 'contact', 'contact-us', 'static', 'assets', 'www', 'app', 'home', 'support', 'root', 'null', 'undefined',
 ])
 
-/** Funnel insights (spec 9). */
+/** Funnel insights (docs/product-rules.md). */
 export const FUNNEL_RECENT_LOW_RATED = 3
 export const FUNNEL_TOP_TOPICS = 3
 /**

@@ -1,5 +1,5 @@
 /*
- * The visitor's city and country from headers a CDN or proxy in front of us adds (DECISIONS 4: the browser
+ * The visitor's city and country from headers a CDN or proxy in front of us adds (docs/decisions.md D4: the browser
  * calls no third-party IP-location service). Values are checked, not echoed blindly.
  */
 const CITY_HEADERS = ['cf-ipcity', 'x-vercel-ip-city', 'cloudfront-viewer-city', 'x-appengine-city', 'x-geo-city']

@@ -52,7 +52,7 @@ export default class Business extends BaseModel {
   @hasMany(() => ReviewSession)
   declare sessions: HasMany<typeof ReviewSession>
 
-  /** The owner's business, or 404 whether it is missing or someone else's (DECISIONS 2). */
+  /** The owner's business, or 404 whether it is missing or someone else's (docs/decisions.md D2). */
   static async findOwned(userId: number, id: number) {
     const business = await this.query().where('id', id).where('user_id', userId).first()
     if (!business) throw new NotFoundError('Business not found')

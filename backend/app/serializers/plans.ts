@@ -3,7 +3,7 @@ import type { PlanDto } from '#types/api'
 
 /**
  * A plan as the billing and landing pages show it. Savings are computed here against `durationMonths` × the
- * monthly price (DECISIONS 6), so no page types a price or a percentage.
+ * monthly price (docs/decisions.md D8), so no page types a price or a percentage.
  */
 export function serializePlan(plan: SubscriptionPlan, monthlyPrice: number | null): PlanDto {
   const fullPrice = monthlyPrice !== null && plan.durationMonths > 0 ? monthlyPrice * plan.durationMonths : null

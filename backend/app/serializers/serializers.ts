@@ -1,6 +1,6 @@
 /*
  * What leaves the server. Models are never returned raw: each audience gets exactly its fields, and public
- * shapes carry nothing about the owner (DECISIONS 2).
+ * shapes carry nothing about the owner (docs/decisions.md D2).
  */
 import type User from '#models/user'
 import type Business from '#models/business'

@@ -1,5 +1,5 @@
 /*
- * The one source of plan prices (DECISIONS 6). Landing, billing, terms and checkout all read the
+ * The one source of plan prices (docs/decisions.md D8). Landing, billing, terms and checkout all read the
  * subscription_plans table seeded from this list; savings are computed, never typed.
  */
 import { PlanType } from '#lib/billing_enums'

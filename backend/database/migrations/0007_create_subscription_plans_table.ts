@@ -8,7 +8,7 @@ export default class extends BaseSchema {
       table.increments('id')
       table.string('plan_type', 20).notNullable().unique()
       table.string('name', 100).notNullable()
-      // Integer paise (DECISIONS 6).
+      // Integer paise (docs/decisions.md D8).
       table.integer('total_price').unsigned().notNullable()
       table.integer('duration_months').unsigned().notNullable().defaultTo(0)
       table.integer('duration_days').unsigned().notNullable().defaultTo(0)

@@ -2,7 +2,7 @@ import { BaseSchema } from '@adonisjs/lucid/schema'
 import { POSITIVE_RATING_MIN, TOPIC_KEYWORDS } from '#lib/constants'
 
 /**
- * The funnel's top complaint topics (spec 9) count keyword mentions over the newest low-rated feedbacks.
+ * The funnel's top complaint topics (docs/product-rules.md) count keyword mentions over the newest low-rated feedbacks.
  * Matching every keyword against every text on each analytics call cost ~20 ms per 1,000 feedbacks, so
  * MySQL now computes it once per row, in stored generated columns:
  * - `is_complaint`: 1 for a low rating with feedback text (the rows the topic window reads), else 0;

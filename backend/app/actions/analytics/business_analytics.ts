@@ -14,12 +14,12 @@ import {
   WEEK_DAYS,
 } from '#lib/constants'
 
-/** Redirected share of all sessions, in percent with one decimal (spec 9). */
+/** Redirected share of all sessions, in percent with one decimal (docs/product-rules.md). */
 export const conversionRate = (redirected: number, total: number) =>
   total === 0 ? 0 : Math.round((redirected / total) * 1000) / 10
 
 /**
- * Everything the business analytics screen shows (spec 9): totals, conversion, the newest sessions, this
+ * Everything the business analytics screen shows (docs/product-rules.md): totals, conversion, the newest sessions, this
  * week's positive sessions, funnel insights (recent low-rated feedback, top complaint topics) and page views.
  */
 export default class BusinessAnalytics {

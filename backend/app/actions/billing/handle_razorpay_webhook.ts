@@ -45,7 +45,7 @@ interface WebhookBody {
 }
 
 /**
- * Razorpay webhooks (DECISIONS 7): signature over the raw body, idempotent by event id (the event row and its
+ * Razorpay webhooks (docs/decisions.md D9): signature over the raw body, idempotent by event id (the event row and its
  * effect commit together, so a failed attempt can be retried by Razorpay), `payment.captured` and `order.paid`
  * grant the plan, `payment.failed` marks an unpaid order failed.
  */

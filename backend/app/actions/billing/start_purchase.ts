@@ -12,7 +12,7 @@ import { ALREADY_SUBSCRIBED, ALREADY_SUBSCRIBED_TITLE, CANCELLED_BUT_ACTIVE, pla
 
 /**
  * Opens a Razorpay Order for a plan's full price, read from the plan row (never from the client), and records
- * it. A paid plan already running (or cancelled but still running) refuses a new purchase (DECISIONS 7).
+ * it. A paid plan already running (or cancelled but still running) refuses a new purchase (docs/decisions.md D9).
  */
 @inject()
 export default class StartPurchase {

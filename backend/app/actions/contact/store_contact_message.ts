@@ -7,7 +7,7 @@ interface ContactInput {
   message: string
 }
 
-/** Keeps a contact-form message for the support inbox (DECISIONS 9: the form really sends). */
+/** Keeps a contact-form message for the support inbox (docs/decisions.md D12: the form really sends). */
 export default class StoreContactMessage {
   async handle(input: ContactInput, userId: number | null) {
     return ContactMessage.create({ ...input, userId })

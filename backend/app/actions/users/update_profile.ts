@@ -11,7 +11,7 @@ interface ProfileInput {
   phone?: string | null
 }
 
-/** Edits the owner's own name and phone. The email is read-only (DECISIONS 11). */
+/** Edits the owner's own name and phone. The email is read-only (docs/decisions.md D14). */
 export default class UpdateProfile {
   async handle(user: User, input: ProfileInput) {
     if (input.name !== undefined && input.firstName === undefined && input.lastName === undefined) {

@@ -1,5 +1,5 @@
 /*
- * Invented businesses for offline search; clearly demo data (DECISIONS 4).
+ * Invented businesses for offline search; clearly demo data (docs/decisions.md D4).
  */
 import { DEMO_PLACE_ID_PREFIX, type Place, type PlacesProvider } from '#services/places/places_provider'
 

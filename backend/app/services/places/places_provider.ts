@@ -1,6 +1,6 @@
 /*
  * What the business search needs from a listing source. Two implementations: Google Places (New) when a key
- * is configured, the built-in demo catalogue otherwise (DECISIONS 4).
+ * is configured, the built-in demo catalogue otherwise (docs/decisions.md D4).
  */
 
 /** One listing, in the field names of the spec's search response. */
