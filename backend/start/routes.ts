@@ -1,6 +1,7 @@
 /*
- * The HTTP API. Paths and payloads are fixed by the spec (section 7) and DECISIONS; the Refine-style resources
- * (`/api/businesses`, `/api/feedbacks`, `/api/review-sessions`) follow @refinedev/simple-rest conventions.
+ * The HTTP API. Paths and payloads are a contract outside tools depend on (README.md#api, types/api.ts); the
+ * Refine-style resources (`/api/businesses`, `/api/feedbacks`, `/api/review-sessions`) follow
+ * @refinedev/simple-rest conventions, and the spec's singular business routes are aliases of the same actions.
  */
 import router from '@adonisjs/core/services/router'
 import { clock } from '#lib/clock'
