@@ -11,7 +11,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { launchProfile } from './lib/chromium.mjs'
+import { DESKTOP, launchProfile } from './lib/chromium.mjs'
 
 const root = new URL('..', import.meta.url).pathname
 const port = Number(process.env.BENCH_PORT ?? 3391)
@@ -52,7 +52,7 @@ try {
   if (!login.ok) throw new Error(`demo login failed: ${login.status}`)
   const { token } = await login.json()
 
-  const context = await launchProfile('rr-bench-', { viewport: { width: 1280, height: 800 } })
+  const context = await launchProfile('rr-bench-', DESKTOP)
   const loaded = new Set()
   try {
     await context.addInitScript((value) => localStorage.setItem('reviewroute.token', value), token)

@@ -4,44 +4,21 @@
  * stars disabled) and a submission is refused with 403. Its own server, so it runs whatever the others do.
  */
 import assert from 'node:assert/strict'
-import { after, before, test } from 'node:test'
-import {
-  BASE,
-  GOOGLE_PLACES,
-  PHONE,
-  REVIEW_LINK_CACHE_MS,
-  api,
-  expectStatus,
-  journeyScope,
-  launchBrowser,
-  newClientIp,
-  query,
-  screenshot,
-  sleep,
-  startProduct,
-  uniqueEmail,
-} from './support.mjs'
+import { test } from 'node:test'
+import { PHONE } from '../lib/chromium.mjs'
+import { api, expectStatus, newClientIp, query, uniqueEmail } from './support/api.mjs'
+import { journeyScope, screenshot } from './support/browser.mjs'
+import { BASE, REVIEW_LINK_CACHE_MS } from './support/product.mjs'
+import { useProductAndBrowser } from './support/run.mjs'
+import { GOOGLE_PLACES } from './support/stubs.mjs'
+import { sleep } from './support/wait.mjs'
 
 const PLACE = GOOGLE_PLACES[2] // Lakshmi Sweets & Namkeen
 const FREE_MONTHLY_REVIEWS = 50
 const REVIEW_LIMIT_MESSAGE =
   'Usage limit exceeded: this business has received its 50 free reviews this month. Upgrade to Pro to keep collecting reviews.'
 
-let product
-let browser
-
-before(
-  async () => {
-    product = await startProduct()
-    browser = await launchBrowser()
-  },
-  { timeout: 300_000 }
-)
-
-after(async () => {
-  await browser?.close().catch(() => {})
-  await product?.stop()
-})
+const run = useProductAndBrowser()
 
 test('journey 6: past 50 reviews this month, a free owner\'s customer page is blocked and a submission answers 403', { timeout: 120_000 }, async () => {
   // Setup data: an owner with one business (added during the trial), then 50 ratings this month.
@@ -81,7 +58,7 @@ test('journey 6: past 50 reviews this month, a free owner\'s customer page is bl
   assert.equal(usage.usage.reviewsThisMonth, FREE_MONTHLY_REVIEWS)
   assert.equal(usage.limits.reviewsPerBusinessPerMonth, FREE_MONTHLY_REVIEWS)
 
-  const scope = journeyScope(browser, 'j6')
+  const scope = journeyScope(run.browser, 'j6')
   try {
     const customer = await scope.person({ device: PHONE })
     const page = await customer.newPage()

@@ -12,40 +12,20 @@
  */
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
-import { after, before, test } from 'node:test'
-import {
-  BASE,
-  DESKTOP,
-  GOOGLE_PLACES,
-  PHONE,
-  RAZORPAY,
-  api,
-  decodeQrPng,
-  expectStatus,
-  journeyScope,
-  launchBrowser,
-  newClientIp,
-  query,
-  razorpayId,
-  readMails,
-  screenshot,
-  sendWebhook,
-  setClock,
-  startProduct,
-  stubCheckout,
-  stubGoogleReviewPage,
-  uniqueEmail,
-  waitFor,
-  webhookEvent,
-} from './support.mjs'
+import { test } from 'node:test'
+import { DESKTOP, PHONE } from '../lib/chromium.mjs'
+import { razorpayId, webhookEvent } from '../lib/razorpay-stub.mjs'
+import { api, expectStatus, newClientIp, query, readMails, sendWebhook, setClock, uniqueEmail } from './support/api.mjs'
+import { decodeQrPng, journeyScope, screenshot, stubCheckout, stubGoogleReviewPage } from './support/browser.mjs'
+import { BASE } from './support/product.mjs'
+import { useProductAndBrowser } from './support/run.mjs'
+import { GOOGLE_PLACES, RAZORPAY } from './support/stubs.mjs'
+import { waitFor } from './support/wait.mjs'
 
 const JOURNEY_MS = 120_000
 const PLACE = GOOGLE_PLACES[0] // Udupi Tiffin Corner
 const FEEDBACK = 'The sambar was cold and we waited 25 minutes for a table'
 const GOOGLE_REVIEW_URL = `https://search.google.com/local/writereview?placeid=${PLACE.id}`
-
-let product
-let browser
 
 /** What the journeys made, for the ones after them. */
 const story = {
@@ -59,18 +39,7 @@ const story = {
   ratedThroughApi: false,
 }
 
-before(
-  async () => {
-    product = await startProduct()
-    browser = await launchBrowser()
-  },
-  { timeout: 300_000 }
-)
-
-after(async () => {
-  await browser?.close().catch(() => {})
-  await product?.stop()
-})
+const run = useProductAndBrowser()
 
 /* ------------------------------------------------------------------------------------------------------------
  * What a journey needs when its predecessor did not get that far (built through the API)
@@ -127,7 +96,7 @@ async function statistic(page, title) {
 
 test('journey 1: an owner signs up from the landing page, adds the business, downloads the QR and poster, copies the link', { timeout: JOURNEY_MS }, async () => {
   const owner = { email: uniqueEmail('priya.raman'), password: 'masala-dosa-2026', firstName: 'Priya' }
-  const scope = journeyScope(browser, 'j1')
+  const scope = journeyScope(run.browser, 'j1')
   try {
     const page = await (await scope.person({ device: DESKTOP })).newPage()
     await page.goto(`${BASE}/`)
@@ -182,7 +151,7 @@ test('journey 1: an owner signs up from the landing page, adds the business, dow
       ['Udupi Tiffin Corner', 'Udupi Krishna Bhavan'],
       'both Udupi listings are suggested, in Google\'s order'
     )
-    const searches = product.google.requests.filter((request) => request.url === '/v1/places:searchText')
+    const searches = run.product.google.requests.filter((request) => request.url === '/v1/places:searchText')
     assert.ok(
       searches.some((request) => JSON.parse(request.body).textQuery.includes('Udupi')),
       'the search went to Google Places Text Search'
@@ -191,7 +160,7 @@ test('journey 1: an owner signs up from the landing page, adds the business, dow
     await suggestion.click()
     await page.getByText('Business Added Successfully!').waitFor()
     assert.ok(
-      product.google.requests.some((request) => request.method === 'GET' && request.url === `/v1/places/${PLACE.id}`),
+      run.product.google.requests.some((request) => request.method === 'GET' && request.url === `/v1/places/${PLACE.id}`),
       'the chosen listing was read from Google Place Details'
     )
 
@@ -256,7 +225,7 @@ test('journey 2: three customers rate on their phones (5 → Google, 2 → feedb
   const { business } = await needOwnerWithBusiness(t)
   const [{ before }] = await query('SELECT COUNT(*) AS `before` FROM review_sessions WHERE business_id = ?', [business.id])
   assert.equal(Number(before), 0, 'no ratings before the customers come')
-  const scope = journeyScope(browser, 'j2')
+  const scope = journeyScope(run.browser, 'j2')
   try {
     // A happy customer: 5 stars, straight on to the Google review form, in the same tab.
     const happy = await scope.person({ device: PHONE })
@@ -324,7 +293,7 @@ test('journey 2: three customers rate on their phones (5 → Google, 2 → feedb
 
 test('journey 3: the owner signs in and sees the activity, the feedback, the numbers, and the alert mail', { timeout: JOURNEY_MS }, async (t) => {
   const { owner, business } = await needRatings(t)
-  const scope = journeyScope(browser, 'j3')
+  const scope = journeyScope(run.browser, 'j3')
   try {
     const page = await (await scope.person({ device: DESKTOP })).newPage()
     await page.goto(`${BASE}/auth?mode=signin&redirect=/dashboard`)
@@ -369,14 +338,14 @@ test('journey 3: the owner signs in and sees the activity, the feedback, the num
   // The worker mailed the owner about the 2-star feedback, and only about that one.
   const alert = await waitFor(
     'the negative-feedback alert mail',
-    () => readMails(product.mailDir).find((mail) => mail.kind === 'feedback-alert' && mail.to === owner.email),
+    () => readMails(run.product.mailDir).find((mail) => mail.kind === 'feedback-alert' && mail.to === owner.email),
     { timeoutMs: 20_000, intervalMs: 250 }
   )
   assert.equal(alert.subject, `New 2-star feedback for ${business.name}`)
   assert.match(alert.text, new RegExp(FEEDBACK))
   // One alert in all: none for the 4 and 5 star ratings, none for the demo owner's seeded (invented) ratings.
   // (When journey 2 broke off and the ratings were made again, its 2-star rating may have been mailed too.)
-  const alerts = readMails(product.mailDir)
+  const alerts = readMails(run.product.mailDir)
     .filter((mail) => mail.kind === 'feedback-alert')
     .map((mail) => [mail.to, mail.subject])
   const expected = [[owner.email, `New 2-star feedback for ${business.name}`]]
@@ -393,7 +362,7 @@ test('journey 4: after the trial the owner is locked to /billing, buys the month
   const [user] = await query('SELECT id, trial_ends_at FROM users WHERE email = ?', [owner.email])
   const token = owner.token ?? (await signIn(owner.email, owner.password))
   const movedTo = new Date(user.trial_ends_at.getTime() + 24 * 3600 * 1000)
-  const scope = journeyScope(browser, 'j4')
+  const scope = journeyScope(run.browser, 'j4')
   try {
     const context = await scope.person({ device: DESKTOP, token })
     await setClock(movedTo)
@@ -435,7 +404,7 @@ test('journey 4: after the trial the owner is locked to /billing, buys the month
 
     assert.equal(checkout.opened.length, 1, 'checkout opened once')
     const opened = checkout.opened[0]
-    const order = product.razorpay.orders.at(-1)
+    const order = run.product.razorpay.orders.at(-1)
     assert.equal(opened.order_id, order.id, 'checkout pays the order the server opened')
     assert.equal(opened.key, RAZORPAY.keyId)
     assert.equal(opened.amount, 49900)
@@ -531,7 +500,7 @@ test("journey 5: a second owner sees none of the first owner's data, on any scre
     'registering the second owner'
   )
   const token = second.token
-  const scope = journeyScope(browser, 'j5')
+  const scope = journeyScope(run.browser, 'j5')
   try {
     const page = await (await scope.person({ device: DESKTOP, token })).newPage()
     const leaks = async (where) => {

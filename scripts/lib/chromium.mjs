@@ -1,6 +1,6 @@
 /*
- * Debian's Chromium for the scripts (screenshots, benchmarks, journeys), with the flags this machine needs.
- * (backend/tests/helpers/browser.ts holds the same flags for the Japa browser suite, which is TypeScript.)
+ * Debian's Chromium through playwright-core, with the flags this machine needs: one launcher for the scripts
+ * (screenshots, benchmarks, journeys) and the backend's browser tests.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -19,7 +19,18 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ]
 
-function assertChromium() {
+/** Context options of the two screens the product is built for. */
+export const DESKTOP = { viewport: { width: 1280, height: 800 } }
+export const PHONE = {
+  viewport: { width: 390, height: 844 },
+  userAgent:
+    'Mozilla/5.0 (Linux; Android 13; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36',
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 2,
+}
+
+export function assertChromium() {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install -y chromium)`)
 }
 

@@ -1,11 +1,19 @@
 /*
- * Test and seed factories with the states the specs talk about (trial expired, compliance mode, ...).
+ * Test and seed factories with the states the specs talk about: owners in, past or without a trial, compliance
+ * businesses, low ratings, and paid plans (`pro`, `cancelled`, `expired`), each with the paid order that granted
+ * it. Times are relative to the app's clock, so a spec that moved the clock gets rows relative to its "now".
  */
+import { randomBytes } from 'node:crypto'
 import factory from '@adonisjs/lucid/factories'
 import { DateTime } from 'luxon'
 import User from '#models/user'
 import Business from '#models/business'
 import ReviewSession from '#models/review_session'
+import Payment from '#models/payment'
+import Subscription from '#models/subscription'
+import SubscriptionPlan from '#models/subscription_plan'
+import { PaymentStatus, PlanType, SubscriptionStatus } from '#lib/billing_enums'
+import { clock } from '#lib/clock'
 import { TRIAL_DAYS, googleReviewUrl } from '#lib/constants'
 import { generateShortCode } from '#lib/short_code'
 
@@ -14,10 +22,13 @@ const next = () => ++sequence
 
 export const DEFAULT_PASSWORD = 'correct-horse-battery'
 
+/** A plan as seeded from database/data/plans.ts (the test bootstrap seeds them). */
+export const planOf = (planType: PlanType | `${PlanType}`) => SubscriptionPlan.findByOrFail('planType', planType)
+
 export const UserFactory = factory
   .define(User, () => {
     const n = next()
-    const now = DateTime.utc()
+    const now = clock.now()
     return {
       email: `owner${n}-${Date.now().toString(36)}@example.in`,
       password: DEFAULT_PASSWORD,
@@ -27,9 +38,17 @@ export const UserFactory = factory
       trialEndsAt: now.plus({ days: TRIAL_DAYS }),
     }
   })
+  .state('midTrial', (user) => {
+    user.trialStartsAt = clock.now().minus({ days: 2 })
+    user.trialEndsAt = user.trialStartsAt.plus({ days: TRIAL_DAYS })
+  })
   .state('trialExpired', (user) => {
-    user.trialStartsAt = DateTime.utc().minus({ days: TRIAL_DAYS + 3 })
-    user.trialEndsAt = DateTime.utc().minus({ days: 3 })
+    user.trialStartsAt = clock.now().minus({ days: TRIAL_DAYS + 3 })
+    user.trialEndsAt = clock.now().minus({ days: 3 })
+  })
+  .state('withoutTrial', (user) => {
+    user.trialStartsAt = null
+    user.trialEndsAt = null
   })
   .build()
 
@@ -69,4 +88,78 @@ export const ReviewSessionFactory = factory
     session.feedback = 'The wait was too long'
   })
   .relation('business', () => BusinessFactory)
+  .build()
+
+/**
+ * A Razorpay order of the Monthly plan (merge `userId`, and `planId` for another plan), opened and not paid yet;
+ * `paid` is the order once Razorpay captured it.
+ */
+export const PaymentFactory = factory
+  .define(Payment, async () => {
+    const plan = await planOf(PlanType.Monthly)
+    return {
+      planId: plan.id,
+      razorpayOrderId: `order_${randomBytes(7).toString('hex')}`,
+      razorpayPaymentId: null,
+      currency: 'INR',
+      status: PaymentStatus.Created,
+      paidAt: null,
+    }
+  })
+  .state('paid', (payment) => {
+    payment.status = PaymentStatus.Paid
+    payment.razorpayPaymentId = `pay_${randomBytes(7).toString('hex')}`
+    payment.paidAt ??= clock.now()
+  })
+  .before('create', async (_, payment, ctx) => {
+    // The order is for the plan's price, whichever plan was merged.
+    payment.amount ??= (await SubscriptionPlan.findOrFail(payment.planId, { client: ctx.$trx })).totalPrice
+  })
+  .build()
+
+/**
+ * A subscription to the Monthly plan (merge `userId`, and `planId` for another plan) with the paid order that
+ * granted it, as the grant writes them. Its period runs a plan's length up to `currentPeriodEnd` (merge it to
+ * place the period); by default it starts now.
+ *   pro        active and paid, the period running
+ *   cancelled  cancelled by the owner a day into the period (or now), still running until it ends
+ *   expired    the period ended a day ago and the expiry job marked it
+ * A `pro` or `cancelled` one merged with a past `currentPeriodEnd` is a period that ended before the job ran.
+ */
+export const SubscriptionFactory = factory
+  .define(Subscription, async () => {
+    const plan = await planOf(PlanType.Monthly)
+    return { planId: plan.id, status: SubscriptionStatus.Active, cancelledAt: null, reminderSentAt: null }
+  })
+  .state('pro', (subscription) => {
+    subscription.status = SubscriptionStatus.Active
+  })
+  .state('cancelled', (subscription) => {
+    subscription.status = SubscriptionStatus.Cancelled
+  })
+  .state('expired', (subscription) => {
+    subscription.status = SubscriptionStatus.Expired
+    subscription.currentPeriodEnd ??= clock.now().minus({ days: 1 })
+  })
+  .before('create', async (_, subscription, ctx) => {
+    const plan = await SubscriptionPlan.findOrFail(subscription.planId, { client: ctx.$trx })
+    // The table keeps whole seconds: the row as read back equals the one returned here.
+    const end = (subscription.currentPeriodEnd ?? clock.now().plus({ months: plan.durationMonths })).startOf('second')
+    subscription.currentPeriodEnd = end
+    subscription.currentPeriodStart ??= end.minus({ months: plan.durationMonths })
+    if (subscription.status === SubscriptionStatus.Cancelled) {
+      subscription.cancelledAt ??= DateTime.min(clock.now(), subscription.currentPeriodStart.plus({ days: 1 }))
+    }
+    if (subscription.paymentId === undefined) {
+      const payment = await PaymentFactory.merge({
+        userId: subscription.userId,
+        planId: plan.id,
+        paidAt: subscription.currentPeriodStart,
+      })
+        .apply('paid')
+        .client(ctx.$trx!)
+        .create()
+      subscription.paymentId = payment.id
+    }
+  })
   .build()

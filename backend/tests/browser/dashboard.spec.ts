@@ -15,10 +15,10 @@ test.group('Owner dashboard in Chromium', (group) => {
     cleanup,
   }) => {
     assertDashboardReady()
-    const browser = await openBrowser(DESKTOP)
-    cleanup(() => browser.close())
-    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() })
-    const page = await browser.context.newPage()
+    const context = await openBrowser(DESKTOP)
+    cleanup(() => context.close())
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() })
+    const page = await context.newPage()
 
     await page.goto(`${baseUrl()}/auth?mode=signup&redirect=/dashboard`)
     await page.getByLabel('First name').fill('Meera')

@@ -2,12 +2,12 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { isolated } from '#tests/helpers/setup'
 import { pageViewCounter } from '#hot_path/page_view_counter'
-import { BusinessFactory, UserFactory } from '#database/factories/index'
+import { ownerWithBusiness, type OwnerSetup } from '#tests/helpers/owners'
 import { PHONE, baseUrl, openBrowser } from '#tests/helpers/browser'
 
-async function seededBusiness(overrides: Record<string, unknown> = {}) {
-  const owner = await UserFactory.create()
-  return BusinessFactory.merge({ userId: owner.id, name: 'Chai Point Koramangala', ...overrides }).create()
+/** Chai Point Koramangala, with these columns. */
+async function seededBusiness(columns: OwnerSetup['business'] = {}) {
+  return (await ownerWithBusiness({ business: { name: 'Chai Point Koramangala', ...columns } })).business
 }
 
 test.group('Customer review page in Chromium (phone)', (group) => {
@@ -15,9 +15,9 @@ test.group('Customer review page in Chromium (phone)', (group) => {
 
   test('2 stars, feedback, /thanks, and the session is stored', async ({ assert, cleanup }) => {
     const business = await seededBusiness({ shortUrl: 'chai-point' })
-    const browser = await openBrowser(PHONE)
-    cleanup(() => browser.close())
-    const page = await browser.context.newPage()
+    const context = await openBrowser(PHONE)
+    cleanup(() => context.close())
+    const page = await context.newPage()
 
     await page.goto(`${baseUrl()}/review/chai-point`)
     assert.equal(await page.locator('h1').textContent(), 'Chai Point Koramangala')
@@ -41,9 +41,9 @@ test.group('Customer review page in Chromium (phone)', (group) => {
 
   test('5 stars on a phone open the Google review page in place', async ({ assert, cleanup }) => {
     const business = await seededBusiness({ shortUrl: 'chai-five' })
-    const browser = await openBrowser(PHONE)
-    cleanup(() => browser.close())
-    const page = await browser.context.newPage()
+    const context = await openBrowser(PHONE)
+    cleanup(() => context.close())
+    const page = await context.newPage()
     await page.route('https://search.google.com/**', (route) =>
       route.fulfill({ contentType: 'text/html', body: '<h1>Google review form (stub)</h1>' })
     )
@@ -60,9 +60,9 @@ test.group('Customer review page in Chromium (phone)', (group) => {
 
   test('Hindi: a customer switches the language and taps 4', async ({ assert, cleanup }) => {
     const business = await seededBusiness({ shortUrl: 'chai-hindi' })
-    const browser = await openBrowser(PHONE)
-    cleanup(() => browser.close())
-    const page = await browser.context.newPage()
+    const context = await openBrowser(PHONE)
+    cleanup(() => context.close())
+    const page = await context.newPage()
     await page.route('https://search.google.com/**', (route) => route.fulfill({ body: 'ok' }))
 
     await page.goto(`${baseUrl()}/review/chai-hindi`)
@@ -76,9 +76,9 @@ test.group('Customer review page in Chromium (phone)', (group) => {
   })
 
   test('an unknown link answers 404 with the not-found screen', async ({ assert, cleanup }) => {
-    const browser = await openBrowser(PHONE)
-    cleanup(() => browser.close())
-    const page = await browser.context.newPage()
+    const context = await openBrowser(PHONE)
+    cleanup(() => context.close())
+    const page = await context.newPage()
     const response = await page.goto(`${baseUrl()}/review/no-such-code`)
     assert.equal(response?.status(), 404)
     await page.getByRole('heading', { name: 'Business Not Found' }).waitFor()

@@ -6,40 +6,14 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import { isolated } from '#tests/helpers/setup'
+import { ownerWithBusiness, seedSessions } from '#tests/helpers/owners'
 import { clock } from '#lib/clock'
 import { FUNNEL_TOPIC_WINDOW } from '#lib/constants'
-import { UserFactory, BusinessFactory, ReviewSessionFactory } from '#database/factories/index'
+import { BusinessFactory } from '#database/factories/index'
 import type { ApiClient } from '@japa/api-client'
 import type User from '#models/user'
 import type { ReviewSessionDto } from '#types/api'
 import type { DailyPoint } from '#actions/analytics/daily_series'
-
-interface SessionSpec {
-  rating: number
-  redirected?: boolean
-  feedback?: string | null
-  createdAt?: DateTime
-}
-
-async function ownerWithBusiness() {
-  const user = await UserFactory.create()
-  const business = await BusinessFactory.merge({ userId: user.id }).create()
-  return { user, business }
-}
-
-/** Sessions for one business; without a time, the first is the newest (one minute apart). */
-async function seedSessions(businessId: number, specs: SessionSpec[]) {
-  const now = DateTime.utc()
-  return ReviewSessionFactory.merge(
-    specs.map((spec, index) => ({
-      businessId,
-      rating: spec.rating,
-      redirected: spec.redirected ?? spec.rating >= 4,
-      feedback: spec.feedback ?? null,
-      createdAt: spec.createdAt ?? now.minus({ minutes: index + 1 }),
-    }))
-  ).createMany(specs.length)
-}
 
 const IST = 'Asia/Kolkata'
 const todayIst = () => DateTime.now().setZone(IST).startOf('day')

@@ -6,63 +6,27 @@ import { test } from '@japa/runner'
 import type { ApiClient } from '@japa/api-client'
 import { DateTime } from 'luxon'
 import { isolated } from '#tests/helpers/setup'
-import { UserFactory, BusinessFactory, ReviewSessionFactory } from '#database/factories/index'
+import {
+  BusinessFactory,
+  ReviewSessionFactory,
+  SubscriptionFactory,
+  UserFactory,
+  planOf,
+} from '#database/factories/index'
 import User from '#models/user'
-import Payment from '#models/payment'
 import Subscription from '#models/subscription'
 import SubscriptionPlan from '#models/subscription_plan'
 import { clock } from '#lib/clock'
-import { PaymentStatus, SubscriptionStatus } from '#lib/billing_enums'
 
 const JUNK_TOKEN = 'oat_bm90LWEtcmVhbC10b2tlbg.aGVsbG8td29ybGQtdGhpcy1pcy1qdW5r'
 /** 12:00 IST on 15 March 2026: mid-month in India, so month boundaries are clear of "now". */
 const MID_MARCH = DateTime.fromISO('2026-03-15T06:30:00Z', { zone: 'utc' })
 
-let orderSequence = 0
-
-/** An owner whose trial ended three days before `now`. */
-const expiredTrial = (now: DateTime) => ({
-  trialStartsAt: now.minus({ days: 10 }),
-  trialEndsAt: now.minus({ days: 3 }),
-})
-/** An owner two days into the trial at `now`. */
-const runningTrial = (now: DateTime) => ({ trialStartsAt: now.minus({ days: 2 }), trialEndsAt: now.plus({ days: 5 }) })
-
-/** A paid order and the subscription it granted, written directly as the grant would. */
-interface Grant {
-  periodEnd: DateTime
-  status?: SubscriptionStatus
-  planType?: string
-}
-
-async function subscribe(user: User, { periodEnd, status = SubscriptionStatus.Active, planType = 'monthly' }: Grant) {
-  const plan = await SubscriptionPlan.findByOrFail('planType', planType)
-  // The table keeps whole seconds.
-  periodEnd = periodEnd.startOf('second')
-  const payment = await Payment.create({
-    userId: user.id,
-    planId: plan.id,
-    razorpayOrderId: `order_Bs${Date.now().toString(36)}${++orderSequence}`,
-    razorpayPaymentId: null,
-    amount: plan.totalPrice,
-    currency: 'INR',
-    status: PaymentStatus.Paid,
-    paidAt: periodEnd.minus({ months: plan.durationMonths }),
-  })
-  return Subscription.create({
-    userId: user.id,
-    planId: plan.id,
-    paymentId: payment.id,
-    status,
-    currentPeriodStart: periodEnd.minus({ months: plan.durationMonths }),
-    currentPeriodEnd: periodEnd,
-    cancelledAt: status === SubscriptionStatus.Cancelled ? clock.now().minus({ days: 1 }) : null,
-  })
-}
+let emailSequence = 0
 
 /** Signs up through the API at the current clock time; returns the stored user and its bearer token. */
 async function signUp(client: ApiClient) {
-  const email = `trial-${Date.now().toString(36)}-${++orderSequence}@example.in`
+  const email = `trial-${Date.now().toString(36)}-${++emailSequence}@example.in`
   const response = await client
     .post('/api/auth/register')
     .json({ email, password: 'masala-dosa-2024', firstName: 'Priya', lastName: 'Sharma' })
@@ -154,7 +118,7 @@ test.group('GET /api/billing/trial-status (trial)', (group) => {
   })
 
   test('an account without a trial end date has 0 days and is limited', async ({ client, assert }) => {
-    const user = await UserFactory.merge({ trialStartsAt: null, trialEndsAt: null }).create()
+    const user = await UserFactory.apply('withoutTrial').create()
 
     const response = await client.get('/api/billing/trial-status').loginAs(user)
 
@@ -176,7 +140,9 @@ test.group('GET /api/billing/trial-status (paid plans)', (group) => {
 
   test('a paid plan ending in 10 days is active Pro with 10 days left', async ({ client, assert }) => {
     const user = await UserFactory.apply('trialExpired').create()
-    const subscription = await subscribe(user, { periodEnd: clock.now().plus({ days: 10 }) })
+    const subscription = await SubscriptionFactory.apply('pro')
+      .merge({ userId: user.id, currentPeriodEnd: clock.now().plus({ days: 10 }) })
+      .create()
 
     const response = await client.get('/api/billing/trial-status').loginAs(user)
 
@@ -198,7 +164,9 @@ test.group('GET /api/billing/trial-status (paid plans)', (group) => {
 
   test('days remaining round up: 2 days and 1 hour left count as 3', async ({ client, assert }) => {
     const user = await UserFactory.apply('trialExpired').create()
-    await subscribe(user, { periodEnd: clock.now().plus({ days: 2, hours: 1 }), planType: '6-month' })
+    await SubscriptionFactory.apply('pro')
+      .merge({ userId: user.id, planId: (await planOf('6-month')).id, currentPeriodEnd: clock.now().plus({ days: 2, hours: 1 }) })
+      .create()
 
     const response = await client.get('/api/billing/trial-status').loginAs(user)
 
@@ -212,7 +180,9 @@ test.group('GET /api/billing/trial-status (paid plans)', (group) => {
 
   test('a period ending later today is still active with 1 day left', async ({ client, assert }) => {
     const user = await UserFactory.apply('trialExpired').create()
-    await subscribe(user, { periodEnd: clock.now().plus({ hours: 3 }) })
+    await SubscriptionFactory.apply('pro')
+      .merge({ userId: user.id, currentPeriodEnd: clock.now().plus({ hours: 3 }) })
+      .create()
 
     const response = await client.get('/api/billing/trial-status').loginAs(user)
 
@@ -226,32 +196,34 @@ test.group('GET /api/billing/trial-status (paid plans)', (group) => {
     })
   })
 
-  test('a period that ended yesterday gives no subscription', async ({ client, assert }) => {
-    const user = await UserFactory.apply('trialExpired').create()
-    await subscribe(user, { periodEnd: clock.now().minus({ days: 1 }) })
+  test('a period that ended yesterday gives no subscription (subscription {$self})')
+    .with(['pro', 'expired'] as const)
+    .run(async ({ client, assert }, state) => {
+      // `pro`: still active, as the grant wrote it, before the expiry job ran; `expired`: after it ran.
+      const user = await UserFactory.apply('trialExpired').create()
+      await SubscriptionFactory.apply(state).merge({ userId: user.id, currentPeriodEnd: clock.now().minus({ days: 1 }) }).create()
 
-    const response = await client.get('/api/billing/trial-status').loginAs(user)
+      const response = await client.get('/api/billing/trial-status').loginAs(user)
 
-    response.assertStatus(200)
-    assert.containsSubset(response.body(), {
-      hasActivePaidSubscription: false,
-      hasActiveSubscription: false,
-      isTrialActive: false,
-      trialStatus: 'expired',
-      subscriptionPlan: 'trial',
-      subscriptionStatus: null,
-      currentPeriodEnd: null,
-      isLimited: true,
+      response.assertStatus(200)
+      assert.containsSubset(response.body(), {
+        hasActivePaidSubscription: false,
+        hasActiveSubscription: false,
+        isTrialActive: false,
+        trialStatus: 'expired',
+        subscriptionPlan: 'trial',
+        subscriptionStatus: null,
+        currentPeriodEnd: null,
+        isLimited: true,
+      })
     })
-  })
 
   test('a cancelled plan keeps access until its end; the trial is not active meanwhile', async ({ client, assert }) => {
     // Still inside the trial: a subscription takes precedence, so the trial banner must not show.
     const user = await UserFactory.create()
-    const subscription = await subscribe(user, {
-      periodEnd: clock.now().plus({ days: 20 }),
-      status: SubscriptionStatus.Cancelled,
-    })
+    const subscription = await SubscriptionFactory.apply('cancelled')
+      .merge({ userId: user.id, currentPeriodEnd: clock.now().plus({ days: 20 }) })
+      .create()
 
     const response = await client.get('/api/billing/trial-status').loginAs(user)
 
@@ -272,7 +244,9 @@ test.group('GET /api/billing/trial-status (paid plans)', (group) => {
 
   test("another owner's subscription does not count", async ({ client, assert }) => {
     const [user, other] = await UserFactory.apply('trialExpired').createMany(2)
-    await subscribe(other, { periodEnd: clock.now().plus({ days: 10 }) })
+    await SubscriptionFactory.apply('pro')
+      .merge({ userId: other.id, currentPeriodEnd: clock.now().plus({ days: 10 }) })
+      .create()
 
     const response = await client.get('/api/billing/trial-status').loginAs(user)
 
@@ -286,8 +260,8 @@ test.group('GET /api/billing/usage', (group) => {
 
   test('a limited owner sees the free limits and only this IST month counted', async ({ client, assert }) => {
     clock.travelTo(MID_MARCH)
-    const owner = await UserFactory.merge(expiredTrial(MID_MARCH)).create()
-    const other = await UserFactory.merge(runningTrial(MID_MARCH)).create()
+    const owner = await UserFactory.apply('trialExpired').create()
+    const other = await UserFactory.apply('midTrial').create()
     const [first, second] = await BusinessFactory.merge({ userId: owner.id }).createMany(2)
     const elsewhere = await BusinessFactory.merge({ userId: other.id }).create()
     const at = (iso: string) => DateTime.fromISO(iso, { zone: 'utc' })
@@ -319,7 +293,7 @@ test.group('GET /api/billing/usage', (group) => {
 
   test('an owner in the trial has no limits', async ({ client, assert }) => {
     clock.travelTo(MID_MARCH)
-    const owner = await UserFactory.merge(runningTrial(MID_MARCH)).create()
+    const owner = await UserFactory.apply('midTrial').create()
     const business = await BusinessFactory.merge({ userId: owner.id }).create()
     await ReviewSessionFactory.merge({ businessId: business.id, createdAt: MID_MARCH.minus({ hours: 1 }) })
       .createMany(2)
@@ -337,7 +311,9 @@ test.group('GET /api/billing/usage', (group) => {
 
   test('a Pro owner has no limits', async ({ client, assert }) => {
     const owner = await UserFactory.apply('trialExpired').create()
-    await subscribe(owner, { periodEnd: clock.now().plus({ months: 5 }), planType: '12-month' })
+    await SubscriptionFactory.apply('pro')
+      .merge({ userId: owner.id, planId: (await planOf('12-month')).id, currentPeriodEnd: clock.now().plus({ months: 5 }) })
+      .create()
 
     const response = await client.get('/api/billing/usage').loginAs(owner)
 
@@ -434,7 +410,9 @@ test.group('POST /api/billing/cancel-subscription', (group) => {
 
   test('cancels an active plan and keeps access until the period ends', async ({ client, assert }) => {
     const user = await UserFactory.apply('trialExpired').create()
-    const subscription = await subscribe(user, { periodEnd: clock.now().plus({ days: 12 }) })
+    const subscription = await SubscriptionFactory.apply('pro')
+      .merge({ userId: user.id, currentPeriodEnd: clock.now().plus({ days: 12 }) })
+      .create()
 
     const response = await client.post('/api/billing/cancel-subscription').loginAs(user)
 
@@ -469,7 +447,9 @@ test.group('POST /api/billing/cancel-subscription', (group) => {
 
   test('cancelling twice is fine and keeps the first cancellation', async ({ client, assert }) => {
     const user = await UserFactory.apply('trialExpired').create()
-    const subscription = await subscribe(user, { periodEnd: clock.now().plus({ days: 12 }) })
+    const subscription = await SubscriptionFactory.apply('pro')
+      .merge({ userId: user.id, currentPeriodEnd: clock.now().plus({ days: 12 }) })
+      .create()
 
     const first = await client.post('/api/billing/cancel-subscription').loginAs(user)
     const cancelledAt = (await Subscription.findOrFail(subscription.id)).cancelledAt!
@@ -501,7 +481,9 @@ test.group('POST /api/billing/cancel-subscription', (group) => {
 
   test('a plan whose period already ended cannot be cancelled (404)', async ({ client, assert }) => {
     const user = await UserFactory.apply('trialExpired').create()
-    const ended = await subscribe(user, { periodEnd: clock.now().minus({ days: 2 }) })
+    const ended = await SubscriptionFactory.apply('pro')
+      .merge({ userId: user.id, currentPeriodEnd: clock.now().minus({ days: 2 }) })
+      .create()
 
     const response = await client.post('/api/billing/cancel-subscription').loginAs(user)
 
@@ -511,7 +493,9 @@ test.group('POST /api/billing/cancel-subscription', (group) => {
 
   test("cannot cancel another owner's plan", async ({ client, assert }) => {
     const [user, other] = await UserFactory.createMany(2)
-    const theirs = await subscribe(other, { periodEnd: clock.now().plus({ days: 12 }) })
+    const theirs = await SubscriptionFactory.apply('pro')
+      .merge({ userId: other.id, currentPeriodEnd: clock.now().plus({ days: 12 }) })
+      .create()
 
     const response = await client.post('/api/billing/cancel-subscription').loginAs(user)
 
@@ -523,7 +507,9 @@ test.group('POST /api/billing/cancel-subscription', (group) => {
 
   test('without a token is 401 and nothing changes', async ({ client, assert }) => {
     const user = await UserFactory.create()
-    const subscription = await subscribe(user, { periodEnd: clock.now().plus({ days: 12 }) })
+    const subscription = await SubscriptionFactory.apply('pro')
+      .merge({ userId: user.id, currentPeriodEnd: clock.now().plus({ days: 12 }) })
+      .create()
 
     const response = await client.post('/api/billing/cancel-subscription')
 

@@ -6,6 +6,7 @@ import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import { isolated } from '#tests/helpers/setup'
+import { ownerWithBusiness } from '#tests/helpers/owners'
 import { UserFactory, BusinessFactory, ReviewSessionFactory } from '#database/factories/index'
 import Business from '#models/business'
 import type User from '#models/user'
@@ -86,8 +87,7 @@ test.group('PATCH /api/business/:id/update-short-url', (group) => {
   isolated(group)
 
   test('stores a new short URL in lowercase', async ({ client, assert }) => {
-    const owner = await UserFactory.create()
-    const business = await BusinessFactory.merge({ userId: owner.id }).create()
+    const { user: owner, business } = await ownerWithBusiness()
 
     const response = await client
       .patch(`/api/business/${business.id}/update-short-url`)
@@ -104,8 +104,7 @@ test.group('PATCH /api/business/:id/update-short-url', (group) => {
   })
 
   test('accepts 3 and 32 characters of letters, digits and hyphens', async ({ client, assert }) => {
-    const owner = await UserFactory.create()
-    const business = await BusinessFactory.merge({ userId: owner.id }).create()
+    const { user: owner, business } = await ownerWithBusiness()
 
     for (const shortUrl of ['a1-', 'sharma-sweets-karol-bagh-delhi-1']) {
       const response = await client
@@ -139,8 +138,7 @@ test.group('PATCH /api/business/:id/update-short-url', (group) => {
   })
 
   test("a code taken by the owner's other business is 409", async ({ client, assert }) => {
-    const owner = await UserFactory.create()
-    const business = await BusinessFactory.merge({ userId: owner.id }).create()
+    const { user: owner, business } = await ownerWithBusiness()
     const sibling = await BusinessFactory.merge({ userId: owner.id }).create()
 
     const response = await client
@@ -154,8 +152,7 @@ test.group('PATCH /api/business/:id/update-short-url', (group) => {
   })
 
   test('a reserved word is 422 on shortUrl', async ({ client, assert }) => {
-    const owner = await UserFactory.create()
-    const business = await BusinessFactory.merge({ userId: owner.id }).create()
+    const { user: owner, business } = await ownerWithBusiness()
     const before = business.shortUrl
 
     for (const shortUrl of ['api', 'dashboard', 'Admin', 'review']) {
@@ -172,8 +169,7 @@ test.group('PATCH /api/business/:id/update-short-url', (group) => {
   })
 
   test('too short, too long or odd characters are 422 on shortUrl', async ({ client, assert }) => {
-    const owner = await UserFactory.create()
-    const business = await BusinessFactory.merge({ userId: owner.id }).create()
+    const { user: owner, business } = await ownerWithBusiness()
     const before = business.shortUrl
 
     for (const shortUrl of ['ab', 'x'.repeat(33), 'a b', 'ab/c', 'über', 'my_cafe', 'cafe.in', '', 1234, null]) {
@@ -193,8 +189,7 @@ test.group('PATCH /api/business/:id/update-short-url', (group) => {
   })
 
   test('the current code again is 200 and changes nothing', async ({ client, assert }) => {
-    const owner = await UserFactory.create()
-    const business = await BusinessFactory.merge({ userId: owner.id, shortUrl: 'spice-route' }).create()
+    const { user: owner, business } = await ownerWithBusiness({ business: { shortUrl: 'spice-route' } })
 
     for (const shortUrl of ['spice-route', 'Spice-Route']) {
       const response = await client
@@ -227,8 +222,7 @@ test.group('PATCH /api/business/:id/update-short-url', (group) => {
   })
 
   test('a missing or non-numeric id is 404', async ({ client, assert }) => {
-    const owner = await UserFactory.create()
-    const business = await BusinessFactory.merge({ userId: owner.id }).create()
+    const { user: owner, business } = await ownerWithBusiness()
 
     for (const id of [business.id + 100000, 'abc']) {
       const response = await client
@@ -242,8 +236,7 @@ test.group('PATCH /api/business/:id/update-short-url', (group) => {
   })
 
   test('without a token is 401 and nothing changes', async ({ client, assert }) => {
-    const owner = await UserFactory.create()
-    const business = await BusinessFactory.merge({ userId: owner.id }).create()
+    const { business } = await ownerWithBusiness()
     const before = business.shortUrl
 
     const response = await client.patch(`/api/business/${business.id}/update-short-url`).json({ shortUrl: 'anon-code' })
@@ -259,8 +252,7 @@ test.group('DELETE /api/business/:id', (group) => {
   isolated(group)
 
   test('removes the business with its review sessions', async ({ client, assert }) => {
-    const owner = await UserFactory.create()
-    const business = await BusinessFactory.merge({ userId: owner.id }).create()
+    const { user: owner, business } = await ownerWithBusiness()
     const kept = await BusinessFactory.merge({ userId: owner.id }).create()
     await ReviewSessionFactory.merge({ businessId: business.id }).createMany(3)
     await ReviewSessionFactory.merge({ businessId: business.id }).apply('negative').create()
@@ -292,8 +284,7 @@ test.group('DELETE /api/business/:id', (group) => {
   })
 
   test('a missing or non-numeric id is 404', async ({ client, assert }) => {
-    const owner = await UserFactory.create()
-    const business = await BusinessFactory.merge({ userId: owner.id }).create()
+    const { user: owner, business } = await ownerWithBusiness()
 
     for (const id of [business.id + 100000, 'abc']) {
       const response = await client.delete(`/api/business/${id}`).loginAs(owner)
@@ -304,8 +295,7 @@ test.group('DELETE /api/business/:id', (group) => {
   })
 
   test('without a token is 401 and the business stays', async ({ client, assert }) => {
-    const owner = await UserFactory.create()
-    const business = await BusinessFactory.merge({ userId: owner.id }).create()
+    const { business } = await ownerWithBusiness()
 
     const response = await client.delete(`/api/business/${business.id}`)
 
@@ -392,8 +382,7 @@ test.group('GET /api/businesses (Refine list)', (group) => {
   })
 
   test('an unknown sort field is 422', async ({ client, assert }) => {
-    const owner = await UserFactory.create()
-    await BusinessFactory.merge({ userId: owner.id }).create()
+    const { user: owner } = await ownerWithBusiness()
 
     for (const sort of ['password', 'user_id', 'name,secret']) {
       const response = await client.get('/api/businesses').qs({ _sort: sort }).loginAs(owner)
@@ -404,8 +393,7 @@ test.group('GET /api/businesses (Refine list)', (group) => {
   })
 
   test('a bad _start is 422', async ({ client, assert }) => {
-    const owner = await UserFactory.create()
-    await BusinessFactory.merge({ userId: owner.id }).create()
+    const { user: owner } = await ownerWithBusiness()
 
     for (const start of ['abc', '-1', '1.5']) {
       const response = await client.get('/api/businesses').qs({ _start: start, _end: 10 }).loginAs(owner)
@@ -415,8 +403,7 @@ test.group('GET /api/businesses (Refine list)', (group) => {
   })
 
   test('an _end before _start or an unknown _order is 422', async ({ client, assert }) => {
-    const owner = await UserFactory.create()
-    await BusinessFactory.merge({ userId: owner.id }).create()
+    const { user: owner } = await ownerWithBusiness()
 
     const backwards = await client.get('/api/businesses').qs({ _start: 10, _end: 5 }).loginAs(owner)
     const sideways = await client.get('/api/businesses').qs({ _sort: 'name', _order: 'sideways' }).loginAs(owner)
@@ -527,8 +514,7 @@ test.group('PATCH /api/businesses/:id', (group) => {
   isolated(group)
 
   test('stores compliance mode and a pinned language', async ({ client, assert }) => {
-    const owner = await UserFactory.create()
-    const business = await BusinessFactory.merge({ userId: owner.id }).create()
+    const { user: owner, business } = await ownerWithBusiness()
     const shortUrl = business.shortUrl
 
     const response = await client
@@ -573,8 +559,7 @@ test.group('PATCH /api/businesses/:id', (group) => {
   })
 
   test('an unsupported language is 422 and nothing changes', async ({ client, assert }) => {
-    const owner = await UserFactory.create()
-    const business = await BusinessFactory.merge({ userId: owner.id, language: 'en' }).create()
+    const { user: owner, business } = await ownerWithBusiness({ business: { language: 'en' } })
 
     const response = await client
       .patch(`/api/businesses/${business.id}`)
@@ -589,8 +574,7 @@ test.group('PATCH /api/businesses/:id', (group) => {
   })
 
   test('compliance mode that is not a boolean is 422', async ({ client, assert }) => {
-    const owner = await UserFactory.create()
-    const business = await BusinessFactory.merge({ userId: owner.id }).create()
+    const { user: owner, business } = await ownerWithBusiness()
 
     for (const complianceMode of ['yes', 'true', 1]) {
       const response = await client
@@ -640,8 +624,7 @@ test.group('PATCH /api/businesses/:id', (group) => {
   })
 
   test('without a token is 401', async ({ client, assert }) => {
-    const owner = await UserFactory.create()
-    const business = await BusinessFactory.merge({ userId: owner.id }).create()
+    const { business } = await ownerWithBusiness()
 
     const response = await client.patch(`/api/businesses/${business.id}`).json({ complianceMode: true })
 
@@ -655,8 +638,7 @@ test.group('DELETE /api/businesses/:id', (group) => {
   isolated(group)
 
   test("removes the owner's business and its sessions", async ({ client, assert }) => {
-    const owner = await UserFactory.create()
-    const business = await BusinessFactory.merge({ userId: owner.id }).create()
+    const { user: owner, business } = await ownerWithBusiness()
     await ReviewSessionFactory.merge({ businessId: business.id }).createMany(2)
 
     const response = await client.delete(`/api/businesses/${business.id}`).loginAs(owner)

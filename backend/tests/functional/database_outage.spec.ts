@@ -7,7 +7,7 @@
 import { test } from '@japa/runner'
 import FindReviewLink from '#actions/reviews/find_review_link'
 import { isolated } from '#tests/helpers/setup'
-import { BusinessFactory, UserFactory } from '#database/factories/index'
+import { ownerWithBusiness } from '#tests/helpers/owners'
 
 const UNAVAILABLE = 'The service is temporarily unavailable. Please try again shortly.'
 
@@ -29,8 +29,7 @@ test.group('Database outage', (group) => {
 
   for (const [label, makeError] of Object.entries(outages)) {
     test(`${label} answers 503 with the JSON error shape`, async ({ client, assert, cleanup }) => {
-      const owner = await UserFactory.create()
-      const business = await BusinessFactory.merge({ userId: owner.id }).create()
+      const { business } = await ownerWithBusiness()
       const original = FindReviewLink.prototype.handle
       FindReviewLink.prototype.handle = async () => {
         throw makeError()

@@ -14,7 +14,7 @@ import app from '@adonisjs/core/services/app'
 import { IdentityProvider } from '#services/identity/identity_provider'
 import { clock } from '#lib/clock'
 import { isolated } from '#tests/helpers/setup'
-import { json, startStubServer } from '#tests/helpers/stub_server'
+import { json, startStubServer, type StubServer } from '#tests/helpers/stub_server'
 import { DEFAULT_PASSWORD, UserFactory } from '#database/factories/index'
 
 const ISSUER = 'https://idp.test'
@@ -26,7 +26,7 @@ const SIGNED_OUT = 'You must be signed in to do that.'
 let signingKey: CryptoKey
 let strangerKey: CryptoKey
 let publicJwk: JWK
-let stub: Awaited<ReturnType<typeof startStubServer>>
+let stub: StubServer
 
 interface SignOptions {
   sub?: string

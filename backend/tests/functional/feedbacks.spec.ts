@@ -6,31 +6,11 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import { isolated } from '#tests/helpers/setup'
-import { UserFactory, BusinessFactory, ReviewSessionFactory } from '#database/factories/index'
+import { ownerWithBusiness, seedSessions } from '#tests/helpers/owners'
+import { BusinessFactory } from '#database/factories/index'
 import type { ApiResponse } from '@japa/api-client'
 import type ReviewSession from '#models/review_session'
 import type { ReviewSessionDto } from '#types/api'
-
-interface SessionSpec {
-  rating: number
-  feedback?: string | null
-  redirected?: boolean
-  resolvedAt?: DateTime | null
-  createdAt: DateTime
-}
-
-async function seedSessions(businessId: number, specs: SessionSpec[]) {
-  return ReviewSessionFactory.merge(
-    specs.map((spec) => ({
-      businessId,
-      rating: spec.rating,
-      feedback: spec.feedback ?? null,
-      redirected: spec.redirected ?? spec.rating >= 4,
-      resolvedAt: spec.resolvedAt ?? null,
-      createdAt: spec.createdAt,
-    }))
-  ).createMany(specs.length)
-}
 
 /**
  * Owner A with two businesses and a mix of ratings, owner B with one business. Times are whole seconds
@@ -39,11 +19,9 @@ async function seedSessions(businessId: number, specs: SessionSpec[]) {
 async function twoOwners() {
   const now = DateTime.utc().startOf('second')
   const ago = (minutes: number) => now.minus({ minutes })
-  const owner = await UserFactory.create()
-  const first = await BusinessFactory.merge({ userId: owner.id }).create()
+  const { user: owner, business: first } = await ownerWithBusiness()
   const second = await BusinessFactory.merge({ userId: owner.id }).create()
-  const stranger = await UserFactory.create()
-  const strangers = await BusinessFactory.merge({ userId: stranger.id }).create()
+  const { user: stranger, business: strangers } = await ownerWithBusiness()
 
   const [oneStar, twoStar, threeStar, fourStar, fiveStar] = await seedSessions(first.id, [
     { rating: 1, feedback: 'Too slow', createdAt: ago(60) },
@@ -181,8 +159,7 @@ test.group('Feedback list: GET /api/feedbacks', (group) => {
   })
 
   test('filters by resolved', async ({ client, assert }) => {
-    const owner = await UserFactory.create()
-    const business = await BusinessFactory.merge({ userId: owner.id }).create()
+    const { user: owner, business } = await ownerWithBusiness()
     const now = DateTime.utc().startOf('second')
     const [open, handled, alsoOpen, handledToo] = await seedSessions(business.id, [
       { rating: 1, feedback: 'a', createdAt: now.minus({ minutes: 1 }) },
@@ -206,8 +183,7 @@ test.group('Feedback list: GET /api/feedbacks', (group) => {
   })
 
   test('a bare date is a whole India day, both ends inclusive', async ({ client, assert }) => {
-    const owner = await UserFactory.create()
-    const business = await BusinessFactory.merge({ userId: owner.id }).create()
+    const { user: owner, business } = await ownerWithBusiness()
     const utc = (iso: string) => DateTime.fromISO(iso, { zone: 'utc' })
     const [before, start, middle, end, after] = await seedSessions(business.id, [
       // 2024-03-09 23:59:59 IST
@@ -243,8 +219,7 @@ test.group('Feedback list: GET /api/feedbacks', (group) => {
   })
 
   test('pages with _start/_end add up to the whole list', async ({ client, assert }) => {
-    const owner = await UserFactory.create()
-    const business = await BusinessFactory.merge({ userId: owner.id }).create()
+    const { user: owner, business } = await ownerWithBusiness()
     const now = DateTime.utc().startOf('second')
     const sessions = await seedSessions(
       business.id,
@@ -278,8 +253,7 @@ test.group('Feedback list: GET /api/feedbacks', (group) => {
   })
 
   test('paging stays consistent when sessions share the same time', async ({ client, assert }) => {
-    const owner = await UserFactory.create()
-    const business = await BusinessFactory.merge({ userId: owner.id }).create()
+    const { user: owner, business } = await ownerWithBusiness()
     const sameTime = DateTime.utc().minus({ hours: 1 }).startOf('second')
     const sessions = await seedSessions(
       business.id,
@@ -525,8 +499,7 @@ test.group('Review session list: GET /api/review-sessions', (group) => {
   })
 
   test('filters by a date range in India days', async ({ client, assert }) => {
-    const owner = await UserFactory.create()
-    const business = await BusinessFactory.merge({ userId: owner.id }).create()
+    const { user: owner, business } = await ownerWithBusiness()
     const utc = (iso: string) => DateTime.fromISO(iso, { zone: 'utc' })
     const [, first, second] = await seedSessions(business.id, [
       { rating: 5, createdAt: utc('2024-06-30T18:29:59Z') },

@@ -21,16 +21,14 @@ import { Mailer, createMailer, type MailTransport } from '#services/mail/mailer'
 import { IdentityProvider } from '#services/identity/identity_provider'
 import { QueueService } from '#queue/queue_service'
 import { QueueName } from '#queue/queues'
-import Payment from '#models/payment'
-import Subscription from '#models/subscription'
-import SubscriptionPlan from '#models/subscription_plan'
 import type User from '#models/user'
 import type Business from '#models/business'
-import { PaymentStatus, PlanType, SubscriptionStatus } from '#lib/billing_enums'
+import { SubscriptionStatus } from '#lib/billing_enums'
 import { clock } from '#lib/clock'
 import { isolated } from '#tests/helpers/setup'
-import { json, startStubServer } from '#tests/helpers/stub_server'
-import { BusinessFactory, ReviewSessionFactory, UserFactory } from '#database/factories/index'
+import { ownerWithBusiness } from '#tests/helpers/owners'
+import { json, startStubServer, type StubServer } from '#tests/helpers/stub_server'
+import { ReviewSessionFactory, SubscriptionFactory, UserFactory } from '#database/factories/index'
 
 const IST = 'Asia/Kolkata'
 const FROM = 'ReviewRoute <alerts@reviewroute.test>'
@@ -76,39 +74,6 @@ const subscriptionRow = (id: number) => db.from('subscriptions').where('id', id)
 const secondsApart = (stored: Date, expected: DateTime) =>
   Math.abs(DateTime.fromJSDate(stored).diff(expected, 'seconds').seconds)
 
-async function ownerWithBusiness(owner?: User) {
-  const user = owner ?? (await UserFactory.create())
-  const business = await BusinessFactory.merge({ userId: user.id }).create()
-  return { user, business }
-}
-
-let orderSequence = 0
-
-/** A paid Monthly plan for `owner` whose period ends at `periodEnd`. */
-async function subscriptionFor(owner: User, status: SubscriptionStatus, periodEnd: DateTime) {
-  const plan = await SubscriptionPlan.query().where('plan_type', PlanType.Monthly).firstOrFail()
-  const start = periodEnd.minus({ months: plan.durationMonths })
-  const payment = await Payment.create({
-    userId: owner.id,
-    planId: plan.id,
-    razorpayOrderId: `order_jobs_${Date.now().toString(36)}_${++orderSequence}`,
-    razorpayPaymentId: `pay_jobs_${Date.now().toString(36)}_${orderSequence}`,
-    amount: plan.totalPrice,
-    currency: 'INR',
-    status: PaymentStatus.Paid,
-    paidAt: start,
-  })
-  return Subscription.create({
-    userId: owner.id,
-    planId: plan.id,
-    paymentId: payment.id,
-    status,
-    currentPeriodStart: start,
-    currentPeriodEnd: periodEnd,
-    cancelledAt: status === SubscriptionStatus.Cancelled ? start.plus({ days: 1 }) : null,
-  })
-}
-
 test.group('Trial expiry job: ended trials and paid periods', (group) => {
   isolated(group)
   group.each.teardown(() => clock.reset())
@@ -117,7 +82,7 @@ test.group('Trial expiry job: ended trials and paid periods', (group) => {
     const mail = await openMailbox(cleanup)
     const ended = await UserFactory.apply('trialExpired').create()
     const running = await UserFactory.create()
-    const noTrial = await UserFactory.merge({ trialStartsAt: null, trialEndsAt: null }).create()
+    const noTrial = await UserFactory.apply('withoutTrial').create()
     const job = new TrialExpiryJob(mail.mailer)
 
     const first = await job.handle()
@@ -159,10 +124,12 @@ test.group('Trial expiry job: ended trials and paid periods', (group) => {
     const mail = await openMailbox(cleanup)
     const owner = await UserFactory.create()
     const now = clock.now()
-    const activeEnded = await subscriptionFor(owner, SubscriptionStatus.Active, now.minus({ hours: 1 }))
-    const cancelledEnded = await subscriptionFor(owner, SubscriptionStatus.Cancelled, now.minus({ days: 2 }))
-    const activeRunning = await subscriptionFor(owner, SubscriptionStatus.Active, now.plus({ days: 20 }))
-    const cancelledRunning = await subscriptionFor(owner, SubscriptionStatus.Cancelled, now.plus({ days: 20 }))
+    const plan = (state: 'pro' | 'cancelled', currentPeriodEnd: DateTime) =>
+      SubscriptionFactory.apply(state).merge({ userId: owner.id, currentPeriodEnd }).create()
+    const activeEnded = await plan('pro', now.minus({ hours: 1 }))
+    const cancelledEnded = await plan('cancelled', now.minus({ days: 2 }))
+    const activeRunning = await plan('pro', now.plus({ days: 20 }))
+    const cancelledRunning = await plan('cancelled', now.plus({ days: 20 }))
     const job = new TrialExpiryJob(mail.mailer)
 
     const first = await job.handle()
@@ -182,7 +149,9 @@ test.group('Trial expiry job: ended trials and paid periods', (group) => {
     const mail = await openMailbox(cleanup)
     const owner = await UserFactory.create()
     const periodEnd = clock.now().plus({ days: 20 })
-    const subscription = await subscriptionFor(owner, SubscriptionStatus.Active, periodEnd)
+    const subscription = await SubscriptionFactory.apply('pro')
+      .merge({ userId: owner.id, currentPeriodEnd: periodEnd })
+      .create()
     const job = new TrialExpiryJob(mail.mailer)
 
     clock.travelTo(periodEnd.minus({ minutes: 5 }))
@@ -203,7 +172,9 @@ test.group('Trial expiry job: the reminder 3 days before a paid period ends', (g
     const mail = await openMailbox(cleanup)
     const owner = await UserFactory.merge({ firstName: 'Farida' }).create()
     const periodEnd = clock.now().plus({ days: 10 }).startOf('second')
-    const subscription = await subscriptionFor(owner, SubscriptionStatus.Active, periodEnd)
+    const subscription = await SubscriptionFactory.apply('pro')
+      .merge({ userId: owner.id, currentPeriodEnd: periodEnd })
+      .create()
     const job = new TrialExpiryJob(mail.mailer)
 
     // 10 days before the end: too early.
@@ -241,7 +212,9 @@ test.group('Trial expiry job: the reminder 3 days before a paid period ends', (g
   test('a cancelled plan ending in 2 days gets no reminder', async ({ assert, cleanup }) => {
     const mail = await openMailbox(cleanup)
     const owner = await UserFactory.create()
-    const subscription = await subscriptionFor(owner, SubscriptionStatus.Cancelled, clock.now().plus({ days: 2 }))
+    const subscription = await SubscriptionFactory.apply('cancelled')
+      .merge({ userId: owner.id, currentPeriodEnd: clock.now().plus({ days: 2 }) })
+      .create()
 
     const result = await new TrialExpiryJob(mail.mailer).handle()
 
@@ -254,7 +227,9 @@ test.group('Trial expiry job: the reminder 3 days before a paid period ends', (g
   test('a plan ending in 10 days gets no reminder yet', async ({ assert, cleanup }) => {
     const mail = await openMailbox(cleanup)
     const owner = await UserFactory.create()
-    const subscription = await subscriptionFor(owner, SubscriptionStatus.Active, clock.now().plus({ days: 10 }))
+    const subscription = await SubscriptionFactory.apply('pro')
+      .merge({ userId: owner.id, currentPeriodEnd: clock.now().plus({ days: 10 }) })
+      .create()
 
     const result = await new TrialExpiryJob(mail.mailer).handle()
 
@@ -268,9 +243,15 @@ test.group('Trial expiry job: the reminder 3 days before a paid period ends', (g
     const ending = await UserFactory.create()
     const cancelled = await UserFactory.create()
     const later = await UserFactory.create()
-    await subscriptionFor(ending, SubscriptionStatus.Active, clock.now().plus({ days: 2 }))
-    await subscriptionFor(cancelled, SubscriptionStatus.Cancelled, clock.now().plus({ days: 2 }))
-    await subscriptionFor(later, SubscriptionStatus.Active, clock.now().plus({ days: 10 }))
+    await SubscriptionFactory.apply('pro')
+      .merge({ userId: ending.id, currentPeriodEnd: clock.now().plus({ days: 2 }) })
+      .create()
+    await SubscriptionFactory.apply('cancelled')
+      .merge({ userId: cancelled.id, currentPeriodEnd: clock.now().plus({ days: 2 }) })
+      .create()
+    await SubscriptionFactory.apply('pro')
+      .merge({ userId: later.id, currentPeriodEnd: clock.now().plus({ days: 10 }) })
+      .create()
 
     assert.equal((await new TrialExpiryJob(mail.mailer).handle()).remindersSent, 1)
 
@@ -283,7 +264,9 @@ test.group('Trial expiry job: the reminder 3 days before a paid period ends', (g
   test('a reminder that could not be mailed is sent by the next run', async ({ assert, cleanup }) => {
     const mail = await openMailbox(cleanup)
     const owner = await UserFactory.create()
-    const subscription = await subscriptionFor(owner, SubscriptionStatus.Active, clock.now().plus({ days: 2 }))
+    const subscription = await SubscriptionFactory.apply('pro')
+      .merge({ userId: owner.id, currentPeriodEnd: clock.now().plus({ days: 2 }) })
+      .create()
 
     await assert.rejects(() => new TrialExpiryJob(brokenMailer()).handle())
     assert.isNull((await subscriptionRow(subscription.id)).reminder_sent_at)
@@ -297,7 +280,7 @@ test.group('Trial expiry job: the reminder 3 days before a paid period ends', (g
 test.group('Sync-user job: last seen and the profile from the identity provider', (group) => {
   isolated(group)
 
-  let stub: Awaited<ReturnType<typeof startStubServer>>
+  let stub: StubServer
   group.setup(async () => {
     stub = await startStubServer()
     return () => stub.close()

@@ -9,29 +9,26 @@ import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import { isolated } from '#tests/helpers/setup'
 import RollupAnalytics from '#actions/analytics/rollup_analytics'
-import { UserFactory, BusinessFactory, ReviewSessionFactory } from '#database/factories/index'
+import { UserFactory } from '#database/factories/index'
+import { ownerWithBusiness } from '#tests/helpers/owners'
 
 /** Ratings on days long rolled up and today (live): 9 sessions, 5 of them rated 3 or below. */
 async function businessWithHistory() {
-  const user = await UserFactory.create()
-  const business = await BusinessFactory.merge({ userId: user.id }).create()
   const now = DateTime.utc()
   const specs = [
     { rating: 5, days: 40 }, { rating: 1, days: 40 }, { rating: 3, days: 10 }, { rating: 4, days: 10 },
     { rating: 2, days: 3 }, { rating: 5, days: 3 },
     { rating: 1, days: 0 }, { rating: 3, days: 0 }, { rating: 5, days: 0 },
   ]
-  await ReviewSessionFactory.merge(
-    specs.map(({ rating, days }, index) => ({
-      businessId: business.id,
+  const owner = await ownerWithBusiness({
+    sessions: specs.map(({ rating, days }, index) => ({
       rating,
-      redirected: rating >= 4,
       feedback: rating <= 3 ? `complaint ${index}` : null,
       createdAt: days === 0 ? now.minus({ seconds: index + 1 }) : now.minus({ days }),
-    }))
-  ).createMany(specs.length)
+    })),
+  })
   await new RollupAnalytics().handle()
-  return { user, business }
+  return owner
 }
 
 test.group('List totals of one business', (group) => {

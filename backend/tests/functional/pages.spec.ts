@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { isolated } from '#tests/helpers/setup'
+import { ownerWithBusiness } from '#tests/helpers/owners'
 import { assertBrowserReady } from '#tests/helpers/browser'
 import { BusinessFactory, UserFactory } from '#database/factories/index'
 import webConfig from '#config/web'
@@ -41,8 +42,7 @@ test.group('Pages from one origin', (group) => {
   })
 
   test('/review/:code inlines the business and pre-paints its name', async ({ client, assert }) => {
-    const owner = await UserFactory.create()
-    await BusinessFactory.merge({ userId: owner.id, name: 'Dosa Plaza', shortUrl: 'dosa-plaza' }).create()
+    const { user: owner } = await ownerWithBusiness({ business: { name: 'Dosa Plaza', shortUrl: 'dosa-plaza' } })
     const response = await client.get('/review/dosa-plaza')
     response.assertStatus(200)
     const html = response.text()

@@ -27,7 +27,6 @@ import {
   ordersApi,
   parseBody,
   paymentByOrder,
-  planOf,
   razorpayError,
   razorpayId,
   razorpayStub,
@@ -37,13 +36,9 @@ import {
   verify,
   webhookEvent,
 } from '#tests/helpers/razorpay'
-import { UserFactory } from '#database/factories/index'
-import type User from '#models/user'
-import Payment from '#models/payment'
-import Subscription from '#models/subscription'
+import { SubscriptionFactory, UserFactory, planOf } from '#database/factories/index'
 import { RazorpayGateway } from '#services/payments/razorpay_gateway'
 import { clock } from '#lib/clock'
-import { PaymentStatus, SubscriptionStatus } from '#lib/billing_enums'
 
 const JUNK_TOKEN = 'oat_bm90LWEtcmVhbC10b2tlbg.aGVsbG8td29ybGQtdGhpcy1pcy1qdW5r'
 const CONFIGURATION_ERROR = 'Failed to load payment configuration. Please try again.'
@@ -52,28 +47,6 @@ const ALREADY_SUBSCRIBED =
 const CANCELLED_BUT_ACTIVE =
   'You have a cancelled subscription with active access until your billing period ends. ' +
   'Cannot enroll in new plans until your current period expires.'
-
-/** A subscription granted earlier, written directly. */
-async function subscribe(user: User, periodEnd: DateTime, status = SubscriptionStatus.Active) {
-  const plan = await planOf('monthly')
-  const payment = await Payment.create({
-    userId: user.id,
-    planId: plan.id,
-    razorpayOrderId: razorpayId('order_'),
-    amount: plan.totalPrice,
-    currency: 'INR',
-    status: PaymentStatus.Paid,
-    paidAt: periodEnd.minus({ months: 1 }),
-  })
-  return Subscription.create({
-    userId: user.id,
-    planId: plan.id,
-    paymentId: payment.id,
-    status,
-    currentPeriodStart: periodEnd.minus({ months: 1 }),
-    currentPeriodEnd: periodEnd,
-  })
-}
 
 /** `end` lies within [from, to] + `months`, allowing for the table's whole seconds. */
 function assertPeriodEnd(assert: Assert, end: DateTime, from: DateTime, to: DateTime, months: number) {
@@ -281,7 +254,9 @@ test.group('POST /api/billing/create-payment', (group) => {
 
   test('an owner with an active plan gets 409 Already Subscribed', async ({ client, assert }) => {
     const user = await UserFactory.create()
-    await subscribe(user, clock.now().plus({ days: 10 }))
+    await SubscriptionFactory.apply('pro')
+      .merge({ userId: user.id, currentPeriodEnd: clock.now().plus({ days: 10 }) })
+      .create()
     const plan = await planOf('12-month')
     const before = await countWhere('payments', 'user_id', user.id)
 
@@ -297,7 +272,9 @@ test.group('POST /api/billing/create-payment', (group) => {
 
   test('an owner with a cancelled plan still running gets 409 with the cancelled text', async ({ client, assert }) => {
     const user = await UserFactory.create()
-    await subscribe(user, clock.now().plus({ days: 3 }), SubscriptionStatus.Cancelled)
+    await SubscriptionFactory.apply('cancelled')
+      .merge({ userId: user.id, currentPeriodEnd: clock.now().plus({ days: 3 }) })
+      .create()
     const plan = await planOf('monthly')
 
     const response = await createPayment(client, user, { planId: plan.id })
@@ -310,7 +287,9 @@ test.group('POST /api/billing/create-payment', (group) => {
 
   test('once the previous period has ended the owner can buy again', async ({ client, assert }) => {
     const user = await UserFactory.apply('trialExpired').create()
-    await subscribe(user, clock.now().minus({ days: 1 }))
+    await SubscriptionFactory.apply('pro')
+      .merge({ userId: user.id, currentPeriodEnd: clock.now().minus({ days: 1 }) })
+      .create()
     const plan = await planOf('monthly')
 
     const response = await createPayment(client, user, { planId: plan.id })

@@ -6,14 +6,13 @@ import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import { isolated } from '#tests/helpers/setup'
-import { startStubServer, json } from '#tests/helpers/stub_server'
-import { UserFactory, BusinessFactory } from '#database/factories/index'
+import { ownerWithBusiness } from '#tests/helpers/owners'
+import { startStubServer, json, type StubServer } from '#tests/helpers/stub_server'
+import { UserFactory } from '#database/factories/index'
 import Business from '#models/business'
 import DemoPlacesProvider, { demoCatalogue } from '#services/places/demo_places_provider'
 import { PlacesDirectory, createPlacesDirectory } from '#services/places/places_directory'
 import { SHORT_URL_ALPHABET } from '#lib/constants'
-
-type Stub = Awaited<ReturnType<typeof startStubServer>>
 
 const PLACE_FIELDS = ['place_id', 'name', 'address', 'rating', 'reviewCount']
 const JUNK_TOKEN = 'oat_bm90LWEtcmVhbC10b2tlbg.aGVsbG8td29ybGQtdGhpcy1pcy1qdW5r'
@@ -34,7 +33,7 @@ const businessCount = async (userId: number) => {
 }
 
 /** Points the app's places directory at the Google stub for one test. */
-function useGoogleStub(stub: Stub, cleanup: (fn: () => void) => void) {
+function useGoogleStub(stub: StubServer, cleanup: (fn: () => void) => void) {
   app.container.swap(PlacesDirectory, () =>
     createPlacesDirectory({ googleApiKey: 'k', googleBaseUrl: stub.url, timeoutMs: 500 })
   )
@@ -173,7 +172,7 @@ test.group('POST /api/search-business (demo catalogue)', (group) => {
 
 test.group('POST /api/search-business (Google Places)', (group) => {
   isolated(group)
-  let stub: Stub
+  let stub: StubServer
 
   group.setup(async () => {
     stub = await startStubServer()
@@ -364,8 +363,7 @@ test.group('POST /api/select-business', (group) => {
   })
 
   test('an existing business for another place is left alone', async ({ client, assert }) => {
-    const user = await UserFactory.create()
-    const existing = await BusinessFactory.merge({ userId: user.id }).create()
+    const { user, business: existing } = await ownerWithBusiness()
 
     const response = await client
       .post('/api/select-business')
@@ -380,7 +378,7 @@ test.group('POST /api/select-business', (group) => {
 
 test.group('POST /api/select-business (Google Places)', (group) => {
   isolated(group)
-  let stub: Stub
+  let stub: StubServer
 
   group.setup(async () => {
     stub = await startStubServer()

@@ -7,49 +7,15 @@ import type { ApiClient } from '@japa/api-client'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import { isolated } from '#tests/helpers/setup'
-import { UserFactory, BusinessFactory, ReviewSessionFactory } from '#database/factories/index'
+import { BusinessFactory, ReviewSessionFactory, SubscriptionFactory, UserFactory } from '#database/factories/index'
 import type User from '#models/user'
 import type Business from '#models/business'
-import Payment from '#models/payment'
-import Subscription from '#models/subscription'
-import SubscriptionPlan from '#models/subscription_plan'
 import { demoCatalogue } from '#services/places/demo_places_provider'
 import { clock } from '#lib/clock'
-import { PaymentStatus, SubscriptionStatus } from '#lib/billing_enums'
 
 /** 12:00 IST on 15 April 2026. */
 const MID_APRIL = DateTime.fromISO('2026-04-15T06:30:00Z', { zone: 'utc' })
 const utc = (iso: string) => DateTime.fromISO(iso, { zone: 'utc' })
-
-let orderSequence = 0
-
-const expiredTrial = (now: DateTime) => ({
-  trialStartsAt: now.minus({ days: 10 }),
-  trialEndsAt: now.minus({ days: 3 }),
-})
-const runningTrial = (now: DateTime) => ({ trialStartsAt: now.minus({ days: 2 }), trialEndsAt: now.plus({ days: 5 }) })
-
-/** A paid order and the subscription it granted, written directly as the grant would. */
-async function subscribe(user: User, periodEnd: DateTime, status = SubscriptionStatus.Active) {
-  const plan = await SubscriptionPlan.findByOrFail('planType', 'monthly')
-  const payment = await Payment.create({
-    userId: user.id,
-    planId: plan.id,
-    razorpayOrderId: `order_Pl${Date.now().toString(36)}${++orderSequence}`,
-    amount: plan.totalPrice,
-    currency: 'INR',
-    status: PaymentStatus.Paid,
-    paidAt: periodEnd.minus({ months: 1 }),
-  })
-  return Subscription.create({
-    userId: user.id,
-    planId: plan.id,
-    paymentId: payment.id,
-    status,
-    currentPeriodStart: periodEnd.minus({ months: 1 }),
-    currentPeriodEnd: periodEnd,
-  })
-}
 
 async function businessCount(userId: number) {
   const row = await db.from('businesses').where('user_id', userId).count('* as total').first()
@@ -136,7 +102,9 @@ test.group('Business limit: POST /api/select-business', (group) => {
 
   test('a Pro owner can add many businesses', async ({ client, assert }) => {
     const owner = await UserFactory.apply('trialExpired').create()
-    await subscribe(owner, clock.now().plus({ days: 20 }))
+    await SubscriptionFactory.apply('pro')
+      .merge({ userId: owner.id, currentPeriodEnd: clock.now().plus({ days: 20 }) })
+      .create()
 
     for (const index of [17, 18, 19]) {
       const response = await select(client, owner, index)
@@ -147,7 +115,9 @@ test.group('Business limit: POST /api/select-business', (group) => {
 
   test('a cancelled plan still running keeps businesses unlimited', async ({ client, assert }) => {
     const owner = await UserFactory.apply('trialExpired').create()
-    await subscribe(owner, clock.now().plus({ days: 5 }), SubscriptionStatus.Cancelled)
+    await SubscriptionFactory.apply('cancelled')
+      .merge({ userId: owner.id, currentPeriodEnd: clock.now().plus({ days: 5 }) })
+      .create()
 
     const first = await select(client, owner, 20)
     const second = await select(client, owner, 21)
@@ -159,7 +129,9 @@ test.group('Business limit: POST /api/select-business', (group) => {
 
   test('once the paid period has ended the owner is limited again', async ({ client, assert }) => {
     const owner = await UserFactory.apply('trialExpired').create()
-    await subscribe(owner, clock.now().minus({ hours: 1 }))
+    await SubscriptionFactory.apply('pro')
+      .merge({ userId: owner.id, currentPeriodEnd: clock.now().minus({ hours: 1 }) })
+      .create()
     await BusinessFactory.merge({ userId: owner.id }).create()
 
     const response = await select(client, owner, 22)
@@ -176,7 +148,7 @@ test.group('Review limit: by-url and submit', (group) => {
   group.each.setup(() => clock.travelTo(MID_APRIL))
 
   async function limitedBusiness() {
-    const owner = await UserFactory.merge(expiredTrial(MID_APRIL)).create()
+    const owner = await UserFactory.apply('trialExpired').create()
     return BusinessFactory.merge({ userId: owner.id }).create()
   }
 
@@ -243,7 +215,7 @@ test.group('Review limit: by-url and submit', (group) => {
   })
 
   test('the limit is per business', async ({ client, assert }) => {
-    const owner = await UserFactory.merge(expiredTrial(MID_APRIL)).create()
+    const owner = await UserFactory.apply('trialExpired').create()
     const [full, quiet] = await BusinessFactory.merge({ userId: owner.id }).createMany(2)
     await sessionsAt(full, 50, utc('2026-04-05T05:00:00Z'))
     await sessionsAt(quiet, 10, utc('2026-04-05T05:00:00Z'))
@@ -259,7 +231,7 @@ test.group('Review limit: by-url and submit', (group) => {
   })
 
   test('an owner in the trial is not limited at 50 and more', async ({ client, assert }) => {
-    const owner = await UserFactory.merge(runningTrial(MID_APRIL)).create()
+    const owner = await UserFactory.apply('midTrial').create()
     const business = await BusinessFactory.merge({ userId: owner.id }).create()
     await sessionsAt(business, 55, utc('2026-04-12T05:00:00Z'))
 
@@ -273,8 +245,10 @@ test.group('Review limit: by-url and submit', (group) => {
   })
 
   test('a Pro owner is not limited at 50 and more', async ({ client, assert }) => {
-    const owner = await UserFactory.merge(expiredTrial(MID_APRIL)).create()
-    await subscribe(owner, MID_APRIL.plus({ days: 20 }))
+    const owner = await UserFactory.apply('trialExpired').create()
+    await SubscriptionFactory.apply('pro')
+      .merge({ userId: owner.id, currentPeriodEnd: MID_APRIL.plus({ days: 20 }) })
+      .create()
     const business = await BusinessFactory.merge({ userId: owner.id }).create()
     await sessionsAt(business, 55, utc('2026-04-12T05:00:00Z'))
 
@@ -325,7 +299,7 @@ test.group('Review limit: by-url and submit', (group) => {
   test('just after IST midnight on 1 April (still 31 March in UTC) the count restarts', async ({ client, assert }) => {
     const now = utc('2026-03-31T19:00:00Z') // 1 April 00:30 IST
     clock.travelTo(now)
-    const owner = await UserFactory.merge(expiredTrial(now)).create()
+    const owner = await UserFactory.apply('trialExpired').create()
     const business = await BusinessFactory.merge({ userId: owner.id }).create()
     // Earlier the same UTC day, but 31 March in India.
     await sessionsAt(business, 50, utc('2026-03-31T10:00:00Z'))
@@ -341,7 +315,7 @@ test.group('Review limit: by-url and submit', (group) => {
   test('just before IST midnight on 31 March the March reviews still count', async ({ client, assert }) => {
     const now = utc('2026-03-31T18:00:00Z') // 31 March 23:30 IST
     clock.travelTo(now)
-    const owner = await UserFactory.merge(expiredTrial(now)).create()
+    const owner = await UserFactory.apply('trialExpired').create()
     const business = await BusinessFactory.merge({ userId: owner.id }).create()
     await sessionsAt(business, 50, utc('2026-03-05T10:00:00Z'))
 

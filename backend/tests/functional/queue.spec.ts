@@ -21,7 +21,8 @@ import FeedbackAlertJob from '#jobs/feedback_alert_job'
 import { createMailer } from '#services/mail/mailer'
 import { clock } from '#lib/clock'
 import { isolated } from '#tests/helpers/setup'
-import { BusinessFactory, UserFactory } from '#database/factories/index'
+import { ownerWithBusiness } from '#tests/helpers/owners'
+import { UserFactory } from '#database/factories/index'
 
 const REDIS = { host: '127.0.0.1', port: 6379 }
 
@@ -410,8 +411,7 @@ test.group('Redis down: the review flow and sync-user', (group) => {
   })
 
   test('a low rating with feedback is answered 200 and stored', async ({ client, assert }) => {
-    const owner = await UserFactory.create()
-    const business = await BusinessFactory.merge({ userId: owner.id }).create()
+    const { business } = await ownerWithBusiness()
 
     const started = Date.now()
     const response = await client.post(`/api/review/${business.shortUrl}/submit`).json({ rating: 2, feedback: 'Cold coffee, slow service' })
@@ -427,8 +427,7 @@ test.group('Redis down: the review flow and sync-user', (group) => {
   })
 
   test('a 5-star rating is answered with the Google link and stored', async ({ client, assert }) => {
-    const owner = await UserFactory.create()
-    const business = await BusinessFactory.merge({ userId: owner.id }).create()
+    const { business } = await ownerWithBusiness()
 
     const response = await client.post(`/api/review/${business.shortUrl}/submit`).json({ rating: 5 })
 
@@ -443,8 +442,7 @@ test.group('Redis down: the review flow and sync-user', (group) => {
   test('the alert that could not be queued is sent by the sweep later', async ({ client, assert, cleanup }) => {
     const dir = await mkdtemp(join(tmpdir(), 'rr-queue-mail-'))
     cleanup(() => rm(dir, { recursive: true, force: true }))
-    const owner = await UserFactory.create()
-    const business = await BusinessFactory.merge({ userId: owner.id }).create()
+    const { user: owner, business } = await ownerWithBusiness()
     ;(await client.post(`/api/review/${business.shortUrl}/submit`).json({ rating: 1, feedback: 'Never again' })).assertStatus(200)
     const mailer = createMailer({ transport: 'file', dir, from: 'test@reviewroute.test' })
 
@@ -515,8 +513,7 @@ test.group('Redis down: the API process', () => {
   }
 
   test('starts, answers and stores review submissions', async ({ assert }) => {
-    const owner = await UserFactory.create()
-    const business = await BusinessFactory.merge({ userId: owner.id }).create()
+    const { user: owner, business } = await ownerWithBusiness()
     const port = await closedPort()
     const api = await startApi(port, await closedPort())
     const base = `http://127.0.0.1:${port}`

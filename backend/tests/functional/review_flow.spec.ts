@@ -8,20 +8,14 @@ import limiter from '@adonisjs/limiter/services/main'
 import fc from 'fast-check'
 import { DateTime } from 'luxon'
 import { isolated } from '#tests/helpers/setup'
+import { ownerWithBusiness } from '#tests/helpers/owners'
 import { clock } from '#lib/clock'
 import { pageViewCounter } from '#hot_path/page_view_counter'
-import { UserFactory, BusinessFactory } from '#database/factories/index'
 
 /** Today's stored page-view rows of a business, after this process's counted views are written. */
 async function storedViews(businessId: number) {
   await pageViewCounter.flush()
   return db.from('page_views_daily').where('business_id', businessId)
-}
-
-async function ownerWithBusiness() {
-  const user = await UserFactory.create()
-  const business = await BusinessFactory.merge({ userId: user.id }).create()
-  return { user, business }
 }
 
 async function sessionRows(businessId: number) {

@@ -12,7 +12,7 @@ test.group('Test clock endpoint (test mode only)', (group) => {
   group.each.teardown(() => clock.reset())
 
   test('moving the clock past the trial end makes the trial expired; DELETE brings it back', async ({ client, assert }) => {
-    const user = await UserFactory.merge({ trialStartsAt: clock.now(), trialEndsAt: clock.now().plus({ days: 7 }) }).create()
+    const user = await UserFactory.create()
     const before = await client.get('/api/billing/trial-status').loginAs(user)
     assert.equal(before.body().trialStatus, 'active')
 

@@ -24,7 +24,7 @@ export interface ApiRoute {
 }
 
 /** Routes the specs leave out on purpose, and why. Everything else under /api is covered. */
-export const SKIPPED_ROUTES: { reason: string; applies: (route: { name?: string; pattern: string }) => boolean }[] = [
+const SKIPPED_ROUTES: { reason: string; applies: (route: { name?: string; pattern: string }) => boolean }[] = [
   { reason: 'page route (HTML, outside /api)', applies: ({ pattern }) => !pattern.startsWith('/api/') },
   { reason: 'test clock (moves time for the whole process)', applies: ({ name }) => Boolean(name?.startsWith('test_clock.')) },
 ]

@@ -1,23 +1,27 @@
 /*
- * Razorpay as the payment specs see it: a stub of its Orders API on loopback, the gateway pointed at it, stored
- * webhook fixtures (one per event) and the requests checkout and Razorpay make. Shared by the payment specs.
+ * Razorpay as the payment specs see it: the stub of its Orders API on loopback (scripts/lib/razorpay-stub.mjs,
+ * shared with the journeys), the gateway pointed at it, stored webhook fixtures (one per event) and the
+ * requests checkout and Razorpay make. Shared by the payment specs.
  */
 import type { ApiClient } from '@japa/api-client'
 import type { Group } from '@japa/runner/core'
-import { createHmac, randomBytes } from 'node:crypto'
-import { readFileSync } from 'node:fs'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
-import { startStubServer, json, type StubHandler } from '#tests/helpers/stub_server'
-import { UserFactory } from '#database/factories/index'
+import { startStubServer, type StubServer } from '#tests/helpers/stub_server'
+import { UserFactory, planOf } from '#database/factories/index'
 import type User from '#models/user'
 import Payment from '#models/payment'
 import Subscription from '#models/subscription'
-import SubscriptionPlan from '#models/subscription_plan'
 import { RazorpayGateway } from '#services/payments/razorpay_gateway'
+import {
+  basicAuth,
+  checkoutSignature as signCheckout,
+  hmac,
+  razorpayId,
+  razorpayOrdersApi,
+} from '../../../scripts/lib/razorpay-stub.mjs'
 
-export type Stub = Awaited<ReturnType<typeof startStubServer>>
-export type EventName = 'payment.captured' | 'order.paid' | 'payment.failed'
+export { hmac, parseBody, razorpayError, razorpayId, webhookEvent } from '../../../scripts/lib/razorpay-stub.mjs'
 
 export const KEY_ID = 'rzp_test_key'
 export const KEY_SECRET = 'test_secret'
@@ -25,58 +29,17 @@ export const WEBHOOK_SECRET = 'whsec_test'
 export const PRICES = { 'monthly': 49900, '6-month': 249900, '12-month': 449900 } as const
 export type PaidPlan = keyof typeof PRICES
 
-export const BASIC_AUTH = `Basic ${Buffer.from(`${KEY_ID}:${KEY_SECRET}`).toString('base64')}`
+export const BASIC_AUTH = basicAuth({ keyId: KEY_ID, keySecret: KEY_SECRET })
 
-const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
-/** Razorpay-style identifiers: a prefix and 14 letters and digits. */
-export const razorpayId = (prefix: string) =>
-  `${prefix}${[...randomBytes(14)].map((byte) => ALPHANUMERIC[byte % ALPHANUMERIC.length]).join('')}`
-
-export const hmac = (secret: string, payload: string) => createHmac('sha256', secret).update(payload).digest('hex')
 export const checkoutSignature = (orderId: string, paymentId: string, secret = KEY_SECRET) =>
-  hmac(secret, `${orderId}|${paymentId}`)
+  signCheckout(orderId, paymentId, secret)
 
 /* ----------------------------------------------------------------------------------------------------------
  * Razorpay stub and gateway
  * -------------------------------------------------------------------------------------------------------- */
 
-export function razorpayError(code: string, description: string) {
-  return { error: { code, description, source: 'NA', step: 'NA', reason: 'NA', metadata: {} } }
-}
-
-export function parseBody(body: string): Record<string, any> {
-  try {
-    return JSON.parse(body)
-  } catch {
-    return Object.fromEntries(new URLSearchParams(body))
-  }
-}
-
-/** Razorpay's Orders API as documented: Basic auth with key id and secret, an Order entity back. */
-export const ordersApi: StubHandler = (request, response) => {
-  if (request.headers.authorization !== BASIC_AUTH) {
-    return json(response, 401, razorpayError('BAD_REQUEST_ERROR', 'Authentication failed'))
-  }
-  if (request.method !== 'POST' || request.url !== '/v1/orders') {
-    return json(response, 400, razorpayError('BAD_REQUEST_ERROR', 'The requested URL was not found on the server.'))
-  }
-  const body = parseBody(request.body)
-  const amount = Number(body.amount)
-  json(response, 200, {
-    id: razorpayId('order_'),
-    entity: 'order',
-    amount,
-    amount_paid: 0,
-    amount_due: amount,
-    currency: body.currency ?? 'INR',
-    receipt: body.receipt ?? null,
-    offer_id: null,
-    status: 'created',
-    attempts: 0,
-    notes: body.notes ?? [],
-    created_at: Math.floor(Date.now() / 1000),
-  })
-}
+/** Razorpay's Orders API for the test keys. */
+export const ordersApi = razorpayOrdersApi({ keyId: KEY_ID, keySecret: KEY_SECRET })
 
 export type GatewayConfig = NonNullable<ConstructorParameters<typeof RazorpayGateway>[0]>
 
@@ -97,7 +60,7 @@ export function useGateway(config: Partial<GatewayConfig>) {
 
 /** A stub server for the group, answering as Razorpay's Orders API before each test, and the gateway swapped to it. */
 export function razorpayStub(group: Group) {
-  const holder = {} as { stub: Stub }
+  const holder = {} as { stub: StubServer }
   group.setup(async () => {
     holder.stub = await startStubServer(ordersApi)
     return () => holder.stub.close()
@@ -140,8 +103,6 @@ export function committedBuyers(group: Group) {
  * Rows and requests
  * -------------------------------------------------------------------------------------------------------- */
 
-export const planOf = (planType: PaidPlan | 'trial') => SubscriptionPlan.findByOrFail('planType', planType)
-
 export async function countWhere(table: string, column: string, value: string | number) {
   const row = await db.from(table).where(column, value).count('* as total').first()
   return Number(row.total)
@@ -171,27 +132,6 @@ export function verify(client: ApiClient, user: User, orderId: string, paymentId
       razorpay_signature: signature ?? checkoutSignature(orderId, paymentId),
     })
     .loginAs(user)
-}
-
-export function fixture(name: EventName): Record<string, any> {
-  return JSON.parse(readFileSync(new URL(`../fixtures/razorpay/${name}.json`, import.meta.url), 'utf8'))
-}
-
-/** A stored fixture event pointed at one of our orders; each payment attempt has its own id unless given. */
-export function webhookEvent(
-  name: EventName,
-  { orderId, amount, paymentId = razorpayId('pay_') }: { orderId: string; amount: number; paymentId?: string }
-) {
-  const event = fixture(name)
-  const payment = event.payload.payment.entity
-  payment.order_id = orderId
-  payment.amount = amount
-  payment.base_amount = amount
-  payment.id = paymentId
-  if (event.payload.order) {
-    Object.assign(event.payload.order.entity, { id: orderId, amount, amount_paid: amount, amount_due: 0 })
-  }
-  return event
 }
 
 /** Sends the exact bytes that were signed. */

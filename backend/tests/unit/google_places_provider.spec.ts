@@ -6,9 +6,7 @@ import { test } from '@japa/runner'
 import GooglePlacesProvider from '#services/places/google_places_provider'
 import DemoPlacesProvider, { demoCatalogue } from '#services/places/demo_places_provider'
 import { createPlacesDirectory } from '#services/places/places_directory'
-import { startStubServer, json } from '#tests/helpers/stub_server'
-
-type Stub = Awaited<ReturnType<typeof startStubServer>>
+import { startStubServer, json, type StubServer } from '#tests/helpers/stub_server'
 
 const API_KEY = 'test-google-key'
 const SEARCH_FIELD_MASK =
@@ -48,7 +46,7 @@ async function closedPortUrl() {
 }
 
 test.group('GooglePlacesProvider search', (group) => {
-  let stub: Stub
+  let stub: StubServer
   let provider: GooglePlacesProvider
 
   group.setup(async () => {
@@ -200,7 +198,7 @@ test.group('GooglePlacesProvider search', (group) => {
 })
 
 test.group('GooglePlacesProvider details', (group) => {
-  let stub: Stub
+  let stub: StubServer
   let provider: GooglePlacesProvider
 
   group.setup(async () => {
@@ -260,7 +258,7 @@ test.group('GooglePlacesProvider details', (group) => {
 })
 
 test.group('PlacesDirectory', (group) => {
-  let stub: Stub
+  let stub: StubServer
 
   group.setup(async () => {
     stub = await startStubServer()

@@ -15,11 +15,11 @@ import limiter from '@adonisjs/limiter/services/main'
 import env from '#start/env'
 import webConfig from '#config/web'
 import { isolated } from '#tests/helpers/setup'
+import { ownerWithBusiness } from '#tests/helpers/owners'
 import { razorpayStub } from '#tests/helpers/razorpay'
 import { apiRoutes, pathFor } from '#tests/helpers/api_routes'
 import { databaseFingerprinter, fingerprintChanges } from '#tests/helpers/db_fingerprint'
-import { BusinessFactory, DEFAULT_PASSWORD, ReviewSessionFactory, UserFactory } from '#database/factories/index'
-import User from '#models/user'
+import { DEFAULT_PASSWORD, ReviewSessionFactory, UserFactory } from '#database/factories/index'
 
 const TOO_MANY = 'Too many requests. Please wait a moment and try again.'
 const TOO_LARGE = 'The request body is too large.'
@@ -37,12 +37,6 @@ const MARKUP = [
 ]
 
 const submitUrl = (code: string) => `/api/review/${code}/submit`
-
-async function ownerWithBusiness(merge: Record<string, unknown> = {}) {
-  const user = await UserFactory.create()
-  const business = await BusinessFactory.merge({ userId: user.id, ...merge }).create()
-  return { user, business }
-}
 
 const countRows = async (table: string, column?: string, value?: unknown) => {
   const query = db.from(table)
@@ -127,8 +121,7 @@ test.group('Abuse: review submission floods', (group) => {
     client,
     assert,
   }) => {
-    const { user, business } = await ownerWithBusiness()
-    const token = (await User.accessTokens.create(user)).value!.release()
+    const { business, token } = await ownerWithBusiness()
     const statuses: number[] = []
     for (let n = 0; n < SUBMITS + 3; n++) {
       statuses.push((await client.post(submitUrl(business.shortUrl)).json({ rating: 1 + (n % 5) })).status())
@@ -192,9 +185,8 @@ test.group('Abuse: oversized bodies', (group) => {
     assert,
   }) => {
     const fingerprint = await databaseFingerprinter()
-    const { user, business } = await ownerWithBusiness()
+    const { business, token } = await ownerWithBusiness()
     const feedback = await ReviewSessionFactory.apply('negative').merge({ businessId: business.id }).create()
-    const token = (await User.accessTokens.create(user)).value!.release()
     const params = { id: business.id, businessId: business.id, shortUrl: business.shortUrl }
     const big = 'x'.repeat(BODY_LIMIT_BYTES + 1)
     const bodies: [string, string][] = [
@@ -418,7 +410,7 @@ test.group('Abuse: markup in every text field', (group) => {
       `No landing build in ${webConfig.landingDist}: run npm run build --workspace landing`
     )
     const name = `Chai ${MARKUP[0]}${MARKUP[4]}${MARKUP[1]}`
-    const { business } = await ownerWithBusiness({ name, address: MARKUP[2] })
+    const { business } = await ownerWithBusiness({ business: { name, address: MARKUP[2] } })
 
     const page = await client.get(`/review/${business.shortUrl}`)
     const api = await client.get(`/api/business/by-url/${business.shortUrl}`)

@@ -23,7 +23,6 @@ import {
   openOrder,
   parseBody,
   paymentByOrder,
-  planOf,
   razorpayId,
   razorpayStub,
   sendWebhook,
@@ -32,7 +31,7 @@ import {
   webhookEvent,
   type PaidPlan,
 } from '#tests/helpers/razorpay'
-import { UserFactory } from '#database/factories/index'
+import { UserFactory, planOf } from '#database/factories/index'
 import type User from '#models/user'
 import SubscriptionPlan from '#models/subscription_plan'
 import { clock } from '#lib/clock'

@@ -1,0 +1,211 @@
+/*
+ * The dashboard overview (GET /api/overview): each business's numbers and the owner's totals in one answer,
+ * equal to counting the raw rows whether or not the nightly rollup has run, and never another owner's.
+ */
+import { test } from '@japa/runner'
+import { DateTime } from 'luxon'
+import type { ApiClient } from '@japa/api-client'
+import db from '@adonisjs/lucid/services/db'
+import { isolated } from '#tests/helpers/setup'
+import { BusinessFactory, ReviewSessionFactory, UserFactory } from '#database/factories/index'
+import RollupAnalytics from '#actions/analytics/rollup_analytics'
+import type User from '#models/user'
+import type { OverviewCounts, OverviewResponse } from '#types/api'
+
+const JUNK_TOKEN = 'oat_bm90LWEtcmVhbC10b2tlbg.aGVsbG8td29ybGQtdGhpcy1pcy1qdW5r'
+
+const NO_SESSIONS: OverviewCounts = {
+  totalSessions: 0,
+  positiveSessions: 0,
+  negativeSessions: 0,
+  redirectedSessions: 0,
+  averageRating: null,
+  filteredFeedback: 0,
+}
+
+interface SessionSpec {
+  rating: number
+  daysAgo: number
+  feedback?: string
+}
+
+/** Sessions of one business, some days ago (today for 0), redirected when rated 4-5. */
+function seedSessions(businessId: number, specs: SessionSpec[]) {
+  const now = DateTime.utc()
+  return ReviewSessionFactory.merge(
+    specs.map((spec, index) => ({
+      businessId,
+      rating: spec.rating,
+      redirected: spec.rating >= 4,
+      feedback: spec.feedback ?? null,
+      createdAt: now.minus({ days: spec.daysAgo, seconds: index }),
+    }))
+  ).createMany(specs.length)
+}
+
+/** The oracle: the overview's numbers counted row by row from review_sessions. */
+async function countRows(businessIds: number[]): Promise<OverviewCounts> {
+  const row = await db
+    .from('review_sessions')
+    .whereIn('business_id', businessIds.length ? businessIds : [0])
+    .select(
+      db.raw('COUNT(*) AS total'),
+      db.raw('COALESCE(SUM(rating >= 4), 0) AS positive'),
+      db.raw('COALESCE(SUM(rating <= 3), 0) AS negative'),
+      db.raw('COALESCE(SUM(redirected), 0) AS redirected'),
+      db.raw('ROUND(AVG(rating), 1) AS average'),
+      db.raw('COALESCE(SUM(rating <= 3 AND feedback IS NOT NULL), 0) AS feedback')
+    )
+    .first()
+  return {
+    totalSessions: Number(row.total),
+    positiveSessions: Number(row.positive),
+    negativeSessions: Number(row.negative),
+    redirectedSessions: Number(row.redirected),
+    averageRating: row.average === null ? null : Number(row.average),
+    filteredFeedback: Number(row.feedback),
+  }
+}
+
+async function expectedOverview(user: User): Promise<OverviewResponse> {
+  const ids = (await db.from('businesses').where('user_id', user.id).orderBy('created_at').orderBy('id').select('id')).map(
+    (row) => row.id as number
+  )
+  const businesses = []
+  for (const id of ids) businesses.push({ businessId: id, ...(await countRows([id])) })
+  return { totals: { businesses: ids.length, ...(await countRows(ids)) }, businesses }
+}
+
+/** An owner with a café (7 sessions over ten days), a shop (2 today) and a business without sessions. */
+async function ownerWithHistory() {
+  const owner = await UserFactory.create()
+  const now = DateTime.utc()
+  const [cafe, shop, quiet] = await Promise.all(
+    [3, 2, 1].map((days) => BusinessFactory.merge({ userId: owner.id, createdAt: now.minus({ days: 20 + days }) }).create())
+  )
+  await seedSessions(cafe.id, [
+    { rating: 5, daysAgo: 0 },
+    { rating: 4, daysAgo: 1 },
+    { rating: 2, daysAgo: 2, feedback: 'Waited 20 minutes for tea' },
+    { rating: 5, daysAgo: 3 },
+    { rating: 3, daysAgo: 5 },
+    { rating: 1, daysAgo: 8, feedback: 'Rude staff' },
+    { rating: 5, daysAgo: 10 },
+  ])
+  await seedSessions(shop.id, [
+    { rating: 1, daysAgo: 0, feedback: 'Closed at noon' },
+    { rating: 4, daysAgo: 0 },
+  ])
+  return { owner, cafe, shop, quiet }
+}
+
+const getOverview = (client: ApiClient, user: User) => client.get('/api/overview').loginAs(user)
+
+test.group('GET /api/overview', (group) => {
+  isolated(group)
+  group.each.setup(async () => {
+    // Inside the test's transaction: every test starts from "never rolled up".
+    await db.from('analytics_rollup_state').delete()
+    await db.from('analytics_daily').delete()
+  })
+
+  test("each business's numbers and the totals equal counting the rows", async ({ client, assert }) => {
+    const { owner, cafe, shop, quiet } = await ownerWithHistory()
+
+    const response = await getOverview(client, owner)
+
+    response.assertStatus(200)
+    const body: OverviewResponse = response.body()
+    assert.deepEqual(body, await expectedOverview(owner))
+    // The same numbers written out: 25 stars over 7 sessions is 3.6; two low ratings carry text.
+    assert.deepEqual(body.businesses[0], {
+      businessId: cafe.id,
+      totalSessions: 7,
+      positiveSessions: 4,
+      negativeSessions: 3,
+      redirectedSessions: 4,
+      averageRating: 3.6,
+      filteredFeedback: 2,
+    })
+    assert.deepEqual(
+      body.businesses.map((business) => business.businessId),
+      [cafe.id, shop.id, quiet.id]
+    )
+    assert.deepEqual(body.businesses[2], { businessId: quiet.id, ...NO_SESSIONS })
+    assert.deepEqual(body.totals, {
+      businesses: 3,
+      totalSessions: 9,
+      positiveSessions: 5,
+      negativeSessions: 4,
+      redirectedSessions: 5,
+      averageRating: 3.3,
+      filteredFeedback: 3,
+    })
+  })
+
+  test('gives the same numbers after the nightly rollup, and counts a session of today live', async ({ client, assert }) => {
+    const { owner, cafe } = await ownerWithHistory()
+    const before = (await getOverview(client, owner)).body()
+
+    await new RollupAnalytics().handle()
+    const rolledDays = await db.from('analytics_daily').where('business_id', cafe.id).count('* as total').first()
+    assert.isAbove(Number(rolledDays.total), 0)
+
+    const after = await getOverview(client, owner)
+    after.assertStatus(200)
+    assert.deepEqual(after.body(), before)
+
+    await seedSessions(cafe.id, [{ rating: 2, daysAgo: 0, feedback: 'Cold samosa' }])
+    const later = await getOverview(client, owner)
+    assert.deepEqual(later.body(), await expectedOverview(owner))
+    assert.equal(later.body().businesses[0].totalSessions, 8)
+    assert.equal(later.body().businesses[0].filteredFeedback, 3)
+  })
+
+  test("never counts another owner's businesses or sessions", async ({ client, assert }) => {
+    const { owner, cafe, shop, quiet } = await ownerWithHistory()
+    const other = await UserFactory.create()
+    const theirs = await BusinessFactory.merge({ userId: other.id }).create()
+    await seedSessions(theirs.id, [
+      { rating: 1, daysAgo: 0, feedback: 'Not yours' },
+      { rating: 5, daysAgo: 4 },
+    ])
+    await new RollupAnalytics().handle()
+
+    const mine: OverviewResponse = (await getOverview(client, owner)).body()
+    const their: OverviewResponse = (await getOverview(client, other)).body()
+
+    assert.deepEqual(
+      mine.businesses.map((business) => business.businessId),
+      [cafe.id, shop.id, quiet.id]
+    )
+    assert.equal(mine.totals.totalSessions, 9)
+    assert.deepEqual(their, await expectedOverview(other))
+    assert.deepEqual(
+      their.businesses.map((business) => business.businessId),
+      [theirs.id]
+    )
+    assert.equal(their.totals.totalSessions, 2)
+    assert.equal(their.totals.filteredFeedback, 1)
+  })
+
+  test('is all zeros for an owner with no businesses', async ({ client, assert }) => {
+    await ownerWithHistory()
+    const newcomer = await UserFactory.create()
+
+    const response = await getOverview(client, newcomer)
+
+    response.assertStatus(200)
+    assert.deepEqual(response.body(), { totals: { businesses: 0, ...NO_SESSIONS }, businesses: [] })
+  })
+
+  test('without a token or with a junk token is 401', async ({ client, assert }) => {
+    const anonymous = await client.get('/api/overview')
+    const junk = await client.get('/api/overview').bearerToken(JUNK_TOKEN)
+
+    anonymous.assertStatus(401)
+    assert.isString(anonymous.body().error)
+    junk.assertStatus(401)
+    assert.isString(junk.body().error)
+  })
+})

@@ -1,0 +1,52 @@
+/*
+ * The owner most specs start from: a factory user with a bearer token, one business of theirs and, when asked,
+ * the ratings customers left it.
+ */
+import type { DateTime } from 'luxon'
+import type { ModelAttributes } from '@adonisjs/lucid/types/model'
+import User from '#models/user'
+import type Business from '#models/business'
+import { BusinessFactory, ReviewSessionFactory, UserFactory } from '#database/factories/index'
+import { clock } from '#lib/clock'
+
+export interface SessionSpec {
+  rating: number
+  feedback?: string | null
+  /** By default 4-5 stars went on to Google. */
+  redirected?: boolean
+  resolvedAt?: DateTime | null
+  /** By default the first is the newest, a minute before now, and each next one a minute older. */
+  createdAt?: DateTime
+}
+
+/** Stored ratings of one business. */
+export function seedSessions(businessId: number, specs: SessionSpec[]) {
+  const now = clock.now()
+  return ReviewSessionFactory.merge(
+    specs.map((spec, index) => ({
+      businessId,
+      rating: spec.rating,
+      feedback: spec.feedback ?? null,
+      redirected: spec.redirected ?? spec.rating >= 4,
+      resolvedAt: spec.resolvedAt ?? null,
+      createdAt: spec.createdAt ?? now.minus({ minutes: index + 1 }),
+    }))
+  ).createMany(specs.length)
+}
+
+export interface OwnerSetup {
+  /** Columns of the owner over the factory's (a 7-day trial starting now). */
+  owner?: Partial<ModelAttributes<User>>
+  /** Columns of the business over the factory's. */
+  business?: Partial<ModelAttributes<Business>>
+  /** Ratings of the business. */
+  sessions?: SessionSpec[]
+}
+
+/** An owner with one business, the bearer token they are signed in with and the ratings of `sessions`. */
+export async function ownerWithBusiness({ owner = {}, business = {}, sessions = [] }: OwnerSetup = {}) {
+  const user = await UserFactory.merge(owner).create()
+  const token = (await User.accessTokens.create(user)).value!.release()
+  const created = await BusinessFactory.merge({ ...business, userId: user.id }).create()
+  return { user, token, business: created, sessions: sessions.length ? await seedSessions(created.id, sessions) : [] }
+}

@@ -1,0 +1,164 @@
+/*
+ * The product under test: the production build started the way `npm start` starts it (scripts/start.mjs:
+ * db:prepare, then the compiled API and the worker) on its own port, database and queue prefix, pointed at the
+ * loopback stubs, with mails written to files and a movable clock.
+ */
+import { spawn } from 'node:child_process'
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync } from 'node:fs'
+import { connect } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { mysqlConnection, root } from '../../lib/compiled-api.mjs'
+import { GOOGLE_KEY, RAZORPAY, startGoogleStub, startRazorpay } from './stubs.mjs'
+import { sleep, waitFor } from './wait.mjs'
+
+export const PORT = 3350
+export const HOST = '127.0.0.1'
+export const BASE = `http://${HOST}:${PORT}`
+export const DATABASE = 'reviewroute_journeys'
+export const QUEUE_PREFIX = 'rr-journeys'
+/** The product remembers a review link's business and owner access this long (shorter than the default 5 s). */
+export const REVIEW_LINK_CACHE_MS = 1000
+
+const SERVER_START_MS = 240_000
+const STOP_GRACE_MS = 15_000
+
+function tail(file, lines = 40) {
+  try {
+    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n')
+  } catch {
+    return ''
+  }
+}
+
+function portAnswers(port) {
+  return new Promise((resolve) => {
+    const socket = connect(port, HOST)
+    socket.once('connect', () => (socket.destroy(), resolve(true)))
+    socket.once('error', () => resolve(false))
+  })
+}
+
+/** Our queue prefix only: jobs with stable ids (feedback-alert-{sessionId}) from an earlier run would otherwise swallow new ones. */
+async function clearQueues() {
+  const { default: Redis } = await import('ioredis')
+  const redis = new Redis({ host: process.env.REDIS_HOST ?? '127.0.0.1', port: Number(process.env.REDIS_PORT ?? 6379), lazyConnect: true })
+  try {
+    await redis.connect()
+    let cursor = '0'
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${QUEUE_PREFIX}:*`, 'COUNT', 500)
+      cursor = next
+      if (keys.length) await redis.del(...keys)
+    } while (cursor !== '0')
+  } finally {
+    redis.disconnect()
+  }
+}
+
+/**
+ * Starts the stubs and the product (`node scripts/start.mjs`) on a fresh database; resolves once
+ * /api/health answers 200. `stop()` ends the whole process group and the stubs.
+ */
+export async function startProduct() {
+  const workDir = mkdtempSync(join(tmpdir(), 'rr-journeys-'))
+  const logFile = join(workDir, 'server.log')
+  const mailDir = join(workDir, 'mail')
+  mkdirSync(mailDir)
+  // scripts/start.mjs builds whatever is missing or stale first; its output goes to the server log.
+
+  if (await portAnswers(PORT)) throw new Error(`Port ${PORT} is already in use: stop what listens there before running the journeys`)
+
+  const google = await startGoogleStub()
+  const razorpay = await startRazorpay()
+  const admin = await mysqlConnection()
+  await admin.query(`DROP DATABASE IF EXISTS \`${DATABASE}\``)
+  await admin.end()
+  await clearQueues()
+
+  const env = {
+    ...process.env,
+    FORCE_COLOR: '0',
+    PORT: String(PORT),
+    HOST,
+    APP_URL: BASE,
+    CORS_ORIGINS: BASE,
+    TRUST_PROXY: 'true',
+    DB_DATABASE: DATABASE,
+    QUEUE_PREFIX,
+    LIMITER_STORE: 'redis',
+    MAIL_TRANSPORT: 'file',
+    MAIL_DIR: mailDir,
+    TEST_CLOCK: 'true',
+    REVIEW_LINK_CACHE_MS: String(REVIEW_LINK_CACHE_MS),
+    GOOGLE_PLACES_API_KEY: GOOGLE_KEY,
+    GOOGLE_PLACES_BASE_URL: google.url,
+    RAZORPAY_KEY_ID: RAZORPAY.keyId,
+    RAZORPAY_KEY_SECRET: RAZORPAY.keySecret,
+    RAZORPAY_WEBHOOK_SECRET: RAZORPAY.webhookSecret,
+    RAZORPAY_BASE_URL: razorpay.url,
+  }
+  // NODE_ENV stays unset, as with `npm start`: the API, ace and the worker default to development (which
+  // allows TEST_CLOCK), while a front end that start.mjs finds stale is rebuilt as a production bundle (Vite
+  // builds development bundles when NODE_ENV=development is in the environment).
+  delete env.NODE_ENV
+  const fd = openSync(logFile, 'a')
+  const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env, detached: true, stdio: ['ignore', fd, fd] })
+  closeSync(fd)
+  let exited = null
+  child.on('exit', (code, signal) => (exited = signal ?? code))
+  // If this test process dies without stopping it, take the product down with it.
+  const killGroup = () => {
+    try {
+      process.kill(-child.pid, 'SIGKILL')
+    } catch {}
+  }
+  const killAndExit = (signal) => {
+    killGroup()
+    process.exit(signal === 'SIGINT' ? 130 : 143)
+  }
+  process.once('exit', killGroup)
+  process.once('SIGINT', killAndExit)
+  process.once('SIGTERM', killAndExit)
+
+  const product = {
+    base: BASE,
+    mailDir,
+    logFile,
+    google,
+    razorpay,
+    async stop() {
+      process.removeListener('exit', killGroup)
+      process.removeListener('SIGINT', killAndExit)
+      process.removeListener('SIGTERM', killAndExit)
+      if (exited === null) {
+        try {
+          process.kill(-child.pid, 'SIGTERM')
+        } catch {}
+        const deadline = Date.now() + STOP_GRACE_MS
+        while (exited === null && Date.now() < deadline) await sleep(100)
+        if (exited === null) killGroup()
+      }
+      await Promise.all([google.close(), razorpay.close()])
+      await clearQueues().catch(() => {})
+    },
+  }
+
+  try {
+    await waitFor(
+      `${BASE}/api/health (server log: ${logFile})`,
+      async () => {
+        if (exited !== null) {
+          throw Object.assign(new Error(`scripts/start.mjs exited (${exited}) before the API answered:\n${tail(logFile)}`), { fatal: true })
+        }
+        const response = await fetch(`${BASE}/api/health`, { signal: AbortSignal.timeout(2000) }).catch(() => null)
+        return response?.status === 200
+      },
+      { timeoutMs: SERVER_START_MS, intervalMs: 300 }
+    )
+  } catch (error) {
+    await product.stop()
+    throw error
+  }
+  return product
+}
