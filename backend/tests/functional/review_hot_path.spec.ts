@@ -8,14 +8,12 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
 import { isolated } from '#tests/helpers/setup'
-import { BusinessFactory, UserFactory } from '#database/factories/index'
+import { SubscriptionFactory } from '#database/factories/index'
+import { ownerWithBusiness } from '#tests/helpers/owners'
 import type Business from '#models/business'
-import Payment from '#models/payment'
-import Subscription from '#models/subscription'
-import SubscriptionPlan from '#models/subscription_plan'
 import { clock } from '#lib/clock'
 import { todayIst } from '#lib/time'
-import { PaymentStatus, SubscriptionStatus } from '#lib/billing_enums'
+import { SubscriptionStatus } from '#lib/billing_enums'
 import { REVIEW_LIMIT_MESSAGE } from '#contract/product_rules'
 import { reviewLinkCache } from '#hot_path/review_link_cache'
 import TrialExpiryJob from '#jobs/trial_expiry_job'
@@ -27,11 +25,6 @@ const MID_APRIL = DateTime.fromISO('2026-04-15T06:30:00Z', { zone: 'utc' })
 
 const lookUp = (client: ApiClient, code: string) => client.get(`/api/business/by-url/${code}`)
 
-async function ownerWithBusiness(owner: Record<string, unknown> = {}) {
-  const user = await UserFactory.merge(owner).create()
-  const business = await BusinessFactory.merge({ userId: user.id }).create()
-  return { user, business }
-}
 
 /** `count` ratings of the business, stored at `at` (by default an hour before the moved clock's now). */
 async function ratingsThisMonth(business: Business, count: number, at = clock.now().minus({ hours: 1 })) {
@@ -42,25 +35,8 @@ async function ratingsThisMonth(business: Business, count: number, at = clock.no
 
 /** An owner whose trial ended weeks before `at`, on a paid monthly plan from 3 days before `at` to 27 days after. */
 async function paidOwner(at: DateTime) {
-  const { user, business } = await ownerWithBusiness({ trialStartsAt: at.minus({ days: 20 }), trialEndsAt: at.minus({ days: 13 }) })
-  const plan = await SubscriptionPlan.findByOrFail('planType', 'monthly')
-  const payment = await Payment.create({
-    userId: user.id,
-    planId: plan.id,
-    razorpayOrderId: `order_hot${Date.now().toString(36)}${user.id}`,
-    amount: plan.totalPrice,
-    currency: 'INR',
-    status: PaymentStatus.Paid,
-    paidAt: at.minus({ days: 3 }),
-  })
-  const subscription = await Subscription.create({
-    userId: user.id,
-    planId: plan.id,
-    paymentId: payment.id,
-    status: SubscriptionStatus.Active,
-    currentPeriodStart: at.minus({ days: 3 }),
-    currentPeriodEnd: at.plus({ days: 27 }),
-  })
+  const { user, business } = await ownerWithBusiness({ owner: { trialStartsAt: at.minus({ days: 20 }), trialEndsAt: at.minus({ days: 13 }) } })
+  const subscription = await SubscriptionFactory.apply('pro').merge({ userId: user.id, currentPeriodEnd: at.plus({ days: 27 }) }).create()
   return { user, business, subscription }
 }
 
@@ -220,8 +196,7 @@ test.group('Review link cache', (group) => {
     clock.travelTo(MID_APRIL)
     cleanup(() => clock.reset())
     const { business } = await ownerWithBusiness({
-      trialStartsAt: MID_APRIL.minus({ days: 7 }),
-      trialEndsAt: MID_APRIL.plus({ hours: 1 }),
+      owner: { trialStartsAt: MID_APRIL.minus({ days: 7 }), trialEndsAt: MID_APRIL.plus({ hours: 1 }) },
     })
     await ratingsThisMonth(business, 50)
 
@@ -277,8 +252,7 @@ test.group('Review link cache', (group) => {
     clock.travelTo(MID_APRIL)
     cleanup(() => clock.reset())
     const { user, business } = await ownerWithBusiness({
-      trialStartsAt: MID_APRIL.minus({ days: 2 }),
-      trialEndsAt: MID_APRIL.plus({ days: 5 }),
+      owner: { trialStartsAt: MID_APRIL.minus({ days: 2 }), trialEndsAt: MID_APRIL.plus({ days: 5 }) },
     })
     await ratingsThisMonth(business, 50)
     assert.isTrue((await lookUp(client, business.shortUrl)).body().canSubmitReview)
@@ -312,7 +286,7 @@ test.group('Review link cache', (group) => {
     clock.travelTo(MID_APRIL)
     cleanup(() => clock.reset())
     const trialEndsAt = MID_APRIL.plus({ hours: 1 })
-    const { business } = await ownerWithBusiness({ trialStartsAt: MID_APRIL.minus({ days: 6 }), trialEndsAt })
+    const { business } = await ownerWithBusiness({ owner: { trialStartsAt: MID_APRIL.minus({ days: 6 }), trialEndsAt } })
     await ratingsThisMonth(business, 49)
     await ratingsThisMonth(business, 5, MID_APRIL.minus({ months: 1 })) // last month's do not count
     assert.isTrue((await lookUp(client, business.shortUrl)).body().canSubmitReview)

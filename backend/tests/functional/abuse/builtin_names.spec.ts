@@ -7,19 +7,14 @@ import { test } from '@japa/runner'
 import { isolated } from '#tests/helpers/setup'
 import { apiRoutes } from '#tests/helpers/api_routes'
 import { BUILTIN_NAMES } from '#tests/helpers/builtin_names'
-import { BusinessFactory, UserFactory } from '#database/factories/index'
-import User from '#models/user'
+import { ownerWithBusiness } from '#tests/helpers/owners'
 
 const listRoutes = () => apiRoutes().filter((route) => route.name.endsWith('.index') && route.params.length === 0 && route.access === 'owner')
 
 /** Names a list route does know, so the test cannot pass by refusing everything. */
 const KNOWN_SORT = 'id'
 
-async function signedIn() {
-  const owner = await UserFactory.create()
-  await BusinessFactory.merge({ userId: owner.id }).create()
-  return (await User.accessTokens.create(owner)).value!.release()
-}
+const signedIn = async () => (await ownerWithBusiness()).token
 
 test.group('Built-in names on every list route', (group) => {
   isolated(group)

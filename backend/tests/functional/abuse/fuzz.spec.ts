@@ -14,12 +14,11 @@ import { WEBHOOK_SECRET, hmac, razorpayStub } from '#tests/helpers/razorpay'
 import { apiRoutes, assertClassified, type ApiRoute } from '#tests/helpers/api_routes'
 import { BUILTIN_NAMES } from '#tests/helpers/builtin_names'
 import { databaseFingerprinter, fingerprintChanges, type Fingerprint } from '#tests/helpers/db_fingerprint'
-import { BusinessFactory, DEFAULT_PASSWORD, ReviewSessionFactory, UserFactory } from '#database/factories/index'
+import { BusinessFactory, DEFAULT_PASSWORD, PaymentFactory, ReviewSessionFactory, UserFactory } from '#database/factories/index'
 import User from '#models/user'
 import Business from '#models/business'
-import Payment from '#models/payment'
 import SubscriptionPlan from '#models/subscription_plan'
-import { PaymentStatus, PlanType } from '#lib/billing_enums'
+import { PlanType } from '#lib/billing_enums'
 
 const SEED = 20261122
 /**
@@ -67,14 +66,7 @@ async function makeWorld(client: ApiClient): Promise<World> {
   const search = await client.post('/api/search-business').json({ query: 'cafe' })
   const plans = await SubscriptionPlan.all()
   const monthly = plans.find((plan) => plan.planType === PlanType.Monthly)!
-  const order = await Payment.create({
-    userId: owner.id,
-    planId: monthly.id,
-    razorpayOrderId: 'order_FuzzOrder00001',
-    amount: monthly.totalPrice,
-    currency: 'INR',
-    status: PaymentStatus.Created,
-  })
+  const order = await PaymentFactory.merge({ userId: owner.id, planId: monthly.id, razorpayOrderId: 'order_FuzzOrder00001' }).create()
   return {
     owner,
     token,
