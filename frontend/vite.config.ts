@@ -3,6 +3,8 @@ import react from '@vitejs/plugin-react'
 
 // The owner dashboard. The backend serves dist/index.html for the dashboard routes and dist/dashboard-assets/*
 // (the landing bundle owns /assets/*), all from the API's origin; `npm run dev` proxies /api to it.
+// Imports go through package.json `imports` (#components/*, …): each alias lists `./src/<dir>/*` first, which
+// Vite resolves by trying extensions, then `*.ts` and `*.tsx`, which TypeScript (no extension search) falls back to.
 export default defineConfig({
   plugins: [react()],
   base: '/',

@@ -3,6 +3,8 @@ import react from '@vitejs/plugin-react'
 
 // Two pages: the site (marketing, legal, add-business, auth, 404) and the small customer review page.
 // The backend serves dist/ from the same origin as the API (`npm run dev` proxies /api to it).
+// Imports go through package.json `imports` (#site/*, #review/*): each alias lists `./src/<dir>/*` first, which
+// Vite resolves by trying extensions, then `*.ts` and `*.tsx`, which TypeScript (no extension search) falls back to.
 export default defineConfig({
   plugins: [react()],
   build: {

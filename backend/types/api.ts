@@ -102,6 +102,13 @@ export interface ReviewLinkDto {
 
 export type SubmitReviewResponse = { redirect: true; url: string } | { redirect: false }
 
+/** What `/review/{code}` inlines into the page (a JSON script element), so the rating screen paints at once. */
+export interface InlinedReview {
+  code: string
+  link: ReviewLinkDto | null
+  error?: string
+}
+
 export interface ReviewSessionDto {
   id: number
   businessId: number

@@ -9,11 +9,12 @@ import { App as AntApp } from 'antd'
 import type { ReactElement } from 'react'
 import { MemoryRouter, Route, Routes } from 'react-router'
 import { vi } from 'vitest'
-import { resources } from '../src/config/resources'
-import { authProvider } from '../src/providers/auth'
-import { dataProvider } from '../src/providers/data'
-import { TOAST_LIMIT } from '../src/providers/toast'
+import { resources } from '#config/resources'
+import { authProvider } from '#providers/auth'
+import { dataProvider } from '#providers/data'
+import { TOAST_LIMIT } from '#providers/toast'
 import { TOKEN_KEY } from '@reviewroute/web-shared/token'
+import type { BusinessDto, ReviewSessionDto, TrialStatusDto, UserDto } from '@reviewroute/backend/types/api'
 
 export const TEST_TOKEN = 'oat_test-token-that-is-long-enough'
 
@@ -78,7 +79,7 @@ export function renderScreen(element: ReactElement, { path = '/', pattern = '*' 
   )
 }
 
-/** Fixtures in the API's shapes. */
+/** Fixtures in the API's shapes: `satisfies` makes a change of backend/types/api.ts fail the type check here. */
 export const fixtures = {
   user: {
     id: 1,
@@ -92,8 +93,8 @@ export const fixtures = {
     trialStartsAt: '2026-11-20T00:00:00.000Z',
     trialEndsAt: '2026-11-27T00:00:00.000Z',
     createdAt: '2026-11-20T00:00:00.000Z',
-  },
-  business: (overrides: Record<string, unknown> = {}) => ({
+  } satisfies UserDto,
+  business: (overrides: Partial<BusinessDto> = {}) => ({
     id: 7,
     placeId: 'demo-cafe',
     name: 'Chai Point Cafe',
@@ -106,8 +107,8 @@ export const fixtures = {
     language: null,
     createdAt: '2026-11-20T10:00:00.000Z',
     ...overrides,
-  }),
-  session: (overrides: Record<string, unknown> = {}) => ({
+  }) satisfies BusinessDto,
+  session: (overrides: Partial<ReviewSessionDto> = {}) => ({
     id: 1,
     businessId: 7,
     rating: 5,
@@ -118,8 +119,8 @@ export const fixtures = {
     createdAt: '2026-11-21T10:00:00.000Z',
     timestamp: '2026-11-21T10:00:00.000Z',
     ...overrides,
-  }),
-  trialStatus: (overrides: Record<string, unknown> = {}) => ({
+  }) satisfies ReviewSessionDto,
+  trialStatus: (overrides: Partial<TrialStatusDto> = {}) => ({
     hasActivePaidSubscription: false,
     hasActiveSubscription: false,
     isTrialActive: true,
@@ -134,5 +135,5 @@ export const fixtures = {
     daysRemaining: 0,
     isLimited: false,
     ...overrides,
-  }),
+  }) satisfies TrialStatusDto,
 }

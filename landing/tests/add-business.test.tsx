@@ -2,13 +2,14 @@ import { describe, expect, it, vi, beforeEach, afterEach } from 'vitest'
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
-import type { BusinessDto, PlaceDto } from '@reviewroute/backend/types/api'
-import AddBusinessPage, { LIMIT_NOTICE } from '../src/site/pages/add_business'
-import { SessionProvider } from '../src/site/session'
-import { ToastProvider } from '../src/site/toast'
+import type { BusinessDto, GeoDto, PlaceDto, SearchBusinessResponse, SelectBusinessResponse } from '@reviewroute/backend/types/api'
+import { BUSINESS_LIMIT_MESSAGE } from '@reviewroute/backend/contract/product_rules'
+import AddBusinessPage from '#site/pages/add-business'
+import { SessionProvider } from '#site/session'
+import { ToastProvider } from '#site/toast'
 import { TOKEN_KEY } from '@reviewroute/web-shared/token'
 import { resetCityForTests } from '@reviewroute/web-shared/search'
-import { mockFetch } from './helpers'
+import { mockFetch, USER } from './helpers'
 
 const PLACE: PlaceDto = { place_id: 'demo_chai-point', name: 'Chai Point', address: 'Koramangala, Bengaluru', rating: 4.3, reviewCount: 1234 }
 const BUSINESS: BusinessDto = {
@@ -16,7 +17,6 @@ const BUSINESS: BusinessDto = {
   shortUrl: 'k7m2p9x', googleReviewUrl: 'https://search.google.com/local/writereview?placeid=demo_chai-point',
   complianceMode: false, language: null, createdAt: '2026-11-22T10:00:00.000Z',
 }
-const USER = { id: 1, email: 'asha@example.in', firstName: 'Asha', lastName: '', name: 'Asha', username: 'asha', phone: '', profileImageUrl: '', trialStartsAt: null, trialEndsAt: null, createdAt: '' }
 
 function renderAt(url = '/add-business') {
   render(
@@ -31,10 +31,10 @@ function renderAt(url = '/add-business') {
 }
 
 const routes = (select: () => { status?: number; body?: unknown }) => ({
-  'GET /api/geo': () => ({ body: { city: 'Bengaluru', country: 'IN' } }),
+  'GET /api/geo': () => ({ body: { city: 'Bengaluru', country: 'IN' } satisfies GeoDto }),
   'GET /api/health': () => ({ body: { status: 'ok' } }),
   'GET /api/auth/user': () => ({ body: USER }),
-  'POST /api/search-business': () => ({ body: { places: [PLACE] } }),
+  'POST /api/search-business': () => ({ body: { places: [PLACE] } satisfies SearchBusinessResponse }),
   'POST /api/select-business': select,
 })
 
@@ -69,7 +69,7 @@ describe('/add-business', () => {
 
   it('an owner adds the business and gets the short review link', async () => {
     localStorage.setItem(TOKEN_KEY, 'rr_MQ.a-real-looking-token-value-123')
-    const { calls } = mockFetch(routes(() => ({ status: 201, body: { business: BUSINESS, created: true } })))
+    const { calls } = mockFetch(routes(() => ({ status: 201, body: { business: BUSINESS, created: true } satisfies SelectBusinessResponse })))
     renderAt()
     expect(await screen.findByRole('heading', { name: 'Add Your First Business' })).toBeInTheDocument()
     await searchAndPick()
@@ -84,23 +84,27 @@ describe('/add-business', () => {
     mockFetch(routes(() => ({ status: 403, body: { error: "You've reached your business limit (1).", upgrade: true } })))
     renderAt()
     await searchAndPick()
-    expect(await screen.findByText(LIMIT_NOTICE)).toBeInTheDocument()
+    expect(await screen.findByText(BUSINESS_LIMIT_MESSAGE)).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute('href', '/billing')
   })
 
-  it('another failure shows the Selection Error toast and stays on the search', async () => {
+  // A sentence naming the limit without `upgrade: true` is not a limit: the server's flag decides.
+  it.each([
+    ['a server error', 500, 'Something went wrong on our side.'],
+    ['a 403 without the upgrade flag', 403, "You've reached your business limit (1)."],
+  ])('%s shows the Selection Error toast and stays on the search', async (_label, status, error) => {
     localStorage.setItem(TOKEN_KEY, 'rr_MQ.a-real-looking-token-value-123')
-    mockFetch(routes(() => ({ status: 500, body: { error: 'Something went wrong on our side.' } })))
+    mockFetch(routes(() => ({ status, body: { error } })))
     renderAt()
     await searchAndPick()
     expect(await screen.findByText('Selection Error')).toBeInTheDocument()
     expect(screen.getByText('Failed to load business details. Please try again.')).toBeInTheDocument()
-    expect(screen.queryByText(LIMIT_NOTICE)).not.toBeInTheDocument()
+    expect(screen.queryByText(BUSINESS_LIMIT_MESSAGE)).not.toBeInTheDocument()
   })
 
   it('back from sign-up with ?placeId, the place is added without searching again', async () => {
     localStorage.setItem(TOKEN_KEY, 'rr_MQ.a-real-looking-token-value-123')
-    const { calls } = mockFetch(routes(() => ({ status: 201, body: { business: BUSINESS, created: true } })))
+    const { calls } = mockFetch(routes(() => ({ status: 201, body: { business: BUSINESS, created: true } satisfies SelectBusinessResponse })))
     renderAt('/add-business?placeId=demo_chai-point')
     expect(await screen.findByLabelText('Review link')).toHaveValue(`${window.location.origin}/review/k7m2p9x`)
     await waitFor(() => expect(calls.filter((call) => call.url === '/api/select-business')).toHaveLength(1))

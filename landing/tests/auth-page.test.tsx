@@ -2,11 +2,13 @@ import { describe, expect, it, vi, beforeEach, afterEach } from 'vitest'
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
-import AuthPage from '../src/site/pages/auth'
+import AuthPage from '#site/pages/auth'
 import { TOKEN_KEY } from '@reviewroute/web-shared/token'
-import { mockFetch } from './helpers'
+import type { AuthResponse } from '@reviewroute/backend/types/api'
+import { mockFetch, USER } from './helpers'
 
 const TOKEN = 'rr_MQ.a-real-looking-token-value-123'
+const SIGNED_IN = { token: TOKEN, user: USER } satisfies AuthResponse
 
 function renderAt(url: string) {
   render(
@@ -28,7 +30,7 @@ describe('/auth', () => {
   afterEach(() => vi.unstubAllGlobals())
 
   it('signs in, keeps the token and returns to the redirect', async () => {
-    const { calls } = mockFetch({ 'POST /api/auth/login': () => ({ body: { token: TOKEN, user: {} } }) })
+    const { calls } = mockFetch({ 'POST /api/auth/login': () => ({ body: SIGNED_IN }) })
     renderAt('/auth?mode=signin&redirect=/feedbacks')
     await userEvent.type(screen.getByLabelText('Email'), 'asha@example.in')
     await userEvent.type(screen.getByLabelText('Password'), 'secret-password')
@@ -39,7 +41,7 @@ describe('/auth', () => {
   })
 
   it('signs up with names and goes to the default dashboard', async () => {
-    const { calls } = mockFetch({ 'POST /api/auth/register': () => ({ status: 201, body: { token: TOKEN, user: {} } }) })
+    const { calls } = mockFetch({ 'POST /api/auth/register': () => ({ status: 201, body: SIGNED_IN }) })
     renderAt('/auth?mode=signup')
     await userEvent.type(screen.getByLabelText('First name'), 'Asha')
     await userEvent.type(screen.getByLabelText('Last name'), 'Verma')
@@ -77,7 +79,7 @@ describe('/auth', () => {
   })
 
   it('never redirects off the site', async () => {
-    mockFetch({ 'POST /api/auth/login': () => ({ body: { token: TOKEN, user: {} } }) })
+    mockFetch({ 'POST /api/auth/login': () => ({ body: SIGNED_IN }) })
     renderAt('/auth?mode=signin&redirect=https://evil.example')
     await userEvent.type(screen.getByLabelText('Email'), 'asha@example.in')
     await userEvent.type(screen.getByLabelText('Password'), 'secret-password')
@@ -89,7 +91,7 @@ describe('/auth', () => {
   it.each(['/%09/evil.example', '/%0A/evil.example', '/%0D/evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)'])(
     'never redirects off the site for %s',
     async (target) => {
-      mockFetch({ 'POST /api/auth/login': () => ({ body: { token: TOKEN, user: {} } }) })
+      mockFetch({ 'POST /api/auth/login': () => ({ body: SIGNED_IN }) })
       renderAt(`/auth?mode=signin&redirect=${target}`)
       await userEvent.type(screen.getByLabelText('Email'), 'asha@example.in')
       await userEvent.type(screen.getByLabelText('Password'), 'secret-password')

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
-import { TestimonialCarousel } from '../src/site/components/TestimonialCarousel'
-import type { Testimonial } from '../src/site/content/marketing'
+import { TestimonialCarousel } from '#site/components/testimonial-carousel'
+import type { Testimonial } from '#site/content/marketing'
 
 const items: Testimonial[] = [1, 2, 3, 4].map((n) => ({
   quote: `Quote number ${n}`,

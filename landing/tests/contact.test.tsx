@@ -1,9 +1,10 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
-import ContactPage from '../src/site/pages/contact'
-import { SessionProvider } from '../src/site/session'
-import { ToastProvider } from '../src/site/toast'
+import ContactPage from '#site/pages/contact'
+import { SessionProvider } from '#site/session'
+import { ToastProvider } from '#site/toast'
+import type { ContactResponse } from '@reviewroute/backend/types/api'
 
 type FakeResponse = { ok: boolean; status: number; json: () => Promise<unknown> }
 const respond = (status: number, body: unknown): FakeResponse => ({
@@ -34,6 +35,9 @@ function renderContact() {
     </MemoryRouter>
   )
 }
+
+/** The 201 answer of POST /api/contact. */
+const SENT = { success: true, id: 1, title: 'Message Sent Successfully', detail: 'We will get back to you soon.' } satisfies ContactResponse
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement | HTMLTextAreaElement
 const MESSAGE = {
@@ -72,7 +76,7 @@ describe('contact form', () => {
     expect(JSON.parse(String(init.body))).toEqual(MESSAGE)
     expect(new Headers(init.headers).get('Content-Type')).toBe('application/json')
 
-    answer(respond(201, { success: true }))
+    answer(respond(201, SENT))
 
     expect(await screen.findByText('Message Sent Successfully')).toBeInTheDocument()
     expect(screen.getByText("We'll get back to you within 4 hours during business hours.")).toBeInTheDocument()
@@ -136,7 +140,7 @@ describe('contact form', () => {
   })
 
   it('never sends with empty required fields', async () => {
-    const fetchMock = mockFetch(async () => respond(201, { success: true }))
+    const fetchMock = mockFetch(async () => respond(201, SENT))
     const user = userEvent.setup()
     renderContact()
 
@@ -161,7 +165,7 @@ describe('contact form', () => {
   })
 
   it('does not send an email address without a domain', async () => {
-    const fetchMock = mockFetch(async () => respond(201, { success: true }))
+    const fetchMock = mockFetch(async () => respond(201, SENT))
     const user = userEvent.setup()
     renderContact()
 
@@ -175,7 +179,7 @@ describe('contact form', () => {
 
 describe('contact page', () => {
   it('lists the support channels, business hours and help topics', () => {
-    mockFetch(async () => respond(201, {}))
+    mockFetch(async () => respond(201, SENT))
     renderContact()
 
     const main = within(screen.getByRole('main'))

@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react'
-import { CountdownBanner, formatCountdown } from '../src/site/components/CountdownBanner'
+import { CountdownBanner, formatCountdown } from '#site/components/countdown-banner'
 import { CAMPAIGN_COUNTDOWN_SECONDS } from '@reviewroute/web-shared/constants'
 
 describe('formatCountdown', () => {

@@ -1,4 +1,20 @@
 import { vi } from 'vitest'
+import type { UserDto } from '@reviewroute/backend/types/api'
+
+/** A signed-in owner as GET /api/auth/user answers. */
+export const USER = {
+  id: 1,
+  email: 'asha@example.in',
+  firstName: 'Asha',
+  lastName: '',
+  name: 'Asha',
+  username: 'asha',
+  phone: '',
+  profileImageUrl: '',
+  trialStartsAt: null,
+  trialEndsAt: null,
+  createdAt: '',
+} satisfies UserDto
 
 export interface FakeCall {
   url: string

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { createI18n, pickLanguage } from '@reviewroute/web-shared/i18n'
-import { nextStep } from '../src/review/flow'
+import { nextStep } from '#review/flow'
 import { isValidToken } from '@reviewroute/web-shared/token'
 import { safeRedirect } from '@reviewroute/web-shared/redirect'
 import { isMobileUserAgent } from '@reviewroute/web-shared/user-agent'
-import { messages } from '../src/review/messages'
+import { messages } from '#review/messages'
 
 describe('language choice', () => {
   it('the owner pinned language wins, then the stored choice, then the browser', () => {

@@ -1,4 +1,4 @@
-import { drawLogo } from '../src/site/components/logo_canvas'
+import { drawLogo } from '#site/components/logo-canvas'
 
 interface Call {
   name: string

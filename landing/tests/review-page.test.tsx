@@ -1,13 +1,13 @@
 import { describe, expect, it, vi, beforeEach, afterEach } from 'vitest'
 import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { ReviewLinkDto } from '@reviewroute/backend/types/api'
-import { ReviewPage, type Effects } from '../src/review/ReviewPage'
-import { ThanksPage } from '../src/review/ThanksPage'
-import { messages } from '../src/review/messages'
+import type { ReviewLinkDto, SubmitReviewResponse } from '@reviewroute/backend/types/api'
+import { ReviewPage, type Effects } from '#review/review-page'
+import { ThanksPage } from '#review/thanks-page'
+import { messages } from '#review/messages'
 import { createI18n, type Language } from '@reviewroute/web-shared/i18n'
 import { I18nProvider } from '@reviewroute/web-shared/i18n-react'
-import { DESKTOP_THANKS_DELAY_MS, THANKS_DELAY_MS } from '../src/review/flow'
+import { DESKTOP_THANKS_DELAY_MS, THANKS_DELAY_MS } from '#review/flow'
 import { mockFetch } from './helpers'
 
 const link = (overrides: Partial<ReviewLinkDto> = {}, business: Partial<ReviewLinkDto['business']> = {}): ReviewLinkDto => ({
@@ -85,7 +85,7 @@ describe('customer review page', () => {
 
   it('5 stars on a phone: submits at once and opens Google in place', async () => {
     const { calls } = mockFetch({
-      'POST /api/review/sharma/submit': () => ({ body: { redirect: true, url: 'https://google.example/review' } }),
+      'POST /api/review/sharma/submit': () => ({ body: { redirect: true, url: 'https://google.example/review' } satisfies SubmitReviewResponse }),
     })
     const fx = effects(true)
     renderPage({ code: 'sharma', link: link() }, fx)
@@ -98,7 +98,7 @@ describe('customer review page', () => {
   })
 
   it('4 stars on desktop: opens Google in a new tab, then /thanks after 2 s', async () => {
-    mockFetch({ 'POST /api/review/sharma/submit': () => ({ body: { redirect: true, url: 'https://google.example/r' } }) })
+    mockFetch({ 'POST /api/review/sharma/submit': () => ({ body: { redirect: true, url: 'https://google.example/r' } satisfies SubmitReviewResponse }) })
     const fx = effects(false)
     renderPage({ code: 'sharma', link: link() }, fx)
     await userEvent.click(star(4))
@@ -110,7 +110,7 @@ describe('customer review page', () => {
   })
 
   it('2 stars: asks for feedback, sends it trimmed, then /thanks after 1.5 s', async () => {
-    const { calls } = mockFetch({ 'POST /api/review/sharma/submit': () => ({ body: { redirect: false } }) })
+    const { calls } = mockFetch({ 'POST /api/review/sharma/submit': () => ({ body: { redirect: false } satisfies SubmitReviewResponse }) })
     const fx = effects(true)
     renderPage({ code: 'sharma', link: link() }, fx)
     await userEvent.click(star(2))
@@ -131,7 +131,7 @@ describe('customer review page', () => {
     await userEvent.click(star(1))
     await userEvent.click(screen.getByRole('button', { name: 'Submit Feedback' }))
     expect(await screen.findByRole('button', { name: 'Submitting...' })).toBeDisabled()
-    release({ body: { redirect: false } })
+    release({ body: { redirect: false } satisfies SubmitReviewResponse })
   })
 
   it('a failed submission shows the default message under the stars and allows another try', async () => {
@@ -193,7 +193,7 @@ describe('customer review page', () => {
   })
 
   it('stars are keyboard operable', async () => {
-    mockFetch({ 'POST /api/review/sharma/submit': () => ({ body: { redirect: false } }) })
+    mockFetch({ 'POST /api/review/sharma/submit': () => ({ body: { redirect: false } satisfies SubmitReviewResponse }) })
     renderPage({ code: 'sharma', link: link() }, effects())
     act(() => star(2).focus())
     await userEvent.keyboard('{Enter}')

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi, beforeEach, afterEach } from 'vitest'
 import { act, renderHook } from '@testing-library/react'
-import type { PlaceDto } from '@reviewroute/backend/types/api'
+import type { GeoDto, PlaceDto, SearchBusinessResponse } from '@reviewroute/backend/types/api'
 import { REQUIRED_MESSAGE, SEARCH_FAILED, resetCityForTests, useBusinessSearch } from '@reviewroute/web-shared/search'
 import { mockFetch } from './helpers'
 
@@ -23,8 +23,8 @@ describe('business search rules (DECISIONS 11)', () => {
 
   function setup(places: PlaceDto[] = [place(1), place(2)], city: string | null = 'Pune') {
     const fake = mockFetch({
-      'GET /api/geo': () => ({ body: { city, country: 'IN' } }),
-      'POST /api/search-business': () => ({ body: { places } }),
+      'GET /api/geo': () => ({ body: { city, country: 'IN' } satisfies GeoDto }),
+      'POST /api/search-business': () => ({ body: { places } satisfies SearchBusinessResponse }),
     })
     const onSelect = vi.fn()
     const hook = renderHook(() => useBusinessSearch(onSelect))

@@ -21,6 +21,10 @@ export class ApiError extends Error {
   }
 }
 
+/** A free-plan limit (spec 8): the server's 403 with `upgrade: true`, whatever its sentence says. */
+export const isLimitError = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status === 403 && error.upgrade
+
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
   body?: unknown

@@ -10,9 +10,6 @@ export const PLAN_TOAST_MS = 4000
 export const DEFAULT_TOAST_MS = 5000
 export const PHONE_DIGITS = 10
 export const PHONE_PREFIX = '+91'
-export const TRIAL_DAYS = 7
-export const FREE_BUSINESSES = 1
-export const FREE_REVIEWS_PER_BUSINESS_PER_MONTH = 50
 
 /** Where every sign-up and sign-in button goes (DECISIONS 11). */
 export const SIGN_UP_URL = '/auth?mode=signup&redirect=/billing?source=signup'

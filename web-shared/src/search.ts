@@ -5,7 +5,7 @@
  * selects it, and the button states.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { GeoDto, PlaceDto } from '@reviewroute/backend/types/api'
+import type { GeoDto, PlaceDto, SearchBusinessRequest, SearchBusinessResponse } from '@reviewroute/backend/types/api'
 import { api, ApiError } from './api'
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS } from './constants'
 
@@ -59,9 +59,9 @@ export function useBusinessSearch(onSelect: (place: PlaceDto) => Promise<void> |
     setSearching(true)
     try {
       const city = await detectCity()
-      const { places } = await api<{ places: PlaceDto[] }>('/api/search-business', {
+      const { places } = await api<SearchBusinessResponse>('/api/search-business', {
         method: 'POST',
-        body: { query, location: city },
+        body: { query, location: city } satisfies SearchBusinessRequest,
       })
       if (ticket !== latest.current) return
       setSuggestions(places)

@@ -3,16 +3,12 @@
  * before the rating screen) and the business name, address and stars pre-painted, so a slow phone shows them
  * before any script has run. The script then takes over the same markup's place.
  */
-import type { ReviewLinkDto } from '#types/api'
+import type { InlinedReview, ReviewLinkDto } from '#types/api'
 import { escapeHtml, jsonForScript } from '#lib/html'
 
 const STAR = '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6L2.5 9.4l6.6-.8z"/></svg>'
 
-export interface InlinedReview {
-  code: string
-  link: ReviewLinkDto | null
-  error?: string
-}
+export type { InlinedReview }
 
 function prepaint(link: ReviewLinkDto) {
   const { name, address } = link.business

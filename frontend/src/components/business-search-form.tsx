@@ -5,20 +5,14 @@
 import { SearchOutlined } from '@ant-design/icons'
 import { useInvalidate } from '@refinedev/core'
 import { Alert, AutoComplete, Button, Flex, Input, Typography } from 'antd'
-import type { BusinessDto, PlaceDto } from '@reviewroute/backend/types/api'
+import { BUSINESS_LIMIT_MESSAGE } from '@reviewroute/backend/contract/product_rules'
+import type { BusinessDto, PlaceDto, SelectBusinessRequest, SelectBusinessResponse } from '@reviewroute/backend/types/api'
+import { isLimitError } from '@reviewroute/web-shared/api'
 import { useBusinessSearch } from '@reviewroute/web-shared/search'
 import { useCallback, useState } from 'react'
 import { Link } from 'react-router'
-import { ApiError, errorText, request } from '../providers/http'
-import { useToast } from '../providers/toast'
-
-export const LIMIT_NOTICE = "You've reached your business limit (1). Upgrade to Pro for unlimited businesses."
-
-/** Spec 8: a limit error is a 403 with `upgrade`, or a message naming the business limit. */
-export function isLimitError(error: unknown) {
-  if (!(error instanceof ApiError)) return false
-  return (error.status === 403 && error.upgrade) || /business limit|Usage limit exceeded/i.test(error.message)
-}
+import { errorText, request } from '#providers/http'
+import { useToast } from '#providers/toast'
 
 export function BusinessSearchForm({ onAdded, autoFocus }: { onAdded?(business: BusinessDto): void; autoFocus?: boolean }) {
   const toast = useToast()
@@ -29,9 +23,9 @@ export function BusinessSearchForm({ onAdded, autoFocus }: { onAdded?(business: 
   const select = useCallback(
     async (place: PlaceDto) => {
       try {
-        const { business } = await request<{ business: BusinessDto }>('/api/select-business', {
+        const { business } = await request<SelectBusinessResponse>('/api/select-business', {
           method: 'POST',
-          body: { placeId: place.place_id },
+          body: { placeId: place.place_id } satisfies SelectBusinessRequest,
         })
         setFailure(null)
         setLimited(false)
@@ -99,7 +93,7 @@ export function BusinessSearchForm({ onAdded, autoFocus }: { onAdded?(business: 
         <Alert
           type="warning"
           showIcon
-          message={LIMIT_NOTICE}
+          message={BUSINESS_LIMIT_MESSAGE}
           action={
             <Link to="/billing">
               <Button type="primary" size="small">

@@ -5,7 +5,7 @@
  */
 import { Flex, Rate, Tag, Typography } from 'antd'
 import type { ReviewSessionDto } from '@reviewroute/backend/types/api'
-import { formatDateTime, relativeTime } from '../lib/dates'
+import { formatDateTime, relativeTime } from '#lib/dates'
 import { Tip } from './tip'
 
 export function RatingStars({ rating }: { rating: number }) {

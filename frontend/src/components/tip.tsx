@@ -1,5 +1,5 @@
 import { Tooltip, type TooltipProps } from 'antd'
-import { TOOLTIP_DELAY_MS } from '../config/constants'
+import { TOOLTIP_DELAY_MS } from '#config/constants'
 
 /** A tooltip that opens after the spec's 700 ms (spec 9). Every tooltip of the dashboard is this one. */
 export function Tip(props: TooltipProps) {

@@ -6,7 +6,7 @@ import type { BusinessDto } from '@reviewroute/backend/types/api'
 import { copyText } from '@reviewroute/web-shared/clipboard'
 import { reviewLink } from '@reviewroute/web-shared/format'
 import { useMemo } from 'react'
-import { useToast } from '../providers/toast'
+import { useToast } from '#providers/toast'
 
 type Linkable = Pick<BusinessDto, 'name' | 'shortUrl' | 'googleReviewUrl'>
 

@@ -1,13 +1,13 @@
 /*
- * Trial and access rules (spec 4, DECISIONS 6): when the owner is locked out, which banner shows, and in
- * which colour.
+ * Trial and access display rules (spec 4, DECISIONS 6): where a locked owner may go, which banner shows, and in
+ * which colour. Whether the owner is locked (limited) is the server's `isLimited`, never recomputed here.
  */
 import type { TrialStatusDto } from '@reviewroute/backend/types/api'
-import { LOCK_ALLOWED_PATHS, TRIAL_URGENT_DAYS } from '../config/constants'
+import { LOCK_ALLOWED_PATHS, TRIAL_URGENT_DAYS } from '#config/constants'
 
 type Status = Pick<
   TrialStatusDto,
-  'hasActivePaidSubscription' | 'hasActiveSubscription' | 'isTrialActive' | 'trialStatus' | 'trialDaysRemaining' | 'subscriptionStatus' | 'currentPeriodEnd'
+  'hasActivePaidSubscription' | 'trialStatus' | 'trialDaysRemaining' | 'subscriptionStatus' | 'currentPeriodEnd'
 >
 
 /** Paid access: an active paid plan, or a cancelled one whose period has not ended yet. */
@@ -21,12 +21,6 @@ export function hasPaidAccess(status: Status, now = new Date()) {
 /** Trial active when days remain and no paid plan; expired when the status says so or no days remain. */
 export function isTrialActive(status: Status, now = new Date()) {
   return !hasPaidAccess(status, now) && status.trialStatus === 'active' && status.trialDaysRemaining > 0
-}
-
-/** Locked: no active subscription and (trial not active, or 0 or fewer days left). */
-export function isLocked(status: Status, now = new Date()) {
-  if (status.hasActiveSubscription || hasPaidAccess(status, now)) return false
-  return !status.isTrialActive || status.trialDaysRemaining <= 0
 }
 
 /** Whether a locked owner may stay on `pathname`. */

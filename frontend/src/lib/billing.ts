@@ -5,7 +5,14 @@
  */
 import type { PlanDto, TrialStatusDto } from '@reviewroute/backend/types/api'
 import { ApiError } from '@reviewroute/web-shared/api'
-import { TRIAL_DAYS } from '../config/constants'
+import {
+  ALREADY_SUBSCRIBED,
+  ALREADY_SUBSCRIBED_TITLE,
+  CANCELLED_BUT_ACTIVE,
+  isPurchasablePlan,
+  planDisplayName,
+  TRIAL_DAYS,
+} from '@reviewroute/backend/contract/product_rules'
 import { hasPaidAccess, isTrialActive } from './access'
 import { daysRemaining, formatDate } from './dates'
 
@@ -19,22 +26,14 @@ export const PAID_AMBER_DAYS = 3
 
 export const COLOURS = { red: '#dc2626', amber: '#d97706', blue: '#1d4ed8', green: '#16a34a' } as const
 
-/** Spec 5's texts for a purchase while a plan is running. */
-export const ALREADY_SUBSCRIBED =
-  'You already have an active subscription plan. Cancel your current subscription first if you want to change plans.'
-export const CANCELLED_BUT_ACTIVE =
-  'You have a cancelled subscription with active access until your billing period ends. Cannot enroll in new plans until your current period expires.'
 export const SUBSCRIPTION_CANCELLED =
   "Your subscription has been cancelled. You'll continue to have access until the end of your billing period."
 
 /** Billing page query `source=signup` (DECISIONS 11) or the spec's `source=clerk` asks for the phone number. */
 export const asksForPhone = (search: string) => ['signup', 'clerk'].includes(new URLSearchParams(search).get('source') ?? '')
 
-/** "Monthly Pro Plan" → "Monthly". */
-export const planDisplayName = (name: string) => name.replace(/ Pro Plan$/, '')
-
 /** The plans one can buy: the trial is never listed. */
-export const purchasablePlans = (plans: PlanDto[] | undefined) => (plans ?? []).filter((plan) => plan.planType !== 'trial')
+export const purchasablePlans = (plans: PlanDto[] | undefined) => (plans ?? []).filter(isPurchasablePlan)
 
 /** "/ month" or "for 6 months" after a plan's full price. */
 export const pricePeriod = (months: number) => (months === 1 ? '/ month' : `for ${months} months`)
@@ -106,7 +105,7 @@ export function purchaseErrorToast(error: unknown): { title: string; description
     return { title: 'Please Wait', description: serverSentence(error) ?? RATE_LIMITED }
   }
   if (error instanceof ApiError && error.status === 409) {
-    return { title: 'Already Subscribed', description: serverSentence(error) ?? ALREADY_SUBSCRIBED }
+    return { title: ALREADY_SUBSCRIBED_TITLE, description: serverSentence(error) ?? ALREADY_SUBSCRIBED }
   }
   const message = serverSentence(error) ?? (error instanceof Error && !(error instanceof ApiError) ? error.message : null)
   return { title: 'Payment Error', description: message || PAYMENT_ERROR }

@@ -2,7 +2,7 @@
  * The funnel insights rules of the business analytics screen (spec 9): the conversion verdict and the
  * visits → ratings → Google funnel.
  */
-import { EXCELLENT_CONVERSION, IMPROVEMENT_CONVERSION, IMPROVEMENT_MIN_SESSIONS } from '../config/constants'
+import { EXCELLENT_CONVERSION, IMPROVEMENT_CONVERSION, IMPROVEMENT_MIN_SESSIONS } from '#config/constants'
 
 export type ConversionVerdict = 'excellent' | 'improvement' | null
 

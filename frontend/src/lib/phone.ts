@@ -2,7 +2,7 @@
  * The phone number rules of spec 5: digits only (anything else is dropped as it is typed), at most 10,
  * exactly 10 to submit, sent with the '+91' prefix.
  */
-import { PHONE_DIGITS, PHONE_PREFIX } from '../config/constants'
+import { PHONE_DIGITS, PHONE_PREFIX } from '#config/constants'
 
 export const PHONE_LENGTH_ERROR = 'Please enter a valid 10-digit phone number'
 export const PHONE_SAVE_FAILED = 'Failed to save phone number'

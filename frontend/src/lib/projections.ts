@@ -2,7 +2,11 @@
  * The 'Review Projections' card's arithmetic (spec 9): how many reviews a business gains a week and where its
  * Google rating would stand after a while, if a share of its customers rate it at the assumed average.
  */
-import { PROJECTION_DEFAULTS } from '../config/constants'
+import type { BusinessDto } from '@reviewroute/backend/types/api'
+import { PROJECTION_DEFAULTS } from '#config/constants'
+
+/** What the projections read of a business's Google listing. */
+type Listing = Pick<BusinessDto, 'rating' | 'reviewCount'>
 
 export interface ProjectionInputs {
   dailyCustomers: number
@@ -43,7 +47,7 @@ export function weeklyReviews({ dailyCustomers, daysPerWeek, responseRate }: Pro
  * one decimal (spec 9). A listing without a rating counts as having no reviews. Null when there is nothing
  * to average.
  */
-export function projectedRating(current: { rating: number | null; reviewCount: number }, newReviews: number, newReviewRating: number) {
+export function projectedRating(current: Listing, newReviews: number, newReviewRating: number) {
   const currentCount = current.rating === null ? 0 : Math.max(0, current.reviewCount)
   const total = currentCount + newReviews
   if (total === 0) return current.rating === null ? null : roundRating(current.rating)
@@ -52,7 +56,7 @@ export function projectedRating(current: { rating: number | null; reviewCount: n
 
 /** Where the listing stands after `weeks` weeks at the rounded weekly rate. */
 export function projectAfter(
-  current: { rating: number | null; reviewCount: number },
+  current: Listing,
   weeks: number,
   inputs: ProjectionInputs = PROJECTION_DEFAULTS
 ): Projection {

@@ -2,14 +2,13 @@
  * Razorpay Checkout (https://razorpay.com/docs/payments/payment-gateway/web-integration/standard/): the
  * provider's script is loaded once, on the first payment, and never on other screens.
  */
+import type { VerifyPaymentRequest } from '@reviewroute/backend/types/api'
+
 export const CHECKOUT_SCRIPT_URL = 'https://checkout.razorpay.com/v1/checkout.js'
 export const CHECKOUT_LOAD_ERROR = 'Could not load the payment window. Check your connection and try again.'
 
-export interface CheckoutSuccess {
-  razorpay_order_id: string
-  razorpay_payment_id: string
-  razorpay_signature: string
-}
+/** Checkout's success answer is exactly what POST /api/billing/verify-payment takes. */
+export type CheckoutSuccess = VerifyPaymentRequest
 
 export interface CheckoutFailure {
   error?: { code?: string; description?: string; reason?: string; source?: string; step?: string }

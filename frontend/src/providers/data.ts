@@ -41,9 +41,12 @@ export function listParams({
   return params
 }
 
-/** Refine reads `message` and `statusCode` from errors; the API's sentence becomes the message. */
+/**
+ * Refine reads `message` (the API's sentence) and `statusCode` from errors. An API failure stays the ApiError it
+ * was, with `statusCode` added, so `errorText` and `isLimitError` read Refine's errors like any other call's.
+ */
 function toHttpError(error: unknown): HttpError {
-  if (error instanceof ApiError) return { message: error.message, statusCode: error.status, errors: undefined }
+  if (error instanceof ApiError) return Object.assign(error, { statusCode: error.status }) as ApiError & HttpError
   return { message: (error as Error)?.message ?? 'Request failed', statusCode: 0 }
 }
 

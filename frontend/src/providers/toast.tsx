@@ -4,7 +4,7 @@
  */
 import { App } from 'antd'
 import { useMemo } from 'react'
-import { DEFAULT_TOAST_MS, PLAN_TOAST_MS, SUCCESS_TOAST_MS } from '../config/constants'
+import { DEFAULT_TOAST_MS, PLAN_TOAST_MS, SUCCESS_TOAST_MS } from '#config/constants'
 
 export const TOAST_LIMIT = 1
 

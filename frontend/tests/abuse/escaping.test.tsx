@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { render, screen } from '@testing-library/react'
 import { List } from 'antd'
 import type { ReviewSessionDto } from '@reviewroute/backend/types/api'
-import { ReviewSessionItem } from '../../src/components/review-session-item'
+import { ReviewSessionItem } from '#components/review-session-item'
 
 const MARKUP = '<img src=x onerror=alert(1)><script>alert(2)</script><a href="javascript:alert(3)">x</a>'
 

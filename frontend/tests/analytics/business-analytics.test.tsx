@@ -1,13 +1,14 @@
 import { screen, within } from '@testing-library/react'
 import { beforeAll, describe, expect, it } from 'vitest'
-import BusinessAnalyticsPage from '../../src/pages/business-analytics'
+import type { AnalyticsResponse, AnalyticsTotals, DailySeriesResponse } from '@reviewroute/backend/types/api'
+import BusinessAnalyticsPage from '#pages/business-analytics'
 import { fakeApi, fixtures, renderScreen, signIn } from '../helpers'
 
 const sessions = Array.from({ length: 12 }, (_, index) =>
   fixtures.session({ id: index + 1, rating: index % 4 === 0 ? 2 : 5, redirected: index % 4 !== 0, feedback: index % 4 === 0 ? `Complaint ${index + 1}` : null })
 )
 
-function analyticsAnswer(overrides: Record<string, unknown> = {}) {
+function analyticsAnswer(overrides: Partial<AnalyticsTotals> = {}) {
   return {
     business: fixtures.business(),
     analytics: {
@@ -34,10 +35,10 @@ function analyticsAnswer(overrides: Record<string, unknown> = {}) {
       ],
       pageViews: 40,
     },
-  }
+  } satisfies AnalyticsResponse
 }
 
-const daily = { businessId: 7, timeZone: 'Asia/Kolkata', days: [] }
+const daily = { businessId: 7, timeZone: 'Asia/Kolkata', days: [] } satisfies DailySeriesResponse
 
 function open(path = '/business/7') {
   return renderScreen(<BusinessAnalyticsPage />, { path, pattern: '/business/:businessId' })
@@ -46,7 +47,7 @@ function open(path = '/business/7') {
 // Generous timeouts: the first antd render is slow on a busy machine.
 describe('business analytics screen', { timeout: 20_000 }, () => {
   // The chart is its own chunk (recharts); loading it once up front keeps each test's timing honest.
-  beforeAll(() => import('../../src/components/analytics/daily-chart'), 30_000)
+  beforeAll(() => import('#components/analytics/daily-chart'), 30_000)
 
   it('shows the header and the four stats from the API', async () => {
     signIn()

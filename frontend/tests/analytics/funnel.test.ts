@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { conversionVerdict, formatPercent, funnelSteps } from '../../src/lib/funnel'
+import { conversionVerdict, formatPercent, funnelSteps } from '#lib/funnel'
 
 describe('conversion verdict (spec 9)', () => {
   it('is excellent at 70 % or more', () => {

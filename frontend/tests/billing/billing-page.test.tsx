@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import BillingPage from '../../src/pages/billing'
+import BillingPage from '#pages/billing'
 import { fakeApi, fixtures, renderScreen, signIn, type Routes } from '../helpers'
 import { cancelledStatus, expiredStatus, paidStatus, plans } from './fixtures'
 

@@ -2,17 +2,20 @@ import { describe, expect, it } from 'vitest'
 import type { TrialStatusDto } from '@reviewroute/backend/types/api'
 import { ApiError } from '@reviewroute/web-shared/api'
 import {
-  accountStats,
   ALREADY_SUBSCRIBED,
+  ALREADY_SUBSCRIBED_TITLE,
+  CANCELLED_BUT_ACTIVE,
+  planDisplayName,
+} from '@reviewroute/backend/contract/product_rules'
+import {
+  accountStats,
   alreadyHavePlanText,
   asksForPhone,
-  CANCELLED_BUT_ACTIVE,
   COLOURS,
   isTrialEndingSoon,
   paidDaysColour,
   paidDaysRemaining,
   paidPlanLabel,
-  planDisplayName,
   pricePeriod,
   purchasablePlans,
   purchaseErrorToast,
@@ -20,11 +23,11 @@ import {
   trialColour,
   trialPercent,
   validityText,
-} from '../../src/lib/billing'
+} from '#lib/billing'
 import { fixtures } from '../helpers'
 
 const NOW = new Date('2026-11-22T06:00:00Z')
-const status = (overrides: Partial<TrialStatusDto> = {}) => fixtures.trialStatus(overrides) as TrialStatusDto
+const status = fixtures.trialStatus
 const paid = (overrides: Partial<TrialStatusDto> = {}) =>
   status({
     hasActivePaidSubscription: true,
@@ -144,7 +147,7 @@ describe('purchase errors (spec 5 and 8)', () => {
   })
 
   it('409 → Already Subscribed with the server text', () => {
-    expect(purchaseErrorToast(new ApiError(409, CANCELLED_BUT_ACTIVE))).toEqual({ title: 'Already Subscribed', description: CANCELLED_BUT_ACTIVE })
+    expect(purchaseErrorToast(new ApiError(409, CANCELLED_BUT_ACTIVE))).toEqual({ title: ALREADY_SUBSCRIBED_TITLE, description: CANCELLED_BUT_ACTIVE })
   })
 
   it('anything else → Payment Error with the server sentence or the default', () => {

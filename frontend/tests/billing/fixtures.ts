@@ -1,4 +1,5 @@
 /** Plans and statuses in the API's shapes for the billing and profile screens. */
+import type { CreatePaymentResponse, PlanDto, TrialStatusDto } from '@reviewroute/backend/types/api'
 import { fixtures } from '../helpers'
 
 const FEATURES = ['Unlimited businesses', 'Unlimited reviews', 'Full analytics']
@@ -9,12 +10,12 @@ export const plans = [
   // Savings deliberately not what the screen could compute: they must be shown as the API sends them.
   { id: 3, name: '6 Months Pro Plan', planType: '6-month', totalPrice: 249_900, currency: 'INR', durationMonths: 6, pricePerMonth: 41_650, features: FEATURES, tag: null, savings: { amount: 49_500, percent: 17, fullPrice: 299_400 } },
   { id: 4, name: '12 Months Pro Plan', planType: '12-month', totalPrice: 449_900, currency: 'INR', durationMonths: 12, pricePerMonth: 37_492, features: FEATURES, tag: 'Best Value', savings: { amount: 148_900, percent: 33, fullPrice: 598_800 } },
-]
+] satisfies PlanDto[]
 
 /** A date `days` from now, so paid periods stay in the future whenever the tests run. */
 export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString()
 
-export const paidStatus = (overrides: Record<string, unknown> = {}) =>
+export const paidStatus = (overrides: Partial<TrialStatusDto> = {}) =>
   fixtures.trialStatus({
     hasActivePaidSubscription: true,
     hasActiveSubscription: true,
@@ -29,7 +30,7 @@ export const paidStatus = (overrides: Record<string, unknown> = {}) =>
     ...overrides,
   })
 
-export const cancelledStatus = (overrides: Record<string, unknown> = {}) =>
+export const cancelledStatus = (overrides: Partial<TrialStatusDto> = {}) =>
   paidStatus({ hasActivePaidSubscription: false, subscriptionStatus: 'cancelled', ...overrides })
 
 export const expiredStatus = () =>
@@ -45,4 +46,4 @@ export const order = {
   validUntil: '2027-05-22T06:00:00.000Z',
   description: '6 Months Plan - 6 months',
   customerDetails: { name: 'Asha Verma', email: 'asha@example.in', contact: '+919876543210' },
-}
+} satisfies CreatePaymentResponse

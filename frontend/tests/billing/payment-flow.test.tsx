@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { CheckoutFailure, CheckoutOptions } from '../../src/lib/razorpay'
-import BillingPage from '../../src/pages/billing'
+import { ALREADY_SUBSCRIBED, ALREADY_SUBSCRIBED_TITLE, CANCELLED_BUT_ACTIVE } from '@reviewroute/backend/contract/product_rules'
+import type { CheckoutFailure, CheckoutOptions } from '#lib/razorpay'
+import BillingPage from '#pages/billing'
 import { fakeApi, fixtures, renderScreen, signIn, type Routes } from '../helpers'
 import { order, paidStatus, plans } from './fixtures'
 
@@ -67,13 +68,10 @@ describe('billing: starting a payment', () => {
     expect(api.calls.find((call) => call.path === '/api/billing/create-payment')?.body).toEqual({ planId: '3' })
   })
 
-  it.each([
-    'You already have an active subscription plan. Cancel your current subscription first if you want to change plans.',
-    'You have a cancelled subscription with active access until your billing period ends. Cannot enroll in new plans until your current period expires.',
-  ])("shows 'Already Subscribed': %s", async (text) => {
-    open({ 'POST /api/billing/create-payment': { status: 409, body: { error: text, title: 'Already Subscribed' } } })
+  it.each([ALREADY_SUBSCRIBED, CANCELLED_BUT_ACTIVE])("shows 'Already Subscribed': %s", async (text) => {
+    open({ 'POST /api/billing/create-payment': { status: 409, body: { error: text, title: ALREADY_SUBSCRIBED_TITLE } } })
     await upgradeSixMonths()
-    expect(await screen.findByText('Already Subscribed')).toBeInTheDocument()
+    expect(await screen.findByText(ALREADY_SUBSCRIBED_TITLE)).toBeInTheDocument()
     expect(screen.getByText(text)).toBeInTheDocument()
   })
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isValidPhone, phoneDigits, phoneForApi } from '../../src/lib/phone'
+import { isValidPhone, phoneDigits, phoneForApi } from '#lib/phone'
 
 describe('phone number rules (spec 5)', () => {
   it('keeps only digits as they are typed or pasted', () => {

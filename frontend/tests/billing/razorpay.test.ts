@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { CHECKOUT_LOAD_ERROR, CHECKOUT_SCRIPT_URL, failureDetails, loadCheckout } from '../../src/lib/razorpay'
+import { CHECKOUT_LOAD_ERROR, CHECKOUT_SCRIPT_URL, failureDetails, loadCheckout } from '#lib/razorpay'
 
 const scripts = () => [...document.querySelectorAll(`script[src="${CHECKOUT_SCRIPT_URL}"]`)] as HTMLScriptElement[]
 

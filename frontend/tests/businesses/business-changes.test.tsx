@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { BusinessDto } from '@reviewroute/backend/types/api'
 import { fakeApi, fixtures, signIn } from '../helpers'
 import { callsTo, cafe, renderBusinesses } from './render'
 
@@ -9,7 +10,9 @@ vi.setConfig({ testTimeout: 20_000 })
 
 afterEach(() => vi.restoreAllMocks())
 
+/** The API's 409 for a code another business has, and its 422 for a reserved word. */
 const TAKEN = 'This short URL is already taken. Please choose another.'
+const RESERVED = 'That short URL is reserved. Please choose another.'
 
 describe('short URL inline edit', () => {
   it('sends the code as typed, toasts, and shows the refreshed link', async () => {
@@ -18,9 +21,9 @@ describe('short URL inline edit', () => {
     const api = fakeApi({
       'GET /api/businesses': () => list,
       'GET /api/billing/trial-status': fixtures.trialStatus(),
-      'PATCH /api/business/7/update-short-url': ({ body }: { body: { shortUrl: string } }) => {
+      'PATCH /api/businesses/7': ({ body }: { body: { shortUrl: string } }) => {
         list = [cafe({ shortUrl: body.shortUrl.toLowerCase() })]
-        return { business: list[0] }
+        return list[0]
       },
     })
     renderBusinesses()
@@ -33,28 +36,31 @@ describe('short URL inline edit', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save short URL' }))
 
     expect(await screen.findByText('Short URL Updated!')).toBeInTheDocument()
-    expect(callsTo(api.calls, 'PATCH', '/api/business/7/update-short-url')[0].body).toEqual({ shortUrl: 'Chai-MG' })
+    expect(callsTo(api.calls, 'PATCH', '/api/businesses/7')[0].body).toEqual({ shortUrl: 'Chai-MG' })
     await waitFor(() => expect(screen.getByTestId('short-url')).toHaveTextContent('/review/chai-mg'))
     expect(screen.queryByRole('textbox', { name: 'Short URL' })).not.toBeInTheDocument()
   })
 
-  it("shows the server's 409 sentence in 'Update Failed' and keeps the input open", async () => {
+  it.each([
+    ['409', 'taken', { status: 409, body: { error: TAKEN, message: TAKEN } }],
+    ['422', 'admin', { status: 422, body: { error: RESERVED, message: RESERVED, errors: [{ field: 'shortUrl', message: RESERVED }] } }],
+  ] as const)("shows the server's %s sentence in 'Update Failed' and keeps the input open", async (_status, code, answer) => {
     signIn()
     fakeApi({
       'GET /api/businesses': [cafe()],
       'GET /api/billing/trial-status': fixtures.trialStatus(),
-      'PATCH /api/business/7/update-short-url': { status: 409, body: { error: TAKEN, message: TAKEN } },
+      'PATCH /api/businesses/7': answer,
     })
     renderBusinesses()
 
     await userEvent.click(await screen.findByRole('button', { name: 'Edit short URL' }))
     const input = screen.getByRole('textbox', { name: 'Short URL' })
     await userEvent.clear(input)
-    await userEvent.type(input, 'taken{Enter}')
+    await userEvent.type(input, `${code}{Enter}`)
 
     expect(await screen.findByText('Update Failed')).toBeInTheDocument()
-    expect(screen.getByText(TAKEN)).toBeInTheDocument()
-    expect(screen.getByRole('textbox', { name: 'Short URL' })).toHaveValue('taken')
+    expect(screen.getByText(answer.body.error)).toBeInTheDocument()
+    expect(screen.getByRole('textbox', { name: 'Short URL' })).toHaveValue(code)
   })
 
   it("falls back to 'Could not update short URL' when the network fails", async () => {
@@ -105,7 +111,7 @@ describe('removing a business', () => {
     const api = fakeApi({
       'GET /api/businesses': () => list,
       'GET /api/billing/trial-status': fixtures.trialStatus(),
-      'DELETE /api/business/7': () => {
+      'DELETE /api/businesses/7': () => {
         list = []
         return { success: true, ...cafe() }
       },
@@ -114,7 +120,7 @@ describe('removing a business', () => {
 
     await userEvent.click(await screen.findByRole('button', { name: /Remove/ }))
     expect(await screen.findByText('Business Removed')).toBeInTheDocument()
-    expect(callsTo(api.calls, 'DELETE', '/api/business/7')).toHaveLength(1)
+    expect(callsTo(api.calls, 'DELETE', '/api/businesses/7')).toHaveLength(1)
     expect(await screen.findByText('No businesses yet')).toBeInTheDocument()
   })
 
@@ -124,7 +130,7 @@ describe('removing a business', () => {
     fakeApi({
       'GET /api/businesses': [cafe()],
       'GET /api/billing/trial-status': fixtures.trialStatus(),
-      'DELETE /api/business/7': { status: 404, body: { error: 'Business not found' } },
+      'DELETE /api/businesses/7': { status: 404, body: { error: 'Business not found' } },
     })
     renderBusinesses()
 
@@ -141,7 +147,7 @@ describe('business settings', () => {
     const api = fakeApi({
       'GET /api/businesses': [cafe()],
       'GET /api/billing/trial-status': fixtures.trialStatus(),
-      'PATCH /api/businesses/7': ({ body }: { body: Record<string, unknown> }) => cafe(body),
+      'PATCH /api/businesses/7': ({ body }: { body: Partial<BusinessDto> }) => cafe(body),
     })
     renderBusinesses()
 

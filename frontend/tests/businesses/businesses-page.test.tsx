@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { BUSINESS_LIMIT_MESSAGE } from '@reviewroute/backend/contract/product_rules'
 import { fakeApi, fixtures, signIn } from '../helpers'
 import { cafe, renderBusinesses } from './render'
 
@@ -150,7 +151,7 @@ describe('the business limit gate', () => {
 
     await userEvent.click(await screen.findByRole('button', { name: /Add Business/ }))
     expect(await screen.findByText('Business Limit Reached')).toBeInTheDocument()
-    expect(screen.getByText("You've reached your business limit (1). Upgrade to Pro for unlimited businesses.")).toBeInTheDocument()
+    expect(screen.getByText(BUSINESS_LIMIT_MESSAGE)).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Upgrade to Pro' })).toBeInTheDocument()
     expect(screen.queryByRole('combobox', { name: 'Business name' })).not.toBeInTheDocument()
 

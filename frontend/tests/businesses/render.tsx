@@ -1,13 +1,14 @@
 /* My Businesses inside the businesses provider the app layout gives it, against a fake API. */
+import type { BusinessDto } from '@reviewroute/backend/types/api'
 import { fixtures, renderScreen } from '../helpers'
-import { BusinessesProvider } from '../../src/hooks/use-businesses'
-import BusinessesPage from '../../src/pages/businesses'
-import type { BusinessesView } from '../../src/components/businesses/views'
+import { BusinessesProvider } from '#hooks/use-businesses'
+import BusinessesPage from '#pages/businesses'
+import type { BusinessesView } from '#components/businesses/views'
 
 export const DAY_MS = 86_400_000
 
 /** A business added three days ago, so its card reads 'Added 3 days ago'. */
-export const cafe = (overrides: Record<string, unknown> = {}) =>
+export const cafe = (overrides: Partial<BusinessDto> = {}) =>
   fixtures.business({ createdAt: new Date(Date.now() - 3 * DAY_MS).toISOString(), ...overrides })
 
 export function renderBusinesses(view: BusinessesView = 'businesses', path = `/dashboard/${view}`) {

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { TOKEN_KEY } from '@reviewroute/web-shared/token'
-import { AppRoutes } from '../../src/App'
+import { AppRoutes } from '#app'
 import { renderScreen, signIn } from '../helpers'
 import { chromeApi, setViewport, stubLocation, Where } from './chrome-helpers'
 

@@ -6,7 +6,7 @@ import { act, configure } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { Route, Routes, useLocation } from 'react-router'
 import { vi } from 'vitest'
-import { AppLayout } from '../../src/components/layout/app-layout'
+import { AppLayout } from '#components/layout/app-layout'
 import { fakeApi, fixtures, renderScreen, type Routes as ApiRoutes } from '../helpers'
 
 // The chrome renders Refine, antd and lazy chunks; on a busy 2-core machine that can take more than 1 s.

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { AppErrorBoundary } from '../../src/components/error-screen'
+import { AppErrorBoundary } from '#components/error-screen'
 import { stubLocation } from './chrome-helpers'
 
 function Broken(): never {

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fixtures, signIn } from '../helpers'
 import { callsTo, chromeApi, renderChrome, setViewport, tick } from './chrome-helpers'
 
-const expired = fixtures.trialStatus({ isTrialActive: false, trialStatus: 'expired', trialDaysRemaining: 0 })
+const expired = fixtures.trialStatus({ isTrialActive: false, trialStatus: 'expired', trialDaysRemaining: 0, isLimited: true })
 
 beforeEach(() => {
   signIn()
@@ -43,8 +43,8 @@ describe('lock guard (spec 4)', () => {
     expect(screen.getByTestId('where')).toHaveTextContent(path)
   })
 
-  it('locks when the trial flag is still on but no days remain', async () => {
-    chromeApi({ 'GET /api/billing/trial-status': fixtures.trialStatus({ isTrialActive: true, trialDaysRemaining: 0 }) })
+  it('locks when the server says the owner is limited, whatever the trial fields say', async () => {
+    chromeApi({ 'GET /api/billing/trial-status': fixtures.trialStatus({ isTrialActive: true, trialDaysRemaining: 0, isLimited: true }) })
     renderChrome('/dashboard')
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/billing$/))
   })
@@ -69,6 +69,13 @@ describe('lock guard (spec 4)', () => {
         currentPeriodEnd: new Date(Date.now() + 5 * 86_400_000).toISOString(),
       }),
     })
+    renderChrome('/feedbacks')
+    expect(await screen.findByText('Page content')).toBeInTheDocument()
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/feedbacks$/)
+  })
+
+  it("locks on the server's isLimited alone, not on the trial fields", async () => {
+    chromeApi({ 'GET /api/billing/trial-status': { ...expired, isLimited: false } })
     renderChrome('/feedbacks')
     expect(await screen.findByText('Page content')).toBeInTheDocument()
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/feedbacks$/)

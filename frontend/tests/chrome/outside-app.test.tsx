@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { isDashboardPath, OutsideApp } from '../../src/components/outside-app'
+import { isDashboardPath, OutsideApp } from '#components/outside-app'
 import { fakeApi, renderScreen } from '../helpers'
 import { stubLocation } from './chrome-helpers'
 

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { AppLayout } from '../../src/components/layout/app-layout'
+import { AppLayout } from '#components/layout/app-layout'
 import { fakeApi, fixtures, renderScreen, signIn } from '../helpers'
 
 describe('app chrome', () => {

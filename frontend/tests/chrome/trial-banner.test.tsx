@@ -3,10 +3,10 @@ import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { TrialBanner } from '../../src/components/access/trial-banner'
+import { TrialBanner } from '#components/access/trial-banner'
 import { fixtures } from '../helpers'
 
-const status = (overrides: Partial<TrialStatusDto> = {}) => fixtures.trialStatus(overrides) as TrialStatusDto
+const status = fixtures.trialStatus
 
 function renderBanner(value: TrialStatusDto | undefined) {
   return render(

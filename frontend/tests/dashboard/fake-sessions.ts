@@ -1,6 +1,6 @@
 /*
  * A fake `GET /api/review-sessions` that filters and pages a list of sessions the way the API does
- * (businessId, rating, rating_lte, hasFeedback, _start/_end, newest first, x-total-count).
+ * (businessId, _start/_end, newest first, x-total-count).
  */
 import type { ReviewSessionDto } from '@reviewroute/backend/types/api'
 
@@ -9,12 +9,9 @@ export function sessionsEndpoint(sessions: ReviewSessionDto[]) {
     const q = url.searchParams
     const rows = sessions
       .filter((row) => !q.has('businessId') || row.businessId === Number(q.get('businessId')))
-      .filter((row) => !q.has('rating') || row.rating === Number(q.get('rating')))
-      .filter((row) => !q.has('rating_lte') || row.rating <= Number(q.get('rating_lte')))
-      .filter((row) => !q.has('hasFeedback') || Boolean(row.feedback) === (q.get('hasFeedback') === 'true'))
       .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))
     const start = Number(q.get('_start') ?? 0)
     const end = Number(q.get('_end') ?? 25)
-    return { status: 200, body: rows.slice(start, end), headers: { 'x-total-count': String(rows.length) } }
+    return { status: 200, body: rows.slice(start, end) satisfies ReviewSessionDto[], headers: { 'x-total-count': String(rows.length) } }
   }
 }

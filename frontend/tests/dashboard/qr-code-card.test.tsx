@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { drawPoster } from '@reviewroute/web-shared/qr'
 import { useState } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { QrCodeCard } from '../../src/components/qr-code-card/qr-code-card'
+import { QrCodeCard } from '#components/qr-code-card/qr-code-card'
 import { renderScreen } from '../helpers'
 
 vi.mock('@reviewroute/web-shared/qr', async (importOriginal) => ({

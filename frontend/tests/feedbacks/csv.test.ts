@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { csvCell, csvDateTime, feedbackCsv, feedbackCsvFileName, toCsv } from '../../src/lib/csv'
+import { csvCell, csvDateTime, feedbackCsv, feedbackCsvFileName, toCsv } from '#lib/csv'
 
 describe('csvCell', () => {
   it('leaves plain values alone', () => {

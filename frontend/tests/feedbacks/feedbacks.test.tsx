@@ -1,7 +1,7 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { BusinessesProvider } from '../../src/hooks/use-businesses'
-import FeedbacksPage from '../../src/pages/feedbacks'
+import { BusinessesProvider } from '#hooks/use-businesses'
+import FeedbacksPage from '#pages/feedbacks'
 import { fakeApi, fixtures, renderScreen, signIn, type Routes } from '../helpers'
 
 const feedbacks = [

@@ -1,18 +1,16 @@
-import type { TrialStatusDto } from '@reviewroute/backend/types/api'
 import { describe, expect, it } from 'vitest'
 import {
   hasPaidAccess,
   isAllowedWhenLocked,
-  isLocked,
   isTrialActive,
   isTrialUrgent,
   showsTrialBanner,
   trialBannerText,
-} from '../../src/lib/access'
+} from '#lib/access'
 import { fixtures } from '../helpers'
 
 const NOW = new Date('2026-11-21T10:00:00.000Z')
-const status = (overrides: Partial<TrialStatusDto> = {}) => fixtures.trialStatus(overrides) as TrialStatusDto
+const status = fixtures.trialStatus
 const expiredTrial = { isTrialActive: false, trialStatus: 'expired', trialDaysRemaining: 0 } as const
 const paid = { hasActivePaidSubscription: true, hasActiveSubscription: true, subscriptionPlan: 'pro', subscriptionStatus: 'active', isTrialActive: false } as const
 
@@ -52,35 +50,6 @@ describe('isTrialActive', () => {
     expect(isTrialActive(status({ trialDaysRemaining: 0 }), NOW)).toBe(false)
     expect(isTrialActive(status(expiredTrial), NOW)).toBe(false)
     expect(isTrialActive(status({ ...paid, trialStatus: 'active', trialDaysRemaining: 4 }), NOW)).toBe(false)
-  })
-})
-
-describe('isLocked: no active subscription and (trial not active or 0 or fewer days left)', () => {
-  it('is locked after the trial without a plan', () => {
-    expect(isLocked(status(expiredTrial), NOW)).toBe(true)
-  })
-
-  it('is locked when the trial flag is on but no days remain', () => {
-    expect(isLocked(status({ isTrialActive: true, trialDaysRemaining: 0 }), NOW)).toBe(true)
-    expect(isLocked(status({ isTrialActive: true, trialDaysRemaining: -2 }), NOW)).toBe(true)
-  })
-
-  it('is not locked during an active trial, even on the last day', () => {
-    expect(isLocked(status({ trialDaysRemaining: 1 }), NOW)).toBe(false)
-  })
-
-  it('is not locked with a paid plan, an active subscription flag, or a cancelled plan still running', () => {
-    expect(isLocked(status({ ...expiredTrial, ...paid }), NOW)).toBe(false)
-    expect(isLocked(status({ ...expiredTrial, hasActiveSubscription: true }), NOW)).toBe(false)
-    expect(
-      isLocked(status({ ...expiredTrial, subscriptionStatus: 'cancelled', currentPeriodEnd: '2026-11-22T00:00:00.000Z' }), NOW)
-    ).toBe(false)
-  })
-
-  it('is locked again once a cancelled plan has run out', () => {
-    expect(
-      isLocked(status({ ...expiredTrial, subscriptionStatus: 'cancelled', currentPeriodEnd: '2026-11-21T09:00:00.000Z' }), NOW)
-    ).toBe(true)
   })
 })
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { daysRemaining, formatDate, formatDateTime, relativeTime } from '../../src/lib/dates'
+import { daysRemaining, formatDate, formatDateTime, relativeTime } from '#lib/dates'
 
 const NOW = new Date('2026-11-21T10:00:00.000Z')
 

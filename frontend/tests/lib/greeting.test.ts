@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { greetingName, initials } from '../../src/lib/greeting'
+import { greetingName, initials } from '#lib/greeting'
 
 describe('greetingName (spec 2: first name, else the email before the @, else "there")', () => {
   it('uses the first name', () => {

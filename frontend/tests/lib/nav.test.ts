@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { BOTTOM_NAV, isNavActive, SIDE_NAV } from '../../src/lib/nav'
+import { BOTTOM_NAV, isNavActive, SIDE_NAV } from '#lib/nav'
 
 const activeKeys = (items: typeof SIDE_NAV, pathname: string) =>
   items.filter((item) => isNavActive(item.href, pathname)).map((item) => item.key)

@@ -1,8 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { PROFILE_POLL_MS } from '../../src/config/constants'
-import ProfilePage from '../../src/pages/profile'
+import type { UsageDto } from '@reviewroute/backend/types/api'
+import { PROFILE_POLL_MS } from '#config/constants'
+import ProfilePage from '#pages/profile'
 import { cancelledStatus, expiredStatus, inDays, paidStatus } from '../billing/fixtures'
 import { fakeApi, fixtures, renderScreen, signIn, type Routes } from '../helpers'
 
@@ -15,7 +16,7 @@ const usage = {
   isLimited: false,
   usage: { businesses: 2, reviewsThisMonth: 1234, reviewsThisMonthByBusiness: { 7: 1200, 8: 34 } },
   limits: { businesses: null, reviewsPerBusinessPerMonth: null },
-}
+} satisfies UsageDto
 
 function open(routes: Routes = {}, pattern = '*') {
   signIn()

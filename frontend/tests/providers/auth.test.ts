@@ -1,6 +1,6 @@
 import { TOKEN_KEY } from '@reviewroute/web-shared/token'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { authProvider } from '../../src/providers/auth'
+import { authProvider } from '#providers/auth'
 import { stubLocation } from '../chrome/chrome-helpers'
 import { fakeApi, fixtures, signIn, TEST_TOKEN } from '../helpers'
 

@@ -1,6 +1,6 @@
 import type { CrudFilter } from '@refinedev/core'
 import { describe, expect, it } from 'vitest'
-import { dataProvider, listParams } from '../../src/providers/data'
+import { dataProvider, listParams } from '#providers/data'
 import { fakeApi } from '../helpers'
 
 const query = (params: URLSearchParams) => Object.fromEntries(params)

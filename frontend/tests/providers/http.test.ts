@@ -1,6 +1,6 @@
 import { getToken, TOKEN_KEY } from '@reviewroute/web-shared/token'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ApiError, errorText, request, signInUrl } from '../../src/providers/http'
+import { ApiError, errorText, request, signInUrl } from '#providers/http'
 import { stubLocation } from '../chrome/chrome-helpers'
 import { fakeApi, signIn, TEST_TOKEN } from '../helpers'
 

@@ -2,7 +2,7 @@ import { act, render } from '@testing-library/react'
 import { App as AntApp } from 'antd'
 import { useEffect } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { TOAST_LIMIT, useToast, type Toaster } from '../../src/providers/toast'
+import { TOAST_LIMIT, useToast, type Toaster } from '#providers/toast'
 
 let toast: Toaster
 function Grab() {

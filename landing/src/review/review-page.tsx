@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from '@reviewroute/web-shared/i18n-react'
-import type { ReviewLinkDto, SubmitReviewResponse } from '@reviewroute/backend/types/api'
-import { api, ApiError } from '@reviewroute/web-shared/api'
-import { FEEDBACK_MAX_LENGTH, POSITIVE_RATING_MIN, nextStep, type InlinedReview } from './flow'
-import { Stars } from './Stars'
-import { LanguageSwitch } from './LanguageSwitch'
+import type { InlinedReview, ReviewLinkDto, SubmitReviewRequest, SubmitReviewResponse } from '@reviewroute/backend/types/api'
+import { FEEDBACK_MAX_LENGTH, isPositiveRating } from '@reviewroute/backend/contract/product_rules'
+import { api, ApiError, isLimitError } from '@reviewroute/web-shared/api'
+import { nextStep } from './flow'
+import { Stars } from './stars'
+import { LanguageSwitch } from './language-switch'
 
 /** Browser effects, injectable so tests can watch them. */
 export interface Effects {
@@ -74,7 +75,7 @@ export function ReviewPage({ initial, effects }: { initial: InlinedReview; effec
     try {
       const result = await api<SubmitReviewResponse>(`/api/review/${encodeURIComponent(business.shortUrl)}/submit`, {
         method: 'POST',
-        body: text ? { rating: value, feedback: text } : { rating: value },
+        body: (text ? { rating: value, feedback: text } : { rating: value }) satisfies SubmitReviewRequest,
         auth: false,
       })
       sessionStorage.setItem(THANKS_BUSINESS_KEY, business.name)
@@ -84,9 +85,8 @@ export function ReviewPage({ initial, effects }: { initial: InlinedReview; effec
       if (step.kind === 'google-new-tab') effects.openTab(step.url)
       effects.schedule(() => effects.navigate('/thanks'), step.thanksAfterMs)
     } catch (failure) {
-      const apiError = failure instanceof ApiError ? failure : null
-      if (apiError?.status === 403 && apiError.upgrade) setBlocked(apiError.message || t('reviewLimit'))
-      else setError(apiError && apiError.status !== 0 ? apiError.message : t('submitFailed'))
+      if (isLimitError(failure)) setBlocked(failure.message || t('reviewLimit'))
+      else setError(failure instanceof ApiError && failure.status !== 0 ? failure.message : t('submitFailed'))
       setSubmitting(false)
     }
   }
@@ -94,7 +94,7 @@ export function ReviewPage({ initial, effects }: { initial: InlinedReview; effec
   function rate(value: number) {
     if (blocked || submitting) return
     setRating(value)
-    if (value >= POSITIVE_RATING_MIN) void submit(value)
+    if (isPositiveRating(value)) void submit(value)
     else setScreen({ kind: 'feedback', rating: value })
   }
 
@@ -152,7 +152,7 @@ export function ReviewPage({ initial, effects }: { initial: InlinedReview; effec
           )}
           <Stars value={rating} disabled={Boolean(blocked) || submitting || screen.kind === 'leaving'} onRate={rate} />
           {error && <p className="error" role="alert">{error}</p>}
-          {screen.kind === 'leaving' && rating >= POSITIVE_RATING_MIN && <p className="muted">{t('redirecting')}</p>}
+          {screen.kind === 'leaving' && isPositiveRating(rating) && <p className="muted">{t('redirecting')}</p>}
           <p className="hint">{t('helps', { business: business.name })}</p>
         </section>
       )}

@@ -1,5 +1,8 @@
 import { useState } from 'react'
 import { useTranslation } from '@reviewroute/web-shared/i18n-react'
+import { RATING_MAX } from '@reviewroute/backend/contract/product_rules'
+
+const STARS = Array.from({ length: RATING_MAX }, (_, index) => index + 1)
 
 interface Props {
   value: number
@@ -14,7 +17,7 @@ export function Stars({ value, disabled = false, onRate }: Props) {
   const shown = hover || value
   return (
     <div className="stars" role="group" aria-label={t('starsGroup')} onMouseLeave={() => setHover(0)}>
-      {[1, 2, 3, 4, 5].map((star) => (
+      {STARS.map((star) => (
         <button
           key={star}
           type="button"

@@ -1,6 +1,6 @@
 import { useTranslation } from '@reviewroute/web-shared/i18n-react'
-import { THANKS_BUSINESS_KEY } from './ReviewPage'
-import { LanguageSwitch } from './LanguageSwitch'
+import { THANKS_BUSINESS_KEY } from './review-page'
+import { LanguageSwitch } from './language-switch'
 
 export function ThanksPage() {
   const { t } = useTranslation()

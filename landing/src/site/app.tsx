@@ -4,10 +4,10 @@ import { Route, Routes } from 'react-router'
 // One chunk per page: a visitor downloads only the page they open.
 const RootPage = lazy(() => import('./pages/root'))
 const IndianPage = lazy(() => import('./pages/indian'))
-const IndianRedesignedPage = lazy(() => import('./pages/indian_redesigned'))
+const IndianRedesignedPage = lazy(() => import('./pages/indian-redesigned'))
 const CampaignPage = lazy(() => import('./pages/campaign'))
 const GrowPage = lazy(() => import('./pages/grow'))
-const AddBusinessPage = lazy(() => import('./pages/add_business'))
+const AddBusinessPage = lazy(() => import('./pages/add-business'))
 const AuthPage = lazy(() => import('./pages/auth'))
 const PrivacyPage = lazy(() => import('./pages/privacy'))
 const TermsPage = lazy(() => import('./pages/terms'))
@@ -15,8 +15,8 @@ const HelpPage = lazy(() => import('./pages/help'))
 const AboutPage = lazy(() => import('./pages/about'))
 const ContactPage = lazy(() => import('./pages/contact'))
 const RefundPage = lazy(() => import('./pages/refund'))
-const LogoDownloadPage = lazy(() => import('./pages/logo_download'))
-const NotFoundPage = lazy(() => import('./pages/not_found'))
+const LogoDownloadPage = lazy(() => import('./pages/logo-download'))
+const NotFoundPage = lazy(() => import('./pages/not-found'))
 
 /** Paths mirror the server's list (backend/contract/web_routes.ts); anything else is the 404 page. */
 export function App() {

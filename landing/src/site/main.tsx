@@ -4,7 +4,7 @@
 import { createRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
 import { ErrorBoundary } from '@reviewroute/web-shared/error-boundary'
-import { App } from './App'
+import { App } from './app'
 import { SessionProvider } from './session'
 import { ToastProvider } from './toast'
 import './site.css'

@@ -6,9 +6,9 @@
 import { Flex, Spin, Typography } from 'antd'
 import type { ReactNode } from 'react'
 import { Navigate, useLocation } from 'react-router'
-import { LOCK_POLL_MS } from '../../config/constants'
-import { useTrialStatus } from '../../hooks/use-trial-status'
-import { isAllowedWhenLocked, isLocked } from '../../lib/access'
+import { LOCK_POLL_MS } from '#config/constants'
+import { useTrialStatus } from '#hooks/use-trial-status'
+import { isAllowedWhenLocked } from '#lib/access'
 import { TrialBanner } from './trial-banner'
 
 /** /billing shows the trial in its own banner, next to the plans, so the app-wide one stays off there. */
@@ -27,7 +27,7 @@ export function LockGuard({ children }: { children: ReactNode }) {
     )
   }
   // Without a status (the call failed) the owner keeps working; the server still enforces every limit.
-  if (status && isLocked(status) && !isAllowedWhenLocked(pathname)) return <Navigate to="/billing" replace />
+  if (status?.isLimited && !isAllowedWhenLocked(pathname)) return <Navigate to="/billing" replace />
   return (
     <>
       {!OWN_TRIAL_BANNER_PATHS.includes(pathname) && <TrialBanner status={status} />}

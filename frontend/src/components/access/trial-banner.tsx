@@ -6,8 +6,9 @@ import { Alert, Button, Progress } from 'antd'
 import type { TrialStatusDto } from '@reviewroute/backend/types/api'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
-import { TRIAL_BANNER_HIDE_MS, TRIAL_DAYS } from '../../config/constants'
-import { isTrialUrgent, showsTrialBanner, trialBannerText } from '../../lib/access'
+import { TRIAL_BANNER_HIDE_MS } from '#config/constants'
+import { TRIAL_DAYS } from '@reviewroute/backend/contract/product_rules'
+import { isTrialUrgent, showsTrialBanner, trialBannerText } from '#lib/access'
 
 export function TrialBanner({ status, autoHide = true }: { status: TrialStatusDto | undefined; autoHide?: boolean }) {
   const [visible, setVisible] = useState(true)

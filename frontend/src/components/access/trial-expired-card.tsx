@@ -1,6 +1,7 @@
 import { LockOutlined } from '@ant-design/icons'
 import { Button, Card, Flex, Typography } from 'antd'
-import { SUPPORT_EMAIL } from '../../config/constants'
+import { TRIAL_DAYS } from '@reviewroute/backend/contract/product_rules'
+import { SUPPORT_EMAIL } from '#config/constants'
 
 /** Shown on /billing while the owner is locked (spec 4). */
 export function TrialExpiredCard({ onUpgrade }: { onUpgrade(): void }) {
@@ -12,7 +13,7 @@ export function TrialExpiredCard({ onUpgrade }: { onUpgrade(): void }) {
           Trial Expired
         </Typography.Title>
         <Typography.Paragraph type="secondary" style={{ maxWidth: 480 }}>
-          Your 7-day free trial has ended. Your businesses, links and feedback are safe: choose a plan to keep
+          Your {TRIAL_DAYS}-day free trial has ended. Your businesses, links and feedback are safe: choose a plan to keep
           collecting reviews and open your dashboard again.
         </Typography.Paragraph>
         <Flex gap={8} wrap justify="center">

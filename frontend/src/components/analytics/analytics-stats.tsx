@@ -2,7 +2,7 @@
 import { LikeOutlined, DislikeOutlined, RiseOutlined, TeamOutlined } from '@ant-design/icons'
 import type { AnalyticsTotals } from '@reviewroute/backend/types/api'
 import { Card, Col, Row, Statistic } from 'antd'
-import { formatPercent } from '../../lib/funnel'
+import { formatPercent } from '#lib/funnel'
 
 export function AnalyticsStats({ totals }: { totals: AnalyticsTotals }) {
   const stats = [

@@ -3,8 +3,8 @@ import { CopyOutlined, EnvironmentOutlined, GoogleOutlined, StarFilled } from '@
 import type { BusinessDto } from '@reviewroute/backend/types/api'
 import { formatCount, reviewLink } from '@reviewroute/web-shared/format'
 import { Button, Card, Flex, Typography } from 'antd'
-import { useLinkActions } from '../../hooks/use-link-actions'
-import { Tip } from '../tip'
+import { useLinkActions } from '#hooks/use-link-actions'
+import { Tip } from '#components/tip'
 
 export function BusinessHeader({ business }: { business: BusinessDto }) {
   const { copyReviewLink } = useLinkActions()

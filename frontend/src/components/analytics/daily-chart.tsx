@@ -6,7 +6,7 @@ import { useCustom } from '@refinedev/core'
 import type { DailyPointDto, DailySeriesResponse } from '@reviewroute/backend/types/api'
 import { Card, Skeleton, Typography } from 'antd'
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
-import { DAILY_CHART_DAYS } from '../../config/constants'
+import { DAILY_CHART_DAYS } from '#config/constants'
 
 /** '2026-11-21' → '21 Nov'. The date is already India's calendar day, so it is read in UTC to keep it. */
 const dayLabel = (date: string) =>

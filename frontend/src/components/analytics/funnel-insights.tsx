@@ -4,10 +4,10 @@
  */
 import type { AnalyticsResponse } from '@reviewroute/backend/types/api'
 import { Alert, Card, Divider, Flex, Progress, Tag, Typography } from 'antd'
-import { FUNNEL_LOW_RATED_COUNT } from '../../config/constants'
-import { relativeTime } from '../../lib/dates'
-import { conversionVerdict, formatPercent, funnelSteps } from '../../lib/funnel'
-import { RatingStars } from '../review-session-item'
+import { FUNNEL_LOW_RATED_COUNT } from '#config/constants'
+import { relativeTime } from '#lib/dates'
+import { conversionVerdict, formatPercent, funnelSteps } from '#lib/funnel'
+import { RatingStars } from '#components/review-session-item'
 
 const STEP_COLORS = { views: '#93c5fd', ratings: '#3b82f6', google: '#1d4ed8' } as const
 

@@ -1,7 +1,7 @@
 import type { ReviewSessionDto } from '@reviewroute/backend/types/api'
 import { Card, List } from 'antd'
-import { BUSINESS_PAGE_SESSIONS } from '../../config/constants'
-import { ReviewSessionItem } from '../review-session-item'
+import { BUSINESS_PAGE_SESSIONS } from '#config/constants'
+import { ReviewSessionItem } from '#components/review-session-item'
 
 /** The business's newest sessions, at most 10 (spec 9). */
 export function RecentSessions({ sessions }: { sessions: ReviewSessionDto[] }) {

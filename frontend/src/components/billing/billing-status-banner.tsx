@@ -1,10 +1,10 @@
 import { Alert, Button, Grid, Progress } from 'antd'
 import type { ReactNode } from 'react'
 import type { TrialStatusDto } from '@reviewroute/backend/types/api'
-import { TRIAL_DAYS } from '../../config/constants'
-import { isTrialUrgent, trialBannerText } from '../../lib/access'
-import { COLOURS, paidDaysRemaining, paidPlanLabel, subscriptionState, trialPercent } from '../../lib/billing'
-import { formatDate } from '../../lib/dates'
+import { TRIAL_DAYS } from '@reviewroute/backend/contract/product_rules'
+import { isTrialUrgent, trialBannerText } from '#lib/access'
+import { COLOURS, paidDaysRemaining, paidPlanLabel, subscriptionState, trialPercent } from '#lib/billing'
+import { formatDate } from '#lib/dates'
 
 const daysLeft = (days: number) => `${days} ${days === 1 ? 'day' : 'days'} left`
 

@@ -1,6 +1,6 @@
 import { Modal, Typography } from 'antd'
-import { FREE_BUSINESSES, FREE_REVIEWS_PER_BUSINESS_PER_MONTH } from '../../config/constants'
-import { formatDate } from '../../lib/dates'
+import { FREE_PLAN_BUSINESS_LIMIT, FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS } from '@reviewroute/backend/contract/product_rules'
+import { formatDate } from '#lib/dates'
 import type { useCancelSubscription } from './use-cancel-subscription'
 
 /** Asks before cancelling: what the owner keeps, and until when. */
@@ -18,7 +18,7 @@ export function CancelSubscriptionDialog({ cancel, accessUntil }: { cancel: Retu
     >
       <Typography.Paragraph>
         You keep Pro access until <strong>{formatDate(accessUntil)}</strong>. After that your account moves to the free
-        plan: {FREE_BUSINESSES} business and {FREE_REVIEWS_PER_BUSINESS_PER_MONTH} reviews per business a month.
+        plan: {FREE_PLAN_BUSINESS_LIMIT} business and {FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS} reviews per business a month.
       </Typography.Paragraph>
       <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
         Your businesses, links and feedback stay safe, and we will not send the reminder before your plan ends.

@@ -1,7 +1,8 @@
 import { CloseCircleFilled, LockOutlined } from '@ant-design/icons'
 import { Alert, Button, Flex, Modal, Spin, Typography } from 'antd'
 import { rupees } from '@reviewroute/web-shared/format'
-import { planDisplayName, validityText } from '../../lib/billing'
+import { planDisplayName } from '@reviewroute/backend/contract/product_rules'
+import { validityText } from '#lib/billing'
 import type { PaymentStep } from './use-purchase'
 
 function Waiting({ text }: { text: string }) {

@@ -1,8 +1,8 @@
 import { CheckCircleFilled } from '@ant-design/icons'
 import { Button, Typography } from 'antd'
 import { useEffect } from 'react'
-import { SUCCESS_OVERLAY_MS } from '../../config/constants'
-import { formatDate } from '../../lib/dates'
+import { SUCCESS_OVERLAY_MS } from '#config/constants'
+import { formatDate } from '#lib/dates'
 import type { PaymentSuccess } from './use-purchase'
 
 /** After a verified payment: a celebration over the page that hides itself after 5 s (spec 9). */

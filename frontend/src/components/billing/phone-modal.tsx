@@ -3,10 +3,12 @@ import { Button, Flex, Form, Input, Modal, Typography } from 'antd'
 import { useRef, useState } from 'react'
 import type { InputRef } from 'antd'
 import { useNavigate } from 'react-router'
-import { PHONE_PREFIX, TRIAL_DAYS } from '../../config/constants'
-import { isValidPhone, PHONE_LENGTH_ERROR, PHONE_SAVE_FAILED, phoneDigits, phoneForApi } from '../../lib/phone'
-import { errorText, request } from '../../providers/http'
-import { useToast } from '../../providers/toast'
+import type { UpdatePhoneRequest, UpdatePhoneResponse } from '@reviewroute/backend/types/api'
+import { PHONE_PREFIX } from '#config/constants'
+import { TRIAL_DAYS } from '@reviewroute/backend/contract/product_rules'
+import { isValidPhone, PHONE_LENGTH_ERROR, PHONE_SAVE_FAILED, phoneDigits, phoneForApi } from '#lib/phone'
+import { errorText, request } from '#providers/http'
+import { useToast } from '#providers/toast'
 
 /**
  * The phone number asked for when the trial starts (spec 4 and 5): it cannot be closed until a number is
@@ -26,7 +28,7 @@ export function PhoneModal({ open, onSaved, onClose }: { open: boolean; onSaved(
     setSaving(true)
     setError(null)
     try {
-      await request('/api/user/update-phone', { method: 'POST', body: { phone: phoneForApi(digits) } })
+      await request<UpdatePhoneResponse>('/api/user/update-phone', { method: 'POST', body: { phone: phoneForApi(digits) } satisfies UpdatePhoneRequest })
       setSaved(true)
       toast.success('Phone Number Saved', `We'll reach you on ${PHONE_PREFIX} ${digits} about your account.`)
       onSaved()

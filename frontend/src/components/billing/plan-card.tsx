@@ -2,7 +2,8 @@ import { CheckOutlined } from '@ant-design/icons'
 import { Button, Card, Tag, Typography } from 'antd'
 import type { PlanDto } from '@reviewroute/backend/types/api'
 import { rupees } from '@reviewroute/web-shared/format'
-import { planDisplayName, pricePeriod } from '../../lib/billing'
+import { planDisplayName } from '@reviewroute/backend/contract/product_rules'
+import { pricePeriod } from '#lib/billing'
 
 interface Props {
   plan: PlanDto

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Col, Row, Typography } from 'antd'
 import type { PlanDto } from '@reviewroute/backend/types/api'
 import type { Ref } from 'react'
-import { purchasablePlans } from '../../lib/billing'
+import { purchasablePlans } from '#lib/billing'
 import { PlanCard } from './plan-card'
 
 interface Props {

@@ -2,10 +2,10 @@
  * Cancelling (DECISIONS 7): no reminder, access stays until the period end. Billing and profile share it.
  */
 import { useState } from 'react'
-import { useRefreshTrialStatus } from '../../hooks/use-trial-status'
-import { SUBSCRIPTION_CANCELLED } from '../../lib/billing'
-import { errorText, request } from '../../providers/http'
-import { useToast } from '../../providers/toast'
+import { useRefreshTrialStatus } from '#hooks/use-trial-status'
+import { SUBSCRIPTION_CANCELLED } from '#lib/billing'
+import { errorText, request } from '#providers/http'
+import { useToast } from '#providers/toast'
 
 export function useCancelSubscription() {
   const [open, setOpen] = useState(false)

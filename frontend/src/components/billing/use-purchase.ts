@@ -3,21 +3,28 @@
  * with the full price and how long it lasts, Razorpay Checkout, then verification, the success overlay and a
  * trial-status refresh. Every failure ends in the spec's toast or the 'Payment Failed' dialog.
  */
-import type { CreatePaymentResponse, PlanDto, TrialStatusDto } from '@reviewroute/backend/types/api'
+import { ALREADY_SUBSCRIBED_TITLE, planDisplayName } from '@reviewroute/backend/contract/product_rules'
+import type {
+  BillingChangeResponse,
+  CreatePaymentResponse,
+  PlanDto,
+  RazorpayConfigResponse,
+  TrialStatusDto,
+  VerifyPaymentRequest,
+} from '@reviewroute/backend/types/api'
 import { useCallback, useRef, useState } from 'react'
-import { useRefreshTrialStatus } from '../../hooks/use-trial-status'
-import { hasPaidAccess } from '../../lib/access'
+import { useRefreshTrialStatus } from '#hooks/use-trial-status'
+import { hasPaidAccess } from '#lib/access'
 import {
   alreadyHavePlanText,
   COLOURS,
   CONFIGURATION_ERROR,
   NO_ORDER,
-  planDisplayName,
   purchaseErrorToast,
-} from '../../lib/billing'
-import { failureDetails, loadCheckout, type CheckoutSuccess } from '../../lib/razorpay'
-import { errorText, request } from '../../providers/http'
-import { useToast } from '../../providers/toast'
+} from '#lib/billing'
+import { failureDetails, loadCheckout, type CheckoutSuccess } from '#lib/razorpay'
+import { errorText, request } from '#providers/http'
+import { useToast } from '#providers/toast'
 
 const VERIFY_FAILED = 'Payment verification failed. If money was deducted, please contact support.'
 
@@ -34,10 +41,8 @@ export type PaymentStep =
   | ({ step: 'verifying' } & Order)
   | ({ step: 'failed'; details: string } & Order)
 
-export interface PaymentSuccess {
-  planName: string
-  validUntil: string | null
-}
+/** The success overlay: the plan's display name and the end of the period it bought. */
+export type PaymentSuccess = Pick<CreatePaymentResponse, 'planName' | 'validUntil'>
 
 export function usePurchase(status: TrialStatusDto | undefined) {
   const [payment, setPayment] = useState<PaymentStep>({ step: 'closed' })
@@ -67,7 +72,7 @@ export function usePurchase(status: TrialStatusDto | undefined) {
 
     let keyId: string
     try {
-      keyId = (await request<{ keyId: string }>('/api/billing/razorpay-config', { auth: false }))?.keyId
+      keyId = (await request<RazorpayConfigResponse>('/api/billing/razorpay-config', { auth: false }))?.keyId
       if (!keyId) throw new Error('No key')
     } catch {
       if (id === attempt.current) fail('Configuration Error', CONFIGURATION_ERROR)
@@ -85,7 +90,7 @@ export function usePurchase(status: TrialStatusDto | undefined) {
     } catch (error) {
       if (id !== attempt.current) return
       const { title, description } = purchaseErrorToast(error)
-      const alreadySubscribed = title === 'Already Subscribed'
+      const alreadySubscribed = title === ALREADY_SUBSCRIBED_TITLE
       fail(title, description, alreadySubscribed ? 'plan' : 'error')
       // The server knows of a plan this screen did not: show it.
       if (alreadySubscribed) void refresh()
@@ -95,13 +100,13 @@ export function usePurchase(status: TrialStatusDto | undefined) {
   async function verify({ plan, order, keyId }: Order, response: CheckoutSuccess) {
     setPayment({ step: 'verifying', plan, order, keyId })
     try {
-      const result = await request<TrialStatusDto>('/api/billing/verify-payment', {
+      const result = await request<BillingChangeResponse>('/api/billing/verify-payment', {
         method: 'POST',
         body: {
           razorpay_order_id: response.razorpay_order_id,
           razorpay_payment_id: response.razorpay_payment_id,
           razorpay_signature: response.razorpay_signature,
-        },
+        } satisfies VerifyPaymentRequest,
       })
       setPayment({ step: 'closed' })
       const planName = planDisplayName(plan.name)

@@ -2,14 +2,15 @@
  * The add view of My Businesses (spec 2 and 4): the shared search form and Cancel, or, for an owner on the free
  * state who already has a business, 'Business Limit Reached' with Upgrade to Pro and Cancel.
  */
+import { BUSINESS_LIMIT_MESSAGE } from '@reviewroute/backend/contract/product_rules'
 import { LockOutlined } from '@ant-design/icons'
 import { Button, Card, Flex, Typography } from 'antd'
 import { useNavigate } from 'react-router'
-import { useBusinesses } from '../../hooks/use-businesses'
-import { useTrialStatus } from '../../hooks/use-trial-status'
-import { reachedBusinessLimit } from '../../lib/business-limit'
-import { BusinessSearchForm, LIMIT_NOTICE } from '../business-search-form'
-import { MessageScreen } from '../message-screen'
+import { useBusinesses } from '#hooks/use-businesses'
+import { useTrialStatus } from '#hooks/use-trial-status'
+import { reachedBusinessLimit } from '#lib/business-limit'
+import { BusinessSearchForm } from '#components/business-search-form'
+import { MessageScreen } from '#components/message-screen'
 
 export function AddBusinessPanel({ onClose }: { onClose(): void }) {
   const { businesses } = useBusinesses()
@@ -23,7 +24,7 @@ export function AddBusinessPanel({ onClose }: { onClose(): void }) {
         <MessageScreen
           icon={<LockOutlined style={{ color: '#d97706' }} />}
           title="Business Limit Reached"
-          text={LIMIT_NOTICE}
+          text={BUSINESS_LIMIT_MESSAGE}
           actions={
             <>
               <Button type="primary" onClick={() => navigate('/billing')}>

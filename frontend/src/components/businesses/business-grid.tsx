@@ -4,8 +4,8 @@
  */
 import { PlusOutlined, ShopOutlined } from '@ant-design/icons'
 import { Button, Card, Col, Row, Skeleton } from 'antd'
-import { useBusinesses } from '../../hooks/use-businesses'
-import { MessageScreen } from '../message-screen'
+import { useBusinesses } from '#hooks/use-businesses'
+import { MessageScreen } from '#components/message-screen'
 import { BusinessCard } from './business-card'
 import type { BusinessesView } from './views'
 

@@ -6,8 +6,8 @@
 import { QrcodeOutlined } from '@ant-design/icons'
 import type { BusinessDto } from '@reviewroute/backend/types/api'
 import { Button, Modal } from 'antd'
-import { useLinkActions } from '../../hooks/use-link-actions'
-import { QrCodeCard } from '../qr-code-card/qr-code-card'
+import { useLinkActions } from '#hooks/use-link-actions'
+import { QrCodeCard } from '#components/qr-code-card/qr-code-card'
 
 export function QrModal({ business, open, onClose }: { business: BusinessDto; open: boolean; onClose(): void }) {
   const { downloadQr } = useLinkActions()

@@ -8,7 +8,7 @@ import type { BusinessDto } from '@reviewroute/backend/types/api'
 import { reviewLink } from '@reviewroute/web-shared/format'
 import { Button, Flex, Input, Typography } from 'antd'
 import { useState } from 'react'
-import { Tip } from '../tip'
+import { Tip } from '#components/tip'
 
 interface Props {
   business: BusinessDto

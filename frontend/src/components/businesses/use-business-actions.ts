@@ -1,15 +1,18 @@
 /*
  * What My Businesses changes on a business (spec 4, 5 and 8; DECISIONS 3 and 5): its short URL, its customer
- * page settings, or its removal, each with the spec's toasts; the businesses list is re-read afterwards.
+ * page settings, or its removal, each with the spec's toasts. All three go through Refine's `businesses`
+ * resource (PATCH and DELETE /api/businesses/{id}), so its invalidation refreshes every screen that lists it.
  */
-import { useInvalidate } from '@refinedev/core'
-import type { BusinessDto } from '@reviewroute/backend/types/api'
+import { useDelete, useUpdate, type HttpError } from '@refinedev/core'
+import type { BusinessDto, DeleteBusinessResponse, UpdateBusinessRequest } from '@reviewroute/backend/types/api'
 import { reviewLink } from '@reviewroute/web-shared/format'
 import { useMemo } from 'react'
-import { errorText, request } from '../../providers/http'
-import { useToast } from '../../providers/toast'
+import { errorText } from '#providers/http'
+import { useToast } from '#providers/toast'
 
 export type BusinessSettings = Pick<BusinessDto, 'complianceMode' | 'language'>
+
+const RESOURCE = 'businesses'
 
 /** Spec 5: the browser confirmation before a business is removed. */
 export const removeConfirmText = (name: string) =>
@@ -17,21 +20,18 @@ export const removeConfirmText = (name: string) =>
 
 export function useBusinessActions() {
   const toast = useToast()
-  const invalidate = useInvalidate()
+  const { mutateAsync: update } = useUpdate<BusinessDto, HttpError, UpdateBusinessRequest>()
+  const { mutateAsync: destroy } = useDelete<DeleteBusinessResponse>()
 
   return useMemo(() => {
-    const refresh = () => invalidate({ resource: 'businesses', invalidates: ['all'] })
+    const save = (business: BusinessDto, values: UpdateBusinessRequest) => update({ resource: RESOURCE, id: business.id, values })
 
     return {
       /** Sends the code as typed (spec 5; the server checks it). Resolves true when saved. */
       async updateShortUrl(business: BusinessDto, shortUrl: string) {
         try {
-          const { business: updated } = await request<{ business: BusinessDto }>(
-            `/api/business/${business.id}/update-short-url`,
-            { method: 'PATCH', body: { shortUrl } }
-          )
+          const { data: updated } = await save(business, { shortUrl })
           toast.success('Short URL Updated!', `Your review link is now ${reviewLink(updated.shortUrl)}`)
-          await refresh()
           return true
         } catch (error) {
           toast.error('Update Failed', errorText(error, 'Could not update short URL'))
@@ -43,9 +43,8 @@ export function useBusinessActions() {
       async remove(business: BusinessDto) {
         if (!window.confirm(removeConfirmText(business.name))) return false
         try {
-          await request(`/api/business/${business.id}`, { method: 'DELETE' })
+          await destroy({ resource: RESOURCE, id: business.id })
           toast.success('Business Removed', `${business.name} has been removed from your dashboard.`)
-          await refresh()
           return true
         } catch (error) {
           toast.error('Remove Failed', errorText(error, 'Could not remove business. Please try again.'))
@@ -56,9 +55,8 @@ export function useBusinessActions() {
       /** Compliance mode and the pinned customer-page language (DECISIONS 5 and 11). */
       async saveSettings(business: BusinessDto, settings: BusinessSettings) {
         try {
-          await request<BusinessDto>(`/api/businesses/${business.id}`, { method: 'PATCH', body: settings })
+          await save(business, settings)
           toast.success('Settings Saved', `The customer page settings of ${business.name} have been updated.`)
-          await refresh()
           return true
         } catch (error) {
           toast.error('Save Failed', errorText(error, 'Could not save settings. Please try again.'))
@@ -66,5 +64,5 @@ export function useBusinessActions() {
         }
       },
     }
-  }, [invalidate, toast])
+  }, [update, destroy, toast])
 }

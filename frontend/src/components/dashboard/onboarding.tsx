@@ -1,7 +1,7 @@
 /* The overview of an owner without businesses (spec 2 and 4): it opens straight on the add form. */
 import { Card, Flex, Typography } from 'antd'
-import { BusinessSearchForm } from '../business-search-form'
-import { Logo } from '../logo'
+import { BusinessSearchForm } from '#components/business-search-form'
+import { Logo } from '#components/logo'
 
 export function Onboarding() {
   return (

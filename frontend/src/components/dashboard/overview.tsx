@@ -2,6 +2,7 @@
 import type { BusinessDto } from '@reviewroute/backend/types/api'
 import { Alert, Button, Col, Flex, Row } from 'antd'
 import { lazy } from 'react'
+import { errorText } from '#providers/http'
 import { QuickActions } from './quick-actions'
 import { RecentActivity } from './recent-activity'
 import { StatCards } from './stat-cards'
@@ -10,14 +11,10 @@ import { WelcomeBanner } from './welcome-banner'
 import { WhenVisible } from './when-visible'
 import './dashboard.css'
 
-const QrCodeCard = lazy(() => import('../qr-code-card/qr-code-card').then(({ QrCodeCard }) => ({ default: QrCodeCard })))
+const QrCodeCard = lazy(() => import('#components/qr-code-card/qr-code-card').then(({ QrCodeCard }) => ({ default: QrCodeCard })))
 const ReviewProjectionsCard = lazy(() =>
-  import('../review-projections/review-projections-card').then(({ ReviewProjectionsCard }) => ({ default: ReviewProjectionsCard }))
+  import('#components/review-projections/review-projections-card').then(({ ReviewProjectionsCard }) => ({ default: ReviewProjectionsCard }))
 )
-
-/** Refine's errors carry the server's sentence as `message` and the HTTP status (0 for a network failure). */
-const failureText = (error: { message?: string; statusCode?: number }) =>
-  error.statusCode && error.message ? error.message : 'Failed to fetch analytics'
 
 export function Overview({ business }: { business: BusinessDto }) {
   const stats = useOverviewStats(business.id)
@@ -28,7 +25,7 @@ export function Overview({ business }: { business: BusinessDto }) {
         <Alert
           type="error"
           showIcon
-          message={failureText(stats.error)}
+          message={errorText(stats.error, 'Failed to fetch analytics')}
           action={
             <Button size="small" onClick={stats.retry}>
               Try Again

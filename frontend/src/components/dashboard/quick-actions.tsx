@@ -3,7 +3,7 @@ import { CopyOutlined, DownloadOutlined, GoogleOutlined, MessageOutlined, WhatsA
 import type { BusinessDto } from '@reviewroute/backend/types/api'
 import { Button, Card } from 'antd'
 import { Link } from 'react-router'
-import { useLinkActions } from '../../hooks/use-link-actions'
+import { useLinkActions } from '#hooks/use-link-actions'
 
 export function QuickActions({ business }: { business: BusinessDto }) {
   const actions = useLinkActions()

@@ -2,7 +2,7 @@
 import type { ReviewSessionDto } from '@reviewroute/backend/types/api'
 import { Card, Empty, Skeleton } from 'antd'
 import { Link } from 'react-router'
-import { ReviewSessionContent } from '../review-session-content'
+import { ReviewSessionContent } from '#components/review-session-content'
 
 export function RecentActivity({ businessId, sessions, loading }: { businessId: number; sessions: ReviewSessionDto[]; loading: boolean }) {
   return (

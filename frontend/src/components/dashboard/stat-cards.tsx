@@ -3,11 +3,12 @@
  * against the Google rating, and filtered feedback (rated 3 or below, with text).
  */
 import { MessageOutlined, ShopOutlined, StarFilled, StarOutlined } from '@ant-design/icons'
+import { NEGATIVE_RATING_MAX } from '@reviewroute/backend/contract/product_rules'
 import type { BusinessDto } from '@reviewroute/backend/types/api'
 import { formatCount } from '@reviewroute/web-shared/format'
 import { Card, Col, Flex, Row, Typography } from 'antd'
 import type { ReactNode } from 'react'
-import { googleRatingIsHigher } from '../../lib/ratings'
+import { googleRatingIsHigher } from '#lib/ratings'
 
 export const GOOGLE_HIGHER_NOTE = 'Your Google rating is higher than the average of the ratings collected here.'
 
@@ -93,7 +94,7 @@ export function StatCards({ business, loading, totalSessions, averageRating, fil
       <Col {...layout.feedback}>
         <StatCard title="Filtered Feedback" icon={<MessageOutlined />} loading={loading}>
           <Figure>{formatCount(filteredFeedback)}</Figure>
-          <Typography.Text type="secondary">Rated 3 or below, with a comment</Typography.Text>
+          <Typography.Text type="secondary">Rated {NEGATIVE_RATING_MAX} or below, with a comment</Typography.Text>
         </StatCard>
       </Col>
     </Row>

@@ -1,53 +1,31 @@
 /*
- * The overview's numbers for one business, all from the `review-sessions` resource's totals (x-total-count),
- * so every number counts every session (the analytics answer caps its session lists at 50):
- * the 5 newest sessions and the total; sessions per star value for the internal average; sessions rated 3 or
- * below that carry feedback text.
+ * The overview's numbers for one business: its counts from GET /api/overview (one answer for all of the owner's
+ * businesses, computed by the server from its rollups: every session, the internal average, private feedback)
+ * and its 5 newest sessions from the `review-sessions` resource.
  */
-import { useList, type CrudFilter, type HttpError } from '@refinedev/core'
-import type { ReviewSessionDto } from '@reviewroute/backend/types/api'
-import { POSITIVE_MIN_RATING, RECENT_ACTIVITY_COUNT } from '../../config/constants'
-import { averageRating, type StarCounts } from '../../lib/ratings'
-
-const RESOURCE = 'review-sessions'
-
-function useSessions(businessId: number, filters: CrudFilter[], pageSize: number) {
-  return useList<ReviewSessionDto, HttpError>({
-    resource: RESOURCE,
-    filters: [{ field: 'businessId', operator: 'eq', value: businessId }, ...filters],
-    sorters: [{ field: 'createdAt', order: 'desc' }],
-    pagination: { currentPage: 1, pageSize },
-  })
-}
-
-/** Only the total matters; one row is the smallest page the API serves. */
-const useSessionTotal = (businessId: number, filters: CrudFilter[]) => useSessions(businessId, filters, 1)
-const stars = (rating: number): CrudFilter[] => [{ field: 'rating', operator: 'eq', value: rating }]
+import { useCustom, useList, type HttpError } from '@refinedev/core'
+import type { OverviewResponse, ReviewSessionDto } from '@reviewroute/backend/types/api'
+import { RECENT_ACTIVITY_COUNT } from '#config/constants'
 
 export function useOverviewStats(businessId: number) {
-  const recent = useSessions(businessId, [], RECENT_ACTIVITY_COUNT)
-  const perStar = [
-    useSessionTotal(businessId, stars(1)),
-    useSessionTotal(businessId, stars(2)),
-    useSessionTotal(businessId, stars(3)),
-    useSessionTotal(businessId, stars(4)),
-    useSessionTotal(businessId, stars(5)),
-  ]
-  const feedback = useSessionTotal(businessId, [
-    // Private feedback: every rating below the one that goes to Google.
-    { field: 'rating', operator: 'lte', value: POSITIVE_MIN_RATING - 1 },
-    { field: 'hasFeedback', operator: 'eq', value: true },
-  ])
+  const overview = useCustom<OverviewResponse, HttpError>({ url: '/api/overview', method: 'get' })
+  const recent = useList<ReviewSessionDto, HttpError>({
+    resource: 'review-sessions',
+    filters: [{ field: 'businessId', operator: 'eq', value: businessId }],
+    sorters: [{ field: 'createdAt', order: 'desc' }],
+    pagination: { currentPage: 1, pageSize: RECENT_ACTIVITY_COUNT },
+  })
 
-  const all = [recent, ...perStar, feedback]
-  const counts = perStar.map(({ result }) => result.total ?? 0) as unknown as StarCounts
+  // Refine's `result.data` is {} until the first answer; the query's own data is undefined until then.
+  const counts = overview.query.data?.data.businesses.find((entry) => entry.businessId === businessId)
+  const queries = [overview.query, recent.query]
   return {
-    loading: all.some(({ query }) => query.isLoading),
-    error: all.find(({ query }) => query.error)?.query.error ?? null,
-    retry: () => all.forEach(({ query }) => query.error && void query.refetch()),
+    loading: queries.some((query) => query.isLoading),
+    error: queries.find((query) => query.error)?.error ?? null,
+    retry: () => queries.forEach((query) => query.error && void query.refetch()),
     recent: recent.result.data ?? [],
-    totalSessions: recent.result.total ?? 0,
-    averageRating: averageRating(counts),
-    filteredFeedback: feedback.result.total ?? 0,
+    totalSessions: counts?.totalSessions ?? 0,
+    averageRating: counts?.averageRating ?? null,
+    filteredFeedback: counts?.filteredFeedback ?? 0,
   }
 }

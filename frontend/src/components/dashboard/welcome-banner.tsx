@@ -2,8 +2,8 @@
 import { PlusOutlined } from '@ant-design/icons'
 import { Button, Card, Flex, Typography } from 'antd'
 import { Link } from 'react-router'
-import { useCurrentUser } from '../../hooks/use-current-user'
-import { greetingName } from '../../lib/greeting'
+import { useCurrentUser } from '#hooks/use-current-user'
+import { greetingName } from '#lib/greeting'
 
 /** The businesses page opens its add view when it sees `?add=1`. */
 export const ADD_BUSINESS_PATH = '/dashboard/businesses?add=1'

@@ -3,6 +3,7 @@
  * Asia/Kolkata, `_lte` to the end of that day) and resolved / unresolved.
  */
 import type { CrudFilter } from '@refinedev/core'
+import { NEGATIVE_RATING_MAX } from '@reviewroute/backend/contract/product_rules'
 import { DatePicker, Flex, Select } from 'antd'
 import type { Dayjs } from 'dayjs'
 import './feedback-filters.css'
@@ -10,7 +11,7 @@ import './feedback-filters.css'
 export type ResolvedFilter = 'all' | 'unresolved' | 'resolved'
 
 export interface FeedbackFilterValues {
-  rating: 1 | 2 | 3 | null
+  rating: number | null
   range: [Dayjs, Dayjs] | null
   status: ResolvedFilter
 }
@@ -33,9 +34,7 @@ export function feedbackCrudFilters(businessId: number, values: FeedbackFilterVa
 
 const RATING_OPTIONS = [
   { value: 0, label: 'All ratings' },
-  { value: 1, label: '1 star' },
-  { value: 2, label: '2 stars' },
-  { value: 3, label: '3 stars' },
+  ...Array.from({ length: NEGATIVE_RATING_MAX }, (_, index) => ({ value: index + 1, label: index ? `${index + 1} stars` : '1 star' })),
 ]
 
 const STATUS_OPTIONS: { value: ResolvedFilter; label: string }[] = [
@@ -51,7 +50,7 @@ export function FeedbackFilters({ values, onChange }: { values: FeedbackFilterVa
         aria-label="Rating"
         value={values.rating ?? 0}
         options={RATING_OPTIONS}
-        onChange={(rating) => onChange({ ...values, rating: rating === 0 ? null : (rating as 1 | 2 | 3) })}
+        onChange={(rating) => onChange({ ...values, rating: rating === 0 ? null : rating })}
         style={{ minWidth: 130 }}
       />
       <Select

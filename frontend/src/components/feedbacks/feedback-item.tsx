@@ -2,9 +2,9 @@
 import { CheckOutlined } from '@ant-design/icons'
 import type { ReviewSessionDto } from '@reviewroute/backend/types/api'
 import { Button, Flex, Tag } from 'antd'
-import { formatDateTime } from '../../lib/dates'
-import { ReviewSessionItem } from '../review-session-item'
-import { Tip } from '../tip'
+import { formatDateTime } from '#lib/dates'
+import { ReviewSessionItem } from '#components/review-session-item'
+import { Tip } from '#components/tip'
 
 interface Props {
   feedback: ReviewSessionDto

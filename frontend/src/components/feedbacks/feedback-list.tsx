@@ -4,12 +4,13 @@
  */
 import { DownloadOutlined } from '@ant-design/icons'
 import { useList, useUpdate, type HttpError } from '@refinedev/core'
-import type { BusinessDto, ReviewSessionDto } from '@reviewroute/backend/types/api'
+import type { BusinessDto, ResolveFeedbackRequest, ReviewSessionDto } from '@reviewroute/backend/types/api'
 import { Button, Card, Flex, List, Pagination, Tag, Typography } from 'antd'
 import { useEffect, useState, type ReactNode } from 'react'
-import { downloadCsv, feedbackCsv, feedbackCsvFileName } from '../../lib/csv'
-import { useToast } from '../../providers/toast'
-import { MessageScreen } from '../message-screen'
+import { downloadCsv, feedbackCsv, feedbackCsvFileName } from '#lib/csv'
+import { errorText } from '#providers/http'
+import { useToast } from '#providers/toast'
+import { MessageScreen } from '#components/message-screen'
 import { FeedbackFilters, feedbackCrudFilters, hasFilters, NO_FILTERS, type FeedbackFilterValues } from './feedback-filters'
 import { FeedbackItem } from './feedback-item'
 
@@ -17,9 +18,6 @@ export const FEEDBACK_PAGE_SIZE = 10
 
 /** '1 feedback', '3 feedbacks' (spec 2's '{n} feedback(s)'). */
 export const feedbackCount = (count: number) => `${count} ${count === 1 ? 'feedback' : 'feedbacks'}`
-
-/** The server's sentence, or the screen's default when there is none (network down). */
-const failureText = (error: HttpError | null, fallback: string) => (error?.statusCode && error.message ? error.message : fallback)
 
 export function FeedbackList({ business, picker }: { business: BusinessDto; picker: ReactNode }) {
   const toast = useToast()
@@ -31,7 +29,7 @@ export function FeedbackList({ business, picker }: { business: BusinessDto; pick
     sorters: [{ field: 'createdAt', order: 'desc' }],
     filters: feedbackCrudFilters(business.id, filters),
   })
-  const { mutate, mutation } = useUpdate<ReviewSessionDto, HttpError, { resolved: boolean }>()
+  const { mutate, mutation } = useUpdate<ReviewSessionDto, HttpError, ResolveFeedbackRequest>()
   const rows = result.data ?? []
   const total = result.total ?? 0
   const savingId = mutation.isPending ? mutation.variables?.id : undefined
@@ -50,7 +48,7 @@ export function FeedbackList({ business, picker }: { business: BusinessDto; pick
   function resolve(feedback: ReviewSessionDto, resolved: boolean) {
     mutate(
       { resource: 'feedbacks', id: feedback.id, values: { resolved } },
-      { onError: (error) => toast.error('Update Failed', failureText(error, 'Could not update the feedback. Please try again.')) }
+      { onError: (error) => toast.error('Update Failed', errorText(error, 'Could not update the feedback. Please try again.')) }
     )
   }
 
@@ -90,7 +88,7 @@ export function FeedbackList({ business, picker }: { business: BusinessDto; pick
           {query.isError ? (
             <MessageScreen
               role="alert"
-              title={failureText(query.error, 'Failed to fetch analytics')}
+              title={errorText(query.error, 'Failed to fetch analytics')}
               actions={<Button onClick={() => query.refetch()}>Try Again</Button>}
             />
           ) : (

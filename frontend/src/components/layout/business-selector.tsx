@@ -1,5 +1,5 @@
 import { Select } from 'antd'
-import { useBusinesses } from '../../hooks/use-businesses'
+import { useBusinesses } from '#hooks/use-businesses'
 
 /** The header's business picker: shown only when the owner has two or more businesses (spec 2). */
 export default function BusinessSelector() {

@@ -3,9 +3,9 @@ import { useLogout } from '@refinedev/core'
 import { Avatar, Button, Dropdown, Flex, Grid, Layout, Typography } from 'antd'
 import { lazy, Suspense, useState } from 'react'
 import { useNavigate } from 'react-router'
-import { useCurrentUser } from '../../hooks/use-current-user'
-import { greetingName, initials } from '../../lib/greeting'
-import { useBusinesses } from '../../hooks/use-businesses'
+import { useCurrentUser } from '#hooks/use-current-user'
+import { greetingName, initials } from '#lib/greeting'
+import { useBusinesses } from '#hooks/use-businesses'
 
 // Both are rare on the first screen (a dialog opened from the menu, a picker for owners of 2+ businesses),
 // so their form and select code loads only when needed.

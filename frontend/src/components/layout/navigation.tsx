@@ -2,8 +2,8 @@ import { DashboardOutlined, MessageOutlined, QrcodeOutlined, SettingOutlined, Sh
 import { Layout, Menu } from 'antd'
 import type { ReactNode } from 'react'
 import { Link, useLocation } from 'react-router'
-import { Logo } from '../logo'
-import { BOTTOM_NAV, isNavActive, SIDE_NAV } from '../../lib/nav'
+import { Logo } from '#components/logo'
+import { BOTTOM_NAV, isNavActive, SIDE_NAV } from '#lib/nav'
 
 const ICONS: Record<string, ReactNode> = {
   dashboard: <DashboardOutlined />,

@@ -2,10 +2,10 @@
  * The user menu's Profile Settings dialog (spec 2): name, email (read-only, DECISIONS 11) and phone.
  */
 import { Alert, Form, Input, Modal } from 'antd'
-import type { UserDto } from '@reviewroute/backend/types/api'
+import type { UpdateProfileRequest, UserDto } from '@reviewroute/backend/types/api'
 import { useState } from 'react'
-import { ApiError, errorText, request } from '../../providers/http'
-import { useToast } from '../../providers/toast'
+import { ApiError, errorText, request } from '#providers/http'
+import { useToast } from '#providers/toast'
 
 interface Values {
   name: string
@@ -23,7 +23,7 @@ export default function ProfileSettingsDialog({ user, open, onClose, onSaved }: 
     setSaving(true)
     setFailure(null)
     try {
-      await request<UserDto>('/api/auth/profile', { method: 'PATCH', body: { name, phone: phone || null } })
+      await request<UserDto>('/api/auth/profile', { method: 'PATCH', body: { name, phone: phone || null } satisfies UpdateProfileRequest })
       toast.success('Profile Updated')
       onSaved()
       onClose()

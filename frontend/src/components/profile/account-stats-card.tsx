@@ -2,7 +2,7 @@ import { ReloadOutlined } from '@ant-design/icons'
 import { Button, Card, Tag, Typography } from 'antd'
 import type { TrialStatusDto, UsageDto } from '@reviewroute/backend/types/api'
 import { formatCount } from '@reviewroute/web-shared/format'
-import { accountStats } from '../../lib/billing'
+import { accountStats } from '#lib/billing'
 import { Facts } from './facts'
 
 const STATUS_COLOURS: Record<string, string> = { 'Pro Active': 'green', 'Trial Active': 'blue', 'Needs Upgrade': 'red' }

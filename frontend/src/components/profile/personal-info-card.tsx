@@ -1,10 +1,10 @@
 import { EditOutlined } from '@ant-design/icons'
 import { Button, Card, Flex, Form, Input, Typography } from 'antd'
-import type { UserDto } from '@reviewroute/backend/types/api'
+import type { UpdateProfileRequest, UserDto } from '@reviewroute/backend/types/api'
 import { getToken } from '@reviewroute/web-shared/token'
 import { useState } from 'react'
-import { errorText, request } from '../../providers/http'
-import { useToast } from '../../providers/toast'
+import { errorText, request } from '#providers/http'
+import { useToast } from '#providers/toast'
 import { Facts } from './facts'
 
 interface Values {
@@ -23,7 +23,7 @@ export function PersonalInfoCard({ user, loading, onSaved }: { user: UserDto | n
     if (!getToken()) return toast.error('You must be logged in to update your profile.')
     setSaving(true)
     try {
-      await request<UserDto>('/api/auth/profile', { method: 'PATCH', body: { firstName, lastName } })
+      await request<UserDto>('/api/auth/profile', { method: 'PATCH', body: { firstName, lastName } satisfies UpdateProfileRequest })
       await onSaved()
       setEditing(false)
       toast.success('Profile Updated', 'Your name has been saved.')

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Flex, Progress, Tag, Typography } from 'antd'
 import type { TrialStatusDto } from '@reviewroute/backend/types/api'
 import { useNavigate } from 'react-router'
-import { FREE_BUSINESSES, FREE_REVIEWS_PER_BUSINESS_PER_MONTH, TRIAL_DAYS } from '../../config/constants'
+import { FREE_PLAN_BUSINESS_LIMIT, FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS, TRIAL_DAYS } from '@reviewroute/backend/contract/product_rules'
 import {
   isTrialEndingSoon,
   paidDaysColour,
@@ -10,8 +10,8 @@ import {
   subscriptionState,
   trialColour,
   trialPercent,
-} from '../../lib/billing'
-import { formatDate } from '../../lib/dates'
+} from '#lib/billing'
+import { formatDate } from '#lib/dates'
 import { Facts } from './facts'
 
 const dayCount = (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`
@@ -78,7 +78,7 @@ function PaidDetails({ status, cancelled, onCancel }: { status: TrialStatusDto; 
         <Alert
           type="info"
           showIcon
-          message={`Your subscription is cancelled. You keep Pro until ${formatDate(status.currentPeriodEnd)}; then your account moves to the free plan (${FREE_BUSINESSES} business, ${FREE_REVIEWS_PER_BUSINESS_PER_MONTH} reviews per business a month).`}
+          message={`Your subscription is cancelled. You keep Pro until ${formatDate(status.currentPeriodEnd)}; then your account moves to the free plan (${FREE_PLAN_BUSINESS_LIMIT} business, ${FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS} reviews per business a month).`}
         />
       ) : (
         <Flex justify="space-between" align="center" gap={12} wrap>

@@ -10,7 +10,7 @@ import { reviewLink } from '@reviewroute/web-shared/format'
 import { download, posterFileName, QR_ON_SCREEN, qrDataUrl } from '@reviewroute/web-shared/qr'
 import { Button, Card, Flex, Input, Skeleton, Space, Typography } from 'antd'
 import { useEffect, useState } from 'react'
-import { useToast } from '../../providers/toast'
+import { useToast } from '#providers/toast'
 import { PrintSheet } from './print-sheet'
 import { usePoster } from './use-poster'
 

@@ -8,8 +8,8 @@ import { formatCount } from '@reviewroute/web-shared/format'
 import { Card, Flex, InputNumber, Typography } from 'antd'
 import { useState } from 'react'
 import './review-projections.css'
-import { PROJECTION_DEFAULTS } from '../../config/constants'
-import { PROJECTION_HORIZONS, projectAfter, weeklyReviews } from '../../lib/projections'
+import { PROJECTION_DEFAULTS } from '#config/constants'
+import { PROJECTION_HORIZONS, projectAfter, weeklyReviews } from '#lib/projections'
 
 const { daysPerWeek, responseRate, newReviewRating } = PROJECTION_DEFAULTS
 const rating = (value: number | null) => (value === null ? '—' : value.toFixed(1))

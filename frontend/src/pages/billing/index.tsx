@@ -7,21 +7,21 @@ import { Typography } from 'antd'
 import type { PlanDto } from '@reviewroute/backend/types/api'
 import { useRef, useState } from 'react'
 import { useLocation } from 'react-router'
-import { TrialExpiredCard } from '../../components/access/trial-expired-card'
-import { BillingStatusBanner } from '../../components/billing/billing-status-banner'
-import { CancelSubscriptionDialog } from '../../components/billing/cancel-subscription-dialog'
-import { PaymentDialog } from '../../components/billing/payment-dialog'
-import { PaymentSuccessOverlay } from '../../components/billing/payment-success-overlay'
-import { PhoneModal } from '../../components/billing/phone-modal'
-import { PlanList } from '../../components/billing/plan-list'
-import { useCancelSubscription } from '../../components/billing/use-cancel-subscription'
-import { usePurchase } from '../../components/billing/use-purchase'
-import '../../components/billing/billing.css'
-import { useCurrentUser } from '../../hooks/use-current-user'
-import { useTrialStatus } from '../../hooks/use-trial-status'
-import { hasPaidAccess, isLocked } from '../../lib/access'
-import { alreadyHavePlanText, asksForPhone } from '../../lib/billing'
-import { useToast } from '../../providers/toast'
+import { TrialExpiredCard } from '#components/access/trial-expired-card'
+import { BillingStatusBanner } from '#components/billing/billing-status-banner'
+import { CancelSubscriptionDialog } from '#components/billing/cancel-subscription-dialog'
+import { PaymentDialog } from '#components/billing/payment-dialog'
+import { PaymentSuccessOverlay } from '#components/billing/payment-success-overlay'
+import { PhoneModal } from '#components/billing/phone-modal'
+import { PlanList } from '#components/billing/plan-list'
+import { useCancelSubscription } from '#components/billing/use-cancel-subscription'
+import { usePurchase } from '#components/billing/use-purchase'
+import '#components/billing/billing.css'
+import { useCurrentUser } from '#hooks/use-current-user'
+import { useTrialStatus } from '#hooks/use-trial-status'
+import { hasPaidAccess } from '#lib/access'
+import { alreadyHavePlanText, asksForPhone } from '#lib/billing'
+import { useToast } from '#providers/toast'
 
 const HIGHLIGHT_MS = 2_000
 
@@ -47,7 +47,7 @@ export default function BillingPage() {
   const [highlight, setHighlight] = useState(false)
 
   const enrolled = status ? hasPaidAccess(status) : false
-  const locked = status ? isLocked(status) : false
+  const locked = status?.isLimited ?? false
 
   function showPlans() {
     plansRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' })

@@ -7,14 +7,14 @@ import type { AnalyticsResponse } from '@reviewroute/backend/types/api'
 import { Button, Card, Col, Flex, Row, Skeleton } from 'antd'
 import { lazy, Suspense } from 'react'
 import { useNavigate, useParams } from 'react-router'
-import { AnalyticsStats } from '../../components/analytics/analytics-stats'
-import { BusinessHeader } from '../../components/analytics/business-header'
-import { FunnelInsights } from '../../components/analytics/funnel-insights'
-import { RecentSessions } from '../../components/analytics/recent-sessions'
-import { MessageScreen } from '../../components/message-screen'
-import { PageLoading } from '../../components/page-loading'
+import { AnalyticsStats } from '#components/analytics/analytics-stats'
+import { BusinessHeader } from '#components/analytics/business-header'
+import { FunnelInsights } from '#components/analytics/funnel-insights'
+import { RecentSessions } from '#components/analytics/recent-sessions'
+import { MessageScreen } from '#components/message-screen'
+import { PageLoading } from '#components/page-loading'
 
-const DailyChart = lazy(() => import('../../components/analytics/daily-chart'))
+const DailyChart = lazy(() => import('#components/analytics/daily-chart'))
 
 /** A route id the API could own: a positive whole number (anything else cannot exist). */
 function parseId(raw: string | undefined) {

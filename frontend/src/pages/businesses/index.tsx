@@ -6,10 +6,10 @@
 import { PlusOutlined } from '@ant-design/icons'
 import { Button, Flex, Typography } from 'antd'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
-import { AddBusinessPanel } from '../../components/businesses/add-business-panel'
-import { BusinessGrid } from '../../components/businesses/business-grid'
-import { VIEW_COPY, type BusinessesView } from '../../components/businesses/views'
-import { useBusinesses } from '../../hooks/use-businesses'
+import { AddBusinessPanel } from '#components/businesses/add-business-panel'
+import { BusinessGrid } from '#components/businesses/business-grid'
+import { VIEW_COPY, type BusinessesView } from '#components/businesses/views'
+import { useBusinesses } from '#hooks/use-businesses'
 
 export default function BusinessesPage({ view }: { view: BusinessesView }) {
   const [params] = useSearchParams()

@@ -4,13 +4,13 @@
  */
 import { Button } from 'antd'
 import { lazy, Suspense } from 'react'
-import { Overview } from '../../components/dashboard/overview'
-import { OverviewSkeleton } from '../../components/dashboard/overview-skeleton'
-import { MessageScreen } from '../../components/message-screen'
-import { useBusinesses } from '../../hooks/use-businesses'
+import { Overview } from '#components/dashboard/overview'
+import { OverviewSkeleton } from '#components/dashboard/overview-skeleton'
+import { MessageScreen } from '#components/message-screen'
+import { useBusinesses } from '#hooks/use-businesses'
 
 // Only owners without a business see the search form; its autocomplete stays out of everyone else's download.
-const Onboarding = lazy(() => import('../../components/dashboard/onboarding').then(({ Onboarding }) => ({ default: Onboarding })))
+const Onboarding = lazy(() => import('#components/dashboard/onboarding').then(({ Onboarding }) => ({ default: Onboarding })))
 
 export default function DashboardPage() {
   const { loading, error, selected, refetch } = useBusinesses()

@@ -5,10 +5,10 @@
 import { InfoCircleOutlined } from '@ant-design/icons'
 import { Alert, Button, Flex, Select, Typography } from 'antd'
 import { useNavigate } from 'react-router'
-import { FeedbackList } from '../../components/feedbacks/feedback-list'
-import { MessageScreen } from '../../components/message-screen'
-import { PageLoading } from '../../components/page-loading'
-import { useBusinesses } from '../../hooks/use-businesses'
+import { FeedbackList } from '#components/feedbacks/feedback-list'
+import { MessageScreen } from '#components/message-screen'
+import { PageLoading } from '#components/page-loading'
+import { useBusinesses } from '#hooks/use-businesses'
 
 function BusinessPicker() {
   const { businesses, selected, select } = useBusinesses()

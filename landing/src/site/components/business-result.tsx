@@ -4,7 +4,7 @@ import type { BusinessDto, PlaceDto } from '@reviewroute/backend/types/api'
 import { copyText } from '@reviewroute/web-shared/clipboard'
 import { formatCount, googleReviewLink, reviewLink } from '@reviewroute/web-shared/format'
 import { QR_ON_SCREEN, download, qrDataUrl, qrFileName } from '@reviewroute/web-shared/qr'
-import { useToast } from '../toast'
+import { useToast } from '#site/toast'
 
 interface Props {
   place: PlaceDto

@@ -1,5 +1,5 @@
-import { TRIAL_DAYS } from '@reviewroute/web-shared/constants'
-import { AuthActions } from './AuthLinks'
+import { TRIAL_DAYS } from '@reviewroute/backend/contract/product_rules'
+import { AuthActions } from './auth-links'
 
 /** The closing band of a landing page. */
 export function CallToAction({ title, text, signUpLabel }: { title: string; text?: string; signUpLabel?: string }) {

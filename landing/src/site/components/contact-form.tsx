@@ -3,7 +3,7 @@
  * then POST /api/contact. The server's field messages (422) appear next to their field.
  */
 import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
-import type { UserDto } from '@reviewroute/backend/types/api'
+import type { ContactRequest, ContactResponse, UserDto } from '@reviewroute/backend/types/api'
 import { api, ApiError } from '@reviewroute/web-shared/api'
 import { EMAIL_RESPONSE } from '@reviewroute/web-shared/constants'
 
@@ -90,9 +90,9 @@ export function ContactForm({ user }: { user: UserDto | null }) {
       return
     }
     setStatus({ kind: 'sending' })
-    const body = Object.fromEntries(FIELDS.map((field) => [field, values[field].trim()]))
+    const body = Object.fromEntries(FIELDS.map((field) => [field, values[field].trim()])) as ContactRequest
     try {
-      await api('/api/contact', { method: 'POST', body })
+      await api<ContactResponse>('/api/contact', { method: 'POST', body })
       setValues(initialValues(user))
       setErrors({})
       setStatus({ kind: 'sent' })

@@ -1,5 +1,5 @@
-import type { FaqItem } from '../content/marketing'
-import { SectionHead } from './SectionHead'
+import type { FaqItem } from '#site/content/marketing'
+import { SectionHead } from './section-head'
 
 /** Questions as native <details>: keyboard and screen-reader support without any script. */
 export function Faq({ items, id = 'faq', title = 'Frequently asked questions' }: { items: FaqItem[]; id?: string; title?: string }) {

@@ -1,6 +1,6 @@
-import type { Feature } from '../content/marketing'
-import { MarketingIcon } from './MarketingIcon'
-import { SectionHead } from './SectionHead'
+import type { Feature } from '#site/content/marketing'
+import { MarketingIcon } from './marketing-icon'
+import { SectionHead } from './section-head'
 
 interface Props {
   items: Feature[]

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { APP_VERSION, SALES_EMAIL, SUPPORT_EMAIL, WHATSAPP_SUPPORT } from '@reviewroute/web-shared/constants'
-import { Logo } from './Logo'
+import { Logo } from './logo'
 
 /** The status line reads the real health check instead of claiming one. */
 function useStatusLine() {

@@ -4,7 +4,7 @@ import type { UserDto } from '@reviewroute/backend/types/api'
 import { SIGN_IN_URL, SIGN_UP_URL } from '@reviewroute/web-shared/constants'
 import { clearToken } from '@reviewroute/web-shared/token'
 import { api } from '@reviewroute/web-shared/api'
-import { Logo } from './Logo'
+import { Logo } from './logo'
 
 export interface NavAnchor {
   href: string

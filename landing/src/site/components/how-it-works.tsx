@@ -1,5 +1,5 @@
-import type { Step } from '../content/marketing'
-import { SectionHead } from './SectionHead'
+import type { Step } from '#site/content/marketing'
+import { SectionHead } from './section-head'
 
 interface Props {
   steps: Step[]

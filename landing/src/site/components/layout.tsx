@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import type { UserDto } from '@reviewroute/backend/types/api'
-import { Header, type NavAnchor } from './Header'
-import { Footer } from './Footer'
+import { Header, type NavAnchor } from './header'
+import { Footer } from './footer'
 
 /** Header, page, footer: every site page. */
 export function Layout({ user, anchors, children }: { user: UserDto | null; anchors?: NavAnchor[]; children: ReactNode }) {

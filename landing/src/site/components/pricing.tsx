@@ -3,7 +3,8 @@ import { Link } from 'react-router'
 import type { PlanDto } from '@reviewroute/backend/types/api'
 import { api } from '@reviewroute/web-shared/api'
 import { rupees } from '@reviewroute/web-shared/format'
-import { SIGN_UP_URL, TRIAL_DAYS } from '@reviewroute/web-shared/constants'
+import { SIGN_UP_URL } from '@reviewroute/web-shared/constants'
+import { isPurchasablePlan, planDisplayName, TRIAL_DAYS } from '@reviewroute/backend/contract/product_rules'
 
 /** Plans as the server lists them (DECISIONS 6): no price, saving or percentage is typed in a page. */
 export function usePlans() {
@@ -11,20 +12,18 @@ export function usePlans() {
   const [failed, setFailed] = useState(false)
   useEffect(() => {
     api<PlanDto[]>('/api/billing/subscription-plans', { auth: false })
-      .then((list) => setPlans(list.filter((plan) => plan.planType !== 'trial')))
+      .then((list) => setPlans(list.filter(isPurchasablePlan)))
       .catch(() => setFailed(true))
   }, [])
   return { plans, failed }
 }
-
-export const planLabel = (plan: PlanDto) => plan.name.replace(/ Pro Plan$/, '')
 
 export function PlanCard({ plan, action }: { plan: PlanDto; action?: React.ReactNode }) {
   const months = plan.durationMonths
   return (
     <div className={`card plan${plan.tag ? ' plan--featured' : ''}`}>
       {plan.tag && <span className="plan__tag">{plan.tag}</span>}
-      <h3>{planLabel(plan)}</h3>
+      <h3>{planDisplayName(plan.name)}</h3>
       <div className="plan__price">
         {rupees(plan.totalPrice)} <small>/ {months === 1 ? 'month' : `${months} months`}</small>
       </div>

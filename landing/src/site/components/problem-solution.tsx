@@ -1,6 +1,6 @@
-import { PROBLEMS, SOLUTIONS } from '../content/marketing'
-import { MarketingIcon } from './MarketingIcon'
-import { SectionHead } from './SectionHead'
+import { PROBLEMS, SOLUTIONS } from '#site/content/marketing'
+import { MarketingIcon } from './marketing-icon'
+import { SectionHead } from './section-head'
 
 /** Before and after, side by side on wide screens and stacked on a phone. */
 export function ProblemSolution() {

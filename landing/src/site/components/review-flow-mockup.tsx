@@ -1,4 +1,4 @@
-import { MarketingIcon } from './MarketingIcon'
+import { MarketingIcon } from './marketing-icon'
 
 /** The front door's hero picture: the customer's rating screen and where each rating goes. Decorative: the copy beside it says the same. */
 export function ReviewFlowMockup() {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { TESTIMONIAL_ROTATE_MS } from '@reviewroute/web-shared/constants'
-import type { Testimonial } from '../content/marketing'
+import type { Testimonial } from '#site/content/marketing'
 
 /** One owner's words with their name and business. */
 export function TestimonialQuote({ item }: { item: Testimonial }) {

@@ -1,6 +1,6 @@
-import type { Testimonial } from '../content/marketing'
-import { SectionHead } from './SectionHead'
-import { TestimonialCarousel, TestimonialQuote } from './TestimonialCarousel'
+import type { Testimonial } from '#site/content/marketing'
+import { SectionHead } from './section-head'
+import { TestimonialCarousel, TestimonialQuote } from './testimonial-carousel'
 
 interface Props {
   items: Testimonial[]

@@ -1,5 +1,5 @@
 /* Copy of the about page (/about). No figures we cannot back up (DECISIONS 9). */
-import type { TextSection } from '../components/TextSections'
+import type { TextSection } from '#site/components/text-sections'
 
 export const ABOUT_INTRO =
   'ReviewRoute helps India’s small businesses turn the goodwill of happy customers into Google reviews, and hear from unhappy customers before anyone else does.'

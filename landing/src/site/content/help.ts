@@ -1,17 +1,10 @@
 /* Copy of the help center (/help). The contact page links to these sections by id. */
-import type { TextSection } from '../components/TextSections'
-import {
-  EMAIL_RESPONSE,
-  FREE_BUSINESSES,
-  FREE_REVIEWS_PER_BUSINESS_PER_MONTH,
-  SIGN_UP_URL,
-  SUPPORT_EMAIL,
-  TRIAL_DAYS,
-  WHATSAPP_SUPPORT,
-} from '@reviewroute/web-shared/constants'
+import type { TextSection } from '#site/components/text-sections'
+import { EMAIL_RESPONSE, SIGN_UP_URL, SUPPORT_EMAIL, WHATSAPP_SUPPORT } from '@reviewroute/web-shared/constants'
+import { FREE_PLAN_BUSINESS_LIMIT, FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS, TRIAL_DAYS } from '@reviewroute/backend/contract/product_rules'
 
 const support = { text: SUPPORT_EMAIL, href: `mailto:${SUPPORT_EMAIL}` }
-const businesses = `${FREE_BUSINESSES} ${FREE_BUSINESSES === 1 ? 'business' : 'businesses'}`
+const businesses = `${FREE_PLAN_BUSINESS_LIMIT} ${FREE_PLAN_BUSINESS_LIMIT === 1 ? 'business' : 'businesses'}`
 
 export const HELP_INTRO =
   'Everything you need to set up ReviewRoute, print your QR poster and understand where your customers’ ratings go.'
@@ -73,7 +66,7 @@ export const HELP_SECTIONS: TextSection[] = [
     id: 'free-plan',
     title: 'Free plan limits',
     blocks: [
-      `Free accounts get ${businesses} and ${FREE_REVIEWS_PER_BUSINESS_PER_MONTH} reviews per business per month. The count starts again on the 1st of every month (India time).`,
+      `Free accounts get ${businesses} and ${FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS} reviews per business per month. The count starts again on the 1st of every month (India time).`,
       'When a business reaches the limit, its review page tells customers it cannot take ratings right now, until the next month or until you upgrade. Everything you already collected stays readable.',
     ],
   },

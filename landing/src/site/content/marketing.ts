@@ -2,9 +2,9 @@
  * Copy of the marketing pages. Facts here must stay true of the product (DECISIONS 6, 9): plan limits come
  * from the shared constants, prices only from the API, and no figure is stated as a measured result.
  */
-import type { MarketingIconName } from '../components/MarketingIcon'
-import type { NavAnchor } from '../components/Header'
-import { FREE_BUSINESSES, FREE_REVIEWS_PER_BUSINESS_PER_MONTH, TRIAL_DAYS } from '@reviewroute/web-shared/constants'
+import type { MarketingIconName } from '#site/components/marketing-icon'
+import type { NavAnchor } from '#site/components/header'
+import { FREE_PLAN_BUSINESS_LIMIT, FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS, TRIAL_DAYS } from '@reviewroute/backend/contract/product_rules'
 
 /** Spec 3, "Marketing testimonial". */
 export interface Testimonial {
@@ -158,7 +158,7 @@ const FAQ = {
   },
   afterTrial: {
     question: 'What happens when my trial ends?',
-    answer: `Nothing is deleted. Without a paid plan, your review link keeps working for ${FREE_BUSINESSES} business, up to ${FREE_REVIEWS_PER_BUSINESS_PER_MONTH} customer reviews per business each month. Choose a Pro plan whenever you want your full dashboard and unlimited reviews back.`,
+    answer: `Nothing is deleted. Without a paid plan, your review link keeps working for ${FREE_PLAN_BUSINESS_LIMIT} business, up to ${FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS} customer reviews per business each month. Choose a Pro plan whenever you want your full dashboard and unlimited reviews back.`,
   },
   pricing: {
     question: 'How much does it cost?',

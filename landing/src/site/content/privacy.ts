@@ -1,5 +1,5 @@
 /* Copy of the privacy policy (/privacy). Every statement here should match what the backend actually stores. */
-import type { TextSection } from '../components/TextSections'
+import type { TextSection } from '#site/components/text-sections'
 import { EMAIL_RESPONSE, SUPPORT_EMAIL } from '@reviewroute/web-shared/constants'
 
 export const PRIVACY_UPDATED = '22 November 2026'

@@ -1,5 +1,5 @@
 /* Copy of the cancellation and refund policy (/cancellation-refund), with the rules of spec section 9. */
-import type { TextSection } from '../components/TextSections'
+import type { TextSection } from '#site/components/text-sections'
 import { EMAIL_RESPONSE, SUPPORT_EMAIL } from '@reviewroute/web-shared/constants'
 
 export const REFUND_UPDATED = '22 November 2026'

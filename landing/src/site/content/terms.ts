@@ -1,17 +1,12 @@
 /* Copy of the terms of service (/terms). Prices are not typed here: the page lists them from the API. */
-import type { TextSection } from '../components/TextSections'
-import {
-  EMAIL_RESPONSE,
-  FREE_BUSINESSES,
-  FREE_REVIEWS_PER_BUSINESS_PER_MONTH,
-  SUPPORT_EMAIL,
-  TRIAL_DAYS,
-} from '@reviewroute/web-shared/constants'
+import type { TextSection } from '#site/components/text-sections'
+import { EMAIL_RESPONSE, SUPPORT_EMAIL } from '@reviewroute/web-shared/constants'
+import { FREE_PLAN_BUSINESS_LIMIT, FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS, TRIAL_DAYS } from '@reviewroute/backend/contract/product_rules'
 
 export const TERMS_UPDATED = '22 November 2026'
 
 const support = { text: SUPPORT_EMAIL, href: `mailto:${SUPPORT_EMAIL}` }
-const businesses = `${FREE_BUSINESSES} ${FREE_BUSINESSES === 1 ? 'business' : 'businesses'}`
+const businesses = `${FREE_PLAN_BUSINESS_LIMIT} ${FREE_PLAN_BUSINESS_LIMIT === 1 ? 'business' : 'businesses'}`
 
 export const TERMS_INTRO =
   'These terms are the agreement between you, the business owner who uses ReviewRoute, and us, ReviewRoute. ' +
@@ -47,7 +42,7 @@ export const TERMS_SECTIONS: TextSection[] = [
     blocks: [
       `Every new account starts with a ${TRIAL_DAYS}-day free trial of all Pro features. You do not need a card to start it.`,
       'The trial does not convert to a paid plan by itself. We never charge you unless you choose a plan and pay for it.',
-      `When the trial ends without a purchase, your account moves to the free limits: ${businesses} and ${FREE_REVIEWS_PER_BUSINESS_PER_MONTH} customer ratings per business per calendar month (India time). Nothing you collected is deleted, and you can buy a plan at any time.`,
+      `When the trial ends without a purchase, your account moves to the free limits: ${businesses} and ${FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS} customer ratings per business per calendar month (India time). Nothing you collected is deleted, and you can buy a plan at any time.`,
     ],
   },
   {

@@ -1,9 +1,10 @@
 import { Link } from 'react-router'
-import { TextPage } from '../components/Layout'
-import { TextSections } from '../components/TextSections'
-import { ABOUT_INTRO, ABOUT_SECTIONS } from '../content/about'
-import { SIGN_UP_URL, TRIAL_DAYS } from '@reviewroute/web-shared/constants'
-import { useSession } from '../session'
+import { TextPage } from '#site/components/layout'
+import { TextSections } from '#site/components/text-sections'
+import { ABOUT_INTRO, ABOUT_SECTIONS } from '#site/content/about'
+import { SIGN_UP_URL } from '@reviewroute/web-shared/constants'
+import { TRIAL_DAYS } from '@reviewroute/backend/contract/product_rules'
+import { useSession } from '#site/session'
 
 export default function AboutPage() {
   const { user } = useSession()

@@ -1,22 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import type { BusinessDto, PlaceDto } from '@reviewroute/backend/types/api'
-import { api, ApiError } from '@reviewroute/web-shared/api'
+import type { BusinessDto, PlaceDto, SelectBusinessRequest, SelectBusinessResponse } from '@reviewroute/backend/types/api'
+import { BUSINESS_LIMIT_MESSAGE } from '@reviewroute/backend/contract/product_rules'
+import { api, isLimitError } from '@reviewroute/web-shared/api'
 import { useBusinessSearch } from '@reviewroute/web-shared/search'
 import { getToken } from '@reviewroute/web-shared/token'
-import { Layout } from '../components/Layout'
-import { BusinessSearchForm } from '../components/BusinessSearchForm'
-import { BusinessResult } from '../components/BusinessResult'
-import { Icon, type IconName } from '../components/Icon'
-import { useSession } from '../session'
-import { useToast } from '../toast'
-
-export const LIMIT_NOTICE = "You've reached your business limit (1). Upgrade to Pro for unlimited businesses."
-
-/** Spec 8: a limit error is a 403 with `upgrade`, or a message naming the business or usage limit. */
-export const isLimitError = (error: unknown) =>
-  error instanceof ApiError &&
-  ((error.status === 403 && error.upgrade) || /business limit|Usage limit exceeded/i.test(error.message))
+import { Layout } from '#site/components/layout'
+import { BusinessSearchForm } from '#site/components/business-search-form'
+import { BusinessResult } from '#site/components/business-result'
+import { Icon, type IconName } from '#site/components/icon'
+import { useSession } from '#site/session'
+import { useToast } from '#site/toast'
 
 const placeOf = (business: BusinessDto): PlaceDto => ({
   place_id: business.placeId,
@@ -42,9 +36,9 @@ export default function AddBusinessPage() {
         return
       }
       try {
-        const { business } = await api<{ business: BusinessDto }>('/api/select-business', {
+        const { business } = await api<SelectBusinessResponse>('/api/select-business', {
           method: 'POST',
-          body: { placeId: place.place_id },
+          body: { placeId: place.place_id } satisfies SelectBusinessRequest,
         })
         setLimitReached(false)
         setChosen({ place: placeOf(business), business })
@@ -94,7 +88,7 @@ export default function AddBusinessPage() {
               <BusinessSearchForm search={search} />
               {limitReached && (
                 <div className="alert alert--amber limit-notice" role="alert">
-                  <p>{LIMIT_NOTICE}</p>
+                  <p>{BUSINESS_LIMIT_MESSAGE}</p>
                   <Link className="button button--primary" to="/billing" reloadDocument>
                     Upgrade to Pro
                   </Link>

@@ -1,11 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import type { AuthResponse } from '@reviewroute/backend/types/api'
+import type { AuthResponse, LoginRequest, RegisterRequest } from '@reviewroute/backend/types/api'
 import { api, ApiError } from '@reviewroute/web-shared/api'
 import { getToken, setToken } from '@reviewroute/web-shared/token'
 import { safeRedirect } from '@reviewroute/web-shared/redirect'
-import { TRIAL_DAYS } from '@reviewroute/web-shared/constants'
-import { Logo } from '../components/Logo'
+import { TRIAL_DAYS } from '@reviewroute/backend/contract/product_rules'
+import { Logo } from '#site/components/logo'
 
 type Mode = 'signin' | 'signup'
 type Fields = Record<'firstName' | 'lastName' | 'email' | 'password', string>
@@ -34,7 +34,7 @@ export default function AuthPage() {
     setFormError(null)
     setBusy(true)
     try {
-      const body =
+      const body: RegisterRequest | LoginRequest =
         mode === 'signup'
           ? { email: fields.email, password: fields.password, firstName: fields.firstName || undefined, lastName: fields.lastName || undefined }
           : { email: fields.email, password: fields.password }

@@ -1,14 +1,14 @@
 /** /boost, /start, /lp: the campaign landing page with its 72-hour countdown (spec 2). */
-import { TRIAL_DAYS } from '@reviewroute/web-shared/constants'
-import { AuthActions } from '../components/AuthLinks'
-import { CallToAction } from '../components/CallToAction'
-import { CountdownBanner } from '../components/CountdownBanner'
-import { HowItWorks } from '../components/HowItWorks'
-import { MarketingIcon } from '../components/MarketingIcon'
-import { Layout } from '../components/Layout'
-import { Testimonials } from '../components/Testimonials'
-import { HOW_IT_WORKS, OWNER_STORIES } from '../content/marketing'
-import { useSession } from '../session'
+import { TRIAL_DAYS } from '@reviewroute/backend/contract/product_rules'
+import { AuthActions } from '#site/components/auth-links'
+import { CallToAction } from '#site/components/call-to-action'
+import { CountdownBanner } from '#site/components/countdown-banner'
+import { HowItWorks } from '#site/components/how-it-works'
+import { MarketingIcon } from '#site/components/marketing-icon'
+import { Layout } from '#site/components/layout'
+import { Testimonials } from '#site/components/testimonials'
+import { HOW_IT_WORKS, OWNER_STORIES } from '#site/content/marketing'
+import { useSession } from '#site/session'
 
 // What the trial includes; the spec's "2,400+ businesses" is unverified and left out (DECISIONS 9).
 const TRIAL_INCLUDES = [

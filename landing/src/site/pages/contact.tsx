@@ -1,10 +1,10 @@
 import { Link } from 'react-router'
-import { ContactForm } from '../components/ContactForm'
-import { Layout } from '../components/Layout'
-import { SupportHours } from '../components/SupportHours'
-import { HELP_SECTIONS } from '../content/help'
+import { ContactForm } from '#site/components/contact-form'
+import { Layout } from '#site/components/layout'
+import { SupportHours } from '#site/components/support-hours'
+import { HELP_SECTIONS } from '#site/content/help'
 import { EMAIL_RESPONSE, SALES_EMAIL, SUPPORT_EMAIL, WHATSAPP_SUPPORT } from '@reviewroute/web-shared/constants'
-import { useSession } from '../session'
+import { useSession } from '#site/session'
 
 /** The help sections most questions are about. */
 const HELP_TOPICS = ['getting-started', 'qr-poster', 'routing', 'compliance-mode', 'free-plan', 'billing']

@@ -1,15 +1,15 @@
 /** /grow: the landing variant with anchors Features, Pricing, Reviews (spec 2, DECISIONS 3). */
-import { TRIAL_DAYS } from '@reviewroute/web-shared/constants'
-import { AuthActions } from '../components/AuthLinks'
-import { CallToAction } from '../components/CallToAction'
-import { Faq } from '../components/Faq'
-import { Features } from '../components/Features'
-import { HowItWorks } from '../components/HowItWorks'
-import { Layout } from '../components/Layout'
-import { Pricing } from '../components/Pricing'
-import { Testimonials } from '../components/Testimonials'
-import { FEATURES, GROW_ANCHORS, GROW_FAQ, HOW_IT_WORKS, OWNER_STORIES } from '../content/marketing'
-import { useSession } from '../session'
+import { TRIAL_DAYS } from '@reviewroute/backend/contract/product_rules'
+import { AuthActions } from '#site/components/auth-links'
+import { CallToAction } from '#site/components/call-to-action'
+import { Faq } from '#site/components/faq'
+import { Features } from '#site/components/features'
+import { HowItWorks } from '#site/components/how-it-works'
+import { Layout } from '#site/components/layout'
+import { Pricing } from '#site/components/pricing'
+import { Testimonials } from '#site/components/testimonials'
+import { FEATURES, GROW_ANCHORS, GROW_FAQ, HOW_IT_WORKS, OWNER_STORIES } from '#site/content/marketing'
+import { useSession } from '#site/session'
 
 // Facts about the product, not results: the trial length, the setup, and a QR code that never closes.
 const HERO_BADGES = [

@@ -1,8 +1,8 @@
-import { TextPage } from '../components/Layout'
-import { SupportHours } from '../components/SupportHours'
-import { TextSections } from '../components/TextSections'
-import { HELP_CONTACT_SECTION, HELP_INTRO, HELP_SECTIONS } from '../content/help'
-import { useSession } from '../session'
+import { TextPage } from '#site/components/layout'
+import { SupportHours } from '#site/components/support-hours'
+import { TextSections } from '#site/components/text-sections'
+import { HELP_CONTACT_SECTION, HELP_INTRO, HELP_SECTIONS } from '#site/content/help'
+import { useSession } from '#site/session'
 
 /** The topics as cards at the top, so the page reads as a help center rather than one long text. */
 function TopicGrid() {

@@ -1,16 +1,16 @@
 /** /indian: the main landing page (spec 2). */
-import { TRIAL_DAYS } from '@reviewroute/web-shared/constants'
-import { AuthActions } from '../components/AuthLinks'
-import { CallToAction } from '../components/CallToAction'
-import { Faq } from '../components/Faq'
-import { Features } from '../components/Features'
-import { HowItWorks } from '../components/HowItWorks'
-import { MarketingIcon } from '../components/MarketingIcon'
-import { Layout } from '../components/Layout'
-import { Pricing } from '../components/Pricing'
-import { Testimonials } from '../components/Testimonials'
-import { FEATURES, HOW_IT_WORKS, INDIAN_ANCHORS, INDIAN_FAQ, OWNER_STORIES } from '../content/marketing'
-import { useSession } from '../session'
+import { TRIAL_DAYS } from '@reviewroute/backend/contract/product_rules'
+import { AuthActions } from '#site/components/auth-links'
+import { CallToAction } from '#site/components/call-to-action'
+import { Faq } from '#site/components/faq'
+import { Features } from '#site/components/features'
+import { HowItWorks } from '#site/components/how-it-works'
+import { MarketingIcon } from '#site/components/marketing-icon'
+import { Layout } from '#site/components/layout'
+import { Pricing } from '#site/components/pricing'
+import { Testimonials } from '#site/components/testimonials'
+import { FEATURES, HOW_IT_WORKS, INDIAN_ANCHORS, INDIAN_FAQ, OWNER_STORIES } from '#site/content/marketing'
+import { useSession } from '#site/session'
 
 const HERO_BADGES = [`${TRIAL_DAYS}-day free trial`, 'No card needed', 'English and Hindi']
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
-import { TextPage } from '../components/Layout'
-import { drawLogo } from '../components/logo_canvas'
-import { useSession } from '../session'
+import { TextPage } from '#site/components/layout'
+import { drawLogo } from '#site/components/logo-canvas'
+import { useSession } from '#site/session'
 
 const LOGO_SIZE = 400
 const FILE_NAME = 'reviewroute-logo.png'

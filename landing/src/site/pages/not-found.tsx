@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
-import { Layout } from '../components/Layout'
-import { useSession } from '../session'
+import { Layout } from '#site/components/layout'
+import { useSession } from '#site/session'
 
 export default function NotFoundPage() {
   const { user } = useSession()

@@ -1,7 +1,7 @@
-import { TextPage } from '../components/Layout'
-import { SectionIndex, TextSections } from '../components/TextSections'
-import { PRIVACY_INTRO, PRIVACY_SECTIONS, PRIVACY_UPDATED } from '../content/privacy'
-import { useSession } from '../session'
+import { TextPage } from '#site/components/layout'
+import { SectionIndex, TextSections } from '#site/components/text-sections'
+import { PRIVACY_INTRO, PRIVACY_SECTIONS, PRIVACY_UPDATED } from '#site/content/privacy'
+import { useSession } from '#site/session'
 
 export default function PrivacyPage() {
   const { user } = useSession()

@@ -1,7 +1,7 @@
-import { TextPage } from '../components/Layout'
-import { TextSections } from '../components/TextSections'
-import { REFUND_INTRO, REFUND_SECTIONS, REFUND_TIMING_SECTION, REFUND_TIMINGS, REFUND_UPDATED } from '../content/refund'
-import { useSession } from '../session'
+import { TextPage } from '#site/components/layout'
+import { TextSections } from '#site/components/text-sections'
+import { REFUND_INTRO, REFUND_SECTIONS, REFUND_TIMING_SECTION, REFUND_TIMINGS, REFUND_UPDATED } from '#site/content/refund'
+import { useSession } from '#site/session'
 
 function TimingTable() {
   return (

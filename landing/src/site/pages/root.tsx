@@ -1,7 +1,7 @@
 import { lazy, useEffect } from 'react'
 import { getToken } from '@reviewroute/web-shared/token'
 
-const IndianRedesignedPage = lazy(() => import('./indian_redesigned'))
+const IndianRedesignedPage = lazy(() => import('./indian-redesigned'))
 
 /** `/`: the landing page for visitors; owners with a stored token go straight to their dashboard (DECISIONS 11). */
 export default function RootPage() {

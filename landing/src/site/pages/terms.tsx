@@ -1,9 +1,10 @@
-import { TextPage } from '../components/Layout'
-import { planLabel, usePlans } from '../components/Pricing'
-import { SectionIndex, TextSections } from '../components/TextSections'
-import { TERMS_INTRO, TERMS_PLANS_SECTION, TERMS_SECTIONS, TERMS_UPDATED } from '../content/terms'
+import { TextPage } from '#site/components/layout'
+import { planDisplayName } from '@reviewroute/backend/contract/product_rules'
+import { usePlans } from '#site/components/pricing'
+import { SectionIndex, TextSections } from '#site/components/text-sections'
+import { TERMS_INTRO, TERMS_PLANS_SECTION, TERMS_SECTIONS, TERMS_UPDATED } from '#site/content/terms'
 import { rupees } from '@reviewroute/web-shared/format'
-import { useSession } from '../session'
+import { useSession } from '#site/session'
 
 /** Prices as the server lists them (DECISIONS 6): the terms never type a price. */
 function PriceTable() {
@@ -29,7 +30,7 @@ function PriceTable() {
         <tbody>
           {plans.map((plan) => (
             <tr key={plan.id}>
-              <th scope="row">{planLabel(plan)}</th>
+              <th scope="row">{planDisplayName(plan.name)}</th>
               <td>{rupees(plan.totalPrice)}</td>
               <td>{rupees(plan.pricePerMonth)}</td>
             </tr>
