@@ -1,5 +1,5 @@
 /*
- * The owner dashboard: Refine with our auth and data providers, antd, and the signed-in routes of spec 2.
+ * The owner dashboard: Refine with our auth and data providers, antd, and the signed-in routes of docs/screens.md.
  * Every screen is its own chunk, so the first screen does not load the others.
  */
 import { Authenticated, Refine } from '@refinedev/core'
@@ -35,7 +35,7 @@ const reactQuery = {
   },
 }
 
-/** Signed-out visitors on an owner route go to sign-in and come back (DECISIONS 1). */
+/** Signed-out visitors on an owner route go to sign-in and come back (docs/decisions.md D1). */
 function GoToSignIn() {
   useEffect(() => window.location.replace(signInUrl()), [])
   return <LoadingScreen />

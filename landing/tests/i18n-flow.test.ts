@@ -48,7 +48,7 @@ describe('after a rating', () => {
 })
 
 describe('tokens and redirects', () => {
-  it('a token counts only when real (spec 5)', () => {
+  it('a token counts only when real (docs/product-rules.md)', () => {
     expect(isValidToken('rr_MQ.abcdefghijklmnopqrstuvwxyz')).toBe(true)
     expect(isValidToken('a'.repeat(20))).toBe(false)
     expect(isValidToken('null')).toBe(false)

@@ -60,7 +60,7 @@ function renderPage(Page: ComponentType, path = '/') {
   )
 }
 
-/** DECISIONS 11: whatever the label, sign-up links go to SIGN_UP_URL and Sign In to SIGN_IN_URL. */
+/** docs/decisions.md D14: whatever the label, sign-up links go to SIGN_UP_URL and Sign In to SIGN_IN_URL. */
 function expectAuthLinks() {
   const signUps = screen.getAllByRole('link', { name: /free trial|get started|sign up/i })
   expect(signUps.length).toBeGreaterThanOrEqual(3)
@@ -70,7 +70,7 @@ function expectAuthLinks() {
   for (const link of signIns) expect(link).toHaveAttribute('href', SIGN_IN_URL)
 }
 
-/** DECISIONS 9: no "2,400+ businesses", "300%" or other unverified figures. */
+/** docs/decisions.md D12: no "2,400+ businesses", "300%" or other unverified figures. */
 function expectNoUnverifiedFigures() {
   const text = document.body.textContent ?? ''
   expect(text).not.toMatch(/\d[\d,]*\s*\+/)

@@ -11,7 +11,7 @@ const flush = () => act(async () => {
   for (let i = 0; i < 5; i++) await Promise.resolve()
 })
 
-describe('business search rules (DECISIONS 11)', () => {
+describe('business search rules (docs/decisions.md D14)', () => {
   beforeEach(() => {
     vi.useFakeTimers()
     resetCityForTests()

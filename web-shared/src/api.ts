@@ -1,6 +1,6 @@
 /*
  * The one fetch wrapper of the site, the review page and the dashboard. Errors carry the server's sentence
- * (DECISIONS 10/11: users see `error`, never a status code or raw JSON) and the status for callers that
+ * (docs/decisions.md D13, D14: users see `error`, never a status code or raw JSON) and the status for callers that
  * branch on it (401, 403 upgrade, 429).
  */
 import type { ApiErrorBody } from '@reviewroute/backend/types/api'
@@ -21,14 +21,14 @@ export class ApiError extends Error {
   }
 }
 
-/** A free-plan limit (spec 8): the server's 403 with `upgrade: true`, whatever its sentence says. */
+/** A free-plan limit (docs/product-rules.md#errors): the server's 403 with `upgrade: true`, whatever its sentence says. */
 export const isLimitError = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.status === 403 && error.upgrade
 
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
   body?: unknown
-  /** false: never send the owner's token (the public review calls, spec 6). */
+  /** false: never send the owner's token (the public review calls, docs/product-rules.md#tenancy). */
   auth?: boolean
   signal?: AbortSignal
 }

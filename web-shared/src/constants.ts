@@ -1,5 +1,5 @@
 /*
- * Front-end constants the spec names (section 9, DECISIONS 11), shared by the site and the dashboard.
+ * Front-end constants the spec names (section 9, docs/decisions.md D14), shared by the site and the dashboard.
  */
 export const SEARCH_MIN_CHARS = 2
 export const SEARCH_DEBOUNCE_MS = 250
@@ -11,13 +11,13 @@ export const DEFAULT_TOAST_MS = 5000
 export const PHONE_DIGITS = 10
 export const PHONE_PREFIX = '+91'
 
-/** Where every sign-up and sign-in button goes (DECISIONS 11). */
+/** Where every sign-up and sign-in button goes (docs/decisions.md D14). */
 export const SIGN_UP_URL = '/auth?mode=signup&redirect=/billing?source=signup'
 export const SIGN_IN_URL = '/auth?mode=signin&redirect=/dashboard'
 
 export const SUPPORT_EMAIL = 'support@reviewroute.in'
 export const SALES_EMAIL = 'sales@reviewroute.in'
-/** WhatsApp chat links (DECISIONS 11: a configurable support number; this is the default). */
+/** WhatsApp chat links (docs/decisions.md D14: a configurable support number; this is the default). */
 export const WHATSAPP_SUPPORT = 'https://wa.me/919000000000'
 export const SUPPORT_HOURS = [
   ['Monday – Friday', '9:00 – 18:00 IST'],

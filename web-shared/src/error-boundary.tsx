@@ -6,7 +6,7 @@ interface Texts {
   reload: string
 }
 
-/** The top-level 'Something went wrong' screen every bundle has (DECISIONS 11). */
+/** The top-level 'Something went wrong' screen every bundle has (docs/decisions.md D14). */
 interface Props {
   children: ReactNode
   texts: Texts

@@ -1,4 +1,4 @@
-/** Paise → "₹2,499" with Indian digit grouping (DECISIONS 6). */
+/** Paise → "₹2,499" with Indian digit grouping (docs/decisions.md D8). */
 export function rupees(paise: number, { decimals = false } = {}) {
   return new Intl.NumberFormat('en-IN', {
     style: 'currency',
@@ -8,10 +8,10 @@ export function rupees(paise: number, { decimals = false } = {}) {
   }).format(paise / 100)
 }
 
-/** The review link customers open (spec 7). */
+/** The review link customers open (README.md#api). */
 export const reviewLink = (shortUrl: string, origin = globalThis.location?.origin ?? '') => `${origin}/review/${shortUrl}`
 
-/** DECISIONS 3: the Google "write a review" page of a listing. */
+/** docs/decisions.md D3: the Google "write a review" page of a listing. */
 export const googleReviewLink = (placeId: string) =>
   `https://search.google.com/local/writereview?placeid=${encodeURIComponent(placeId)}`
 

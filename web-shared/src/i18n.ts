@@ -1,7 +1,7 @@
 /*
  * One i18n layer for every bundle: rosetta (a few hundred bytes, so the customer page stays small) for lookup
  * and `{{name}}` interpolation, Intl.PluralRules for plurals (`key_one` / `key_other` with a `count`), English
- * as the fallback. Languages: English and Hindi (DECISIONS 5).
+ * as the fallback. Languages: English and Hindi (docs/decisions.md D5).
  */
 import rosetta from 'rosetta'
 

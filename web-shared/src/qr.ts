@@ -1,8 +1,10 @@
 /*
- * QR codes drawn in the browser (spec 9, DECISIONS 11): the plain QR (400 px, margin 2, error correction M),
+ * QR codes drawn in the browser (docs/product-rules.md, docs/decisions.md D14): the plain QR (400 px, margin 2, error correction M),
  * the styled 600x750 poster with a 320 px QR, and their download names.
  */
 import QRCode from 'qrcode'
+
+export { download } from './download'
 
 export const QR_SIZE = 400
 export const QR_ON_SCREEN = 200
@@ -101,14 +103,4 @@ function loadImage(src: string) {
     image.onerror = () => reject(new Error('QR image failed to load'))
     image.src = src
   })
-}
-
-/** Saves a data URL as a file. */
-export function download(dataUrl: string, fileName: string) {
-  const link = document.createElement('a')
-  link.href = dataUrl
-  link.download = fileName
-  document.body.appendChild(link)
-  link.click()
-  link.remove()
 }

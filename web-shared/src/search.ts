@@ -1,5 +1,5 @@
 /*
- * The business search rules (spec 4-5, DECISIONS 11), one implementation for the public /add-business screen
+ * The business search rules (docs/product-rules.md#trial, docs/product-rules.md, docs/decisions.md D14), one implementation for the public /add-business screen
  * and the dashboard's add and onboarding forms: 'Business name is required', at least 2 characters, 250 ms
  * debounce, typed text plus the visitor's city from /api/geo, suggestions, Enter with exactly one suggestion
  * selects it, and the button states.
@@ -13,7 +13,7 @@ export const REQUIRED_MESSAGE = 'Business name is required'
 export const SEARCH_FAILED = 'Failed to search business'
 
 let geoRequest: Promise<string | null> | null = null
-/** The visitor's city, asked of our own server once per page (DECISIONS 4). */
+/** The visitor's city, asked of our own server once per page (docs/decisions.md D4). */
 export function detectCity(): Promise<string | null> {
   geoRequest ??= api<GeoDto>('/api/geo', { auth: false })
     .then((geo) => geo.city)
@@ -36,7 +36,7 @@ export interface BusinessSearch {
   selecting: boolean
   /** Field message (required) or the search failure sentence. */
   error: string | null
-  /** Search button state (spec 5): disabled when blank, searching, or a selection is loading. */
+  /** Search button state (docs/product-rules.md): disabled when blank, searching, or a selection is loading. */
   canSubmit: boolean
   submit(): void
   choose(place: PlaceDto): Promise<void>

@@ -1,5 +1,5 @@
 /*
- * The owner's bearer token in this browser. A stored value counts only when it is a real token (spec 5):
+ * The owner's bearer token in this browser. A stored value counts only when it is a real token (docs/product-rules.md):
  * a non-empty string, not 'null' or 'undefined', longer than 20 characters.
  */
 export const TOKEN_KEY = 'reviewroute.token'

@@ -1,5 +1,5 @@
 /*
- * Business analytics (spec 2 "/business/:businessId", 9 "Analytics"; DECISIONS 2, 5, 8): totals, conversion,
+ * Business analytics (docs/screens.md "/business/:businessId", 9 "Analytics"; docs/decisions.md D2, D5, D11): totals, conversion,
  * newest sessions, funnel insights, page views, and the per-day series in India Standard Time.
  */
 import { test } from '@japa/runner'

@@ -1,5 +1,5 @@
 /*
- * Built-in email + password accounts (DECISIONS 1): register, login, logout and the bearer token's life.
+ * Built-in email + password accounts (docs/decisions.md D1): register, login, logout and the bearer token's life.
  */
 import { test } from '@japa/runner'
 import type { ApiResponse } from '@japa/api-client'
@@ -15,7 +15,7 @@ const TOO_MANY = 'Too many requests. Please wait a moment and try again.'
 const SIGNED_OUT = 'You must be signed in to do that.'
 const BAD_JSON = 'The request body is not valid JSON. Send a JSON object.'
 
-/** DECISIONS 10: `{error, message}` carry the same sentence; returns it. */
+/** docs/decisions.md D13: `{error, message}` carry the same sentence; returns it. */
 function assertErrorShape(assert: Assert, response: ApiResponse) {
   const body = response.body()
   assert.isString(body.error)

@@ -1,6 +1,6 @@
 /*
- * Trial and subscription state, usage and plans as the billing and profile pages read them (spec 3, 4, 9;
- * DECISIONS 6, 7). The app's clock is moved to walk through the trial's days.
+ * Trial and subscription state, usage and plans as the billing and profile pages read them (docs/architecture.md, docs/product-rules.md#trial, docs/product-rules.md;
+ * docs/decisions.md D8, D9). The app's clock is moved to walk through the trial's days.
  */
 import { test } from '@japa/runner'
 import type { ApiClient } from '@japa/api-client'

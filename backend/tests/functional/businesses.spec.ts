@@ -1,6 +1,6 @@
 /*
  * An owner's businesses: the spec's endpoints (my-businesses, update-short-url, remove) and the Refine
- * resource /api/businesses (DECISIONS 2, 3, 10).
+ * resource /api/businesses (docs/decisions.md D2, D3, D13).
  */
 import { test } from '@japa/runner'
 import { DateTime } from 'luxon'

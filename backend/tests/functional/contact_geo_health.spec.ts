@@ -1,6 +1,6 @@
 /*
  * The public system endpoints: the contact form, the visitor's location from CDN headers, the health check,
- * and the error shape for anything unknown or malformed (DECISIONS 10: JSON, never a stack trace).
+ * and the error shape for anything unknown or malformed (docs/decisions.md D13: JSON, never a stack trace).
  */
 import { test } from '@japa/runner'
 import type { ApiResponse } from '@japa/api-client'
@@ -35,7 +35,7 @@ function hasKeyDeep(value: unknown, key: string): boolean {
   return false
 }
 
-/** DECISIONS 10: a JSON `{error, message}` with one sentence, and nothing of the server's insides. */
+/** docs/decisions.md D13: a JSON `{error, message}` with one sentence, and nothing of the server's insides. */
 function assertCleanError(assert: Assert, response: ApiResponse) {
   assert.match(response.header('content-type') ?? '', /^application\/json/)
   const body = response.body()

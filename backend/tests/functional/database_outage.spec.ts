@@ -1,5 +1,5 @@
 /*
- * When MySQL cannot be reached the API answers 503 with the JSON error shape, never a 500 (DECISIONS 10):
+ * When MySQL cannot be reached the API answers 503 with the JSON error shape, never a 500 (docs/decisions.md D13):
  * a dropped or refused connection (mysql2's error codes) and knex's pool timeout (config/database.ts bounds
  * the wait for a connection). The end-to-end version, with a real cut between the compiled API and MariaDB,
  * is scripts/faults/mysql-outage.test.mjs.

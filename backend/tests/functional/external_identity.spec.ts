@@ -1,5 +1,5 @@
 /*
- * The optional external identity provider (DECISIONS 1): its bearer JWTs are verified locally against its JWKS
+ * The optional external identity provider (docs/decisions.md D1): its bearer JWTs are verified locally against its JWKS
  * (RS256 signature, iss, exp, nbf, azp from an allow list when present) and mapped to a local owner, created on
  * first sight with a 7-day trial. The JWKS is served by a stub on loopback and fetched once, not per request.
  */

@@ -1,5 +1,5 @@
 /*
- * The owner's inboxes (spec 2 "/feedbacks", DECISIONS 2, 10, 11 "resolvedAt"): private feedback (sessions rated
+ * The owner's inboxes (docs/screens.md "/feedbacks", docs/decisions.md D2, D13, D14 "resolvedAt"): private feedback (sessions rated
  * 3 or below) and all review sessions, as Refine simple-rest lists with filters, paging and `x-total-count`.
  */
 import { test } from '@japa/runner'

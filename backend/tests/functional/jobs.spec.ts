@@ -1,5 +1,5 @@
 /*
- * Background jobs (DECISIONS 7, 8): trial and paid-period expiry with the pre-expiry reminder, sync-user against
+ * Background jobs (docs/decisions.md D9, D11): trial and paid-period expiry with the pre-expiry reminder, sync-user against
  * the identity provider's Backend API, negative-feedback alerts and their sweep, and the analytics rollup that
  * the analytics endpoints read for past days. Jobs are built directly, as the worker builds them.
  */

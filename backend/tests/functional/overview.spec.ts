@@ -7,7 +7,8 @@ import { DateTime } from 'luxon'
 import type { ApiClient } from '@japa/api-client'
 import db from '@adonisjs/lucid/services/db'
 import { isolated } from '#tests/helpers/setup'
-import { BusinessFactory, ReviewSessionFactory, UserFactory } from '#database/factories/index'
+import { BusinessFactory, UserFactory } from '#database/factories/index'
+import { seedSessions, type SessionSpec } from '#tests/helpers/owners'
 import RollupAnalytics from '#actions/analytics/rollup_analytics'
 import type User from '#models/user'
 import type { OverviewCounts, OverviewResponse } from '#types/api'
@@ -23,25 +24,12 @@ const NO_SESSIONS: OverviewCounts = {
   filteredFeedback: 0,
 }
 
-interface SessionSpec {
-  rating: number
-  daysAgo: number
-  feedback?: string
-}
-
-/** Sessions of one business, some days ago (today for 0), redirected when rated 4-5. */
-function seedSessions(businessId: number, specs: SessionSpec[]) {
-  const now = DateTime.utc()
-  return ReviewSessionFactory.merge(
-    specs.map((spec, index) => ({
-      businessId,
-      rating: spec.rating,
-      redirected: spec.rating >= 4,
-      feedback: spec.feedback ?? null,
-      createdAt: now.minus({ days: spec.daysAgo, seconds: index }),
-    }))
-  ).createMany(specs.length)
-}
+/** A rating `daysAgo` days before now (0: today), for the shared seeding helper. */
+const rated = (rating: number, daysAgo: number, feedback?: string): SessionSpec => ({
+  rating,
+  feedback,
+  createdAt: DateTime.utc().minus({ days: daysAgo, seconds: 1 }),
+})
 
 /** The oracle: the overview's numbers counted row by row from review_sessions. */
 async function countRows(businessIds: number[]): Promise<OverviewCounts> {
@@ -84,17 +72,17 @@ async function ownerWithHistory() {
     [3, 2, 1].map((days) => BusinessFactory.merge({ userId: owner.id, createdAt: now.minus({ days: 20 + days }) }).create())
   )
   await seedSessions(cafe.id, [
-    { rating: 5, daysAgo: 0 },
-    { rating: 4, daysAgo: 1 },
-    { rating: 2, daysAgo: 2, feedback: 'Waited 20 minutes for tea' },
-    { rating: 5, daysAgo: 3 },
-    { rating: 3, daysAgo: 5 },
-    { rating: 1, daysAgo: 8, feedback: 'Rude staff' },
-    { rating: 5, daysAgo: 10 },
+    rated(5, 0),
+    rated(4, 1),
+    rated(2, 2, 'Waited 20 minutes for tea'),
+    rated(5, 3),
+    rated(3, 5),
+    rated(1, 8, 'Rude staff'),
+    rated(5, 10),
   ])
   await seedSessions(shop.id, [
-    { rating: 1, daysAgo: 0, feedback: 'Closed at noon' },
-    { rating: 4, daysAgo: 0 },
+    rated(1, 0, 'Closed at noon'),
+    rated(4, 0),
   ])
   return { owner, cafe, shop, quiet }
 }
@@ -155,7 +143,7 @@ test.group('GET /api/overview', (group) => {
     after.assertStatus(200)
     assert.deepEqual(after.body(), before)
 
-    await seedSessions(cafe.id, [{ rating: 2, daysAgo: 0, feedback: 'Cold samosa' }])
+    await seedSessions(cafe.id, [rated(2, 0, 'Cold samosa')])
     const later = await getOverview(client, owner)
     assert.deepEqual(later.body(), await expectedOverview(owner))
     assert.equal(later.body().businesses[0].totalSessions, 8)
@@ -167,8 +155,8 @@ test.group('GET /api/overview', (group) => {
     const other = await UserFactory.create()
     const theirs = await BusinessFactory.merge({ userId: other.id }).create()
     await seedSessions(theirs.id, [
-      { rating: 1, daysAgo: 0, feedback: 'Not yours' },
-      { rating: 5, daysAgo: 4 },
+      rated(1, 0, 'Not yours'),
+      rated(5, 4),
     ])
     await new RollupAnalytics().handle()
 

@@ -1,5 +1,5 @@
 /*
- * Buying a plan through Razorpay (DECISIONS 7, spec 5, 7, 8): configuration, order creation against a stub of
+ * Buying a plan through Razorpay (docs/decisions.md D9, docs/product-rules.md, README.md#api, docs/product-rules.md#errors): configuration, order creation against a stub of
  * Razorpay's Orders API on loopback, checkout verification and webhooks (stored fixture payloads, one per
  * event). The plan is granted once, whichever of verify and webhook arrives first, and replays change nothing.
  */

@@ -1,5 +1,5 @@
 /*
- * Business search and selection (spec 7, DECISIONS 3-4): the demo catalogue by default, Google Places through a
+ * Business search and selection (README.md#api, docs/decisions.md D3, D4): the demo catalogue by default, Google Places through a
  * stub server on loopback when the container's directory is swapped.
  */
 import { test } from '@japa/runner'

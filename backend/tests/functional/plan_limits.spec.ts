@@ -1,5 +1,5 @@
 /*
- * The free state's limits (DECISIONS 6, spec 6 and 8): 1 business, 50 reviews per business per calendar month
+ * The free state's limits (docs/decisions.md D8, docs/product-rules.md#tenancy, docs/product-rules.md#errors): 1 business, 50 reviews per business per calendar month
  * in India time; trial and Pro owners are unlimited. "Now" is pinned with the app's clock.
  */
 import { test } from '@japa/runner'

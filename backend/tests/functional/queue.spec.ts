@@ -1,7 +1,7 @@
 /*
- * The BullMQ queue service against the real Redis (DECISIONS 8): default retry and cleanup options, stable job
+ * The BullMQ queue service against the real Redis (docs/decisions.md D11): default retry and cleanup options, stable job
  * ids, workers, recurring schedules, retries with backoff, graceful shutdown; and what happens when Redis is
- * down: enqueue gives up fast, and the API still starts and stores review submissions (DECISIONS 5).
+ * down: enqueue gives up fast, and the API still starts and stores review submissions (docs/decisions.md D5).
  */
 import { test } from '@japa/runner'
 import { spawn, type ChildProcess } from 'node:child_process'

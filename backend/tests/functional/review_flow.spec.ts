@@ -1,5 +1,5 @@
 /*
- * The customer's review flow (spec 2 "Customer review page", 4 "Review flow"; DECISIONS 2, 5, 10):
+ * The customer's review flow (docs/screens.md "Customer review page", 4 "Review flow"; docs/decisions.md D2, D5, D13):
  * looking a review link up and submitting a rating, anonymously.
  */
 import { test } from '@japa/runner'

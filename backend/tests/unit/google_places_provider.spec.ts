@@ -1,6 +1,6 @@
 /*
  * The Google Places (New) client against a stub server on loopback that answers in Google's documented format,
- * and the directory that picks Google or the demo catalogue (DECISIONS 4).
+ * and the directory that picks Google or the demo catalogue (docs/decisions.md D4).
  */
 import { test } from '@japa/runner'
 import GooglePlacesProvider from '#services/places/google_places_provider'

@@ -63,7 +63,7 @@ test.group('short codes', () => {
     assert.isFalse(isReservedShortCode('sharma-sweets'))
   })
 
-  test('the Google review link follows DECISIONS 3', ({ assert }) => {
+  test('the Google review link follows docs/decisions.md D3', ({ assert }) => {
     assert.equal(googleReviewUrl('ChIJ123'), 'https://search.google.com/local/writereview?placeid=ChIJ123')
   })
 

@@ -1,6 +1,6 @@
 /*
  * The dashboard's "find your business" form (onboarding and the add view): the shared search rules
- * (DECISIONS 11) on antd, then POST /api/select-business. A limit error shows the spec's upgrade notice.
+ * (docs/decisions.md D14) on antd, then POST /api/select-business. A limit error shows the spec's upgrade notice.
  */
 import { SearchOutlined } from '@ant-design/icons'
 import { useInvalidate } from '@refinedev/core'

@@ -10,7 +10,7 @@ const TEXTS = {
   reload: 'Reload Page',
 }
 
-/** The top-level 'Something went wrong' screen with Reload Page (spec 2, DECISIONS 11). */
+/** The top-level 'Something went wrong' screen with Reload Page (docs/screens.md, docs/decisions.md D14). */
 export function AppErrorBoundary({ children }: { children: ReactNode }) {
   return (
     <ErrorBoundary

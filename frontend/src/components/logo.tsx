@@ -1,4 +1,4 @@
-/** The ReviewRoute mark: a blue circle with a white star (DECISIONS). */
+/** The ReviewRoute mark: a blue circle with a white star (docs/decisions.md D14). */
 export function Logo({ size = 32 }: { size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 40 40" aria-hidden="true" focusable="false">

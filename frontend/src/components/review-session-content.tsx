@@ -1,5 +1,5 @@
 /*
- * What a review session shows (spec 2): stars, relative time, a badge saying where the customer went, and the
+ * What a review session shows (docs/screens.md): stars, relative time, a badge saying where the customer went, and the
  * feedback text. Kept apart from the List row (review-session-item.tsx) because antd's List brings its
  * pagination and select with it; the overview's 5-row list is plain markup and stays out of that download.
  */

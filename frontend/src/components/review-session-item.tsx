@@ -1,5 +1,5 @@
 /*
- * One review session as a row of an antd List (spec 2): the session's content with an optional action on the
+ * One review session as a row of an antd List (docs/screens.md): the session's content with an optional action on the
  * right (feedback inbox).
  */
 import { List } from 'antd'

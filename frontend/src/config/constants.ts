@@ -1,5 +1,5 @@
 /*
- * The dashboard's constants, with the spec's names (spec 4 and 9, DECISIONS 6 and 11). The ones the site
+ * The dashboard's constants, with the spec's names (docs/product-rules.md#trial, docs/product-rules.md, docs/decisions.md D8, D14). The ones the site
  * shares live in @reviewroute/web-shared/constants.
  */
 export * from '@reviewroute/web-shared/constants'
@@ -26,8 +26,8 @@ export const IMPROVEMENT_CONVERSION = 50
 export const IMPROVEMENT_MIN_SESSIONS = 5
 export const DAILY_CHART_DAYS = 30
 
-/** Review projections (spec 9): 50 customers a day, 7 days a week, 10 % leave a review averaging 4.5 stars. */
+/** Review projections (docs/product-rules.md): 50 customers a day, 7 days a week, 10 % leave a review averaging 4.5 stars. */
 export const PROJECTION_DEFAULTS = { dailyCustomers: 50, daysPerWeek: 7, responseRate: 0.1, newReviewRating: 4.5 }
 
-/** Where a locked owner may still go (spec 4). */
+/** Where a locked owner may still go (docs/product-rules.md#trial). */
 export const LOCK_ALLOWED_PATHS = ['/billing', '/profile', '/help', '/privacy', '/terms']

@@ -1,5 +1,5 @@
 /*
- * The owner's businesses and the one selected across screens (spec 4): the first is chosen automatically,
+ * The owner's businesses and the one selected across screens (docs/product-rules.md#trial): the first is chosen automatically,
  * another is chosen when the selected one disappears, and the choice survives reloads.
  */
 import { useList } from '@refinedev/core'

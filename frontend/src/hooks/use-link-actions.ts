@@ -1,5 +1,5 @@
 /*
- * What the dashboard does with a business's links (spec 8, DECISIONS 11): copy the review link or the Google
+ * What the dashboard does with a business's links (docs/product-rules.md#errors, docs/decisions.md D14): copy the review link or the Google
  * link, download the plain 400 px QR, share on WhatsApp; each with the spec's toasts.
  */
 import type { BusinessDto } from '@reviewroute/backend/types/api'

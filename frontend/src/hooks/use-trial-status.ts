@@ -1,6 +1,6 @@
 /*
  * The owner's trial and subscription status (GET /api/billing/trial-status), one cached query shared by the
- * lock guard, the trial banner, billing and profile. Callers choose their polling interval (spec 9).
+ * lock guard, the trial banner, billing and profile. Callers choose their polling interval (docs/product-rules.md).
  */
 import { useCustom } from '@refinedev/core'
 import { useQueryClient } from '@tanstack/react-query'

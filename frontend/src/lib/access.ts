@@ -1,5 +1,5 @@
 /*
- * Trial and access display rules (spec 4, DECISIONS 6): where a locked owner may go, which banner shows, and in
+ * Trial and access display rules (docs/product-rules.md#trial, docs/decisions.md D8): where a locked owner may go, which banner shows, and in
  * which colour. Whether the owner is locked (limited) is the server's `isLimited`, never recomputed here.
  */
 import type { TrialStatusDto } from '@reviewroute/backend/types/api'

@@ -1,5 +1,5 @@
 /*
- * Billing and profile rules (spec 4 and 5, DECISIONS 6 and 7): which subscription state an owner is in, the
+ * Billing and profile rules (docs/product-rules.md#trial, docs/product-rules.md, docs/decisions.md D8, D9): which subscription state an owner is in, the
  * colours of the trial and paid-plan countdowns, the Account Stats labels, and which toast a failed purchase
  * gives. Prices and savings come from the API; nothing here computes one.
  */
@@ -16,7 +16,7 @@ import {
 import { hasPaidAccess, isTrialActive } from './access'
 import { daysRemaining, formatDate } from './dates'
 
-/** Profile trial bar: red at 2 or fewer days left, amber at 4 or fewer, blue otherwise (spec 4). */
+/** Profile trial bar: red at 2 or fewer days left, amber at 4 or fewer, blue otherwise (docs/product-rules.md#trial). */
 export const TRIAL_RED_DAYS = 2
 export const TRIAL_AMBER_DAYS = 4
 /** 'Trial ending soon' prompt at 3 or fewer days left. */
@@ -29,7 +29,7 @@ export const COLOURS = { red: '#dc2626', amber: '#d97706', blue: '#1d4ed8', gree
 export const SUBSCRIPTION_CANCELLED =
   "Your subscription has been cancelled. You'll continue to have access until the end of your billing period."
 
-/** Billing page query `source=signup` (DECISIONS 11) or the spec's `source=clerk` asks for the phone number. */
+/** Billing page query `source=signup` (docs/decisions.md D14) or the spec's `source=clerk` asks for the phone number. */
 export const asksForPhone = (search: string) => ['signup', 'clerk'].includes(new URLSearchParams(search).get('source') ?? '')
 
 /** The plans one can buy: the trial is never listed. */
@@ -38,7 +38,7 @@ export const purchasablePlans = (plans: PlanDto[] | undefined) => (plans ?? []).
 /** "/ month" or "for 6 months" after a plan's full price. */
 export const pricePeriod = (months: number) => (months === 1 ? '/ month' : `for ${months} months`)
 
-/** DECISIONS 7: a purchase lasts its months and does not renew: "valid for 6 months, until 22 May 2027". */
+/** docs/decisions.md D9: a purchase lasts its months and does not renew: "valid for 6 months, until 22 May 2027". */
 export function validityText(months: number, validUntil: string) {
   return `valid for ${months} ${months === 1 ? 'month' : 'months'}, until ${formatDate(validUntil)}`
 }
@@ -68,7 +68,7 @@ export function subscriptionState(status: TrialStatusDto, now = new Date()): Sub
   return 'none'
 }
 
-/** Days left of the paid period (spec 4: ceiling to the end day, never below 0). */
+/** Days left of the paid period (docs/product-rules.md#trial: ceiling to the end day, never below 0). */
 export const paidDaysRemaining = (status: Pick<TrialStatusDto, 'currentPeriodEnd'>, now = new Date()) =>
   daysRemaining(status.currentPeriodEnd, now)
 
@@ -99,7 +99,7 @@ export const CONFIGURATION_ERROR = 'Failed to load payment configuration. Please
 const serverSentence = (error: unknown) =>
   error instanceof ApiError && error.status !== 0 && error.message ? error.message : null
 
-/** The toast for a failed `POST /api/billing/create-payment` (spec 5 and 8). */
+/** The toast for a failed `POST /api/billing/create-payment` (docs/product-rules.md, docs/product-rules.md#errors). */
 export function purchaseErrorToast(error: unknown): { title: string; description: string } {
   if (error instanceof ApiError && error.status === 429) {
     return { title: 'Please Wait', description: serverSentence(error) ?? RATE_LIMITED }

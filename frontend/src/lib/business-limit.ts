@@ -1,5 +1,5 @@
 /*
- * The add-business limit gate (spec 4 and 6, DECISIONS 6): an owner the server calls limited (no paid plan, no
+ * The add-business limit gate (docs/product-rules.md#trial, docs/product-rules.md#tenancy, docs/decisions.md D8): an owner the server calls limited (no paid plan, no
  * running trial) keeps FREE_PLAN_BUSINESS_LIMIT businesses; asking to add another shows 'Business Limit
  * Reached' instead of the search.
  */

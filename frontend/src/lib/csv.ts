@@ -4,6 +4,7 @@
  * feedback text is typed by anonymous customers.
  */
 import type { ReviewSessionDto } from '@reviewroute/backend/types/api'
+import { download } from '@reviewroute/web-shared/download'
 import { TIME_ZONE } from './dates'
 
 const FORMULA_START = /^[=+\-@\t\r]/
@@ -57,12 +58,5 @@ export function feedbackCsvFileName(businessName: string, now = new Date()) {
 
 /** Saves the CSV with a byte-order mark so Excel reads the UTF-8 (Hindi feedback, ₹) correctly. */
 export function downloadCsv(csv: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }))
-  const anchor = document.createElement('a')
-  anchor.href = url
-  anchor.download = fileName
-  document.body.append(anchor)
-  anchor.click()
-  anchor.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 0)
+  download(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }), fileName)
 }

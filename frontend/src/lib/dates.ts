@@ -1,6 +1,6 @@
 /*
- * Dates as the dashboard shows them (DECISIONS 9: times in Asia/Kolkata, relative times in the browser's
- * locale; spec 4: invalid dates read 'Recently' in activity lists, 'Invalid Date' / 'N/A' elsewhere).
+ * Dates as the dashboard shows them (docs/decisions.md D12: times in Asia/Kolkata, relative times in the browser's
+ * locale; docs/product-rules.md#trial: invalid dates read 'Recently' in activity lists, 'Invalid Date' / 'N/A' elsewhere).
  */
 export const TIME_ZONE = 'Asia/Kolkata'
 const DAY_MS = 86_400_000
@@ -53,7 +53,7 @@ function kolkataDay(date: Date) {
 }
 
 /**
- * Days left until the end day of a period (spec 4): ceiling of the days from today to the end day, never
+ * Days left until the end day of a period (docs/product-rules.md#trial): ceiling of the days from today to the end day, never
  * below 0; 0 for a missing or invalid date.
  */
 export function daysRemaining(end: string | number | Date | null | undefined, now = new Date()) {

@@ -1,5 +1,5 @@
 /*
- * The funnel insights rules of the business analytics screen (spec 9): the conversion verdict and the
+ * The funnel insights rules of the business analytics screen (docs/product-rules.md): the conversion verdict and the
  * visits → ratings → Google funnel.
  */
 import { EXCELLENT_CONVERSION, IMPROVEMENT_CONVERSION, IMPROVEMENT_MIN_SESSIONS } from '#config/constants'
@@ -13,7 +13,7 @@ export function conversionVerdict(conversionRate: number, totalSessions: number)
   return null
 }
 
-/** '70.0%': the conversion rate always with one decimal (spec 9). */
+/** '70.0%': the conversion rate always with one decimal (docs/product-rules.md). */
 export const formatPercent = (rate: number) => `${(Number.isFinite(rate) ? rate : 0).toFixed(1)}%`
 
 export interface FunnelStep {

@@ -1,4 +1,4 @@
-/** Who the header greets (spec 2): first name, else the part of the email before the @, else 'there'. */
+/** Who the header greets (docs/screens.md): first name, else the part of the email before the @, else 'there'. */
 export function greetingName(user: { firstName?: string | null; email?: string | null } | null | undefined) {
   const first = user?.firstName?.trim()
   if (first) return first

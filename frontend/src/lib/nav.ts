@@ -1,5 +1,5 @@
 /*
- * The app's navigation (spec 2, shared app chrome): the side menu, the mobile bottom bar, and the rule that
+ * The app's navigation (docs/screens.md, shared app chrome): the side menu, the mobile bottom bar, and the rule that
  * marks an item active.
  */
 export interface NavItem {

@@ -1,5 +1,5 @@
 /*
- * The phone number rules of spec 5: digits only (anything else is dropped as it is typed), at most 10,
+ * The phone number rules of docs/product-rules.md: digits only (anything else is dropped as it is typed), at most 10,
  * exactly 10 to submit, sent with the '+91' prefix.
  */
 import { PHONE_DIGITS, PHONE_PREFIX } from '#config/constants'

@@ -1,5 +1,5 @@
 /*
- * The 'Review Projections' card's arithmetic (spec 9): how many reviews a business gains a week and where its
+ * The 'Review Projections' card's arithmetic (docs/product-rules.md): how many reviews a business gains a week and where its
  * Google rating would stand after a while, if a share of its customers rate it at the assumed average.
  */
 import type { BusinessDto } from '@reviewroute/backend/types/api'
@@ -37,14 +37,14 @@ export const PROJECTION_HORIZONS = [
 /** One decimal, rounding halves up (EPSILON keeps 4.25 from becoming 4.2 through binary fractions). */
 export const roundRating = (value: number) => Math.round((value + Number.EPSILON) * 10) / 10
 
-/** Reviews a week, rounded (spec 9): customers a day × days open × response rate. */
+/** Reviews a week, rounded (docs/product-rules.md): customers a day × days open × response rate. */
 export function weeklyReviews({ dailyCustomers, daysPerWeek, responseRate }: ProjectionInputs = PROJECTION_DEFAULTS) {
   return Math.round(Math.max(0, dailyCustomers) * Math.max(0, daysPerWeek) * Math.max(0, responseRate))
 }
 
 /**
  * Weighted average of the current Google rating (weighted by its review count) and the new reviews, rounded to
- * one decimal (spec 9). A listing without a rating counts as having no reviews. Null when there is nothing
+ * one decimal (docs/product-rules.md). A listing without a rating counts as having no reviews. Null when there is nothing
  * to average.
  */
 export function projectedRating(current: Listing, newReviews: number, newReviewRating: number) {

@@ -1,5 +1,5 @@
 /*
- * The overview's rating comparison (spec 2): the average of the business's own review sessions (from the
+ * The overview's rating comparison (docs/screens.md): the average of the business's own review sessions (from the
  * server, GET /api/overview) against its Google rating, both as shown (one decimal).
  */
 import { roundRating } from './projections'

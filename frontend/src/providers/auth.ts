@@ -1,6 +1,6 @@
 /*
  * Refine's auth provider on the API's token endpoints. Signing in and up happens on the site's /auth page;
- * the dashboard checks the stored token (spec 5's validity rule), loads the owner, and signs out.
+ * the dashboard checks the stored token (docs/product-rules.md's validity rule), loads the owner, and signs out.
  */
 import type { AuthProvider } from '@refinedev/core'
 import type { UserDto } from '@reviewroute/backend/types/api'

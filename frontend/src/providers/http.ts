@@ -1,5 +1,5 @@
 /*
- * Every dashboard call goes through here: the shared fetch wrapper plus DECISIONS 11's rule that a 401 means
+ * Every dashboard call goes through here: the shared fetch wrapper plus docs/decisions.md D14's rule that a 401 means
  * the token is gone, so the owner is signed out and sent to /auth with a way back.
  */
 import { api, apiWithHeaders, ApiError, type ApiRequest } from '@reviewroute/web-shared/api'
@@ -29,7 +29,7 @@ export const requestWithHeaders = <T>(path: string, options?: ApiRequest) =>
   apiWithHeaders<T>(path, options).catch(signOutOn401)
 
 /**
- * The sentence to show for a failed call: the server's `error`, else the screen's default (DECISIONS 11), also
+ * The sentence to show for a failed call: the server's `error`, else the screen's default (docs/decisions.md D14), also
  * when an answer carries no sentence (a proxy's HTML error page).
  */
 export function errorText(error: unknown, fallback: string) {

@@ -1,5 +1,5 @@
 /*
- * The dashboard's toasts on antd's notification API (DECISIONS 11): one at a time (spec 9's queue limit 1),
+ * The dashboard's toasts on antd's notification API (docs/decisions.md D14): one at a time (docs/product-rules.md's queue limit 1),
  * success 3 s, plan messages 4 s, everything else 5 s. Screens call `useToast()`; no other toast exists.
  */
 import { App } from 'antd'

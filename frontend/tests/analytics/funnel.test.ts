@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { conversionVerdict, formatPercent, funnelSteps } from '#lib/funnel'
 
-describe('conversion verdict (spec 9)', () => {
+describe('conversion verdict (docs/product-rules.md)', () => {
   it('is excellent at 70 % or more', () => {
     expect(conversionVerdict(70, 10)).toBe('excellent')
     expect(conversionVerdict(100, 1)).toBe('excellent')

@@ -46,7 +46,7 @@ const cancelled = (end = '2026-12-22T06:00:00.000Z') =>
   paid({ hasActivePaidSubscription: false, subscriptionStatus: 'cancelled', currentPeriodEnd: end })
 const expired = () => status({ isTrialActive: false, trialStatus: 'expired', trialDaysRemaining: 0 })
 
-describe('subscription state (spec 4)', () => {
+describe('subscription state (docs/product-rules.md#trial)', () => {
   it('is trial while days remain and there is no paid plan', () => {
     expect(subscriptionState(status({ trialDaysRemaining: 3 }), NOW)).toBe('trial')
   })
@@ -131,13 +131,13 @@ describe('plans', () => {
     expect(pricePeriod(6)).toBe('for 6 months')
   })
 
-  it('states the validity without renewal (DECISIONS 7)', () => {
+  it('states the validity without renewal (docs/decisions.md D9)', () => {
     expect(validityText(6, '2027-05-22T06:00:00.000Z')).toBe('valid for 6 months, until 22 May 2027')
     expect(validityText(1, '2026-12-22T06:00:00.000Z')).toBe('valid for 1 month, until 22 Dec 2026')
   })
 })
 
-describe('purchase errors (spec 5 and 8)', () => {
+describe('purchase errors (docs/product-rules.md, docs/product-rules.md#errors)', () => {
   it('429 → Please Wait with the server sentence, else the spec default', () => {
     expect(purchaseErrorToast(new ApiError(429, 'Slow down please.'))).toEqual({ title: 'Please Wait', description: 'Slow down please.' })
     expect(purchaseErrorToast(new ApiError(429, ''))).toEqual({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { isValidPhone, phoneDigits, phoneForApi } from '#lib/phone'
 
-describe('phone number rules (spec 5)', () => {
+describe('phone number rules (docs/product-rules.md)', () => {
   it('keeps only digits as they are typed or pasted', () => {
     expect(phoneDigits('98a76-54 3')).toBe('9876543')
     expect(phoneDigits('(987) 654-3210')).toBe('9876543210')

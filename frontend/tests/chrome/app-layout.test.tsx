@@ -14,7 +14,7 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-describe('sync-user (spec 7 and 9: about 1 s after the owner loads)', () => {
+describe('sync-user (README.md#api, docs/product-rules.md: about 1 s after the owner loads)', () => {
   it('posts /api/auth/sync-user once, about 1 s after the layout mounts', async () => {
     const api = chromeApi()
     renderChrome('/dashboard')

@@ -18,7 +18,7 @@ function renderApp(path: string) {
   )
 }
 
-describe('owner routes and sign-in (DECISIONS 1)', () => {
+describe('owner routes and sign-in (docs/decisions.md D1)', () => {
   it('sends a signed-out visitor on an owner route to /auth with the way back', async () => {
     const api = chromeApi()
     const location = stubLocation('/dashboard/businesses?tab=qr')
@@ -37,7 +37,7 @@ describe('owner routes and sign-in (DECISIONS 1)', () => {
     await waitFor(() => expect(location.replace).toHaveBeenCalledWith(`/auth?mode=signin&redirect=${encodeURIComponent(path)}`))
   })
 
-  it('treats a stored token that is not a real one as signed out (spec 5)', async () => {
+  it('treats a stored token that is not a real one as signed out (docs/product-rules.md)', async () => {
     chromeApi()
     localStorage.setItem(TOKEN_KEY, 'undefined')
     const location = stubLocation('/feedbacks')

@@ -13,7 +13,7 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-describe('top-level error screen (spec 2, DECISIONS 11)', () => {
+describe('top-level error screen (docs/screens.md, docs/decisions.md D14)', () => {
   it('shows its children while nothing fails', () => {
     render(
       <AppErrorBoundary>

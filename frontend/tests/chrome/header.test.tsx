@@ -27,7 +27,7 @@ async function chooseFromUserMenu(label: string) {
   await userEvent.click(item)
 }
 
-describe('header greeting (spec 2)', () => {
+describe('header greeting (docs/screens.md)', () => {
   it('greets by first name and shows the initials in the avatar', async () => {
     chromeApi()
     renderChrome('/dashboard')
@@ -50,7 +50,7 @@ describe('header greeting (spec 2)', () => {
   })
 })
 
-describe('user menu (spec 2)', () => {
+describe('user menu (docs/screens.md)', () => {
   it('has Dashboard, Profile, Profile Settings and Log out', async () => {
     chromeApi()
     renderChrome('/feedbacks')
@@ -82,7 +82,7 @@ describe('user menu (spec 2)', () => {
   })
 })
 
-describe('Profile Settings dialog (spec 2, DECISIONS 11)', () => {
+describe('Profile Settings dialog (docs/screens.md, docs/decisions.md D14)', () => {
   async function openDialog() {
     await screen.findByRole('heading', { name: 'Hi, Asha!' })
     await chooseFromUserMenu('Profile Settings')
@@ -149,7 +149,7 @@ describe('Profile Settings dialog (spec 2, DECISIONS 11)', () => {
 /** Time for the answer to land and the selector's lazy chunk to load, so an absence means something. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300))
 
-describe('business selector (spec 2: desktop only, two or more businesses)', () => {
+describe('business selector (docs/screens.md: desktop only, two or more businesses)', () => {
   const two = [fixtures.business(), fixtures.business({ id: 8, name: 'Dosa Corner', shortUrl: 'dosa123' })]
 
   it('appears on desktop with two businesses and lists them', async () => {

@@ -14,7 +14,7 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-describe('lock guard (spec 4)', () => {
+describe('lock guard (docs/product-rules.md#trial)', () => {
   it('shows "Checking your subscription..." and not the screen while the status loads', async () => {
     chromeApi({ 'GET /api/billing/trial-status': () => new Promise(() => {}) })
     renderChrome('/dashboard')

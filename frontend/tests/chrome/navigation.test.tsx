@@ -16,7 +16,7 @@ function selectedSideItems() {
   return Array.from(sider.querySelectorAll('.ant-menu-item-selected')).map((item) => item.textContent)
 }
 
-describe('side navigation (desktop, spec 2)', () => {
+describe('side navigation (desktop, docs/screens.md)', () => {
   beforeEach(() => setViewport(1280))
 
   it('lists Dashboard, Businesses, Feedback, Settings with their links, and no bottom bar', async () => {
@@ -69,7 +69,7 @@ describe('side navigation (desktop, spec 2)', () => {
   })
 })
 
-describe('bottom bar (phone, spec 2)', () => {
+describe('bottom bar (phone, docs/screens.md)', () => {
   beforeEach(() => setViewport(390))
 
   it('lists Dashboard, QR, Feedback, Settings and replaces the side navigation', async () => {

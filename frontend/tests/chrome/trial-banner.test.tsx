@@ -20,7 +20,7 @@ const banner = () => document.querySelector('.trial-banner')
 
 afterEach(() => vi.useRealTimers())
 
-describe('trial banner (spec 4)', () => {
+describe('trial banner (docs/product-rules.md#trial)', () => {
   it('shows the days left, a progress bar over 7 days and an Upgrade link to /billing while the trial is active', () => {
     renderBanner(status({ trialDaysRemaining: 5 }))
     expect(screen.getByText('5 days left in your free trial')).toBeInTheDocument()

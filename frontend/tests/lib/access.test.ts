@@ -14,7 +14,7 @@ const status = fixtures.trialStatus
 const expiredTrial = { isTrialActive: false, trialStatus: 'expired', trialDaysRemaining: 0 } as const
 const paid = { hasActivePaidSubscription: true, hasActiveSubscription: true, subscriptionPlan: 'pro', subscriptionStatus: 'active', isTrialActive: false } as const
 
-describe('hasPaidAccess (spec 4)', () => {
+describe('hasPaidAccess (docs/product-rules.md#trial)', () => {
   it('is true with an active paid subscription', () => {
     expect(hasPaidAccess(status(paid), NOW)).toBe(true)
   })

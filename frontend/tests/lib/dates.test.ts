@@ -3,7 +3,7 @@ import { daysRemaining, formatDate, formatDateTime, relativeTime } from '#lib/da
 
 const NOW = new Date('2026-11-21T10:00:00.000Z')
 
-describe('relativeTime (spec 4: invalid dates in activity lists read "Recently")', () => {
+describe('relativeTime (docs/product-rules.md#trial: invalid dates in activity lists read "Recently")', () => {
   it('says how long ago in the given locale', () => {
     expect(relativeTime('2026-11-21T07:00:00.000Z', NOW, 'en')).toBe('3 hours ago')
     expect(relativeTime('2026-11-20T10:00:00.000Z', NOW, 'en')).toBe('yesterday')
@@ -19,7 +19,7 @@ describe('relativeTime (spec 4: invalid dates in activity lists read "Recently")
   })
 })
 
-describe('formatDate (spec 4: "N/A" when missing, "Invalid Date" when not a date; DECISIONS 9: Asia/Kolkata)', () => {
+describe('formatDate (docs/product-rules.md#trial: "N/A" when missing, "Invalid Date" when not a date; docs/decisions.md D12: Asia/Kolkata)', () => {
   it('shows the day in India', () => {
     expect(formatDate('2026-11-22T06:00:00.000Z')).toBe('22 Nov 2026')
   })
@@ -44,7 +44,7 @@ describe('formatDate (spec 4: "N/A" when missing, "Invalid Date" when not a date
   })
 })
 
-describe('daysRemaining (spec 4: ceiling of days from today to the end day, minimum 0; invalid → 0)', () => {
+describe('daysRemaining (docs/product-rules.md#trial: ceiling of days from today to the end day, minimum 0; invalid → 0)', () => {
   it('counts calendar days in India to the end day', () => {
     expect(daysRemaining('2026-11-24T06:00:00.000Z', NOW)).toBe(3)
     expect(daysRemaining('2026-12-21T10:00:00.000Z', NOW)).toBe(30)

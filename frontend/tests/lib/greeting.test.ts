@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { greetingName, initials } from '#lib/greeting'
 
-describe('greetingName (spec 2: first name, else the email before the @, else "there")', () => {
+describe('greetingName (docs/screens.md: first name, else the email before the @, else "there")', () => {
   it('uses the first name', () => {
     expect(greetingName({ firstName: 'Asha', email: 'asha@example.in' })).toBe('Asha')
   })

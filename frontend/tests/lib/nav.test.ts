@@ -4,26 +4,6 @@ import { BOTTOM_NAV, isNavActive, SIDE_NAV } from '#lib/nav'
 const activeKeys = (items: typeof SIDE_NAV, pathname: string) =>
   items.filter((item) => isNavActive(item.href, pathname)).map((item) => item.key)
 
-describe('navigation items (spec 2)', () => {
-  it('side navigation: Dashboard, Businesses, Feedback, Settings', () => {
-    expect(SIDE_NAV.map(({ label, href }) => [label, href])).toEqual([
-      ['Dashboard', '/dashboard'],
-      ['Businesses', '/dashboard/businesses'],
-      ['Feedback', '/feedbacks'],
-      ['Settings', '/profile'],
-    ])
-  })
-
-  it('bottom bar: Dashboard, QR, Feedback, Settings', () => {
-    expect(BOTTOM_NAV.map(({ label, href }) => [label, href])).toEqual([
-      ['Dashboard', '/dashboard'],
-      ['QR', '/dashboard/qr-codes'],
-      ['Feedback', '/feedbacks'],
-      ['Settings', '/profile'],
-    ])
-  })
-})
-
 describe('isNavActive: exact match, or the href plus a slash; Dashboard exact only', () => {
   it('matches exactly', () => {
     expect(isNavActive('/feedbacks', '/feedbacks')).toBe(true)

@@ -1,7 +1,7 @@
 import { clearToken, getToken, isValidToken, setToken, TOKEN_KEY } from '@reviewroute/web-shared/token'
 import { describe, expect, it } from 'vitest'
 
-describe('isValidToken (spec 5: a non-empty string, not "null"/"undefined", longer than 20 characters)', () => {
+describe('isValidToken (docs/product-rules.md: a non-empty string, not "null"/"undefined", longer than 20 characters)', () => {
   it('accepts a string of 21 characters', () => {
     expect(isValidToken('a'.repeat(21))).toBe(true)
     expect(isValidToken('oat_test-token-that-is-long-enough')).toBe(true)

@@ -6,7 +6,7 @@ import { fakeApi, fixtures, signIn, TEST_TOKEN } from '../helpers'
 
 afterEach(() => vi.unstubAllGlobals())
 
-describe('authProvider.check (spec 5 token rule)', () => {
+describe('authProvider.check (docs/product-rules.md token rule)', () => {
   it('is authenticated with a valid stored token', async () => {
     signIn()
     expect(await authProvider.check()).toEqual({ authenticated: true })

@@ -14,7 +14,7 @@ describe('request', () => {
     expect(api.calls[0].headers.Authorization).toBe(`Bearer ${TEST_TOKEN}`)
   })
 
-  it('sends no token when the stored one is not valid (spec 5)', async () => {
+  it('sends no token when the stored one is not valid (docs/product-rules.md)', async () => {
     localStorage.setItem(TOKEN_KEY, 'null')
     const api = fakeApi({ 'GET /api/geo': { city: null, country: null } })
     await request('/api/geo')
@@ -50,7 +50,7 @@ describe('signInUrl', () => {
   })
 })
 
-describe('errorText (DECISIONS 11: the server sentence, else the screen default)', () => {
+describe('errorText (docs/decisions.md D14: the server sentence, else the screen default)', () => {
   it('gives the server sentence', () => {
     expect(errorText(new ApiError(409, 'That short link is taken', { error: 'That short link is taken' }), 'Could not update')).toBe(
       'That short link is taken'

@@ -35,7 +35,7 @@ async function advance(ms: number) {
 
 afterEach(() => vi.useRealTimers())
 
-describe('toasts (spec 9, DECISIONS 11)', () => {
+describe('toasts (docs/product-rules.md, docs/decisions.md D14)', () => {
   it('holds one toast at a time: a second replaces the first', async () => {
     vi.useFakeTimers()
     renderToaster()

@@ -1,5 +1,5 @@
 /*
- * What happens after a rating is accepted (spec 4): on phones the Google page opens in place; on desktop in a
+ * What happens after a rating is accepted (docs/product-rules.md#trial): on phones the Google page opens in place; on desktop in a
  * new tab, and this tab goes to /thanks after 2 s; without a redirect, /thanks after 1.5 s.
  */
 import type { SubmitReviewResponse } from '@reviewroute/backend/types/api'

@@ -1,5 +1,5 @@
 /*
- * The site's toasts: one at a time (spec 9: queue limit 1), success 3 s, others 5 s.
+ * The site's toasts: one at a time (docs/product-rules.md: queue limit 1), success 3 s, others 5 s.
  */
 import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react'
 import { DEFAULT_TOAST_MS, SUCCESS_TOAST_MS } from '@reviewroute/web-shared/constants'

@@ -1,5 +1,5 @@
 /*
- * Abuse by volume and by content (DECISIONS 1, 5, 9, 10): sign-in brute force, review floods, bodies over the
+ * Abuse by volume and by content (docs/decisions.md D1, D5, D12, D13): sign-in brute force, review floods, bodies over the
  * limit, feedback over 2,000 characters, and markup in every text field, which is kept verbatim and only ever
  * leaves the server as a JSON string (or escaped, on the one server-rendered page).
  * Limits are those of start/limiter.ts; every test starts with empty counters (isolated()).

@@ -1,5 +1,5 @@
 /*
- * Attacks on buying a plan (DECISIONS 7): forged checkout and webhook signatures, replayed and out-of-order
+ * Attacks on buying a plan (docs/decisions.md D9): forged checkout and webhook signatures, replayed and out-of-order
  * events, verify and webhooks fired together, and clients that send their own price. Whatever arrives, in
  * whatever order: a payment grants its plan at most once, never without a valid signature, and the amount
  * always comes from the plan row.

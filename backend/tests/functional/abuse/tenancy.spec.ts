@@ -1,5 +1,5 @@
 /*
- * Tenancy (DECISIONS 2): every owner route, read from the router, against every kind of wrong token. No token,
+ * Tenancy (docs/decisions.md D2): every owner route, read from the router, against every kind of wrong token. No token,
  * a junk token and an expired one are 401 and change nothing; another owner's token pointed at the first
  * owner's rows is a 404, on lists it sees only its own rows, and no answer carries anything of the first owner.
  */

@@ -1,5 +1,5 @@
 /*
- * The lock guard (spec 4): an owner whose trial is over and who has no paid plan may only use /billing,
+ * The lock guard (docs/product-rules.md#trial): an owner whose trial is over and who has no paid plan may only use /billing,
  * /profile, /help, /privacy and /terms; anywhere else they go to /billing, which shows the Trial Expired card.
  * Status is polled every 60 s so a purchase made elsewhere lifts the lock.
  */

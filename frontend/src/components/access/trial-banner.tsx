@@ -1,5 +1,5 @@
 /*
- * The trial banner (spec 4): only while the trial is active, dismissible, gone by itself after 30 s,
+ * The trial banner (docs/product-rules.md#trial): only while the trial is active, dismissible, gone by itself after 30 s,
  * red/orange at 3 or fewer days, 'Last day' at 1, a progress bar over the 7 trial days.
  */
 import { Alert, Button, Progress } from 'antd'

@@ -3,7 +3,7 @@ import { Button, Card, Flex, Typography } from 'antd'
 import { TRIAL_DAYS } from '@reviewroute/backend/contract/product_rules'
 import { SUPPORT_EMAIL } from '#config/constants'
 
-/** Shown on /billing while the owner is locked (spec 4). */
+/** Shown on /billing while the owner is locked (docs/product-rules.md#trial). */
 export function TrialExpiredCard({ onUpgrade }: { onUpgrade(): void }) {
   return (
     <Card className="trial-expired" role="alert">

@@ -1,4 +1,4 @@
-/* The four numbers of the business analytics screen (spec 2). */
+/* The four numbers of the business analytics screen (docs/screens.md). */
 import { LikeOutlined, DislikeOutlined, RiseOutlined, TeamOutlined } from '@ant-design/icons'
 import type { AnalyticsTotals } from '@reviewroute/backend/types/api'
 import { Card, Col, Row, Statistic } from 'antd'

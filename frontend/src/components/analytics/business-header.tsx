@@ -1,4 +1,4 @@
-/* The business analytics screen's header (spec 2): name, address, Google rating and count, and both links. */
+/* The business analytics screen's header (docs/screens.md): name, address, Google rating and count, and both links. */
 import { CopyOutlined, EnvironmentOutlined, GoogleOutlined, StarFilled } from '@ant-design/icons'
 import type { BusinessDto } from '@reviewroute/backend/types/api'
 import { formatCount, reviewLink } from '@reviewroute/web-shared/format'

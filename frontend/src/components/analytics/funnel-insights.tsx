@@ -1,5 +1,5 @@
 /*
- * The funnel insights panel (spec 9): visits → ratings → Google, the conversion verdict, this week's positive
+ * The funnel insights panel (docs/product-rules.md): visits → ratings → Google, the conversion verdict, this week's positive
  * reviews, the newest low-rated feedback with text and the complaint topics the API counted.
  */
 import type { AnalyticsResponse } from '@reviewroute/backend/types/api'

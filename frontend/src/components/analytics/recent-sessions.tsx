@@ -3,7 +3,7 @@ import { Card, List } from 'antd'
 import { BUSINESS_PAGE_SESSIONS } from '#config/constants'
 import { ReviewSessionItem } from '#components/review-session-item'
 
-/** The business's newest sessions, at most 10 (spec 9). */
+/** The business's newest sessions, at most 10 (docs/product-rules.md). */
 export function RecentSessions({ sessions }: { sessions: ReviewSessionDto[] }) {
   return (
     <Card title="Latest sessions" style={{ height: '100%' }}>

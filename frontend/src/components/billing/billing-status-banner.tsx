@@ -9,7 +9,7 @@ import { formatDate } from '#lib/dates'
 const daysLeft = (days: number) => `${days} ${days === 1 ? 'day' : 'days'} left`
 
 /**
- * The top of /billing (spec 2): the trial banner with its 7-day progress, or the running plan with Cancel
+ * The top of /billing (docs/screens.md): the trial banner with its 7-day progress, or the running plan with Cancel
  * Subscription, or the cancelled plan still running (no cancel button). The expired trial is the Trial Expired
  * card, which the page shows instead.
  */

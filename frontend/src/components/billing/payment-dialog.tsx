@@ -15,8 +15,8 @@ function Waiting({ text }: { text: string }) {
 }
 
 /**
- * The payment dialog (spec 4: loading, ready, error). It shows the plan's full price and how long it lasts
- * (DECISIONS 7: a one-time purchase, never renewed by itself) before Razorpay Checkout opens.
+ * The payment dialog (docs/product-rules.md#trial: loading, ready, error). It shows the plan's full price and how long it lasts
+ * (docs/decisions.md D9: a one-time purchase, never renewed by itself) before Razorpay Checkout opens.
  */
 export function PaymentDialog({ payment, onPay, onClose }: { payment: PaymentStep; onPay(): void; onClose(): void }) {
   if (payment.step === 'closed') return null

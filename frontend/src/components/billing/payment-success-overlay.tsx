@@ -5,7 +5,7 @@ import { SUCCESS_OVERLAY_MS } from '#config/constants'
 import { formatDate } from '#lib/dates'
 import type { PaymentSuccess } from './use-purchase'
 
-/** After a verified payment: a celebration over the page that hides itself after 5 s (spec 9). */
+/** After a verified payment: a celebration over the page that hides itself after 5 s (docs/product-rules.md). */
 export function PaymentSuccessOverlay({ success, onHide }: { success: PaymentSuccess | null; onHide(): void }) {
   useEffect(() => {
     if (!success) return

@@ -11,7 +11,7 @@ import { errorText, request } from '#providers/http'
 import { useToast } from '#providers/toast'
 
 /**
- * The phone number asked for when the trial starts (spec 4 and 5): it cannot be closed until a number is
+ * The phone number asked for when the trial starts (docs/product-rules.md#trial, docs/product-rules.md): it cannot be closed until a number is
  * saved; then its button becomes 'Go to Dashboard'.
  */
 export function PhoneModal({ open, onSaved, onClose }: { open: boolean; onSaved(): void; onClose(): void }) {

@@ -12,11 +12,11 @@ interface Props {
   /** This plan's payment is being prepared. */
   busy: boolean
   onChoose(plan: PlanDto): void
-  /** A click on the disabled button still explains why (spec 5's 'Already Have Active Plan'). */
+  /** A click on the disabled button still explains why (docs/product-rules.md's 'Already Have Active Plan'). */
   onEnrolledClick(): void
 }
 
-/** One plan as the API lists it: price, per-month price, savings and tag all come from the server (DECISIONS 6). */
+/** One plan as the API lists it: price, per-month price, savings and tag all come from the server (docs/decisions.md D8). */
 export function PlanCard({ plan, enrolled, busy, onChoose, onEnrolledClick }: Props) {
   const name = planDisplayName(plan.name)
   return (

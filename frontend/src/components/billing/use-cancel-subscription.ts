@@ -1,5 +1,5 @@
 /*
- * Cancelling (DECISIONS 7): no reminder, access stays until the period end. Billing and profile share it.
+ * Cancelling (docs/decisions.md D9): no reminder, access stays until the period end. Billing and profile share it.
  */
 import { useState } from 'react'
 import { useRefreshTrialStatus } from '#hooks/use-trial-status'

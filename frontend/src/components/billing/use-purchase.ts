@@ -1,5 +1,5 @@
 /*
- * Buying a plan (spec 7 and 8, DECISIONS 7): payment configuration, a Razorpay Order from the server, a dialog
+ * Buying a plan (README.md#api, docs/product-rules.md#errors, docs/decisions.md D9): payment configuration, a Razorpay Order from the server, a dialog
  * with the full price and how long it lasts, Razorpay Checkout, then verification, the success overlay and a
  * trial-status refresh. Every failure ends in the spec's toast or the 'Payment Failed' dialog.
  */

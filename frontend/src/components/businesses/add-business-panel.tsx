@@ -1,5 +1,5 @@
 /*
- * The add view of My Businesses (spec 2 and 4): the shared search form and Cancel, or, for an owner on the free
+ * The add view of My Businesses (docs/screens.md, docs/product-rules.md#trial): the shared search form and Cancel, or, for an owner on the free
  * state who already has a business, 'Business Limit Reached' with Upgrade to Pro and Cancel.
  */
 import { BUSINESS_LIMIT_MESSAGE } from '@reviewroute/backend/contract/product_rules'

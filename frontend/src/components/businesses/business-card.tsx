@@ -1,5 +1,5 @@
 /*
- * One business on My Businesses (spec 2): name, address, Google rating, time since it was added, review
+ * One business on My Businesses (docs/screens.md): name, address, Google rating, time since it was added, review
  * count, the editable short URL, and its actions. On /dashboard/qr-codes the shared 'QR Code and Link' card
  * takes the place of the details. What each route shows differs (see views.ts).
  */

@@ -1,6 +1,6 @@
 /*
- * A business's customer-page settings (DECISIONS 5 and 11): compliance mode and the pinned page language,
- * saved with PATCH /api/businesses/{id}. The policy is explained in one sentence, as DECISIONS 11 asks.
+ * A business's customer-page settings (docs/decisions.md D5, D14): compliance mode and the pinned page language,
+ * saved with PATCH /api/businesses/{id}. The policy is explained in one sentence, as docs/decisions.md D14 asks.
  */
 import type { BusinessDto } from '@reviewroute/backend/types/api'
 import { Button, Flex, Modal, Radio, Switch, Typography } from 'antd'

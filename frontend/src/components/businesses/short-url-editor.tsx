@@ -1,5 +1,5 @@
 /*
- * The short URL line of a business card (spec 4 'Short URL edit'): view, edit, then save or cancel. The code
+ * The short URL line of a business card (docs/product-rules.md#trial 'Short URL edit'): view, edit, then save or cancel. The code
  * is sent as typed; the server's 409/422 sentence comes back in the 'Update Failed' toast and the input stays
  * open so the owner can try another code.
  */

@@ -1,5 +1,5 @@
 /*
- * What My Businesses changes on a business (spec 4, 5 and 8; DECISIONS 3 and 5): its short URL, its customer
+ * What My Businesses changes on a business (docs/product-rules.md#trial, docs/product-rules.md, docs/product-rules.md#errors; docs/decisions.md D3, D5): its short URL, its customer
  * page settings, or its removal, each with the spec's toasts. All three go through Refine's `businesses`
  * resource (PATCH and DELETE /api/businesses/{id}), so its invalidation refreshes every screen that lists it.
  */
@@ -27,7 +27,7 @@ export function useBusinessActions() {
     const save = (business: BusinessDto, values: UpdateBusinessRequest) => update({ resource: RESOURCE, id: business.id, values })
 
     return {
-      /** Sends the code as typed (spec 5; the server checks it). Resolves true when saved. */
+      /** Sends the code as typed (docs/product-rules.md; the server checks it). Resolves true when saved. */
       async updateShortUrl(business: BusinessDto, shortUrl: string) {
         try {
           const { data: updated } = await save(business, { shortUrl })
@@ -39,7 +39,7 @@ export function useBusinessActions() {
         }
       },
 
-      /** Asks first (spec 5); resolves true when the business is gone. */
+      /** Asks first (docs/product-rules.md); resolves true when the business is gone. */
       async remove(business: BusinessDto) {
         if (!window.confirm(removeConfirmText(business.name))) return false
         try {
@@ -52,7 +52,7 @@ export function useBusinessActions() {
         }
       },
 
-      /** Compliance mode and the pinned customer-page language (DECISIONS 5 and 11). */
+      /** Compliance mode and the pinned customer-page language (docs/decisions.md D5, D14). */
       async saveSettings(business: BusinessDto, settings: BusinessSettings) {
         try {
           await save(business, settings)

@@ -1,5 +1,5 @@
 /*
- * The three routes of the shared My Businesses screen (spec 2) and what differs between them:
+ * The three routes of the shared My Businesses screen (docs/screens.md) and what differs between them:
  * - businesses: the management grid (short URL edit, settings, remove, and the QR in a dialog);
  * - qr-codes (the phone bar's QR tab): every card shows its QR with the downloads, nothing destructive;
  * - analytics: every card leads to its analytics page (/business/{id}), nothing destructive.

@@ -1,4 +1,4 @@
-/* The overview of an owner without businesses (spec 2 and 4): it opens straight on the add form. */
+/* The overview of an owner without businesses (docs/screens.md, docs/product-rules.md#trial): it opens straight on the add form. */
 import { Card, Flex, Typography } from 'antd'
 import { BusinessSearchForm } from '#components/business-search-form'
 import { Logo } from '#components/logo'

@@ -1,6 +1,6 @@
 import { Card, Col, Row, Skeleton } from 'antd'
 
-/** While the business list loads: three placeholder cards (spec 2). */
+/** While the business list loads: three placeholder cards (docs/screens.md). */
 export function OverviewSkeleton() {
   return (
     <Row gutter={[16, 16]} role="status" aria-label="Loading your dashboard" aria-busy>

@@ -1,4 +1,4 @@
-/* The overview of the selected business (spec 2): greeting, numbers, shortcuts, latest ratings, QR, projections. */
+/* The overview of the selected business (docs/screens.md): greeting, numbers, shortcuts, latest ratings, QR, projections. */
 import type { BusinessDto } from '@reviewroute/backend/types/api'
 import { Alert, Button, Col, Flex, Row } from 'antd'
 import { lazy } from 'react'

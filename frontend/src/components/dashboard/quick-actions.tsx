@@ -1,4 +1,4 @@
-/* The overview's shortcuts (spec 2, DECISIONS 11): feedback inbox, plain QR download, link copies, WhatsApp. */
+/* The overview's shortcuts (docs/screens.md, docs/decisions.md D14): feedback inbox, plain QR download, link copies, WhatsApp. */
 import { CopyOutlined, DownloadOutlined, GoogleOutlined, MessageOutlined, WhatsAppOutlined } from '@ant-design/icons'
 import type { BusinessDto } from '@reviewroute/backend/types/api'
 import { Button, Card } from 'antd'

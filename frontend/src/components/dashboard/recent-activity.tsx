@@ -1,4 +1,4 @@
-/* The 5 newest review sessions of the selected business (spec 2), or a nudge to share the link. */
+/* The 5 newest review sessions of the selected business (docs/screens.md), or a nudge to share the link. */
 import type { ReviewSessionDto } from '@reviewroute/backend/types/api'
 import { Card, Empty, Skeleton } from 'antd'
 import { Link } from 'react-router'

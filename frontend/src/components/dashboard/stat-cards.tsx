@@ -1,5 +1,5 @@
 /*
- * The overview's four cards (spec 2): the selected business, total reviews (sessions), the internal average
+ * The overview's four cards (docs/screens.md): the selected business, total reviews (sessions), the internal average
  * against the Google rating, and filtered feedback (rated 3 or below, with text).
  */
 import { MessageOutlined, ShopOutlined, StarFilled, StarOutlined } from '@ant-design/icons'

@@ -1,4 +1,4 @@
-/* The overview's greeting strip with the way to add another business (spec 2). */
+/* The overview's greeting strip with the way to add another business (docs/screens.md). */
 import { PlusOutlined } from '@ant-design/icons'
 import { Button, Card, Flex, Typography } from 'antd'
 import { Link } from 'react-router'

@@ -1,4 +1,4 @@
-/* One private feedback with its resolve action (DECISIONS 11: feedback can be marked resolved). */
+/* One private feedback with its resolve action (docs/decisions.md D14: feedback can be marked resolved). */
 import { CheckOutlined } from '@ant-design/icons'
 import type { ReviewSessionDto } from '@reviewroute/backend/types/api'
 import { Button, Flex, Tag } from 'antd'

@@ -16,7 +16,7 @@ import { FeedbackItem } from './feedback-item'
 
 export const FEEDBACK_PAGE_SIZE = 10
 
-/** '1 feedback', '3 feedbacks' (spec 2's '{n} feedback(s)'). */
+/** '1 feedback', '3 feedbacks' (docs/screens.md's '{n} feedback(s)'). */
 export const feedbackCount = (count: number) => `${count} ${count === 1 ? 'feedback' : 'feedbacks'}`
 
 export function FeedbackList({ business, picker }: { business: BusinessDto; picker: ReactNode }) {

@@ -1,5 +1,5 @@
 /*
- * The signed-in app's chrome (spec 2): side navigation on desktop, the bottom bar on phones, the header, and
+ * The signed-in app's chrome (docs/screens.md): side navigation on desktop, the bottom bar on phones, the header, and
  * the lock guard around every screen. Also posts sync-user about 1 s after the owner loads.
  */
 import { Grid, Layout } from 'antd'

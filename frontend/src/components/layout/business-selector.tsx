@@ -1,7 +1,7 @@
 import { Select } from 'antd'
 import { useBusinesses } from '#hooks/use-businesses'
 
-/** The header's business picker: shown only when the owner has two or more businesses (spec 2). */
+/** The header's business picker: shown only when the owner has two or more businesses (docs/screens.md). */
 export default function BusinessSelector() {
   const { businesses, selected, select } = useBusinesses()
   if (businesses.length < 2) return null

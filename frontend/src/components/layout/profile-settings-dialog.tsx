@@ -1,5 +1,5 @@
 /*
- * The user menu's Profile Settings dialog (spec 2): name, email (read-only, DECISIONS 11) and phone.
+ * The user menu's Profile Settings dialog (docs/screens.md): name, email (read-only, docs/decisions.md D14) and phone.
  */
 import { Alert, Form, Input, Modal } from 'antd'
 import type { UpdateProfileRequest, UserDto } from '@reviewroute/backend/types/api'

@@ -12,7 +12,7 @@ interface Values {
   lastName: string
 }
 
-/** First and last name, edited in place (spec 2); the email is read-only (DECISIONS 11). */
+/** First and last name, edited in place (docs/screens.md); the email is read-only (docs/decisions.md D14). */
 export function PersonalInfoCard({ user, loading, onSaved }: { user: UserDto | null; loading: boolean; onSaved(): Promise<unknown> | void }) {
   const [editing, setEditing] = useState(false)
   const [saving, setSaving] = useState(false)

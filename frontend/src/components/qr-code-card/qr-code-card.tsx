@@ -1,5 +1,5 @@
 /*
- * 'QR Code and Link' (spec 2 and 9, DECISIONS 11): the review link with a copy button, the on-screen QR
+ * 'QR Code and Link' (docs/screens.md, docs/product-rules.md, docs/decisions.md D14): the review link with a copy button, the on-screen QR
  * (200 px, margin 2), and the styled 600x750 poster to download or print on A4. Takes any business, so the
  * businesses and QR-codes screens can show it too.
  */

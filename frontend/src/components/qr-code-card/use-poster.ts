@@ -1,5 +1,5 @@
 /*
- * The styled poster of a review link (spec 4 and 9): drawn when the card appears and again whenever the link or
+ * The styled poster of a review link (docs/product-rules.md#trial, docs/product-rules.md): drawn when the card appears and again whenever the link or
  * the business name changes, so Download and Print use a ready image.
  */
 import { drawPoster } from '@reviewroute/web-shared/qr'

@@ -1,5 +1,5 @@
 /*
- * 'Review Projections' (spec 2 and 9): with N customers a day, how many reviews a week the link brings and
+ * 'Review Projections' (docs/screens.md, docs/product-rules.md): with N customers a day, how many reviews a week the link brings and
  * where the Google rating would stand after 1, 3 and 6 months. Only the daily customers are an input; the
  * other assumptions are the spec's defaults, stated under the figures.
  */

@@ -1,5 +1,5 @@
 /*
- * /billing and /dashboard/settings (spec 2): where the owner's trial or plan stands, the plans to buy, the
+ * /billing and /dashboard/settings (docs/screens.md): where the owner's trial or plan stands, the plans to buy, the
  * payment flow, and the phone number asked for when a trial starts (`?source=signup|clerk`).
  */
 import { useCustom } from '@refinedev/core'

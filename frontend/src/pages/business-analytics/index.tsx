@@ -1,5 +1,5 @@
 /*
- * /business/:businessId: one business's analytics (spec 2 and 9). The API answers 404 for an unknown id and
+ * /business/:businessId: one business's analytics (docs/screens.md, docs/product-rules.md). The API answers 404 for an unknown id and
  * for another owner's business alike, so both read 'Business Not Found'.
  */
 import { useCustom, type HttpError } from '@refinedev/core'

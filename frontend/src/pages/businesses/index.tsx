@@ -1,5 +1,5 @@
 /*
- * My Businesses (spec 2), one screen behind /dashboard/businesses, /dashboard/qr-codes and /dashboard/analytics
+ * My Businesses (docs/screens.md), one screen behind /dashboard/businesses, /dashboard/qr-codes and /dashboard/analytics
  * (what differs: components/businesses/views.ts). `?add=1` opens the add view, so the overview's Add Business
  * button can link here and the browser's Back closes it.
  */

@@ -1,5 +1,5 @@
 /*
- * /dashboard (spec 2): placeholders while the businesses load, onboarding when there are none, else the
+ * /dashboard (docs/screens.md): placeholders while the businesses load, onboarding when there are none, else the
  * overview of the selected business.
  */
 import { Button } from 'antd'

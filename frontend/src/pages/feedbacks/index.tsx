@@ -1,5 +1,5 @@
 /*
- * /feedbacks: 'Customer Feedbacks' of the selected business (spec 2, DECISIONS 11). The page has its own
+ * /feedbacks: 'Customer Feedbacks' of the selected business (docs/screens.md, docs/decisions.md D14). The page has its own
  * business picker because the header's is desktop-only and hidden for a single business.
  */
 import { InfoCircleOutlined } from '@ant-design/icons'

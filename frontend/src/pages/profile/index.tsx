@@ -1,5 +1,5 @@
 /*
- * /profile (spec 2 and 4): the owner's name, where their trial or plan stands (polled every 30 s) and their
+ * /profile (docs/screens.md, docs/product-rules.md#trial): the owner's name, where their trial or plan stands (polled every 30 s) and their
  * usage, with the cancel-subscription confirmation.
  */
 import { useCustom } from '@refinedev/core'

@@ -1,5 +1,5 @@
 /*
- * The two buttons every landing page repeats. DECISIONS 11: sign-up always goes to SIGN_UP_URL, sign-in to
+ * The two buttons every landing page repeats. docs/decisions.md D14: sign-up always goes to SIGN_UP_URL, sign-in to
  * SIGN_IN_URL, whatever the label.
  */
 import { Link } from 'react-router'

@@ -1,5 +1,5 @@
 /*
- * The contact form (spec 3 and 5, DECISIONS 9): four required fields, checked here before anything is sent,
+ * The contact form (docs/architecture.md, docs/product-rules.md, docs/decisions.md D12): four required fields, checked here before anything is sent,
  * then POST /api/contact. The server's field messages (422) appear next to their field.
  */
 import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'

@@ -1,5 +1,5 @@
 /*
- * Draws the ReviewRoute logo (DECISIONS: blue circle, white star) on a square canvas. Pure: everything it
+ * Draws the ReviewRoute logo (blue circle, white star: docs/screens.md#logo-download) on a square canvas. Pure: everything it
  * does goes through the context it is given, so a test can record the calls.
  */
 export const LOGO_BLUE = '#2563eb'

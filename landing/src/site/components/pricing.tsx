@@ -6,7 +6,7 @@ import { rupees } from '@reviewroute/web-shared/format'
 import { SIGN_UP_URL } from '@reviewroute/web-shared/constants'
 import { isPurchasablePlan, planDisplayName, TRIAL_DAYS } from '@reviewroute/backend/contract/product_rules'
 
-/** Plans as the server lists them (DECISIONS 6): no price, saving or percentage is typed in a page. */
+/** Plans as the server lists them (docs/decisions.md D8): no price, saving or percentage is typed in a page. */
 export function usePlans() {
   const [plans, setPlans] = useState<PlanDto[] | null>(null)
   const [failed, setFailed] = useState(false)

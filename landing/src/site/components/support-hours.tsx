@@ -1,6 +1,6 @@
 import { SUPPORT_HOURS } from '@reviewroute/web-shared/constants'
 
-/** Support hours (DECISIONS 11), as a small definition list. */
+/** Support hours (docs/decisions.md D14), as a small definition list. */
 export function SupportHours() {
   return (
     <dl className="hours">

@@ -25,7 +25,7 @@ export function TestimonialQuote({ item }: { item: Testimonial }) {
 const prefersReducedMotion = () => globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true
 
 /**
- * Shows one testimonial at a time and moves on every `intervalMs` (spec 9: 5 s). A dot selects an entry and
+ * Shows one testimonial at a time and moves on every `intervalMs` (docs/product-rules.md: 5 s). A dot selects an entry and
  * restarts the wait, so the chosen quote stays up for a full interval. Rotation stops while the pointer or
  * keyboard focus is on it, and a Pause button stops it for good (WCAG 2.2.2). Visitors who ask the system for
  * reduced motion get no automatic rotation, only the dots.

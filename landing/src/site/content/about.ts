@@ -1,4 +1,4 @@
-/* Copy of the about page (/about). No figures we cannot back up (DECISIONS 9). */
+/* Copy of the about page (/about). No figures we cannot back up (docs/decisions.md D12). */
 import type { TextSection } from '#site/components/text-sections'
 
 export const ABOUT_INTRO =

@@ -1,5 +1,5 @@
 /*
- * Copy of the marketing pages. Facts here must stay true of the product (DECISIONS 6, 9): plan limits come
+ * Copy of the marketing pages. Facts here must stay true of the product (docs/decisions.md D8, D12): plan limits come
  * from the shared constants, prices only from the API, and no figure is stated as a measured result.
  */
 import type { MarketingIconName } from '#site/components/marketing-icon'

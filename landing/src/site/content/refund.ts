@@ -1,4 +1,4 @@
-/* Copy of the cancellation and refund policy (/cancellation-refund), with the rules of spec section 9. */
+/* Copy of the cancellation and refund policy (/cancellation-refund), with the rules of docs/product-rules.md. */
 import type { TextSection } from '#site/components/text-sections'
 import { EMAIL_RESPONSE, SUPPORT_EMAIL } from '@reviewroute/web-shared/constants'
 
@@ -12,7 +12,7 @@ export const REFUND_INTRO =
 /** The section the page fills with the refund-timing table. */
 export const REFUND_TIMING_SECTION = 'timing'
 
-/** How long a refund takes to reach the customer, by payment method (spec 9). */
+/** How long a refund takes to reach the customer, by payment method (docs/product-rules.md). */
 export const REFUND_TIMINGS = [
   ['Credit and debit cards, net banking', '5-7 business days'],
   ['UPI and wallets', '1-3 business days'],

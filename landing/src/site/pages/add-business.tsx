@@ -20,7 +20,7 @@ const placeOf = (business: BusinessDto): PlaceDto => ({
   reviewCount: business.reviewCount,
 })
 
-/** /add-business: find a listing; owners add it, visitors preview it and sign up with it kept (DECISIONS 3, 11). */
+/** /add-business: find a listing; owners add it, visitors preview it and sign up with it kept (docs/decisions.md D3, D14). */
 export default function AddBusinessPage() {
   const { user } = useSession()
   const toast = useToast()

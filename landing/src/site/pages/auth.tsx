@@ -10,7 +10,7 @@ import { Logo } from '#site/components/logo'
 type Mode = 'signin' | 'signup'
 type Fields = Record<'firstName' | 'lastName' | 'email' | 'password', string>
 
-/** /auth?mode=signin|signup&redirect=/path: our own accounts (DECISIONS 1), then back where the owner was going. */
+/** /auth?mode=signin|signup&redirect=/path: our own accounts (docs/decisions.md D1), then back where the owner was going. */
 export default function AuthPage() {
   const [params] = useSearchParams()
   const mode: Mode = params.get('mode') === 'signup' ? 'signup' : 'signin'

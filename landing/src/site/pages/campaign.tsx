@@ -1,4 +1,4 @@
-/** /boost, /start, /lp: the campaign landing page with its 72-hour countdown (spec 2). */
+/** /boost, /start, /lp: the campaign landing page with its 72-hour countdown (docs/screens.md). */
 import { TRIAL_DAYS } from '@reviewroute/backend/contract/product_rules'
 import { AuthActions } from '#site/components/auth-links'
 import { CallToAction } from '#site/components/call-to-action'
@@ -10,7 +10,7 @@ import { Testimonials } from '#site/components/testimonials'
 import { HOW_IT_WORKS, OWNER_STORIES } from '#site/content/marketing'
 import { useSession } from '#site/session'
 
-// What the trial includes; the spec's "2,400+ businesses" is unverified and left out (DECISIONS 9).
+// What the trial includes; the spec's "2,400+ businesses" is unverified and left out (docs/decisions.md D12).
 const TRIAL_INCLUDES = [
   'Your review link and printable QR poster',
   '4-5 star ratings sent to your Google review page',

@@ -1,4 +1,4 @@
-/** /grow: the landing variant with anchors Features, Pricing, Reviews (spec 2, DECISIONS 3). */
+/** /grow: the landing variant with anchors Features, Pricing, Reviews (docs/screens.md, docs/decisions.md D3). */
 import { TRIAL_DAYS } from '@reviewroute/backend/contract/product_rules'
 import { AuthActions } from '#site/components/auth-links'
 import { CallToAction } from '#site/components/call-to-action'

@@ -1,4 +1,4 @@
-/** /indian: the main landing page (spec 2). */
+/** /indian: the main landing page (docs/screens.md). */
 import { TRIAL_DAYS } from '@reviewroute/backend/contract/product_rules'
 import { AuthActions } from '#site/components/auth-links'
 import { CallToAction } from '#site/components/call-to-action'

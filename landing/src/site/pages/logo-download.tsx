@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { download } from '@reviewroute/web-shared/download'
 import { TextPage } from '#site/components/layout'
 import { drawLogo } from '#site/components/logo-canvas'
 import { useSession } from '#site/session'
@@ -6,23 +7,9 @@ import { useSession } from '#site/session'
 const LOGO_SIZE = 400
 const FILE_NAME = 'reviewroute-logo.png'
 
-/** canvas → PNG blob → object URL → a temporary <a download>. */
+/** canvas → PNG blob → a file. */
 function downloadCanvas(canvas: HTMLCanvasElement, onError: () => void) {
-  canvas.toBlob((blob) => {
-    if (!blob) {
-      onError()
-      return
-    }
-    const url = URL.createObjectURL(blob)
-    const link = document.createElement('a')
-    link.href = url
-    link.download = FILE_NAME
-    document.body.append(link)
-    link.click()
-    link.remove()
-    // The click has started the download; the URL is no longer needed once it has been read.
-    setTimeout(() => URL.revokeObjectURL(url), 1000)
-  }, 'image/png')
+  canvas.toBlob((blob) => (blob ? download(blob, FILE_NAME) : onError()), 'image/png')
 }
 
 export default function LogoDownloadPage() {

@@ -3,7 +3,7 @@ import { getToken } from '@reviewroute/web-shared/token'
 
 const IndianRedesignedPage = lazy(() => import('./indian-redesigned'))
 
-/** `/`: the landing page for visitors; owners with a stored token go straight to their dashboard (DECISIONS 11). */
+/** `/`: the landing page for visitors; owners with a stored token go straight to their dashboard (docs/decisions.md D14). */
 export default function RootPage() {
   const signedIn = getToken() !== null
   useEffect(() => {

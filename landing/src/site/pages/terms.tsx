@@ -6,7 +6,7 @@ import { TERMS_INTRO, TERMS_PLANS_SECTION, TERMS_SECTIONS, TERMS_UPDATED } from 
 import { rupees } from '@reviewroute/web-shared/format'
 import { useSession } from '#site/session'
 
-/** Prices as the server lists them (DECISIONS 6): the terms never type a price. */
+/** Prices as the server lists them (docs/decisions.md D8): the terms never type a price. */
 function PriceTable() {
   const { plans, failed } = usePlans()
   if (failed) {
