@@ -1,4 +1,3 @@
-import { inject } from '@adonisjs/core'
 import FindReviewLink from '#actions/reviews/find_review_link'
 import CheckReviewAllowance from '#actions/reviews/check_review_allowance'
 import { pageViewCounter } from '#hot_path/page_view_counter'
@@ -9,12 +8,10 @@ import type { ReviewLinkDto } from '#types/api'
  * What a customer opening a review link sees: the business (nothing about its owner), whether it accepts
  * ratings now, and one more page view counted. Used by the by-url API and by the server-rendered page.
  */
-@inject()
 export default class LookupReviewLink {
-  constructor(
-    private findReviewLink: FindReviewLink,
-    private checkAllowance: CheckReviewAllowance
-  ) {}
+  // Built here, not resolved by the container per request: neither has dependencies, and this is the busiest call.
+  private findReviewLink = new FindReviewLink()
+  private checkAllowance = new CheckReviewAllowance()
 
   async handle(code: string): Promise<ReviewLinkDto> {
     const business = await this.findReviewLink.handle(code)

@@ -25,11 +25,11 @@ interface Client {
  */
 @inject()
 export default class SubmitReview {
-  constructor(
-    private queues: QueueService,
-    private findReviewLink: FindReviewLink,
-    private checkAllowance: CheckReviewAllowance
-  ) {}
+  // Built here, not resolved by the container per request: neither has dependencies (see LookupReviewLink).
+  private findReviewLink = new FindReviewLink()
+  private checkAllowance = new CheckReviewAllowance()
+
+  constructor(private queues: QueueService) {}
 
   async handle(code: string, { rating, feedback }: SubmitReviewRequest, client: Client): Promise<SubmitReviewResponse> {
     const business = await this.findReviewLink.handle(code)
