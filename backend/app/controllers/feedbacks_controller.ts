@@ -24,7 +24,7 @@ export default class FeedbacksController {
   async index(ctx: HttpContext): Promise<ReviewSessionDto[]> {
     const userId = ctx.auth.getUserOrFail().id
     // Feedbacks are the sessions rated NEGATIVE_RATING_MAX or below: the `negative` count.
-    const total = businessListTotal(userId, ctx.request.qs(), (counts) => counts.negative)
+    const total = businessListTotal(userId, (counts) => counts.negative)
     return paginate(ctx, feedbacksOf(userId), SESSION_LIST, serializeSession, total)
   }
 

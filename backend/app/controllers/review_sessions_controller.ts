@@ -10,7 +10,7 @@ import type { ReviewSessionDto } from '#types/api'
 export default class ReviewSessionsController {
   async index(ctx: HttpContext): Promise<ReviewSessionDto[]> {
     const userId = ctx.auth.getUserOrFail().id
-    const total = businessListTotal(userId, ctx.request.qs(), (counts) => counts.sessions)
+    const total = businessListTotal(userId, (counts) => counts.sessions)
     return paginate(ctx, ReviewSession.ownedBy(userId), SESSION_LIST, serializeSession, total)
   }
 

@@ -1,6 +1,7 @@
 import User from '#models/user'
 import SyncUser from '#actions/users/sync_user'
 import { IdentityProvider } from '#services/identity/identity_provider'
+import { normalizeEmail } from '#lib/email'
 
 /** Records last seen and, for owners of the external identity provider, refreshes their profile from it. */
 export default class SyncUserJob {
@@ -20,9 +21,8 @@ export default class SyncUserJob {
           lastName: profile.lastName ?? user.lastName,
           profileImageUrl: profile.imageUrl ?? user.profileImageUrl,
         })
-        if (profile.email && profile.email !== user.email && !(await User.findBy('email', profile.email))) {
-          user.email = profile.email
-        }
+        const email = profile.email ? normalizeEmail(profile.email) : null
+        if (email && email !== user.email && !(await User.findBy('email', email))) user.email = email
       }
     }
     await this.syncUser.handle(user)

@@ -30,15 +30,22 @@ export default class TrialExpiryJob {
       .whereIn('status', [SubscriptionStatus.Active, SubscriptionStatus.Cancelled])
       .where('current_period_end', '<=', now)
       .select('id', 'user_id')
-    // Updated by id, and only rows still in the state they were read in: two workers never count one twice.
+    // Updated by id, and only rows still in the state they were read in (a trial extended meanwhile is left alone;
+    // two workers never count one twice).
     const trials = endedTrials.length
-      ? await db.from('users').whereIn('id', endedTrials.map((row) => row.id)).whereNull('trial_expired_at').update({ trial_expired_at: now })
+      ? await db
+          .from('users')
+          .whereIn('id', endedTrials.map((row) => row.id))
+          .whereNull('trial_expired_at')
+          .where('trial_ends_at', '<=', now)
+          .update({ trial_expired_at: now })
       : 0
     const periods = endedPeriods.length
       ? await db
           .from('subscriptions')
           .whereIn('id', endedPeriods.map((row) => row.id))
           .whereIn('status', [SubscriptionStatus.Active, SubscriptionStatus.Cancelled])
+          .where('current_period_end', '<=', now)
           .update({ status: SubscriptionStatus.Expired, updated_at: now })
       : 0
     // These owners' access changed behind the models: this process forgets what it remembered of it.

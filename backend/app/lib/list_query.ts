@@ -40,16 +40,37 @@ function toInt(field: string, raw: string, min: number, max = Number.MAX_SAFE_IN
   return value
 }
 
-function single(field: string, value: unknown): string {
-  if (Array.isArray(value) && value.length === 1) return single(field, value[0])
-  if (Array.isArray(value)) throw new FieldError(field, `The ${field} parameter may be given only once`)
-  if (typeof value !== 'string') throw new FieldError(field, `The ${field} parameter must be a plain value`)
-  return value
+/**
+ * A list request's parameters, read once from the raw query string. Not from the parsed object: the
+ * query-string parser drops keys named like Object.prototype members (`toString`, `constructor`, `__proto__`),
+ * splits values on commas and stops after 1,000 parameters, so filters, paging and sorting would each see a
+ * different request. Every name here is looked up as given, never among an object's inherited members.
+ */
+export class ListParams {
+  constructor(private params: URLSearchParams) {}
+
+  static of(ctx: HttpContext) {
+    return new ListParams(new URLSearchParams(ctx.request.parsedUrl.query ?? ''))
+  }
+
+  /** The one value of `name` (undefined when absent); 422 when it is given twice. */
+  get(name: string): string | undefined {
+    const values = this.params.getAll(name)
+    if (values.length > 1) throw new FieldError(name, `The ${name} parameter may be given only once`)
+    return values[0]
+  }
+
+  /** The filter parameters (everything but paging and sorting), each once. */
+  filterNames() {
+    return [...new Set(this.params.keys())].filter((key) => !LIST_CONTROLS.has(key))
+  }
 }
 
-export function pageOf(qs: Record<string, unknown>) {
-  const start = qs._start === undefined ? 0 : toInt('_start', single('_start', qs._start), 0)
-  const end = qs._end === undefined ? start + DEFAULT_PAGE_SIZE : toInt('_end', single('_end', qs._end), 0)
+export function pageOf(params: ListParams) {
+  const rawStart = params.get('_start')
+  const rawEnd = params.get('_end')
+  const start = rawStart === undefined ? 0 : toInt('_start', rawStart, 0)
+  const end = rawEnd === undefined ? start + DEFAULT_PAGE_SIZE : toInt('_end', rawEnd, 0)
   if (end < start) throw new FieldError('_end', 'The _end parameter must not be less than _start')
   return { offset: start, limit: Math.min(end - start, MAX_PAGE_SIZE) }
 }
@@ -94,39 +115,31 @@ function applyFilter(query: Query, field: string, op: string, raw: string, spec:
   }
 }
 
-/**
- * Filters are read from the raw query string, not from the parsed object: the query-string parser drops keys
- * named like Object.prototype members (`toString`, `constructor`, `__proto__`), which would make them silently
- * ignored filters instead of the 422 every unknown name gets.
- */
-function applyFilters(query: Query, rawQuery: string, spec: ListSpec) {
-  const params = new URLSearchParams(rawQuery)
-  for (const key of new Set(params.keys())) {
-    if (LIST_CONTROLS.has(key)) continue
+function applyFilters(query: Query, params: ListParams, spec: ListSpec) {
+  for (const key of params.filterNames()) {
+    if (key === '') throw new FieldError('query', 'A query parameter has no name')
     const [, field, op = ''] = /^(.+?)(?:_(like|gte|lte|ne))?$/.exec(key) ?? [key, key]
     const filter = own(spec.filters, field)
     if (!filter) throw new FieldError(key, `Unknown filter ${key}`)
-    applyFilter(query, field, op, single(key, params.getAll(key)), filter)
+    applyFilter(query, field, op, params.get(key)!, filter)
   }
 }
 
-function applySort(query: Query, qs: Record<string, unknown>, spec: ListSpec) {
-  const sorts = qs._sort === undefined ? [spec.defaultSort.field] : single('_sort', qs._sort).split(',')
-  const defaultOrder = qs._sort === undefined ? spec.defaultSort.order : 'asc'
-  const orders = qs._order === undefined ? [defaultOrder] : single('_order', qs._order).split(',')
+function applySort(query: Query, params: ListParams, spec: ListSpec) {
+  const sort = params.get('_sort')
+  const order = params.get('_order')
+  const sorts = sort === undefined ? [spec.defaultSort.field] : sort.split(',')
+  const orders = order === undefined ? [sort === undefined ? spec.defaultSort.order : 'asc'] : order.split(',')
   sorts.forEach((field, index) => {
     const column = own(spec.sortable, field)
     if (!column) throw new FieldError('_sort', `Cannot sort by ${field}`)
-    const order = (orders[index] ?? orders[0] ?? 'asc').toLowerCase()
-    if (order !== 'asc' && order !== 'desc') throw new FieldError('_order', 'The _order parameter must be asc or desc')
-    query.orderBy(column, order)
+    const direction = (orders[index] ?? orders[0] ?? 'asc').toLowerCase()
+    if (direction !== 'asc' && direction !== 'desc') throw new FieldError('_order', 'The _order parameter must be asc or desc')
+    query.orderBy(column, direction)
   })
   // A stable tie-break so pages never repeat or skip rows.
   query.orderBy(`${query.model.table}.id`, 'desc')
 }
-
-/** The filter parameters of a list request (everything but paging and sorting). */
-export const filterParams = (qs: Record<string, unknown>) => Object.keys(qs).filter((key) => !LIST_CONTROLS.has(key))
 
 /**
  * Runs a filtered query for one page and sets `x-total-count` (simple-rest reads it). `knownTotal`, called once
@@ -137,15 +150,15 @@ export async function paginate<T>(
   query: Query,
   spec: ListSpec,
   serialize: (row: any) => T,
-  knownTotal?: () => Promise<number | null>
+  knownTotal?: (params: ListParams) => Promise<number | null>
 ): Promise<T[]> {
-  const qs = ctx.request.qs()
-  applyFilters(query, ctx.request.parsedUrl.query ?? '', spec)
+  const params = ListParams.of(ctx)
+  applyFilters(query, params, spec)
   const countQuery = query.clone()
-  applySort(query, qs, spec)
-  const { offset, limit } = pageOf(qs)
+  applySort(query, params, spec)
+  const { offset, limit } = pageOf(params)
   const count = async () => {
-    const known = knownTotal ? await knownTotal() : null
+    const known = knownTotal ? await knownTotal(params) : null
     if (known !== null) return known
     const row = await countQuery.count('* as total').pojo<{ total: number }>().first()
     return Number(row?.total ?? 0)

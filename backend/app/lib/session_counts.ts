@@ -6,7 +6,7 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import { NEGATIVE_RATING_MAX, POSITIVE_RATING_MIN } from '#lib/constants'
 import { istDaySql, istDayStart } from '#lib/time'
-import { filterParams } from '#lib/list_query'
+import type { ListParams } from '#lib/list_query'
 
 /** The one row of analytics_rollup_state. */
 export const ROLLUP_STATE_ID = 1
@@ -108,11 +108,11 @@ export async function ownedBusinessCounts(userId: number, businessId: number): P
  * `knownTotal` for paginate: the total of a session list filtered by its business alone, from these counts
  * (rollups plus live rows, exact) instead of a COUNT over every row; null (count them) for any other filter.
  */
-export function businessListTotal(userId: number, qs: Record<string, unknown>, pick: (counts: Counts) => number) {
-  return async () => {
-    const filters = filterParams(qs)
+export function businessListTotal(userId: number, pick: (counts: Counts) => number) {
+  return async (params: ListParams) => {
+    const filters = params.filterNames()
     if (filters.length !== 1 || filters[0] !== 'businessId') return null
-    const counts = await ownedBusinessCounts(userId, Number(qs.businessId))
+    const counts = await ownedBusinessCounts(userId, Number(params.get('businessId')))
     return counts ? pick(counts) : null
   }
 }

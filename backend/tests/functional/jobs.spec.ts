@@ -402,7 +402,7 @@ test.group('Sync-user job: last seen and the profile from the identity provider'
     assert.instanceOf(row.last_seen_at, Date)
   })
 
-  test("the provider's email is not taken when another account already has it", async ({ assert }) => {
+  test("the provider's email is not taken when another account already has it, however it is spelled", async ({ assert }) => {
     await UserFactory.merge({ email: 'taken@example.in' }).create()
     const owner = await externalOwner('user_2xYzTaken')
     stub.answer((_, response) =>
@@ -411,7 +411,7 @@ test.group('Sync-user job: last seen and the profile from the identity provider'
         200,
         clerkUser('user_2xYzTaken', {
           primary_email_address_id: 'idn_1',
-          email_addresses: [{ id: 'idn_1', email_address: 'taken@example.in' }],
+          email_addresses: [{ id: 'idn_1', email_address: ' Taken@EXAMPLE.in' }],
         })
       )
     )

@@ -1,5 +1,5 @@
 /*
- * Dates as the dashboard shows them (docs/decisions.md D12: times in Asia/Kolkata, relative times in the browser's
+ * Dates as the dashboard shows them (docs/product-rules.md#time-zones: times in Asia/Kolkata, relative times in the browser's
  * locale; docs/product-rules.md#trial: invalid dates read 'Recently' in activity lists, 'Invalid Date' / 'N/A' elsewhere).
  */
 export const TIME_ZONE = 'Asia/Kolkata'

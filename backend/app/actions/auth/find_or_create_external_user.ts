@@ -30,6 +30,7 @@ export default class FindOrCreateExternalUser {
     try {
       return await User.create({
         externalId: claims.sub,
+        // Kept in the subject's own case: subjects that differ only in case are different accounts.
         email: emailFree ? email : `${claims.sub.replace(/[^A-Za-z0-9_-]/g, '')}@users.idp.invalid`,
         password: null,
         firstName: claims.given_name ?? claims.first_name ?? null,
