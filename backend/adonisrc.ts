@@ -25,6 +25,8 @@ export default defineConfig({
     () => import('@adonisjs/auth/auth_provider'),
     () => import('@adonisjs/redis/redis_provider'),
     () => import('@adonisjs/limiter/limiter_provider'),
+    () => import('@adonisjs/core/providers/edge_provider'),
+    () => import('@adonisjs/mail/mail_provider'),
   ],
   preloads: [
     inTurn(() => import('#start/container')),
@@ -42,5 +44,5 @@ export default defineConfig({
     forceExit: false,
   },
   directories: {},
-  metaFiles: [],
+  metaFiles: [{ pattern: 'resources/views/**/*.edge', reloadServer: false }],
 })

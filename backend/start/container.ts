@@ -2,6 +2,8 @@
  * Container bindings for outside services, so tests can swap one for a client of a stub server.
  */
 import app from '@adonisjs/core/services/app'
+import emitter from '@adonisjs/core/services/emitter'
+import logger from '@adonisjs/core/services/logger'
 import { PlacesDirectory, createPlacesDirectory } from '#services/places/places_directory'
 import { RazorpayGateway } from '#services/payments/razorpay_gateway'
 import { IdentityProvider } from '#services/identity/identity_provider'
@@ -20,3 +22,6 @@ app.container.singleton(QueueService, () => {
 
 // Views counted in memory are written before the process exits.
 app.terminating(() => pageViewCounter.flush().catch(() => {}))
+
+// Account mails leave after the answer (the mailer's in-process queue, sendLater): a failure is seen only here.
+emitter.on('queued:mail:error', ({ error, mailerName }) => logger.error({ err: error, mailer: mailerName }, 'queued mail not sent'))

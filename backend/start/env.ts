@@ -50,9 +50,14 @@ const env = await Env.create(new URL('../', import.meta.url), {
   RAZORPAY_BASE_URL: str('https://api.razorpay.com'),
   RAZORPAY_TIMEOUT_MS: num(10000),
 
-  MAIL_TRANSPORT: withDefault(Env.schema.enum.optional(['file', 'log'] as const), 'file'),
+  MAIL_TRANSPORT: withDefault(Env.schema.enum.optional(['file', 'smtp', 'log'] as const), 'file'),
   MAIL_DIR: str('tmp/mail'),
   MAIL_FROM: str('ReviewRoute <no-reply@reviewroute.in>'),
+  SMTP_HOST: str(''),
+  SMTP_PORT: num(587),
+  SMTP_USER: str(''),
+  SMTP_PASSWORD: str(''),
+  SMTP_SECURE: withDefault(Env.schema.enum.optional(['starttls', 'tls', 'off'] as const), 'starttls'),
 
   QUEUE_PREFIX: str('reviewroute'),
   WORKER_CONCURRENCY: num(5),
@@ -72,6 +77,10 @@ const env = await Env.create(new URL('../', import.meta.url), {
 
 if (env.get('NODE_ENV') === 'production' && !env.get('APP_KEY')) {
   throw new Error('APP_KEY must be set in production (32+ random characters).')
+}
+
+if (env.get('MAIL_TRANSPORT') === 'smtp' && !env.get('SMTP_HOST')) {
+  throw new Error('SMTP_HOST must be set when MAIL_TRANSPORT=smtp.')
 }
 
 if (env.get('NODE_ENV') === 'production' && env.get('TEST_CLOCK')) {

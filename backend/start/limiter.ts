@@ -1,11 +1,12 @@
 /*
- * Every rate limit in one place (docs/decisions.md D1, D5, D12). Limits fail open: if the limiter's store (Redis) is down,
+ * Every rate limit in one place (docs/decisions.md D1, D5, D22). Limits fail open: if the limiter's store (Redis) is down,
  * the request goes on and a warning is logged, so customers can still leave reviews (docs/decisions.md D5).
  */
 import limiter from '@adonisjs/limiter/services/main'
 import logger from '@adonisjs/core/services/logger'
 import env from '#start/env'
 import { errors } from '@adonisjs/limiter'
+import { normalizeEmail } from '#lib/email'
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 
@@ -102,5 +103,33 @@ export const purchaseThrottle = failOpen(
   'purchase',
   limiter.define('purchase', (ctx) =>
     limiter.allowRequests(5).every('1 minute').usingKey(`u${ctx.auth.user?.id ?? clientIp(ctx)}`)
+  )
+)
+
+/** The normalised address of the body's `email` (as the account is looked up), or '' when there is none. */
+const bodyEmail = (ctx: HttpContext) => {
+  const email = ctx.request.input('email')
+  return typeof email === 'string' ? normalizeEmail(email).slice(0, 254) : ''
+}
+
+/** Password reset mails (DECISIONS §12): per address and per IP, so nobody floods an inbox or probes many. */
+export const forgotPasswordByEmail = failOpen(
+  'forgot_password_email',
+  limiter.define('forgot_password_email', (ctx) => limiter.allowRequests(3).every('15 minutes').usingKey(bodyEmail(ctx)))
+)
+export const forgotPasswordByIp = failOpen(
+  'forgot_password_ip',
+  limiter.define('forgot_password_ip', (ctx) => limiter.allowRequests(10).every('15 minutes').usingKey(clientIp(ctx)))
+)
+/** Reset and verify attempts per IP: the tokens cannot be guessed, this only bounds the work of trying. */
+export const accountLinkByIp = failOpen(
+  'account_link_ip',
+  limiter.define('account_link_ip', (ctx) => limiter.allowRequests(20).every('15 minutes').usingKey(clientIp(ctx)))
+)
+/** Verification mails per owner. */
+export const resendVerificationThrottle = failOpen(
+  'resend_verification',
+  limiter.define('resend_verification', (ctx) =>
+    limiter.allowRequests(3).every('15 minutes').usingKey(`u${ctx.auth.user?.id ?? clientIp(ctx)}`)
   )
 )

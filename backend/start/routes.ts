@@ -8,21 +8,29 @@ import { clock } from '#lib/clock'
 import env from '#start/env'
 import { middleware } from '#start/kernel'
 import {
+  accountLinkByIp,
   contactThrottle,
+  forgotPasswordByEmail,
+  forgotPasswordByIp,
   loginByIp,
   purchaseThrottle,
   registerThrottle,
+  resendVerificationThrottle,
   searchThrottle,
   submitThrottle,
 } from '#start/limiter'
 
 const AuthController = () => import('#controllers/auth_controller')
 const ProfileController = () => import('#controllers/profile_controller')
+const AccountLinksController = () => import('#controllers/account_links_controller')
 const PlacesController = () => import('#controllers/places_controller')
 const BusinessesController = () => import('#controllers/businesses_controller')
 const ReviewLinksController = () => import('#controllers/review_links_controller')
 const AnalyticsController = () => import('#controllers/analytics_controller')
 const OverviewController = () => import('#controllers/overview_controller')
+const DevicesController = () => import('#controllers/devices_controller')
+const AccountController = () => import('#controllers/account_controller')
+const PasswordsController = () => import('#controllers/passwords_controller')
 const FeedbacksController = () => import('#controllers/feedbacks_controller')
 const ReviewSessionsController = () => import('#controllers/review_sessions_controller')
 const ContactController = () => import('#controllers/contact_controller')
@@ -42,16 +50,40 @@ router
         router.post('register', [AuthController, 'register']).as('register').use(registerThrottle)
         router.post('login', [AuthController, 'login']).as('login').use(loginByIp)
         router
+          .post('forgot-password', [AccountLinksController, 'forgotPassword'])
+          .as('forgot_password')
+          .use([forgotPasswordByIp, forgotPasswordByEmail])
+        router.post('reset-password', [AccountLinksController, 'resetPassword']).as('reset_password').use(accountLinkByIp)
+        router.post('verify-email', [AccountLinksController, 'verifyEmail']).as('verify_email').use(accountLinkByIp)
+        router
           .group(() => {
             router.post('logout', [AuthController, 'logout']).as('logout')
             router.get('user', [ProfileController, 'show']).as('user')
             router.patch('profile', [ProfileController, 'update']).as('profile')
             router.post('sync-user', [ProfileController, 'sync']).as('sync_user')
+            router.post('change-password', [PasswordsController, 'update']).as('change_password')
+            router.get('sessions', [DevicesController, 'index']).as('devices')
+            router.delete('sessions/:id', [DevicesController, 'destroy']).as('devices.destroy').where('id', rowId)
+            router.post('logout-all', [DevicesController, 'destroyAll']).as('logout_all')
+            router
+              .post('resend-verification', [AccountLinksController, 'resendVerification'])
+              .as('resend_verification')
+              .use(resendVerificationThrottle)
           })
           .use(middleware.auth())
       })
       .prefix('auth')
       .as('auth')
+
+    // The owner's data rights.
+    router
+      .group(() => {
+        router.get('export', [AccountController, 'export']).as('export')
+        router.delete('', [AccountController, 'destroy']).as('destroy')
+      })
+      .prefix('account')
+      .as('account')
+      .use(middleware.auth())
 
     // Public, with an optional owner token.
     router

@@ -5,7 +5,17 @@
  * drifts from what the front ends read.
  */
 import type { Infer } from '@vinejs/vine/types'
-import type { loginValidator, registerValidator, updatePhoneValidator, updateProfileValidator } from '#validators/auth'
+import type {
+  changePasswordValidator,
+  deleteAccountValidator,
+  forgotPasswordValidator,
+  loginValidator,
+  registerValidator,
+  resetPasswordValidator,
+  updatePhoneValidator,
+  updateProfileValidator,
+  verifyEmailValidator,
+} from '#validators/auth'
 import type { createPaymentValidator, verifyPaymentValidator } from '#validators/billing'
 import type {
   searchBusinessValidator,
@@ -20,6 +30,11 @@ import type { resolveFeedbackValidator, submitReviewValidator } from '#validator
 
 export type RegisterRequest = Infer<typeof registerValidator>
 export type LoginRequest = Infer<typeof loginValidator>
+export type ChangePasswordRequest = Infer<typeof changePasswordValidator>
+export type DeleteAccountRequest = Infer<typeof deleteAccountValidator>
+export type ForgotPasswordRequest = Infer<typeof forgotPasswordValidator>
+export type ResetPasswordRequest = Infer<typeof resetPasswordValidator>
+export type VerifyEmailRequest = Infer<typeof verifyEmailValidator>
 export type UpdateProfileRequest = Infer<typeof updateProfileValidator>
 export type UpdatePhoneRequest = Infer<typeof updatePhoneValidator>
 export type SearchBusinessRequest = Infer<typeof searchBusinessValidator>
@@ -55,10 +70,22 @@ export interface UserDto {
   trialStartsAt: string | null
   trialEndsAt: string | null
   createdAt: string
+  /** Whether the owner opened a verification link for this address (DECISIONS 12). */
+  emailVerified: boolean
 }
 
 export interface AuthResponse {
   token: string
+  user: UserDto
+}
+
+/** 202 of forgot-password and resend-verification: the same sentence whatever happened (DECISIONS 12). */
+export interface AcceptedMessageResponse {
+  message: string
+}
+
+/** reset-password answers an AuthResponse (signed in on this device); verify-email the verified owner. */
+export interface VerifyEmailResponse {
   user: UserDto
 }
 
@@ -286,4 +313,35 @@ export interface OverviewCounts {
 export interface OverviewResponse {
   totals: OverviewCounts & { businesses: number }
   businesses: (OverviewCounts & { businessId: number })[]
+}
+
+/** `POST /api/auth/change-password` */
+export interface ChangePasswordResponse {
+  success: true
+  message: string
+}
+
+/** `GET /api/auth/sessions`: one signed-in device (an access token of the owner). */
+export interface DeviceDto {
+  id: number
+  createdAt: string
+  lastUsedAt: string | null
+  /** The browser that signed in, as it named itself; null for tokens issued before devices were recorded. */
+  userAgent: string | null
+  /** The device this request came from. */
+  current: boolean
+}
+
+/** `GET /api/account/export`: everything stored about the owner (a JSON file; rows as stored, times in ISO 8601). */
+export interface AccountExport {
+  exportedAt: string
+  profile: UserDto
+  account: Record<string, unknown>
+  businesses: Record<string, unknown>[]
+  reviewSessions: Record<string, unknown>[]
+  pageViewsDaily: Record<string, unknown>[]
+  payments: Record<string, unknown>[]
+  subscriptions: Record<string, unknown>[]
+  contactMessages: Record<string, unknown>[]
+  signedInDevices: Record<string, unknown>[]
 }

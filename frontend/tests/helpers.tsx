@@ -93,6 +93,7 @@ export const fixtures = {
     trialStartsAt: '2026-11-20T00:00:00.000Z',
     trialEndsAt: '2026-11-27T00:00:00.000Z',
     createdAt: '2026-11-20T00:00:00.000Z',
+    emailVerified: true,
   } satisfies UserDto,
   business: (overrides: Partial<BusinessDto> = {}) => ({
     id: 7,

@@ -14,6 +14,7 @@ export const USER = {
   trialStartsAt: null,
   trialEndsAt: null,
   createdAt: '',
+  emailVerified: true,
 } satisfies UserDto
 
 export interface FakeCall {

@@ -25,6 +25,14 @@ export class ApiError extends Error {
 export const isLimitError = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.status === 403 && error.upgrade
 
+/** The server's 422 messages by field (the first per field); empty for any other failure. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  const found: Record<string, string> = {}
+  if (!(error instanceof ApiError) || error.status !== 422) return found
+  for (const { field, message } of error.body.errors ?? []) found[field] ??= message
+  return found
+}
+
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
   body?: unknown

@@ -10,6 +10,8 @@ export const PLAN_TOAST_MS = 4000
 export const DEFAULT_TOAST_MS = 5000
 export const PHONE_DIGITS = 10
 export const PHONE_PREFIX = '+91'
+/** The shortest password the server accepts on sign-up and reset (its validators' `minLength`). */
+export const PASSWORD_MIN_LENGTH = 8
 
 /** Where every sign-up and sign-in button goes (docs/decisions.md D14). */
 export const SIGN_UP_URL = '/auth?mode=signup&redirect=/billing?source=signup'

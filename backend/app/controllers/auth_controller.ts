@@ -11,14 +11,14 @@ export default class AuthController {
   @inject()
   async register({ request, response }: HttpContext, registerUser: RegisterUser) {
     const input = await request.validateUsing(registerValidator)
-    const { user, token } = await registerUser.handle(input)
+    const { user, token } = await registerUser.handle(input, request.header('user-agent'))
     return response.created({ token, user: serializeUser(user) } satisfies AuthResponse)
   }
 
   @inject()
   async login({ request }: HttpContext, signIn: SignIn): Promise<AuthResponse> {
     const { email, password } = await request.validateUsing(loginValidator)
-    const { user, token } = await signIn.handle(email, password)
+    const { user, token } = await signIn.handle(email, password, request.header('user-agent'))
     return { token, user: serializeUser(user) }
   }
 

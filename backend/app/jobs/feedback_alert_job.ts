@@ -2,7 +2,9 @@ import db from '@adonisjs/lucid/services/db'
 import ReviewSession from '#models/review_session'
 import Business from '#models/business'
 import User from '#models/user'
-import { createMailer, type Mailer } from '#services/mail/mailer'
+import mail from '@adonisjs/mail/services/main'
+import type { MailerContract, MailTransportContract } from '@adonisjs/mail/types'
+import FeedbackAlertMail from '#mails/feedback_alert_mail'
 import { clock } from '#lib/clock'
 import { NEGATIVE_RATING_MAX } from '#lib/constants'
 
@@ -13,7 +15,7 @@ const SWEEP_GRACE_MINUTES = 2
 
 /** Mails the owner when a 1-3 star review with text arrives; at most once per review. */
 export default class FeedbackAlertJob {
-  constructor(private mailer: Mailer = createMailer()) {}
+  constructor(private mailer: MailerContract<MailTransportContract> = mail.use()) {}
 
   async handle({ sessionId }: { sessionId?: number }) {
     if (sessionId !== undefined) return { alerted: await this.alert(sessionId) ? 1 : 0 }
@@ -50,12 +52,9 @@ export default class FeedbackAlertJob {
       const session = await ReviewSession.findOrFail(sessionId)
       const business = await Business.findOrFail(session.businessId)
       const owner = await User.findOrFail(business.userId)
-      await this.mailer.send({
-        kind: 'feedback-alert',
-        to: owner.email,
-        subject: `New ${session.rating}-star feedback for ${business.name}`,
-        text: `A customer rated ${business.name} ${session.rating} out of 5 and wrote:\n\n"${session.feedback}"\n\nOpen your feedback inbox in ReviewRoute to follow up.`,
-      })
+      // Alerts go only to a confirmed address (DECISIONS §12); the review stays marked, not retried.
+      if (!owner.emailVerifiedAt) return false
+      await this.mailer.send(new FeedbackAlertMail(owner, business, session))
       return true
     } catch (error) {
       await db.from('review_sessions').where('id', sessionId).update({ alerted_at: null })

@@ -5,7 +5,7 @@ import app from '@adonisjs/core/services/app'
 import { QueueName } from '#queue/queues'
 import type { JobHandlers } from '#queue/queue_service'
 import { IdentityProvider } from '#services/identity/identity_provider'
-import { createMailer } from '#services/mail/mailer'
+import mail from '@adonisjs/mail/services/main'
 import TrialExpiryJob from '#jobs/trial_expiry_job'
 import SyncUserJob from '#jobs/sync_user_job'
 import AnalyticsRollupJob from '#jobs/analytics_rollup_job'
@@ -13,7 +13,7 @@ import FeedbackAlertJob from '#jobs/feedback_alert_job'
 import DataRetentionJob from '#jobs/data_retention_job'
 
 export async function jobHandlers(): Promise<JobHandlers> {
-  const mailer = createMailer()
+  const mailer = mail.use()
   const trialExpiry = new TrialExpiryJob(mailer)
   const syncUser = new SyncUserJob(await app.container.make(IdentityProvider))
   const rollup = new AnalyticsRollupJob()

@@ -2,7 +2,9 @@ import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
 import Subscription from '#models/subscription'
 import User from '#models/user'
-import { createMailer, type Mailer } from '#services/mail/mailer'
+import mail from '@adonisjs/mail/services/main'
+import type { MailerContract, MailTransportContract } from '@adonisjs/mail/types'
+import PeriodReminderMail from '#mails/period_reminder_mail'
 import { SubscriptionStatus } from '#lib/billing_enums'
 import { clock } from '#lib/clock'
 import { BUSINESS_TIME_ZONE } from '#lib/constants'
@@ -15,7 +17,7 @@ const REMINDER_DAYS_BEFORE = 3
  * pre-expiry reminder 3 days before a period ends (not for cancelled subscriptions; once per subscription).
  */
 export default class TrialExpiryJob {
-  constructor(private mailer: Mailer = createMailer()) {}
+  constructor(private mailer: MailerContract<MailTransportContract> = mail.use()) {}
 
   async handle() {
     const now = clock.now().toJSDate()
@@ -75,12 +77,7 @@ export default class TrialExpiryJob {
       try {
         const owner = await User.findOrFail(subscription.userId)
         const ends = subscription.currentPeriodEnd.setZone(BUSINESS_TIME_ZONE).toFormat('d LLLL yyyy')
-        await this.mailer.send({
-          kind: 'period-reminder',
-          to: owner.email,
-          subject: `Your ReviewRoute Pro plan ends on ${ends}`,
-          text: `Hi ${owner.firstName ?? 'there'},\n\nYour ${subscription.plan.name} ends on ${ends}. Plans do not renew by themselves: buy a new plan from Billing to keep unlimited businesses and reviews.\n\nReviewRoute`,
-        })
+        await this.mailer.send(new PeriodReminderMail(owner, subscription.plan.name, ends))
         sent++
       } catch (error) {
         await db.from('subscriptions').where('id', subscription.id).update({ reminder_sent_at: null })

@@ -66,3 +66,7 @@ export const DAILY_SERIES_MAX_DAYS = 366
 
 export const googleReviewUrl = (placeId: string) =>
   `https://search.google.com/local/writereview?placeid=${encodeURIComponent(placeId)}`
+
+/** Account links mailed to the owner (DECISIONS §12): a password reset lives 60 minutes, a verification 7 days. */
+export const PASSWORD_RESET_TOKEN_MINUTES = 60
+export const EMAIL_VERIFICATION_TOKEN_DAYS = 7

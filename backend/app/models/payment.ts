@@ -9,7 +9,8 @@ export default class Payment extends BaseModel {
   declare id: number
 
   @column()
-  declare userId: number
+  /** Null once the owner deleted their account: the payment is kept as a tax record. */
+  declare userId: number | null
 
   @column()
   declare planId: number

@@ -50,6 +50,10 @@ export default class User extends compose(BaseModel, AuthFinder) {
   @column.dateTime()
   declare lastSeenAt: DateTime | null
 
+  /** When the owner opened a verification link for the current address; null: not verified. */
+  @column.dateTime()
+  declare emailVerifiedAt: DateTime | null
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 

@@ -22,6 +22,7 @@ export function serializeUser(user: User): UserDto {
     trialStartsAt: user.trialStartsAt?.toISO() ?? null,
     trialEndsAt: user.trialEndsAt?.toISO() ?? null,
     createdAt: user.createdAt.toISO()!,
+    emailVerified: Boolean(user.emailVerifiedAt),
   }
 }
 

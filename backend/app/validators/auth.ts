@@ -41,3 +41,37 @@ export const updatePhoneValidator = vine.compile(
   })
 )
 updatePhoneValidator.messagesProvider = messages
+
+/** A token from a mailed link: base64url of 32 bytes is 43 characters; anything far off is not one of ours. */
+const linkToken = () => vine.string().trim().minLength(1).maxLength(200)
+
+export const forgotPasswordValidator = vine.compile(vine.object({ email: email() }))
+forgotPasswordValidator.messagesProvider = messages
+
+export const resetPasswordValidator = vine.compile(
+  vine.object({
+    token: linkToken(),
+    password: vine.string().minLength(8).maxLength(128),
+  })
+)
+resetPasswordValidator.messagesProvider = messages
+
+export const verifyEmailValidator = vine.compile(vine.object({ token: linkToken() }))
+verifyEmailValidator.messagesProvider = messages
+
+/** Change password: the current one (any length: older accounts may predate the rule) and a new one. */
+export const changePasswordValidator = vine.compile(
+  vine.object({
+    currentPassword: vine.string().minLength(1).maxLength(128),
+    password: vine.string().minLength(8).maxLength(128),
+  })
+)
+changePasswordValidator.messagesProvider = messages
+
+/** Deleting the account: the password again. */
+export const deleteAccountValidator = vine.compile(
+  vine.object({
+    password: vine.string().minLength(1).maxLength(128),
+  })
+)
+deleteAccountValidator.messagesProvider = messages

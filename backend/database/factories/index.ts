@@ -36,7 +36,12 @@ export const UserFactory = factory
       lastName: 'Test',
       trialStartsAt: now,
       trialEndsAt: now.plus({ days: TRIAL_DAYS }),
+      // Owners in tests have confirmed their address unless a test says otherwise (alerts need it).
+      emailVerifiedAt: now,
     }
+  })
+  .state('unverified', (user) => {
+    user.emailVerifiedAt = null
   })
   .state('midTrial', (user) => {
     user.trialStartsAt = clock.now().minus({ days: 2 })

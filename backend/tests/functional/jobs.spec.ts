@@ -5,9 +5,6 @@
  */
 import { test } from '@japa/runner'
 import type { ApiClient } from '@japa/api-client'
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import app from '@adonisjs/core/services/app'
@@ -17,7 +14,7 @@ import FeedbackAlertJob from '#jobs/feedback_alert_job'
 import AnalyticsRollupJob from '#jobs/analytics_rollup_job'
 import DataRetentionJob from '#jobs/data_retention_job'
 import RollupAnalytics from '#actions/analytics/rollup_analytics'
-import { Mailer, createMailer, type MailTransport } from '#services/mail/mailer'
+import { TEST_FROM, brokenMailer, fileMailbox as openMailbox } from '#tests/helpers/mailbox'
 import { IdentityProvider } from '#services/identity/identity_provider'
 import { QueueService } from '#queue/queue_service'
 import { QueueName } from '#queue/queues'
@@ -31,40 +28,6 @@ import { json, startStubServer, type StubServer } from '#tests/helpers/stub_serv
 import { ReviewSessionFactory, SubscriptionFactory, UserFactory } from '#database/factories/index'
 
 const IST = 'Asia/Kolkata'
-const FROM = 'ReviewRoute <alerts@reviewroute.test>'
-
-interface SentMail {
-  kind: string
-  to: string
-  from: string
-  subject: string
-  text: string
-  sentAt: string
-}
-
-/** A file-transport mailer writing into a fresh temporary directory, and a reader for what it wrote. */
-async function openMailbox(cleanup: (fn: () => Promise<void>) => void) {
-  const dir = await mkdtemp(join(tmpdir(), 'rr-jobs-mail-'))
-  cleanup(() => rm(dir, { recursive: true, force: true }))
-  return {
-    mailer: createMailer({ transport: 'file', dir, from: FROM }),
-    async read(): Promise<SentMail[]> {
-      const names = (await readdir(dir)).filter((name) => name.endsWith('.json')).sort()
-      return Promise.all(names.map(async (name) => JSON.parse(await readFile(join(dir, name), 'utf8'))))
-    },
-  }
-}
-
-/** A mailer whose transport is down. */
-const brokenMailer = () =>
-  new Mailer(
-    {
-      send: async () => {
-        throw new Error('mail transport down')
-      },
-    } satisfies MailTransport,
-    FROM
-  )
 
 const userRow = (id: number) => db.from('users').where('id', id).firstOrFail()
 const sessionRow = (id: number) => db.from('review_sessions').where('id', id).firstOrFail()
@@ -193,12 +156,14 @@ test.group('Trial expiry job: the reminder 3 days before a paid period ends', (g
     assert.containsSubset(mails[0], {
       kind: 'period-reminder',
       to: owner.email,
-      from: FROM,
+      from: TEST_FROM,
       subject: `Your ReviewRoute Pro plan ends on ${ends}`,
     })
     assert.include(mails[0].text, 'Hi Farida')
     assert.include(mails[0].text, `Monthly Pro Plan ends on ${ends}`)
     assert.notInclude(mails[0].text.toLowerCase(), 'auto-renew')
+    assert.include(mails[0].html, 'Monthly Pro Plan ends on')
+    assert.include(mails[0].links, 'http://localhost:3333/billing')
     const sentAt = (await subscriptionRow(subscription.id)).reminder_sent_at
     assert.instanceOf(sentAt, Date)
     assert.isBelow(secondsApart(sentAt, eightDaysLater), 5)
@@ -470,10 +435,13 @@ test.group('Negative-feedback alert job', (group) => {
     assert.containsSubset(mails[0], {
       kind: 'feedback-alert',
       to: user.email,
-      from: FROM,
+      from: TEST_FROM,
       subject: `New 2-star feedback for ${business.name}`,
     })
     assert.include(mails[0].text, 'The biryani was cold and nobody came to the table')
+    assert.include(mails[0].html, 'The biryani was cold and nobody came to the table')
+    assert.include(mails[0].links, `http://localhost:3333/feedbacks?businessId=${business.id}`)
+    assert.include(mails[0].text, 'http://localhost:3333/profile')
     const alertedAt = (await sessionRow(session.id)).alerted_at
     assert.instanceOf(alertedAt, Date)
     assert.isBelow(secondsApart(alertedAt, clock.now()), 60)
@@ -493,6 +461,17 @@ test.group('Negative-feedback alert job', (group) => {
 
     assert.sameDeepMembers(results, [{ alerted: 1 }, { alerted: 0 }])
     assert.lengthOf(await mail.read(), 1)
+  })
+
+  test('an owner who has not confirmed their address gets no alert, and the review is not retried', async ({ assert, cleanup }) => {
+    const mail = await openMailbox(cleanup)
+    const { business } = await ownerWithBusiness({ owner: { emailVerifiedAt: null } })
+    const session = await lowRating(business)
+
+    assert.deepEqual(await new FeedbackAlertJob(mail.mailer).handle({ sessionId: session.id }), { alerted: 0 })
+
+    assert.deepEqual(await mail.read(), [])
+    assert.instanceOf((await sessionRow(session.id)).alerted_at, Date)
   })
 
   test('no mail for {label}')

@@ -5,7 +5,6 @@
  */
 import { test } from '@japa/runner'
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -18,7 +17,7 @@ import queueConfig from '#config/queue'
 import { QueueService, type JobHandlers } from '#queue/queue_service'
 import { DEFAULT_JOB_OPTIONS, QueueName, SCHEDULES } from '#queue/queues'
 import FeedbackAlertJob from '#jobs/feedback_alert_job'
-import { createMailer } from '#services/mail/mailer'
+import { fileMailbox } from '#tests/helpers/mailbox'
 import { clock } from '#lib/clock'
 import { isolated } from '#tests/helpers/setup'
 import { ownerWithBusiness } from '#tests/helpers/owners'
@@ -440,18 +439,16 @@ test.group('Redis down: the review flow and sync-user', (group) => {
   })
 
   test('the alert that could not be queued is sent by the sweep later', async ({ client, assert, cleanup }) => {
-    const dir = await mkdtemp(join(tmpdir(), 'rr-queue-mail-'))
-    cleanup(() => rm(dir, { recursive: true, force: true }))
+    const mail = await fileMailbox(cleanup)
     const { user: owner, business } = await ownerWithBusiness()
     ;(await client.post(`/api/review/${business.shortUrl}/submit`).json({ rating: 1, feedback: 'Never again' })).assertStatus(200)
-    const mailer = createMailer({ transport: 'file', dir, from: 'test@reviewroute.test' })
 
     clock.travelTo(clock.now().plus({ minutes: 15 }))
-    assert.deepEqual(await new FeedbackAlertJob(mailer).handle({}), { alerted: 1 })
+    assert.deepEqual(await new FeedbackAlertJob(mail.mailer).handle({}), { alerted: 1 })
 
-    const files = await readdir(dir)
-    assert.lengthOf(files, 1)
-    const sent = JSON.parse(await readFile(join(dir, files[0]), 'utf8'))
+    const mails = await mail.read()
+    assert.lengthOf(mails, 1)
+    const [sent] = mails
     assert.equal(sent.kind, 'feedback-alert')
     assert.equal(sent.to, owner.email)
     assert.include(sent.text, 'Never again')

@@ -9,6 +9,9 @@ const CampaignPage = lazy(() => import('./pages/campaign'))
 const GrowPage = lazy(() => import('./pages/grow'))
 const AddBusinessPage = lazy(() => import('./pages/add-business'))
 const AuthPage = lazy(() => import('./pages/auth'))
+const ForgotPasswordPage = lazy(() => import('./pages/forgot-password'))
+const ResetPasswordPage = lazy(() => import('./pages/reset-password'))
+const VerifyEmailPage = lazy(() => import('./pages/verify-email'))
 const PrivacyPage = lazy(() => import('./pages/privacy'))
 const TermsPage = lazy(() => import('./pages/terms'))
 const HelpPage = lazy(() => import('./pages/help'))
@@ -32,6 +35,9 @@ export function App() {
         <Route path="/grow" element={<GrowPage />} />
         <Route path="/add-business" element={<AddBusinessPage />} />
         <Route path="/auth" element={<AuthPage />} />
+        <Route path="/auth/forgot" element={<ForgotPasswordPage />} />
+        <Route path="/auth/reset" element={<ResetPasswordPage />} />
+        <Route path="/auth/verify" element={<VerifyEmailPage />} />
         <Route path="/privacy" element={<PrivacyPage />} />
         <Route path="/terms" element={<TermsPage />} />
         <Route path="/help" element={<HelpPage />} />

@@ -1,4 +1,7 @@
+import { inject } from '@adonisjs/core'
 import User from '#models/user'
+import { deviceLabel } from '#lib/user_agent'
+import SendVerification from '#actions/auth/send_verification'
 import { clock } from '#lib/clock'
 import { TRIAL_DAYS } from '#lib/constants'
 import { FieldError } from '#exceptions/app_errors'
@@ -13,9 +16,12 @@ interface RegisterInput {
 
 const EMAIL_TAKEN = 'An account with this email already exists'
 
-/** Creates an account with its 7-day trial (starting now) and signs it in. */
+/** Creates an account with its 7-day trial (starting now), mails the verification link and signs it in. */
+@inject()
 export default class RegisterUser {
-  async handle(input: RegisterInput) {
+  constructor(private sendVerification: SendVerification) {}
+
+  async handle(input: RegisterInput, userAgent?: string | null) {
     if (await User.findBy('email', input.email)) throw new FieldError('email', EMAIL_TAKEN)
 
     const now = clock.now()
@@ -33,7 +39,8 @@ export default class RegisterUser {
       if (isDuplicateKey(error)) throw new FieldError('email', EMAIL_TAKEN)
       throw error
     }
-    const token = await User.accessTokens.create(user)
+    await this.sendVerification.handle(user)
+    const token = await User.accessTokens.create(user, ['*'], { name: deviceLabel(userAgent) })
     return { user, token: token.value!.release() }
   }
 }

@@ -1,5 +1,6 @@
 import User from '#models/user'
 import { penalizeLoginFailures } from '#start/limiter'
+import { deviceLabel } from '#lib/user_agent'
 
 /**
  * Email + password sign-in. Failures are counted per account (its id), or per normalised address when no
@@ -7,11 +8,11 @@ import { penalizeLoginFailures } from '#start/limiter'
  * one lock (docs/product-rules.md#rate-limits).
  */
 export default class SignIn {
-  async handle(email: string, password: string) {
+  async handle(email: string, password: string, userAgent?: string | null) {
     const account = await User.findBy('email', email)
     const lockKey = account ? `user:${account.id}` : `email:${email}`
     const user = await penalizeLoginFailures(lockKey, () => User.verifyCredentials(email, password))
-    const token = await User.accessTokens.create(user)
+    const token = await User.accessTokens.create(user, ['*'], { name: deviceLabel(userAgent) })
     return { user, token: token.value!.release() }
   }
 }

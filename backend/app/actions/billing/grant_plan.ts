@@ -29,10 +29,12 @@ export default class GrantPlan {
         .where('razorpay_order_id', capture.orderId)
         .forUpdate()
         .first()
-      if (!payment) return null
+      // No order, or its owner deleted the account since: there is nobody to grant a plan to.
+      if (!payment || payment.userId === null) return null
+      const userId = payment.userId
       // Serialises one owner's grants: two orders paid at the same moment stack instead of overlapping. Taken
       // before any plain read, so this transaction's snapshot already includes the other grant's subscription.
-      await User.query({ client: trx }).where('id', payment.userId).forUpdate().firstOrFail()
+      await User.query({ client: trx }).where('id', userId).forUpdate().firstOrFail()
       if (payment.status === PaymentStatus.Paid) {
         return Subscription.query({ client: trx }).where('payment_id', payment.id).first()
       }
@@ -57,14 +59,14 @@ export default class GrantPlan {
       await payment.useTransaction(trx).save()
 
       const plan = await SubscriptionPlan.findOrFail(payment.planId, { client: trx })
-      const running = await Subscription.currentFor(payment.userId, now, trx)
+      const running = await Subscription.currentFor(userId, now, trx)
       const start = running ? running.currentPeriodEnd : now
 
       // The owner's remembered access ends with the change, here and once the grant commits.
-      reviewLinkCache.forgetOwner(payment.userId, trx)
+      reviewLinkCache.forgetOwner(userId, trx)
       return Subscription.create(
         {
-          userId: payment.userId,
+          userId,
           planId: plan.id,
           paymentId: payment.id,
           status: SubscriptionStatus.Active,

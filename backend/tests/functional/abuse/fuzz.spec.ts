@@ -57,6 +57,9 @@ async function ownBusiness(owner: User) {
   return { businessId: business.id, shortUrl: business.shortUrl, feedbackId: feedback.id, sessionId: session.id }
 }
 
+/** Worlds made so far: each one's order has its own id (a deleted owner's payment stays behind). */
+let worlds = 0
+
 async function makeWorld(client: ApiClient): Promise<World> {
   const owner = await UserFactory.create()
   const token = (await User.accessTokens.create(owner)).value!.release()
@@ -66,7 +69,7 @@ async function makeWorld(client: ApiClient): Promise<World> {
   const search = await client.post('/api/search-business').json({ query: 'cafe' })
   const plans = await SubscriptionPlan.all()
   const monthly = plans.find((plan) => plan.planType === PlanType.Monthly)!
-  const order = await PaymentFactory.merge({ userId: owner.id, planId: monthly.id, razorpayOrderId: 'order_FuzzOrder00001' }).create()
+  const order = await PaymentFactory.merge({ userId: owner.id, planId: monthly.id, razorpayOrderId: `order_FuzzOrder${String(++worlds).padStart(5, '0')}` }).create()
   return {
     owner,
     token,
@@ -82,8 +85,12 @@ async function makeWorld(client: ApiClient): Promise<World> {
   }
 }
 
-/** After a successful request: sign the owner in again if it logged out, give it a business if it deleted its own. */
-async function repairWorld(world: World) {
+/**
+ * After a successful request: a new world if the owner deleted their account, else sign the owner in again if
+ * they logged out, and give them a business if they deleted their own.
+ */
+async function repairWorld(world: World, client: ApiClient) {
+  if (!(await User.find(world.owner.id))) return Object.assign(world, await makeWorld(client))
   const tokens = await User.accessTokens.all(world.owner)
   if (tokens.length === 0) world.token = (await User.accessTokens.create(world.owner)).value!.release()
   if (!(await Business.find(world.businessId))) Object.assign(world, await ownBusiness(world.owner))
@@ -538,7 +545,7 @@ test.group('Fuzz: every API route answers bad input with a 4xx JSON error and ch
             const changes = fingerprintChanges(baseline, after)
             if (changes.length > 0) throw new Error(`a ${status} changed the database (${changes.join('; ')}): ${label}`)
           } else if (fingerprintChanges(baseline, after).length > 0) {
-            await repairWorld(world)
+            await repairWorld(world, client)
             baseline = await fingerprint()
           }
         }),

@@ -75,7 +75,7 @@ async function makeOwners(client: ApiClient) {
       orderId: secrets.orderId,
       businessIds: [businessId],
       sessionIds: [feedback.id, session.id],
-      ids: { business: businessId, feedback: feedback.id, session: session.id },
+      ids: { business: businessId, feedback: feedback.id, session: session.id, token: Number(expired.identifier) },
       /** Strings that only the victim's rows contain. */
       strings: [victim.email, victim.firstName!, victim.lastName!, '9812345678', ...Object.values(secrets)],
     },
@@ -85,6 +85,7 @@ async function makeOwners(client: ApiClient) {
       token: otherToken,
       businessIds: [otherBusiness.id],
       sessionIds: [otherFeedback.id, otherSession.id],
+      tokenIds: (await db.from('auth_access_tokens').where('tokenable_id', other.id).select('id')).map((row) => Number(row.id)),
     },
   }
 }
@@ -99,6 +100,7 @@ function victimRowFor(route: ApiRoute, param: string, owners: Owners) {
     if (/^\/api\/business(es)?\//.test(route.pattern)) return ids.business
     if (route.pattern.startsWith('/api/feedbacks/')) return ids.feedback
     if (route.pattern.startsWith('/api/review-sessions/')) return ids.session
+    if (route.pattern.startsWith('/api/auth/sessions/')) return ids.token
   }
   throw new Error(`${route.pattern}: which of the victim's rows does :${param} name? Add it to victimRowFor`)
 }
@@ -265,6 +267,11 @@ test.group("Tenancy: another owner's token", (group) => {
       if (route.method === 'GET' && Array.isArray(body)) {
         assert.isAbove(body.length, 0, `${label}: the other owner's own rows are missing`)
         for (const item of body) {
+          if ('userAgent' in item) {
+            // A signed-in device: one of the other owner's own tokens.
+            assert.include(owners.other.tokenIds, item.id, `${label}: ${JSON.stringify(item)}`)
+            continue
+          }
           const businessId = 'shortUrl' in item ? item.id : item.businessId
           assert.include(owners.other.businessIds, businessId, `${label}: ${JSON.stringify(item)}`)
         }

@@ -1,6 +1,6 @@
 /*
- * The signed-in app's chrome (docs/screens.md): side navigation on desktop, the bottom bar on phones, the header, and
- * the lock guard around every screen. Also posts sync-user about 1 s after the owner loads.
+ * The signed-in app's chrome (docs/screens.md): side navigation on desktop, the bottom bar on phones, the header, the
+ * email verification banner, and the lock guard around every screen. Also posts sync-user about 1 s after the owner loads.
  */
 import { Grid, Layout } from 'antd'
 import { Suspense, useEffect, useState } from 'react'
@@ -9,6 +9,7 @@ import { SYNC_USER_DELAY_MS } from '#config/constants'
 import { BusinessesProvider } from '#hooks/use-businesses'
 import { request } from '#providers/http'
 import { LockGuard } from '#components/access/lock-guard'
+import { VerifyEmailBanner } from '#components/account/verify-email-banner'
 import { PageLoading } from '#components/page-loading'
 import { AppHeader } from './header'
 import { BottomNav, SideNav } from './navigation'
@@ -35,6 +36,7 @@ export function AppLayout() {
         <Layout>
           <AppHeader collapsed={collapsed} onToggle={() => setCollapsed((value) => !value)} />
           <Layout.Content className="app-content">
+            <VerifyEmailBanner />
             <LockGuard>
               <Suspense fallback={<PageLoading />}>
                 <Outlet />

@@ -1,11 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import type { AuthResponse, LoginRequest, RegisterRequest } from '@reviewroute/backend/types/api'
-import { api, ApiError } from '@reviewroute/web-shared/api'
+import { api, ApiError, fieldErrors } from '@reviewroute/web-shared/api'
+import { PASSWORD_MIN_LENGTH } from '@reviewroute/web-shared/constants'
 import { getToken, setToken } from '@reviewroute/web-shared/token'
 import { safeRedirect } from '@reviewroute/web-shared/redirect'
 import { TRIAL_DAYS } from '@reviewroute/backend/contract/product_rules'
-import { Logo } from '#site/components/logo'
+import { AuthCard, AuthField } from '#site/components/auth-card'
 
 type Mode = 'signin' | 'signup'
 type Fields = Record<'firstName' | 'lastName' | 'email' | 'password', string>
@@ -42,60 +43,55 @@ export default function AuthPage() {
       setToken(token)
       window.location.assign(redirect)
     } catch (failure) {
-      const apiError = failure instanceof ApiError ? failure : null
-      const fieldErrors = Object.fromEntries((apiError?.body.errors ?? []).map(({ field, message }) => [field, message]))
-      setErrors(fieldErrors)
-      if (!Object.keys(fieldErrors).length) setFormError(apiError?.message ?? 'Something went wrong. Please try again.')
+      const found = fieldErrors(failure)
+      setErrors(found)
+      if (!Object.keys(found).length) setFormError(failure instanceof ApiError ? failure.message : 'Something went wrong. Please try again.')
       setBusy(false)
     }
   }
 
   const field = (name: keyof Fields, label: string, type = 'text', autoComplete?: string) => (
-    <div className="field">
-      <label htmlFor={name}>{label}</label>
-      <input
-        id={name}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        value={fields[name]}
-        onChange={update(name)}
-        required={name === 'email' || name === 'password'}
-        minLength={name === 'password' && mode === 'signup' ? 8 : undefined}
-        aria-invalid={Boolean(errors[name])}
-        aria-describedby={errors[name] ? `${name}-error` : undefined}
-      />
-      {errors[name] && <p className="field__error" id={`${name}-error`} role="alert">{errors[name]}</p>}
-    </div>
+    <AuthField
+      name={name}
+      label={label}
+      type={type}
+      autoComplete={autoComplete}
+      value={fields[name]}
+      onChange={update(name)}
+      required={name === 'email' || name === 'password'}
+      minLength={name === 'password' && mode === 'signup' ? PASSWORD_MIN_LENGTH : undefined}
+      error={errors[name]}
+    />
   )
 
   return (
-    <main className="auth">
-      <div className="auth__card card card--shadow">
-        <Logo />
-        <h1>{mode === 'signup' ? 'Create your account' : 'Welcome back'}</h1>
-        <p className="muted">
-          {mode === 'signup' ? `Start your ${TRIAL_DAYS}-day free trial. No card needed.` : 'Sign in to manage your reviews.'}
-        </p>
-        <form className="form" onSubmit={submit} noValidate={false}>
-          {mode === 'signup' && (
-            <div className="auth__names">
-              {field('firstName', 'First name', 'text', 'given-name')}
-              {field('lastName', 'Last name', 'text', 'family-name')}
-            </div>
-          )}
-          {field('email', 'Email', 'email', 'email')}
-          {field('password', 'Password', 'password', mode === 'signup' ? 'new-password' : 'current-password')}
-          {formError && <p className="alert alert--red" role="alert">{formError}</p>}
-          <button className="button button--primary button--large" type="submit" disabled={busy}>
-            {busy ? 'Please wait…' : mode === 'signup' ? 'Create account' : 'Sign In'}
-          </button>
-        </form>
-        <p className="auth__switch">
-          {mode === 'signup' ? 'Already have an account?' : 'New to ReviewRoute?'}{' '}
-          <Link to={`/auth?${other}`}>{mode === 'signup' ? 'Sign in' : 'Create an account'}</Link>
-        </p>
-      </div>
-    </main>
+    <AuthCard
+      title={mode === 'signup' ? 'Create your account' : 'Welcome back'}
+      lead={mode === 'signup' ? `Start your ${TRIAL_DAYS}-day free trial. No card needed.` : 'Sign in to manage your reviews.'}
+    >
+      <form className="form" onSubmit={submit} noValidate={false}>
+        {mode === 'signup' && (
+          <div className="auth__names">
+            {field('firstName', 'First name', 'text', 'given-name')}
+            {field('lastName', 'Last name', 'text', 'family-name')}
+          </div>
+        )}
+        {field('email', 'Email', 'email', 'email')}
+        {field('password', 'Password', 'password', mode === 'signup' ? 'new-password' : 'current-password')}
+        {mode === 'signin' && (
+          <Link className="auth__forgot" to="/auth/forgot" state={{ email: fields.email }}>
+            Forgot password?
+          </Link>
+        )}
+        {formError && <p className="alert alert--red" role="alert">{formError}</p>}
+        <button className="button button--primary button--large" type="submit" disabled={busy}>
+          {busy ? 'Please wait…' : mode === 'signup' ? 'Create account' : 'Sign In'}
+        </button>
+      </form>
+      <p className="auth__switch">
+        {mode === 'signup' ? 'Already have an account?' : 'New to ReviewRoute?'}{' '}
+        <Link to={`/auth?${other}`}>{mode === 'signup' ? 'Sign in' : 'Create an account'}</Link>
+      </p>
+    </AuthCard>
   )
 }

@@ -1,0 +1,32 @@
+import db from '@adonisjs/lucid/services/db'
+import User from '#models/user'
+import { penalizeLoginFailures } from '#start/limiter'
+import { BadRequestError } from '#exceptions/app_errors'
+import { reviewLinkCache } from '#hot_path/review_link_cache'
+import { analyticsReads } from '#hot_path/analytics_reads'
+
+export const WRONG_PASSWORD = 'That password is not correct.'
+export const NO_PASSWORD =
+  'This account signs in through your identity provider and has no password. Set one with "Forgot password?" first.'
+
+/**
+ * Deletes an owner's account (docs/decisions.md D29): the password first (counted against the account's
+ * sign-in lock), then the account with its businesses, ratings, page views, subscriptions and tokens (the
+ * database cascades them). Payments stay as tax records with the owner no longer named; contact messages
+ * stay without the account. Afterwards the address can sign up again.
+ */
+export default class DeleteAccount {
+  async handle(user: User, password: string) {
+    if (!user.password) throw new BadRequestError(NO_PASSWORD)
+    await penalizeLoginFailures(`user:${user.id}`, async () => {
+      if (!(await user.verifyPassword(password))) throw new BadRequestError(WRONG_PASSWORD)
+    })
+    const businessIds = (await db.from('businesses').where('user_id', user.id).select('id')).map((row) => row.id as number)
+    await db.transaction(async (trx) => {
+      await trx.from('users').where('id', user.id).delete()
+      for (const id of businessIds) reviewLinkCache.forgetBusiness(id, trx)
+      reviewLinkCache.forgetOwner(user.id, trx)
+    })
+    for (const id of businessIds) analyticsReads.forget(id)
+  }
+}

@@ -1,0 +1,24 @@
+import db from '@adonisjs/lucid/services/db'
+import User from '#models/user'
+import AccountToken, { AccountTokenPurpose } from '#models/account_token'
+import { BadRequestError } from '#exceptions/app_errors'
+
+export const INVALID_RESET_LINK = 'This password reset link is invalid or has expired. Ask for a new one.'
+
+/** Sets a new password from a reset link; every device signed in before is signed out, this one signed in. */
+export default class ResetPassword {
+  async handle(token: string, password: string) {
+    const user = await db.transaction(async (trx) => {
+      const row = await AccountToken.consume(AccountTokenPurpose.PasswordReset, token, trx)
+      if (!row) throw new BadRequestError(INVALID_RESET_LINK)
+      const owner = await User.findOrFail(row.userId, { client: trx })
+      owner.password = password
+      await owner.save()
+      await AccountToken.retireAll(owner.id, AccountTokenPurpose.PasswordReset, trx)
+      await trx.from('auth_access_tokens').where('tokenable_id', owner.id).delete()
+      return owner
+    })
+    const accessToken = await User.accessTokens.create(user)
+    return { user, token: accessToken.value!.release() }
+  }
+}

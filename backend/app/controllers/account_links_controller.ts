@@ -1,0 +1,43 @@
+/*
+ * The account links mailed to an owner (DECISIONS §12): password reset and email verification.
+ */
+import { inject } from '@adonisjs/core'
+import type { HttpContext } from '@adonisjs/core/http'
+import RequestPasswordReset from '#actions/auth/request_password_reset'
+import ResetPassword from '#actions/auth/reset_password'
+import SendVerification from '#actions/auth/send_verification'
+import VerifyEmail from '#actions/auth/verify_email'
+import { forgotPasswordValidator, resetPasswordValidator, verifyEmailValidator } from '#validators/auth'
+import { serializeUser } from '#serializers/serializers'
+import type { AcceptedMessageResponse, AuthResponse, VerifyEmailResponse } from '#types/api'
+
+const RESET_MAIL_SENT = 'If an account uses this email, a link to reset its password is on its way. It works for 60 minutes.'
+const VERIFICATION_SENT = 'A verification link is on its way to your email address.'
+
+export default class AccountLinksController {
+  @inject()
+  async forgotPassword({ request, response }: HttpContext, requestReset: RequestPasswordReset) {
+    const { email } = await request.validateUsing(forgotPasswordValidator)
+    await requestReset.handle(email)
+    return response.accepted({ message: RESET_MAIL_SENT } satisfies AcceptedMessageResponse)
+  }
+
+  @inject()
+  async resetPassword({ request }: HttpContext, resetPassword: ResetPassword): Promise<AuthResponse> {
+    const { token, password } = await request.validateUsing(resetPasswordValidator)
+    const result = await resetPassword.handle(token, password)
+    return { token: result.token, user: serializeUser(result.user) }
+  }
+
+  @inject()
+  async verifyEmail({ request }: HttpContext, verifyEmail: VerifyEmail): Promise<VerifyEmailResponse> {
+    const { token } = await request.validateUsing(verifyEmailValidator)
+    return { user: serializeUser(await verifyEmail.handle(token)) }
+  }
+
+  @inject()
+  async resendVerification({ auth, response }: HttpContext, sendVerification: SendVerification) {
+    await sendVerification.handle(auth.getUserOrFail())
+    return response.accepted({ message: VERIFICATION_SENT } satisfies AcceptedMessageResponse)
+  }
+}

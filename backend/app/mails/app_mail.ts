@@ -1,0 +1,37 @@
+/*
+ * What every mail of ours has: one recipient, an HTML and a plain-text body from the same pair of templates
+ * (resources/views/emails/{template}_html.edge and _text.edge), a button to the screen it is about, a footer
+ * saying why the owner gets it, and the kind header that tests and support read.
+ */
+import { BaseMail } from '@adonisjs/mail'
+import env from '#start/env'
+import { MAIL_KIND_HEADER } from '#services/mail/transports'
+
+/** An absolute link into the product: APP_URL + path. */
+export const linkTo = (path: string) => `${env.get('APP_URL').replace(/\/+$/, '')}${path}`
+
+export interface MailContent {
+  /** Shown as the first line of the HTML body. */
+  heading: string
+  button: { label: string; url: string }
+  /** Why the owner gets this mail; the footer adds where to change that. */
+  reason: string
+  [field: string]: unknown
+}
+
+export abstract class AppMail extends BaseMail {
+  /** Template pair and X-ReviewRoute-Mail value, e.g. 'feedback_alert' / 'feedback-alert'. */
+  protected abstract template: string
+  protected abstract kind: string
+  protected abstract recipient: string
+  protected abstract content(): MailContent
+
+  prepare() {
+    const data = { ...this.content(), subject: this.subject, profileUrl: linkTo('/profile') }
+    this.message
+      .to(this.recipient)
+      .header(MAIL_KIND_HEADER, this.kind)
+      .htmlView(`emails/${this.template}_html`, data)
+      .textView(`emails/${this.template}_text`, data)
+  }
+}

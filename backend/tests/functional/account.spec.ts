@@ -1,0 +1,116 @@
+/*
+ * Data rights (docs/decisions.md D29): a copy of everything stored about the owner, and deleting the account
+ * with its businesses and ratings while payments stay as tax records, no longer naming the owner.
+ */
+import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import { isolated } from '#tests/helpers/setup'
+import { ownerWithBusiness, seedSessions } from '#tests/helpers/owners'
+import { DEFAULT_PASSWORD, PaymentFactory, SubscriptionFactory, UserFactory } from '#database/factories/index'
+import { NO_PASSWORD, WRONG_PASSWORD } from '#actions/account/delete_account'
+import GrantPlan from '#actions/billing/grant_plan'
+import type { AccountExport } from '#types/api'
+
+const count = async (table: string, column: string, value: unknown) =>
+  Number((await db.from(table).where(column, value as number).count('* as n').first()).n)
+
+test.group('GET /api/account/export', (group) => {
+  isolated(group)
+
+  test('everything about the owner and their businesses, in one JSON file, and nothing secret', async ({ client, assert }) => {
+    const { user, token, business } = await ownerWithBusiness({ sessions: [{ rating: 5 }, { rating: 2, feedback: 'Cold tea' }] })
+    await SubscriptionFactory.apply('pro').merge({ userId: user.id }).create()
+    const stranger = await ownerWithBusiness({ sessions: [{ rating: 1, feedback: 'Not theirs' }] })
+
+    const response = await client.get('/api/account/export').bearerToken(token)
+    response.assertStatus(200)
+    assert.match(String(response.header('content-disposition')), /^attachment; filename="reviewroute-export-\d{4}-\d{2}-\d{2}\.json"$/)
+    const body: AccountExport = JSON.parse(response.text())
+    assert.equal(body.profile.email, user.email)
+    assert.deepEqual(body.businesses.map((row) => row.id), [business.id])
+    assert.sameMembers(body.reviewSessions.map((row) => row.feedback), [null, 'Cold tea'])
+    assert.lengthOf(body.payments, 1)
+    assert.lengthOf(body.subscriptions, 1)
+    assert.isAtLeast(body.signedInDevices.length, 1)
+    assert.notProperty(body.account, 'password')
+    for (const device of body.signedInDevices) assert.notProperty(device, 'hash')
+    assert.notInclude(response.text(), 'Not theirs')
+    assert.notInclude(response.text(), stranger.business.shortUrl)
+  })
+
+  test('a business with thousands of ratings is exported whole, in batches', async ({ client, assert }) => {
+    const { token, business } = await ownerWithBusiness()
+    await db.table('review_sessions').multiInsert(
+      Array.from({ length: 2_345 }, (_, i) => ({ business_id: business.id, rating: (i % 5) + 1, redirected: i % 5 >= 3, created_at: new Date() }))
+    )
+    await seedSessions(business.id, [{ rating: 4 }])
+    const body: AccountExport = JSON.parse((await client.get('/api/account/export').bearerToken(token)).text())
+    assert.lengthOf(body.reviewSessions, 2_346)
+    assert.lengthOf(new Set(body.reviewSessions.map((row) => row.id)), 2_346)
+  })
+
+  test('needs a token', async ({ client }) => {
+    ;(await client.get('/api/account/export')).assertStatus(401)
+  })
+})
+
+test.group('DELETE /api/account', (group) => {
+  isolated(group)
+
+  test('deletes the account and what belongs to it; payments stay, naming nobody; the address can sign up again', async ({
+    client,
+    assert,
+  }) => {
+    const { user, token, business } = await ownerWithBusiness({ sessions: [{ rating: 5 }, { rating: 1, feedback: 'Rude' }] })
+    const subscription = await SubscriptionFactory.apply('pro').merge({ userId: user.id }).create()
+    ;(await client.get(`/api/business/by-url/${business.shortUrl}`)).assertStatus(200) // remembered by the link cache
+
+    const response = await client.delete('/api/account').bearerToken(token).json({ password: DEFAULT_PASSWORD })
+    response.assertStatus(204)
+
+    ;(await client.get('/api/auth/user').bearerToken(token)).assertStatus(401)
+    ;(await client.post('/api/auth/login').json({ email: user.email, password: DEFAULT_PASSWORD })).assertStatus(400)
+    ;(await client.get(`/api/business/by-url/${business.shortUrl}`)).assertStatus(404)
+    assert.equal(await count('users', 'id', user.id), 0)
+    assert.equal(await count('businesses', 'user_id', user.id), 0)
+    assert.equal(await count('review_sessions', 'business_id', business.id), 0)
+    assert.equal(await count('auth_access_tokens', 'tokenable_id', user.id), 0)
+    assert.equal(await count('subscriptions', 'user_id', user.id), 0)
+    const payment = await db.from('payments').where('id', subscription.paymentId).first()
+    assert.isNull(payment.user_id, 'the payment is kept without its owner')
+
+    ;(await client.post('/api/auth/register').json({ email: user.email, password: 'long-enough-1' })).assertStatus(201)
+  })
+
+  test('a wrong password is a 400 and deletes nothing', async ({ client, assert }) => {
+    const { user, token } = await ownerWithBusiness()
+    const response = await client.delete('/api/account').bearerToken(token).json({ password: 'not-it' })
+    response.assertStatus(400)
+    assert.equal(response.body().error, WRONG_PASSWORD)
+    assert.equal(await count('users', 'id', user.id), 1)
+    ;(await client.delete('/api/account').bearerToken(token).json({})).assertStatus(422)
+  })
+
+  test('an account without a password is told how to set one, and kept', async ({ client, assert }) => {
+    const { user, token } = await ownerWithBusiness({ owner: { password: null, externalId: 'user_2NoPassword' } })
+    const response = await client.delete('/api/account').bearerToken(token).json({ password: 'anything' })
+    response.assertStatus(400)
+    assert.equal(response.body().error, NO_PASSWORD)
+    assert.equal(await count('users', 'id', user.id), 1)
+  })
+
+  test("another owner's account is never touched, and a token is needed", async ({ client, assert }) => {
+    const mine = await ownerWithBusiness()
+    const theirs = await UserFactory.create()
+    ;(await client.delete('/api/account').bearerToken(mine.token).json({ password: DEFAULT_PASSWORD })).assertStatus(204)
+    assert.equal(await count('users', 'id', theirs.id), 1)
+    ;(await client.delete('/api/account').json({ password: DEFAULT_PASSWORD })).assertStatus(401)
+  })
+
+  test('a webhook for an order of a deleted account grants nothing', async ({ assert }) => {
+    const { user } = await ownerWithBusiness()
+    const payment = await PaymentFactory.merge({ userId: user.id }).create()
+    await db.from('users').where('id', user.id).delete()
+    assert.isNull(await new GrantPlan().handle({ orderId: payment.razorpayOrderId, paymentId: 'pay_Deleted0001' }))
+  })
+})

@@ -1,0 +1,46 @@
+/*
+ * Asks the owner to verify their address (DECISIONS 12: alerts and digests go only to verified addresses) on every
+ * screen until they do. Only an explicit `emailVerified: false` shows it: a server from before verification
+ * sends no such field, and its owners must not be nagged about a mail that never comes.
+ */
+import { Alert, Button } from 'antd'
+import type { AcceptedMessageResponse } from '@reviewroute/backend/types/api'
+import { useState } from 'react'
+import { useCurrentUser } from '#hooks/use-current-user'
+import { errorText, request } from '#providers/http'
+import { useToast } from '#providers/toast'
+
+export function VerifyEmailBanner() {
+  const { user } = useCurrentUser()
+  const toast = useToast()
+  const [sending, setSending] = useState(false)
+
+  if (user?.emailVerified !== false) return null
+
+  async function resend() {
+    setSending(true)
+    try {
+      await request<AcceptedMessageResponse>('/api/auth/resend-verification', { method: 'POST' })
+      toast.success('Verification Email Sent', `Check ${user!.email} for the link.`)
+    } catch (error) {
+      toast.error('Resend Failed', errorText(error, 'Failed to send the verification email. Please try again.'))
+    } finally {
+      setSending(false)
+    }
+  }
+
+  return (
+    <Alert
+      className="verify-email-banner"
+      type="warning"
+      showIcon
+      message="Please verify your email address"
+      description={`We sent a link to ${user.email}. Until you open it, feedback alerts and summaries are not mailed to you.`}
+      action={
+        <Button size="small" onClick={resend} loading={sending}>
+          Resend verification email
+        </Button>
+      }
+    />
+  )
+}
