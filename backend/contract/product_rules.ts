@@ -13,6 +13,10 @@ export const isPositiveRating = (rating: number) => rating >= POSITIVE_RATING_MI
 /** Longest private feedback, after trimming. */
 export const FEEDBACK_MAX_LENGTH = 2000
 
+/** Account passwords (sign-up, reset, change). */
+export const PASSWORD_MIN_LENGTH = 8
+export const PASSWORD_MAX_LENGTH = 128
+
 /** Every new account's free trial. */
 export const TRIAL_DAYS = 7
 /** The free plan (no paid plan, no running trial). */

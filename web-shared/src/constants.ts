@@ -11,7 +11,7 @@ export const DEFAULT_TOAST_MS = 5000
 export const PHONE_DIGITS = 10
 export const PHONE_PREFIX = '+91'
 /** The shortest password the server accepts on sign-up and reset (its validators' `minLength`). */
-export const PASSWORD_MIN_LENGTH = 8
+export { PASSWORD_MIN_LENGTH } from '@reviewroute/backend/contract/product_rules'
 
 /** Where every sign-up and sign-in button goes (docs/decisions.md D14). */
 export const SIGN_UP_URL = '/auth?mode=signup&redirect=/billing?source=signup'

@@ -1,6 +1,7 @@
 import vine from '@vinejs/vine'
 import { messages } from '#validators/messages'
 import { normalizeEmail } from '#lib/email'
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#contract/product_rules'
 
 const email = () => vine.string().trim().toLowerCase().maxLength(254).email().transform(normalizeEmail)
 const personName = () => vine.string().trim().maxLength(100)
@@ -8,7 +9,7 @@ const personName = () => vine.string().trim().maxLength(100)
 export const registerValidator = vine.compile(
   vine.object({
     email: email(),
-    password: vine.string().minLength(8).maxLength(128),
+    password: vine.string().minLength(PASSWORD_MIN_LENGTH).maxLength(PASSWORD_MAX_LENGTH),
     firstName: personName().optional(),
     lastName: personName().optional(),
   })
@@ -18,7 +19,7 @@ registerValidator.messagesProvider = messages
 export const loginValidator = vine.compile(
   vine.object({
     email: email(),
-    password: vine.string().minLength(1).maxLength(128),
+    password: vine.string().minLength(1).maxLength(PASSWORD_MAX_LENGTH),
   })
 )
 loginValidator.messagesProvider = messages
@@ -51,7 +52,7 @@ forgotPasswordValidator.messagesProvider = messages
 export const resetPasswordValidator = vine.compile(
   vine.object({
     token: linkToken(),
-    password: vine.string().minLength(8).maxLength(128),
+    password: vine.string().minLength(PASSWORD_MIN_LENGTH).maxLength(PASSWORD_MAX_LENGTH),
   })
 )
 resetPasswordValidator.messagesProvider = messages
@@ -62,8 +63,8 @@ verifyEmailValidator.messagesProvider = messages
 /** Change password: the current one (any length: older accounts may predate the rule) and a new one. */
 export const changePasswordValidator = vine.compile(
   vine.object({
-    currentPassword: vine.string().minLength(1).maxLength(128),
-    password: vine.string().minLength(8).maxLength(128),
+    currentPassword: vine.string().minLength(1).maxLength(PASSWORD_MAX_LENGTH),
+    password: vine.string().minLength(PASSWORD_MIN_LENGTH).maxLength(PASSWORD_MAX_LENGTH),
   })
 )
 changePasswordValidator.messagesProvider = messages
@@ -71,7 +72,7 @@ changePasswordValidator.messagesProvider = messages
 /** Deleting the account: the password again. */
 export const deleteAccountValidator = vine.compile(
   vine.object({
-    password: vine.string().minLength(1).maxLength(128),
+    password: vine.string().minLength(1).maxLength(PASSWORD_MAX_LENGTH),
   })
 )
 deleteAccountValidator.messagesProvider = messages
