@@ -14,7 +14,8 @@
  */
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { readMailFiles } from '../lib/mail-files.mjs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -65,10 +66,8 @@ let owner
 let db
 
 /** Feedback alert mails written so far, by the feedback text they quote. */
-function alertMails() {
-  const mails = readdirSync(mailDir)
-    .filter((name) => name.includes('feedback-alert'))
-    .map((name) => JSON.parse(readFileSync(join(mailDir, name), 'utf8')))
+async function alertMails() {
+  const mails = (await readMailFiles(mailDir)).filter((mail) => mail.kind === 'feedback-alert')
   const byMarker = new Map()
   for (const mail of mails) {
     const marker = /"(.*)"/.exec(mail.text)?.[1]
@@ -93,7 +92,7 @@ before(async () => {
   worker = startWorker(env)
   const health = await waitForApi(base, api)
   assert.equal(health.status, 200, health.text)
-  owner = await ownerWithBusiness(base)
+  owner = await ownerWithBusiness(base, { mailDir })
 })
 
 after(async () => {
@@ -194,7 +193,7 @@ test('Redis stopped during 500 submissions: every review stored, API up, worker 
     const marker = 'fault-redis-probe after Redis returned'
     const probe = await request(base, 'POST', `/api/review/${owner.business.shortUrl}/submit`, { body: { rating: 2, feedback: marker } })
     assert.equal(probe.status, 200, probe.text)
-    const mailed = await until(() => alertMails().byMarker.get(marker), { timeoutMs: 20_000, everyMs: 250 })
+    const mailed = await until(async () => (await alertMails()).byMarker.get(marker), { timeoutMs: 20_000, everyMs: 250 })
     assert.equal(mailed, 1, `no alert mail for the probe:\n${worker.output().slice(-3000)}`)
   })
 
@@ -230,11 +229,11 @@ test('Redis stopped during 500 submissions: every review stored, API up, worker 
         'SELECT COUNT(*) AS n FROM review_sessions WHERE business_id = ? AND feedback IS NOT NULL AND alerted_at IS NULL',
         [owner.business.id]
       )
-      return Number(n) === 0 && alertMails().count >= withFeedback.length
+      return Number(n) === 0 && (await alertMails()).count >= withFeedback.length
     }, { timeoutMs: 40_000, everyMs: 500 })
     assert.ok(allMailed, `alerts still missing:\n${worker.output().slice(-3000)}`)
     await sleep(500) // a duplicate would show up now
-    const { count, byMarker } = alertMails()
+    const { count, byMarker } = await alertMails()
     assert.equal(count, withFeedback.length)
     for (const { feedback } of withFeedback) assert.equal(byMarker.get(feedback), 1, `mails for "${feedback}"`)
   })

@@ -6,6 +6,7 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import { buildWorkspaces, root, staleWorkspaces } from './builds.mjs'
+import { linkInMail } from './mail-files.mjs'
 import { setTimeout as sleep } from 'node:timers/promises'
 
 export { root }
@@ -151,12 +152,22 @@ export async function stopRedis(port) {
 }
 
 /** Registers an owner (7-day trial: no plan limits) and adds the first demo-catalogue place as their business. */
-export async function ownerWithBusiness(base, { email = `owner-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`, query = 'cafe' } = {}) {
+export async function ownerWithBusiness(
+  base,
+  { email = `owner-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`, query = 'cafe', mailDir = null } = {}
+) {
   const registered = await request(base, 'POST', '/api/auth/register', {
     body: { email, password: 'bench-and-faults-password', firstName: 'Load', lastName: 'Test' },
   })
   if (registered.status !== 201) throw new Error(`register: ${registered.status} ${registered.text}`)
   const { token } = registered.json
+  // With the API's mail folder at hand, the address is verified from its mail (alerts need a verified one).
+  if (mailDir) {
+    const link = await until(() => linkInMail(mailDir, 'verify-email', email, '/auth/verify'), { timeoutMs: 10_000 })
+    if (!link) throw new Error(`no verification mail for ${email} in ${mailDir}`)
+    const verified = await request(base, 'POST', '/api/auth/verify-email', { body: { token: new URL(link).searchParams.get('token') } })
+    if (verified.status !== 200) throw new Error(`verify-email: ${verified.status} ${verified.text}`)
+  }
   const search = await request(base, 'POST', '/api/search-business', { token, body: { query } })
   const placeId = search.json?.places?.[0]?.place_id
   if (!placeId) throw new Error(`search-business: ${search.status} ${search.text}`)

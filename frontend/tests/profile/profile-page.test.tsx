@@ -1,37 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { UsageDto } from '@reviewroute/backend/types/api'
 import { PROFILE_POLL_MS } from '#config/constants'
-import ProfilePage from '#pages/profile'
 import { cancelledStatus, expiredStatus, inDays, paidStatus } from '../billing/fixtures'
-import { fakeApi, fixtures, renderScreen, signIn, type Routes } from '../helpers'
+import { fixtures } from '../helpers'
+import { callsTo, card, openProfile } from './profile-helpers'
 
 // The first render of a file loads antd and Refine, which takes seconds on a busy machine.
 vi.setConfig({ testTimeout: 20_000 })
 
-const usage = {
-  subscriptionPlan: 'trial',
-  planType: null,
-  isLimited: false,
-  usage: { businesses: 2, reviewsThisMonth: 1234, reviewsThisMonthByBusiness: { 7: 1200, 8: 34 } },
-  limits: { businesses: null, reviewsPerBusinessPerMonth: null },
-} satisfies UsageDto
-
-function open(routes: Routes = {}, pattern = '*') {
-  signIn()
-  const api = fakeApi({
-    'GET /api/auth/user': fixtures.user,
-    'GET /api/billing/trial-status': fixtures.trialStatus(),
-    'GET /api/billing/usage': usage,
-    ...routes,
-  })
-  renderScreen(<ProfilePage />, { path: '/profile', pattern })
-  return api
-}
-
-const card = async (title: string) => (await screen.findByText(title, { selector: '.ant-card-head-title' })).closest('.ant-card') as HTMLElement
-const callsTo = (api: ReturnType<typeof fakeApi>, path: string) => api.calls.filter((call) => call.path === path).length
 /** The colour antd paints a progress bar with (jsdom turns hex into rgb). */
 const barColour = (within: HTMLElement) => (within.querySelector('.ant-progress-bg') as HTMLElement).style.background
 
@@ -41,7 +18,7 @@ afterEach(() => {
 
 describe('profile: subscription details', () => {
   it('shows an active trial in blue with plenty of days left', async () => {
-    open({ 'GET /api/billing/trial-status': fixtures.trialStatus({ trialDaysRemaining: 5 }) })
+    openProfile({ 'GET /api/billing/trial-status': fixtures.trialStatus({ trialDaysRemaining: 5 }) })
     const details = await card('Subscription Details')
     expect(await within(details).findByText('Free Trial Active')).toBeInTheDocument()
     expect(within(details).getByText('5 days remaining out of 7')).toBeInTheDocument()
@@ -50,7 +27,7 @@ describe('profile: subscription details', () => {
   })
 
   it('turns amber at 4 days', async () => {
-    open({ 'GET /api/billing/trial-status': fixtures.trialStatus({ trialDaysRemaining: 4 }) })
+    openProfile({ 'GET /api/billing/trial-status': fixtures.trialStatus({ trialDaysRemaining: 4 }) })
     const details = await card('Subscription Details')
     await within(details).findByText('4 days remaining out of 7')
     expect(barColour(details)).toBe('rgb(217, 119, 6)')
@@ -58,7 +35,7 @@ describe('profile: subscription details', () => {
   })
 
   it("turns red at 2 days, with 'Trial ending soon' and an upgrade to /billing", async () => {
-    open({ 'GET /api/billing/trial-status': fixtures.trialStatus({ trialDaysRemaining: 2 }) }, '/profile')
+    openProfile({ 'GET /api/billing/trial-status': fixtures.trialStatus({ trialDaysRemaining: 2 }) }, '/profile')
     const details = await card('Subscription Details')
     expect(await within(details).findByText('Trial ending soon')).toBeInTheDocument()
     expect(barColour(details)).toBe('rgb(220, 38, 38)')
@@ -68,7 +45,7 @@ describe('profile: subscription details', () => {
   })
 
   it('shows a paid plan with its end date, days left, status and Cancel Subscription', async () => {
-    open({ 'GET /api/billing/trial-status': paidStatus({ currentPeriodEnd: inDays(40) }) })
+    openProfile({ 'GET /api/billing/trial-status': paidStatus({ currentPeriodEnd: inDays(40) }) })
     const details = await card('Subscription Details')
     expect(await within(details).findByText('Active Pro Plan')).toBeInTheDocument()
     expect(within(details).getByText('6 Months Plan')).toBeInTheDocument()
@@ -80,13 +57,13 @@ describe('profile: subscription details', () => {
   })
 
   it('shows the paid days left in amber at 3 or fewer', async () => {
-    open({ 'GET /api/billing/trial-status': paidStatus({ currentPeriodEnd: inDays(1.5) }) })
+    openProfile({ 'GET /api/billing/trial-status': paidStatus({ currentPeriodEnd: inDays(1.5) }) })
     const details = await card('Subscription Details')
     expect(await within(details).findByText(/^[12] days?$/)).toHaveStyle({ color: 'rgb(217, 119, 6)' })
   })
 
   it("shows a cancelled plan with 'Access Ends:', a notice and no cancel button", async () => {
-    open({ 'GET /api/billing/trial-status': cancelledStatus() })
+    openProfile({ 'GET /api/billing/trial-status': cancelledStatus() })
     const details = await card('Subscription Details')
     expect(await within(details).findByText('Cancelled (Active until period end)')).toBeInTheDocument()
     expect(within(details).getByText('Access Ends:')).toBeInTheDocument()
@@ -95,7 +72,7 @@ describe('profile: subscription details', () => {
   })
 
   it("shows 'No Active Subscription' without trial or plan", async () => {
-    open({ 'GET /api/billing/trial-status': expiredStatus() })
+    openProfile({ 'GET /api/billing/trial-status': expiredStatus() })
     const details = await card('Subscription Details')
     expect(await within(details).findByText('No Active Subscription')).toBeInTheDocument()
   })
@@ -107,14 +84,14 @@ describe('profile: account stats', () => {
     ['expired trial', expiredStatus(), 'Trial Expired', 'Needs Upgrade'],
     ['paid plan', paidStatus(), '6 Months Plan', 'Pro Active'],
   ])('reads plan and status for a %s', async (_, status, plan, label) => {
-    open({ 'GET /api/billing/trial-status': status })
+    openProfile({ 'GET /api/billing/trial-status': status })
     const stats = await card('Account Stats')
     expect(await within(stats).findByText(label)).toBeInTheDocument()
     expect(within(stats).getByText(plan)).toBeInTheDocument()
   })
 
   it('shows businesses and reviews this month, and Refresh reads them again', async () => {
-    const api = open()
+    const api = openProfile()
     const stats = await card('Account Stats')
     expect(await within(stats).findByText('1,234')).toBeInTheDocument()
     expect(within(stats).getByText('2')).toBeInTheDocument()
@@ -126,13 +103,13 @@ describe('profile: account stats', () => {
   })
 
   it("says 'Failed to fetch usage data' when usage cannot be read", async () => {
-    open({ 'GET /api/billing/usage': { status: 503, body: { error: 'Down' } } })
+    openProfile({ 'GET /api/billing/usage': { status: 503, body: { error: 'Down' } } })
     expect(await screen.findByText('Failed to fetch usage data')).toBeInTheDocument()
   })
 
   it('polls the trial status every 30 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
-    const api = open()
+    const api = openProfile()
     await card('Account Stats')
     await waitFor(() => expect(callsTo(api, '/api/billing/trial-status')).toBe(1))
     await act(async () => {
@@ -148,7 +125,7 @@ describe('profile: account stats', () => {
 
 describe('profile: personal information', () => {
   it('shows the names and the email, read-only', async () => {
-    open()
+    openProfile()
     const info = await card('Personal Information')
     expect(await within(info).findByText('Asha')).toBeInTheDocument()
     expect(within(info).getByText('Verma')).toBeInTheDocument()
@@ -159,7 +136,7 @@ describe('profile: personal information', () => {
 
   it('saves first and last name, then refreshes the user', async () => {
     let user = fixtures.user
-    const api = open({
+    const api = openProfile({
       'GET /api/auth/user': () => user,
       'PATCH /api/auth/profile': ({ body }: { body: Partial<typeof fixtures.user> }) => (user = { ...user, ...body }),
     })
@@ -178,7 +155,7 @@ describe('profile: personal information', () => {
   })
 
   it('Cancel leaves the names as they were and sends nothing', async () => {
-    const api = open()
+    const api = openProfile()
     const info = await card('Personal Information')
     await within(info).findByText('Asha')
     await userEvent.click(within(info).getByRole('button', { name: /Edit Profile/ }))
@@ -192,7 +169,7 @@ describe('profile: personal information', () => {
     [{ status: 422, body: { error: 'The first name must be at most 100 characters.' } }, 'The first name must be at most 100 characters.'],
     [{ status: 500, body: {} }, 'Failed to update profile. Please try again.'],
   ])('shows why a save failed', async (answer, text) => {
-    open({ 'PATCH /api/auth/profile': answer })
+    openProfile({ 'PATCH /api/auth/profile': answer })
     const info = await card('Personal Information')
     await within(info).findByText('Asha')
     await userEvent.click(within(info).getByRole('button', { name: /Edit Profile/ }))
@@ -205,7 +182,7 @@ describe('profile: personal information', () => {
 describe('profile: cancelling the subscription', () => {
   it('asks first, then cancels and shows the cancelled state', async () => {
     let cancelled = false
-    const api = open({
+    const api = openProfile({
       'GET /api/billing/trial-status': () => (cancelled ? cancelledStatus() : paidStatus()),
       'POST /api/billing/cancel-subscription': () => {
         cancelled = true

@@ -3,8 +3,6 @@
  * addresses, its database, its movable clock, signed Razorpay webhooks and the mails it wrote.
  */
 import { randomInt } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { mysqlConnection } from '../../lib/compiled-api.mjs'
 import { hmac } from '../../lib/razorpay-stub.mjs'
 import { BASE, DATABASE } from './product.mjs'
@@ -75,13 +73,4 @@ export function sendWebhook(event, eventId) {
     raw,
     headers: { 'x-razorpay-signature': hmac(RAZORPAY.webhookSecret, raw), 'x-razorpay-event-id': eventId },
   })
-}
-
-/** Mails the file transport wrote, parsed. */
-export function readMails(mailDir) {
-  if (!existsSync(mailDir)) return []
-  return readdirSync(mailDir)
-    .filter((name) => name.endsWith('.json'))
-    .sort()
-    .map((name) => ({ file: name, ...JSON.parse(readFileSync(join(mailDir, name), 'utf8')) }))
 }

@@ -1,14 +1,16 @@
 /*
  * /profile (docs/screens.md, docs/product-rules.md#trial): the owner's name, where their trial or plan stands (polled every 30 s) and their
- * usage, with the cancel-subscription confirmation.
+ * usage, with the cancel-subscription confirmation; their password and signed-in devices (docs/decisions.md D29).
  */
 import { useCustom } from '@refinedev/core'
 import { Col, Flex, Row, Typography } from 'antd'
-import type { UsageDto } from '@reviewroute/backend/types/api'
+import type { DeviceDto, UsageDto } from '@reviewroute/backend/types/api'
 import { useState } from 'react'
 import { CancelSubscriptionDialog } from '#components/billing/cancel-subscription-dialog'
 import { useCancelSubscription } from '#components/billing/use-cancel-subscription'
 import { AccountStatsCard } from '#components/profile/account-stats-card'
+import { DevicesCard } from '#components/profile/devices-card'
+import { PasswordCard } from '#components/profile/password-card'
 import { PersonalInfoCard } from '#components/profile/personal-info-card'
 import { SubscriptionCard } from '#components/profile/subscription-card'
 import '#components/profile/profile.css'
@@ -21,6 +23,8 @@ export default function ProfilePage() {
   const { status, query: statusQuery } = useTrialStatus({ pollMs: PROFILE_POLL_MS })
   const refreshStatus = useRefreshTrialStatus()
   const usage = useCustom<UsageDto>({ url: '/api/billing/usage', method: 'get' })
+  const devices = useCustom<DeviceDto[]>({ url: '/api/auth/sessions', method: 'get' })
+  const refreshDevices = () => devices.query.refetch()
   const cancel = useCancelSubscription()
 
   // Only the button's own refresh spins it, not the 30 s poll.
@@ -36,23 +40,32 @@ export default function ProfilePage() {
         <Typography.Title level={2} style={{ margin: 0 }}>
           Profile
         </Typography.Title>
-        <Typography.Text type="secondary">Your details, your plan and how you are using ReviewRoute.</Typography.Text>
+        <Typography.Text type="secondary">Your details, your plan, how you are using ReviewRoute and where you are signed in.</Typography.Text>
       </div>
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={15}>
           <Flex vertical gap={16}>
             <PersonalInfoCard user={user} loading={loading} onSaved={refetch} />
             <SubscriptionCard status={status} loading={statusQuery.isLoading} onCancel={cancel.ask} />
+            <DevicesCard
+              devices={devices.query.data?.data}
+              loading={devices.query.isLoading}
+              failed={devices.query.isError}
+              onChanged={refreshDevices}
+            />
           </Flex>
         </Col>
         <Col xs={24} lg={9}>
-          <AccountStatsCard
-            status={status}
-            usage={usage.query.data?.data}
-            usageFailed={usage.query.isError}
-            refreshing={refreshing}
-            onRefresh={refreshStats}
-          />
+          <Flex vertical gap={16}>
+            <AccountStatsCard
+              status={status}
+              usage={usage.query.data?.data}
+              usageFailed={usage.query.isError}
+              refreshing={refreshing}
+              onRefresh={refreshStats}
+            />
+            <PasswordCard onChanged={refreshDevices} />
+          </Flex>
         </Col>
       </Row>
       <CancelSubscriptionDialog cancel={cancel} accessUntil={status?.currentPeriodEnd ?? null} />
