@@ -67,10 +67,13 @@ export async function apiWithHeaders<T>(
   }
 
   if (response.status === 204) return { data: undefined as T, headers: response.headers }
+  if (!response.ok) throw await apiErrorFrom(response)
+  return { data: (await response.json().catch(() => null)) as T, headers: response.headers }
+}
+
+/** The ApiError of a failed answer: the server's sentence from its JSON body, else the network sentence. */
+export async function apiErrorFrom(response: Response) {
   const payload = await response.json().catch(() => null)
-  if (!response.ok) {
-    const sentence = typeof payload?.error === 'string' ? payload.error : NETWORK_ERROR
-    throw new ApiError(response.status, sentence, payload ?? {})
-  }
-  return { data: payload as T, headers: response.headers }
+  const sentence = typeof payload?.error === 'string' ? payload.error : NETWORK_ERROR
+  return new ApiError(response.status, sentence, payload ?? {})
 }

@@ -9,6 +9,7 @@ import { useState } from 'react'
 import { CancelSubscriptionDialog } from '#components/billing/cancel-subscription-dialog'
 import { useCancelSubscription } from '#components/billing/use-cancel-subscription'
 import { AccountStatsCard } from '#components/profile/account-stats-card'
+import { DataRightsCard } from '#components/profile/data-rights-card'
 import { DevicesCard } from '#components/profile/devices-card'
 import { PasswordCard } from '#components/profile/password-card'
 import { PersonalInfoCard } from '#components/profile/personal-info-card'
@@ -65,6 +66,7 @@ export default function ProfilePage() {
               onRefresh={refreshStats}
             />
             <PasswordCard onChanged={refreshDevices} />
+            <DataRightsCard />
           </Flex>
         </Col>
       </Row>

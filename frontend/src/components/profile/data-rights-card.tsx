@@ -1,0 +1,147 @@
+import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons'
+import { Alert, Button, Card, Flex, Form, Input, Modal, Typography } from 'antd'
+import type { DeleteAccountRequest } from '@reviewroute/backend/types/api'
+import { fieldErrors } from '@reviewroute/web-shared/api'
+import { clearToken } from '@reviewroute/web-shared/token'
+import { useState } from 'react'
+import { AFTER_DELETE_URL, downloadAccountExport, TAX_RECORD_YEARS } from '#lib/data-rights'
+import { ApiError, errorText, request } from '#providers/http'
+import { useToast } from '#providers/toast'
+
+const DELETED = [
+  'Your account: name, email, phone and password',
+  'Every business, with its review link and QR code. Printed posters and QR codes stop working',
+  'All ratings and feedback your customers left',
+  'Analytics: page views and conversions',
+  'Your plan, and every signed-in device',
+]
+
+const KEPT = [
+  `Payments and invoices, for ${TAX_RECORD_YEARS} years because tax law requires it. They are no longer linked to your name.`,
+  'Messages you sent us, no longer linked to an account.',
+]
+
+/**
+ * The owner's data rights (docs/decisions.md §12): a copy of everything stored about them, and deleting the account
+ * after saying what goes, what stays and why.
+ */
+export function DataRightsCard() {
+  const [exporting, setExporting] = useState(false)
+  const [deleteOpen, setDeleteOpen] = useState(false)
+  const toast = useToast()
+
+  async function exportData() {
+    setExporting(true)
+    try {
+      await downloadAccountExport()
+    } catch (error) {
+      toast.error('Download Failed', errorText(error, 'Failed to download your data. Please try again.'))
+    } finally {
+      setExporting(false)
+    }
+  }
+
+  return (
+    <Card title="Your data">
+      <Flex vertical gap={16}>
+        <Flex wrap align="center" justify="space-between" gap={12}>
+          <Typography.Text type="secondary" style={{ flex: '1 1 240px' }}>
+            A copy of everything ReviewRoute stores about you and your businesses, as one JSON file.
+          </Typography.Text>
+          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportData()}>
+            Download my data
+          </Button>
+        </Flex>
+        <Flex wrap align="center" justify="space-between" gap={12}>
+          <Typography.Text type="secondary" style={{ flex: '1 1 240px' }}>
+            Delete your account, your businesses and their ratings for good.
+          </Typography.Text>
+          <Button danger icon={<DeleteOutlined />} onClick={() => setDeleteOpen(true)}>
+            Delete my account
+          </Button>
+        </Flex>
+      </Flex>
+      <Modal open={deleteOpen} title="Delete your account?" footer={null} onCancel={() => setDeleteOpen(false)} destroyOnHidden>
+        <DeleteAccountForm exporting={exporting} onExport={() => void exportData()} onCancel={() => setDeleteOpen(false)} />
+      </Modal>
+    </Card>
+  )
+}
+
+interface FormProps {
+  exporting: boolean
+  onExport(): void
+  onCancel(): void
+}
+
+/** Mounted fresh each time the dialog opens, so no password outlives it. */
+function DeleteAccountForm({ exporting, onExport, onCancel }: FormProps) {
+  const [form] = Form.useForm<DeleteAccountRequest>()
+  const password = Form.useWatch('password', form)
+  const [deleting, setDeleting] = useState(false)
+  const toast = useToast()
+
+  async function deleteAccount({ password }: DeleteAccountRequest) {
+    setDeleting(true)
+    try {
+      await request('/api/account', { method: 'DELETE', body: { password } satisfies DeleteAccountRequest })
+      // The server has revoked every token; signing out is forgetting ours, and the site is where the owner lands.
+      clearToken()
+      window.location.replace(AFTER_DELETE_URL)
+    } catch (error) {
+      setDeleting(false)
+      // 400 (wrong password, or no password at all), 422 and the lock's 429 all answer the password: say it there.
+      const message =
+        fieldErrors(error).password ??
+        (error instanceof ApiError && [400, 429].includes(error.status) ? errorText(error, 'That password is not correct.') : null)
+      if (message) form.setFields([{ name: 'password', errors: [message] }])
+      else toast.error('Account Not Deleted', errorText(error, 'Failed to delete your account. Please try again.'))
+    }
+  }
+
+  return (
+    <Flex vertical gap={12} style={{ paddingTop: 8 }}>
+      <Alert type="warning" showIcon message="This cannot be undone." />
+      <div>
+        <Typography.Text strong>Deleted for good</Typography.Text>
+        <ul style={{ margin: '4px 0 0', paddingInlineStart: 20 }}>
+          {DELETED.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      </div>
+      <div>
+        <Typography.Text strong>Kept, and why</Typography.Text>
+        <ul style={{ margin: '4px 0 0', paddingInlineStart: 20 }}>
+          {KEPT.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      </div>
+      <Typography.Text>
+        Want a copy first?{' '}
+        <Button type="link" size="small" icon={<DownloadOutlined />} loading={exporting} onClick={onExport} style={{ padding: 0 }}>
+          Download my data
+        </Button>
+      </Typography.Text>
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void deleteAccount(values)}>
+        <Form.Item
+          label="Your password"
+          name="password"
+          rules={[{ required: true, message: 'Enter your password to delete the account' }]}
+          style={{ marginBottom: 16 }}
+        >
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Flex wrap justify="end" gap={8}>
+          <Button onClick={onCancel} disabled={deleting}>
+            Cancel
+          </Button>
+          <Button type="primary" danger htmlType="submit" loading={deleting} disabled={!password}>
+            Delete my account
+          </Button>
+        </Flex>
+      </Form>
+    </Flex>
+  )
+}
