@@ -2,7 +2,7 @@ import type User from '#models/user'
 import { PASSWORD_RESET_TOKEN_MINUTES } from '#lib/constants'
 import { AppMail, linkTo } from '#mails/app_mail'
 
-/** The single-use link of a password reset (docs/product-rules.md#accounts). */
+/** The single-use link of a password reset (docs/product-rules.md#password-reset-and-email-verification). */
 export default class PasswordResetMail extends AppMail {
   protected template = 'password_reset'
   protected kind = 'password-reset'
