@@ -206,7 +206,11 @@ test('journey 1: an owner signs up from the landing page, adds the business, dow
 
     // The 'QR Code and Link' card (drawn when scrolled into view): the styled 600x750 poster.
     const card = page.locator('.ant-card').filter({ has: page.getByText('QR Code and Link', { exact: true }) })
-    await card.scrollIntoViewIfNeeded()
+    // The placeholder is swapped for the drawn card as it scrolls into view: scroll again until it holds still.
+    await waitFor('the QR card in view', async () => {
+      await card.scrollIntoViewIfNeeded({ timeout: 2_000 })
+      return true
+    })
     await card.getByRole('button', { name: /Download$/ }).waitFor()
     assert.equal(await card.getByRole('textbox', { name: 'Review link' }).inputValue(), link)
     await card.getByRole('img', { name: `QR code for ${business.name}` }).waitFor()

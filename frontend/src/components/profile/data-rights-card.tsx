@@ -124,7 +124,7 @@ function DeleteAccountForm({ exporting, onExport, onCancel }: FormProps) {
           Download my data
         </Button>
       </Typography.Text>
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void deleteAccount(values)}>
+      <Form name="delete-account" form={form} layout="vertical" requiredMark={false} onFinish={(values) => void deleteAccount(values)}>
         <Form.Item
           label="Your password"
           name="password"

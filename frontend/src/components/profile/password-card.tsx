@@ -46,7 +46,7 @@ export function PasswordCard({ onChanged }: { onChanged(): Promise<unknown> | vo
 
   return (
     <Card title="Password">
-      <Form form={form} layout="vertical" onFinish={save} requiredMark={false}>
+      <Form name="change-password" form={form} layout="vertical" onFinish={save} requiredMark={false}>
         <Form.Item label="Current password" name="currentPassword" rules={[{ required: true, message: 'Enter your current password' }]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>

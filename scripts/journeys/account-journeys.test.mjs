@@ -1,0 +1,208 @@
+/*
+ * Journeys 7 and 8 of issue 12, in Debian's Chromium against the production build started like `npm start`:
+ *   7. an owner who forgot the password asks for a reset link, chooses a new password from the mail and lands on
+ *      the dashboard; every other device is signed out, the old password stops working and the link works once;
+ *   8. an owner with a business deletes the account from the profile (a wrong password first); the account, the
+ *      business and its ratings are gone, the review link answers 404 and a payment stays, no longer linked.
+ * Each journey makes its own owner through the API, so they do not depend on each other.
+ */
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { DESKTOP, PHONE } from '../lib/chromium.mjs'
+import { linkInMail } from '../lib/mail-files.mjs'
+import { api, expectStatus, query, uniqueEmail } from './support/api.mjs'
+import { journeyScope, screenshot } from './support/browser.mjs'
+import { BASE } from './support/product.mjs'
+import { useProductAndBrowser } from './support/run.mjs'
+import { GOOGLE_PLACES } from './support/stubs.mjs'
+import { waitFor } from './support/wait.mjs'
+
+const JOURNEY_MS = 120_000
+const PLACE = GOOGLE_PLACES[1]
+
+const run = useProductAndBrowser()
+
+async function signIn(email, password) {
+  return api('POST', '/api/auth/login', { body: { email, password } })
+}
+
+/** A registered owner whose address is verified through the mailed link: {email, password, firstName, token}. */
+async function registeredOwner(name, password, firstName, lastName) {
+  const owner = { email: uniqueEmail(name), password, firstName }
+  owner.token = expectStatus(
+    await api('POST', '/api/auth/register', { body: { ...owner, lastName } }),
+    201,
+    'registering the owner'
+  ).token
+  const verifyLink = await waitFor('the verification mail', () => linkInMail(run.product.mailDir, 'verify-email', owner.email, '/auth/verify'))
+  expectStatus(
+    await api('POST', '/api/auth/verify-email', { body: { token: new URL(verifyLink).searchParams.get('token') } }),
+    200,
+    'verifying the address'
+  )
+  return owner
+}
+
+/* ------------------------------------------------------------------------------------------------------------
+ * 7. Forgot password
+ * ---------------------------------------------------------------------------------------------------------- */
+
+test('journey 7: an owner resets a forgotten password from the mail, lands on the dashboard, other devices are signed out and the link works once', { timeout: JOURNEY_MS }, async () => {
+  const owner = await registeredOwner('arjun.menon', 'appam-stew-2026', 'Arjun', 'Menon')
+  const newPassword = 'puttu-kadala-2027'
+  // The owner is also signed in on a second device.
+  const otherDevice = expectStatus(await signIn(owner.email, owner.password), 200, 'signing in on the other device').token
+  expectStatus(await api('GET', '/api/auth/user', { token: otherDevice }), 200, 'the other device before the reset')
+
+  const scope = journeyScope(run.browser, 'j7')
+  try {
+    const page = await (await scope.person({ device: DESKTOP })).newPage()
+    await page.goto(`${BASE}/auth?mode=signin`)
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor()
+    await page.getByLabel('Email').fill(owner.email)
+    await screenshot(page, 'j7', '01-signin')
+    await page.getByRole('link', { name: 'Forgot password?' }).click()
+    await page.waitForURL('**/auth/forgot')
+    await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor()
+    // The address typed on the sign-in form comes along.
+    assert.equal(await page.getByLabel('Email').inputValue(), owner.email)
+    await screenshot(page, 'j7', '02-forgot')
+    await page.getByRole('button', { name: 'Send reset link' }).click()
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor()
+    await page.getByRole('status').filter({ hasText: owner.email }).waitFor()
+    await screenshot(page, 'j7', '03-check-email')
+
+    const resetLink = await waitFor('the password reset mail', () =>
+      linkInMail(run.product.mailDir, 'password-reset', owner.email, '/auth/reset')
+    )
+    assert.ok(resetLink.startsWith(`${BASE}/auth/reset?token=`), `the link points at this site: ${resetLink}`)
+
+    await page.goto(resetLink)
+    await page.getByRole('heading', { name: 'Choose a new password' }).waitFor()
+    await page.getByLabel('New password', { exact: true }).fill(newPassword)
+    await page.getByLabel('Confirm new password').fill(newPassword)
+    await screenshot(page, 'j7', '04-new-password')
+    await page.getByRole('button', { name: 'Set new password' }).click()
+    await page.waitForURL('**/dashboard')
+    await page.getByText(`Hi, ${owner.firstName}!`).first().waitFor()
+    const browserToken = await page.evaluate(() => localStorage.getItem('reviewroute.token'))
+    assert.ok(browserToken && browserToken.length > 20, 'the reset signed the browser in')
+    expectStatus(await api('GET', '/api/auth/user', { token: browserToken }), 200, 'the browser\'s new session')
+    await screenshot(page, 'j7', '05-dashboard')
+
+    // Every other session is revoked; only the new password signs in.
+    assert.equal((await api('GET', '/api/auth/user', { token: otherDevice })).status, 401, 'the other device is signed out')
+    assert.equal((await api('GET', '/api/auth/user', { token: owner.token })).status, 401, 'the registration session is signed out')
+    assert.equal((await signIn(owner.email, owner.password)).status, 400, 'the old password no longer signs in')
+    assert.equal((await signIn(owner.email, newPassword)).status, 200, 'the new password signs in')
+
+    // The link works once.
+    const again = await (await scope.person({ device: DESKTOP })).newPage()
+    await again.goto(resetLink)
+    await again.getByRole('heading', { name: 'Choose a new password' }).waitFor()
+    await again.getByLabel('New password', { exact: true }).fill('another-one-2028')
+    await again.getByLabel('Confirm new password').fill('another-one-2028')
+    await again.getByRole('button', { name: 'Set new password' }).click()
+    await again.getByRole('heading', { name: 'This link does not work' }).waitFor()
+    await again.getByRole('alert').waitFor()
+    await again.getByRole('link', { name: 'Ask for a new link' }).waitFor()
+    await screenshot(again, 'j7', '06-link-used')
+    assert.equal((await signIn(owner.email, 'another-one-2028')).status, 400, 'the used link changed nothing')
+    assert.equal((await signIn(owner.email, newPassword)).status, 200, 'the new password still signs in')
+  } catch (error) {
+    await scope.failed()
+    throw error
+  } finally {
+    await scope.close()
+  }
+})
+
+/* ------------------------------------------------------------------------------------------------------------
+ * 8. Delete account
+ * ---------------------------------------------------------------------------------------------------------- */
+
+test('journey 8: an owner deletes the account from the profile; account, business and ratings go, the payment stays unlinked', { timeout: JOURNEY_MS }, async () => {
+  const owner = await registeredOwner('meena.iyer', 'filter-kaapi-2026', 'Meena', 'Iyer')
+  expectStatus(await api('POST', '/api/user/update-phone', { token: owner.token, body: { phone: '9876501234' } }), 200, 'saving the phone')
+  const { business } = expectStatus(
+    await api('POST', '/api/select-business', { token: owner.token, body: { placeId: PLACE.id } }),
+    201,
+    'adding the business'
+  )
+  expectStatus(await api('POST', `/api/review/${business.shortUrl}/submit`, { body: { rating: 5 } }), 200, 'a customer rating')
+  const [{ id: userId }] = await query('SELECT id FROM users WHERE email = ?', [owner.email])
+  // Setup data: a paid order of this owner (payments are tax records the deletion keeps).
+  const [plan] = await query('SELECT id, total_price FROM subscription_plans ORDER BY id LIMIT 1')
+  const orderId = `order_j8${Date.now().toString(36)}`
+  const inserted = await query(
+    "INSERT INTO payments (user_id, plan_id, razorpay_order_id, razorpay_payment_id, amount, currency, status, paid_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'INR', 'paid', UTC_TIMESTAMP(), UTC_TIMESTAMP(), UTC_TIMESTAMP())",
+    [userId, plan.id, orderId, `pay_j8${Date.now().toString(36)}`, plan.total_price]
+  )
+  const paymentId = inserted.insertId
+  assert.equal((await query('SELECT COUNT(*) AS n FROM review_sessions WHERE business_id = ?', [business.id]))[0].n, 1)
+
+  const scope = journeyScope(run.browser, 'j8')
+  try {
+    const page = await (await scope.person({ device: DESKTOP })).newPage()
+    await page.goto(`${BASE}/auth?mode=signin&redirect=/profile`)
+    await page.getByLabel('Email').fill(owner.email)
+    await page.getByLabel('Password').fill(owner.password)
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    await page.waitForURL('**/profile')
+    const card = page.locator('.ant-card').filter({ has: page.getByText('Your data', { exact: true }) })
+    await card.getByRole('button', { name: 'Delete my account' }).waitFor()
+    await card.scrollIntoViewIfNeeded()
+    await screenshot(page, 'j8', '01-profile')
+
+    await card.getByRole('button', { name: 'Delete my account' }).click()
+    const dialog = page.getByRole('dialog').filter({ hasText: 'Delete your account?' })
+    await dialog.getByText('This cannot be undone.').waitFor()
+    await dialog.getByText('Deleted for good').waitFor()
+    await dialog.getByText('Kept, and why').waitFor()
+    const confirm = dialog.getByRole('button', { name: 'Delete my account' })
+    assert.equal(await confirm.isDisabled(), true, 'nothing is deleted before a password is typed')
+    await screenshot(page, 'j8', '02-dialog')
+
+    // A wrong password: the error is under the field and nothing is deleted.
+    // By its autocomplete, not its label: the form's field id "password" is also the Password card's "New
+    // password" input on the same page, so the label "Your password" points at that one (reported, not fixed here).
+    await dialog.getByText('Your password', { exact: true }).waitFor()
+    const password = dialog.locator('input[autocomplete="current-password"]')
+    await password.fill('not-my-password')
+    await confirm.click()
+    const fieldError = dialog.locator('.ant-form-item').filter({ hasText: 'Your password' }).locator('.ant-form-item-explain-error')
+    await fieldError.waitFor()
+    assert.match(await fieldError.textContent(), /password/i, 'the error is about the password')
+    assert.equal((await query('SELECT COUNT(*) AS n FROM users WHERE id = ?', [userId]))[0].n, 1, 'a wrong password deletes nothing')
+    await screenshot(page, 'j8', '03-wrong-password')
+
+    // The dialog on a phone's width.
+    await page.setViewportSize({ width: PHONE.viewport.width, height: PHONE.viewport.height })
+    await screenshot(page, 'j8', '04-dialog-390')
+    await page.setViewportSize(DESKTOP.viewport)
+
+    await password.fill(owner.password)
+    await confirm.click()
+    await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('account') === 'deleted')
+    await page.getByRole('heading', { level: 1 }).waitFor()
+    assert.equal(await page.evaluate(() => localStorage.getItem('reviewroute.token')), null, 'the browser forgot the token')
+    await screenshot(page, 'j8', '05-site')
+
+    // Behind it: the account, its business and ratings are gone; the payment stays, no longer linked.
+    assert.equal((await signIn(owner.email, owner.password)).status, 400, 'signing in fails')
+    assert.equal((await api('GET', '/api/auth/user', { token: owner.token })).status, 401, 'the old session is revoked')
+    assert.equal((await query('SELECT COUNT(*) AS n FROM users WHERE id = ?', [userId]))[0].n, 0, 'the user row is gone')
+    assert.equal((await query('SELECT COUNT(*) AS n FROM businesses WHERE user_id = ? OR id = ?', [userId, business.id]))[0].n, 0, 'the business is gone')
+    assert.equal((await query('SELECT COUNT(*) AS n FROM review_sessions WHERE business_id = ?', [business.id]))[0].n, 0, 'the ratings are gone')
+    assert.equal((await api('GET', `/api/business/by-url/${business.shortUrl}`)).status, 404, 'the review link answers 404')
+    const [payment] = await query('SELECT user_id, razorpay_order_id, status FROM payments WHERE id = ?', [paymentId])
+    assert.ok(payment, 'the payment is kept')
+    assert.equal(payment.user_id, null, 'the payment is no longer linked to the owner')
+    assert.equal(payment.razorpay_order_id, orderId)
+  } catch (error) {
+    await scope.failed()
+    throw error
+  } finally {
+    await scope.close()
+  }
+})
