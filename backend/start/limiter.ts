@@ -112,7 +112,7 @@ const bodyEmail = (ctx: HttpContext) => {
   return typeof email === 'string' ? normalizeEmail(email).slice(0, 254) : ''
 }
 
-/** Password reset mails (DECISIONS §12): per address and per IP, so nobody floods an inbox or probes many. */
+/** Password reset mails (docs/decisions.md D29): per address and per IP, so nobody floods an inbox or probes many. */
 export const forgotPasswordByEmail = failOpen(
   'forgot_password_email',
   limiter.define('forgot_password_email', (ctx) => limiter.allowRequests(3).every('15 minutes').usingKey(bodyEmail(ctx)))

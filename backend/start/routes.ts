@@ -38,6 +38,7 @@ const SystemController = () => import('#controllers/system_controller')
 const BillingController = () => import('#controllers/billing_controller')
 const WebhooksController = () => import('#controllers/webhooks_controller')
 const PagesController = () => import('#controllers/pages_controller')
+const NotificationSettingsController = () => import('#controllers/notification_settings_controller')
 const TestClockController = () => import('#controllers/test_clock_controller')
 
 /** A row id: digits only, and few enough that they stay a finite number (a 400-digit id is Infinity, not a 404). */
@@ -128,6 +129,9 @@ router
         router.get('my-businesses', [BusinessesController, 'mine']).as('businesses.mine')
         router.patch('business/:id/update-short-url', [BusinessesController, 'updateShortUrl']).as('businesses.short_url')
         router.delete('business/:id', [BusinessesController, 'destroy']).as('businesses.remove')
+
+        router.get('notification-settings', [NotificationSettingsController, 'show']).as('notification_settings.show')
+        router.patch('notification-settings', [NotificationSettingsController, 'update']).as('notification_settings.update')
 
         router.get('overview', [OverviewController, 'show']).as('overview.show')
         router.get('analytics/:businessId', [AnalyticsController, 'show']).as('analytics.show')

@@ -24,6 +24,7 @@ import type {
   updateShortUrlValidator,
 } from '#validators/business'
 import type { contactValidator } from '#validators/contact'
+import type { updateNotificationSettingsValidator } from '#validators/notifications'
 import type { resolveFeedbackValidator, submitReviewValidator } from '#validators/review'
 
 /* Requests ------------------------------------------------------------------------------------------------ */
@@ -46,6 +47,7 @@ export type ResolveFeedbackRequest = Infer<typeof resolveFeedbackValidator>
 export type CreatePaymentRequest = Infer<typeof createPaymentValidator>
 export type VerifyPaymentRequest = Infer<typeof verifyPaymentValidator>
 export type ContactRequest = Infer<typeof contactValidator>
+export type UpdateNotificationSettingsRequest = Infer<typeof updateNotificationSettingsValidator>
 
 /* Answers ------------------------------------------------------------------------------------------------- */
 
@@ -70,8 +72,14 @@ export interface UserDto {
   trialStartsAt: string | null
   trialEndsAt: string | null
   createdAt: string
-  /** Whether the owner opened a verification link for this address (DECISIONS 12). */
+  /** Whether the owner opened a verification link for this address (docs/decisions.md D29). */
   emailVerified: boolean
+}
+
+/** GET and PATCH /api/notification-settings (docs/decisions.md D30). */
+export interface NotificationSettingsDto {
+  feedbackAlerts: 'instant' | 'daily' | 'off'
+  weeklySummary: boolean
 }
 
 export interface AuthResponse {
@@ -79,7 +87,7 @@ export interface AuthResponse {
   user: UserDto
 }
 
-/** 202 of forgot-password and resend-verification: the same sentence whatever happened (DECISIONS 12). */
+/** 202 of forgot-password and resend-verification: the same sentence whatever happened (docs/decisions.md D29). */
 export interface AcceptedMessageResponse {
   message: string
 }

@@ -1,5 +1,5 @@
 /*
- * The account links mailed to an owner (DECISIONS §12): password reset and email verification.
+ * The account links mailed to an owner (docs/decisions.md D29): password reset and email verification.
  */
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'

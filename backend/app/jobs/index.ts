@@ -11,6 +11,7 @@ import SyncUserJob from '#jobs/sync_user_job'
 import AnalyticsRollupJob from '#jobs/analytics_rollup_job'
 import FeedbackAlertJob from '#jobs/feedback_alert_job'
 import DataRetentionJob from '#jobs/data_retention_job'
+import FeedbackDigestJob from '#jobs/feedback_digest_job'
 
 export async function jobHandlers(): Promise<JobHandlers> {
   const mailer = mail.use()
@@ -19,11 +20,13 @@ export async function jobHandlers(): Promise<JobHandlers> {
   const rollup = new AnalyticsRollupJob()
   const alerts = new FeedbackAlertJob(mailer)
   const retention = new DataRetentionJob()
+  const digest = new FeedbackDigestJob(mailer)
   return {
     [QueueName.TrialExpiry]: () => trialExpiry.handle(),
     [QueueName.SyncUser]: (payload) => syncUser.handle(payload),
     [QueueName.AnalyticsRollup]: (payload) => rollup.handle(payload),
     [QueueName.FeedbackAlert]: (payload) => alerts.handle(payload),
     [QueueName.DataRetention]: () => retention.handle(),
+    [QueueName.FeedbackDigest]: () => digest.handle(),
   }
 }

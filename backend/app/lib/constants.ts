@@ -22,6 +22,9 @@ export {
  */
 export const POSITIVE_RATINGS = Array.from({ length: RATING_MAX - POSITIVE_RATING_MIN + 1 }, (_, i) => POSITIVE_RATING_MIN + i)
 
+/** `instant` feedback alerts: at most one mail per business in this many minutes (docs/decisions.md D30). */
+export const FEEDBACK_ALERT_INTERVAL_MINUTES = 10
+
 /** Access tokens expire after 30 days (docs/decisions.md D1). */
 export const ACCESS_TOKEN_LIFETIME = '30 days'
 
@@ -67,6 +70,6 @@ export const DAILY_SERIES_MAX_DAYS = 366
 export const googleReviewUrl = (placeId: string) =>
   `https://search.google.com/local/writereview?placeid=${encodeURIComponent(placeId)}`
 
-/** Account links mailed to the owner (DECISIONS §12): a password reset lives 60 minutes, a verification 7 days. */
+/** Account links mailed to the owner (docs/decisions.md D29): a password reset lives 60 minutes, a verification 7 days. */
 export const PASSWORD_RESET_TOKEN_MINUTES = 60
 export const EMAIL_VERIFICATION_TOKEN_DAYS = 7

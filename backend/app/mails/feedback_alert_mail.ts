@@ -3,7 +3,7 @@ import type ReviewSession from '#models/review_session'
 import type User from '#models/user'
 import { AppMail, linkTo } from '#mails/app_mail'
 
-/** A 1-3 star rating with text arrived for one of the owner's businesses. */
+/** 1-3 star ratings with text arrived for one of the owner's businesses: one, or every one since the last alert. */
 export default class FeedbackAlertMail extends AppMail {
   protected template = 'feedback_alert'
   protected kind = 'feedback-alert'
@@ -12,19 +12,25 @@ export default class FeedbackAlertMail extends AppMail {
   constructor(
     owner: User,
     private business: Business,
-    private session: ReviewSession
+    private sessions: ReviewSession[]
   ) {
     super()
     this.recipient = owner.email
-    this.subject = `New ${session.rating}-star feedback for ${business.name}`
+    this.subject = this.heading()
+  }
+
+  private heading() {
+    const { business, sessions } = this
+    return sessions.length === 1
+      ? `New ${sessions[0].rating}-star feedback for ${business.name}`
+      : `${sessions.length} new low ratings for ${business.name}`
   }
 
   protected content() {
     return {
-      heading: `New ${this.session.rating}-star feedback for ${this.business.name}`,
+      heading: this.heading(),
       businessName: this.business.name,
-      rating: this.session.rating,
-      feedback: this.session.feedback ?? '',
+      ratings: this.sessions.map((session) => ({ rating: session.rating, feedback: session.feedback ?? '' })),
       button: { label: 'Open feedback', url: linkTo(`/feedbacks?businessId=${this.business.id}`) },
       reason: `You get this mail because you own ${this.business.name} on ReviewRoute and feedback alerts are on for your verified address.`,
     }

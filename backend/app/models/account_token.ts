@@ -13,7 +13,7 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
 
 /**
  * A link mailed to an owner (password reset, email verification): only the sha256 of the token is stored,
- * each works once and until it expires (DECISIONS §12).
+ * each works once and until it expires (docs/decisions.md D29).
  */
 export default class AccountToken extends BaseModel {
   @column({ isPrimary: true })

@@ -7,6 +7,7 @@ import { withAuthFinder } from '@adonisjs/auth/mixins/lucid'
 import { AccessTokensProvider } from '#auth/access_tokens_provider'
 import Business from '#models/business'
 import { ACCESS_TOKEN_LIFETIME } from '#lib/constants'
+import { FeedbackAlerts } from '#lib/notification_enums'
 
 const AuthFinder = withAuthFinder(() => hash.use('scrypt'), {
   uids: ['email'],
@@ -53,6 +54,13 @@ export default class User extends compose(BaseModel, AuthFinder) {
   /** When the owner opened a verification link for the current address; null: not verified. */
   @column.dateTime()
   declare emailVerifiedAt: DateTime | null
+
+  @column()
+  declare feedbackAlerts: FeedbackAlerts
+
+  /** MariaDB hands booleans back as 0/1. */
+  @column({ consume: (value) => Boolean(value) })
+  declare weeklySummary: boolean
 
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime

@@ -3,6 +3,7 @@
  * only: jobs reload what they need.
  */
 import type { JobsOptions } from 'bullmq'
+import { FEEDBACK_ALERT_INTERVAL_MINUTES } from '#lib/constants'
 
 export enum QueueName {
   TrialExpiry = 'trial-expiry',
@@ -10,6 +11,7 @@ export enum QueueName {
   AnalyticsRollup = 'analytics-rollup',
   FeedbackAlert = 'feedback-alert',
   DataRetention = 'data-retention',
+  FeedbackDigest = 'feedback-digest',
 }
 
 export interface JobPayloads {
@@ -17,10 +19,15 @@ export interface JobPayloads {
   [QueueName.SyncUser]: { userId: number }
   /** ISO dates (IST days); without them the job catches up to yesterday. */
   [QueueName.AnalyticsRollup]: { from?: string; to?: string }
-  /** Without a session id: the sweep for alerts missed while Redis was down. */
-  [QueueName.FeedbackAlert]: { sessionId?: number }
+  /** Without a business id: the sweep, for ratings held back by the 10-minute gate or missed while Redis was down. */
+  [QueueName.FeedbackAlert]: { businessId?: number }
   [QueueName.DataRetention]: Record<string, never>
+  [QueueName.FeedbackDigest]: Record<string, never>
 }
+
+/** One alert job per business per 10-minute slot: the ratings of a busy slot share it (the sweep sends the rest). */
+export const feedbackAlertJobId = (businessId: number, nowMs: number) =>
+  `feedback-alert-${businessId}-${Math.floor(nowMs / (FEEDBACK_ALERT_INTERVAL_MINUTES * 60_000))}`
 
 export const DEFAULT_JOB_OPTIONS: JobsOptions = {
   attempts: 5,
@@ -33,6 +40,7 @@ export const DEFAULT_JOB_OPTIONS: JobsOptions = {
 export const SCHEDULES = [
   { queue: QueueName.TrialExpiry, id: 'trial-expiry-every-15-min', repeat: { every: 15 * 60 * 1000 } },
   { queue: QueueName.AnalyticsRollup, id: 'analytics-rollup-nightly', repeat: { pattern: '10 0 * * *', tz: 'Asia/Kolkata' } },
-  { queue: QueueName.FeedbackAlert, id: 'feedback-alert-sweep', repeat: { every: 10 * 60 * 1000 } },
+  { queue: QueueName.FeedbackAlert, id: 'feedback-alert-sweep', repeat: { every: FEEDBACK_ALERT_INTERVAL_MINUTES * 60 * 1000 } },
   { queue: QueueName.DataRetention, id: 'data-retention-daily', repeat: { pattern: '30 3 * * *', tz: 'Asia/Kolkata' } },
+  { queue: QueueName.FeedbackDigest, id: 'feedback-digest-daily', repeat: { pattern: '0 9 * * *', tz: 'Asia/Kolkata' } },
 ] as const

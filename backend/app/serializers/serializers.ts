@@ -5,7 +5,7 @@
 import type User from '#models/user'
 import type Business from '#models/business'
 import type ReviewSession from '#models/review_session'
-import type { BusinessDto, PublicBusinessDto, ReviewSessionDto, UserDto } from '#types/api'
+import type { BusinessDto, NotificationSettingsDto, PublicBusinessDto, ReviewSessionDto, UserDto } from '#types/api'
 
 export function serializeUser(user: User): UserDto {
   const firstName = user.firstName ?? ''
@@ -24,6 +24,10 @@ export function serializeUser(user: User): UserDto {
     createdAt: user.createdAt.toISO()!,
     emailVerified: Boolean(user.emailVerifiedAt),
   }
+}
+
+export function serializeNotificationSettings(user: User): NotificationSettingsDto {
+  return { feedbackAlerts: user.feedbackAlerts, weeklySummary: user.weeklySummary }
 }
 
 export function serializeBusiness(business: Business): BusinessDto {

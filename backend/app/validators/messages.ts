@@ -16,6 +16,8 @@ export const messages = new SimpleMessagesProvider(
     'minLength': 'The {{ field }} field must have at least {{ min }} characters',
     'maxLength': 'The {{ field }} field must not be longer than {{ max }} characters',
     'in': 'The {{ field }} field must be one of: {{ choices }}',
+    'enum': 'The {{ field }} field must be one of: {{ choices }}',
+    'notNull': 'The {{ field }} field must not be null',
     'regex': 'The {{ field }} field format is invalid',
     'password.minLength': 'Password must be at least 8 characters',
     ...Object.fromEntries(['required', 'string', 'maxLength'].map((rule) => [`phone.${rule}`, PHONE_MESSAGE])),
@@ -31,5 +33,7 @@ export const messages = new SimpleMessagesProvider(
     lastName: 'last name',
     placeId: 'place id',
     shortUrl: 'short URL',
+    feedbackAlerts: 'feedback alerts',
+    weeklySummary: 'weekly summary',
   }
 )

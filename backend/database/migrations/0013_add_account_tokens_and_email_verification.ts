@@ -1,7 +1,7 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
 
 /**
- * Password reset and email verification (DECISIONS §12): the users' verification time, and the links mailed
+ * Password reset and email verification (docs/decisions.md D29): the users' verification time, and the links mailed
  * for both, stored as the sha256 of the token (never the token), single use, with an expiry.
  */
 export default class extends BaseSchema {

@@ -1,5 +1,5 @@
 /*
- * Password reset and email verification (DECISIONS §12), with the mails read from a real SMTP server on
+ * Password reset and email verification (docs/decisions.md D29), with the mails read from a real SMTP server on
  * loopback: the link in the mail is the one the owner would open.
  */
 import { test } from '@japa/runner'

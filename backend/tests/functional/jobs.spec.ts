@@ -11,21 +11,23 @@ import app from '@adonisjs/core/services/app'
 import TrialExpiryJob from '#jobs/trial_expiry_job'
 import SyncUserJob from '#jobs/sync_user_job'
 import FeedbackAlertJob from '#jobs/feedback_alert_job'
+import FeedbackDigestJob from '#jobs/feedback_digest_job'
 import AnalyticsRollupJob from '#jobs/analytics_rollup_job'
 import DataRetentionJob from '#jobs/data_retention_job'
 import RollupAnalytics from '#actions/analytics/rollup_analytics'
 import { TEST_FROM, brokenMailer, fileMailbox as openMailbox } from '#tests/helpers/mailbox'
 import { IdentityProvider } from '#services/identity/identity_provider'
 import { QueueService } from '#queue/queue_service'
-import { QueueName } from '#queue/queues'
+import { QueueName, SCHEDULES, feedbackAlertJobId } from '#queue/queues'
 import type User from '#models/user'
 import type Business from '#models/business'
 import { SubscriptionStatus } from '#lib/billing_enums'
+import { FeedbackAlerts } from '#lib/notification_enums'
 import { clock } from '#lib/clock'
 import { isolated } from '#tests/helpers/setup'
 import { ownerWithBusiness } from '#tests/helpers/owners'
 import { json, startStubServer, type StubServer } from '#tests/helpers/stub_server'
-import { ReviewSessionFactory, SubscriptionFactory, UserFactory } from '#database/factories/index'
+import { BusinessFactory, ReviewSessionFactory, SubscriptionFactory, UserFactory } from '#database/factories/index'
 
 const IST = 'Asia/Kolkata'
 
@@ -428,7 +430,7 @@ test.group('Negative-feedback alert job', (group) => {
     const session = await lowRating(business)
     const job = new FeedbackAlertJob(mail.mailer)
 
-    assert.deepEqual(await job.handle({ sessionId: session.id }), { alerted: 1 })
+    assert.deepEqual(await job.handle({ businessId: business.id }), { alerted: 1 })
 
     const mails = await mail.read()
     assert.lengthOf(mails, 1)
@@ -446,7 +448,7 @@ test.group('Negative-feedback alert job', (group) => {
     assert.instanceOf(alertedAt, Date)
     assert.isBelow(secondsApart(alertedAt, clock.now()), 60)
 
-    assert.deepEqual(await job.handle({ sessionId: session.id }), { alerted: 0 })
+    assert.deepEqual(await job.handle({ businessId: business.id }), { alerted: 0 })
     assert.lengthOf(await mail.read(), 1)
     assert.equal((await sessionRow(session.id)).alerted_at.getTime(), alertedAt.getTime())
   })
@@ -454,10 +456,10 @@ test.group('Negative-feedback alert job', (group) => {
   test('the same alert delivered twice at once still sends one mail', async ({ assert, cleanup }) => {
     const mail = await openMailbox(cleanup)
     const { business } = await ownerWithBusiness()
-    const session = await lowRating(business, { rating: 1 })
+    await lowRating(business, { rating: 1 })
     const job = new FeedbackAlertJob(mail.mailer)
 
-    const results = await Promise.all([job.handle({ sessionId: session.id }), job.handle({ sessionId: session.id })])
+    const results = await Promise.all([job.handle({ businessId: business.id }), job.handle({ businessId: business.id })])
 
     assert.sameDeepMembers(results, [{ alerted: 1 }, { alerted: 0 }])
     assert.lengthOf(await mail.read(), 1)
@@ -468,10 +470,56 @@ test.group('Negative-feedback alert job', (group) => {
     const { business } = await ownerWithBusiness({ owner: { emailVerifiedAt: null } })
     const session = await lowRating(business)
 
-    assert.deepEqual(await new FeedbackAlertJob(mail.mailer).handle({ sessionId: session.id }), { alerted: 0 })
+    assert.deepEqual(await new FeedbackAlertJob(mail.mailer).handle({ businessId: business.id }), { alerted: 0 })
 
     assert.deepEqual(await mail.read(), [])
     assert.instanceOf((await sessionRow(session.id)).alerted_at, Date)
+  })
+
+  test('an owner with alerts off gets no mail, and the rating is marked so turning them on does not replay it', async ({
+    assert,
+    cleanup,
+  }) => {
+    const mail = await openMailbox(cleanup)
+    const { business } = await ownerWithBusiness({ owner: { feedbackAlerts: FeedbackAlerts.Off } })
+    const session = await lowRating(business, { createdAt: clock.now().minus({ minutes: 10 }) })
+    const job = new FeedbackAlertJob(mail.mailer)
+
+    assert.deepEqual(await job.handle({ businessId: business.id }), { alerted: 0 })
+    assert.instanceOf((await sessionRow(session.id)).alerted_at, Date)
+
+    await db.from('users').where('id', business.userId).update({ feedback_alerts: FeedbackAlerts.Instant })
+    assert.deepEqual(await job.handle({}), { alerted: 0 })
+    assert.deepEqual(await mail.read(), [])
+  })
+
+  test('an owner on the daily digest gets no instant mail, from the job or the sweep; the rating stays for the digest', async ({
+    assert,
+    cleanup,
+  }) => {
+    const mail = await openMailbox(cleanup)
+    const { business } = await ownerWithBusiness({ owner: { feedbackAlerts: FeedbackAlerts.Daily } })
+    const session = await lowRating(business, { createdAt: clock.now().minus({ minutes: 10 }) })
+    const job = new FeedbackAlertJob(mail.mailer)
+
+    assert.deepEqual(await job.handle({ businessId: business.id }), { alerted: 0 })
+    assert.deepEqual(await job.handle({}), { alerted: 0 })
+
+    assert.deepEqual(await mail.read(), [])
+    assert.isNull((await sessionRow(session.id)).alerted_at)
+  })
+
+  test('the sweep still mails an instant owner beside a daily one', async ({ assert, cleanup }) => {
+    const mail = await openMailbox(cleanup)
+    const instant = await ownerWithBusiness()
+    const daily = await ownerWithBusiness({ owner: { feedbackAlerts: FeedbackAlerts.Daily } })
+    const tenMinutesAgo = clock.now().minus({ minutes: 10 })
+    await lowRating(instant.business, { createdAt: tenMinutesAgo })
+    await lowRating(daily.business, { createdAt: tenMinutesAgo })
+
+    assert.deepEqual(await new FeedbackAlertJob(mail.mailer).handle({}), { alerted: 1 })
+
+    assert.deepEqual((await mail.read()).map((sent) => sent.to), [instant.user.email])
   })
 
   test('no mail for {label}')
@@ -486,7 +534,7 @@ test.group('Negative-feedback alert job', (group) => {
       const { business } = await ownerWithBusiness()
       const session = await lowRating(business, { rating: row.rating, feedback: row.feedback, redirected: row.rating >= 4 })
 
-      assert.deepEqual(await new FeedbackAlertJob(mail.mailer).handle({ sessionId: session.id }), { alerted: 0 })
+      assert.deepEqual(await new FeedbackAlertJob(mail.mailer).handle({ businessId: business.id }), { alerted: 0 })
 
       assert.deepEqual(await mail.read(), [])
       assert.isNull((await sessionRow(session.id)).alerted_at)
@@ -497,17 +545,17 @@ test.group('Negative-feedback alert job', (group) => {
     const { user, business } = await ownerWithBusiness()
     const session = await lowRating(business)
 
-    await assert.rejects(() => new FeedbackAlertJob(brokenMailer()).handle({ sessionId: session.id }))
+    await assert.rejects(() => new FeedbackAlertJob(brokenMailer()).handle({ businessId: business.id }))
     assert.isNull((await sessionRow(session.id)).alerted_at)
 
-    assert.deepEqual(await new FeedbackAlertJob(mail.mailer).handle({ sessionId: session.id }), { alerted: 1 })
+    assert.deepEqual(await new FeedbackAlertJob(mail.mailer).handle({ businessId: business.id }), { alerted: 1 })
     assert.deepEqual(
       (await mail.read()).map((sent) => [sent.kind, sent.to]),
       [['feedback-alert', user.email]]
     )
   })
 
-  test('the sweep alerts a low rating missed in the last 48 hours, not older ones and not the newest', async ({
+  test('the sweep mails a business with a low rating missed in the last 48 hours, with every pending one, not older ones', async ({
     assert,
     cleanup,
   }) => {
@@ -516,34 +564,78 @@ test.group('Negative-feedback alert job', (group) => {
     const now = clock.now()
     const missed = await lowRating(business, { feedback: 'Missed while Redis was down', createdAt: now.minus({ minutes: 10 }) })
     const tooOld = await lowRating(business, { feedback: 'From three days ago', createdAt: now.minus({ hours: 49 }) })
-    const fresh = await lowRating(business, { feedback: 'Just now, its own job is coming', createdAt: now.minus({ seconds: 30 }) })
+    const fresh = await lowRating(business, { feedback: 'Just now, in the same mail', createdAt: now.minus({ seconds: 30 }) })
     const alreadyAlerted = await lowRating(business, { feedback: 'Told already', createdAt: now.minus({ minutes: 20 }) })
     await db.from('review_sessions').where('id', alreadyAlerted.id).update({ alerted_at: now.minus({ minutes: 19 }).toJSDate() })
     const positive = await lowRating(business, { rating: 5, redirected: true, feedback: 'Great', createdAt: now.minus({ minutes: 10 }) })
     const job = new FeedbackAlertJob(mail.mailer)
 
-    assert.deepEqual(await job.handle({}), { alerted: 1 })
+    assert.deepEqual(await job.handle({}), { alerted: 2 })
 
     const mails = await mail.read()
     assert.lengthOf(mails, 1)
-    assert.equal(mails[0].kind, 'feedback-alert')
-    assert.equal(mails[0].to, user.email)
+    assert.containsSubset(mails[0], { kind: 'feedback-alert', to: user.email, subject: `2 new low ratings for ${business.name}` })
     assert.include(mails[0].text, 'Missed while Redis was down')
+    assert.include(mails[0].text, 'Just now, in the same mail')
+    assert.notInclude(mails[0].text, 'Told already')
     assert.instanceOf((await sessionRow(missed.id)).alerted_at, Date)
+    assert.instanceOf((await sessionRow(fresh.id)).alerted_at, Date)
     assert.isNull((await sessionRow(tooOld.id)).alerted_at)
-    assert.isNull((await sessionRow(fresh.id)).alerted_at)
     assert.isNull((await sessionRow(positive.id)).alerted_at)
 
     assert.deepEqual(await job.handle({}), { alerted: 0 })
     assert.lengthOf(await mail.read(), 1)
+  })
 
-    // Five minutes on, the fresh one is old enough for the sweep if its own job never ran.
-    clock.travelTo(now.plus({ minutes: 5 }))
-    assert.deepEqual(await job.handle({}), { alerted: 1 })
-    const texts = (await mail.read()).map((sent) => sent.text)
+  test('instant: one mail per business per 10 minutes; what arrives in between goes out together once the 10 minutes pass', async ({
+    assert,
+    cleanup,
+  }) => {
+    const mail = await openMailbox(cleanup)
+    const { business } = await ownerWithBusiness()
+    const other = await ownerWithBusiness()
+    const job = new FeedbackAlertJob(mail.mailer)
+    const start = clock.now()
+
+    await lowRating(business, { feedback: 'First', createdAt: start.minus({ seconds: 5 }) })
+    assert.deepEqual(await job.handle({ businessId: business.id }), { alerted: 1 })
+
+    clock.travelTo(start.plus({ minutes: 3 }))
+    await lowRating(business, { feedback: 'Second', createdAt: clock.now().minus({ seconds: 5 }) })
+    clock.travelTo(start.plus({ minutes: 6 }))
+    await lowRating(business, { feedback: 'Third', createdAt: clock.now().minus({ seconds: 5 }) })
+    await lowRating(other.business, { feedback: 'Another business is not held back' })
+    assert.deepEqual(await job.handle({ businessId: business.id }), { alerted: 0 })
+    assert.deepEqual(await job.handle({ businessId: other.business.id }), { alerted: 1 })
+    assert.deepEqual(await job.handle({}), { alerted: 0 }, 'the sweep respects the gate too')
+
+    clock.travelTo(start.plus({ minutes: 10, seconds: 1 }))
+    assert.deepEqual(await job.handle({}), { alerted: 2 })
+
+    const texts = (await mail.read()).filter((sent) => sent.to !== other.user.email).map((sent) => sent.text)
     assert.lengthOf(texts, 2)
-    assert.isTrue(texts.some((text) => text.includes('Just now, its own job is coming')))
-    assert.isNull((await sessionRow(tooOld.id)).alerted_at)
+    assert.include(texts[1], 'Second')
+    assert.include(texts[1], 'Third')
+    assert.notInclude(texts[1], 'First')
+  })
+
+  test('two workers at once on the same business send one mail with every rating', async ({ assert, cleanup }) => {
+    const mail = await openMailbox(cleanup)
+    const { business } = await ownerWithBusiness()
+    await lowRating(business, { feedback: 'One' })
+    await lowRating(business, { feedback: 'Two' })
+
+    const results = await Promise.all([
+      new FeedbackAlertJob(mail.mailer).handle({ businessId: business.id }),
+      new FeedbackAlertJob(mail.mailer).handle({ businessId: business.id }),
+      new FeedbackAlertJob(mail.mailer).handle({}),
+    ])
+
+    assert.equal(results.reduce((sum, { alerted }) => sum + alerted, 0), 2)
+    const mails = await mail.read()
+    assert.lengthOf(mails, 1)
+    assert.include(mails[0].text, 'One')
+    assert.include(mails[0].text, 'Two')
   })
 
   test('a submitted low rating with text enqueues its alert, and that job mails the owner', async ({
@@ -563,10 +655,10 @@ test.group('Negative-feedback alert job', (group) => {
     assert.deepEqual(response.body(), { redirect: false })
     const stored = await db.from('review_sessions').where('business_id', business.id).firstOrFail()
     assert.equal(stored.feedback, 'Waited forty minutes for a table')
-    const job = await queues.queue(QueueName.FeedbackAlert).getJob(`feedback-alert-${stored.id}`)
-    assert.exists(job, 'the alert job was enqueued with its stable id')
+    const job = await queues.queue(QueueName.FeedbackAlert).getJob(feedbackAlertJobId(business.id, clock.nowMs()))
+    assert.exists(job, 'the alert job was enqueued with its stable id: this business, this 10-minute slot')
     cleanup(() => job!.remove())
-    assert.deepEqual(job!.data, { sessionId: Number(stored.id) })
+    assert.deepEqual(job!.data, { businessId: business.id })
 
     assert.deepEqual(await new FeedbackAlertJob(mail.mailer).handle(job!.data), { alerted: 1 })
     const mails = await mail.read()
@@ -585,7 +677,102 @@ test.group('Negative-feedback alert job', (group) => {
     assert.strictEqual(response.body().redirect, true)
     const stored = await db.from('review_sessions').where('business_id', business.id).firstOrFail()
     assert.isNull(stored.feedback)
-    assert.isUndefined(await queues.queue(QueueName.FeedbackAlert).getJob(`feedback-alert-${stored.id}`))
+    assert.isUndefined(await queues.queue(QueueName.FeedbackAlert).getJob(feedbackAlertJobId(business.id, clock.nowMs())))
+  })
+})
+
+test.group('Daily feedback digest job (09:00 IST)', (group) => {
+  isolated(group)
+
+  const daily = () => ownerWithBusiness({ owner: { feedbackAlerts: FeedbackAlerts.Daily } })
+  const lowRating = (business: Business, feedback: string) =>
+    ReviewSessionFactory.merge({ businessId: business.id, rating: 2, redirected: false, feedback }).create()
+
+  test('one mail per daily owner with every low rating of all their businesses; a second run sends nothing', async ({
+    assert,
+    cleanup,
+  }) => {
+    const mail = await openMailbox(cleanup)
+    const { user, business } = await daily()
+    const second = await BusinessFactory.merge({ userId: user.id }).create()
+    const ratings = [await lowRating(business, 'Cold tea'), await lowRating(second, 'Rude waiter')]
+    const instant = await ownerWithBusiness()
+    const instantRating = await lowRating(instant.business, 'Not for the digest')
+    const job = new FeedbackDigestJob(mail.mailer)
+
+    assert.deepEqual(await job.handle(), { digests: 1 })
+
+    const mails = await mail.read()
+    assert.lengthOf(mails, 1)
+    assert.containsSubset(mails[0], {
+      kind: 'feedback-digest',
+      to: user.email,
+      subject: 'Your daily feedback digest: 2 new low ratings',
+    })
+    assert.include(mails[0].text, `A customer rated ${business.name} 2 out of 5 and wrote:`)
+    assert.include(mails[0].text, 'Cold tea')
+    assert.include(mails[0].text, `A customer rated ${second.name} 2 out of 5`)
+    assert.include(mails[0].text, 'Rude waiter')
+    for (const rating of ratings) assert.instanceOf((await sessionRow(rating.id)).alerted_at, Date)
+    assert.isNull((await sessionRow(instantRating.id)).alerted_at)
+
+    assert.deepEqual(await job.handle(), { digests: 0 })
+    assert.lengthOf(await mail.read(), 1)
+  })
+
+  test('an unverified daily owner gets no digest and the ratings stay marked', async ({ assert, cleanup }) => {
+    const mail = await openMailbox(cleanup)
+    const { business } = await ownerWithBusiness({ owner: { feedbackAlerts: FeedbackAlerts.Daily, emailVerifiedAt: null } })
+    const rating = await lowRating(business, 'Nobody to tell')
+
+    assert.deepEqual(await new FeedbackDigestJob(mail.mailer).handle(), { digests: 0 })
+
+    assert.deepEqual(await mail.read(), [])
+    assert.instanceOf((await sessionRow(rating.id)).alerted_at, Date)
+  })
+
+  test('a digest that could not be sent leaves its ratings for the retry', async ({ assert, cleanup }) => {
+    const mail = await openMailbox(cleanup)
+    const { business } = await daily()
+    const rating = await lowRating(business, 'Try again')
+
+    await assert.rejects(() => new FeedbackDigestJob(brokenMailer()).handle())
+    assert.isNull((await sessionRow(rating.id)).alerted_at)
+
+    assert.deepEqual(await new FeedbackDigestJob(mail.mailer).handle(), { digests: 1 })
+    assert.lengthOf(await mail.read(), 1)
+  })
+
+  test('is scheduled daily at 09:00 IST', ({ assert }) => {
+    assert.deepInclude(SCHEDULES, {
+      queue: QueueName.FeedbackDigest,
+      id: 'feedback-digest-daily',
+      repeat: { pattern: '0 9 * * *', tz: IST },
+    })
+  })
+})
+
+/*
+ * Outside a test transaction, so each job has its own connection and the claim's row locks are real. The
+ * owner is deleted afterwards (businesses and ratings go with it).
+ */
+test.group('Negative-feedback alert job: workers on separate connections', () => {
+  test('five workers at once on one business send one mail with every rating', async ({ assert, cleanup }) => {
+    const mail = await openMailbox(cleanup)
+    const { user, business } = await ownerWithBusiness()
+    cleanup(() => user.delete())
+    await ReviewSessionFactory.merge(
+      ['One', 'Two', 'Three'].map((feedback) => ({ businessId: business.id, rating: 2, redirected: false, feedback }))
+    ).createMany(3)
+
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => new FeedbackAlertJob(mail.mailer).handle({ businessId: business.id }))
+    )
+
+    assert.sameMembers(results.map(({ alerted }) => alerted), [3, 0, 0, 0, 0])
+    const mails = await mail.read()
+    assert.lengthOf(mails, 1)
+    for (const text of ['One', 'Two', 'Three']) assert.include(mails[0].text, text)
   })
 })
 

@@ -108,6 +108,7 @@ function recordingHandlers(calls: Call[], failures: Map<string, number>): JobHan
     [QueueName.SyncUser]: handler(QueueName.SyncUser),
     [QueueName.AnalyticsRollup]: handler(QueueName.AnalyticsRollup),
     [QueueName.FeedbackAlert]: handler(QueueName.FeedbackAlert),
+    [QueueName.FeedbackDigest]: handler(QueueName.FeedbackDigest),
     [QueueName.DataRetention]: handler(QueueName.DataRetention),
   }
 }
@@ -152,13 +153,13 @@ test.group('Queue service: enqueue', (group) => {
   })
 
   test('the same job id enqueued twice is one job', async ({ assert }) => {
-    assert.isTrue(await queues.enqueue(QueueName.FeedbackAlert, { sessionId: 9001 }, { jobId: 'feedback-alert-9001' }))
-    assert.isTrue(await queues.enqueue(QueueName.FeedbackAlert, { sessionId: 9002 }, { jobId: 'feedback-alert-9001' }))
+    assert.isTrue(await queues.enqueue(QueueName.FeedbackAlert, { businessId: 9001 }, { jobId: 'feedback-alert-9001' }))
+    assert.isTrue(await queues.enqueue(QueueName.FeedbackAlert, { businessId: 9002 }, { jobId: 'feedback-alert-9001' }))
 
     const jobs = await queues.queue(QueueName.FeedbackAlert).getJobs(['waiting', 'delayed', 'prioritized'])
     assert.deepEqual(
       jobs.map((job) => [job.id, job.data]),
-      [['feedback-alert-9001', { sessionId: 9001 }]]
+      [['feedback-alert-9001', { businessId: 9001 }]]
     )
     assert.equal(await queues.queue(QueueName.FeedbackAlert).count(), 1)
   })
@@ -202,7 +203,7 @@ test.group('Queue service: workers', (group) => {
   })
 
   test('each queue has its own handler', async ({ assert }) => {
-    await queues.enqueue(QueueName.FeedbackAlert, { sessionId: 12 }, { jobId: 'feedback-alert-12-worker' })
+    await queues.enqueue(QueueName.FeedbackAlert, { businessId: 12 }, { jobId: 'feedback-alert-12-worker' })
     await queues.enqueue(QueueName.AnalyticsRollup, { from: '2025-02-01' }, { jobId: 'rollup-worker' })
 
     await waitFor('both jobs to complete', async () => {
@@ -215,7 +216,7 @@ test.group('Queue service: workers', (group) => {
 
     assert.deepEqual(
       callsOf('feedback-alert-12-worker').map((call) => [call.queue, call.data]),
-      [[QueueName.FeedbackAlert, { sessionId: 12 }]]
+      [[QueueName.FeedbackAlert, { businessId: 12 }]]
     )
     assert.deepEqual(
       callsOf('rollup-worker').map((call) => [call.queue, call.data]),
@@ -305,7 +306,7 @@ test.group('Queue service: workers', (group) => {
 
   test('with the default options a failed job waits about 2 s (exponential backoff) and is retried', async ({ assert }) => {
     failures.set('feedback-alert-backoff', 1)
-    assert.isTrue(await queues.enqueue(QueueName.FeedbackAlert, { sessionId: 77 }, { jobId: 'feedback-alert-backoff' }))
+    assert.isTrue(await queues.enqueue(QueueName.FeedbackAlert, { businessId: 77 }, { jobId: 'feedback-alert-backoff' }))
 
     await waitFor('the first failure', async () => (await stateOf(queues, QueueName.FeedbackAlert, 'feedback-alert-backoff')) === 'delayed')
     const delayed = await queues.queue(QueueName.FeedbackAlert).getJob('feedback-alert-backoff')
@@ -365,7 +366,7 @@ test.group('Redis down: enqueue', () => {
 
       // A second try, once the client has given up connecting at least once, is just as fast.
       const again = Date.now()
-      assert.isFalse(await down.enqueue(QueueName.FeedbackAlert, { sessionId: 1 }))
+      assert.isFalse(await down.enqueue(QueueName.FeedbackAlert, { businessId: 1 }))
       assert.isBelow(Date.now() - again, 1500)
     } finally {
       await bounded(down.shutdown(), 5000, 'shutdown of the unreachable service')
@@ -385,7 +386,7 @@ test.group('Redis down: outage backoff', () => {
         touched++
         return original(name)
       }
-      assert.isFalse(await down.enqueue(QueueName.FeedbackAlert, { sessionId: 2 }))
+      assert.isFalse(await down.enqueue(QueueName.FeedbackAlert, { businessId: 2 }))
       assert.isFalse(await down.enqueue(QueueName.SyncUser, { userId: 3 }))
       assert.equal(touched, 0, 'no queue was asked while the outage backoff lasts')
     } finally {

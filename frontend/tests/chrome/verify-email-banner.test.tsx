@@ -19,7 +19,7 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-describe('email verification banner (DECISIONS 12)', () => {
+describe('email verification banner (docs/decisions.md D29)', () => {
   it.each(['/dashboard', '/feedbacks', '/profile', '/billing'])('is shown on %s while the address is unverified', async (path) => {
     chromeApi({ 'GET /api/auth/user': UNVERIFIED })
     renderChrome(path)

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { inject } from '@adonisjs/core'
 import { QueueService } from '#queue/queue_service'
-import { QueueName } from '#queue/queues'
+import { QueueName, feedbackAlertJobId } from '#queue/queues'
 import FindReviewLink from '#actions/reviews/find_review_link'
 import CheckReviewAllowance from '#actions/reviews/check_review_allowance'
 import { reviewSessionWriter } from '#hot_path/review_session_writer'
@@ -57,7 +57,11 @@ export default class SubmitReview {
       throw error
     }
     if (text && id !== null) {
-      await this.queues.enqueue(QueueName.FeedbackAlert, { sessionId: id }, { jobId: `feedback-alert-${id}` })
+      await this.queues.enqueue(
+        QueueName.FeedbackAlert,
+        { businessId: business.id },
+        { jobId: feedbackAlertJobId(business.id, clock.nowMs()) }
+      )
     }
     return positive ? { redirect: true, url: business.googleReviewUrl } : { redirect: false }
   }

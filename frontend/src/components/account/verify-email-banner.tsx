@@ -1,5 +1,5 @@
 /*
- * Asks the owner to verify their address (DECISIONS 12: alerts and digests go only to verified addresses) on every
+ * Asks the owner to verify their address (docs/decisions.md D29: alerts and digests go only to verified addresses) on every
  * screen until they do. Only an explicit `emailVerified: false` shows it: a server from before verification
  * sends no such field, and its owners must not be nagged about a mail that never comes.
  */

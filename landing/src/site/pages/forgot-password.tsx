@@ -5,7 +5,7 @@ import { api, ApiError, fieldErrors, NETWORK_ERROR } from '@reviewroute/web-shar
 import { AuthCard, AuthField } from '#site/components/auth-card'
 
 /**
- * /auth/forgot: asks for a reset link (DECISIONS 12). The page says the same thing whether or not the address has
+ * /auth/forgot: asks for a reset link (docs/decisions.md D29). The page says the same thing whether or not the address has
  * an account, so it cannot be used to learn who is a customer; only a malformed address or a rate limit shows.
  */
 export default function ForgotPasswordPage() {

@@ -24,7 +24,7 @@ function DeadLink({ sentence }: { sentence: string }) {
 }
 
 /**
- * /auth/reset?token=…: the page a reset mail links to (DECISIONS 12). A new password signs the owner in here
+ * /auth/reset?token=…: the page a reset mail links to (docs/decisions.md D29). A new password signs the owner in here
  * (the server has revoked every other session) and goes on to the dashboard.
  */
 export default function ResetPasswordPage() {

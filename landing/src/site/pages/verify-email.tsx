@@ -43,7 +43,7 @@ function ResendLink() {
   )
 }
 
-/** /auth/verify?token=…: the page a verification mail links to (DECISIONS 12); the token alone verifies, signed in or not. */
+/** /auth/verify?token=…: the page a verification mail links to (docs/decisions.md D29); the token alone verifies, signed in or not. */
 export default function VerifyEmailPage() {
   const [params] = useSearchParams()
   const token = params.get('token')

@@ -1,0 +1,20 @@
+import vine from '@vinejs/vine'
+import { messages } from '#validators/messages'
+import { FeedbackAlerts } from '#lib/notification_enums'
+
+/** Vine's `optional()` lets null through as "left out"; here null is a value outside the contract. */
+const notNull = vine.createRule(
+  (value, _, field) => {
+    if (value === null) field.report('The {{ field }} field must not be null', 'notNull', field)
+  },
+  { implicit: true }
+)
+
+/** A PATCH: each setting may be left out, and only the contract's values pass (docs/decisions.md D30). */
+export const updateNotificationSettingsValidator = vine.compile(
+  vine.object({
+    feedbackAlerts: vine.enum(FeedbackAlerts).use(notNull()).optional(),
+    weeklySummary: vine.boolean({ strict: true }).use(notNull()).optional(),
+  })
+)
+updateNotificationSettingsValidator.messagesProvider = messages

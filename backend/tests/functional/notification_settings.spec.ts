@@ -1,0 +1,124 @@
+/*
+ * The owner's notification settings (docs/decisions.md D30): read, change one or both, refuse anything outside the
+ * contract, and keep each owner's settings their own.
+ */
+import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import { isolated } from '#tests/helpers/setup'
+import { ownerWithBusiness } from '#tests/helpers/owners'
+
+const SIGNED_OUT = 'You must be signed in to do that.'
+const DEFAULTS = { feedbackAlerts: 'instant', weeklySummary: true }
+
+const storedSettings = async (userId: number) => {
+  const row = await db.from('users').where('id', userId).select('feedback_alerts', 'weekly_summary').firstOrFail()
+  return { feedbackAlerts: row.feedback_alerts, weeklySummary: Boolean(row.weekly_summary) }
+}
+
+test.group('GET /api/notification-settings', (group) => {
+  isolated(group)
+
+  test('a new owner has instant alerts and the weekly summary on', async ({ client, assert }) => {
+    const { token } = await ownerWithBusiness()
+
+    const response = await client.get('/api/notification-settings').bearerToken(token)
+
+    response.assertStatus(200)
+    assert.deepEqual(response.body(), DEFAULTS)
+  })
+
+  test('without a token it is 401', async ({ client, assert }) => {
+    const response = await client.get('/api/notification-settings')
+
+    response.assertStatus(401)
+    assert.equal(response.body().error, SIGNED_OUT)
+  })
+})
+
+test.group('PATCH /api/notification-settings', (group) => {
+  isolated(group)
+
+  test('changes both settings, and a later read answers the same', async ({ client, assert }) => {
+    const { user, token } = await ownerWithBusiness()
+
+    const response = await client
+      .patch('/api/notification-settings')
+      .json({ feedbackAlerts: 'daily', weeklySummary: false })
+      .bearerToken(token)
+
+    response.assertStatus(200)
+    assert.deepEqual(response.body(), { feedbackAlerts: 'daily', weeklySummary: false })
+    assert.deepEqual(await storedSettings(user.id), { feedbackAlerts: 'daily', weeklySummary: false })
+    const read = await client.get('/api/notification-settings').bearerToken(token)
+    assert.deepEqual(read.body(), { feedbackAlerts: 'daily', weeklySummary: false })
+  })
+
+  test('a refused value is named in plain words', async ({ client, assert }) => {
+    const { token } = await ownerWithBusiness()
+
+    const response = await client.patch('/api/notification-settings').json({ feedbackAlerts: 'hourly' }).bearerToken(token)
+
+    response.assertStatus(422)
+    assert.deepEqual(response.body().errors, [
+      { field: 'feedbackAlerts', message: 'The feedback alerts field must be one of: instant,daily,off' },
+    ])
+  })
+
+  test('a setting left out stays as it was', async ({ client, assert }) => {
+    const { user, token } = await ownerWithBusiness()
+    await client.patch('/api/notification-settings').json({ weeklySummary: false }).bearerToken(token)
+
+    const response = await client.patch('/api/notification-settings').json({ feedbackAlerts: 'off' }).bearerToken(token)
+
+    response.assertStatus(200)
+    assert.deepEqual(response.body(), { feedbackAlerts: 'off', weeklySummary: false })
+    assert.deepEqual(await storedSettings(user.id), { feedbackAlerts: 'off', weeklySummary: false })
+  })
+
+  test('{label} is 422 and changes nothing')
+    .with([
+      { label: 'an unknown alert mode', body: { feedbackAlerts: 'hourly' }, field: 'feedbackAlerts' },
+      { label: 'an alert mode in capitals', body: { feedbackAlerts: 'INSTANT' }, field: 'feedbackAlerts' },
+      { label: 'an alert mode that is not text', body: { feedbackAlerts: 1 }, field: 'feedbackAlerts' },
+      { label: 'null for the alert mode', body: { feedbackAlerts: null }, field: 'feedbackAlerts' },
+      { label: 'a weekly summary given as text', body: { weeklySummary: 'true' }, field: 'weeklySummary' },
+      { label: 'a weekly summary given as a number', body: { weeklySummary: 1 }, field: 'weeklySummary' },
+      { label: 'a good alert mode beside a bad summary', body: { feedbackAlerts: 'off', weeklySummary: 'no' }, field: 'weeklySummary' },
+    ])
+    .run(async ({ client, assert }, row) => {
+      const { user, token } = await ownerWithBusiness()
+
+      const response = await client.patch('/api/notification-settings').json(row.body).bearerToken(token)
+
+      response.assertStatus(422)
+      assert.notProperty(response.body(), 'stack')
+      assert.deepEqual(
+        response.body().errors.map((error: { field: string }) => error.field),
+        [row.field]
+      )
+      assert.deepEqual(await storedSettings(user.id), DEFAULTS)
+    })
+
+  test('without a token it is 401 and changes nothing', async ({ client, assert }) => {
+    const { user } = await ownerWithBusiness()
+
+    const response = await client.patch('/api/notification-settings').json({ feedbackAlerts: 'off' })
+
+    response.assertStatus(401)
+    assert.equal(response.body().error, SIGNED_OUT)
+    assert.deepEqual(await storedSettings(user.id), DEFAULTS)
+  })
+
+  test("one owner's change is theirs alone", async ({ client, assert }) => {
+    const first = await ownerWithBusiness()
+    const second = await ownerWithBusiness()
+
+    await client.patch('/api/notification-settings').json({ feedbackAlerts: 'off', weeklySummary: false }).bearerToken(first.token)
+
+    const secondRead = await client.get('/api/notification-settings').bearerToken(second.token)
+    assert.deepEqual(secondRead.body(), DEFAULTS)
+    assert.deepEqual(await storedSettings(second.user.id), DEFAULTS)
+    const firstRead = await client.get('/api/notification-settings').bearerToken(first.token)
+    assert.deepEqual(firstRead.body(), { feedbackAlerts: 'off', weeklySummary: false })
+  })
+})
