@@ -1,13 +1,10 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
 import { NotFoundError } from '#exceptions/app_errors'
+import { currentTokenId } from '#auth/current_token'
 import type { DeviceDto } from '#types/api'
 
 const TOKENS = 'auth_access_tokens'
-
-/** The token this request was made with, when it is one of ours (a provider's JWT is not). */
-const currentTokenId = ({ auth }: HttpContext) =>
-  auth.authenticatedViaGuard === 'api' ? String(auth.use('api').getUserOrFail().currentAccessToken.identifier) : null
 
 const toIso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null)
 
