@@ -68,6 +68,12 @@ const env = await Env.create(new URL('../', import.meta.url), {
   IDP_API_URL: str(''),
   IDP_API_SECRET: str(''),
 
+  OIDC_ISSUER: str(''),
+  OIDC_CLIENT_ID: str(''),
+  OIDC_CLIENT_SECRET: str(''),
+  OIDC_NAME: str('Google'),
+  OIDC_TIMEOUT_MS: num(5000),
+
   TEST_CLOCK: bool(false),
   BENCH_ROUTES: bool(false),
 
@@ -81,6 +87,10 @@ if (env.get('NODE_ENV') === 'production' && !env.get('APP_KEY')) {
 
 if (env.get('MAIL_TRANSPORT') === 'smtp' && !env.get('SMTP_HOST')) {
   throw new Error('SMTP_HOST must be set when MAIL_TRANSPORT=smtp.')
+}
+
+if (env.get('OIDC_ISSUER') && !env.get('OIDC_CLIENT_ID')) {
+  throw new Error('OIDC_CLIENT_ID must be set when OIDC_ISSUER is.')
 }
 
 if (env.get('NODE_ENV') === 'production' && env.get('TEST_CLOCK')) {

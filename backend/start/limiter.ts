@@ -133,3 +133,10 @@ export const resendVerificationThrottle = failOpen(
     limiter.allowRequests(3).every('15 minutes').usingKey(`u${ctx.auth.user?.id ?? clientIp(ctx)}`)
   )
 )
+/** Email-change attempts per owner: each success mails an address the owner typed (and a notice to theirs). */
+export const changeEmailThrottle = failOpen(
+  'change_email',
+  limiter.define('change_email', (ctx) =>
+    limiter.allowRequests(10).every('15 minutes').usingKey(`u${ctx.auth.user?.id ?? clientIp(ctx)}`)
+  )
+)

@@ -9,6 +9,7 @@ import env from '#start/env'
 import { middleware } from '#start/kernel'
 import {
   accountLinkByIp,
+  changeEmailThrottle,
   contactThrottle,
   forgotPasswordByEmail,
   forgotPasswordByIp,
@@ -38,6 +39,7 @@ const SystemController = () => import('#controllers/system_controller')
 const BillingController = () => import('#controllers/billing_controller')
 const WebhooksController = () => import('#controllers/webhooks_controller')
 const PagesController = () => import('#controllers/pages_controller')
+const OidcController = () => import('#controllers/oidc_controller')
 const NotificationSettingsController = () => import('#controllers/notification_settings_controller')
 const TestClockController = () => import('#controllers/test_clock_controller')
 
@@ -55,7 +57,16 @@ router
           .as('forgot_password')
           .use([forgotPasswordByIp, forgotPasswordByEmail])
         router.post('reset-password', [AccountLinksController, 'resetPassword']).as('reset_password').use(accountLinkByIp)
+        router
+          .post('reset-password/check', [AccountLinksController, 'checkResetToken'])
+          .as('reset_password.check')
+          .use(accountLinkByIp)
         router.post('verify-email', [AccountLinksController, 'verifyEmail']).as('verify_email').use(accountLinkByIp)
+        // "Continue with Google" (docs/decisions.md D29): start and callback are browser navigations, not API calls.
+        router.get('oidc/config', [OidcController, 'config']).as('oidc.config')
+        router.get('oidc/start', [OidcController, 'start']).as('oidc.start').use(accountLinkByIp)
+        router.get('oidc/callback', [OidcController, 'callback']).as('oidc.callback').use(accountLinkByIp)
+        router.post('oidc/exchange', [OidcController, 'exchange']).as('oidc.exchange').use(accountLinkByIp)
         router
           .group(() => {
             router.post('logout', [AuthController, 'logout']).as('logout')
@@ -63,6 +74,10 @@ router
             router.patch('profile', [ProfileController, 'update']).as('profile')
             router.post('sync-user', [ProfileController, 'sync']).as('sync_user')
             router.post('change-password', [PasswordsController, 'update']).as('change_password')
+            router
+              .post('change-email', [AccountLinksController, 'changeEmail'])
+              .as('change_email')
+              .use(changeEmailThrottle)
             router.get('sessions', [DevicesController, 'index']).as('devices')
             router.delete('sessions/:id', [DevicesController, 'destroy']).as('devices.destroy').where('id', rowId)
             router.post('logout-all', [DevicesController, 'destroyAll']).as('logout_all')

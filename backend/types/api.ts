@@ -6,10 +6,12 @@
  */
 import type { Infer } from '@vinejs/vine/types'
 import type {
+  changeEmailValidator,
   changePasswordValidator,
   deleteAccountValidator,
   forgotPasswordValidator,
   loginValidator,
+  oidcExchangeValidator,
   registerValidator,
   resetPasswordValidator,
   updatePhoneValidator,
@@ -32,6 +34,8 @@ import type { resolveFeedbackValidator, submitReviewValidator } from '#validator
 export type RegisterRequest = Infer<typeof registerValidator>
 export type LoginRequest = Infer<typeof loginValidator>
 export type ChangePasswordRequest = Infer<typeof changePasswordValidator>
+export type ChangeEmailRequest = Infer<typeof changeEmailValidator>
+export type OidcExchangeRequest = Infer<typeof oidcExchangeValidator>
 export type DeleteAccountRequest = Infer<typeof deleteAccountValidator>
 export type ForgotPasswordRequest = Infer<typeof forgotPasswordValidator>
 export type ResetPasswordRequest = Infer<typeof resetPasswordValidator>
@@ -95,6 +99,18 @@ export interface AcceptedMessageResponse {
 /** reset-password answers an AuthResponse (signed in on this device); verify-email the verified owner. */
 export interface VerifyEmailResponse {
   user: UserDto
+}
+
+/** POST /api/auth/reset-password/check: whether a reset link still works, so the page can say so on open. */
+export interface ResetTokenCheckResponse {
+  valid: true
+}
+
+/** GET /api/auth/oidc/config: whether "Continue with Google" is offered (docs/decisions.md D29). */
+export interface OidcConfigResponse {
+  enabled: boolean
+  /** The provider's name on the button ("Google"). */
+  name: string
 }
 
 export interface PlaceDto {

@@ -12,6 +12,7 @@ import AnalyticsRollupJob from '#jobs/analytics_rollup_job'
 import FeedbackAlertJob from '#jobs/feedback_alert_job'
 import DataRetentionJob from '#jobs/data_retention_job'
 import FeedbackDigestJob from '#jobs/feedback_digest_job'
+import WeeklySummaryJob from '#jobs/weekly_summary_job'
 
 export async function jobHandlers(): Promise<JobHandlers> {
   const mailer = mail.use()
@@ -21,6 +22,7 @@ export async function jobHandlers(): Promise<JobHandlers> {
   const alerts = new FeedbackAlertJob(mailer)
   const retention = new DataRetentionJob()
   const digest = new FeedbackDigestJob(mailer)
+  const weeklySummary = new WeeklySummaryJob(mailer)
   return {
     [QueueName.TrialExpiry]: () => trialExpiry.handle(),
     [QueueName.SyncUser]: (payload) => syncUser.handle(payload),
@@ -28,5 +30,6 @@ export async function jobHandlers(): Promise<JobHandlers> {
     [QueueName.FeedbackAlert]: (payload) => alerts.handle(payload),
     [QueueName.DataRetention]: () => retention.handle(),
     [QueueName.FeedbackDigest]: () => digest.handle(),
+    [QueueName.WeeklySummary]: () => weeklySummary.handle(),
   }
 }

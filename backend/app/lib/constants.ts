@@ -73,3 +73,5 @@ export const googleReviewUrl = (placeId: string) =>
 /** Account links mailed to the owner (docs/decisions.md D29): a password reset lives 60 minutes, a verification 7 days. */
 export const PASSWORD_RESET_TOKEN_MINUTES = 60
 export const EMAIL_VERIFICATION_TOKEN_DAYS = 7
+/** The one-time code the OpenID callback hands the sign-in page: used at once by that page. */
+export const SIGN_IN_CODE_MINUTES = 2

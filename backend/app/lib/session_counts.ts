@@ -158,3 +158,7 @@ export async function ownerCounts(userId: number): Promise<Map<number, RatedCoun
   }
   return byBusiness
 }
+
+/** Mean star rating to one decimal, as the dashboard shows it; null without ratings. */
+export const meanRating = (ratingSum: number, ratings: number) =>
+  ratings === 0 ? null : Math.round((ratingSum / ratings + Number.EPSILON) * 10) / 10

@@ -7,6 +7,10 @@ import { clock } from '#lib/clock'
 export enum AccountTokenPurpose {
   PasswordReset = 'password_reset',
   EmailVerification = 'email_verification',
+  /** A link mailed to the address the owner wants instead; `email` holds the new address. */
+  EmailChange = 'email_change',
+  /** The one-time code the OpenID callback hands the sign-in page (docs/decisions.md D29). */
+  SignInCode = 'sign_in_code',
 }
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex')
@@ -41,7 +45,12 @@ export default class AccountToken extends BaseModel {
   declare createdAt: DateTime
 
   /** Stores a new token for the user's current address and returns its plain value (32 random bytes, base64url). */
-  static async issue(user: { id: number; email: string }, purpose: AccountTokenPurpose, lifetime: { minutes?: number; days?: number }) {
+  static async issue(
+    user: { id: number; email: string },
+    purpose: AccountTokenPurpose,
+    lifetime: { minutes?: number; days?: number },
+    trx?: TransactionClientContract
+  ) {
     const token = randomBytes(32).toString('base64url')
     const now = clock.now()
     await AccountToken.create({
@@ -51,7 +60,7 @@ export default class AccountToken extends BaseModel {
       email: user.email,
       expiresAt: now.plus(lifetime),
       createdAt: now,
-    })
+    }, { client: trx })
     return token
   }
 
@@ -59,17 +68,28 @@ export default class AccountToken extends BaseModel {
    * Marks the token used and returns its row, or null when it is unknown, used or expired. One UPDATE decides,
    * so two requests with the same token never both succeed.
    */
-  static async consume(purpose: AccountTokenPurpose, token: string, trx: TransactionClientContract) {
+  static async consume(purpose: AccountTokenPurpose | AccountTokenPurpose[], token: string, trx: TransactionClientContract) {
     const tokenHash = hashOf(token)
     const now = clock.now().toJSDate()
     const claimed = await trx
       .from('account_tokens')
-      .where({ token_hash: tokenHash, purpose })
+      .where('token_hash', tokenHash)
+      .whereIn('purpose', [purpose].flat())
       .whereNull('used_at')
       .where('expires_at', '>', now)
       .update({ used_at: now })
     if (!Number(claimed)) return null
     return AccountToken.query({ client: trx }).where('token_hash', tokenHash).firstOrFail()
+  }
+
+  /** Whether the token would still work, without using it (the reset page says so on open). */
+  static async isUsable(purpose: AccountTokenPurpose, token: string) {
+    const row = await AccountToken.query()
+      .where({ token_hash: hashOf(token), purpose })
+      .whereNull('used_at')
+      .where('expires_at', '>', clock.now().toJSDate())
+      .first()
+    return row !== null
   }
 
   /** Every still-usable token of the user for this purpose stops working (after a reset, a newer link). */

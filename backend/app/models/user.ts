@@ -36,6 +36,10 @@ export default class User extends compose(BaseModel, AuthFinder) {
   @column({ serializeAs: null })
   declare externalId: string | null
 
+  /** The owner's subject at the OpenID provider of "Continue with Google" (docs/decisions.md D29). */
+  @column({ serializeAs: null })
+  declare oidcSubject: string | null
+
   @column.dateTime()
   declare trialExpiredAt: DateTime | null
 
@@ -61,6 +65,10 @@ export default class User extends compose(BaseModel, AuthFinder) {
   /** MariaDB hands booleans back as 0/1. */
   @column({ consume: (value) => Boolean(value) })
   declare weeklySummary: boolean
+
+  /** IST Monday ('YYYY-MM-DD') of the week whose weekly summary was last sent (its week is the one before); null: never. */
+  @column()
+  declare weeklySummarySentFor: string | null
 
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime

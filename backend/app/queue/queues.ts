@@ -12,6 +12,7 @@ export enum QueueName {
   FeedbackAlert = 'feedback-alert',
   DataRetention = 'data-retention',
   FeedbackDigest = 'feedback-digest',
+  WeeklySummary = 'weekly-summary',
 }
 
 export interface JobPayloads {
@@ -23,6 +24,7 @@ export interface JobPayloads {
   [QueueName.FeedbackAlert]: { businessId?: number }
   [QueueName.DataRetention]: Record<string, never>
   [QueueName.FeedbackDigest]: Record<string, never>
+  [QueueName.WeeklySummary]: Record<string, never>
 }
 
 /** One alert job per business per 10-minute slot: the ratings of a busy slot share it (the sweep sends the rest). */
@@ -43,4 +45,7 @@ export const SCHEDULES = [
   { queue: QueueName.FeedbackAlert, id: 'feedback-alert-sweep', repeat: { every: FEEDBACK_ALERT_INTERVAL_MINUTES * 60 * 1000 } },
   { queue: QueueName.DataRetention, id: 'data-retention-daily', repeat: { pattern: '30 3 * * *', tz: 'Asia/Kolkata' } },
   { queue: QueueName.FeedbackDigest, id: 'feedback-digest-daily', repeat: { pattern: '0 9 * * *', tz: 'Asia/Kolkata' } },
+  // Every hour on the hour IST, so Monday 09:00 IST is one of the runs; the others send only what a missed
+  // 09:00 run left (weekly_summary_job.ts).
+  { queue: QueueName.WeeklySummary, id: 'weekly-summary-hourly', repeat: { pattern: '0 * * * *', tz: 'Asia/Kolkata' } },
 ] as const

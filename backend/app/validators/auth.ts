@@ -76,3 +76,16 @@ export const deleteAccountValidator = vine.compile(
   })
 )
 deleteAccountValidator.messagesProvider = messages
+
+/** Change email: the password again and the new address, which takes effect when its mailed link is opened. */
+export const changeEmailValidator = vine.compile(
+  vine.object({
+    password: vine.string().minLength(1).maxLength(PASSWORD_MAX_LENGTH),
+    email: email(),
+  })
+)
+changeEmailValidator.messagesProvider = messages
+
+/** The one-time code the OpenID callback hands the sign-in page. */
+export const oidcExchangeValidator = vine.compile(vine.object({ code: linkToken() }))
+oidcExchangeValidator.messagesProvider = messages

@@ -109,6 +109,7 @@ function recordingHandlers(calls: Call[], failures: Map<string, number>): JobHan
     [QueueName.AnalyticsRollup]: handler(QueueName.AnalyticsRollup),
     [QueueName.FeedbackAlert]: handler(QueueName.FeedbackAlert),
     [QueueName.FeedbackDigest]: handler(QueueName.FeedbackDigest),
+    [QueueName.WeeklySummary]: handler(QueueName.WeeklySummary),
     [QueueName.DataRetention]: handler(QueueName.DataRetention),
   }
 }

@@ -5,19 +5,16 @@
  */
 import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
-import { addRated, NO_RATED_COUNTS, ownerCounts, type RatedCounts } from '#lib/session_counts'
+import { addRated, meanRating, NO_RATED_COUNTS, ownerCounts, type RatedCounts } from '#lib/session_counts'
 import type { OverviewCounts, OverviewResponse } from '#types/api'
 
-/** Mean star rating to one decimal, as the overview shows it; null without sessions. */
-const meanRating = ({ ratingSum, sessions }: RatedCounts) =>
-  sessions === 0 ? null : Math.round((ratingSum / sessions + Number.EPSILON) * 10) / 10
 
 const overviewCounts = (counts: RatedCounts, filteredFeedback: number): OverviewCounts => ({
   totalSessions: counts.sessions,
   positiveSessions: counts.positive,
   negativeSessions: counts.negative,
   redirectedSessions: counts.redirected,
-  averageRating: meanRating(counts),
+  averageRating: meanRating(counts.ratingSum, counts.sessions),
   filteredFeedback,
 })
 

@@ -14,7 +14,7 @@ interface RegisterInput {
   lastName?: string
 }
 
-const EMAIL_TAKEN = 'An account with this email already exists'
+export const EMAIL_TAKEN = 'An account with this email already exists'
 
 /** Creates an account with its 7-day trial (starting now), mails the verification link and signs it in. */
 @inject()

@@ -2,12 +2,16 @@ import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
 import AccountToken, { AccountTokenPurpose } from '#models/account_token'
 import { BadRequestError } from '#exceptions/app_errors'
+import { deviceLabel } from '#lib/user_agent'
 
 export const INVALID_RESET_LINK = 'This password reset link is invalid or has expired. Ask for a new one.'
 
-/** Sets a new password from a reset link; every device signed in before is signed out, this one signed in. */
+/**
+ * Sets a new password from a reset link; every device signed in before is signed out, this one signed in, and an
+ * email change asked for before (perhaps by whoever had the password) is cancelled.
+ */
 export default class ResetPassword {
-  async handle(token: string, password: string) {
+  async handle(token: string, password: string, userAgent?: string | null) {
     const user = await db.transaction(async (trx) => {
       const row = await AccountToken.consume(AccountTokenPurpose.PasswordReset, token, trx)
       if (!row) throw new BadRequestError(INVALID_RESET_LINK)
@@ -15,10 +19,11 @@ export default class ResetPassword {
       owner.password = password
       await owner.save()
       await AccountToken.retireAll(owner.id, AccountTokenPurpose.PasswordReset, trx)
+      await AccountToken.retireAll(owner.id, AccountTokenPurpose.EmailChange, trx)
       await trx.from('auth_access_tokens').where('tokenable_id', owner.id).delete()
       return owner
     })
-    const accessToken = await User.accessTokens.create(user)
+    const accessToken = await User.accessTokens.create(user, ['*'], { name: deviceLabel(userAgent) })
     return { user, token: accessToken.value!.release() }
   }
 }

@@ -3,17 +3,38 @@ import User from '#models/user'
 import AccountToken, { AccountTokenPurpose } from '#models/account_token'
 import { BadRequestError } from '#exceptions/app_errors'
 import { clock } from '#lib/clock'
+import { isDuplicateKey } from '#lib/db_errors'
 
 export const INVALID_VERIFICATION_LINK = 'This verification link is invalid or has expired. Send a new one from your dashboard.'
+export const ADDRESS_TAKEN_SINCE = 'Another account uses this address now, so yours keeps its current one.'
 
-/** Confirms the address a verification link was sent to; the token alone is enough (no sign-in). */
+/**
+ * Confirms an address from its mailed link; the token alone is enough (no sign-in). A verification link confirms
+ * the address it was sent to, if the account still has it; an email-change link moves the account to the new
+ * address, confirmed, and retires the other links for the old one.
+ */
 export default class VerifyEmail {
   async handle(token: string) {
     return db.transaction(async (trx) => {
-      const row = await AccountToken.consume(AccountTokenPurpose.EmailVerification, token, trx)
-      const user = row ? await User.findOrFail(row.userId, { client: trx }) : null
+      const row = await AccountToken.consume([AccountTokenPurpose.EmailVerification, AccountTokenPurpose.EmailChange], token, trx)
+      const user = row ? await User.query({ client: trx }).where('id', row.userId).forUpdate().first() : null
+      if (!row || !user) throw new BadRequestError(INVALID_VERIFICATION_LINK)
+
+      if (row.purpose === AccountTokenPurpose.EmailChange && user.email !== row.email) {
+        const holder = await User.query({ client: trx }).where('email', row.email).first()
+        if (holder) throw new BadRequestError(ADDRESS_TAKEN_SINCE)
+        user.email = row.email
+        user.emailVerifiedAt = clock.now()
+        // Another account taking the address between the check and this write loses to the unique index.
+        await user.save().catch((error) => {
+          throw isDuplicateKey(error) ? new BadRequestError(ADDRESS_TAKEN_SINCE) : error
+        })
+        await AccountToken.retireAll(user.id, AccountTokenPurpose.EmailVerification, trx)
+        await AccountToken.retireAll(user.id, AccountTokenPurpose.EmailChange, trx)
+        return user
+      }
       // A link for an address the account no longer has verifies nothing.
-      if (!row || !user || user.email !== row.email) throw new BadRequestError(INVALID_VERIFICATION_LINK)
+      if (user.email !== row.email) throw new BadRequestError(INVALID_VERIFICATION_LINK)
       if (!user.emailVerifiedAt) {
         user.emailVerifiedAt = clock.now()
         await user.save()

@@ -1,0 +1,132 @@
+import db from '@adonisjs/lucid/services/db'
+import type { DateTime } from 'luxon'
+import User from '#models/user'
+import mail from '@adonisjs/mail/services/main'
+import type { MailerContract, MailTransportContract } from '@adonisjs/mail/types'
+import WeeklySummaryMail, { type BusinessWeek, type WeekCounts } from '#mails/weekly_summary_mail'
+import { nowIst } from '#lib/time'
+
+/** The summary goes out at this hour of Monday, IST (docs/decisions.md D30). */
+const SEND_HOUR_IST = 9
+
+const NO_COUNTS: WeekCounts = { ratings: 0, ratingSum: 0, sentToGoogle: 0, feedback: 0 }
+
+/**
+ * Monday 09:00 IST: one mail per owner with the weekly summary on and a verified address, about the IST week
+ * (Monday 00:00 to Monday 00:00) before this one, across their businesses, with the week before for comparison.
+ *
+ * It runs every hour (queues.ts), not only at Monday 09:00: a run sends only from this week's Monday 09:00 IST on,
+ * and only to owners whose marker (users.weekly_summary_sent_for, the Monday of the week their last summary went
+ * out in) is older than this Monday. So the 09:00 run sends on time, and when Redis or the worker was down at
+ * 09:00 the first run after it (Monday 15:00, or Thursday) sends what was missed; the summary names its dates,
+ * so a late one is still right, and next Monday the target moves on to the new week. Each owner's week is
+ * claimed by one conditional UPDATE of that marker before the mail (a second run, or a second worker at the same
+ * time, claims nothing) and released if the mail fails, for the job's retry or the next hourly run.
+ *
+ * A quiet week (no ratings) is still mailed, with a nudge to put up the QR poster: an owner who expects a Monday
+ * mail reads silence as something broken, and a quiet week is when the poster helps. Owners without a business
+ * have nothing to summarise, and an owner who signed up after the week ended gets their first summary next
+ * Monday, not one about a week before they joined.
+ */
+export default class WeeklySummaryJob {
+  constructor(private mailer: MailerContract<MailTransportContract> = mail.use()) {}
+
+  /** `summaries`: how many mails went out. Throws, after trying every owner, when a mail failed (the job retries). */
+  async handle() {
+    const now = nowIst()
+    const thisMonday = now.startOf('week')
+    if (now < thisMonday.set({ hour: SEND_HOUR_IST })) return { summaries: 0 }
+    const marker = thisMonday.toISODate()!
+
+    const due = await db
+      .from('users')
+      .where('weekly_summary', true)
+      .whereNotNull('email_verified_at')
+      .where((query) => query.whereNull('weekly_summary_sent_for').orWhere('weekly_summary_sent_for', '<', marker))
+      .where('created_at', '<', thisMonday.toUTC().toJSDate())
+      .whereExists((query) => query.from('businesses').whereColumn('businesses.user_id', 'users.id'))
+      .select('id', 'weekly_summary_sent_for')
+    let summaries = 0
+    const failures: unknown[] = []
+    for (const owner of due) {
+      try {
+        if (await this.summarise(owner.id, owner.weekly_summary_sent_for, thisMonday)) summaries++
+      } catch (error) {
+        failures.push(error)
+      }
+    }
+    if (failures.length) throw new AggregateError(failures, `${failures.length} weekly summaries could not be sent`)
+    return { summaries }
+  }
+
+  private async summarise(ownerId: number, previousMarker: string | null, thisMonday: DateTime) {
+    const marker = thisMonday.toISODate()!
+    const [claim] = await db.rawQuery(
+      `UPDATE users SET weekly_summary_sent_for = ?
+        WHERE id = ? AND weekly_summary = 1 AND email_verified_at IS NOT NULL
+          AND (weekly_summary_sent_for IS NULL OR weekly_summary_sent_for < ?)`,
+      [marker, ownerId, marker]
+    )
+    if (!Number(claim.affectedRows)) return false
+    try {
+      const owner = await User.findOrFail(ownerId)
+      const businesses = await this.businessWeeks(ownerId, thisMonday)
+      await this.mailer.send(new WeeklySummaryMail(owner, thisMonday.minus({ weeks: 1 }).toISODate()!, businesses))
+      return true
+    } catch (error) {
+      await db
+        .from('users')
+        .where('id', ownerId)
+        .where('weekly_summary_sent_for', marker)
+        .update({ weekly_summary_sent_for: previousMarker })
+      throw error
+    }
+  }
+
+  /**
+   * Per business of the owner, the counts of the summarised week and of the one before, as the analytics screens
+   * count them: ratings and their sum, "sent to Google" = `redirected` (the redirectedSessions of analytics), and
+   * private feedback = a low rating with text (`is_complaint` with non-empty feedback, as the analytics screen's
+   * recent low-rated list). Read from the raw rows in one query: session_counts' dailyCounts has neither the
+   * rating sum nor feedback, and two weeks of a business are one short range of its (business, created_at) index.
+   */
+  private async businessWeeks(ownerId: number, thisMonday: DateTime): Promise<BusinessWeek[]> {
+    const weekStart = thisMonday.minus({ weeks: 1 }).toUTC().toJSDate()
+    const businesses = await db
+      .from('businesses')
+      .where('user_id', ownerId)
+      .orderBy('created_at', 'asc')
+      .orderBy('id', 'asc')
+      .select('id', 'name')
+    const rows = await db
+      .from('review_sessions')
+      .whereIn('business_id', db.from('businesses').where('user_id', ownerId).select('id'))
+      .where('created_at', '>=', thisMonday.minus({ weeks: 2 }).toUTC().toJSDate())
+      .where('created_at', '<', thisMonday.toUTC().toJSDate())
+      .select(
+        'business_id',
+        db.raw('created_at >= ? AS in_week', [weekStart]),
+        db.raw('COUNT(*) AS ratings'),
+        db.raw('SUM(rating) AS rating_sum'),
+        db.raw('SUM(redirected) AS sent_to_google'),
+        db.raw(`SUM(is_complaint = 1 AND feedback <> '') AS feedback`)
+      )
+      .groupBy('business_id', 'in_week')
+    const countsOf = (businessId: number, inWeek: boolean): WeekCounts => {
+      const row = rows.find((one) => one.business_id === businessId && Boolean(Number(one.in_week)) === inWeek)
+      if (!row) return NO_COUNTS
+      return {
+        ratings: Number(row.ratings),
+        ratingSum: Number(row.rating_sum),
+        sentToGoogle: Number(row.sent_to_google),
+        feedback: Number(row.feedback),
+      }
+    }
+    return businesses.map((business) => ({
+      businessId: business.id,
+      name: business.name,
+      week: countsOf(business.id, true),
+      weekBefore: countsOf(business.id, false),
+    }))
+  }
+}

@@ -1,0 +1,210 @@
+/*
+ * Changing the email (docs/decisions.md D29): the password first, a link to the new address (read from a real
+ * SMTP server on loopback), a notice to the old one; nothing changes until the link is opened. And the reset
+ * page's check of a link before it shows the form.
+ */
+import { test } from '@japa/runner'
+import type { ApiClient } from '@japa/api-client'
+import db from '@adonisjs/lucid/services/db'
+import User from '#models/user'
+import { clock } from '#lib/clock'
+import { isolated } from '#tests/helpers/setup'
+import { smtpMailbox, type SentMail } from '#tests/helpers/mailbox'
+import { DEFAULT_PASSWORD, UserFactory } from '#database/factories/index'
+import { ADDRESS_TAKEN_SINCE, INVALID_VERIFICATION_LINK } from '#actions/auth/verify_email'
+import { NO_PASSWORD_YET, SAME_EMAIL } from '#actions/auth/change_email'
+import { WRONG_CURRENT_PASSWORD } from '#actions/auth/change_password'
+import { INVALID_RESET_LINK } from '#actions/auth/reset_password'
+import type { AuthResponse, VerifyEmailResponse } from '#types/api'
+
+const APP_URL = 'http://localhost:3333'
+
+function tokenFrom(sent: SentMail, path: string) {
+  const link = sent.links.find((href) => href.startsWith(`${APP_URL}${path}?token=`))
+  if (!link) throw new Error(`no ${path} link in ${JSON.stringify(sent.links)}`)
+  return new URL(link).searchParams.get('token')!
+}
+
+async function signedIn(client: ApiClient, email = 'old@example.in') {
+  const user = await UserFactory.merge({ email, firstName: 'Ravi' }).create()
+  const login = await client.post('/api/auth/login').json({ email, password: DEFAULT_PASSWORD })
+  return { user, token: (login.body() as AuthResponse).token }
+}
+
+const changeEmail = (client: ApiClient, token: string, body: Record<string, unknown>) =>
+  client.post('/api/auth/change-email').bearerToken(token).json(body)
+
+test.group('POST /api/auth/change-email', (group) => {
+  isolated(group)
+
+  test('mails a link to the new address and a notice to the old one; the account changes only when the link is opened', async ({
+    client,
+    assert,
+    cleanup,
+  }) => {
+    const smtp = await smtpMailbox(cleanup)
+    const { user, token } = await signedIn(client)
+
+    const response = await changeEmail(client, token, { password: DEFAULT_PASSWORD, email: '  New@Example.in ' })
+
+    response.assertStatus(202)
+    assert.include(response.body().message, 'new@example.in')
+    const sent = await smtp.waitFor(2)
+    const link = sent.find((one) => one.kind === 'email-change')!
+    const notice = sent.find((one) => one.kind === 'email-change-notice')!
+    assert.equal(link.to, 'new@example.in')
+    assert.include(link.text, 'Hi Ravi')
+    assert.equal(notice.to, 'old@example.in')
+    assert.include(notice.text, 'new@example.in')
+    // Not yet: the old address still signs in, the new one does not.
+    await user.refresh()
+    assert.equal(user.email, 'old@example.in')
+    ;(await client.post('/api/auth/login').json({ email: 'new@example.in', password: DEFAULT_PASSWORD })).assertStatus(400)
+
+    const verified = await client.post('/api/auth/verify-email').json({ token: tokenFrom(link, '/auth/verify') })
+
+    verified.assertStatus(200)
+    const body = verified.body() as VerifyEmailResponse
+    assert.equal(body.user.email, 'new@example.in')
+    assert.isTrue(body.user.emailVerified)
+    ;(await client.post('/api/auth/login').json({ email: 'new@example.in', password: DEFAULT_PASSWORD })).assertStatus(200)
+    ;(await client.post('/api/auth/login').json({ email: 'old@example.in', password: DEFAULT_PASSWORD })).assertStatus(400)
+    // The session that asked stays signed in; the link works once.
+    ;(await client.get('/api/auth/user').bearerToken(token)).assertStatus(200)
+    const again = await client.post('/api/auth/verify-email').json({ token: tokenFrom(link, '/auth/verify') })
+    again.assertStatus(400)
+    assert.equal(again.body().error, INVALID_VERIFICATION_LINK)
+  })
+
+  test('a wrong password is refused and nothing is mailed or stored', async ({ client, assert, cleanup }) => {
+    const smtp = await smtpMailbox(cleanup)
+    const { user, token } = await signedIn(client)
+
+    const response = await changeEmail(client, token, { password: 'not-my-password', email: 'new@example.in' })
+
+    response.assertStatus(400)
+    assert.equal(response.body().error, WRONG_CURRENT_PASSWORD)
+    assert.lengthOf(await db.from('account_tokens').where('user_id', user.id), 0)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    assert.lengthOf(smtp.received, 0)
+  })
+
+  test('the same address, a taken address or no address at all are field errors', async ({ client, assert }) => {
+    const { token } = await signedIn(client)
+    await UserFactory.merge({ email: 'taken@example.in' }).create()
+
+    const same = await changeEmail(client, token, { password: DEFAULT_PASSWORD, email: 'OLD@example.in' })
+    same.assertStatus(422)
+    assert.deepEqual(same.body().errors, [{ field: 'email', message: SAME_EMAIL }])
+
+    const taken = await changeEmail(client, token, { password: DEFAULT_PASSWORD, email: 'taken@example.in' })
+    taken.assertStatus(422)
+    assert.equal(taken.body().errors[0].field, 'email')
+
+    for (const email of ['', 'not-an-email', 42, null]) {
+      const bad = await changeEmail(client, token, { password: DEFAULT_PASSWORD, email })
+      bad.assertStatus(422)
+      assert.equal(bad.body().errors[0].field, 'email')
+    }
+  })
+
+  test('an account without a password is told to set one first', async ({ client, assert }) => {
+    const user = await UserFactory.merge({ email: 'idp@example.in', password: null }).create()
+    const token = (await User.accessTokens.create(user)).value!.release()
+
+    const response = await changeEmail(client, token, { password: 'anything', email: 'new@example.in' })
+
+    response.assertStatus(400)
+    assert.equal(response.body().error, NO_PASSWORD_YET)
+  })
+
+  test('a newer request retires the older link', async ({ client, assert, cleanup }) => {
+    const smtp = await smtpMailbox(cleanup)
+    const { user, token } = await signedIn(client)
+
+    await changeEmail(client, token, { password: DEFAULT_PASSWORD, email: 'first@example.in' })
+    await changeEmail(client, token, { password: DEFAULT_PASSWORD, email: 'second@example.in' })
+    const links = (await smtp.waitFor(4)).filter((one) => one.kind === 'email-change')
+    const first = links.find((one) => one.to === 'first@example.in')!
+    const second = links.find((one) => one.to === 'second@example.in')!
+
+    ;(await client.post('/api/auth/verify-email').json({ token: tokenFrom(first, '/auth/verify') })).assertStatus(400)
+    ;(await client.post('/api/auth/verify-email').json({ token: tokenFrom(second, '/auth/verify') })).assertStatus(200)
+    await user.refresh()
+    assert.equal(user.email, 'second@example.in')
+  })
+
+  test('an address another account took meanwhile is not taken over', async ({ client, assert, cleanup }) => {
+    const smtp = await smtpMailbox(cleanup)
+    const { user, token } = await signedIn(client)
+    await changeEmail(client, token, { password: DEFAULT_PASSWORD, email: 'wanted@example.in' })
+    const link = (await smtp.waitFor(2)).find((one) => one.kind === 'email-change')!
+    await UserFactory.merge({ email: 'wanted@example.in' }).create()
+
+    const response = await client.post('/api/auth/verify-email').json({ token: tokenFrom(link, '/auth/verify') })
+
+    response.assertStatus(400)
+    assert.equal(response.body().error, ADDRESS_TAKEN_SINCE)
+    await user.refresh()
+    assert.equal(user.email, 'old@example.in')
+  })
+
+  test('a password reset cancels a pending change', async ({ client, assert, cleanup }) => {
+    const smtp = await smtpMailbox(cleanup)
+    const { token } = await signedIn(client)
+    await changeEmail(client, token, { password: DEFAULT_PASSWORD, email: 'attacker@example.in' })
+    await client.post('/api/auth/forgot-password').json({ email: 'old@example.in' })
+    const sent = await smtp.waitFor(3)
+    const change = sent.find((one) => one.kind === 'email-change')!
+    const reset = sent.find((one) => one.kind === 'password-reset')!
+
+    ;(await client.post('/api/auth/reset-password').json({ token: tokenFrom(reset, '/auth/reset'), password: 'a-new-password-1' })).assertStatus(200)
+
+    const response = await client.post('/api/auth/verify-email').json({ token: tokenFrom(change, '/auth/verify') })
+    response.assertStatus(400)
+    assert.equal((await User.findByOrFail('email', 'old@example.in')).email, 'old@example.in')
+  })
+
+  test('needs a signed-in owner', async ({ client }) => {
+    ;(await client.post('/api/auth/change-email').json({ password: DEFAULT_PASSWORD, email: 'x@example.in' })).assertStatus(401)
+  })
+})
+
+test.group('POST /api/auth/reset-password/check', (group) => {
+  isolated(group)
+
+  test('says whether a reset link still works, without using it', async ({ client, assert, cleanup }) => {
+    const smtp = await smtpMailbox(cleanup)
+    await UserFactory.merge({ email: 'meera@example.in' }).create()
+    await client.post('/api/auth/forgot-password').json({ email: 'meera@example.in' })
+    const [sent] = await smtp.waitFor(1)
+    const token = tokenFrom(sent, '/auth/reset')
+
+    for (let i = 0; i < 2; i++) {
+      const check = await client.post('/api/auth/reset-password/check').json({ token })
+      check.assertStatus(200)
+      assert.deepEqual(check.body(), { valid: true })
+    }
+    ;(await client.post('/api/auth/reset-password').json({ token, password: 'a-new-password-1' })).assertStatus(200)
+
+    const used = await client.post('/api/auth/reset-password/check').json({ token })
+    used.assertStatus(400)
+    assert.equal(used.body().error, INVALID_RESET_LINK)
+  })
+
+  test('an expired, forged or missing token is refused with the same sentence or a field error', async ({ client, assert, cleanup }) => {
+    const smtp = await smtpMailbox(cleanup)
+    await UserFactory.merge({ email: 'meera@example.in' }).create()
+    await client.post('/api/auth/forgot-password').json({ email: 'meera@example.in' })
+    const token = tokenFrom((await smtp.waitFor(1))[0], '/auth/reset')
+
+    clock.travelTo(clock.now().plus({ minutes: 61 }))
+    const expired = await client.post('/api/auth/reset-password/check').json({ token })
+    expired.assertStatus(400)
+    assert.equal(expired.body().error, INVALID_RESET_LINK)
+
+    const forged = await client.post('/api/auth/reset-password/check').json({ token: 'x'.repeat(43) })
+    forged.assertStatus(400)
+    ;(await client.post('/api/auth/reset-password/check').json({})).assertStatus(422)
+  })
+})
