@@ -36,7 +36,7 @@ const env = await Env.create(new URL('../', import.meta.url), {
   REDIS_PORT: num(6379),
   REDIS_PASSWORD: str(''),
   LIMITER_STORE: withDefault(Env.schema.enum.optional(['redis', 'memory'] as const), 'redis'),
-  SUBMIT_LIMIT_PER_MINUTE: num(5),
+  RATING_IP_LIMIT_PER_MINUTE: num(60),
   REVIEW_LINK_CACHE_MS: num(5000),
   PAGE_VIEW_FLUSH_MS: num(1000),
 

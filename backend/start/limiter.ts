@@ -4,7 +4,6 @@
  */
 import limiter from '@adonisjs/limiter/services/main'
 import logger from '@adonisjs/core/services/logger'
-import env from '#start/env'
 import { errors } from '@adonisjs/limiter'
 import { normalizeEmail } from '#lib/email'
 import type { HttpContext } from '@adonisjs/core/http'
@@ -67,31 +66,6 @@ export const searchThrottle = failOpen(
   limiter.define('search', (ctx) =>
     limiter.allowRequests(60).every('1 minute').usingKey(ctx.auth.user?.id ? `u${ctx.auth.user.id}` : clientIp(ctx))
   )
-)
-/** Per client per business: the path's short code is part of the key. SUBMIT_LIMIT_PER_MINUTE (default 5). */
-/**
- * The throttle middleware of limiter.define, in one store round trip instead of two: the library reads the
- * count and then consumes; for a plain window (no block duration) consuming alone gives the same answer.
- * Used on the customer's submit, the busiest limited route. Same key and headers as limiter.define.
- */
-function consumingThrottle(name: string, rule: (ctx: HttpContext) => { requests: number; duration: string; key: string }): Middleware {
-  return async (ctx, next) => {
-    const { requests, duration, key } = rule(ctx)
-    const allowed = await limiter.use({ requests, duration }).consume(`${name}_${key}`)
-    const response = await next()
-    ctx.response.header('X-RateLimit-Limit', allowed.limit)
-    ctx.response.header('X-RateLimit-Remaining', allowed.remaining)
-    return response
-  }
-}
-
-export const submitThrottle = failOpen(
-  'review_submit',
-  consumingThrottle('review_submit', (ctx) => ({
-    requests: env.get('SUBMIT_LIMIT_PER_MINUTE'),
-    duration: '1 minute',
-    key: `${clientIp(ctx)}:${String(ctx.params.shortUrl).toLowerCase().slice(0, 64)}`,
-  }))
 )
 export const contactThrottle = failOpen(
   'contact',

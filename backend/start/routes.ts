@@ -18,7 +18,6 @@ import {
   registerThrottle,
   resendVerificationThrottle,
   searchThrottle,
-  submitThrottle,
 } from '#start/limiter'
 
 const AuthController = () => import('#controllers/auth_controller')
@@ -39,6 +38,7 @@ const SystemController = () => import('#controllers/system_controller')
 const BillingController = () => import('#controllers/billing_controller')
 const WebhooksController = () => import('#controllers/webhooks_controller')
 const PagesController = () => import('#controllers/pages_controller')
+const ReviewPageController = () => import('#controllers/review_page_controller')
 const OidcController = () => import('#controllers/oidc_controller')
 const NotificationSettingsController = () => import('#controllers/notification_settings_controller')
 const TestClockController = () => import('#controllers/test_clock_controller')
@@ -109,7 +109,8 @@ router
 
     // Public customer review flow: never needs a token, never reveals the owner.
     router.get('business/by-url/:shortUrl', [ReviewLinksController, 'show']).as('review_links.show')
-    router.post('review/:shortUrl/submit', [ReviewLinksController, 'submit']).as('review_links.submit').use(submitThrottle)
+    // Limits are per device inside the action (docs/decisions.md D31): a 4-5 is never stopped on its way to Google.
+    router.post('review/:shortUrl/submit', [ReviewLinksController, 'submit']).as('review_links.submit')
 
     router.post('contact', [ContactController, 'store']).as('contact.store').use([middleware.silentAuth(), contactThrottle])
     router.get('geo', [SystemController, 'geo']).as('geo')
@@ -175,8 +176,11 @@ router
 
 // Pages (everything outside /api): the customer page and its thank-you page, built assets, then the site,
 // the dashboard and the 404 page, decided by the route list the site ships with.
-router.get('/review/:code', [PagesController, 'review']).as('pages.review')
-router.get('/thanks', [PagesController, 'thanks']).as('pages.thanks')
+// The customer page works without JavaScript (docs/decisions.md D31): its forms post here.
+router.get('/review/:code', [ReviewPageController, 'show']).as('pages.review')
+router.post('/review/:code', [ReviewPageController, 'rate']).as('pages.review.rate')
+router.post('/review/:code/feedback', [ReviewPageController, 'feedback']).as('pages.review.feedback')
+router.get('/thanks', [ReviewPageController, 'thanks']).as('pages.thanks')
 router.get('/assets/*', [PagesController, 'asset']).as('pages.assets')
 router.get('/dashboard-assets/*', [PagesController, 'asset']).as('pages.dashboard_assets')
 router.get('*', [PagesController, 'page']).as('pages.fallback')

@@ -5,6 +5,7 @@
  * drifts from what the front ends read.
  */
 import type { Infer } from '@vinejs/vine/types'
+import type { ReviewLanguage, ReviewMessages } from '#contract/review_messages/index'
 import type {
   changeEmailValidator,
   changePasswordValidator,
@@ -131,7 +132,7 @@ export interface BusinessDto {
   shortUrl: string
   googleReviewUrl: string
   complianceMode: boolean
-  language: 'en' | 'hi' | null
+  language: ReviewLanguage | null
   createdAt: string
 }
 
@@ -141,7 +142,8 @@ export interface PublicBusinessDto {
   shortUrl: string
   googleReviewUrl: string
   complianceMode: boolean
-  language: 'en' | 'hi' | null
+  /** The language the owner pinned for the customer page; null follows the customer (docs/decisions.md D31). */
+  language: ReviewLanguage | null
 }
 
 export interface ReviewLinkDto {
@@ -151,13 +153,30 @@ export interface ReviewLinkDto {
   reviewCount: number
 }
 
-export type SubmitReviewResponse = { redirect: true; url: string } | { redirect: false }
+/**
+ * `counted`: whether this rating was stored. A 4-5 goes on to Google either way (docs/decisions.md D31): a device
+ * that rated the business within the hour, or a limit, only means it is not counted again.
+ */
+export type SubmitReviewResponse = { redirect: true; url: string; counted: boolean } | { redirect: false; counted: boolean }
 
-/** What `/review/{code}` inlines into the page (a JSON script element), so the rating screen paints at once. */
+/**
+ * What `/review/{code}` and `/thanks` inline into the page (a JSON script element): the business, so the rating
+ * screen paints at once, and the language the server chose with only that language's strings.
+ */
 export interface InlinedReview {
   code: string
   link: ReviewLinkDto | null
   error?: string
+  /** Which screen the server rendered, for the script to take over: the rating, the feedback form for `rating`, thanks. */
+  view: 'rate' | 'feedback' | 'thanks' | 'not-found'
+  /** The 1-3 rating the server-rendered feedback form is for. */
+  rating?: number
+  /** On thanks: the rating was not counted again (the same phone rated within the hour). */
+  already?: boolean
+  language: ReviewLanguage
+  messages: ReviewMessages
+  /** The nine languages with their own names, for the switch (links to `?lang=`). */
+  languages: { code: ReviewLanguage; name: string }[]
 }
 
 export interface ReviewSessionDto {
@@ -170,6 +189,9 @@ export interface ReviewSessionDto {
   resolvedAt: string | null
   createdAt: string
   timestamp: string
+  /** The customer asked to be contacted (the "contact me" tick): their name and 10-digit mobile, else null. */
+  contactName: string | null
+  contactPhone: string | null
 }
 
 export interface AnalyticsTotals {

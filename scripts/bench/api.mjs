@@ -14,7 +14,7 @@
  *
  * Runs its own API (NODE_ENV=production, port BENCH_API_PORT=3380) on its own database (reviewroute_bench_api,
  * recreated each run), its own Redis (port BENCH_REDIS_PORT=6391, no persistence, stopped at the end) and queue
- * prefix, with the submit rate limit raised (SUBMIT_LIMIT_PER_MINUTE). autocannon runs in this process on the
+ * prefix, with the per-address rating allowance raised (RATING_IP_LIMIT_PER_MINUTE). autocannon runs in this process on the
  * same machine, so the numbers are for comparing runs here, not a capacity figure.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -116,7 +116,7 @@ export async function run() {
     REDIS_PORT: String(s.redisPort),
     QUEUE_PREFIX: 'rr-bench-api',
     LIMITER_STORE: 'redis',
-    SUBMIT_LIMIT_PER_MINUTE: '100000000',
+    RATING_IP_LIMIT_PER_MINUTE: '100000000',
     BENCH_ROUTES: 'true',
     MAIL_DIR: mailDir,
   })

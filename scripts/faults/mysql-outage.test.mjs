@@ -43,7 +43,7 @@ const env = apiEnv({
   DB_PORT: String(PROXY_PORT),
   QUEUE_PREFIX: 'rr-faults-mysql',
   LIMITER_STORE: 'memory',
-  SUBMIT_LIMIT_PER_MINUTE: '1000',
+  RATING_IP_LIMIT_PER_MINUTE: '1000',
 })
 const proxy = new TcpProxy({ port: PROXY_PORT, targetPort: 3306 })
 let api

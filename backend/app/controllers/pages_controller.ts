@@ -1,56 +1,15 @@
-import { gzipSync } from 'node:zlib'
 import { join } from 'node:path'
-import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import LookupReviewLink from '#actions/reviews/lookup_review_link'
 import { bundles } from '#web/bundles'
 import { WEB_REDIRECTS, webAreaOf } from '#contract/web_routes'
-import { renderReviewPage, type InlinedReview } from '#web/review_page'
+import { sendHtml } from '#web/html_response'
 import { resolveInside, sendFile } from '#web/static_files'
 import { NotFoundError } from '#exceptions/app_errors'
 
-const NOT_BUILT =
-  '<!doctype html><meta charset="utf-8"><title>ReviewRoute</title><p>The front end is not built yet: run <code>npm run build</code>.</p>'
-
-function sendHtml({ request, response }: HttpContext, status: number, html: string | null, cache = 'no-cache') {
-  response.status(html ? status : 503)
-  response.header('Content-Type', 'text/html; charset=utf-8')
-  response.header('Cache-Control', cache)
-  response.header('Vary', 'Accept-Encoding')
-  const body = html ?? NOT_BUILT
-  if (String(request.header('accept-encoding', '')).includes('gzip')) {
-    response.header('Content-Encoding', 'gzip')
-    return response.send(gzipSync(body))
-  }
-  return response.send(body)
-}
-
 const pathOf = (ctx: HttpContext) => ctx.request.url().split('?')[0]
 
-/** Every page of the product from one origin (docs/decisions.md D12): review page, site, dashboard, their assets, 404. */
+/** Every page of the product from one origin (docs/decisions.md D12): site, dashboard, their assets, 404 (the review page: review_page_controller). */
 export default class PagesController {
-  /** /review/:code with the business inlined; an unknown code is the page's not-found state with status 404. */
-  @inject()
-  async review(ctx: HttpContext, lookup: LookupReviewLink) {
-    const code = String(ctx.params.code)
-    let data: InlinedReview
-    let status = 200
-    try {
-      data = { code, link: await lookup.handle(code) }
-    } catch (error) {
-      if (!(error instanceof NotFoundError)) throw error
-      data = { code, link: null, error: error.message }
-      status = 404
-    }
-    const template = await bundles.reviewHtml()
-    return sendHtml(ctx, status, template && renderReviewPage(template, data), 'private, no-store')
-  }
-
-  async thanks(ctx: HttpContext) {
-    const template = await bundles.reviewHtml()
-    return sendHtml(ctx, 200, template && renderReviewPage(template, null))
-  }
-
   /** Hashed build assets of either bundle. */
   async asset(ctx: HttpContext) {
     const path = pathOf(ctx)

@@ -4,6 +4,7 @@ import SubmitReview from '#actions/reviews/submit_review'
 import LookupReviewLink from '#actions/reviews/lookup_review_link'
 import { submitReviewValidator } from '#validators/review'
 import type { ReviewLinkDto, SubmitReviewResponse } from '#types/api'
+import { raterOf } from '#web/review_device'
 
 /** The customer's side: public, anonymous, and blind to the owner (docs/product-rules.md#tenancy). */
 export default class ReviewLinksController {
@@ -15,6 +16,6 @@ export default class ReviewLinksController {
   @inject()
   async submit({ params, request }: HttpContext, submitReview: SubmitReview): Promise<SubmitReviewResponse> {
     const input = await request.validateUsing(submitReviewValidator)
-    return submitReview.handle(params.shortUrl, input, { ip: request.ip(), userAgent: request.header('user-agent', '')! })
+    return submitReview.handle(params.shortUrl, input, raterOf(request))
   }
 }

@@ -28,6 +28,9 @@ export interface SessionRow {
   redirected: boolean
   client_fingerprint: string
   created_at: Date
+  /** Only when the customer ticked "contact me" after a 1-3 rating (docs/decisions.md D31). */
+  contact_name: string | null
+  contact_phone: string | null
 }
 
 interface Waiting {
@@ -38,7 +41,16 @@ interface Waiting {
 
 const MAX_BATCH = 500
 const ID_SETTINGS_MAX_AGE_MS = 60_000
-const COLUMNS = ['business_id', 'rating', 'feedback', 'redirected', 'client_fingerprint', 'created_at'] as const
+const COLUMNS = [
+  'business_id',
+  'rating',
+  'feedback',
+  'redirected',
+  'client_fingerprint',
+  'created_at',
+  'contact_name',
+  'contact_phone',
+] as const
 const ROW_PLACEHOLDERS = `(${COLUMNS.map(() => '?').join(', ')})`
 
 /** One INSERT of these rows (written as SQL: this runs for every rating); the first row's id. */

@@ -2,6 +2,7 @@ import type Business from '#models/business'
 import type ReviewSession from '#models/review_session'
 import type User from '#models/user'
 import { AppMail, linkTo } from '#mails/app_mail'
+import { callBackLinks } from '#contract/call_back'
 
 /** 1-3 star ratings with text arrived for one of the owner's businesses: one, or every one since the last alert. */
 export default class FeedbackAlertMail extends AppMail {
@@ -30,7 +31,18 @@ export default class FeedbackAlertMail extends AppMail {
     return {
       heading: this.heading(),
       businessName: this.business.name,
-      ratings: this.sessions.map((session) => ({ rating: session.rating, feedback: session.feedback ?? '' })),
+      ratings: this.sessions.map((session) => ({
+        rating: session.rating,
+        feedback: session.feedback ?? '',
+        // The customer asked to be contacted: their name, number and one-tap Call / WhatsApp links.
+        callBack: session.contactPhone
+          ? {
+              name: session.contactName,
+              phone: `+91 ${session.contactPhone.slice(0, 5)} ${session.contactPhone.slice(5)}`,
+              ...callBackLinks(session.contactPhone, session.contactName, this.business.name),
+            }
+          : null,
+      })),
       button: { label: 'Open feedback', url: linkTo(`/feedbacks?businessId=${this.business.id}`) },
       reason: `You get this mail because you own ${this.business.name} on ReviewRoute and feedback alerts are on for your verified address.`,
     }

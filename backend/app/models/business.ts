@@ -1,3 +1,4 @@
+import type { ReviewLanguage } from '#contract/review_messages/index'
 import { DateTime } from 'luxon'
 import { BaseModel, belongsTo, column, hasMany } from '@adonisjs/lucid/orm'
 import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
@@ -38,7 +39,7 @@ export default class Business extends BaseModel {
   declare complianceMode: boolean
 
   @column()
-  declare language: 'en' | 'hi' | null
+  declare language: ReviewLanguage | null
 
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime

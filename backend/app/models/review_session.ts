@@ -29,6 +29,13 @@ export default class ReviewSession extends BaseModel {
   @column({ serializeAs: null })
   declare clientFingerprint: string | null
 
+  /** The customer asked to be contacted after a 1-3 rating: their name (optional) and 10-digit mobile. */
+  @column()
+  declare contactName: string | null
+
+  @column()
+  declare contactPhone: string | null
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 

@@ -71,6 +71,8 @@ export function serializeSession(session: ReviewSession): ReviewSessionDto {
     createdAt,
     // The spec's clients read `timestamp`.
     timestamp: createdAt,
+    contactName: session.contactName ?? null,
+    contactPhone: session.contactPhone ?? null,
   }
 }
 

@@ -1,3 +1,4 @@
+import { REVIEW_LANGUAGES } from '#contract/review_messages/index'
 import vine from '@vinejs/vine'
 import { messages } from '#validators/messages'
 import { SHORT_URL_MAX, SHORT_URL_MIN } from '#lib/constants'
@@ -34,7 +35,7 @@ export const updateBusinessValidator = vine.compile(
   vine.object({
     shortUrl: shortUrl().optional(),
     complianceMode: vine.boolean({ strict: true }).optional(),
-    language: vine.enum(['en', 'hi'] as const).nullable().optional(),
+    language: vine.enum(REVIEW_LANGUAGES).nullable().optional(),
   })
 )
 updateBusinessValidator.messagesProvider = messages

@@ -7,6 +7,10 @@ export const submitReviewValidator = vine.compile(
   vine.object({
     rating: vine.number({ strict: true }).withoutDecimals().range([RATING_MIN, RATING_MAX]),
     feedback: vine.string().trim().maxLength(FEEDBACK_MAX_LENGTH).nullable().optional(),
+    /** The call-back after a 1-3 rating (docs/decisions.md D31): only with the tick are name and phone kept. */
+    contactMe: vine.boolean({ strict: true }).optional(),
+    contactName: vine.string().trim().maxLength(100).nullable().optional(),
+    contactPhone: vine.string().trim().maxLength(20).nullable().optional(),
   })
 )
 submitReviewValidator.messagesProvider = messages

@@ -1,29 +1,158 @@
 /*
- * The customer page as served: the built review.html with the business inlined as JSON (no API round trip
- * before the rating screen) and the business name, address and stars pre-painted, so a slow phone shows them
- * before any script has run. The script then takes over the same markup's place.
+ * The customer page, rendered on the server (docs/decisions.md D31): the rating screen is a real form whose five
+ * star buttons post `rating`, so a tap works at first paint and without JavaScript; 1-3 answer with the feedback
+ * form (also a real form), which ends on /thanks. Each page is in the language the server chose (<html lang>),
+ * and inlines that language's strings and the screen it shows, so the script, when it arrives, takes over the
+ * same screen without fetching anything.
  */
+import type { ReviewLanguage, ReviewMessageKey, ReviewMessages } from '#contract/review_messages/index'
+import { REVIEW_LANGUAGES } from '#contract/review_messages/index'
+import { REVIEW_MESSAGES } from '#contract/review_messages/all'
+import { FEEDBACK_MAX_LENGTH, RATING_MAX } from '#contract/product_rules'
 import type { InlinedReview, ReviewLinkDto } from '#types/api'
 import { escapeHtml, jsonForScript } from '#lib/html'
 
-const STAR = '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6L2.5 9.4l6.6-.8z"/></svg>'
+const STAR_PATH = 'M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6L2.5 9.4l6.6-.8z'
+const STAR = `<svg viewBox="0 0 24 24" aria-hidden="true"><path d="${STAR_PATH}"/></svg>`
+const STARS = Array.from({ length: RATING_MAX }, (_, index) => index + 1)
 
-export type { InlinedReview }
+/** The languages with their own names, in the switch's order. */
+export const LANGUAGE_CHOICES = REVIEW_LANGUAGES.map((code) => ({ code, name: REVIEW_MESSAGES[code].languageName }))
 
-function prepaint(link: ReviewLinkDto) {
-  const { name, address } = link.business
-  const stars = Array.from({ length: 5 }, () => `<span class="star">${STAR}</span>`).join('')
-  return (
-    `<main class="card"><header class="business"><h1 class="business__name" elementtiming="business-name">${escapeHtml(name)}</h1>` +
-    `<p class="business__address">${escapeHtml(address)}</p></header>` +
-    `<section class="rate"><div class="stars">${stars}</div></section></main>`
-  )
+export interface PageLanguage {
+  language: ReviewLanguage
+  messages: ReviewMessages
 }
 
-export function renderReviewPage(template: string, data: InlinedReview | null) {
-  let html = template
-    .replace('<!--review-head-->', data ? `<script id="review-data" type="application/json">${jsonForScript(data)}</script>` : '')
-    .replace('<!--review-prepaint-->', data?.link ? prepaint(data.link) : '')
-  if (data?.link) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(data.link.business.name)} · Rate your visit</title>`)
-  return html
+export const pageLanguage = (language: ReviewLanguage): PageLanguage => ({ language, messages: REVIEW_MESSAGES[language] })
+
+/** A message with its `{{name}}` parameters filled in (not escaped: the caller escapes). */
+export function translate(messages: ReviewMessages, key: ReviewMessageKey, params: Record<string, string | number> = {}) {
+  return messages[key].replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole))
+}
+
+export interface FeedbackValues {
+  feedback: string
+  contactMe: boolean
+  contactName: string
+  contactPhone: string
+}
+
+export const EMPTY_FEEDBACK: FeedbackValues = { feedback: '', contactMe: false, contactName: '', contactPhone: '' }
+
+export type Screen =
+  | { view: 'rate'; error?: string }
+  | { view: 'feedback'; rating: number; values?: FeedbackValues; errors?: { feedback?: string; contactPhone?: string; form?: string } }
+  | { view: 'not-found' }
+  | { view: 'thanks'; businessName: string | null; already?: boolean }
+
+export interface PageInput extends PageLanguage {
+  code: string
+  link: ReviewLinkDto | null
+  error?: string
+}
+
+export function renderReviewPage(template: string, input: PageInput, screen: Screen) {
+  const { language, messages, link, code } = input
+  const t = (key: ReviewMessageKey, params?: Record<string, string | number>) => escapeHtml(translate(messages, key, params))
+  const business = link?.business ?? null
+
+  const inlined: InlinedReview = {
+    code,
+    link,
+    ...(input.error ? { error: input.error } : {}),
+    view: screen.view,
+    ...(screen.view === 'feedback' ? { rating: screen.rating } : {}),
+    ...(screen.view === 'thanks' && screen.already ? { already: true } : {}),
+    language,
+    messages,
+    languages: LANGUAGE_CHOICES,
+  }
+
+  const languageSwitch = (path: string) =>
+    `<nav class="language" aria-label="${t('language')}">` +
+    LANGUAGE_CHOICES.map(({ code: choice, name }) => {
+      const current = choice === language ? ' aria-current="true" class="language__on"' : ''
+      return `<a href="${escapeHtml(path)}${path.includes('?') ? '&amp;' : '?'}lang=${choice}" lang="${choice}" hreflang="${choice}"${current}>${escapeHtml(name)}</a>`
+    }).join('') +
+    '</nav>'
+  const footer = (path: string) => `<footer class="footer">${languageSwitch(path)}<span class="muted small">${t('poweredBy')}</span></footer>`
+  const header = business
+    ? `<header class="business"><h1 class="business__name" elementtiming="business-name">${escapeHtml(business.name)}</h1>` +
+      `<p class="business__address">${escapeHtml(business.address)}</p></header>`
+    : ''
+  const reviewPath = `/review/${encodeURIComponent(code)}`
+  const hiddenLanguage = `<input type="hidden" name="lang" value="${language}">`
+
+  let body: string
+  let title: string
+  if (screen.view === 'thanks') {
+    title = translate(messages, 'thanksTitle')
+    const name = screen.businessName ?? business?.name ?? null
+    const text = name ? t(screen.already ? 'alreadyRated' : 'thanksText', { business: name }) : t('thanksGeneric')
+    body =
+      `<main class="card card--center"><div class="tick" aria-hidden="true">✓</div><h1>${t('thanksTitle')}</h1>` +
+      `<p class="muted">${text}</p>${footer(code ? `/thanks?code=${encodeURIComponent(code)}` : '/thanks')}</main>`
+  } else if (screen.view === 'not-found' || !business) {
+    title = translate(messages, 'notFoundTitle')
+    body =
+      `<main class="card card--center"><h1>${t('notFoundTitle')}</h1><p class="muted">${t('notFoundText')}</p>` +
+      `<p class="muted small">${t('notFoundHelp')}</p>${footer(reviewPath)}</main>`
+  } else if (screen.view === 'feedback') {
+    title = translate(messages, 'pageTitle', { business: business.name })
+    const values = screen.values ?? EMPTY_FEEDBACK
+    const errors = screen.errors ?? {}
+    const fieldError = (id: string, message?: string) => (message ? `<p class="error" id="${id}" role="alert">${escapeHtml(message)}</p>` : '')
+    body =
+      `<main class="card">${header}` +
+      `<form class="feedback" method="post" action="${reviewPath}/feedback">${hiddenLanguage}` +
+      `<input type="hidden" name="rating" value="${screen.rating}">` +
+      `<h2>${t('feedbackTitle')}</h2>` +
+      `<div class="stars stars--static" aria-hidden="true">${STARS.map((star) => `<span class="star${star <= screen.rating ? ' star--on' : ''}">${STAR}</span>`).join('')}</div>` +
+      `<p class="muted">${t('yourRating', { count: screen.rating })}</p>` +
+      `<label for="feedback">${t('improveLabel')}</label>` +
+      `<textarea id="feedback" name="feedback" rows="5" maxlength="${FEEDBACK_MAX_LENGTH}" placeholder="${t('improvePlaceholder', { business: business.name })}"${errors.feedback ? ' aria-invalid="true" aria-describedby="feedback-error"' : ''}>${escapeHtml(values.feedback)}</textarea>` +
+      fieldError('feedback-error', errors.feedback) +
+      `<fieldset class="contact"><legend>${t('contactLegend', { business: business.name })}</legend>` +
+      `<label class="check"><input type="checkbox" name="contactMe" value="1"${values.contactMe ? ' checked' : ''}> ${t('contactMe')}</label>` +
+      `<label for="contactName">${t('contactName')}</label>` +
+      `<input id="contactName" name="contactName" maxlength="100" autocomplete="name" value="${escapeHtml(values.contactName)}">` +
+      `<label for="contactPhone">${t('contactPhone')}</label>` +
+      `<input id="contactPhone" name="contactPhone" type="tel" inputmode="tel" maxlength="20" autocomplete="tel-national" value="${escapeHtml(values.contactPhone)}"${errors.contactPhone ? ' aria-invalid="true" aria-describedby="contactPhone-error"' : ''}>` +
+      fieldError('contactPhone-error', errors.contactPhone) +
+      `<p class="hint">${t('contactPrivacy', { business: business.name })}</p></fieldset>` +
+      fieldError('form-error', errors.form) +
+      `<button class="primary" type="submit">${t('submitFeedback')}</button>` +
+      (business.complianceMode
+        ? `<a class="secondary-link" href="${escapeHtml(business.googleReviewUrl)}" target="_blank" rel="noopener noreferrer">${t('postOnGoogle')}</a>`
+        : '') +
+      `<a class="text-button" href="${reviewPath}?lang=${language}">${t('changeRating')}</a>` +
+      `</form>${footer(reviewPath)}</main>`
+  } else {
+    title = translate(messages, 'pageTitle', { business: business.name })
+    const blocked = link && !link.canSubmitReview
+    body =
+      `<main class="card">${header}` +
+      `<form class="rate" method="post" action="${reviewPath}">${hiddenLanguage}` +
+      `<h2>${t('question')}</h2><p class="muted">${t('tapStars')}</p>` +
+      (blocked
+        ? `<div class="alert alert--amber" role="alert"><p>${t('reviewLimit')}</p>` +
+          `<a class="alert__action" href="/billing" target="_blank" rel="noopener">${t('upgrade')}</a></div>`
+        : '') +
+      `<div class="stars" role="group" aria-label="${t('starsGroup')}">` +
+      STARS.map(
+        (star) =>
+          `<button class="star" type="submit" name="rating" value="${star}" aria-label="${t('rateAria', { count: star })}"${blocked ? ' disabled' : ''}>${STAR}</button>`
+      ).join('') +
+      '</div>' +
+      (screen.error ? `<p class="error" role="alert">${escapeHtml(screen.error)}</p>` : '') +
+      `<p class="hint">${t('helps', { business: business.name })}</p>` +
+      `</form>${footer(reviewPath)}</main>`
+  }
+
+  return template
+    .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+    .replace('<!--review-head-->', `<script id="review-data" type="application/json">${jsonForScript(inlined)}</script>`)
+    .replace('<!--review-prepaint-->', body)
 }

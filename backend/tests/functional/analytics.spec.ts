@@ -142,6 +142,8 @@ test.group('Business analytics: GET /api/analytics/:businessId', (group) => {
       resolvedAt: null,
       createdAt: sessions[0].createdAt,
       timestamp: sessions[0].createdAt,
+      contactName: null,
+      contactPhone: null,
     })
     assert.equal(DateTime.fromISO(sessions[0].createdAt).toMillis(), newest.createdAt.toMillis())
     assert.notInclude(JSON.stringify(response.body()), 'not yours')

@@ -120,6 +120,8 @@ test.group('Analytics reads: writes that change the figures', (group) => {
         redirected: false,
         client_fingerprint: 'c'.repeat(64),
         created_at: new Date(),
+        contact_name: null,
+        contact_phone: null,
       })
 
     assert.isTrue(await readsAfresh(business.id, rating))

@@ -105,6 +105,8 @@ test.group('Feedback list: GET /api/feedbacks', (group) => {
       resolvedAt: null,
       createdAt: s.oneStar.createdAt.toMillis(),
       timestamp: s.oneStar.createdAt.toMillis(),
+      contactName: null,
+      contactPhone: null,
     })
   })
 
@@ -327,6 +329,8 @@ test.group('One feedback: GET /api/feedbacks/:id', (group) => {
       resolvedAt: null,
       createdAt: s.secondThreeStar.createdAt.toMillis(),
       timestamp: s.secondThreeStar.createdAt.toMillis(),
+      contactName: null,
+      contactPhone: null,
     })
   })
 
@@ -547,6 +551,8 @@ test.group('One review session: GET /api/review-sessions/:id', (group) => {
       resolvedAt: null,
       createdAt: s.fiveStar.createdAt.toMillis(),
       timestamp: s.fiveStar.createdAt.toMillis(),
+      contactName: null,
+      contactPhone: null,
     })
   })
 

@@ -652,7 +652,7 @@ test.group('Negative-feedback alert job', (group) => {
       .json({ rating: 2, feedback: '  Waited forty minutes for a table  ' })
 
     response.assertStatus(200)
-    assert.deepEqual(response.body(), { redirect: false })
+    assert.deepEqual(response.body(), { redirect: false, counted: true })
     const stored = await db.from('review_sessions').where('business_id', business.id).firstOrFail()
     assert.equal(stored.feedback, 'Waited forty minutes for a table')
     const job = await queues.queue(QueueName.FeedbackAlert).getJob(feedbackAlertJobId(business.id, clock.nowMs()))

@@ -44,6 +44,30 @@ test.group('Mail over SMTP', (group) => {
     assert.include(sent.links, 'http://localhost:3333/profile')
   })
 
+  test('a complaint whose customer asked for a call back carries Call and WhatsApp links to that number', async ({ assert, cleanup }) => {
+    const smtp = await smtpMailbox(cleanup)
+    const { business } = await ownerWithBusiness({ business: { name: 'Chai & Co' } })
+    await ReviewSessionFactory.merge({
+      businessId: business.id,
+      rating: 2,
+      redirected: false,
+      feedback: 'Waited 40 minutes',
+      contactName: 'Kavya',
+      contactPhone: '9876543210',
+    }).create()
+    await ReviewSessionFactory.merge({ businessId: business.id, rating: 1, redirected: false, feedback: 'No call back asked' }).create()
+
+    await new FeedbackAlertJob().handle({ businessId: business.id })
+
+    const [sent] = await smtp.waitFor(1)
+    assert.include(sent.links, 'tel:+919876543210')
+    const whatsapp = sent.links.find((link) => link.startsWith('https://wa.me/919876543210?text='))!
+    assert.include(new URL(whatsapp).searchParams.get('text')!, 'Hello Kavya, this is Chai & Co.')
+    assert.include(sent.text, 'Kavya asked you to get in touch: +91 98765 43210')
+    // Only the one who asked: one pair of links.
+    assert.lengthOf(sent.links.filter((link) => link.startsWith('tel:')), 1)
+  })
+
   test('the plan reminder arrives with a link to billing', async ({ assert, cleanup }) => {
     const smtp = await smtpMailbox(cleanup)
     const { user } = await ownerWithBusiness({ owner: { firstName: 'Farida' } })

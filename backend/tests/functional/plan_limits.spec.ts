@@ -171,12 +171,13 @@ test.group('Review limit: by-url and submit', (group) => {
       shortUrl: business.shortUrl,
     })
     assert.notProperty(lookup.body().business, 'userId')
-    for (const response of [positive, negative]) {
-      response.assertStatus(403)
-      assert.isTrue(response.body().upgrade)
-      assert.include(response.body().error, 'Usage limit exceeded')
-      assert.notProperty(response.body(), 'redirect')
-    }
+    // A complaint is refused with the upgrade answer; a happy customer still goes on to Google, uncounted.
+    negative.assertStatus(403)
+    assert.isTrue(negative.body().upgrade)
+    assert.include(negative.body().error, 'Usage limit exceeded')
+    assert.notProperty(negative.body(), 'redirect')
+    positive.assertStatus(200)
+    assert.deepEqual(positive.body(), { redirect: true, url: business.googleReviewUrl, counted: false })
     assert.equal(await sessionCount(business.id), 50)
   })
 
@@ -187,13 +188,13 @@ test.group('Review limit: by-url and submit', (group) => {
     const lookup = await lookUp(client, business)
     const fiftieth = await submit(client, business, 5)
     const afterwards = await lookUp(client, business)
-    const fiftyFirst = await submit(client, business, 4)
+    const fiftyFirst = await submit(client, business, 3)
 
     lookup.assertStatus(200)
     assert.isTrue(lookup.body().canSubmitReview)
     assert.notProperty(lookup.body(), 'message')
     fiftieth.assertStatus(200)
-    assert.deepEqual(fiftieth.body(), { redirect: true, url: business.googleReviewUrl })
+    assert.deepEqual(fiftieth.body(), { redirect: true, url: business.googleReviewUrl, counted: true })
     assert.isFalse(afterwards.body().canSubmitReview)
     fiftyFirst.assertStatus(403)
     assert.isTrue(fiftyFirst.body().upgrade)
@@ -257,7 +258,7 @@ test.group('Review limit: by-url and submit', (group) => {
 
     assert.isTrue(lookup.body().canSubmitReview)
     response.assertStatus(200)
-    assert.deepEqual(response.body(), { redirect: false })
+    assert.deepEqual(response.body(), { redirect: false, counted: true })
     assert.equal(await sessionCount(business.id), 56)
   })
 
@@ -268,7 +269,7 @@ test.group('Review limit: by-url and submit', (group) => {
     await sessionsAt(business, 1, utc('2026-03-31T20:00:00Z'))
 
     const lookup = await lookUp(client, business)
-    const response = await submit(client, business, 5)
+    const response = await submit(client, business, 2)
 
     assert.isFalse(lookup.body().canSubmitReview)
     response.assertStatus(403)
@@ -320,7 +321,7 @@ test.group('Review limit: by-url and submit', (group) => {
     await sessionsAt(business, 50, utc('2026-03-05T10:00:00Z'))
 
     const lookup = await lookUp(client, business)
-    const response = await submit(client, business, 5)
+    const response = await submit(client, business, 2)
 
     assert.isFalse(lookup.body().canSubmitReview)
     response.assertStatus(403)

@@ -418,7 +418,7 @@ test.group('Redis down: the review flow and sync-user', (group) => {
     const response = await client.post(`/api/review/${business.shortUrl}/submit`).json({ rating: 2, feedback: 'Cold coffee, slow service' })
 
     response.assertStatus(200)
-    assert.deepEqual(response.body(), { redirect: false })
+    assert.deepEqual(response.body(), { redirect: false, counted: true })
     assert.isBelow(Date.now() - started, 3000)
     const rows = await db.from('review_sessions').where('business_id', business.id)
     assert.lengthOf(rows, 1)
@@ -433,7 +433,7 @@ test.group('Redis down: the review flow and sync-user', (group) => {
     const response = await client.post(`/api/review/${business.shortUrl}/submit`).json({ rating: 5 })
 
     response.assertStatus(200)
-    assert.deepEqual(response.body(), { redirect: true, url: business.googleReviewUrl })
+    assert.deepEqual(response.body(), { redirect: true, url: business.googleReviewUrl, counted: true })
     const rows = await db.from('review_sessions').where('business_id', business.id)
     assert.lengthOf(rows, 1)
     assert.equal(rows[0].rating, 5)
@@ -537,10 +537,10 @@ test.group('Redis down: the API process', () => {
         })
       const low = await post({ rating: 2, feedback: 'Stored without Redis' })
       assert.equal(low.status, 200)
-      assert.deepEqual(await low.json(), { redirect: false })
+      assert.deepEqual(await low.json(), { redirect: false, counted: true })
       const high = await post({ rating: 5 })
       assert.equal(high.status, 200)
-      assert.deepEqual(await high.json(), { redirect: true, url: business.googleReviewUrl })
+      assert.deepEqual(await high.json(), { redirect: true, url: business.googleReviewUrl, counted: true })
 
       const rows = await db.from('review_sessions').where('business_id', business.id).orderBy('id')
       assert.deepEqual(

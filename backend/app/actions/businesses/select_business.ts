@@ -53,7 +53,7 @@ export default class SelectBusiness {
               address: place.address,
               rating: place.rating,
               reviewCount: place.reviewCount,
-              shortUrl: generateShortCode(),
+              shortUrl: await this.codeNoAliasHas(trx),
               googleReviewUrl: googleReviewUrl(place.place_id),
             },
             { client: trx }
@@ -63,6 +63,14 @@ export default class SelectBusiness {
       } catch (error) {
         if (!isDuplicateKey(error, 'short_url') || attempt >= SHORT_CODE_ATTEMPTS) throw error
       }
+    }
+  }
+
+  /** A fresh random code that is not an earlier code of some business (the businesses' own codes are unique in the table). */
+  private async codeNoAliasHas(trx: TransactionClientContract) {
+    for (;;) {
+      const code = generateShortCode()
+      if (!(await trx.from('review_link_aliases').where('code', code).first())) return code
     }
   }
 

@@ -1,27 +1,37 @@
 import { createHash } from 'node:crypto'
 import { inject } from '@adonisjs/core'
+import logger from '@adonisjs/core/services/logger'
+import type Business from '#models/business'
 import { QueueService } from '#queue/queue_service'
 import { QueueName, feedbackAlertJobId } from '#queue/queues'
 import FindReviewLink from '#actions/reviews/find_review_link'
 import CheckReviewAllowance from '#actions/reviews/check_review_allowance'
 import { reviewSessionWriter } from '#hot_path/review_session_writer'
 import { reviewLinkCache } from '#hot_path/review_link_cache'
-import { NotFoundError, UpgradeRequiredError } from '#exceptions/app_errors'
+import { admitRating } from '#hot_path/rating_admission'
+import { FieldError, NotFoundError, UpgradeRequiredError } from '#exceptions/app_errors'
 import { isPositiveRating } from '#contract/product_rules'
+import { indianMobileDigits } from '#lib/phone'
 import { clock } from '#lib/clock'
 import type { SubmitReviewRequest, SubmitReviewResponse } from '#types/api'
 
-interface Client {
+export interface Rater {
   ip: string
   userAgent: string
+  /** The device id of the page's signed cookie, or null (docs/decisions.md D31). */
+  device: string | null
 }
 
+export const CONTACT_PHONE_INVALID = 'Enter a 10-digit mobile number, or untick the box.'
+
 /**
- * A customer's rating of the business behind `code`, the whole use case: the business or 404, the free
- * plan's allowance or 403, then the row stored before answering (docs/product-rules.md#ratings-and-routing):
- * 4-5 go on to Google, 1-3 stay private with their optional feedback. Nothing here depends on Redis: the
- * owner's alert is enqueued after the row is stored, and one that cannot be enqueued is sent by the alert
- * sweep later. Rows are written by the group-commit writer (docs/architecture.md#group-commit-review-writer).
+ * A customer's rating of the business behind `code`, the whole use case (docs/product-rules.md#ratings-and-routing):
+ * the business or 404; then a 4-5 goes on to Google whatever happens (the free plan's allowance, a repeat from the
+ * same device, a flood, the database: each only means it is not counted), while a 1-3 with its feedback and
+ * optional call-back is refused with 403 / 429 / 422 when it cannot be stored, or not counted again when the
+ * device rated within the hour. Nothing here depends on Redis: the owner's alert is enqueued after the row is
+ * stored, and one that cannot be enqueued is sent by the alert sweep later. Rows are written by the group-commit
+ * writer (docs/architecture.md#group-commit-review-writer).
  */
 @inject()
 export default class SubmitReview {
@@ -31,10 +41,30 @@ export default class SubmitReview {
 
   constructor(private queues: QueueService) {}
 
-  async handle(code: string, { rating, feedback }: SubmitReviewRequest, client: Client): Promise<SubmitReviewResponse> {
+  async handle(code: string, input: SubmitReviewRequest, rater: Rater): Promise<SubmitReviewResponse> {
     const business = await this.findReviewLink.handle(code)
+    if (isPositiveRating(input.rating)) {
+      let counted = false
+      try {
+        counted = await this.store(business, input, null, rater)
+      } catch (error) {
+        if (!(error instanceof UpgradeRequiredError || error instanceof NotFoundError)) {
+          logger.error({ err: error, businessId: business.id }, 'a 4-5 rating could not be stored; the customer went on to Google')
+        }
+      }
+      return { redirect: true, url: business.googleReviewUrl, counted }
+    }
+    const contact = SubmitReview.contact(input)
+    return { redirect: false, counted: await this.store(business, input, contact, rater) }
+  }
+
+  /** Stores the rating when the plan and the limits allow; false when this device already rated within the hour. */
+  private async store(business: Business, { rating, feedback }: SubmitReviewRequest, contact: Contact | null, rater: Rater) {
     const allowance = await this.checkAllowance.handle(business)
     if (!allowance.allowed) throw new UpgradeRequiredError(allowance.message)
+    const admission = await admitRating(business.id, rater)
+    if (admission.kind === 'flood') throw admission.error
+    if (admission.kind === 'repeat') return false
 
     const positive = isPositiveRating(rating)
     const text = positive ? null : feedback || null
@@ -45,8 +75,10 @@ export default class SubmitReview {
         rating,
         feedback: text,
         redirected: positive,
-        client_fingerprint: SubmitReview.fingerprint(client),
+        client_fingerprint: SubmitReview.fingerprint(rater),
         created_at: new Date(clock.nowMs()),
+        contact_name: contact?.name ?? null,
+        contact_phone: contact?.phone ?? null,
       })
     } catch (error) {
       // The business was deleted after it was looked up (by another replica, whose change this cache has not seen).
@@ -63,11 +95,24 @@ export default class SubmitReview {
         { jobId: feedbackAlertJobId(business.id, clock.nowMs()) }
       )
     }
-    return positive ? { redirect: true, url: business.googleReviewUrl } : { redirect: false }
+    return true
+  }
+
+  /** The call-back a 1-3 customer asked for: only with the tick; the phone must be a 10-digit Indian mobile. */
+  static contact({ contactMe, contactName, contactPhone }: SubmitReviewRequest): Contact | null {
+    if (contactMe !== true) return null
+    const phone = indianMobileDigits(contactPhone ?? '')
+    if (!phone) throw new FieldError('contactPhone', CONTACT_PHONE_INVALID)
+    return { name: contactName || null, phone }
   }
 
   /** Groups a client's submissions without storing its IP. */
-  static fingerprint({ ip, userAgent }: Client) {
+  static fingerprint({ ip, userAgent }: Pick<Rater, 'ip' | 'userAgent'>) {
     return createHash('sha256').update(`${ip}|${userAgent}`).digest('hex')
   }
+}
+
+interface Contact {
+  name: string | null
+  phone: string
 }

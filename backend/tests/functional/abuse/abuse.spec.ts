@@ -24,8 +24,8 @@ import { DEFAULT_PASSWORD, ReviewSessionFactory, UserFactory } from '#database/f
 const TOO_MANY = 'Too many requests. Please wait a moment and try again.'
 const TOO_LARGE = 'The request body is too large.'
 const BODY_LIMIT_BYTES = 64 * 1024
-/** Ratings one client may send one business a minute (start/limiter.ts; 5 unless configured). */
-const SUBMITS = env.get('SUBMIT_LIMIT_PER_MINUTE')
+/** Ratings one address without a device cookie may send one business a minute (rating_admission.ts; 60 unless configured). */
+const SUBMITS = env.get('RATING_IP_LIMIT_PER_MINUTE')
 
 /** Markup a customer or an owner might type, on purpose or not. */
 const MARKUP = [
@@ -111,30 +111,34 @@ test.group('Abuse: sign-in brute force', (group) => {
 })
 
 /* ----------------------------------------------------------------------------------------------------------
- * Review floods
+ * Review floods (without a device cookie: the per-address allowance; with one: tests/functional/review_devices.spec.ts)
  * -------------------------------------------------------------------------------------------------------- */
 
 test.group('Abuse: review submission floods', (group) => {
   isolated(group)
 
-  test('one client gets its ratings a minute into one business, then 429s that store nothing', async ({
+  test('one address without a device cookie gets its allowance a minute into one business; then 1-3 get 429 and 4-5 go to Google uncounted', async ({
     client,
     assert,
   }) => {
     const { business, token } = await ownerWithBusiness()
     const statuses: number[] = []
     for (let n = 0; n < SUBMITS + 3; n++) {
-      statuses.push((await client.post(submitUrl(business.shortUrl)).json({ rating: 1 + (n % 5) })).status())
+      statuses.push((await client.post(submitUrl(business.shortUrl)).json({ rating: 1 + (n % 3) })).status())
     }
     const tricks = [
-      await client.post(submitUrl(business.shortUrl)).header('x-forwarded-for', '203.0.113.9').json({ rating: 5 }),
-      await client.post(submitUrl(business.shortUrl.toUpperCase())).json({ rating: 5 }),
-      await client.post(submitUrl(business.shortUrl)).bearerToken(token).json({ rating: 5 }),
-      await client.post(submitUrl(business.shortUrl)).header('user-agent', 'another browser').json({ rating: 5 }),
+      await client.post(submitUrl(business.shortUrl)).header('x-forwarded-for', '203.0.113.9').json({ rating: 2 }),
+      await client.post(submitUrl(business.shortUrl.toUpperCase())).json({ rating: 2 }),
+      await client.post(submitUrl(business.shortUrl)).bearerToken(token).json({ rating: 2 }),
+      await client.post(submitUrl(business.shortUrl)).header('user-agent', 'another browser').json({ rating: 2 }),
+      await client.post(submitUrl(business.shortUrl)).header('cookie', 'rr_device=made-up-not-signed-0001').json({ rating: 2 }),
     ]
+    const happy = await client.post(submitUrl(business.shortUrl)).json({ rating: 5 })
 
     assert.deepEqual(statuses, [...Array(SUBMITS).fill(200), 429, 429, 429])
     for (const response of tricks) assertThrottled(assert, response, 60)
+    happy.assertStatus(200)
+    assert.deepEqual(happy.body(), { redirect: true, url: business.googleReviewUrl, counted: false })
     assert.equal(await countRows('review_sessions', 'business_id', business.id), SUBMITS)
     // Reading the page is not throttled with it.
     ;(await client.get(`/api/business/by-url/${business.shortUrl}`)).assertStatus(200)
@@ -159,13 +163,13 @@ test.group('Abuse: review submission floods', (group) => {
   }) => {
     const { business: flooded } = await ownerWithBusiness()
     const { business: other } = await ownerWithBusiness()
-    for (let n = 0; n <= SUBMITS; n++) await client.post(submitUrl(flooded.shortUrl)).json({ rating: 5 })
+    for (let n = 0; n <= SUBMITS; n++) await client.post(submitUrl(flooded.shortUrl)).json({ rating: 1 })
     const unknown = []
-    for (let n = 0; n < SUBMITS + 2; n++) unknown.push((await client.post(submitUrl('nosuchcode')).json({ rating: 5 })).status())
+    for (let n = 0; n < 5; n++) unknown.push((await client.post(submitUrl('nosuchcode')).json({ rating: 5 })).status())
 
     const elsewhere = await client.post(submitUrl(other.shortUrl)).json({ rating: 4 })
 
-    assert.deepEqual(unknown, [...Array(SUBMITS).fill(404), 429, 429])
+    assert.deepEqual(unknown, [404, 404, 404, 404, 404])
     elsewhere.assertStatus(200)
     assert.equal(await countRows('review_sessions', 'business_id', other.id), 1)
     assert.equal(await countRows('review_sessions', 'business_id', flooded.id), SUBMITS)

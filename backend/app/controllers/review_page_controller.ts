@@ -1,0 +1,162 @@
+/*
+ * The customer page as the browser meets it (docs/decisions.md D31): GET /review/{code} renders the rating form
+ * in the chosen language and gives the browser its device cookie; the form posts a rating to POST /review/{code}
+ * (4-5: 303 to Google, always; 1-3: the feedback form), the feedback form posts to POST /review/{code}/feedback
+ * (303 to /thanks). Everything works without JavaScript; the script takes over the same screens.
+ */
+import { inject } from '@adonisjs/core'
+import type { HttpContext } from '@adonisjs/core/http'
+import logger from '@adonisjs/core/services/logger'
+import { errors as limiterErrors } from '@adonisjs/limiter'
+import LookupReviewLink from '#actions/reviews/lookup_review_link'
+import FindReviewLink from '#actions/reviews/find_review_link'
+import SubmitReview from '#actions/reviews/submit_review'
+import { FieldError, NotFoundError, UpgradeRequiredError } from '#exceptions/app_errors'
+import { isPositiveRating } from '#contract/product_rules'
+import { bundles } from '#web/bundles'
+import { sendHtml } from '#web/html_response'
+import { ensureDevice, raterOf } from '#web/review_device'
+import { pageLanguage, renderReviewPage, translate, type FeedbackValues, type PageInput, type Screen } from '#web/review_page'
+import { pickReviewLanguage } from '#lib/review_language'
+import { serializePublicBusiness } from '#serializers/serializers'
+import { FEEDBACK_MAX_LENGTH, RATING_MAX, RATING_MIN } from '#lib/constants'
+import type { ReviewLinkDto } from '#types/api'
+
+const NO_STORE = 'private, no-store'
+
+/** A posted rating as a whole number 1-5, or null. */
+function ratingOf(value: unknown) {
+  const rating = typeof value === 'string' && /^[1-5]$/.test(value) ? Number(value) : NaN
+  return rating >= RATING_MIN && rating <= RATING_MAX ? rating : null
+}
+
+const text = (value: unknown, max: number) => (typeof value === 'string' ? value.slice(0, max) : '')
+
+export default class ReviewPageController {
+  private findReviewLink = new FindReviewLink()
+
+  /** The page's language: `?lang=` or the form's `lang`, the owner's pinned one, then the browser's. */
+  private language(ctx: HttpContext, pinned: string | null | undefined) {
+    return pageLanguage(pickReviewLanguage(ctx.request.input('lang'), pinned, ctx.request.header('accept-language')))
+  }
+
+  private async send(ctx: HttpContext, status: number, input: PageInput, screen: Screen) {
+    const template = await bundles.reviewHtml()
+    return sendHtml(ctx, status, template && renderReviewPage(template, input, screen), NO_STORE)
+  }
+
+  private notFound(ctx: HttpContext, code: string) {
+    return this.send(ctx, 404, { code, link: null, error: 'Business not found', ...this.language(ctx, null) }, { view: 'not-found' })
+  }
+
+  /** An earlier code of the business: on to the current one, keeping the query (docs/decisions.md D31). */
+  private async current(code: string) {
+    try {
+      return await this.findReviewLink.handle(code)
+    } catch (error) {
+      if (error instanceof NotFoundError) return null
+      throw error
+    }
+  }
+
+  /** GET /review/{code}: the rating form, with the business inlined so nothing else is fetched. */
+  @inject()
+  async show(ctx: HttpContext, lookup: LookupReviewLink) {
+    const code = String(ctx.params.code)
+    const business = await this.current(code)
+    if (!business) return this.notFound(ctx, code)
+    if (business.shortUrl !== code.toLowerCase()) {
+      const query = ctx.request.url(true).slice(ctx.request.url().length)
+      return ctx.response.redirect().status(301).toPath(`/review/${encodeURIComponent(business.shortUrl)}${query}`)
+    }
+    ensureDevice(ctx)
+    const link = await lookup.handle(code)
+    return this.send(ctx, 200, { code, link, ...this.language(ctx, business.language) }, { view: 'rate' })
+  }
+
+  /** POST /review/{code} `rating`: 4-5 on to Google (303) whatever happens; 1-3 the feedback form. */
+  @inject()
+  async rate(ctx: HttpContext, submitReview: SubmitReview) {
+    const code = String(ctx.params.code)
+    const business = await this.current(code)
+    if (!business) return this.notFound(ctx, code)
+    const language = this.language(ctx, business.language)
+    const link = this.linkOf(business)
+    const rating = ratingOf(ctx.request.input('rating'))
+    if (rating === null) {
+      return this.send(ctx, 400, { code, link, ...language }, { view: 'rate', error: translate(language.messages, 'tryAgain') })
+    }
+    if (!isPositiveRating(rating)) return this.send(ctx, 200, { code, link, ...language }, { view: 'feedback', rating })
+    const { url } = (await submitReview.handle(code, { rating }, raterOf(ctx.request)).catch((error) => {
+      logger.warn({ err: error }, 'a 4-5 form rating failed before storing; the customer goes on to Google')
+      return { url: business.googleReviewUrl }
+    })) as { url: string }
+    return ctx.response.redirect().status(303).toPath(url)
+  }
+
+  /** POST /review/{code}/feedback: stores a 1-3 rating with its feedback and call-back, then 303 to /thanks. */
+  @inject()
+  async feedback(ctx: HttpContext, submitReview: SubmitReview) {
+    const code = String(ctx.params.code)
+    const business = await this.current(code)
+    if (!business) return this.notFound(ctx, code)
+    const language = this.language(ctx, business.language)
+    const { messages } = language
+    const link = this.linkOf(business)
+    const rating = ratingOf(ctx.request.input('rating'))
+    if (rating === null || isPositiveRating(rating)) {
+      return ctx.response.redirect().status(303).toPath(`/review/${encodeURIComponent(business.shortUrl)}?lang=${language.language}`)
+    }
+    const values: FeedbackValues = {
+      feedback: text(ctx.request.input('feedback'), FEEDBACK_MAX_LENGTH * 2),
+      contactMe: ctx.request.input('contactMe') !== undefined && ctx.request.input('contactMe') !== null,
+      contactName: text(ctx.request.input('contactName'), 100),
+      contactPhone: text(ctx.request.input('contactPhone'), 20),
+    }
+    const again = (status: number, errors: NonNullable<Extract<Screen, { view: 'feedback' }>['errors']>) =>
+      this.send(ctx, status, { code, link, ...language }, { view: 'feedback', rating, values, errors })
+    const feedback = values.feedback.trim()
+    if (feedback.length > FEEDBACK_MAX_LENGTH) return again(422, { feedback: translate(messages, 'feedbackTooLong', { max: FEEDBACK_MAX_LENGTH }) })
+
+    try {
+      const result = await submitReview.handle(
+        code,
+        {
+          rating,
+          feedback: feedback || null,
+          contactMe: values.contactMe,
+          contactName: values.contactName.trim() || null,
+          contactPhone: values.contactPhone.trim() || null,
+        },
+        raterOf(ctx.request)
+      )
+      const query = new URLSearchParams({ code: business.shortUrl, lang: language.language })
+      if (!result.counted) query.set('already', '1')
+      return ctx.response.redirect().status(303).toPath(`/thanks?${query}`)
+    } catch (error) {
+      if (error instanceof FieldError) return again(422, { contactPhone: translate(messages, 'contactPhoneInvalid') })
+      if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS) return again(429, { form: translate(messages, 'tooManyRequests') })
+      if (error instanceof UpgradeRequiredError) {
+        return this.send(ctx, 403, { code, link: { ...link, canSubmitReview: false }, ...language }, { view: 'rate' })
+      }
+      if (error instanceof NotFoundError) return this.notFound(ctx, code)
+      logger.error({ err: error }, 'a feedback form could not be stored')
+      return again(503, { form: translate(messages, 'tryAgain') })
+    }
+  }
+
+  /** GET /thanks?code=&lang=: the last screen, in the customer's language, naming the business when known. */
+  async thanks(ctx: HttpContext) {
+    const code = text(ctx.request.input('code'), 64)
+    const business = code ? await this.current(code).catch(() => null) : null
+    const language = this.language(ctx, business?.language)
+    const link = business ? this.linkOf(business) : null
+    const already = ctx.request.input('already') === '1'
+    return this.send(ctx, 200, { code: business?.shortUrl ?? '', link, ...language }, { view: 'thanks', businessName: business?.name ?? null, already })
+  }
+
+  /** The page's view of a business without counting another page view (forms and thanks are not new visits). */
+  private linkOf(business: Parameters<typeof serializePublicBusiness>[0]): ReviewLinkDto {
+    return { business: serializePublicBusiness(business), canSubmitReview: true, reviewCount: business.reviewCount }
+  }
+}

@@ -1,0 +1,15 @@
+/*
+ * The customer page's nine languages (docs/decisions.md D31): one module per language, so the server sends a
+ * page only its own language's strings and no language adds bytes to another. English is the source.
+ */
+import en from './en.js'
+
+export const REVIEW_LANGUAGES = ['en', 'hi', 'bn', 'mr', 'te', 'ta', 'gu', 'kn', 'ml'] as const
+export type ReviewLanguage = (typeof REVIEW_LANGUAGES)[number]
+export type ReviewMessageKey = keyof typeof en
+export type ReviewMessages = Record<ReviewMessageKey, string>
+
+export const isReviewLanguage = (value: unknown): value is ReviewLanguage =>
+  typeof value === 'string' && (REVIEW_LANGUAGES as readonly string[]).includes(value)
+
+export { en }

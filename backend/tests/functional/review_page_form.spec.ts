@@ -1,0 +1,183 @@
+/*
+ * The customer page without JavaScript (docs/decisions.md D31): the first HTML is a form in the chosen language;
+ * 4-5 post to 303 Google, 1-3 to the server-rendered feedback form, then 303 /thanks, with the rating and the
+ * optional call-back stored.
+ */
+import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import env from '#start/env'
+import { isolated } from '#tests/helpers/setup'
+import { ownerWithBusiness } from '#tests/helpers/owners'
+import { REVIEW_MESSAGES } from '#contract/review_messages/all'
+import { REVIEW_LANGUAGES } from '#contract/review_messages/index'
+import { escapeHtml } from '#lib/html'
+import { DateTime } from 'luxon'
+
+const API = `http://${env.get('HOST')}:${env.get('PORT')}`
+
+const page = (path: string, headers: Record<string, string> = {}) => fetch(`${API}${path}`, { headers, redirect: 'manual' })
+
+function postForm(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return fetch(`${API}${path}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(fields),
+  })
+}
+
+const inlined = (html: string) => JSON.parse(/<script id="review-data" type="application\/json">(.*?)<\/script>/s.exec(html)![1])
+
+test.group('Customer page: the first HTML', (group) => {
+  isolated(group)
+
+  test('is a form with five real star buttons posting a rating, labelled for screen readers', async ({ assert }) => {
+    const { business } = await ownerWithBusiness({ business: { name: 'Anand Sweets & Savouries' } })
+    const response = await page(`/review/${business.shortUrl}`)
+    const html = await response.text()
+
+    assert.equal(response.status, 200)
+    assert.include(html, `<form class="rate" method="post" action="/review/${business.shortUrl}">`)
+    for (let star = 1; star <= 5; star++) {
+      assert.include(html, `<button class="star" type="submit" name="rating" value="${star}" aria-label="Rate ${star} out of 5">`)
+    }
+    assert.include(html, 'Anand Sweets &amp; Savouries')
+    assert.include(html, '<html lang="en"')
+  })
+
+  test('Accept-Language ta-IN gives the first HTML in Tamil, with only the Tamil strings inlined', async ({ assert }) => {
+    const { business } = await ownerWithBusiness()
+    const html = await (await page(`/review/${business.shortUrl}`, { 'accept-language': 'ta-IN,ta;q=0.9,en;q=0.8' })).text()
+
+    assert.include(html, '<html lang="ta"')
+    assert.include(html, escapeHtml(REVIEW_MESSAGES.ta.question))
+    assert.notInclude(html, REVIEW_MESSAGES.en.question)
+    const data = inlined(html)
+    assert.equal(data.language, 'ta')
+    assert.deepEqual(data.messages, REVIEW_MESSAGES.ta)
+    assert.lengthOf(data.languages, 9)
+    // No other language's strings travel with the page (except the nine names on the switch).
+    for (const language of REVIEW_LANGUAGES.filter((code) => code !== 'ta')) {
+      assert.notInclude(html, escapeHtml(REVIEW_MESSAGES[language].tapStars), language)
+    }
+  })
+
+  test('?lang= wins over the pinned language, which wins over Accept-Language', async ({ assert }) => {
+    const { business } = await ownerWithBusiness({ business: { language: 'bn' } })
+    const lang = async (path: string) => inlined(await (await page(path, { 'accept-language': 'hi-IN' })).text()).language
+
+    assert.equal(await lang(`/review/${business.shortUrl}`), 'bn')
+    assert.equal(await lang(`/review/${business.shortUrl}?lang=ml`), 'ml')
+    assert.equal(await lang(`/review/${business.shortUrl}?lang=xx`), 'bn')
+  })
+
+  test('the not-found page is in the language too, with the switch, and answers 404', async ({ assert }) => {
+    const response = await page('/review/no-such-code?lang=kn')
+    const html = await response.text()
+    assert.equal(response.status, 404)
+    assert.include(html, '<html lang="kn"')
+    assert.include(html, escapeHtml(REVIEW_MESSAGES.kn.notFoundTitle))
+    assert.include(html, 'href="/review/no-such-code?lang=hi"')
+  })
+
+  test('a business out of its free ratings shows the upgrade alert and disabled stars', async ({ assert }) => {
+    const { business } = await ownerWithBusiness({
+      owner: { trialStartsAt: DateTime.now().minus({ days: 30 }), trialEndsAt: DateTime.now().minus({ days: 23 }) },
+    })
+    const sessions = Array.from({ length: 60 }, () => ({ business_id: business.id, rating: 5, redirected: true, created_at: new Date() }))
+    await db.table('review_sessions').multiInsert(sessions)
+
+    const html = await (await page(`/review/${business.shortUrl}?lang=hi`)).text()
+    assert.include(html, escapeHtml(REVIEW_MESSAGES.hi.reviewLimit))
+    assert.include(html, 'value="5" aria-label')
+    assert.match(html, /value="5" aria-label="[^"]*" disabled>/)
+  })
+})
+
+test.group('Customer page: the form without JavaScript', (group) => {
+  isolated(group)
+
+  test('5 stars answers 303 to the Google review link and stores the rating', async ({ assert }) => {
+    const { business } = await ownerWithBusiness()
+    const response = await postForm(`/review/${business.shortUrl}`, { rating: '5', lang: 'en' })
+
+    assert.equal(response.status, 303)
+    assert.equal(response.headers.get('location'), business.googleReviewUrl)
+    const rows = await db.from('review_sessions').where('business_id', business.id)
+    assert.lengthOf(rows, 1)
+    assert.equal(rows[0].rating, 5)
+  })
+
+  test('2 stars → the feedback form in the language → /thanks, and the rating with its call-back is in the inbox', async ({ client, assert }) => {
+    const { business, token } = await ownerWithBusiness({ business: { name: 'Chennai Tiffins' } })
+    const form = await postForm(`/review/${business.shortUrl}`, { rating: '2', lang: 'ta' })
+    const html = await form.text()
+    assert.equal(form.status, 200)
+    assert.include(html, `<form class="feedback" method="post" action="/review/${business.shortUrl}/feedback">`)
+    assert.include(html, '<input type="hidden" name="rating" value="2">')
+    assert.include(html, '<html lang="ta"')
+    assert.lengthOf(await db.from('review_sessions').where('business_id', business.id), 0)
+
+    const sent = await postForm(`/review/${business.shortUrl}/feedback`, {
+      rating: '2',
+      lang: 'ta',
+      feedback: 'The sambar was cold',
+      contactMe: '1',
+      contactName: 'Kavya',
+      contactPhone: '+91 98765-43210',
+    })
+    assert.equal(sent.status, 303)
+    const thanks = new URL(sent.headers.get('location')!, API)
+    assert.equal(thanks.pathname, '/thanks')
+    assert.equal(thanks.searchParams.get('lang'), 'ta')
+    const thanksHtml = await (await page(`${thanks.pathname}${thanks.search}`)).text()
+    assert.include(thanksHtml, escapeHtml(REVIEW_MESSAGES.ta.thanksText.replace('{{business}}', 'Chennai Tiffins')))
+
+    const inbox = await client.get('/api/feedbacks').bearerToken(token)
+    inbox.assertStatus(200)
+    const [row] = inbox.body()
+    assert.equal(row.rating, 2)
+    assert.equal(row.feedback, 'The sambar was cold')
+    assert.equal(row.contactName, 'Kavya')
+    assert.equal(row.contactPhone, '9876543210')
+  })
+
+  test('without the tick no name or number is stored', async ({ assert }) => {
+    const { business } = await ownerWithBusiness()
+    await postForm(`/review/${business.shortUrl}/feedback`, { rating: '1', feedback: 'Rude', contactName: 'Ravi', contactPhone: '9876543210' })
+    const [row] = await db.from('review_sessions').where('business_id', business.id)
+    assert.isNull(row.contact_name)
+    assert.isNull(row.contact_phone)
+  })
+
+  test('a bad number with the tick re-renders the form with the error in the language, keeping what was typed', async ({ assert }) => {
+    const { business } = await ownerWithBusiness()
+    const response = await postForm(`/review/${business.shortUrl}/feedback`, {
+      rating: '3',
+      lang: 'hi',
+      feedback: 'Slow <service>',
+      contactMe: '1',
+      contactPhone: '12345',
+    })
+    const html = await response.text()
+    assert.equal(response.status, 422)
+    assert.include(html, escapeHtml(REVIEW_MESSAGES.hi.contactPhoneInvalid))
+    assert.include(html, 'Slow &lt;service&gt;</textarea>')
+    assert.include(html, 'value="12345"')
+    assert.lengthOf(await db.from('review_sessions').where('business_id', business.id), 0)
+  })
+
+  test('nonsense ratings and unknown codes never give a 500', async ({ assert }) => {
+    const { business } = await ownerWithBusiness()
+    for (const rating of ['0', '6', 'abc', '', '2.5', '1e0']) {
+      const response = await postForm(`/review/${business.shortUrl}`, { rating })
+      assert.equal(response.status, 400, rating)
+    }
+    assert.equal((await postForm('/review/nope-nope', { rating: '5' })).status, 404)
+    assert.equal((await postForm('/review/nope-nope/feedback', { rating: '1' })).status, 404)
+    // A 4-5 sent to the feedback form goes back to the rating form.
+    const wrong = await postForm(`/review/${business.shortUrl}/feedback`, { rating: '5' })
+    assert.equal(wrong.status, 303)
+    assert.lengthOf(await db.from('review_sessions').where('business_id', business.id), 0)
+  })
+})
