@@ -4,6 +4,7 @@
  * sniffing, and HSTS in production (where the app is served over HTTPS).
  */
 import app from '@adonisjs/core/services/app'
+import { GOOGLE_REVIEW_ORIGIN } from '#lib/constants'
 
 const RAZORPAY_CHECKOUT = 'https://checkout.razorpay.com'
 const RAZORPAY_API = 'https://api.razorpay.com'
@@ -19,7 +20,8 @@ export const contentSecurityPolicy = [
   `connect-src 'self' ${RAZORPAY_API} https://lumberjack.razorpay.com`,
   `frame-src ${RAZORPAY_API} ${RAZORPAY_CHECKOUT}`,
   "frame-ancestors 'none'",
-  "form-action 'self'",
+  // The customer page's rating form answers a 4-5 with a redirect to Google's review page (docs/decisions.md D31).
+  `form-action 'self' ${GOOGLE_REVIEW_ORIGIN}`,
   "base-uri 'self'",
   "object-src 'none'",
 ].join('; ')

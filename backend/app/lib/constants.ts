@@ -67,8 +67,10 @@ export const ANALYTICS_SESSIONS_LIMIT = 50
 export const DAILY_SERIES_DEFAULT_DAYS = 30
 export const DAILY_SERIES_MAX_DAYS = 366
 
+/** Where 4-5 ratings go on to: Google's write-a-review page (the customer page's form may redirect there). */
+export const GOOGLE_REVIEW_ORIGIN = 'https://search.google.com'
 export const googleReviewUrl = (placeId: string) =>
-  `https://search.google.com/local/writereview?placeid=${encodeURIComponent(placeId)}`
+  `${GOOGLE_REVIEW_ORIGIN}/local/writereview?placeid=${encodeURIComponent(placeId)}`
 
 /** Account links mailed to the owner (docs/decisions.md D29): a password reset lives 60 minutes, a verification 7 days. */
 export const PASSWORD_RESET_TOKEN_MINUTES = 60

@@ -1,3 +1,8 @@
+/*
+ * The customer page in Chromium (docs/decisions.md D31), each flow with JavaScript off (the server's forms alone)
+ * and on (the review bundle taking over), on a phone: 2 stars → feedback → /thanks with the rating in the owner's
+ * inbox; 5 stars → the Google review page; the language switch; the not-found page.
+ */
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { isolated } from '#tests/helpers/setup'
@@ -5,80 +10,97 @@ import { pageViewCounter } from '#hot_path/page_view_counter'
 import { ownerWithBusiness, type OwnerSetup } from '#tests/helpers/owners'
 import { PHONE, baseUrl, openBrowser } from '#tests/helpers/browser'
 
-/** Chai Point Koramangala, with these columns. */
+/** Chai Point Koramangala, with these columns; and the owner's token for the inbox. */
 async function seededBusiness(columns: OwnerSetup['business'] = {}) {
-  return (await ownerWithBusiness({ business: { name: 'Chai Point Koramangala', ...columns } })).business
+  return ownerWithBusiness({ business: { name: 'Chai Point Koramangala', ...columns } })
+}
+
+const MODES = [
+  { name: 'without JavaScript', javaScriptEnabled: false },
+  { name: 'with JavaScript', javaScriptEnabled: true },
+]
+
+async function phonePage(javaScriptEnabled: boolean, cleanup: (fn: () => Promise<void>) => void) {
+  const context = await openBrowser({ ...PHONE, javaScriptEnabled })
+  cleanup(() => context.close())
+  const page = await context.newPage()
+  await page.route('https://search.google.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<h1>Google review form (stub)</h1>' })
+  )
+  return page
 }
 
 test.group('Customer review page in Chromium (phone)', (group) => {
   isolated(group)
 
-  test('2 stars, feedback, /thanks, and the session is stored', async ({ assert, cleanup }) => {
-    const business = await seededBusiness({ shortUrl: 'chai-point' })
-    const context = await openBrowser(PHONE)
-    cleanup(() => context.close())
-    const page = await context.newPage()
+  test('2 stars, feedback with a call-back, /thanks, and the rating is in the inbox ({name})')
+    .with(MODES)
+    .run(async ({ assert, cleanup, client }, mode) => {
+      const { business, token } = await seededBusiness({ shortUrl: `chai-two-${mode.javaScriptEnabled ? 'js' : 'nojs'}` })
+      const page = await phonePage(mode.javaScriptEnabled, cleanup)
 
-    await page.goto(`${baseUrl()}/review/chai-point`)
-    assert.equal(await page.locator('h1').textContent(), 'Chai Point Koramangala')
-    await page.getByRole('button', { name: '2 stars' }).click()
-    await page.getByRole('heading', { name: 'Thanks for Your Feedback' }).waitFor()
-    await page.getByLabel('How can we improve? (Optional)').fill('Tea was cold and the wait was long')
-    await page.getByRole('button', { name: 'Submit Feedback' }).click()
-    await page.waitForURL('**/thanks', { timeout: 10_000 })
-    await page.getByRole('heading', { name: 'Thank you!' }).waitFor()
-    assert.include(await page.textContent('body'), 'Chai Point Koramangala')
+      await page.goto(`${baseUrl()}/review/${business.shortUrl}`)
+      assert.equal(await page.locator('h1').first().textContent(), 'Chai Point Koramangala')
+      await page.getByRole('button', { name: 'Rate 2 out of 5' }).click()
+      await page.getByRole('heading', { name: 'Thanks for Your Feedback' }).waitFor()
+      await page.getByLabel('How can we improve? (Optional)').fill('Tea was cold and the wait was long')
+      await page.getByLabel('Yes, please contact me about this').check()
+      await page.getByLabel('Your name').fill('Kavya')
+      await page.getByLabel('Mobile number (10 digits)').fill('98765 43210')
+      await page.getByRole('button', { name: 'Submit Feedback' }).click()
+      await page.waitForURL('**/thanks?**', { timeout: 10_000 })
+      await page.getByRole('heading', { name: 'Thank you!' }).waitFor()
+      assert.include(await page.textContent('body'), 'Chai Point Koramangala')
 
-    const sessions = await db.from('review_sessions').where('business_id', business.id)
-    assert.lengthOf(sessions, 1)
-    assert.equal(sessions[0].rating, 2)
-    assert.equal(sessions[0].feedback, 'Tea was cold and the wait was long')
-    assert.equal(Boolean(sessions[0].redirected), false)
-    await pageViewCounter.flush()
-    const views = await db.from('page_views_daily').where('business_id', business.id).first()
-    assert.equal(views?.views, 1)
-  })
+      const inbox = await client.get('/api/feedbacks').bearerToken(token)
+      const [row] = inbox.body()
+      assert.equal(row.rating, 2)
+      assert.equal(row.feedback, 'Tea was cold and the wait was long')
+      assert.equal(row.contactName, 'Kavya')
+      assert.equal(row.contactPhone, '9876543210')
+      await pageViewCounter.flush()
+      const views = await db.from('page_views_daily').where('business_id', business.id).first()
+      assert.equal(views?.views, 1)
+    })
+    .timeout(60_000)
 
-  test('5 stars on a phone open the Google review page in place', async ({ assert, cleanup }) => {
-    const business = await seededBusiness({ shortUrl: 'chai-five' })
-    const context = await openBrowser(PHONE)
-    cleanup(() => context.close())
-    const page = await context.newPage()
-    await page.route('https://search.google.com/**', (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<h1>Google review form (stub)</h1>' })
-    )
+  test('5 stars open the Google review page ({name})')
+    .with(MODES)
+    .run(async ({ assert, cleanup }, mode) => {
+      const { business } = await seededBusiness({ shortUrl: `chai-five-${mode.javaScriptEnabled ? 'js' : 'nojs'}` })
+      const page = await phonePage(mode.javaScriptEnabled, cleanup)
 
-    await page.goto(`${baseUrl()}/review/chai-five`)
-    await page.getByRole('button', { name: '5 stars' }).click()
-    await page.waitForURL('https://search.google.com/**', { timeout: 10_000 })
+      await page.goto(`${baseUrl()}/review/${business.shortUrl}`)
+      await page.getByRole('button', { name: 'Rate 5 out of 5' }).click()
+      await page.waitForURL('https://search.google.com/**', { timeout: 10_000 })
 
-    assert.equal(page.url(), business.googleReviewUrl)
-    const session = await db.from('review_sessions').where('business_id', business.id).first()
-    assert.equal(session.rating, 5)
-    assert.equal(Boolean(session.redirected), true)
-  })
+      assert.equal(page.url(), business.googleReviewUrl)
+      const session = await db.from('review_sessions').where('business_id', business.id).first()
+      assert.equal(session.rating, 5)
+      assert.equal(Boolean(session.redirected), true)
+    })
+    .timeout(60_000)
 
-  test('Hindi: a customer switches the language and taps 4', async ({ assert, cleanup }) => {
-    const business = await seededBusiness({ shortUrl: 'chai-hindi' })
-    const context = await openBrowser(PHONE)
-    cleanup(() => context.close())
-    const page = await context.newPage()
-    await page.route('https://search.google.com/**', (route) => route.fulfill({ body: 'ok' }))
+  test('Hindi from the switch: the page comes back in Hindi and a 4 goes to Google ({name})')
+    .with(MODES)
+    .run(async ({ assert, cleanup }, mode) => {
+      const { business } = await seededBusiness({ shortUrl: `chai-hindi-${mode.javaScriptEnabled ? 'js' : 'nojs'}` })
+      const page = await phonePage(mode.javaScriptEnabled, cleanup)
 
-    await page.goto(`${baseUrl()}/review/chai-hindi`)
-    await page.getByRole('button', { name: 'हिंदी' }).click()
-    await page.getByText('आपका अनुभव कैसा रहा?').waitFor()
-    await page.getByRole('button', { name: '4 स्टार' }).click()
-    await page.waitForURL('https://search.google.com/**', { timeout: 10_000 })
+      await page.goto(`${baseUrl()}/review/${business.shortUrl}`)
+      await page.getByRole('link', { name: 'हिंदी' }).click()
+      await page.getByText('आपका अनुभव कैसा रहा?').waitFor()
+      assert.equal(await page.getAttribute('html', 'lang'), 'hi')
+      await page.getByRole('button', { name: '5 में से 4 रेटिंग दें' }).click()
+      await page.waitForURL('https://search.google.com/**', { timeout: 10_000 })
 
-    const session = await db.from('review_sessions').where('business_id', business.id).first()
-    assert.equal(session.rating, 4)
-  })
+      const session = await db.from('review_sessions').where('business_id', business.id).first()
+      assert.equal(session.rating, 4)
+    })
+    .timeout(60_000)
 
   test('an unknown link answers 404 with the not-found screen', async ({ assert, cleanup }) => {
-    const context = await openBrowser(PHONE)
-    cleanup(() => context.close())
-    const page = await context.newPage()
+    const page = await phonePage(true, cleanup)
     const response = await page.goto(`${baseUrl()}/review/no-such-code`)
     assert.equal(response?.status(), 404)
     await page.getByRole('heading', { name: 'Business Not Found' }).waitFor()
