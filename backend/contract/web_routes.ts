@@ -17,6 +17,7 @@ export const WEB_ROUTES = {
     '/auth/forgot',
     '/auth/reset',
     '/auth/verify',
+    '/auth/callback',
     '/privacy',
     '/terms',
     '/help',

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
 import AuthPage from '#site/pages/auth'
 import { TOKEN_KEY } from '@reviewroute/web-shared/token'
-import type { AuthResponse } from '@reviewroute/backend/types/api'
+import type { AuthResponse, OidcConfigResponse } from '@reviewroute/backend/types/api'
 import { mockFetch, USER } from './helpers'
 
 const TOKEN = 'rr_MQ.a-real-looking-token-value-123'
@@ -36,7 +36,7 @@ describe('/auth', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'secret-password')
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }))
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/feedbacks'))
-    expect(calls[0].body).toEqual({ email: 'asha@example.in', password: 'secret-password' })
+    expect(calls.find((call) => call.url === '/api/auth/login')?.body).toEqual({ email: 'asha@example.in', password: 'secret-password' })
     expect(localStorage.getItem(TOKEN_KEY)).toBe(TOKEN)
   })
 
@@ -49,7 +49,12 @@ describe('/auth', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'long-enough-pass')
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }))
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/dashboard'))
-    expect(calls[0].body).toEqual({ email: 'asha@example.in', password: 'long-enough-pass', firstName: 'Asha', lastName: 'Verma' })
+    expect(calls.find((call) => call.url === '/api/auth/register')?.body).toEqual({
+      email: 'asha@example.in',
+      password: 'long-enough-pass',
+      firstName: 'Asha',
+      lastName: 'Verma',
+    })
   })
 
   it('shows field errors from the server next to their fields', async () => {
@@ -112,5 +117,66 @@ describe('/auth', () => {
       'href',
       '/auth?mode=signup&redirect=%2Fbilling%3Fsource%3Dsignup'
     )
+  })
+})
+
+describe('/auth: Continue with Google (docs/decisions.md D29)', () => {
+  const GOOGLE = { enabled: true, name: 'Google' } satisfies OidcConfigResponse
+  const configCalls = (calls: { url: string }[]) => calls.filter((call) => call.url === '/api/auth/oidc/config')
+
+  beforeEach(() => localStorage.clear())
+  afterEach(() => vi.unstubAllGlobals())
+
+  it.each([
+    ['signin', '/auth?mode=signin&redirect=/feedbacks', '/api/auth/oidc/start?mode=signin&redirect=%2Ffeedbacks'],
+    ['signup', '/auth?mode=signup&redirect=/billing?source=signup', '/api/auth/oidc/start?mode=signup&redirect=%2Fbilling%3Fsource%3Dsignup'],
+  ])('on %s, links to the server with the mode and the redirect', async (_mode, url, href) => {
+    mockFetch({ 'GET /api/auth/oidc/config': () => ({ body: GOOGLE }) })
+    renderAt(url)
+    const button = await screen.findByRole('link', { name: 'Continue with Google' })
+    expect(button).toHaveAttribute('href', href)
+    expect(button.querySelector('svg')).not.toBeNull()
+    expect(screen.getByRole('separator', { name: 'or' })).toBeInTheDocument()
+    // The email form stays below it.
+    expect(screen.getByLabelText('Email')).toBeInTheDocument()
+  })
+
+  it("uses the server's name for the provider", async () => {
+    mockFetch({ 'GET /api/auth/oidc/config': () => ({ body: { enabled: true, name: 'Acme ID' } }) })
+    renderAt('/auth?mode=signin')
+    expect(await screen.findByRole('link', { name: 'Continue with Acme ID' })).toHaveAttribute(
+      'href',
+      '/api/auth/oidc/start?mode=signin&redirect=%2Fdashboard'
+    )
+  })
+
+  it.each(['https://evil.example/x', '//evil.example', '/%09/evil.example', '/\\evil.example', 'javascript:alert(1)'])(
+    'sends an unsafe redirect (%s) as the default /dashboard',
+    async (target) => {
+      mockFetch({ 'GET /api/auth/oidc/config': () => ({ body: GOOGLE }) })
+      renderAt(`/auth?mode=signin&redirect=${target}`)
+      expect(await screen.findByRole('link', { name: 'Continue with Google' })).toHaveAttribute(
+        'href',
+        '/api/auth/oidc/start?mode=signin&redirect=%2Fdashboard'
+      )
+    }
+  )
+
+  it('is not offered when the server says it is off', async () => {
+    const { calls } = mockFetch({ 'GET /api/auth/oidc/config': () => ({ body: { enabled: false, name: 'Google' } }) })
+    renderAt('/auth?mode=signin')
+    await waitFor(() => expect(configCalls(calls)).toHaveLength(1))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(screen.queryByRole('link', { name: /Continue with/ })).not.toBeInTheDocument()
+    expect(screen.queryByRole('separator', { name: 'or' })).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument()
+  })
+
+  it('is not offered when the server cannot say (an older server answers 404)', async () => {
+    const { calls } = mockFetch({ 'GET /api/auth/oidc/config': () => ({ status: 404, body: { error: 'Not found' } }) })
+    renderAt('/auth?mode=signup')
+    await waitFor(() => expect(configCalls(calls)).toHaveLength(1))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(screen.queryByRole('link', { name: /Continue with/ })).not.toBeInTheDocument()
   })
 })

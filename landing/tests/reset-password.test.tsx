@@ -6,11 +6,22 @@ import { MemoryRouter, Route, Routes } from 'react-router'
 import ResetPasswordPage from '#site/pages/reset-password'
 import ForgotPasswordPage from '#site/pages/forgot-password'
 import { TOKEN_KEY } from '@reviewroute/web-shared/token'
-import type { AuthResponse } from '@reviewroute/backend/types/api'
-import { mockFetch, USER } from './helpers'
+import type { AuthResponse, ResetTokenCheckResponse } from '@reviewroute/backend/types/api'
+import { mockFetch, USER, type FakeCall } from './helpers'
 
 const SESSION_TOKEN = 'rr_MQ.a-fresh-token-after-the-reset-42'
 const SIGNED_IN = { token: SESSION_TOKEN, user: USER } satisfies AuthResponse
+const CHECK = 'POST /api/auth/reset-password/check'
+const USED = 'This reset link has expired or was already used.'
+
+type Answer = { status?: number; body?: unknown }
+
+/** The API with the link check answering first (a prefix of the reset route, so it must be matched before it). */
+function mockApi(routes: Record<string, (call: FakeCall) => Answer | Promise<Answer>> = {}, check: (call: FakeCall) => Answer | Promise<Answer> = () => ({ body: { valid: true } satisfies ResetTokenCheckResponse })) {
+  return mockFetch({ [CHECK]: check, ...routes })
+}
+
+const resets = (calls: FakeCall[]) => calls.filter((call) => call.url === '/api/auth/reset-password')
 
 function renderAt(url: string) {
   render(
@@ -24,7 +35,7 @@ function renderAt(url: string) {
 }
 
 async function choose(password: string, confirm = password) {
-  await userEvent.type(screen.getByLabelText('New password'), password)
+  await userEvent.type(await screen.findByLabelText('New password'), password)
   await userEvent.type(screen.getByLabelText('Confirm new password'), confirm)
   await userEvent.click(screen.getByRole('button', { name: 'Set new password' }))
 }
@@ -39,29 +50,30 @@ describe('/auth/reset', () => {
   afterEach(() => vi.unstubAllGlobals())
 
   it('sets the new password, keeps the new token and opens the dashboard', async () => {
-    const { calls } = mockFetch({ 'POST /api/auth/reset-password': () => ({ body: SIGNED_IN }) })
+    const { calls } = mockApi({ 'POST /api/auth/reset-password': () => ({ body: SIGNED_IN }) })
     renderAt('/auth/reset?token=reset-token-from-the-mail')
     await choose('a-new-long-password')
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/dashboard'))
-    expect(calls[0].body).toEqual({ token: 'reset-token-from-the-mail', password: 'a-new-long-password' })
+    expect(calls[0]).toMatchObject({ url: '/api/auth/reset-password/check', body: { token: 'reset-token-from-the-mail' } })
+    expect(resets(calls)[0].body).toEqual({ token: 'reset-token-from-the-mail', password: 'a-new-long-password' })
     expect(localStorage.getItem(TOKEN_KEY)).toBe(SESSION_TOKEN)
   })
 
   it('does not send two different passwords', async () => {
-    const { calls } = mockFetch({})
+    const { calls } = mockApi()
     renderAt('/auth/reset?token=t')
     await choose('a-new-long-password', 'a-new-long-passwort')
     expect(await screen.findByText('The two passwords do not match.')).toHaveAttribute('id', 'confirm-error')
-    expect(calls).toHaveLength(0)
+    expect(resets(calls)).toHaveLength(0)
   })
 
-  it('explains a used or expired link and links to a new one (400)', async () => {
-    mockFetch({
-      'POST /api/auth/reset-password': () => ({ status: 400, body: { error: 'This reset link has expired or was already used.', message: 'Bad token' } }),
+  it('explains a link that dies between the check and the new password (400) and links to a new one', async () => {
+    mockApi({
+      'POST /api/auth/reset-password': () => ({ status: 400, body: { error: USED, message: 'Bad token' } }),
     })
     renderAt('/auth/reset?token=used-token')
     await choose('a-new-long-password')
-    expect(await screen.findByRole('alert')).toHaveTextContent('This reset link has expired or was already used.')
+    expect(await screen.findByRole('alert')).toHaveTextContent(USED)
     await userEvent.click(screen.getByRole('link', { name: 'Ask for a new link' }))
     expect(await screen.findByRole('heading', { name: 'Forgot your password?' })).toBeInTheDocument()
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull()
@@ -77,7 +89,7 @@ describe('/auth/reset', () => {
   })
 
   it('shows a refused password under its field (422)', async () => {
-    mockFetch({
+    mockApi({
       'POST /api/auth/reset-password': () => ({
         status: 422,
         body: {
@@ -95,10 +107,40 @@ describe('/auth/reset', () => {
   })
 
   it("shows the server's sentence when tried too often (429)", async () => {
-    mockFetch({ 'POST /api/auth/reset-password': () => ({ status: 429, body: { error: 'Too many attempts. Try again later.', message: 'Too many' } }) })
+    mockApi({ 'POST /api/auth/reset-password': () => ({ status: 429, body: { error: 'Too many attempts. Try again later.', message: 'Too many' } }) })
     renderAt('/auth/reset?token=t')
     await choose('a-new-long-password')
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Try again later.')
     expect(screen.getByLabelText('New password')).toBeInTheDocument()
+  })
+
+  it('checks the link on open and shows a used one as dead at once, without the form', async () => {
+    const { calls } = mockApi({}, () => ({ status: 400, body: { error: USED, message: 'Bad token' } }))
+    renderAt('/auth/reset?token=used-token')
+    expect(screen.getByRole('status')).toHaveTextContent('One moment.')
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument()
+    expect(await screen.findByRole('alert')).toHaveTextContent(USED)
+    expect(screen.getByRole('heading', { name: 'This link does not work' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', '/auth/forgot')
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument()
+    expect(calls).toHaveLength(1)
+    expect(calls[0]).toMatchObject({ url: '/api/auth/reset-password/check', method: 'POST', body: { token: 'used-token' } })
+  })
+
+  it('shows the form only once the link is known to work', async () => {
+    let answer!: (value: Answer) => void
+    mockApi({}, () => new Promise<Answer>((resolve) => (answer = resolve)))
+    renderAt('/auth/reset?token=good-token')
+    expect(await screen.findByRole('status')).toHaveTextContent('One moment.')
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument()
+    answer({ body: { valid: true } })
+    expect(await screen.findByLabelText('New password')).toBeEnabled()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+
+  it('leaves the form to try when the check cannot answer (outage)', async () => {
+    mockApi({}, () => ({ status: 503, body: { error: 'Service unavailable' } }))
+    renderAt('/auth/reset?token=t')
+    expect(await screen.findByLabelText('New password')).toBeInTheDocument()
   })
 })

@@ -17,6 +17,11 @@ export { PASSWORD_MIN_LENGTH } from '@reviewroute/backend/contract/product_rules
 export const SIGN_UP_URL = '/auth?mode=signup&redirect=/billing?source=signup'
 export const SIGN_IN_URL = '/auth?mode=signin&redirect=/dashboard'
 
+/** How long payments and invoices outlive a deleted account (tax law, docs/decisions.md D29). */
+export const TAX_RECORD_YEARS = 8
+/** Where the browser goes once an account is deleted: the site's front door, which says so once. */
+export const AFTER_DELETE_URL = '/?account=deleted'
+
 export const SUPPORT_EMAIL = 'support@reviewroute.in'
 export const SALES_EMAIL = 'sales@reviewroute.in'
 /** WhatsApp chat links (docs/decisions.md D14: a configurable support number; this is the default). */

@@ -31,3 +31,7 @@ export const PROJECTION_DEFAULTS = { dailyCustomers: 50, daysPerWeek: 7, respons
 
 /** Where a locked owner may still go (docs/product-rules.md#trial). */
 export const LOCK_ALLOWED_PATHS = ['/billing', '/profile', '/help', '/privacy', '/terms']
+
+/** Notification schedule (docs/decisions.md D30): instant alerts at most once per business per 10 minutes; digest and weekly summary at 09:00 IST. */
+export const FEEDBACK_ALERT_GATE_MINUTES = 10
+export const NOTIFICATION_MAIL_TIME_IST = '09:00'

@@ -6,10 +6,8 @@ import { sendToSignIn } from '#providers/http'
 
 export const EXPORT_PATH = '/api/account/export'
 export const EXPORT_FALLBACK_FILE_NAME = 'reviewroute-export.json'
-/** How long payments and invoices outlive a deleted account (tax law). */
-export const TAX_RECORD_YEARS = 8
-/** Where the browser goes once the account is gone: the site, which ignores the flag (a reload leaves no toast to show). */
-export const AFTER_DELETE_URL = '/?account=deleted'
+/** Shared with the site, whose front door says the account is gone when it opens at AFTER_DELETE_URL. */
+export { AFTER_DELETE_URL, TAX_RECORD_YEARS } from '@reviewroute/web-shared/constants'
 
 /**
  * The file name of a `Content-Disposition: attachment` header: `filename*=UTF-8''…` first, then `filename="…"`,

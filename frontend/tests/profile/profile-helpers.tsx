@@ -1,6 +1,6 @@
 /* The profile screen against the fake API, and the fixtures its tests share. */
 import { screen } from '@testing-library/react'
-import type { DeviceDto, UsageDto } from '@reviewroute/backend/types/api'
+import type { DeviceDto, NotificationSettingsDto, UsageDto } from '@reviewroute/backend/types/api'
 import ProfilePage from '#pages/profile'
 import { fakeApi, fixtures, renderScreen, signIn, type Routes } from '../helpers'
 
@@ -21,6 +21,8 @@ export const USER_AGENTS = {
 
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString()
 
+export const notificationSettings = { feedbackAlerts: 'instant', weeklySummary: true } satisfies NotificationSettingsDto
+
 /** A laptop used 3 hours ago, this phone, and a token from before devices were recorded, never used. */
 export const devices = () =>
   [
@@ -37,6 +39,7 @@ export function openProfile(routes: Routes = {}, pattern = '*') {
     'GET /api/billing/trial-status': fixtures.trialStatus(),
     'GET /api/billing/usage': usage,
     'GET /api/auth/sessions': devices(),
+    'GET /api/notification-settings': notificationSettings,
     ...routes,
   })
   renderScreen(<ProfilePage />, { path: '/profile', pattern })

@@ -12,6 +12,7 @@ const AuthPage = lazy(() => import('./pages/auth'))
 const ForgotPasswordPage = lazy(() => import('./pages/forgot-password'))
 const ResetPasswordPage = lazy(() => import('./pages/reset-password'))
 const VerifyEmailPage = lazy(() => import('./pages/verify-email'))
+const AuthCallbackPage = lazy(() => import('./pages/auth-callback'))
 const PrivacyPage = lazy(() => import('./pages/privacy'))
 const TermsPage = lazy(() => import('./pages/terms'))
 const HelpPage = lazy(() => import('./pages/help'))
@@ -38,6 +39,7 @@ export function App() {
         <Route path="/auth/forgot" element={<ForgotPasswordPage />} />
         <Route path="/auth/reset" element={<ResetPasswordPage />} />
         <Route path="/auth/verify" element={<VerifyEmailPage />} />
+        <Route path="/auth/callback" element={<AuthCallbackPage />} />
         <Route path="/privacy" element={<PrivacyPage />} />
         <Route path="/terms" element={<TermsPage />} />
         <Route path="/help" element={<HelpPage />} />

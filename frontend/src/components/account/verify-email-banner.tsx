@@ -10,18 +10,16 @@ import { useCurrentUser } from '#hooks/use-current-user'
 import { errorText, request } from '#providers/http'
 import { useToast } from '#providers/toast'
 
-export function VerifyEmailBanner() {
-  const { user } = useCurrentUser()
+/** "Resend verification email": 202 → a success toast naming the address; a refusal (429) → the server's sentence. */
+export function ResendVerificationButton({ email }: { email: string }) {
   const toast = useToast()
   const [sending, setSending] = useState(false)
-
-  if (user?.emailVerified !== false) return null
 
   async function resend() {
     setSending(true)
     try {
       await request<AcceptedMessageResponse>('/api/auth/resend-verification', { method: 'POST' })
-      toast.success('Verification Email Sent', `Check ${user!.email} for the link.`)
+      toast.success('Verification Email Sent', `Check ${email} for the link.`)
     } catch (error) {
       toast.error('Resend Failed', errorText(error, 'Failed to send the verification email. Please try again.'))
     } finally {
@@ -30,17 +28,25 @@ export function VerifyEmailBanner() {
   }
 
   return (
+    <Button size="small" onClick={resend} loading={sending}>
+      Resend verification email
+    </Button>
+  )
+}
+
+export function VerifyEmailBanner() {
+  const { user } = useCurrentUser()
+
+  if (user?.emailVerified !== false) return null
+
+  return (
     <Alert
       className="verify-email-banner"
       type="warning"
       showIcon
       message="Please verify your email address"
       description={`We sent a link to ${user.email}. Until you open it, feedback alerts and summaries are not mailed to you.`}
-      action={
-        <Button size="small" onClick={resend} loading={sending}>
-          Resend verification email
-        </Button>
-      }
+      action={<ResendVerificationButton email={user.email} />}
     />
   )
 }

@@ -5,6 +5,7 @@ import { getToken } from '@reviewroute/web-shared/token'
 import { useState } from 'react'
 import { errorText, request } from '#providers/http'
 import { useToast } from '#providers/toast'
+import { ChangeEmailModal } from './change-email-modal'
 import { Facts } from './facts'
 
 interface Values {
@@ -12,10 +13,11 @@ interface Values {
   lastName: string
 }
 
-/** First and last name, edited in place (docs/screens.md); the email is read-only (docs/decisions.md D14). */
+/** First and last name, edited in place (docs/screens.md); the email changes through its own dialog (docs/decisions.md D29). */
 export function PersonalInfoCard({ user, loading, onSaved }: { user: UserDto | null; loading: boolean; onSaved(): Promise<unknown> | void }) {
   const [editing, setEditing] = useState(false)
   const [saving, setSaving] = useState(false)
+  const [changingEmail, setChangingEmail] = useState(false)
   const [form] = Form.useForm<Values>()
   const toast = useToast()
 
@@ -58,8 +60,11 @@ export function PersonalInfoCard({ user, loading, onSaved }: { user: UserDto | n
               <Input autoComplete="family-name" />
             </Form.Item>
           </Flex>
-          <Form.Item label="Email" extra="Your email is your sign-in and cannot be changed here.">
-            <Input value={user.email} readOnly disabled />
+          <Form.Item label="Email" extra="Your email is your sign-in: changing it needs your password and a link mailed to the new address.">
+            <Flex gap={8}>
+              <Input value={user.email} readOnly disabled aria-label="Email" />
+              <Button onClick={() => setChangingEmail(true)}>Change</Button>
+            </Flex>
           </Form.Item>
           <Flex gap={8} justify="end">
             <Button onClick={() => setEditing(false)} disabled={saving}>
@@ -75,10 +80,19 @@ export function PersonalInfoCard({ user, loading, onSaved }: { user: UserDto | n
           rows={[
             ['First name', user?.firstName || <Typography.Text type="secondary">Not set</Typography.Text>],
             ['Last name', user?.lastName || <Typography.Text type="secondary">Not set</Typography.Text>],
-            ['Email', user?.email],
+            [
+              'Email',
+              <span className="email-value">
+                <span>{user?.email}</span>
+                <Button size="small" onClick={() => setChangingEmail(true)} disabled={!user}>
+                  Change
+                </Button>
+              </span>,
+            ],
           ]}
         />
       )}
+      {user && changingEmail && <ChangeEmailModal open currentEmail={user.email} onClose={() => setChangingEmail(false)} />}
     </Card>
   )
 }

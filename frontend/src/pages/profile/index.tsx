@@ -1,6 +1,6 @@
 /*
  * /profile (docs/screens.md, docs/product-rules.md#trial): the owner's name, where their trial or plan stands (polled every 30 s) and their
- * usage, with the cancel-subscription confirmation; their password and signed-in devices (docs/decisions.md D29).
+ * usage, with the cancel-subscription confirmation; which mails they get (D30); their email, password and signed-in devices (docs/decisions.md D29).
  */
 import { useCustom } from '@refinedev/core'
 import { Col, Flex, Row, Typography } from 'antd'
@@ -11,6 +11,7 @@ import { useCancelSubscription } from '#components/billing/use-cancel-subscripti
 import { AccountStatsCard } from '#components/profile/account-stats-card'
 import { DataRightsCard } from '#components/profile/data-rights-card'
 import { DevicesCard } from '#components/profile/devices-card'
+import { NotificationsCard } from '#components/profile/notifications-card'
 import { PasswordCard } from '#components/profile/password-card'
 import { PersonalInfoCard } from '#components/profile/personal-info-card'
 import { SubscriptionCard } from '#components/profile/subscription-card'
@@ -47,6 +48,7 @@ export default function ProfilePage() {
         <Col xs={24} lg={15}>
           <Flex vertical gap={16}>
             <PersonalInfoCard user={user} loading={loading} onSaved={refetch} />
+            <NotificationsCard email={user?.email} emailVerified={user?.emailVerified} />
             <SubscriptionCard status={status} loading={statusQuery.isLoading} onCancel={cancel.ask} />
             <DevicesCard
               devices={devices.query.data?.data}

@@ -7,8 +7,7 @@ import { getToken, setToken } from '@reviewroute/web-shared/token'
 import { safeRedirect } from '@reviewroute/web-shared/redirect'
 import { TRIAL_DAYS } from '@reviewroute/backend/contract/product_rules'
 import { AuthCard, AuthField } from '#site/components/auth-card'
-
-type Mode = 'signin' | 'signup'
+import { OidcSignIn, type AuthMode as Mode } from '#site/components/oidc-button'
 type Fields = Record<'firstName' | 'lastName' | 'email' | 'password', string>
 
 /** /auth?mode=signin|signup&redirect=/path: our own accounts (docs/decisions.md D1), then back where the owner was going. */
@@ -69,6 +68,7 @@ export default function AuthPage() {
       title={mode === 'signup' ? 'Create your account' : 'Welcome back'}
       lead={mode === 'signup' ? `Start your ${TRIAL_DAYS}-day free trial. No card needed.` : 'Sign in to manage your reviews.'}
     >
+      <OidcSignIn mode={mode} redirect={redirect} />
       <form className="form" onSubmit={submit} noValidate={false}>
         {mode === 'signup' && (
           <div className="auth__names">

@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import type { AuthResponse, ResetPasswordRequest } from '@reviewroute/backend/types/api'
+import type { AuthResponse, ResetPasswordRequest, ResetTokenCheckResponse } from '@reviewroute/backend/types/api'
 import { api, ApiError, fieldErrors, NETWORK_ERROR } from '@reviewroute/web-shared/api'
 import { PASSWORD_MIN_LENGTH } from '@reviewroute/web-shared/constants'
 import { setToken } from '@reviewroute/web-shared/token'
@@ -23,9 +23,18 @@ function DeadLink({ sentence }: { sentence: string }) {
   )
 }
 
+/** The sentence of a refused token: a 400, or the token field refused by validation. Null for anything else. */
+function deadLinkSentence(failure: unknown) {
+  const found = fieldErrors(failure)
+  if (found.token) return found.token
+  return failure instanceof ApiError && failure.status === 400 ? failure.message : null
+}
+
 /**
- * /auth/reset?token=…: the page a reset mail links to (docs/decisions.md D29). A new password signs the owner in here
- * (the server has revoked every other session) and goes on to the dashboard.
+ * /auth/reset?token=…: the page a reset mail links to (docs/decisions.md D29). The link is checked on open, so a used
+ * or expired one says so before the owner types anything; a check that cannot answer (outage, 429) leaves the
+ * form to try. A new password signs the owner in here (the server has revoked every other session) and goes on to
+ * the dashboard.
  */
 export default function ResetPasswordPage() {
   const token = useSearchParams()[0].get('token')
@@ -37,9 +46,33 @@ function ResetForm({ token }: { token: string }) {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
   const [formError, setFormError] = useState<string | null>(null)
   const [deadLink, setDeadLink] = useState<string | null>(null)
+  const [checking, setChecking] = useState(true)
   const [busy, setBusy] = useState(false)
 
+  useEffect(() => {
+    const controller = new AbortController()
+    api<ResetTokenCheckResponse>('/api/auth/reset-password/check', { method: 'POST', body: { token }, auth: false, signal: controller.signal })
+      .catch((failure) => {
+        if (controller.signal.aborted) return
+        setDeadLink(deadLinkSentence(failure))
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setChecking(false)
+      })
+    return () => controller.abort()
+  }, [token])
+
   if (deadLink) return <DeadLink sentence={deadLink} />
+  // No form until the link is known to work: a used link must not show a form and then take it away.
+  if (checking) {
+    return (
+      <AuthCard title="Checking your link…">
+        <p className="auth__checking muted" role="status" aria-busy="true">
+          <span className="spinner spinner--small" aria-hidden="true" /> One moment.
+        </p>
+      </AuthCard>
+    )
+  }
 
   const change = (field: Field) => (event: { target: { value: string } }) => {
     setValues((current) => ({ ...current, [field]: event.target.value }))
@@ -59,9 +92,10 @@ function ResetForm({ token }: { token: string }) {
       window.location.assign('/dashboard')
     } catch (failure) {
       setBusy(false)
-      const found = fieldErrors(failure)
       // A token refused by validation is as dead as one the server no longer knows (400).
-      if (failure instanceof ApiError && (failure.status === 400 || found.token)) return setDeadLink(found.token ?? failure.message)
+      const dead = deadLinkSentence(failure)
+      if (dead) return setDeadLink(dead)
+      const found = fieldErrors(failure)
       if (found.password) return setErrors({ password: found.password })
       setFormError(failure instanceof ApiError ? failure.message : NETWORK_ERROR)
     }
