@@ -32,6 +32,9 @@ export const planDisplayName = (name: string) => name.replace(/ Pro Plan$/, '')
 
 /** The answers of the free plan's limits (403 with `upgrade: true`). */
 export const BUSINESS_LIMIT_MESSAGE = `You've reached your business limit (${FREE_PLAN_BUSINESS_LIMIT}). Upgrade to Pro for unlimited businesses.`
+/** Review requests a free-plan business may send a month (docs/decisions.md D32). */
+export const FREE_PLAN_MONTHLY_REQUESTS_PER_BUSINESS = 50
+export const REQUEST_LIMIT_MESSAGE = `Usage limit exceeded: this business has sent its ${FREE_PLAN_MONTHLY_REQUESTS_PER_BUSINESS} free review requests this month. Upgrade to Pro to keep asking.`
 export const REVIEW_LIMIT_MESSAGE = `Usage limit exceeded: this business has received its ${FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS} free reviews this month. Upgrade to Pro to keep collecting reviews.`
 
 /** The answers to a purchase while a plan runs (409, title 'Already Subscribed'). */

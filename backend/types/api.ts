@@ -29,6 +29,7 @@ import type {
 import type { contactValidator } from '#validators/contact'
 import type { updateNotificationSettingsValidator } from '#validators/notifications'
 import type { resolveFeedbackValidator, submitReviewValidator } from '#validators/review'
+import type { createCustomerValidator, createReviewRequestValidator, updateCustomerValidator } from '#validators/requests'
 
 /* Requests ------------------------------------------------------------------------------------------------ */
 
@@ -53,6 +54,9 @@ export type CreatePaymentRequest = Infer<typeof createPaymentValidator>
 export type VerifyPaymentRequest = Infer<typeof verifyPaymentValidator>
 export type ContactRequest = Infer<typeof contactValidator>
 export type UpdateNotificationSettingsRequest = Infer<typeof updateNotificationSettingsValidator>
+export type CreateCustomerRequest = Infer<typeof createCustomerValidator>
+export type UpdateCustomerRequest = Infer<typeof updateCustomerValidator>
+export type CreateReviewRequestRequest = Infer<typeof createReviewRequestValidator>
 
 /* Answers ------------------------------------------------------------------------------------------------- */
 
@@ -167,8 +171,13 @@ export interface InlinedReview {
   code: string
   link: ReviewLinkDto | null
   error?: string
-  /** Which screen the server rendered, for the script to take over: the rating, the feedback form for `rating`, thanks. */
-  view: 'rate' | 'feedback' | 'thanks' | 'not-found'
+  /**
+   * Which screen the server rendered, for the script to take over: the rating, the feedback form for `rating`,
+   * thanks; `stop` / `stopped` (a review request's stop link) stay as the server rendered them.
+   */
+  view: 'rate' | 'feedback' | 'thanks' | 'not-found' | 'stop' | 'stopped'
+  /** Opened from a personal link `/r/{token}`: ratings carry it, so the request is marked rated (docs/decisions.md D32). */
+  requestToken?: string
   /** The 1-3 rating the server-rendered feedback form is for. */
   rating?: number
   /** On thanks: the rating was not counted again (the same phone rated within the hour). */
@@ -390,4 +399,74 @@ export interface AccountExport {
   subscriptions: Record<string, unknown>[]
   contactMessages: Record<string, unknown>[]
   signedInDevices: Record<string, unknown>[]
+}
+
+/* Review requests (docs/decisions.md D32) ------------------------------------------------------------------ */
+
+export type RequestChannelName = 'whatsapp_link' | 'whatsapp' | 'sms' | 'email'
+export type RequestStatusName = 'created' | 'sent' | 'delivered' | 'opened' | 'rated' | 'failed' | 'opted_out'
+
+export interface CustomerDto {
+  id: number
+  businessId: number
+  name: string
+  /** '+91' and 10 digits. */
+  phone: string
+  email: string | null
+  consentAt: string
+  optedOutAt: string | null
+  createdAt: string
+}
+
+export interface ReviewRequestDto {
+  id: number
+  businessId: number
+  customerId: number
+  customerName: string
+  customerPhone: string
+  channel: RequestChannelName
+  status: RequestStatusName
+  /** The personal link `{APP_URL}/r/{token}`. */
+  link: string
+  sentAt: string | null
+  openedAt: string | null
+  ratedAt: string | null
+  createdAt: string
+  /** For `whatsapp_link`: the owner's own WhatsApp opened on this customer with the message. */
+  whatsappUrl?: string
+}
+
+export interface CustomerImportRow {
+  /** 1-based line of the file's data (the header is line 0). */
+  row: number
+  status: 'created' | 'merged' | 'skipped'
+  name?: string
+  phone?: string
+  errors?: string[]
+}
+
+/** POST /api/customers/import: a result per row; with `dryRun`, what would happen (nothing stored). */
+export interface CustomerImportResponse {
+  dryRun: boolean
+  created: number
+  merged: number
+  skipped: number
+  rows: CustomerImportRow[]
+}
+
+export interface RequestFunnelStep {
+  channel: RequestChannelName
+  sent: number
+  opened: number
+  rated: number
+  sentToGoogle: number
+}
+
+/** GET /api/review-requests/funnel?businessId=: requests sent → opened → rated → sent to Google, by channel. */
+export interface RequestFunnelDto {
+  businessId: number
+  channels: RequestFunnelStep[]
+  total: Omit<RequestFunnelStep, 'channel'>
+  /** QR/poster traffic next to it: the page's views and ratings that came without a request. */
+  poster: { pageViews: number; ratings: number; sentToGoogle: number }
 }

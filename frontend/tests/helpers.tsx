@@ -30,13 +30,22 @@ export interface FakeApi {
 const isAnswerShape = (value: unknown): value is { status: number; body?: unknown; headers?: Record<string, string> } =>
   typeof value === 'object' && value !== null && 'status' in value && typeof (value as { status: unknown }).status === 'number'
 
+/** JSON bodies parsed; any other text (the customers' CSV import) kept as it was sent. */
+function parseBody(text: string) {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
+}
+
 /** Replaces global fetch. Unknown routes answer 404 `{error:'Not found'}` so a missing fake is visible. */
 export function fakeApi(routes: Routes): FakeApi {
   const calls: FakeApi['calls'] = []
   const fetch = vi.fn(async (input: string, init: RequestInit = {}) => {
     const url = new URL(input, 'http://localhost')
     const method = (init.method ?? 'GET').toUpperCase()
-    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined
+    const body = typeof init.body === 'string' ? parseBody(init.body) : undefined
     calls.push({ method, path: url.pathname, url, body, headers: (init.headers ?? {}) as Record<string, string> })
     let answer = routes[`${method} ${url.pathname}`]
     if (typeof answer === 'function') answer = await answer({ url, body, method })
@@ -119,6 +128,8 @@ export const fixtures = {
     resolvedAt: null,
     createdAt: '2026-11-21T10:00:00.000Z',
     timestamp: '2026-11-21T10:00:00.000Z',
+    contactName: null,
+    contactPhone: null,
     ...overrides,
   }) satisfies ReviewSessionDto,
   trialStatus: (overrides: Partial<TrialStatusDto> = {}) => ({

@@ -1,44 +1,56 @@
 import { describe, expect, it } from 'vitest'
-import { createI18n, pickLanguage } from '@reviewroute/web-shared/i18n'
-import { nextStep } from '#review/flow'
+import { createI18n } from '@reviewroute/web-shared/i18n'
+import { ApiError } from '@reviewroute/web-shared/api'
+import { REVIEW_LANGUAGES } from '@reviewroute/backend/contract/review_messages/index'
+import { translate } from '../../backend/app/web/review_page'
+import { indianMobileDigits } from '@reviewroute/backend/contract/phone'
+import { feedbackFailure, isIndianMobile, thanksPath } from '#review/flow'
 import { isValidToken } from '@reviewroute/web-shared/token'
 import { safeRedirect } from '@reviewroute/web-shared/redirect'
 import { isMobileUserAgent } from '@reviewroute/web-shared/user-agent'
-import { messages } from '#review/messages'
-
-describe('language choice', () => {
-  it('the owner pinned language wins, then the stored choice, then the browser', () => {
-    expect(pickLanguage('hi', 'en', ['en-IN'])).toBe('hi')
-    expect(pickLanguage(null, 'hi', ['en-IN'])).toBe('hi')
-    expect(pickLanguage(null, null, ['hi-IN', 'en'])).toBe('hi')
-    expect(pickLanguage(null, null, ['ta-IN', 'en-GB'])).toBe('en')
-    expect(pickLanguage(null, 'fr', ['fr-FR'])).toBe('en')
-  })
-})
 
 describe('i18n layer', () => {
-  const i18n = createI18n(messages, 'en')
-  it('interpolates and picks plural forms', () => {
-    expect(i18n.t('star', { count: 1 })).toBe('1 star')
-    expect(i18n.t('star', { count: 4 })).toBe('4 stars')
+  const i18n = createI18n('en', { helps: 'Your rating helps {{business}} improve their service', rateAria: 'Rate {{count}} out of 5' })
+  it('fills parameters, keeps one not given, reads an unknown key as itself', () => {
     expect(i18n.t('helps', { business: 'Café Ole' })).toBe('Your rating helps Café Ole improve their service')
+    expect(i18n.t('rateAria', { count: 4 })).toBe('Rate 4 out of 5')
+    expect(i18n.t('helps')).toBe('Your rating helps {{business}} improve their service')
+    expect(i18n.t('missing' as 'helps')).toBe('missing')
+    expect(i18n.language).toBe('en')
   })
-  it('falls back to English, then to the key', () => {
-    const partial = createI18n({ en: { only: 'English only' }, hi: {} }, 'hi')
-    expect(partial.t('only')).toBe('English only')
-    expect(partial.t('missing')).toBe('missing')
-  })
-  it('every Hindi string exists for every English one', () => {
-    const en = Object.keys(messages.en).sort()
-    expect(Object.keys((messages as { hi: object }).hi).sort()).toEqual(en)
+  it('fills a parameter the way the server does, for every language', async () => {
+    for (const code of REVIEW_LANGUAGES) {
+      const messages = (await import(`../../backend/contract/review_messages/${code}.ts`)).default
+      expect(createI18n(code, messages).t('helps', { business: 'X' })).toBe(translate(messages, 'helps', { business: 'X' }))
+    }
   })
 })
 
 describe('after a rating', () => {
-  it('phones open Google in place; desktops in a new tab then /thanks at 2 s; no redirect: /thanks at 1.5 s', () => {
-    expect(nextStep({ redirect: true, url: 'u' }, true)).toEqual({ kind: 'google-in-place', url: 'u' })
-    expect(nextStep({ redirect: true, url: 'u' }, false)).toEqual({ kind: 'google-new-tab', url: 'u', thanksAfterMs: 2000 })
-    expect(nextStep({ redirect: false }, true)).toEqual({ kind: 'thanks', thanksAfterMs: 1500 })
+  it('a call-back number is 10 digits starting 6-9, with +91, 91 or 0, spaces and dashes allowed', () => {
+    for (const ok of ['9876543210', '+91 98765 43210', '+91-98765-43210', '098765 43210', '91 6000000000', '(987) 654-3210']) {
+      expect(isIndianMobile(ok)).toBe(true)
+    }
+    for (const bad of ['', '12345 67890', '98765', '+1 9876543210', '98765432101', '5876543210', 'abcdefghij']) {
+      expect(isIndianMobile(bad)).toBe(false)
+    }
+  })
+  it('checks the number exactly as the server will', () => {
+    for (const typed of ['9876543210', '+919876543210', '919876543210', '09876543210', '91 98765', '0 12345 67890', '+91 5876543210', '98.76.54.32.10']) {
+      expect(isIndianMobile(typed)).toBe(indianMobileDigits(typed) !== null)
+    }
+  })
+  it('thanks carries the code and the language, and already=1 for a repeat', () => {
+    expect(thanksPath('demo-cafe', 'ta', true)).toBe('/thanks?code=demo-cafe&lang=ta')
+    expect(thanksPath('demo cafe', 'hi', false)).toBe('/thanks?code=demo+cafe&lang=hi&already=1')
+  })
+  it("maps refusals to the page's own texts", () => {
+    expect(feedbackFailure(new ApiError(403, 'x', { upgrade: true }))).toEqual({ upgrade: true })
+    expect(feedbackFailure(new ApiError(403, 'x'))).toEqual({ field: 'form', key: 'tryAgain' })
+    expect(feedbackFailure(new ApiError(429, 'x'))).toEqual({ field: 'form', key: 'tooManyRequests' })
+    expect(feedbackFailure(new ApiError(422, 'x', { errors: [{ field: 'contactPhone', message: 'm' }] }))).toEqual({ field: 'contactPhone', key: 'contactPhoneInvalid' })
+    expect(feedbackFailure(new ApiError(422, 'x', { errors: [{ field: 'feedback', message: 'm' }] }))).toEqual({ field: 'feedback', key: 'feedbackTooLong' })
+    expect(feedbackFailure(new ApiError(0, ''))).toEqual({ field: 'form', key: 'submitFailed' })
   })
   it('recognises phone user agents', () => {
     expect(isMobileUserAgent('Mozilla/5.0 (Linux; Android 13; SM-A145F) AppleWebKit/537.36 Mobile Safari/537.36')).toBe(true)

@@ -1,213 +1,273 @@
-import { describe, expect, it, vi, beforeEach, afterEach } from 'vitest'
-import { act, render, screen, waitFor } from '@testing-library/react'
+import { describe, expect, it, vi, afterEach } from 'vitest'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { ReviewLinkDto, SubmitReviewResponse } from '@reviewroute/backend/types/api'
-import { ReviewPage, type Effects } from '#review/review-page'
-import { ThanksPage } from '#review/thanks-page'
-import { messages } from '#review/messages'
-import { createI18n, type Language } from '@reviewroute/web-shared/i18n'
-import { I18nProvider } from '@reviewroute/web-shared/i18n-react'
-import { DESKTOP_THANKS_DELAY_MS, THANKS_DELAY_MS } from '#review/flow'
+import type { SubmitReviewResponse } from '@reviewroute/backend/types/api'
+import { REVIEW_LANGUAGES } from '@reviewroute/backend/contract/review_messages/index'
+import en from '@reviewroute/backend/contract/review_messages/en'
+import hi from '@reviewroute/backend/contract/review_messages/hi'
+import ta from '@reviewroute/backend/contract/review_messages/ta'
+import { GOOGLE_WAIT_MS } from '#review/flow'
 import { mockFetch } from './helpers'
+import { effects, GOOGLE, link, open } from './review-server-page'
 
-const link = (overrides: Partial<ReviewLinkDto> = {}, business: Partial<ReviewLinkDto['business']> = {}): ReviewLinkDto => ({
-  business: {
-    name: 'Sharma Sweets',
-    address: 'MG Road, Pune',
-    shortUrl: 'sharma',
-    googleReviewUrl: 'https://search.google.com/local/writereview?placeid=abc',
-    complianceMode: false,
-    language: null,
-    ...business,
-  },
-  canSubmitReview: true,
-  reviewCount: 120,
-  ...overrides,
-})
-
-function effects(isMobile = false) {
-  return { isMobile, navigate: vi.fn(), openTab: vi.fn(), schedule: vi.fn() } satisfies Effects
+const star = (count: number, messages = en) => screen.getByRole('button', { name: messages.rateAria.replace('{{count}}', String(count)) })
+const fill = (text: string, business = 'Sharma Sweets') => text.replace('{{business}}', business)
+const SUBMIT = 'POST /api/review/sharma/submit'
+const pending = () => {
+  let release: (answer: { status?: number; body?: unknown }) => void = () => {}
+  const route = () => new Promise<{ status?: number; body?: unknown }>((resolve) => (release = resolve))
+  return { route, release: (answer: { status?: number; body?: unknown }) => act(async () => release(answer)) }
 }
 
-function renderPage(initial: Parameters<typeof ReviewPage>[0]['initial'], fx: Effects, language: Language = 'en') {
-  const i18n = createI18n(messages, language)
-  render(
-    <I18nProvider i18n={i18n}>
-      <ReviewPage initial={initial} effects={fx} />
-    </I18nProvider>
-  )
-  return i18n
-}
-
-const star = (count: number) => screen.getByRole('button', { name: count === 1 ? '1 star' : `${count} stars` })
-
-describe('customer review page', () => {
-  beforeEach(() => sessionStorage.clear())
+describe('customer review page: rating', () => {
   afterEach(() => vi.unstubAllGlobals())
 
-  it('shows the rating screen from inlined data without any request', () => {
+  it('shows the rating screen in the served language without any request', () => {
     const { fetchMock } = mockFetch({})
-    renderPage({ code: 'sharma', link: link() }, effects())
+    open({ language: 'ta' })
     expect(screen.getByRole('heading', { name: 'Sharma Sweets' })).toBeInTheDocument()
-    expect(screen.getByText('MG Road, Pune')).toBeInTheDocument()
-    expect(screen.getByText('How was your experience?')).toBeInTheDocument()
-    expect(screen.getByText('Tap the stars to rate your visit')).toBeInTheDocument()
-    expect(screen.getByText('Your rating helps Sharma Sweets improve their service')).toBeInTheDocument()
-    expect(screen.getAllByRole('button', { name: /stars?$/ })).toHaveLength(5)
+    expect(screen.getByText(ta.question)).toBeInTheDocument()
+    expect(screen.getByText(fill(ta.helps))).toBeInTheDocument()
+    const group = screen.getByRole('group', { name: ta.starsGroup })
+    expect(within(group).getAllByRole('button')).toHaveLength(5)
+    expect(star(3, ta)).toHaveAttribute('type', 'submit')
     expect(fetchMock).not.toHaveBeenCalled()
   })
 
-  it('loads the link when nothing was inlined, showing the loading state first', async () => {
-    mockFetch({ 'GET /api/business/by-url/sharma': () => ({ body: link() }) })
-    renderPage({ code: 'sharma', link: null }, effects())
-    expect(screen.getByText('Loading…')).toBeInTheDocument()
-    expect(await screen.findByRole('heading', { name: 'Sharma Sweets' })).toBeInTheDocument()
+  it('the language switch is nine links the server answers, the current one marked; nothing stored', () => {
+    const setItem = vi.spyOn(Storage.prototype, 'setItem')
+    open({ language: 'hi' })
+    const links = within(screen.getByRole('navigation', { name: hi.language })).getAllByRole('link')
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(REVIEW_LANGUAGES.map((code) => `/review/sharma?lang=${code}`))
+    expect(links.find((a) => a.getAttribute('aria-current') === 'true')).toHaveAttribute('lang', 'hi')
+    expect(setItem).not.toHaveBeenCalled()
   })
 
-  it('shows Business Not Found for an unknown link', async () => {
-    mockFetch({ 'GET /api/business/by-url/nope': () => ({ status: 404, body: { error: 'Business not found' } }) })
-    renderPage({ code: 'nope', link: null }, effects())
-    expect(await screen.findByRole('heading', { name: 'Business Not Found' })).toBeInTheDocument()
-    expect(screen.getByText('This review link is invalid or expired.')).toBeInTheDocument()
-  })
-
-  it('shows Business Not Found when the server inlined an error', () => {
-    renderPage({ code: 'nope', link: null, error: 'Business not found' }, effects())
-    expect(screen.getByRole('heading', { name: 'Business Not Found' })).toBeInTheDocument()
-  })
-
-  it('highlights stars on hover', async () => {
-    renderPage({ code: 'sharma', link: link() }, effects())
-    await userEvent.hover(star(3))
-    const lit = screen.getAllByRole('button', { name: /stars?$/ }).map((button) => button.classList.contains('star--on'))
-    expect(lit).toEqual([true, true, true, false, false])
-  })
-
-  it('5 stars on a phone: submits at once and opens Google in place', async () => {
-    const { calls } = mockFetch({
-      'POST /api/review/sharma/submit': () => ({ body: { redirect: true, url: 'https://google.example/review' } satisfies SubmitReviewResponse }),
-    })
-    const fx = effects(true)
-    renderPage({ code: 'sharma', link: link() }, fx)
+  it('5 stars on a phone: "Taking you to Google…" at once, then Google in place when the server answers', async () => {
+    const answer = pending()
+    const { calls } = mockFetch({ [SUBMIT]: answer.route })
+    const fx = open({}, effects({ isMobile: true }))
     await userEvent.click(star(5))
-    await waitFor(() => expect(fx.navigate).toHaveBeenCalledWith('https://google.example/review'))
+    expect(screen.getByText(en.redirecting)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: en.openGoogle })).toHaveAttribute('href', GOOGLE)
+    for (const count of [1, 2, 3, 4, 5]) expect(star(count)).toBeDisabled()
+    expect(fx.navigate).not.toHaveBeenCalled()
     expect(calls[0].body).toEqual({ rating: 5 })
     expect(calls[0].headers.Authorization).toBeUndefined()
+
+    await answer.release({ body: { redirect: true, url: 'https://google.example/review', counted: true } satisfies SubmitReviewResponse })
+    expect(fx.navigate).toHaveBeenCalledWith('https://google.example/review')
     expect(fx.openTab).not.toHaveBeenCalled()
+  })
+
+  it(`a phone waits at most ${GOOGLE_WAIT_MS} ms for the answer, and goes once`, async () => {
+    const answer = pending()
+    mockFetch({ [SUBMIT]: answer.route })
+    const fx = open({}, effects({ isMobile: true }))
+    await userEvent.click(star(4))
+    expect(fx.schedule).toHaveBeenCalledWith(expect.any(Function), GOOGLE_WAIT_MS)
+    act(() => fx.schedule.mock.calls[0][0]())
+    expect(fx.navigate).toHaveBeenCalledWith(GOOGLE)
+    await answer.release({ body: { redirect: true, url: GOOGLE, counted: true } })
+    expect(fx.navigate).toHaveBeenCalledTimes(1)
+  })
+
+  it.each([
+    ['the network fails', () => Promise.reject(new TypeError('network down'))],
+    ['the server fails', () => ({ status: 500, body: { error: 'Internal error' } })],
+    ['the server refuses with 429', () => ({ status: 429, body: { error: 'Too many requests' } })],
+  ])('a 4-5 still goes to Google when %s', async (_, route) => {
+    vi.stubGlobal('fetch', vi.fn(async () => {
+      const { status = 200, body } = await route()
+      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+    }))
+    const fx = open({}, effects({ isMobile: true }))
+    await userEvent.click(star(5))
+    await waitFor(() => expect(fx.navigate).toHaveBeenCalledWith(GOOGLE))
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+
+  it('4 stars on desktop: Google opens in a new tab on the tap, and this tab says where to finish', async () => {
+    const answer = pending()
+    const { calls } = mockFetch({ [SUBMIT]: answer.route })
+    const fx = open({ language: 'hi' }, effects({ isMobile: false }))
+    await userEvent.click(star(4, hi))
+    expect(fx.openTab).toHaveBeenCalledWith(GOOGLE)
+    expect(screen.getByRole('heading', { name: hi.googleTabTitle })).toBeInTheDocument()
+    expect(screen.getByText(fill(hi.googleTabText))).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: hi.openGoogle })).toHaveAttribute('href', GOOGLE)
+    expect(screen.queryByText(fill(hi.thanksText))).not.toBeInTheDocument()
+    expect(calls[0].body).toEqual({ rating: 4 })
+    await answer.release({ body: { redirect: true, url: GOOGLE, counted: true } })
+    expect(fx.navigate).not.toHaveBeenCalled()
     expect(fx.schedule).not.toHaveBeenCalled()
   })
 
-  it('4 stars on desktop: opens Google in a new tab, then /thanks after 2 s', async () => {
-    mockFetch({ 'POST /api/review/sharma/submit': () => ({ body: { redirect: true, url: 'https://google.example/r' } satisfies SubmitReviewResponse }) })
-    const fx = effects(false)
-    renderPage({ code: 'sharma', link: link() }, fx)
-    await userEvent.click(star(4))
-    await waitFor(() => expect(fx.openTab).toHaveBeenCalledWith('https://google.example/r'))
-    expect(fx.schedule).toHaveBeenCalledWith(expect.any(Function), DESKTOP_THANKS_DELAY_MS)
-    fx.schedule.mock.calls[0][0]()
-    expect(fx.navigate).toHaveBeenCalledWith('/thanks')
-    expect(sessionStorage.getItem('reviewroute.thanks.business')).toBe('Sharma Sweets')
-  })
-
-  it('2 stars: asks for feedback, sends it trimmed, then /thanks after 1.5 s', async () => {
-    const { calls } = mockFetch({ 'POST /api/review/sharma/submit': () => ({ body: { redirect: false } satisfies SubmitReviewResponse }) })
-    const fx = effects(true)
-    renderPage({ code: 'sharma', link: link() }, fx)
-    await userEvent.click(star(2))
-    expect(screen.getByRole('heading', { name: 'Thanks for Your Feedback' })).toBeInTheDocument()
-    expect(screen.getByText('You rated your visit 2 out of 5')).toBeInTheDocument()
-    expect(calls).toHaveLength(0)
-    await userEvent.type(screen.getByLabelText('How can we improve? (Optional)'), '  The wait was long  ')
-    await userEvent.click(screen.getByRole('button', { name: 'Submit Feedback' }))
-    await waitFor(() => expect(fx.schedule).toHaveBeenCalledWith(expect.any(Function), THANKS_DELAY_MS))
-    expect(calls[0].body).toEqual({ rating: 2, feedback: 'The wait was long' })
-    expect(fx.navigate).not.toHaveBeenCalled()
-  })
-
-  it('shows Submitting... while the feedback is sent', async () => {
-    let release: (value: { body: unknown }) => void = () => {}
-    mockFetch({ 'POST /api/review/sharma/submit': () => new Promise((resolve) => (release = resolve)) })
-    renderPage({ code: 'sharma', link: link() }, effects())
-    await userEvent.click(star(1))
-    await userEvent.click(screen.getByRole('button', { name: 'Submit Feedback' }))
-    expect(await screen.findByRole('button', { name: 'Submitting...' })).toBeDisabled()
-    release({ body: { redirect: false } satisfies SubmitReviewResponse })
-  })
-
-  it('a failed submission shows the default message under the stars and allows another try', async () => {
-    const fetchMock = vi.fn().mockRejectedValue(new TypeError('network down'))
-    vi.stubGlobal('fetch', fetchMock)
-    renderPage({ code: 'sharma', link: link() }, effects())
+  it('desktop with the new tab blocked: goes to Google in place like a phone', async () => {
+    mockFetch({ [SUBMIT]: () => ({ body: { redirect: true, url: GOOGLE, counted: true } }) })
+    const fx = open({}, effects({ isMobile: false, tabOpens: false }))
     await userEvent.click(star(5))
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to submit rating')
-    expect(star(5)).toBeEnabled()
-  })
-
-  it("a server error shows the server's sentence", async () => {
-    mockFetch({ 'POST /api/review/sharma/submit': () => ({ status: 429, body: { error: 'Too many requests. Please wait a moment and try again.' } }) })
-    renderPage({ code: 'sharma', link: link() }, effects())
-    await userEvent.click(star(4))
-    expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests. Please wait a moment and try again.')
-  })
-
-  it('blocked: amber alert with the server message, Upgrade to Pro opens /billing in a new tab, stars ignored', async () => {
-    const { fetchMock } = mockFetch({})
-    const fx = effects()
-    renderPage({ code: 'sharma', link: link({ canSubmitReview: false, message: 'Usage limit exceeded: 50 reviews.' }) }, fx)
-    expect(screen.getByRole('alert')).toHaveTextContent('Usage limit exceeded: 50 reviews.')
-    for (const count of [1, 2, 3, 4, 5]) expect(star(count)).toBeDisabled()
-    await userEvent.click(screen.getByRole('button', { name: 'Upgrade to Pro' }))
-    expect(fx.openTab).toHaveBeenCalledWith('/billing')
-    expect(fetchMock).not.toHaveBeenCalled()
-  })
-
-  it('a 403 upgrade answer turns the page into the blocked state', async () => {
-    mockFetch({ 'POST /api/review/sharma/submit': () => ({ status: 403, body: { error: 'Usage limit exceeded', upgrade: true } }) })
-    renderPage({ code: 'sharma', link: link() }, effects())
-    await userEvent.click(star(5))
-    expect(await screen.findByRole('button', { name: 'Upgrade to Pro' })).toBeInTheDocument()
-    expect(star(5)).toBeDisabled()
-  })
-
-  it('compliance mode offers "Post on Google instead" on the feedback screen', async () => {
-    renderPage({ code: 'sharma', link: link({}, { complianceMode: true }) }, effects())
-    await userEvent.click(star(3))
-    const google = screen.getByRole('link', { name: 'Post on Google instead' })
-    expect(google).toHaveAttribute('href', 'https://search.google.com/local/writereview?placeid=abc')
-    expect(google).toHaveAttribute('target', '_blank')
-  })
-
-  it('without compliance mode there is no Google link for low ratings', async () => {
-    renderPage({ code: 'sharma', link: link() }, effects())
-    await userEvent.click(star(3))
-    expect(screen.queryByRole('link', { name: 'Post on Google instead' })).not.toBeInTheDocument()
-  })
-
-  it('speaks Hindi, and the switch changes the language', async () => {
-    renderPage({ code: 'sharma', link: link() }, effects(), 'hi')
-    expect(screen.getByText('आपका अनुभव कैसा रहा?')).toBeInTheDocument()
-    expect(screen.getByRole('button', { name: '3 स्टार' })).toBeInTheDocument()
-    await userEvent.click(screen.getByRole('button', { name: 'English' }))
-    expect(screen.getByText('How was your experience?')).toBeInTheDocument()
-    expect(localStorage.getItem('reviewroute.language')).toBe('en')
+    expect(screen.getByText(en.redirecting)).toBeInTheDocument()
+    await waitFor(() => expect(fx.navigate).toHaveBeenCalledWith(GOOGLE))
   })
 
   it('stars are keyboard operable', async () => {
-    mockFetch({ 'POST /api/review/sharma/submit': () => ({ body: { redirect: false } satisfies SubmitReviewResponse }) })
-    renderPage({ code: 'sharma', link: link() }, effects())
+    open()
     act(() => star(2).focus())
     await userEvent.keyboard('{Enter}')
-    expect(screen.getByRole('heading', { name: 'Thanks for Your Feedback' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: en.feedbackTitle })).toBeInTheDocument()
   })
 
-  it('the thank-you page names the business', () => {
-    sessionStorage.setItem('reviewroute.thanks.business', 'Sharma Sweets')
-    render(
-      <I18nProvider i18n={createI18n(messages, 'en')}>
-        <ThanksPage />
-      </I18nProvider>
-    )
-    expect(screen.getByRole('heading', { name: 'Thank you!' })).toBeInTheDocument()
-    expect(screen.getByText('Your feedback has been shared with Sharma Sweets.')).toBeInTheDocument()
+  it('blocked: the page language\'s limit text and Upgrade to Pro (new tab), stars disabled', async () => {
+    const { fetchMock } = mockFetch({})
+    open({ language: 'ta', link: link({ canSubmitReview: false, message: 'Usage limit exceeded: 50 reviews.' }) })
+    expect(screen.getByRole('alert')).toHaveTextContent(ta.reviewLimit)
+    expect(screen.queryByText(/Usage limit exceeded/)).not.toBeInTheDocument()
+    const upgrade = screen.getByRole('link', { name: ta.upgrade })
+    expect(upgrade).toHaveAttribute('href', '/billing')
+    expect(upgrade).toHaveAttribute('target', '_blank')
+    for (const count of [1, 2, 3, 4, 5]) expect(star(count, ta)).toBeDisabled()
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+})
+
+describe('customer review page: feedback after 1-3', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  async function toFeedback(language: 'en' | 'hi' | 'ta' = 'en', rating = 2, fx = effects()) {
+    const messages = { en, hi, ta }[language]
+    open({ language }, fx)
+    await userEvent.click(star(rating, messages))
+    return fx
+  }
+
+  it('asks for feedback with the call-back fieldset and the privacy line', async () => {
+    const { calls } = mockFetch({})
+    await toFeedback('en', 2)
+    expect(screen.getByRole('heading', { name: en.feedbackTitle })).toBeInTheDocument()
+    expect(screen.getByText('You rated your visit 2 out of 5')).toBeInTheDocument()
+    expect(screen.getByRole('group', { name: fill(en.contactLegend) })).toBeInTheDocument()
+    expect(screen.getByRole('checkbox', { name: en.contactMe })).not.toBeChecked()
+    expect(screen.getByText(fill(en.contactPrivacy))).toBeInTheDocument()
+    expect(screen.getByRole('textbox', { name: en.contactPhone })).toHaveAttribute('type', 'tel')
+    expect(calls).toHaveLength(0)
+  })
+
+  it('sends trimmed feedback without any contact when not ticked, then /thanks in the page language', async () => {
+    const { calls } = mockFetch({ [SUBMIT]: () => ({ body: { redirect: false, counted: true } }) })
+    const fx = await toFeedback('hi', 2)
+    await userEvent.type(screen.getByLabelText(hi.improveLabel), '  इंतज़ार लंबा था  ')
+    await userEvent.type(screen.getByLabelText(hi.contactPhone), '98765 43210')
+    await userEvent.click(screen.getByRole('button', { name: hi.submitFeedback }))
+    await waitFor(() => expect(fx.navigate).toHaveBeenCalledWith('/thanks?code=sharma&lang=hi'))
+    expect(calls[0].body).toEqual({ rating: 2, feedback: 'इंतज़ार लंबा था' })
+  })
+
+  it('checks the phone before sending: the translated text under the field, no request', async () => {
+    const { calls } = mockFetch({})
+    await toFeedback('ta', 1)
+    await userEvent.click(screen.getByRole('checkbox', { name: ta.contactMe }))
+    const phone = screen.getByLabelText(ta.contactPhone)
+    await userEvent.type(phone, '12345 67890')
+    await userEvent.click(screen.getByRole('button', { name: ta.submitFeedback }))
+    expect(document.getElementById('contactPhone-error')).toHaveTextContent(ta.contactPhoneInvalid)
+    expect(phone).toHaveAttribute('aria-invalid', 'true')
+    expect(phone).toHaveFocus()
+    expect(calls).toHaveLength(0)
+  })
+
+  it.each(['+91 98765-43210', '098765 43210', '9876543210', '91-6000000000'])('accepts %s and sends the call-back', async (typed) => {
+    const { calls } = mockFetch({ [SUBMIT]: () => ({ body: { redirect: false, counted: true } }) })
+    const fx = await toFeedback('en', 3)
+    await userEvent.click(screen.getByRole('checkbox', { name: en.contactMe }))
+    await userEvent.type(screen.getByLabelText(en.contactName), ' Asha ')
+    await userEvent.type(screen.getByLabelText(en.contactPhone), typed)
+    await userEvent.click(screen.getByRole('button', { name: en.submitFeedback }))
+    await waitFor(() => expect(fx.navigate).toHaveBeenCalled())
+    expect(calls[0].body).toEqual({ rating: 3, contactMe: true, contactName: 'Asha', contactPhone: typed })
+  })
+
+  it('a rating not counted again ends on thanks with already=1', async () => {
+    mockFetch({ [SUBMIT]: () => ({ body: { redirect: false, counted: false } }) })
+    const fx = await toFeedback('en', 1)
+    await userEvent.click(screen.getByRole('button', { name: en.submitFeedback }))
+    await waitFor(() => expect(fx.navigate).toHaveBeenCalledWith('/thanks?code=sharma&lang=en&already=1'))
+  })
+
+  it('shows Submitting... while the feedback is sent', async () => {
+    const answer = pending()
+    mockFetch({ [SUBMIT]: answer.route })
+    await toFeedback('en', 1)
+    await userEvent.click(screen.getByRole('button', { name: en.submitFeedback }))
+    expect(screen.getByRole('button', { name: en.submitting })).toBeDisabled()
+    await answer.release({ body: { redirect: false, counted: true } })
+  })
+
+  it.each([
+    ['429', { status: 429, body: { error: 'Too many requests. Please wait a moment and try again.' } }, 'form-error', ta.tooManyRequests],
+    ['422 on the phone', { status: 422, body: { error: 'Validation failed', errors: [{ field: 'contactPhone', message: 'Enter a 10-digit mobile number, or untick the box.' }] } }, 'contactPhone-error', ta.contactPhoneInvalid],
+    ['500', { status: 500, body: { error: 'Internal server error' } }, 'form-error', ta.tryAgain],
+  ])('a %s answer shows the page language\'s own text, never the server\'s sentence', async (_, answer, id, text) => {
+    mockFetch({ [SUBMIT]: () => answer })
+    const fx = await toFeedback('ta', 2)
+    await userEvent.click(screen.getByRole('button', { name: ta.submitFeedback }))
+    await waitFor(() => expect(document.getElementById(id)).toHaveTextContent(text))
+    expect(document.body).not.toHaveTextContent(answer.body.error)
+    expect(screen.getByRole('button', { name: ta.submitFeedback })).toBeEnabled()
+    expect(fx.navigate).not.toHaveBeenCalled()
+  })
+
+  it('a network failure says the rating was not sent, and allows another try', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('network down')))
+    await toFeedback('hi', 3)
+    await userEvent.click(screen.getByRole('button', { name: hi.submitFeedback }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(hi.submitFailed)
+    expect(screen.getByRole('button', { name: hi.submitFeedback })).toBeEnabled()
+  })
+
+  it('a 403 upgrade answer shows the limit text and Upgrade to Pro, and stops sending', async () => {
+    mockFetch({ [SUBMIT]: () => ({ status: 403, body: { error: 'Usage limit exceeded', upgrade: true } }) })
+    await toFeedback('hi', 2)
+    await userEvent.click(screen.getByRole('button', { name: hi.submitFeedback }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(hi.reviewLimit)
+    expect(screen.getByRole('link', { name: hi.upgrade })).toHaveAttribute('href', '/billing')
+    expect(screen.getByRole('button', { name: hi.submitFeedback })).toBeDisabled()
+  })
+
+  it('Change rating goes back to the stars and keeps the typed feedback', async () => {
+    await toFeedback('en', 2)
+    await userEvent.type(screen.getByLabelText(en.improveLabel), 'Slow')
+    await userEvent.click(screen.getByRole('link', { name: en.changeRating }))
+    expect(screen.getByText(en.question)).toBeInTheDocument()
+    await userEvent.click(star(3))
+    expect(screen.getByLabelText(en.improveLabel)).toHaveValue('Slow')
+  })
+
+  it('compliance mode offers "Post on Google instead"; otherwise no Google link for low ratings', async () => {
+    open({ link: link({}, { complianceMode: true }) })
+    await userEvent.click(star(3))
+    const google = screen.getByRole('link', { name: en.postOnGoogle })
+    expect(google).toHaveAttribute('href', GOOGLE)
+    expect(google).toHaveAttribute('target', '_blank')
+    open()
+    await userEvent.click(star(3))
+    expect(screen.queryByRole('link', { name: en.postOnGoogle })).not.toBeInTheDocument()
+  })
+})
+
+describe('thanks and not found', () => {
+  it('thanks names the business, or says it was already in', () => {
+    open({ language: 'ta', screen: { view: 'thanks', businessName: 'Sharma Sweets' } })
+    expect(screen.getByRole('heading', { name: ta.thanksTitle })).toBeInTheDocument()
+    expect(screen.getByText(fill(ta.thanksText))).toBeInTheDocument()
+    open({ screen: { view: 'thanks', businessName: 'Sharma Sweets', already: true } })
+    expect(screen.getByText(fill(en.alreadyRated))).toBeInTheDocument()
+    expect(screen.getAllByRole('link')[1]).toHaveAttribute('href', '/thanks?code=sharma&lang=hi')
+  })
+
+  it('not found, in the served language', () => {
+    open({ language: 'hi', screen: { view: 'not-found' }, link: null })
+    expect(screen.getByRole('heading', { name: hi.notFoundTitle })).toBeInTheDocument()
+    expect(screen.getByText(hi.notFoundText)).toBeInTheDocument()
   })
 })

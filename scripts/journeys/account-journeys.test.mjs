@@ -4,7 +4,10 @@
  *      the dashboard; every other device is signed out, the old password stops working and the link works once;
  *   8. an owner with a business deletes the account from the profile (a wrong password first); the account, the
  *      business and its ratings are gone, the review link answers 404 and a payment stays, no longer linked.
- * Each journey makes its own owner through the API, so they do not depend on each other.
+ *   9. a new owner signs up with "Continue with Google" (a real OpenID provider on loopback: its login and consent
+ *      pages), lands where they were going with a verified address, and later signs in the same way to the same
+ *      account on another device.
+ * Mails travel over SMTP to a server on loopback. Each journey makes its own owner, so they do not depend on each other.
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
@@ -14,7 +17,7 @@ import { api, expectStatus, query, uniqueEmail } from './support/api.mjs'
 import { journeyScope, screenshot } from './support/browser.mjs'
 import { BASE } from './support/product.mjs'
 import { useProductAndBrowser } from './support/run.mjs'
-import { GOOGLE_PLACES } from './support/stubs.mjs'
+import { GOOGLE_PLACES, OIDC_ACCOUNTS } from './support/stubs.mjs'
 import { waitFor } from './support/wait.mjs'
 
 const JOURNEY_MS = 120_000
@@ -96,17 +99,19 @@ test('journey 7: an owner resets a forgotten password from the mail, lands on th
     assert.equal((await signIn(owner.email, owner.password)).status, 400, 'the old password no longer signs in')
     assert.equal((await signIn(owner.email, newPassword)).status, 200, 'the new password signs in')
 
-    // The link works once.
+    // The link works once, and says so as soon as it is opened again.
     const again = await (await scope.person({ device: DESKTOP })).newPage()
     await again.goto(resetLink)
-    await again.getByRole('heading', { name: 'Choose a new password' }).waitFor()
-    await again.getByLabel('New password', { exact: true }).fill('another-one-2028')
-    await again.getByLabel('Confirm new password').fill('another-one-2028')
-    await again.getByRole('button', { name: 'Set new password' }).click()
     await again.getByRole('heading', { name: 'This link does not work' }).waitFor()
     await again.getByRole('alert').waitFor()
     await again.getByRole('link', { name: 'Ask for a new link' }).waitFor()
+    assert.equal(await again.getByLabel('New password', { exact: true }).count(), 0, 'no form for a used link')
     await screenshot(again, 'j7', '06-link-used')
+    expectStatus(
+      await api('POST', '/api/auth/reset-password', { body: { token: new URL(resetLink).searchParams.get('token'), password: 'another-one-2028' } }),
+      400,
+      'the used link through the API'
+    )
     assert.equal((await signIn(owner.email, 'another-one-2028')).status, 400, 'the used link changed nothing')
     assert.equal((await signIn(owner.email, newPassword)).status, 200, 'the new password still signs in')
   } catch (error) {
@@ -199,6 +204,64 @@ test('journey 8: an owner deletes the account from the profile; account, busines
     assert.ok(payment, 'the payment is kept')
     assert.equal(payment.user_id, null, 'the payment is no longer linked to the owner')
     assert.equal(payment.razorpay_order_id, orderId)
+  } catch (error) {
+    await scope.failed()
+    throw error
+  } finally {
+    await scope.close()
+  }
+})
+
+/* ------------------------------------------------------------------------------------------------------------
+ * 9. Continue with Google
+ * ---------------------------------------------------------------------------------------------------------- */
+
+/** From the site's sign-in page through the provider's login and consent pages back to our site. */
+async function continueWithGoogle(page, login, shots) {
+  await page.getByRole('link', { name: 'Continue with Google' }).click()
+  await page.waitForURL(`${run.product.oidc.issuer}/**`)
+  await page.getByPlaceholder('Enter any login').fill(login)
+  await page.getByPlaceholder('and password').fill('not-checked-by-the-dev-provider')
+  if (shots) await screenshot(page, 'j9', shots)
+  await page.getByRole('button', { name: 'Sign-in' }).click()
+  // First time for this browser at the provider: its consent page.
+  await page.getByRole('button', { name: 'Continue' }).click()
+}
+
+test('journey 9: a new owner signs up with Continue with Google and lands where they were going; later the same account on another device', { timeout: JOURNEY_MS }, async () => {
+  const person = OIDC_ACCOUNTS['google-priya']
+  const scope = journeyScope(run.browser, 'j9')
+  try {
+    const page = await (await scope.person({ device: PHONE })).newPage()
+    await page.goto(`${BASE}/auth?mode=signup&redirect=${encodeURIComponent('/profile')}`)
+    await page.getByRole('link', { name: 'Continue with Google' }).waitFor()
+    await screenshot(page, 'j9', '01-signup')
+    await continueWithGoogle(page, 'google-priya', '02-provider-login')
+
+    await page.waitForURL('**/profile')
+    const token = await page.evaluate(() => localStorage.getItem('reviewroute.token'))
+    assert.ok(token && token.length > 20, 'the browser holds our token')
+    // The one-time code is not left in the address bar or history entry.
+    assert.ok(!page.url().includes('code='), `no code in ${page.url()}`)
+    const me = expectStatus(await api('GET', '/api/auth/user', { token }), 200, 'the new owner')
+    assert.equal(me.email, person.email)
+    assert.equal(me.emailVerified, true)
+    assert.equal(me.firstName, person.given_name)
+    assert.ok(me.trialEndsAt, 'a trial started')
+    await page.getByText(person.email).first().waitFor()
+    await screenshot(page, 'j9', '03-profile')
+
+    // Another device, signing in this time: the same account, no second one.
+    const desktop = await (await scope.person({ device: DESKTOP })).newPage()
+    await desktop.goto(`${BASE}/auth?mode=signin`)
+    await continueWithGoogle(desktop, 'google-priya')
+    await desktop.waitForURL('**/dashboard')
+    const desktopToken = await desktop.evaluate(() => localStorage.getItem('reviewroute.token'))
+    const again = expectStatus(await api('GET', '/api/auth/user', { token: desktopToken }), 200, 'the desktop session')
+    assert.equal(again.id, me.id)
+    const [{ count }] = await query('SELECT COUNT(*) AS count FROM users WHERE email = ?', [person.email])
+    assert.equal(Number(count), 1)
+    await screenshot(desktop, 'j9', '04-dashboard')
   } catch (error) {
     await scope.failed()
     throw error

@@ -1,75 +1,24 @@
 /*
- * One i18n layer for every bundle: rosetta (a few hundred bytes, so the customer page stays small) for lookup
- * and `{{name}}` interpolation, Intl.PluralRules for plurals (`key_one` / `key_other` with a `count`), English
- * as the fallback. Languages: English and Hindi (docs/decisions.md D5).
+ * The i18n layer of the customer page (docs/decisions.md D31): the server picks the language and inlines only that
+ * language's strings, so the browser holds one dictionary and never switches in place (the language switch is
+ * links the server answers). Same bytes for every language; `{{name}}` parameters filled in as the server does.
  */
-import rosetta from 'rosetta'
+export type Dictionary<K extends string = string> = Record<K, string>
+export type Params = Record<string, string | number>
+export type Translate<K extends string = string> = (key: K, params?: Params) => string
 
-export const LANGUAGES = ['en', 'hi'] as const
-export type Language = (typeof LANGUAGES)[number]
-export type Dictionary = Record<string, string>
-export type Messages = Record<Language, Dictionary> | { en: Dictionary }
-
-export const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language)
-
-/** The owner's pinned language wins, then a stored choice, then the browser's languages. */
-export function pickLanguage(
-  pinned: Language | null | undefined,
-  stored: string | null,
-  browser: readonly string[] = globalThis.navigator?.languages ?? []
-): Language {
-  if (pinned) return pinned
-  if (isLanguage(stored)) return stored
-  for (const tag of browser) {
-    const base = tag.toLowerCase().split('-')[0]
-    if (isLanguage(base)) return base
-  }
-  return 'en'
+export interface I18n<K extends string = string> {
+  readonly language: string
+  t: Translate<K>
 }
 
-export type Translate = (key: string, params?: Record<string, string | number>) => string
-
-export interface I18n {
-  readonly language: Language
-  t: Translate
-  changeLanguage(language: Language): void
-  subscribe(listener: () => void): () => void
-}
-
-export function createI18n(messages: Messages, initial: Language): I18n {
-  const dictionaries = messages as Partial<Record<Language, Dictionary>>
-  const table = rosetta<Dictionary>(dictionaries as Record<string, Dictionary>)
-  const known = (name: string): name is Language => Object.hasOwn(dictionaries, name)
-  let language: Language = known(initial) ? initial : 'en'
-  table.locale(language)
-  const listeners = new Set<() => void>()
-
-  const lookup = (key: string, params: Record<string, string | number> | undefined, lang: Language) =>
-    table.t(key, params, lang) || (lang === 'en' ? '' : table.t(key, params, 'en'))
-
+/** `{{name}}` filled from `params`; a parameter not given stays as written, an unknown key reads as itself. */
+export function createI18n<K extends string>(language: string, dictionary: Dictionary<K>): I18n<K> {
   return {
-    get language() {
-      return language
-    },
-    t(key, params) {
-      const count = params?.count
-      const plural =
-        typeof count === 'number' ? `${key}_${new Intl.PluralRules(language).select(count)}` : null
-      return (
-        (plural && (lookup(plural, params, language) || lookup(`${key}_other`, params, language))) ||
-        lookup(key, params, language) ||
-        key
-      )
-    },
-    changeLanguage(next) {
-      if (!known(next) || next === language) return
-      language = next
-      table.locale(next)
-      listeners.forEach((listener) => listener())
-    },
-    subscribe(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
+    language,
+    t: (key, params = {}) =>
+      (Object.hasOwn(dictionary, key) ? dictionary[key] : key).replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+        Object.hasOwn(params, name) ? String(params[name]) : whole
+      ),
   }
 }

@@ -1,6 +1,6 @@
 /*
  * QR codes drawn in the browser (docs/product-rules.md, docs/decisions.md D14): the plain QR (400 px, margin 2, error correction M),
- * the styled 600x750 poster with a 320 px QR, and their download names.
+ * the styled 600x750 poster with a 320 px QR in one or two languages, and their download names.
  */
 import QRCode from 'qrcode'
 
@@ -55,8 +55,71 @@ function wrap(ctx: CanvasRenderingContext2D, text: string, width: number, maxLin
   return lines
 }
 
-/** The printable poster: business name, the QR, 'Scan QR Code to Share Your Experience', a star strip. */
-export async function drawPoster(canvas: HTMLCanvasElement, { name, link }: { name: string; link: string }) {
+/** The poster's printed sentences in one language (the customer-page modules' posterScan, posterDrop, poweredBy). */
+export interface PosterTexts {
+  scan: string
+  drop: string
+  poweredBy: string
+}
+
+export interface PosterContent {
+  name: string
+  link: string
+  /** One language's texts, or two: the second is printed under the first (English, then Hindi). */
+  texts: readonly PosterTexts[]
+}
+
+/**
+ * Noto Sans first, then its Indian-script families, so every script of the nine customer-page languages has
+ * glyphs wherever Noto is installed (most Android phones, fonts-noto-core); then the system's own fonts.
+ */
+export const POSTER_FONTS =
+  '"Noto Sans", "Noto Sans Devanagari", "Noto Sans Bengali", "Noto Sans Tamil", "Noto Sans Telugu", ' +
+  '"Noto Sans Gujarati", "Noto Sans Kannada", "Noto Sans Malayalam", system-ui, sans-serif'
+
+const TEXT_WIDTH = POSTER_WIDTH - 60
+const MIN_FONT = 12
+
+/** The largest size up to `size` at which `text` fits one line of the poster (never below MIN_FONT). */
+function fitFont(ctx: CanvasRenderingContext2D, text: string, weight: string, size: number) {
+  let current = size
+  for (; current > MIN_FONT; current--) {
+    ctx.font = `${weight} ${current}px ${POSTER_FONTS}`
+    if (ctx.measureText(text).width <= TEXT_WIDTH) return current
+  }
+  ctx.font = `${weight} ${MIN_FONT}px ${POSTER_FONTS}`
+  return MIN_FONT
+}
+
+/** Centred lines, each shrunk to fit; the first at `size`, the ones under it at `under`. */
+function centredLines(ctx: CanvasRenderingContext2D, lines: string[], weight: string, size: number, baselines: number[], under = size - 2) {
+  lines.forEach((text, i) => {
+    fitFont(ctx, text, weight, i === 0 ? size : under)
+    // maxWidth as a last resort: at the smallest size a very long sentence is narrowed rather than cut.
+    ctx.fillText(text, POSTER_WIDTH / 2, baselines[i], TEXT_WIDTH)
+  })
+}
+
+/**
+ * One sentence per language at `baselines` (one or two languages). A single language's sentence that would
+ * shrink by more than 4 px on one line takes the two-line slots instead, so long scripts stay readable.
+ */
+function sentences(ctx: CanvasRenderingContext2D, texts: string[], weight: string, sizes: { one: number; two: number }, baselines: { one: number[]; two: number[] }) {
+  if (texts.length === 1 && fitFont(ctx, texts[0], weight, sizes.one) < sizes.one - 4) {
+    ctx.font = `${weight} ${sizes.two}px ${POSTER_FONTS}`
+    const lines = wrap(ctx, texts[0], TEXT_WIDTH, 2)
+    if (lines.length === 2 && !lines[1].endsWith('…')) return centredLines(ctx, lines, weight, sizes.two, baselines.two, sizes.two)
+  }
+  centredLines(ctx, texts, weight, texts.length === 2 ? sizes.two : sizes.one, texts.length === 2 ? baselines.two : baselines.one)
+}
+
+/**
+ * The printable poster: business name, the scan sentence, the QR, the rating sentence over a star strip, and
+ * 'Powered by ReviewRoute', in the texts' language(s); with two languages each sentence has two lines.
+ */
+export async function drawPoster(canvas: HTMLCanvasElement, { name, link, texts }: PosterContent) {
+  const languages = texts.slice(0, 2)
+  if (languages.length === 0) throw new Error('Poster texts are missing')
   canvas.width = POSTER_WIDTH
   canvas.height = POSTER_HEIGHT
   const ctx = canvas.getContext('2d')
@@ -70,13 +133,12 @@ export async function drawPoster(canvas: HTMLCanvasElement, { name, link }: { na
 
   ctx.textAlign = 'center'
   ctx.fillStyle = '#ffffff'
-  ctx.font = 'bold 34px system-ui, sans-serif'
-  const nameLines = wrap(ctx, name, POSTER_WIDTH - 60, 2)
+  ctx.font = `bold 34px ${POSTER_FONTS}`
+  const nameLines = wrap(ctx, name, TEXT_WIDTH, 2)
   nameLines.forEach((text, i) => ctx.fillText(text, POSTER_WIDTH / 2, (nameLines.length === 1 ? 88 : 68) + i * 40))
 
   ctx.fillStyle = '#0f172a'
-  ctx.font = '600 24px system-ui, sans-serif'
-  ctx.fillText('Scan QR Code to Share Your Experience', POSTER_WIDTH / 2, 200)
+  sentences(ctx, languages.map((language) => language.scan), '600', { one: 24, two: 22 }, { one: [200], two: [182, 212] })
 
   const qrX = (POSTER_WIDTH - POSTER_QR) / 2
   ctx.strokeStyle = '#e2e8f0'
@@ -85,14 +147,12 @@ export async function drawPoster(canvas: HTMLCanvasElement, { name, link }: { na
   ctx.drawImage(qr, qrX, 235, POSTER_QR, POSTER_QR)
 
   ctx.fillStyle = '#334155'
-  ctx.font = '600 22px system-ui, sans-serif'
-  ctx.fillText('Drop Your Rating Below', POSTER_WIDTH / 2, 620)
+  sentences(ctx, languages.map((language) => language.drop), '600', { one: 22, two: 20 }, { one: [620], two: [598, 626] })
   ctx.fillStyle = '#f59e0b'
   for (let i = 0; i < 5; i++) star(ctx, POSTER_WIDTH / 2 + (i - 2) * 52, 660, 20)
 
   ctx.fillStyle = '#94a3b8'
-  ctx.font = '16px system-ui, sans-serif'
-  ctx.fillText('Powered by ReviewRoute', POSTER_WIDTH / 2, 725)
+  centredLines(ctx, [languages[0].poweredBy], '400', 16, [725])
   return canvas
 }
 

@@ -10,6 +10,7 @@ import logger from '@adonisjs/core/services/logger'
 import { errors as limiterErrors } from '@adonisjs/limiter'
 import LookupReviewLink from '#actions/reviews/lookup_review_link'
 import FindReviewLink from '#actions/reviews/find_review_link'
+import CheckReviewAllowance from '#actions/reviews/check_review_allowance'
 import SubmitReview from '#actions/reviews/submit_review'
 import { FieldError, NotFoundError, UpgradeRequiredError } from '#exceptions/app_errors'
 import { isPositiveRating } from '#contract/product_rules'
@@ -19,6 +20,8 @@ import { ensureDevice, raterOf } from '#web/review_device'
 import { pageLanguage, renderReviewPage, translate, type FeedbackValues, type PageInput, type Screen } from '#web/review_page'
 import { pickReviewLanguage } from '#lib/review_language'
 import { serializePublicBusiness } from '#serializers/serializers'
+import Business from '#models/business'
+import { ReviewRequests } from '#actions/requests/request_progress'
 import { FEEDBACK_MAX_LENGTH, RATING_MAX, RATING_MIN } from '#lib/constants'
 import type { ReviewLinkDto } from '#types/api'
 
@@ -34,6 +37,7 @@ const text = (value: unknown, max: number) => (typeof value === 'string' ? value
 
 export default class ReviewPageController {
   private findReviewLink = new FindReviewLink()
+  private checkAllowance = new CheckReviewAllowance()
 
   /** The page's language: `?lang=` or the form's `lang`, the owner's pinned one, then the browser's. */
   private language(ctx: HttpContext, pinned: string | null | undefined) {
@@ -46,7 +50,8 @@ export default class ReviewPageController {
   }
 
   private notFound(ctx: HttpContext, code: string) {
-    return this.send(ctx, 404, { code, link: null, error: 'Business not found', ...this.language(ctx, null) }, { view: 'not-found' })
+    const language = this.language(ctx, null)
+    return this.send(ctx, 404, { code, link: null, error: translate(language.messages, 'notFoundText'), ...language }, { view: 'not-found' })
   }
 
   /** An earlier code of the business: on to the current one, keeping the query (docs/decisions.md D31). */
@@ -71,7 +76,10 @@ export default class ReviewPageController {
     }
     ensureDevice(ctx)
     const link = await lookup.handle(code)
-    return this.send(ctx, 200, { code, link, ...this.language(ctx, business.language) }, { view: 'rate' })
+    // `?rating=1..3`: the feedback form again (its language links keep the rating), unless ratings are closed.
+    const rating = ratingOf(ctx.request.input('rating'))
+    const screen: Screen = rating !== null && !isPositiveRating(rating) && link.canSubmitReview ? { view: 'feedback', rating } : { view: 'rate' }
+    return this.send(ctx, 200, { code, link, ...this.language(ctx, business.language) }, screen)
   }
 
   /** POST /review/{code} `rating`: 4-5 on to Google (303) whatever happens; 1-3 the feedback form. */
@@ -86,8 +94,14 @@ export default class ReviewPageController {
     if (rating === null) {
       return this.send(ctx, 400, { code, link, ...language }, { view: 'rate', error: translate(language.messages, 'tryAgain') })
     }
-    if (!isPositiveRating(rating)) return this.send(ctx, 200, { code, link, ...language }, { view: 'feedback', rating })
-    const { url } = (await submitReview.handle(code, { rating }, raterOf(ctx.request)).catch((error) => {
+    const requestToken = this.requestTokenOf(ctx)
+    if (!isPositiveRating(rating)) {
+      // A business out of free ratings says so now, not after the customer has written their feedback.
+      const allowance = await this.checkAllowance.handle(business)
+      if (!allowance.allowed) return this.send(ctx, 403, { code, link: { ...link, canSubmitReview: false }, requestToken, ...language }, { view: 'rate' })
+      return this.send(ctx, 200, { code, link, requestToken, ...language }, { view: 'feedback', rating })
+    }
+    const { url } = (await submitReview.handle(code, { rating, requestToken }, raterOf(ctx.request)).catch((error) => {
       logger.warn({ err: error }, 'a 4-5 form rating failed before storing; the customer goes on to Google')
       return { url: business.googleReviewUrl }
     })) as { url: string }
@@ -113,8 +127,9 @@ export default class ReviewPageController {
       contactName: text(ctx.request.input('contactName'), 100),
       contactPhone: text(ctx.request.input('contactPhone'), 20),
     }
+    const requestToken = this.requestTokenOf(ctx)
     const again = (status: number, errors: NonNullable<Extract<Screen, { view: 'feedback' }>['errors']>) =>
-      this.send(ctx, status, { code, link, ...language }, { view: 'feedback', rating, values, errors })
+      this.send(ctx, status, { code, link, requestToken, ...language }, { view: 'feedback', rating, values, errors })
     const feedback = values.feedback.trim()
     if (feedback.length > FEEDBACK_MAX_LENGTH) return again(422, { feedback: translate(messages, 'feedbackTooLong', { max: FEEDBACK_MAX_LENGTH }) })
 
@@ -127,6 +142,7 @@ export default class ReviewPageController {
           contactMe: values.contactMe,
           contactName: values.contactName.trim() || null,
           contactPhone: values.contactPhone.trim() || null,
+          requestToken,
         },
         raterOf(ctx.request)
       )
@@ -153,6 +169,55 @@ export default class ReviewPageController {
     const link = business ? this.linkOf(business) : null
     const already = ctx.request.input('already') === '1'
     return this.send(ctx, 200, { code: business?.shortUrl ?? '', link, ...language }, { view: 'thanks', businessName: business?.name ?? null, already })
+  }
+
+  /** The personal link's token a form carried (`request`), if it looks like one. */
+  private requestTokenOf(ctx: HttpContext) {
+    const token = ctx.request.input('request')
+    return typeof token === 'string' && /^[A-Za-z0-9_-]{22}$/.test(token) ? token : undefined
+  }
+
+  /** The review request of `/r/{token}` and its business, or null. */
+  private async requestOf(token: string) {
+    const request = await ReviewRequests.find(token)
+    const business = request ? await Business.find(request.business_id) : null
+    return request && business ? { request, business } : null
+  }
+
+  /**
+   * GET /r/{token}: a review request's personal link (docs/decisions.md D32). The business's review page, with all
+   * of its behaviour and languages; opening it marks the request opened, and a rating through it marks it rated.
+   */
+  @inject()
+  async personal(ctx: HttpContext, lookup: LookupReviewLink) {
+    const token = String(ctx.params.token)
+    const found = await this.requestOf(token)
+    if (!found) return this.notFound(ctx, '')
+    const { request, business } = found
+    await ReviewRequests.markOpened(request.id)
+    ensureDevice(ctx)
+    const link = await lookup.handle(business.shortUrl)
+    const input = { code: business.shortUrl, link, requestToken: token, ...this.language(ctx, business.language) }
+    return this.send(ctx, 200, input, { view: 'rate' })
+  }
+
+  /** GET /r/{token}/stop: asks before opting out (link previews and scanners open links; only the button opts out). */
+  async stopPage(ctx: HttpContext) {
+    const token = String(ctx.params.token)
+    const found = await this.requestOf(token)
+    if (!found) return this.notFound(ctx, '')
+    const link = this.linkOf(found.business)
+    return this.send(ctx, 200, { code: found.business.shortUrl, link, ...this.language(ctx, found.business.language) }, { view: 'stop', token })
+  }
+
+  /** POST /r/{token}/stop: the customer gets no more review requests from this business. */
+  async stop(ctx: HttpContext) {
+    const token = String(ctx.params.token)
+    const found = await this.requestOf(token)
+    if (!found) return this.notFound(ctx, '')
+    await ReviewRequests.optOut(found.request.id, found.request.customer_id)
+    const link = this.linkOf(found.business)
+    return this.send(ctx, 200, { code: found.business.shortUrl, link, ...this.language(ctx, found.business.language) }, { view: 'stopped', token })
   }
 
   /** The page's view of a business without counting another page view (forms and thanks are not new visits). */

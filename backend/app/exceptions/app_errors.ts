@@ -57,3 +57,8 @@ export class FieldError extends AppException {
     super(message)
   }
 }
+
+export class PayloadTooLargeError extends AppException {
+  static status = 413
+  static code = 'E_REQUEST_ENTITY_TOO_LARGE'
+}

@@ -31,6 +31,8 @@ export interface SessionRow {
   /** Only when the customer ticked "contact me" after a 1-3 rating (docs/decisions.md D31). */
   contact_name: string | null
   contact_phone: string | null
+  /** The review request whose personal link the customer came from (docs/decisions.md D32). */
+  review_request_id: number | null
 }
 
 interface Waiting {
@@ -50,6 +52,7 @@ const COLUMNS = [
   'created_at',
   'contact_name',
   'contact_phone',
+  'review_request_id',
 ] as const
 const ROW_PLACEHOLDERS = `(${COLUMNS.map(() => '?').join(', ')})`
 

@@ -10,14 +10,14 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '#lib/constants'
 import { parseDateFilter } from '#lib/time'
 
 /** `present`: true matches rows where the column is set (e.g. `resolved` ↔ `resolved_at IS NOT NULL`). */
-type FilterKind = 'id' | 'int' | 'bool' | 'present' | 'date' | 'text'
+type FilterKind = 'id' | 'int' | 'bool' | 'present' | 'date' | 'text' | 'search'
 
 export interface ListSpec {
   /** Sortable field (as the client names it) → column. */
   sortable: Record<string, string>
   defaultSort: { field: string; order: 'asc' | 'desc' }
   /** Filterable field → column and kind. `text` fields accept `_like`; `int`/`date` accept `_gte`/`_lte`. */
-  filters: Record<string, { column: string; kind: FilterKind }>
+  filters: Record<string, { column: string; kind: FilterKind; columns?: string[] }>
 }
 
 type Query = ModelQueryBuilderContract<LucidModel, any>
@@ -103,6 +103,20 @@ function applyFilter(query: Query, field: string, op: string, raw: string, spec:
       const value = parseDateFilter(raw, op === 'lte')
       if (!value) throw new FieldError(param, `The ${param} parameter must be a date (YYYY-MM-DD) or ISO 8601 time`)
       query.where(column, op === 'gte' ? '>=' : '<=', value.toJSDate())
+      return
+    }
+    case 'search': {
+      // Any of `columns` contains the text; a phone number typed with spaces or dashes matches its digits too.
+      if (op !== '' && op !== 'like') throw new FieldError(param, `Unsupported filter ${param}`)
+      if (raw.length > 200) throw new FieldError(param, `The ${param} parameter is too long`)
+      const escape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+      const digits = /^[\d\s+().-]{3,}$/.test(raw) ? raw.replace(/\D/g, '') : ''
+      query.where((any) => {
+        for (const searched of spec.columns ?? [column]) {
+          any.orWhereILike(searched, `%${escape(raw)}%`)
+          if (digits) any.orWhere(searched, 'like', `%${digits}%`)
+        }
+      })
       return
     }
     case 'text': {

@@ -31,3 +31,31 @@ export const SESSION_LIST: ListSpec = {
     q: { column: 'feedback', kind: 'text' },
   },
 }
+
+/** /api/customers (docs/decisions.md D32): search by name or number. */
+export const CUSTOMER_LIST: ListSpec = {
+  sortable: { id: 'id', name: 'name', createdAt: 'created_at' },
+  defaultSort: { field: 'createdAt', order: 'desc' },
+  filters: {
+    id: { column: 'id', kind: 'id' },
+    businessId: { column: 'business_id', kind: 'id' },
+    name: { column: 'name', kind: 'text' },
+    phone: { column: 'phone', kind: 'text' },
+    q: { column: 'name', kind: 'search', columns: ['name', 'phone', 'email'] },
+    optedOut: { column: 'opted_out_at', kind: 'present' },
+  },
+}
+
+/** /api/review-requests: by status, channel, customer and date. */
+export const REVIEW_REQUEST_LIST: ListSpec = {
+  sortable: { id: 'id', createdAt: 'created_at', sentAt: 'sent_at', status: 'status' },
+  defaultSort: { field: 'createdAt', order: 'desc' },
+  filters: {
+    id: { column: 'id', kind: 'id' },
+    businessId: { column: 'business_id', kind: 'id' },
+    customerId: { column: 'customer_id', kind: 'id' },
+    status: { column: 'status', kind: 'text' },
+    channel: { column: 'channel', kind: 'text' },
+    createdAt: { column: 'created_at', kind: 'date' },
+  },
+}

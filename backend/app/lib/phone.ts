@@ -1,15 +1,2 @@
-/**
- * An Indian number as stored: '+91' and 10 digits. Accepts the usual ways of writing one: the 10 digits alone,
- * with '+91', '91' or a trunk '0' in front, with spaces, hyphens, dots or brackets; anything else is null.
- */
-export function normalizeIndianPhone(input: string): string | null {
-  const compact = input.replace(/[\s\-().]/g, '')
-  const match = /^(?:\+91|91(?=\d{10}$)|0(?=\d{10}$))?(\d{10})$/.exec(compact)
-  return match ? `+91${match[1]}` : null
-}
-
-/** The 10 digits of an Indian mobile number (first digit 6-9), in any of the forms above; else null. */
-export function indianMobileDigits(input: string): string | null {
-  const digits = normalizeIndianPhone(input)?.slice(3) ?? null
-  return digits && /^[6-9]/.test(digits) ? digits : null
-}
+/* The phone rule lives in the contract, shared with the pages. */
+export { indianMobileDigits, normalizeIndianPhone } from '#contract/phone'

@@ -4,11 +4,11 @@
  * saying why the owner gets it, and the kind header that tests and support read.
  */
 import { BaseMail } from '@adonisjs/mail'
-import env from '#start/env'
 import { MAIL_KIND_HEADER } from '#services/mail/transports'
+import { appUrl } from '#lib/app_url'
 
 /** An absolute link into the product: APP_URL + path. */
-export const linkTo = (path: string) => `${env.get('APP_URL').replace(/\/+$/, '')}${path}`
+export const linkTo = appUrl
 
 export interface MailContent {
   /** Shown as the first line of the HTML body. */

@@ -3,6 +3,7 @@ import type ReviewSession from '#models/review_session'
 import type User from '#models/user'
 import { AppMail, linkTo } from '#mails/app_mail'
 import { callBackLinks } from '#contract/call_back'
+import { formatIndianMobile } from '#contract/phone'
 
 /** 1-3 star ratings with text arrived for one of the owner's businesses: one, or every one since the last alert. */
 export default class FeedbackAlertMail extends AppMail {
@@ -38,7 +39,7 @@ export default class FeedbackAlertMail extends AppMail {
         callBack: session.contactPhone
           ? {
               name: session.contactName,
-              phone: `+91 ${session.contactPhone.slice(0, 5)} ${session.contactPhone.slice(5)}`,
+              phone: formatIndianMobile(session.contactPhone),
               ...callBackLinks(session.contactPhone, session.contactName, this.business.name),
             }
           : null,

@@ -5,7 +5,18 @@
 import type User from '#models/user'
 import type Business from '#models/business'
 import type ReviewSession from '#models/review_session'
-import type { BusinessDto, NotificationSettingsDto, PublicBusinessDto, ReviewSessionDto, UserDto } from '#types/api'
+import type Customer from '#models/customer'
+import type ReviewRequest from '#models/review_request'
+import { personalLink } from '#lib/app_url'
+import type {
+  BusinessDto,
+  CustomerDto,
+  NotificationSettingsDto,
+  PublicBusinessDto,
+  ReviewRequestDto,
+  ReviewSessionDto,
+  UserDto,
+} from '#types/api'
 
 export function serializeUser(user: User): UserDto {
   const firstName = user.firstName ?? ''
@@ -76,3 +87,35 @@ export function serializeSession(session: ReviewSession): ReviewSessionDto {
   }
 }
 
+
+export function serializeCustomer(customer: Customer): CustomerDto {
+  return {
+    id: customer.id,
+    businessId: customer.businessId,
+    name: customer.name,
+    phone: customer.phone,
+    email: customer.email,
+    consentAt: customer.consentAt.toISO()!,
+    optedOutAt: customer.optedOutAt?.toISO() ?? null,
+    createdAt: customer.createdAt.toISO()!,
+  }
+}
+
+/** A request with its customer preloaded. */
+export function serializeReviewRequest(request: ReviewRequest, extra: { whatsappUrl?: string } = {}): ReviewRequestDto {
+  return {
+    id: request.id,
+    businessId: request.businessId,
+    customerId: request.customerId,
+    customerName: request.customer.name,
+    customerPhone: request.customer.phone,
+    channel: request.channel,
+    status: request.status,
+    link: personalLink(request.token),
+    sentAt: request.sentAt?.toISO() ?? null,
+    openedAt: request.openedAt?.toISO() ?? null,
+    ratedAt: request.ratedAt?.toISO() ?? null,
+    createdAt: request.createdAt.toISO()!,
+    ...extra,
+  }
+}

@@ -11,6 +11,8 @@ export const submitReviewValidator = vine.compile(
     contactMe: vine.boolean({ strict: true }).optional(),
     contactName: vine.string().trim().maxLength(100).nullable().optional(),
     contactPhone: vine.string().trim().maxLength(20).nullable().optional(),
+    /** The personal link's token when the page was opened from a review request (docs/decisions.md D32). */
+    requestToken: vine.string().trim().maxLength(40).nullable().optional(),
   })
 )
 submitReviewValidator.messagesProvider = messages

@@ -6,7 +6,9 @@
  * same screen without fetching anything.
  */
 import type { ReviewLanguage, ReviewMessageKey, ReviewMessages } from '#contract/review_messages/index'
-import { REVIEW_LANGUAGES } from '#contract/review_messages/index'
+import { REVIEW_LANGUAGES, translate } from '#contract/review_messages/index'
+
+export { translate }
 import { REVIEW_MESSAGES } from '#contract/review_messages/all'
 import { FEEDBACK_MAX_LENGTH, RATING_MAX } from '#contract/product_rules'
 import type { InlinedReview, ReviewLinkDto } from '#types/api'
@@ -26,11 +28,6 @@ export interface PageLanguage {
 
 export const pageLanguage = (language: ReviewLanguage): PageLanguage => ({ language, messages: REVIEW_MESSAGES[language] })
 
-/** A message with its `{{name}}` parameters filled in (not escaped: the caller escapes). */
-export function translate(messages: ReviewMessages, key: ReviewMessageKey, params: Record<string, string | number> = {}) {
-  return messages[key].replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole))
-}
-
 export interface FeedbackValues {
   feedback: string
   contactMe: boolean
@@ -45,11 +42,20 @@ export type Screen =
   | { view: 'feedback'; rating: number; values?: FeedbackValues; errors?: { feedback?: string; contactPhone?: string; form?: string } }
   | { view: 'not-found' }
   | { view: 'thanks'; businessName: string | null; already?: boolean }
+  | { view: 'stop' | 'stopped'; token: string }
 
 export interface PageInput extends PageLanguage {
   code: string
   link: ReviewLinkDto | null
   error?: string
+  /** Opened from a review request's personal link: the forms carry its token (docs/decisions.md D32). */
+  requestToken?: string
+}
+
+/** The thanks page's own address (its language links keep the business and whether the rating was a repeat). */
+function thanksPath(code: string, already?: boolean) {
+  if (!code) return '/thanks'
+  return `/thanks?code=${encodeURIComponent(code)}${already ? '&already=1' : ''}`
 }
 
 export function renderReviewPage(template: string, input: PageInput, screen: Screen) {
@@ -64,6 +70,7 @@ export function renderReviewPage(template: string, input: PageInput, screen: Scr
     view: screen.view,
     ...(screen.view === 'feedback' ? { rating: screen.rating } : {}),
     ...(screen.view === 'thanks' && screen.already ? { already: true } : {}),
+    ...(input.requestToken ? { requestToken: input.requestToken } : {}),
     language,
     messages,
     languages: LANGUAGE_CHOICES,
@@ -82,7 +89,9 @@ export function renderReviewPage(template: string, input: PageInput, screen: Scr
       `<p class="business__address">${escapeHtml(business.address)}</p></header>`
     : ''
   const reviewPath = `/review/${encodeURIComponent(code)}`
-  const hiddenLanguage = `<input type="hidden" name="lang" value="${language}">`
+  const hiddenLanguage =
+    `<input type="hidden" name="lang" value="${language}">` +
+    (input.requestToken ? `<input type="hidden" name="request" value="${escapeHtml(input.requestToken)}">` : '')
 
   let body: string
   let title: string
@@ -92,7 +101,18 @@ export function renderReviewPage(template: string, input: PageInput, screen: Scr
     const text = name ? t(screen.already ? 'alreadyRated' : 'thanksText', { business: name }) : t('thanksGeneric')
     body =
       `<main class="card card--center"><div class="tick" aria-hidden="true">✓</div><h1>${t('thanksTitle')}</h1>` +
-      `<p class="muted">${text}</p>${footer(code ? `/thanks?code=${encodeURIComponent(code)}` : '/thanks')}</main>`
+      `<p class="muted">${text}</p>${footer(thanksPath(code, screen.already))}</main>`
+  } else if ((screen.view === 'stop' || screen.view === 'stopped') && business) {
+    const stopPath = `/r/${encodeURIComponent(screen.token)}/stop`
+    title = translate(messages, screen.view === 'stop' ? 'stopTitle' : 'stoppedTitle')
+    body =
+      `<main class="card card--center"><h1>${escapeHtml(title)}</h1>` +
+      (screen.view === 'stop'
+        ? `<p class="muted">${t('stopText', { business: business.name })}</p>` +
+          `<form method="post" action="${stopPath}"><input type="hidden" name="lang" value="${language}">` +
+          `<button class="primary" type="submit">${t('stopButton')}</button></form>`
+        : `<p class="muted">${t('stoppedText', { business: business.name })}</p>`) +
+      `${footer(stopPath)}</main>`
   } else if (screen.view === 'not-found' || !business) {
     title = translate(messages, 'notFoundTitle')
     body =
@@ -127,7 +147,7 @@ export function renderReviewPage(template: string, input: PageInput, screen: Scr
         ? `<a class="secondary-link" href="${escapeHtml(business.googleReviewUrl)}" target="_blank" rel="noopener noreferrer">${t('postOnGoogle')}</a>`
         : '') +
       `<a class="text-button" href="${reviewPath}?lang=${language}">${t('changeRating')}</a>` +
-      `</form>${footer(reviewPath)}</main>`
+      `</form>${footer(`${reviewPath}?rating=${screen.rating}`)}</main>`
   } else {
     title = translate(messages, 'pageTitle', { business: business.name })
     const blocked = link && !link.canSubmitReview
@@ -145,7 +165,7 @@ export function renderReviewPage(template: string, input: PageInput, screen: Scr
           `<button class="star" type="submit" name="rating" value="${star}" aria-label="${t('rateAria', { count: star })}"${blocked ? ' disabled' : ''}>${STAR}</button>`
       ).join('') +
       '</div>' +
-      (screen.error ? `<p class="error" role="alert">${escapeHtml(screen.error)}</p>` : '') +
+      (screen.view === 'rate' && screen.error ? `<p class="error" role="alert">${escapeHtml(screen.error)}</p>` : '') +
       `<p class="hint">${t('helps', { business: business.name })}</p>` +
       `</form>${footer(reviewPath)}</main>`
   }

@@ -56,6 +56,15 @@ const en = {
   errorTitle: 'Something went wrong',
   errorText: 'The page ran into an error and cannot continue.',
   reload: 'Reload Page',
+  /** The personal request the owner sends from their own WhatsApp (docs/decisions.md D32); plain text, keep the links. */
+  requestMessage:
+    'Hi {{customer}}, thank you for visiting {{business}}! Could you tell us how it went? It takes ten seconds: {{link}}\n\nTo stop these messages: {{stopLink}}',
+  /** The stop link's page: the customer opts out of this business's review requests. */
+  stopTitle: 'Stop review requests?',
+  stopText: '{{business}} will not send you review requests again.',
+  stopButton: 'Stop requests',
+  stoppedTitle: 'Done',
+  stoppedText: 'You will not get review requests from {{business}} again.',
   /** The printable QR poster on the shop's counter. */
   posterScan: 'Scan QR Code to Share Your Experience',
   posterDrop: 'Drop Your Rating Below',

@@ -46,6 +46,13 @@ const hi: ReviewMessages = {
   errorTitle: 'कुछ गड़बड़ हो गई',
   errorText: 'पेज में कोई गड़बड़ी आ गई है और यह आगे नहीं चल सकता।',
   reload: 'पेज दोबारा लोड करें',
+  requestMessage:
+    'नमस्ते {{customer}}, {{business}} पर आने के लिए धन्यवाद! आपका अनुभव कैसा रहा, क्या आप हमें बताएंगे? बस दस सेकंड लगेंगे: {{link}}\n\nये मैसेज बंद करने के लिए: {{stopLink}}',
+  stopTitle: 'रिव्यू के मैसेज बंद करें?',
+  stopText: '{{business}} आपको फिर से रिव्यू के लिए मैसेज नहीं भेजेगा।',
+  stopButton: 'मैसेज बंद करें',
+  stoppedTitle: 'हो गया',
+  stoppedText: 'अब आपको {{business}} से रिव्यू के लिए मैसेज नहीं आएंगे।',
   posterScan: 'QR कोड स्कैन करें और अपना अनुभव बताएं',
   posterDrop: 'नीचे अपनी रेटिंग दें',
 }

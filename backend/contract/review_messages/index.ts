@@ -13,3 +13,8 @@ export const isReviewLanguage = (value: unknown): value is ReviewLanguage =>
   typeof value === 'string' && (REVIEW_LANGUAGES as readonly string[]).includes(value)
 
 export { en }
+
+/** A message with its `{{name}}` parameters filled in (not escaped: HTML callers escape). */
+export function translate(messages: ReviewMessages, key: ReviewMessageKey, params: Record<string, string | number> = {}) {
+  return messages[key].replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole))
+}

@@ -122,6 +122,7 @@ test.group('Analytics reads: writes that change the figures', (group) => {
         created_at: new Date(),
         contact_name: null,
         contact_phone: null,
+        review_request_id: null,
       })
 
     assert.isTrue(await readsAfresh(business.id, rating))

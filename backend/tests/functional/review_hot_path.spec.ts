@@ -54,6 +54,7 @@ const row = (businessId: number, rating: number, feedback: string | null = null)
   created_at: new Date(),
   contact_name: null,
   contact_phone: null,
+  review_request_id: null,
 })
 
 test.group('Review link cache', (group) => {

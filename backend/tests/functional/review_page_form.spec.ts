@@ -167,6 +167,33 @@ test.group('Customer page: the form without JavaScript', (group) => {
     assert.lengthOf(await db.from('review_sessions').where('business_id', business.id), 0)
   })
 
+  test('the language links keep the screen: the feedback form its rating, thanks its "already in"', async ({ assert }) => {
+    const { business } = await ownerWithBusiness()
+    const feedback = await (await postForm(`/review/${business.shortUrl}`, { rating: '3', lang: 'en' })).text()
+    assert.include(feedback, `href="/review/${business.shortUrl}?rating=3&amp;lang=ta"`)
+    const switched = await (await page(`/review/${business.shortUrl}?rating=3&lang=ta`)).text()
+    assert.include(switched, '<input type="hidden" name="rating" value="3">')
+    assert.include(switched, '<html lang="ta"')
+    // A 4-5 in the address is not a feedback form.
+    assert.notInclude(await (await page(`/review/${business.shortUrl}?rating=5`)).text(), 'name="feedback"')
+
+    const thanks = await (await page(`/thanks?code=${business.shortUrl}&lang=en&already=1`)).text()
+    assert.include(thanks, `href="/thanks?code=${business.shortUrl}&amp;already=1&amp;lang=hi"`)
+  })
+
+  test('a business out of free ratings says so before the customer writes feedback', async ({ assert }) => {
+    const { business } = await ownerWithBusiness({
+      owner: { trialStartsAt: DateTime.now().minus({ days: 30 }), trialEndsAt: DateTime.now().minus({ days: 23 }) },
+    })
+    await db.table('review_sessions').multiInsert(Array.from({ length: 60 }, () => ({ business_id: business.id, rating: 5, redirected: true, created_at: new Date() })))
+
+    const response = await postForm(`/review/${business.shortUrl}`, { rating: '2', lang: 'en' })
+    const html = await response.text()
+    assert.equal(response.status, 403)
+    assert.notInclude(html, 'name="feedback"')
+    assert.include(html, escapeHtml(REVIEW_MESSAGES.en.reviewLimit))
+  })
+
   test('nonsense ratings and unknown codes never give a 500', async ({ assert }) => {
     const { business } = await ownerWithBusiness()
     for (const rating of ['0', '6', 'abc', '', '2.5', '1e0']) {

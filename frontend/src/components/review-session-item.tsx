@@ -1,18 +1,30 @@
 /*
  * One review session as a row of an antd List (docs/screens.md): the session's content with an optional action on the
- * right (feedback inbox).
+ * right (feedback inbox), and Call / WhatsApp when the customer asked to be contacted.
  */
-import { List } from 'antd'
+import { Flex, List } from 'antd'
 import type { ReviewSessionDto } from '@reviewroute/backend/types/api'
 import type { ReactNode } from 'react'
+import { CallBack } from './call-back'
 import { ReviewSessionContent } from './review-session-content'
 
 export { RatingStars } from './review-session-content'
 
-export function ReviewSessionItem({ session, extra }: { session: ReviewSessionDto; extra?: ReactNode }) {
+interface Props {
+  session: ReviewSessionDto
+  /** The business the customer rated: the WhatsApp message speaks in its name. */
+  businessName: string
+  extra?: ReactNode
+}
+
+export function ReviewSessionItem({ session, businessName, extra }: Props) {
   return (
-    <List.Item extra={extra}>
-      <ReviewSessionContent session={session} />
+    // The row gap only shows on a phone, where the action wraps under the content.
+    <List.Item extra={extra} style={{ rowGap: 12 }}>
+      <Flex vertical gap={10} style={{ minWidth: 0, width: '100%' }}>
+        <ReviewSessionContent session={session} />
+        <CallBack session={session} businessName={businessName} />
+      </Flex>
     </List.Item>
   )
 }

@@ -10,7 +10,7 @@ import { ReviewSessionItem } from '#components/review-session-item'
 
 const MARKUP = '<img src=x onerror=alert(1)><script>alert(2)</script><a href="javascript:alert(3)">x</a>'
 
-function session(feedback: string): ReviewSessionDto {
+function session(feedback: string, contactName: string | null = null): ReviewSessionDto {
   const createdAt = new Date().toISOString()
   return {
     id: 7,
@@ -22,6 +22,8 @@ function session(feedback: string): ReviewSessionDto {
     resolvedAt: null,
     createdAt,
     timestamp: createdAt,
+    contactName,
+    contactPhone: contactName === null ? null : '9876543210',
   }
 }
 
@@ -29,7 +31,7 @@ describe('feedback with markup', () => {
   it('is rendered as its literal text, creating no img, script or link', () => {
     const { container } = render(
       <List>
-        <ReviewSessionItem session={session(MARKUP)} />
+        <ReviewSessionItem session={session(MARKUP)} businessName="Chai Point Cafe" />
       </List>
     )
 
@@ -37,5 +39,18 @@ describe('feedback with markup', () => {
     expect(container.querySelector('script')).toBeNull()
     expect(container.querySelector('a[href^="javascript"]')).toBeNull()
     expect(screen.getByText(`“${MARKUP}”`)).toBeInTheDocument()
+  })
+
+  it('a customer name with markup is shown as text, and only the call-back links are links', () => {
+    const { container } = render(
+      <List>
+        <ReviewSessionItem session={session('Cold food', MARKUP)} businessName="Chai Point Cafe" />
+      </List>
+    )
+
+    expect(container.querySelector('img')).toBeNull()
+    expect(container.querySelector('script')).toBeNull()
+    expect([...container.querySelectorAll('a')].map((link) => link.getAttribute('href')?.split(':')[0])).toEqual(['tel', 'https'])
+    expect(screen.getByText(MARKUP)).toBeInTheDocument()
   })
 })

@@ -75,6 +75,20 @@ describe('short URL inline edit', () => {
     expect(await screen.findByText('Could not update short URL')).toBeInTheDocument()
   })
 
+  it('says the old link, printed posters and the old code keep working for this business', async () => {
+    signIn()
+    fakeApi({ 'GET /api/businesses': [cafe()], 'GET /api/billing/trial-status': fixtures.trialStatus() })
+    renderBusinesses()
+
+    await screen.findByRole('article', { name: 'Chai Point Cafe' })
+    expect(screen.queryByText(/old link/)).not.toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Edit short URL' }))
+    const note =
+      'Your old link and printed QR posters keep working and lead to the new link. The old code stays reserved for this business, so no one else can take it and you can go back to it.'
+    expect(screen.getByText(note)).toBeInTheDocument()
+    expect(screen.getByRole('textbox', { name: 'Short URL' })).toHaveAccessibleDescription(note)
+  })
+
   it('Cancel leaves the short URL as it was without a call', async () => {
     signIn()
     const api = fakeApi({ 'GET /api/businesses': [cafe()], 'GET /api/billing/trial-status': fixtures.trialStatus() })
@@ -158,17 +172,59 @@ describe('business settings', () => {
         'Google\'s policy does not allow asking only happy customers for reviews ("review gating"); compliance mode also offers every customer a "Post on Google instead" link.'
       )
     ).toBeInTheDocument()
-    expect(within(dialog).getByRole('radio', { name: 'Automatic' })).toBeChecked()
+    expect(within(dialog).getByRole('radio', { name: "Customer's phone language" })).toBeChecked()
 
     await userEvent.click(within(dialog).getByRole('switch', { name: 'Compliance mode' }))
-    await userEvent.click(within(dialog).getByText('हिन्दी'))
+    await userEvent.click(within(dialog).getByText('हिंदी'))
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Settings' }))
 
     expect(await screen.findByText('Settings Saved')).toBeInTheDocument()
     expect(callsTo(api.calls, 'PATCH', '/api/businesses/7')[0].body).toEqual({ complianceMode: true, language: 'hi' })
   })
 
-  it('sends null for Automatic and shows a failure sentence', async () => {
+  it("offers the customer's phone language and the nine languages by their own names", async () => {
+    signIn()
+    const api = fakeApi({
+      'GET /api/businesses': [cafe()],
+      'GET /api/billing/trial-status': fixtures.trialStatus(),
+      'PATCH /api/businesses/7': ({ body }: { body: Partial<BusinessDto> }) => cafe(body),
+    })
+    renderBusinesses()
+
+    await userEvent.click(await screen.findByRole('button', { name: /Settings/ }))
+    const dialog = await screen.findByRole('dialog')
+    const group = within(dialog).getByRole('radiogroup', { name: 'Customer page language' })
+    expect(within(group).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual([
+      "Customer's phone language",
+      'English',
+      'हिंदी',
+      'বাংলা',
+      'मराठी',
+      'తెలుగు',
+      'தமிழ்',
+      'ગુજરાતી',
+      'ಕನ್ನಡ',
+      'മലയാളം',
+    ])
+
+    await userEvent.click(within(group).getByRole('radio', { name: 'தமிழ்' }))
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Settings' }))
+    expect(await screen.findByText('Settings Saved')).toBeInTheDocument()
+    expect(callsTo(api.calls, 'PATCH', '/api/businesses/7')[0].body).toEqual({ complianceMode: false, language: 'ta' })
+  })
+
+  it('shows a pinned language as chosen', async () => {
+    signIn()
+    fakeApi({ 'GET /api/businesses': [cafe({ language: 'hi' })], 'GET /api/billing/trial-status': fixtures.trialStatus() })
+    renderBusinesses()
+
+    await userEvent.click(await screen.findByRole('button', { name: /Settings/ }))
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getByRole('radio', { name: 'हिंदी' })).toBeChecked()
+    expect(within(dialog).getByRole('radio', { name: "Customer's phone language" })).not.toBeChecked()
+  })
+
+  it("sends null for the customer's phone language and shows a failure sentence", async () => {
     signIn()
     const api = fakeApi({
       'GET /api/businesses': [cafe({ complianceMode: true, language: 'en' })],
@@ -180,7 +236,7 @@ describe('business settings', () => {
     await userEvent.click(await screen.findByRole('button', { name: /Settings/ }))
     const dialog = await screen.findByRole('dialog')
     expect(within(dialog).getByRole('switch', { name: 'Compliance mode' })).toBeChecked()
-    await userEvent.click(within(dialog).getByText('Automatic'))
+    await userEvent.click(within(dialog).getByText("Customer's phone language"))
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Settings' }))
 
     expect(await screen.findByText('Save Failed')).toBeInTheDocument()

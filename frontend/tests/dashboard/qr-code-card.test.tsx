@@ -13,7 +13,7 @@ vi.mock('@reviewroute/web-shared/qr', async (importOriginal) => ({
 }))
 
 const fakePoster = async (canvas: HTMLCanvasElement) => Object.assign(canvas, { toDataURL: () => 'data:image/png;base64,POSTER' })
-const business = { name: 'Sharma Sweets & Snacks', shortUrl: 'sweets' }
+const business = { name: 'Sharma Sweets & Snacks', shortUrl: 'sweets', language: null }
 
 /** The file names the card's downloads asked for. */
 function captureDownloads() {
@@ -49,10 +49,18 @@ describe('QR Code and Link card', () => {
     expect(await screen.findByText('QR Code Downloaded!')).toBeInTheDocument()
     expect(screen.getByText('Styled QR code has been downloaded.')).toBeInTheDocument()
     expect(names).toEqual(['Sharma_Sweets_&_Snacks_QR_Code.png'])
-    expect(drawPoster).toHaveBeenCalledWith(expect.any(HTMLCanvasElement), {
-      name: 'Sharma Sweets & Snacks',
-      link: 'http://localhost:3000/review/sweets',
-    })
+    expect(drawPoster).toHaveBeenCalledWith(
+      expect.any(HTMLCanvasElement),
+      expect.objectContaining({ name: 'Sharma Sweets & Snacks', link: 'http://localhost:3000/review/sweets' })
+    )
+  })
+
+  it("prints the pinned language's sentences on the poster", async () => {
+    renderScreen(<QrCodeCard business={{ ...business, language: 'en' }} />)
+    await waitFor(() => expect(drawPoster).toHaveBeenCalledTimes(1))
+    expect(vi.mocked(drawPoster).mock.calls[0][1].texts).toEqual([
+      { scan: 'Scan QR Code to Share Your Experience', drop: 'Drop Your Rating Below', poweredBy: 'Powered by ReviewRoute' },
+    ])
   })
 
   it("says 'Download Failed' when the poster cannot be drawn", async () => {
@@ -66,17 +74,19 @@ describe('QR Code and Link card', () => {
     expect(names).toEqual([])
   })
 
-  it('draws the poster again when the name or the link changes, and only then', async () => {
+  it('draws the poster again when the name, the link or the language changes, and only then', async () => {
     function Harness() {
       const [name, setName] = useState('Sharma Sweets')
       const [shortUrl, setShortUrl] = useState('sweets')
+      const [language, setLanguage] = useState<'en' | null>(null)
       const [, setClicks] = useState(0)
       return (
         <>
           <button onClick={() => setName('Sharma Sweets & Snacks')}>rename</button>
           <button onClick={() => setShortUrl('sharma')}>relink</button>
+          <button onClick={() => setLanguage('en')}>pin English</button>
           <button onClick={() => setClicks((clicks) => clicks + 1)}>rerender</button>
-          <QrCodeCard business={{ name, shortUrl }} />
+          <QrCodeCard business={{ name, shortUrl, language }} />
         </>
       )
     }
@@ -86,16 +96,19 @@ describe('QR Code and Link card', () => {
     expect(drawPoster).toHaveBeenCalledTimes(1)
     await userEvent.click(screen.getByRole('button', { name: 'rename' }))
     await waitFor(() => expect(drawPoster).toHaveBeenCalledTimes(2))
-    expect(drawPoster).toHaveBeenLastCalledWith(expect.any(HTMLCanvasElement), {
-      name: 'Sharma Sweets & Snacks',
-      link: 'http://localhost:3000/review/sweets',
-    })
+    expect(drawPoster).toHaveBeenLastCalledWith(
+      expect.any(HTMLCanvasElement),
+      expect.objectContaining({ name: 'Sharma Sweets & Snacks', link: 'http://localhost:3000/review/sweets' })
+    )
     await userEvent.click(screen.getByRole('button', { name: 'relink' }))
     await waitFor(() => expect(drawPoster).toHaveBeenCalledTimes(3))
-    expect(drawPoster).toHaveBeenLastCalledWith(expect.any(HTMLCanvasElement), {
-      name: 'Sharma Sweets & Snacks',
-      link: 'http://localhost:3000/review/sharma',
-    })
+    expect(drawPoster).toHaveBeenLastCalledWith(
+      expect.any(HTMLCanvasElement),
+      expect.objectContaining({ name: 'Sharma Sweets & Snacks', link: 'http://localhost:3000/review/sharma' })
+    )
+    await userEvent.click(screen.getByRole('button', { name: 'pin English' }))
+    await waitFor(() => expect(drawPoster).toHaveBeenCalledTimes(4))
+    expect(vi.mocked(drawPoster).mock.calls[3][1].texts).toHaveLength(1)
   })
 
   it("copies the review link with 'Link copied!'", async () => {

@@ -1,49 +1,27 @@
 /*
- * Entry of the small customer bundle: /review/:code and /thanks. The server inlines the business into the
- * page (window.__REVIEW__) and pre-paints the rating screen, so this only makes it interactive.
+ * Entry of the small customer bundle: /review/:code and /thanks. The server renders the whole page in the
+ * customer's language and inlines its data with only that language's strings (#review-data), so this bundle holds
+ * no texts and is the same for every language; it draws the same screen over the server's markup and takes over.
+ * Without inlined data (a bare Vite dev server) there is nothing to draw with: the page stays as served.
  */
-import { createRoot } from 'react-dom/client'
-import { createI18n, pickLanguage } from '@reviewroute/web-shared/i18n'
-import { I18nProvider } from '@reviewroute/web-shared/i18n-react'
-import { ErrorBoundary } from '@reviewroute/web-shared/error-boundary'
 import { isMobileUserAgent } from '@reviewroute/web-shared/user-agent'
-import { messages } from './messages'
-import { ReviewPage, type Effects } from './review-page'
-import type { InlinedReview } from '@reviewroute/backend/types/api'
-import { ThanksPage } from './thanks-page'
-import { LANGUAGE_KEY } from './language-switch'
+import type { Effects } from './review-page'
 import './review.css'
-
-function readInlined(): InlinedReview {
-  const element = document.getElementById('review-data')
-  if (element?.textContent) return JSON.parse(element.textContent) as InlinedReview
-  return { code: decodeURIComponent(location.pathname.split('/')[2] ?? ''), link: null }
-}
-
-const inlined = readInlined()
-
-function storedLanguage() {
-  try {
-    return localStorage.getItem(LANGUAGE_KEY)
-  } catch {
-    return null
-  }
-}
-
-const i18n = createI18n(messages, pickLanguage(inlined.link?.business.language, storedLanguage()))
-document.documentElement.lang = i18n.language
 
 const effects: Effects = {
   isMobile: isMobileUserAgent(),
   navigate: (url) => window.location.assign(url),
-  openTab: (url) => void window.open(url, '_blank', 'noopener'),
+  openTab: (url) => {
+    const tab = window.open(url, '_blank')
+    if (tab) tab.opener = null
+    return tab !== null
+  },
   schedule: (fn, ms) => void window.setTimeout(fn, ms),
 }
 
-createRoot(document.getElementById('root')!).render(
-  <I18nProvider i18n={i18n}>
-    <ErrorBoundary texts={{ title: i18n.t('errorTitle'), text: i18n.t('errorText'), reload: i18n.t('reload') }}>
-      {location.pathname.startsWith('/thanks') ? <ThanksPage /> : <ReviewPage initial={inlined} effects={effects} />}
-    </ErrorBoundary>
-  </I18nProvider>
-)
+// React and the screens load after the first HTML, not beside it: listed in the page as preloads they would share a
+// slow line with the render-blocking CSS and hold back the first paint, when the server's form already works.
+void import('./takeover').then(({ takeOver }) => {
+  // When a tap is handled by the script (read by `npm run bench:review-page`).
+  if (takeOver(document, effects)) performance.mark('review-interactive')
+})

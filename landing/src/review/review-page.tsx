@@ -1,165 +1,140 @@
-import { useEffect, useState } from 'react'
-import { useTranslation } from '@reviewroute/web-shared/i18n-react'
-import type { InlinedReview, ReviewLinkDto, SubmitReviewRequest, SubmitReviewResponse } from '@reviewroute/backend/types/api'
-import { FEEDBACK_MAX_LENGTH, isPositiveRating } from '@reviewroute/backend/contract/product_rules'
-import { api, ApiError, isLimitError } from '@reviewroute/web-shared/api'
-import { nextStep } from './flow'
+/*
+ * The rating screen and what follows a tap, taking over the screen the server rendered (docs/decisions.md D31)
+ * with the same markup: the rating form, the feedback form for a 1-3, and for a 4-5 the way to Google (flow.ts).
+ */
+import { useState } from 'react'
+import type { InlinedReview, ReviewLinkDto } from '@reviewroute/backend/types/api'
+import { isPositiveRating } from '@reviewroute/backend/contract/product_rules'
+import { useReviewText } from './i18n'
 import { Stars } from './stars'
-import { LanguageSwitch } from './language-switch'
+import { BusinessHeader, Footer, reviewPath } from './page-frame'
+import { FeedbackForm } from './feedback-form'
+import { UpgradeAlert } from './upgrade-alert'
+import { EMPTY_FEEDBACK, GOOGLE_WAIT_MS, type FeedbackErrors, type FeedbackValues } from './flow'
+import { submitRating } from './submit'
 
 /** Browser effects, injectable so tests can watch them. */
 export interface Effects {
   isMobile: boolean
   navigate(url: string): void
-  openTab(url: string): void
+  /** Opens `url` in a new tab; false when the browser refused (a popup blocker). */
+  openTab(url: string): boolean
   schedule(fn: () => void, ms: number): void
 }
 
-export const THANKS_BUSINESS_KEY = 'reviewroute.thanks.business'
+/** What the server-rendered page held when the script took over: typed feedback, texts under the fields. */
+export interface Carried {
+  values?: FeedbackValues
+  errors?: FeedbackErrors
+  rateError?: string
+}
 
 type Screen =
-  | { kind: 'loading' }
-  | { kind: 'not-found'; message: string | null }
-  | { kind: 'rate' }
+  | { kind: 'rate'; error?: string }
   | { kind: 'feedback'; rating: number }
-  | { kind: 'leaving' }
+  | { kind: 'leaving'; rating: number }
+  | { kind: 'google-tab'; rating: number }
 
-export function ReviewPage({ initial, effects }: { initial: InlinedReview; effects: Effects }) {
-  const { t } = useTranslation()
-  const [link, setLink] = useState<ReviewLinkDto | null>(initial.link)
+interface Props {
+  data: InlinedReview & { link: ReviewLinkDto }
+  effects: Effects
+  carried?: Carried
+}
+
+export function ReviewPage({ data, effects, carried = {} }: Props) {
+  const { t, language } = useReviewText()
+  const business = data.link.business
   const [screen, setScreen] = useState<Screen>(
-    initial.link ? { kind: 'rate' } : initial.error ? { kind: 'not-found', message: initial.error } : { kind: 'loading' }
+    data.view === 'feedback' && data.rating ? { kind: 'feedback', rating: data.rating } : { kind: 'rate', error: carried.rateError }
   )
-  const [rating, setRating] = useState(0)
-  const [feedback, setFeedback] = useState('')
-  const [submitting, setSubmitting] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const [blocked, setBlocked] = useState<string | null>(
-    initial.link && !initial.link.canSubmitReview ? (initial.link.message ?? t('reviewLimit')) : null
-  )
+  const [values, setValues] = useState(carried.values ?? EMPTY_FEEDBACK)
+  const [errors, setErrors] = useState(carried.errors ?? {})
+  const blocked = !data.link.canSubmitReview
+  const google = business.googleReviewUrl
 
-  // Marks when the stars answer taps (read by `npm run bench:review-page`).
-  useEffect(() => {
-    performance.mark('review-interactive')
-  }, [])
-
-  // Without inlined data (development server), look the link up.
-  useEffect(() => {
-    if (screen.kind !== 'loading') return
-    api<ReviewLinkDto>(`/api/business/by-url/${encodeURIComponent(initial.code)}`, { auth: false })
-      .then((found) => {
-        setLink(found)
-        if (!found.canSubmitReview) setBlocked(found.message ?? t('reviewLimit'))
-        setScreen({ kind: 'rate' })
-      })
-      .catch((failure) => setScreen({ kind: 'not-found', message: failure instanceof ApiError ? failure.message : null }))
-  }, [screen.kind, initial.code, t])
-
-  if (screen.kind === 'loading') {
-    return <main className="card card--center" aria-busy="true"><p className="muted">{t('loading')}</p></main>
-  }
-  if (screen.kind === 'not-found' || !link) {
-    return (
-      <main className="card card--center">
-        <h1>{t('notFoundTitle')}</h1>
-        <p className="muted">{t('notFoundText')}</p>
-      </main>
+  function goToGoogle(rating: number) {
+    const stored = submitRating(business.shortUrl, { rating })
+    if (!effects.isMobile && effects.openTab(google)) {
+      setScreen({ kind: 'google-tab', rating })
+      stored.catch(() => {})
+      return
+    }
+    setScreen({ kind: 'leaving', rating })
+    let left = false
+    const leave = (url: string) => {
+      if (left) return
+      left = true
+      effects.navigate(url)
+    }
+    effects.schedule(() => leave(google), GOOGLE_WAIT_MS)
+    stored.then(
+      (result) => leave(result.redirect ? result.url : google),
+      () => leave(google)
     )
   }
 
-  const business = link.business
-
-  async function submit(value: number, text?: string) {
-    setSubmitting(true)
-    setError(null)
-    try {
-      const result = await api<SubmitReviewResponse>(`/api/review/${encodeURIComponent(business.shortUrl)}/submit`, {
-        method: 'POST',
-        body: (text ? { rating: value, feedback: text } : { rating: value }) satisfies SubmitReviewRequest,
-        auth: false,
-      })
-      sessionStorage.setItem(THANKS_BUSINESS_KEY, business.name)
-      const step = nextStep(result, effects.isMobile)
-      setScreen({ kind: 'leaving' })
-      if (step.kind === 'google-in-place') return effects.navigate(step.url)
-      if (step.kind === 'google-new-tab') effects.openTab(step.url)
-      effects.schedule(() => effects.navigate('/thanks'), step.thanksAfterMs)
-    } catch (failure) {
-      if (isLimitError(failure)) setBlocked(failure.message || t('reviewLimit'))
-      else setError(failure instanceof ApiError && failure.status !== 0 ? failure.message : t('submitFailed'))
-      setSubmitting(false)
-    }
+  function rate(rating: number) {
+    if (blocked || screen.kind !== 'rate') return
+    if (isPositiveRating(rating)) goToGoogle(rating)
+    else setScreen({ kind: 'feedback', rating })
   }
 
-  function rate(value: number) {
-    if (blocked || submitting) return
-    setRating(value)
-    if (isPositiveRating(value)) void submit(value)
-    else setScreen({ kind: 'feedback', rating: value })
+  const path = reviewPath(data.code)
+  let body
+  if (screen.kind === 'feedback') {
+    body = (
+      <FeedbackForm
+        code={data.code}
+        business={business}
+        rating={screen.rating}
+        values={values}
+        errors={errors}
+        onChange={(nextValues, nextErrors) => {
+          setValues(nextValues)
+          setErrors(nextErrors)
+        }}
+        onChangeRating={() => setScreen({ kind: 'rate' })}
+        navigate={effects.navigate}
+      />
+    )
+  } else if (screen.kind === 'google-tab') {
+    body = (
+      <section className="google-tab" role="status">
+        <h2>{t('googleTabTitle')}</h2>
+        <p className="muted">{t('googleTabText', { business: business.name })}</p>
+        <a className="secondary-link" href={google} target="_blank" rel="noopener noreferrer">
+          {t('openGoogle')}
+        </a>
+      </section>
+    )
+  } else {
+    const leaving = screen.kind === 'leaving'
+    body = (
+      <form className="rate" method="post" action={path}>
+        <input type="hidden" name="lang" value={language} />
+        <h2>{t('question')}</h2>
+        <p className="muted">{t('tapStars')}</p>
+        {blocked && <UpgradeAlert />}
+        <Stars value={leaving ? screen.rating : 0} disabled={blocked || leaving} onRate={rate} />
+        {screen.kind === 'rate' && screen.error && <p className="error" role="alert">{screen.error}</p>}
+        {leaving && (
+          <div className="leaving" role="status">
+            <p>{t('redirecting')}</p>
+            <a className="secondary-link" href={google}>
+              {t('openGoogle')}
+            </a>
+          </div>
+        )}
+        <p className="hint">{t('helps', { business: business.name })}</p>
+      </form>
+    )
   }
 
   return (
     <main className="card">
-      <header className="business">
-        <h1 className="business__name">{business.name}</h1>
-        <p className="business__address">{business.address}</p>
-      </header>
-
-      {screen.kind === 'feedback' ? (
-        <form
-          className="feedback"
-          onSubmit={(event) => {
-            event.preventDefault()
-            void submit(screen.rating, feedback.trim() || undefined)
-          }}
-        >
-          <h2>{t('feedbackTitle')}</h2>
-          <Stars value={screen.rating} disabled />
-          <p className="muted">{t('yourRating', { count: screen.rating })}</p>
-          <label htmlFor="feedback">{t('improveLabel')}</label>
-          <textarea
-            id="feedback"
-            rows={5}
-            maxLength={FEEDBACK_MAX_LENGTH}
-            value={feedback}
-            placeholder={t('improvePlaceholder', { business: business.name })}
-            onChange={(event) => setFeedback(event.target.value)}
-          />
-          {error && <p className="error" role="alert">{error}</p>}
-          <button className="primary" type="submit" disabled={submitting}>
-            {submitting ? t('submitting') : t('submitFeedback')}
-          </button>
-          {business.complianceMode && (
-            <a className="secondary-link" href={business.googleReviewUrl} target="_blank" rel="noopener noreferrer">
-              {t('postOnGoogle')}
-            </a>
-          )}
-          <button type="button" className="text-button" onClick={() => setScreen({ kind: 'rate' })} disabled={submitting}>
-            {t('changeRating')}
-          </button>
-        </form>
-      ) : (
-        <section className="rate">
-          <h2>{t('question')}</h2>
-          <p className="muted">{t('tapStars')}</p>
-          {blocked && (
-            <div className="alert alert--amber" role="alert">
-              <p>{blocked}</p>
-              <button type="button" className="alert__action" onClick={() => effects.openTab('/billing')}>
-                {t('upgrade')}
-              </button>
-            </div>
-          )}
-          <Stars value={rating} disabled={Boolean(blocked) || submitting || screen.kind === 'leaving'} onRate={rate} />
-          {error && <p className="error" role="alert">{error}</p>}
-          {screen.kind === 'leaving' && isPositiveRating(rating) && <p className="muted">{t('redirecting')}</p>}
-          <p className="hint">{t('helps', { business: business.name })}</p>
-        </section>
-      )}
-      <footer className="footer">
-        <LanguageSwitch />
-        <span className="muted small">{t('poweredBy')}</span>
-      </footer>
+      <BusinessHeader business={business} />
+      {body}
+      <Footer path={path} languages={data.languages} />
     </main>
   )
 }

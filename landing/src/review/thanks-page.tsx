@@ -1,19 +1,30 @@
-import { useTranslation } from '@reviewroute/web-shared/i18n-react'
-import { THANKS_BUSINESS_KEY } from './review-page'
-import { LanguageSwitch } from './language-switch'
+/* The screens without anything to tap but the language switch: thanks and not found. */
+import type { InlinedReview } from '@reviewroute/backend/types/api'
+import { useReviewText } from './i18n'
+import { Footer, reviewPath } from './page-frame'
 
-export function ThanksPage() {
-  const { t } = useTranslation()
-  const business = sessionStorage.getItem(THANKS_BUSINESS_KEY)
+export function ThanksPage({ data }: { data: InlinedReview }) {
+  const { t } = useReviewText()
+  const name = data.link?.business.name
+  const path = data.code ? `/thanks?code=${encodeURIComponent(data.code)}` : '/thanks'
   return (
     <main className="card card--center">
       <div className="tick" aria-hidden="true">✓</div>
       <h1>{t('thanksTitle')}</h1>
-      <p className="muted">{business ? t('thanksText', { business }) : t('thanksGeneric')}</p>
-      <footer className="footer">
-        <LanguageSwitch />
-        <span className="muted small">{t('poweredBy')}</span>
-      </footer>
+      <p className="muted">{name ? t(data.already ? 'alreadyRated' : 'thanksText', { business: name }) : t('thanksGeneric')}</p>
+      <Footer path={path} languages={data.languages} />
+    </main>
+  )
+}
+
+export function NotFoundPage({ data }: { data: InlinedReview }) {
+  const { t } = useReviewText()
+  return (
+    <main className="card card--center">
+      <h1>{t('notFoundTitle')}</h1>
+      <p className="muted">{t('notFoundText')}</p>
+      <p className="muted small">{t('notFoundHelp')}</p>
+      <Footer path={reviewPath(data.code)} languages={data.languages} />
     </main>
   )
 }

@@ -1,7 +1,8 @@
 /*
  * The product under test: the production build started the way `npm start` starts it (scripts/start.mjs:
  * db:prepare, then the compiled API and the worker) on its own port, database and queue prefix, pointed at the
- * loopback stubs, with mails written to files and a movable clock.
+ * loopback stubs, a real OpenID provider and a real SMTP server (which files each mail it receives), with a
+ * movable clock.
  */
 import { spawn } from 'node:child_process'
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync } from 'node:fs'
@@ -9,7 +10,9 @@ import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { mysqlConnection, root } from '../../lib/compiled-api.mjs'
-import { GOOGLE_KEY, RAZORPAY, startGoogleStub, startRazorpay } from './stubs.mjs'
+import { startOidcProvider } from '../../lib/oidc-provider.mjs'
+import { startSmtpInbox } from '../../lib/smtp-inbox.mjs'
+import { GOOGLE_KEY, OIDC_ACCOUNTS, RAZORPAY, startGoogleStub, startRazorpay } from './stubs.mjs'
 import { sleep, waitFor } from './wait.mjs'
 
 export const PORT = 3350
@@ -71,6 +74,8 @@ export async function startProduct() {
 
   const google = await startGoogleStub()
   const razorpay = await startRazorpay()
+  const oidc = await startOidcProvider({ redirectUris: [`${BASE}/api/auth/oidc/callback`], accounts: OIDC_ACCOUNTS })
+  const smtp = await startSmtpInbox(mailDir)
   const admin = await mysqlConnection()
   await admin.query(`DROP DATABASE IF EXISTS \`${DATABASE}\``)
   await admin.end()
@@ -87,8 +92,13 @@ export async function startProduct() {
     DB_DATABASE: DATABASE,
     QUEUE_PREFIX,
     LIMITER_STORE: 'redis',
-    MAIL_TRANSPORT: 'file',
-    MAIL_DIR: mailDir,
+    MAIL_TRANSPORT: 'smtp',
+    SMTP_HOST: HOST,
+    SMTP_PORT: String(smtp.port),
+    SMTP_SECURE: 'off',
+    OIDC_ISSUER: oidc.issuer,
+    OIDC_CLIENT_ID: oidc.clientId,
+    OIDC_CLIENT_SECRET: oidc.clientSecret,
     TEST_CLOCK: 'true',
     REVIEW_LINK_CACHE_MS: String(REVIEW_LINK_CACHE_MS),
     GOOGLE_PLACES_API_KEY: GOOGLE_KEY,
@@ -127,6 +137,7 @@ export async function startProduct() {
     logFile,
     google,
     razorpay,
+    oidc,
     async stop() {
       process.removeListener('exit', killGroup)
       process.removeListener('SIGINT', killAndExit)
@@ -139,7 +150,7 @@ export async function startProduct() {
         while (exited === null && Date.now() < deadline) await sleep(100)
         if (exited === null) killGroup()
       }
-      await Promise.all([google.close(), razorpay.close()])
+      await Promise.all([google.close(), razorpay.close(), oidc.close(), smtp.close()])
       await clearQueues().catch(() => {})
     },
   }

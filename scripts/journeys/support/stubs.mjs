@@ -6,6 +6,11 @@ import { startRazorpayStub } from '../../lib/razorpay-stub.mjs'
 import { json, startStubServer } from '../../lib/stub-server.mjs'
 
 export const GOOGLE_KEY = 'journeys'
+
+/** The people the local OpenID provider (standing in for Google) knows: the login is the subject. */
+export const OIDC_ACCOUNTS = {
+  'google-priya': { email: 'priya.nair@gmail.test', email_verified: true, given_name: 'Priya', family_name: 'Nair' },
+}
 export const RAZORPAY = {
   keyId: 'rzp_test_journeys',
   keySecret: 'journeys_key_secret_5d1c0a',

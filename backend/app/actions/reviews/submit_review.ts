@@ -13,6 +13,7 @@ import { FieldError, NotFoundError, UpgradeRequiredError } from '#exceptions/app
 import { isPositiveRating } from '#contract/product_rules'
 import { indianMobileDigits } from '#lib/phone'
 import { clock } from '#lib/clock'
+import { ReviewRequests } from '#actions/requests/request_progress'
 import type { SubmitReviewRequest, SubmitReviewResponse } from '#types/api'
 
 export interface Rater {
@@ -59,7 +60,7 @@ export default class SubmitReview {
   }
 
   /** Stores the rating when the plan and the limits allow; false when this device already rated within the hour. */
-  private async store(business: Business, { rating, feedback }: SubmitReviewRequest, contact: Contact | null, rater: Rater) {
+  private async store(business: Business, { rating, feedback, requestToken }: SubmitReviewRequest, contact: Contact | null, rater: Rater) {
     const allowance = await this.checkAllowance.handle(business)
     if (!allowance.allowed) throw new UpgradeRequiredError(allowance.message)
     const admission = await admitRating(business.id, rater)
@@ -68,6 +69,7 @@ export default class SubmitReview {
 
     const positive = isPositiveRating(rating)
     const text = positive ? null : feedback || null
+    const requestId = requestToken ? await ReviewRequests.idOf(requestToken, business.id) : null
     let id: number | null
     try {
       id = await reviewSessionWriter.insert({
@@ -79,6 +81,7 @@ export default class SubmitReview {
         created_at: new Date(clock.nowMs()),
         contact_name: contact?.name ?? null,
         contact_phone: contact?.phone ?? null,
+        review_request_id: requestId,
       })
     } catch (error) {
       // The business was deleted after it was looked up (by another replica, whose change this cache has not seen).
@@ -88,6 +91,7 @@ export default class SubmitReview {
       }
       throw error
     }
+    if (requestId !== null) await ReviewRequests.markRated(requestId)
     if (text && id !== null) {
       await this.queues.enqueue(
         QueueName.FeedbackAlert,

@@ -46,6 +46,7 @@ async function makeOwners(client: ApiClient) {
     shortUrl: `victim-${tag}`,
     feedback: `victim secret feedback ${tag}`,
     orderId: `order_Victim${tag}`,
+    customer: `Victim Customer ${tag}`,
   }
   await db
     .from('businesses')
@@ -55,6 +56,7 @@ async function makeOwners(client: ApiClient) {
   const session = await ReviewSessionFactory.merge({ businessId }).create()
   const monthly = await planOf('monthly')
   await PaymentFactory.merge({ userId: victim.id, planId: monthly.id, razorpayOrderId: secrets.orderId }).create()
+  const customer = await customerWithRequest(businessId, secrets.customer, '+919812300001', `victimtoken${tag}`.padEnd(22, 'v').slice(0, 22))
 
   const expired = await User.accessTokens.create(victim)
   await db
@@ -65,6 +67,7 @@ async function makeOwners(client: ApiClient) {
   const { user: other, token: otherToken, business: otherBusiness } = await ownerWithBusiness()
   const otherFeedback = await ReviewSessionFactory.apply('negative').merge({ businessId: otherBusiness.id }).create()
   const otherSession = await ReviewSessionFactory.merge({ businessId: otherBusiness.id }).create()
+  await customerWithRequest(otherBusiness.id, 'Other Customer', '+919812300002', `othertoken${tag}`.padEnd(22, 'o').slice(0, 22))
 
   return {
     victim: {
@@ -75,7 +78,14 @@ async function makeOwners(client: ApiClient) {
       orderId: secrets.orderId,
       businessIds: [businessId],
       sessionIds: [feedback.id, session.id],
-      ids: { business: businessId, feedback: feedback.id, session: session.id, token: Number(expired.identifier) },
+      ids: {
+        business: businessId,
+        feedback: feedback.id,
+        session: session.id,
+        token: Number(expired.identifier),
+        customer: customer.customerId,
+        request: customer.requestId,
+      },
       /** Strings that only the victim's rows contain. */
       strings: [victim.email, victim.firstName!, victim.lastName!, '9812345678', ...Object.values(secrets)],
     },
@@ -92,6 +102,23 @@ async function makeOwners(client: ApiClient) {
 
 type Owners = Awaited<ReturnType<typeof makeOwners>>
 
+/** A customer of the business with one review request to them (docs/decisions.md D32). */
+async function customerWithRequest(businessId: number, name: string, phone: string, token: string) {
+  const now = new Date()
+  const [customerId] = await db.table('customers').insert({ business_id: businessId, name, phone, consent_at: now, created_at: now, updated_at: now })
+  const [requestId] = await db.table('review_requests').insert({
+    business_id: businessId,
+    customer_id: customerId,
+    channel: 'whatsapp_link',
+    status: 'sent',
+    token,
+    sent_at: now,
+    created_at: now,
+    updated_at: now,
+  })
+  return { customerId: Number(customerId), requestId: Number(requestId) }
+}
+
 /** Which of the victim's rows a path parameter names; a route whose parameter is not here fails, to be added. */
 function victimRowFor(route: ApiRoute, param: string, owners: Owners) {
   const { ids } = owners.victim
@@ -101,6 +128,8 @@ function victimRowFor(route: ApiRoute, param: string, owners: Owners) {
     if (route.pattern.startsWith('/api/feedbacks/')) return ids.feedback
     if (route.pattern.startsWith('/api/review-sessions/')) return ids.session
     if (route.pattern.startsWith('/api/auth/sessions/')) return ids.token
+    if (route.pattern.startsWith('/api/customers/')) return ids.customer
+    if (route.pattern.startsWith('/api/review-requests/')) return ids.request
   }
   throw new Error(`${route.pattern}: which of the victim's rows does :${param} name? Add it to victimRowFor`)
 }
@@ -137,6 +166,8 @@ async function victimRows(owners: Owners) {
     businesses: await db.from('businesses').where('user_id', userId).orderBy('id'),
     sessions: await db.from('review_sessions').whereIn('business_id', businessIds).orderBy('id'),
     payments: await db.from('payments').where('user_id', userId).orderBy('id'),
+    customers: await db.from('customers').whereIn('business_id', businessIds).orderBy('id'),
+    requests: await db.from('review_requests').whereIn('business_id', businessIds).orderBy('id'),
     subscriptions: await db.from('subscriptions').where('user_id', userId).orderBy('id'),
   })
 }

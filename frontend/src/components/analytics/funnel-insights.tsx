@@ -7,6 +7,7 @@ import { Alert, Card, Divider, Flex, Progress, Tag, Typography } from 'antd'
 import { FUNNEL_LOW_RATED_COUNT } from '#config/constants'
 import { relativeTime } from '#lib/dates'
 import { conversionVerdict, formatPercent, funnelSteps } from '#lib/funnel'
+import { CallBack } from '#components/call-back'
 import { RatingStars } from '#components/review-session-item'
 
 const STEP_COLORS = { views: '#93c5fd', ratings: '#3b82f6', google: '#1d4ed8' } as const
@@ -74,14 +75,15 @@ export function FunnelInsights({ data }: { data: AnalyticsResponse }) {
         {lowRated.length === 0 ? (
           <Typography.Text type="secondary">No low-rated feedback yet.</Typography.Text>
         ) : (
-          <Flex vertical gap={10}>
+          <Flex vertical gap={14}>
             {lowRated.map((session) => (
-              <Flex key={session.id} vertical gap={2}>
+              <Flex key={session.id} vertical gap={4}>
                 <Flex gap={8} align="center" wrap>
                   <RatingStars rating={session.rating} />
                   <Typography.Text type="secondary">{relativeTime(session.timestamp)}</Typography.Text>
                 </Flex>
                 <Typography.Text style={{ overflowWrap: 'anywhere' }}>“{session.feedback}”</Typography.Text>
+                <CallBack session={session} businessName={data.business.name} />
               </Flex>
             ))}
           </Flex>

@@ -4,14 +4,14 @@ import { BUSINESS_PAGE_SESSIONS } from '#config/constants'
 import { ReviewSessionItem } from '#components/review-session-item'
 
 /** The business's newest sessions, at most 10 (docs/product-rules.md). */
-export function RecentSessions({ sessions }: { sessions: ReviewSessionDto[] }) {
+export function RecentSessions({ sessions, businessName }: { sessions: ReviewSessionDto[]; businessName: string }) {
   return (
     <Card title="Latest sessions" style={{ height: '100%' }}>
       <List
         aria-label="Latest sessions"
         dataSource={sessions.slice(0, BUSINESS_PAGE_SESSIONS)}
         locale={{ emptyText: 'No reviews yet. Share your review link or QR code to get the first one.' }}
-        renderItem={(session) => <ReviewSessionItem session={session} />}
+        renderItem={(session) => <ReviewSessionItem session={session} businessName={businessName} />}
       />
     </Card>
   )

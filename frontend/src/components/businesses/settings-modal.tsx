@@ -5,16 +5,17 @@
 import type { BusinessDto } from '@reviewroute/backend/types/api'
 import { Button, Flex, Modal, Radio, Switch, Typography } from 'antd'
 import { useState } from 'react'
+import { LANGUAGE_NAMES, PHONE_LANGUAGE, REVIEW_LANGUAGES, type ReviewLanguage } from '#lib/review-languages'
 import type { BusinessSettings } from './use-business-actions'
 
 export const POLICY_SENTENCE =
   'Google\'s policy does not allow asking only happy customers for reviews ("review gating"); compliance mode also offers every customer a "Post on Google instead" link.'
 
 const AUTOMATIC = 'auto'
-const LANGUAGES = [
-  { value: AUTOMATIC, label: 'Automatic' },
-  { value: 'en', label: 'English' },
-  { value: 'hi', label: 'हिन्दी' },
+/** "Customer's phone language" (sent as null), then the nine languages, each by its own name. */
+const LANGUAGE_OPTIONS = [
+  { value: AUTOMATIC, label: PHONE_LANGUAGE, style: { gridColumn: '1 / -1' } },
+  ...REVIEW_LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] })),
 ]
 
 interface Props {
@@ -41,12 +42,12 @@ export function SettingsModal(props: Props) {
 /** Mounted fresh each time the dialog opens, so it starts from the business's saved values. */
 function SettingsForm({ business, onClose, onSave }: Props) {
   const [complianceMode, setComplianceMode] = useState(business.complianceMode)
-  const [language, setLanguage] = useState<string>(business.language ?? AUTOMATIC)
+  const [language, setLanguage] = useState<ReviewLanguage | typeof AUTOMATIC>(business.language ?? AUTOMATIC)
   const [saving, setSaving] = useState(false)
 
   async function save() {
     setSaving(true)
-    const saved = await onSave({ complianceMode, language: language === AUTOMATIC ? null : (language as 'en' | 'hi') })
+    const saved = await onSave({ complianceMode, language: language === AUTOMATIC ? null : language })
     setSaving(false)
     if (saved) onClose()
   }
@@ -66,14 +67,18 @@ function SettingsForm({ business, onClose, onSave }: Props) {
         <Typography.Text strong id={`language-${business.id}`}>
           Customer page language
         </Typography.Text>
-        <Radio.Group
-          aria-labelledby={`language-${business.id}`}
-          optionType="button"
-          options={LANGUAGES}
-          value={language}
-          onChange={(event) => setLanguage(event.target.value)}
-        />
-        <Typography.Text type="secondary">Automatic uses each customer's browser language. Customers can always switch on the page.</Typography.Text>
+        <div role="radiogroup" aria-labelledby={`language-${business.id}`}>
+          <Radio.Group
+            style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(130px, 1fr))', gap: '8px 12px' }}
+            options={LANGUAGE_OPTIONS}
+            value={language}
+            onChange={(event) => setLanguage(event.target.value)}
+          />
+        </div>
+        <Typography.Text type="secondary">
+          The page and the printed QR poster use this language. With "{PHONE_LANGUAGE}", each customer sees the page in
+          their phone's language and the poster is in English and Hindi. Customers can always switch on the page.
+        </Typography.Text>
       </Flex>
       <Flex justify="end" gap={8}>
         <Button onClick={onClose} disabled={saving}>

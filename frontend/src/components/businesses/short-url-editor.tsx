@@ -1,7 +1,7 @@
 /*
  * The short URL line of a business card (docs/product-rules.md#trial 'Short URL edit'): view, edit, then save or cancel. The code
  * is sent as typed; the server's 409/422 sentence comes back in the 'Update Failed' toast and the input stays
- * open so the owner can try another code.
+ * open so the owner can try another code. The old code is not lost (docs/decisions.md §14), and the editor says so.
  */
 import { CheckOutlined, CloseOutlined, EditOutlined, LinkOutlined } from '@ant-design/icons'
 import type { BusinessDto } from '@reviewroute/backend/types/api'
@@ -9,6 +9,10 @@ import { reviewLink } from '@reviewroute/web-shared/format'
 import { Button, Flex, Input, Typography } from 'antd'
 import { useState } from 'react'
 import { Tip } from '#components/tip'
+
+/** Shown while editing: a changed code keeps the old one redirecting (301) and reserved to this business. */
+export const OLD_LINK_NOTE =
+  'Your old link and printed QR posters keep working and lead to the new link. The old code stays reserved for this business, so no one else can take it and you can go back to it.'
 
 interface Props {
   business: BusinessDto
@@ -50,24 +54,30 @@ export function ShortUrlEditor({ business, onSave }: Props) {
         void save()
       }}
     >
-      <Flex gap={6} align="center">
-        <Input
-          autoFocus
-          aria-label="Short URL"
-          prefix={<Typography.Text type="secondary">/review/</Typography.Text>}
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape' && !saving) setDraft(null)
-          }}
-          disabled={saving}
-        />
-        <Tip title="Save short URL">
-          <Button type="primary" htmlType="submit" icon={<CheckOutlined />} aria-label="Save short URL" loading={saving} />
-        </Tip>
-        <Tip title="Cancel">
-          <Button icon={<CloseOutlined />} aria-label="Cancel editing" onClick={() => setDraft(null)} disabled={saving} />
-        </Tip>
+      <Flex vertical gap={6}>
+        <Flex gap={6} align="center">
+          <Input
+            autoFocus
+            aria-label="Short URL"
+            aria-describedby={`short-url-note-${business.id}`}
+            prefix={<Typography.Text type="secondary">/review/</Typography.Text>}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape' && !saving) setDraft(null)
+            }}
+            disabled={saving}
+          />
+          <Tip title="Save short URL">
+            <Button type="primary" htmlType="submit" icon={<CheckOutlined />} aria-label="Save short URL" loading={saving} />
+          </Tip>
+          <Tip title="Cancel">
+            <Button icon={<CloseOutlined />} aria-label="Cancel editing" onClick={() => setDraft(null)} disabled={saving} />
+          </Tip>
+        </Flex>
+        <Typography.Text type="secondary" id={`short-url-note-${business.id}`} style={{ fontSize: 13 }}>
+          {OLD_LINK_NOTE}
+        </Typography.Text>
       </Flex>
     </form>
   )

@@ -1,4 +1,4 @@
-/* One private feedback with its resolve action (docs/decisions.md D14: feedback can be marked resolved). */
+/* One private feedback with its resolve action (docs/decisions.md D14: feedback can be marked resolved) and call-back buttons. */
 import { CheckOutlined } from '@ant-design/icons'
 import type { ReviewSessionDto } from '@reviewroute/backend/types/api'
 import { Button, Flex, Tag } from 'antd'
@@ -8,11 +8,12 @@ import { Tip } from '#components/tip'
 
 interface Props {
   feedback: ReviewSessionDto
+  businessName: string
   saving: boolean
   onResolve(feedback: ReviewSessionDto, resolved: boolean): void
 }
 
-export function FeedbackItem({ feedback, saving, onResolve }: Props) {
+export function FeedbackItem({ feedback, businessName, saving, onResolve }: Props) {
   const action = feedback.resolved ? (
     <Flex gap={4} align="center">
       <Tip title={`Resolved ${formatDateTime(feedback.resolvedAt)}`}>
@@ -29,5 +30,5 @@ export function FeedbackItem({ feedback, saving, onResolve }: Props) {
       Mark as resolved
     </Button>
   )
-  return <ReviewSessionItem session={feedback} extra={action} />
+  return <ReviewSessionItem session={feedback} businessName={businessName} extra={action} />
 }

@@ -97,7 +97,9 @@ export function FeedbackList({ business, picker }: { business: BusinessDto; pick
               loading={query.isLoading}
               dataSource={rows}
               locale={{ emptyText: query.isLoading ? ' ' : empty }}
-              renderItem={(feedback) => <FeedbackItem feedback={feedback} saving={savingId === feedback.id} onResolve={resolve} />}
+              renderItem={(feedback) => (
+                <FeedbackItem feedback={feedback} businessName={business.name} saving={savingId === feedback.id} onResolve={resolve} />
+              )}
             />
           )}
           <Pagination

@@ -1,7 +1,7 @@
 /*
  * 'QR Code and Link' (docs/screens.md, docs/product-rules.md, docs/decisions.md D14): the review link with a copy button, the on-screen QR
- * (200 px, margin 2), and the styled 600x750 poster to download or print on A4. Takes any business, so the
- * businesses and QR-codes screens can show it too.
+ * (200 px, margin 2), and the styled 600x750 poster, in the business's pinned language (else English with Hindi),
+ * to download or print on A4. Takes any business, so the businesses and QR-codes screens can show it too.
  */
 import { CopyOutlined, DownloadOutlined, PrinterOutlined } from '@ant-design/icons'
 import type { BusinessDto } from '@reviewroute/backend/types/api'
@@ -41,10 +41,10 @@ function OnScreenQr({ link, name }: { link: string; name: string }) {
   return <img src={src} alt={`QR code for ${name}`} width={QR_ON_SCREEN} height={QR_ON_SCREEN} style={{ ...box, display: 'block' }} />
 }
 
-export function QrCodeCard({ business }: { business: Pick<BusinessDto, 'name' | 'shortUrl'> }) {
+export function QrCodeCard({ business }: { business: Pick<BusinessDto, 'name' | 'shortUrl' | 'language'> }) {
   const toast = useToast()
   const link = reviewLink(business.shortUrl)
-  const poster = usePoster(business.name, link)
+  const poster = usePoster(business.name, link, business.language)
   // `attempt` remounts the sheet, so printing the same poster again loads the image and prints again.
   const [printing, setPrinting] = useState<{ src: string; attempt: number } | null>(null)
 

@@ -86,7 +86,7 @@ export default function BusinessAnalyticsPage() {
       </Suspense>
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={14}>
-          <RecentSessions sessions={data.sessions} />
+          <RecentSessions sessions={data.sessions} businessName={data.business.name} />
         </Col>
         <Col xs={24} lg={10}>
           <FunnelInsights data={data} />

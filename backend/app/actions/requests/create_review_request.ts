@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto'
+import { inject } from '@adonisjs/core'
+import db from '@adonisjs/lucid/services/db'
+import type User from '#models/user'
+import type Business from '#models/business'
+import Customer from '#models/customer'
+import ReviewRequest, { RequestChannel, RequestStatus } from '#models/review_request'
+import GetBillingStatus from '#actions/billing/get_billing_status'
+import { customerPhone, ownBusiness } from '#actions/requests/save_customer'
+import { FieldError, NotFoundError, UpgradeRequiredError } from '#exceptions/app_errors'
+import { FREE_PLAN_MONTHLY_REQUESTS_PER_BUSINESS, REQUEST_LIMIT_MESSAGE } from '#contract/product_rules'
+import { REVIEW_MESSAGES } from '#contract/review_messages/all'
+import { translate } from '#contract/review_messages/index'
+import { personalLink, stopLink } from '#lib/app_url'
+import { monthStartIst } from '#lib/time'
+import { clock } from '#lib/clock'
+import type { CreateReviewRequestRequest } from '#types/api'
+
+export const NOT_CONFIGURED = 'Sending for you by WhatsApp Business, SMS or email is not set up yet. Use "Send with my WhatsApp".'
+export const OPTED_OUT = 'This customer asked not to get review requests from this business.'
+
+/** The owner's WhatsApp, opened on the customer with the request in the business's language (docs/decisions.md D32). */
+export function whatsappUrl(request: ReviewRequest, customer: Customer, business: Business) {
+  const messages = REVIEW_MESSAGES[business.language ?? 'en']
+  const text = translate(messages, 'requestMessage', {
+    customer: customer.name,
+    business: business.name,
+    link: personalLink(request.token),
+    stopLink: stopLink(request.token),
+  })
+  return `https://wa.me/${customer.phone.replace(/^\+/, '')}?text=${encodeURIComponent(text)}`
+}
+
+/**
+ * A personal review request for one customer the owner chose (docs/decisions.md D32): never picked by expected
+ * sentiment, never to a customer who opted out, within the free plan's monthly requests. Part 1 sends through
+ * the owner's own WhatsApp (`whatsapp_link`): the answer carries the wa.me link, and the request counts as sent.
+ */
+@inject()
+export default class CreateReviewRequest {
+  constructor(private billingStatus: GetBillingStatus) {}
+
+  async handle(owner: User, input: CreateReviewRequestRequest) {
+    const business = await ownBusiness(owner.id, input.businessId)
+    if (input.channel !== RequestChannel.WhatsappLink) throw new FieldError('channel', NOT_CONFIGURED)
+    const customer = await this.customerOf(business, input)
+    if (customer.optedOutAt) throw new FieldError('customerId', OPTED_OUT)
+
+    const request = await db.transaction(async (trx) => {
+      // One request at a time per business while counting, so two at once cannot both take the last free one.
+      await trx.from('businesses').where('id', business.id).forUpdate().first()
+      if ((await this.billingStatus.handle(owner)).isLimited) {
+        const [{ sent }] = await trx
+          .from('review_requests')
+          .where('business_id', business.id)
+          .where('created_at', '>=', monthStartIst().toJSDate())
+          .count('* as sent')
+        if (Number(sent) >= FREE_PLAN_MONTHLY_REQUESTS_PER_BUSINESS) throw new UpgradeRequiredError(REQUEST_LIMIT_MESSAGE)
+      }
+      const now = clock.now()
+      return ReviewRequest.create(
+        {
+          businessId: business.id,
+          customerId: customer.id,
+          channel: input.channel as RequestChannel,
+          status: RequestStatus.Sent,
+          token: randomBytes(16).toString('base64url'),
+          sentAt: now,
+          createdAt: now,
+          updatedAt: now,
+        },
+        { client: trx }
+      )
+    })
+    request.$setRelated('customer', customer)
+    return { request, whatsappUrl: whatsappUrl(request, customer, business) }
+  }
+
+  /** The chosen customer of this business, or the one typed in (merged by phone, consent confirmed now). */
+  private async customerOf(business: Business, input: CreateReviewRequestRequest) {
+    if (input.customerId !== undefined) {
+      const customer = await Customer.query().where('id', input.customerId).where('business_id', business.id).first()
+      if (!customer) throw new NotFoundError('Customer not found')
+      return customer
+    }
+    const typed = input.customer!
+    const phone = customerPhone(typed.phone)
+    const now = clock.now()
+    await db
+      .knexRawQuery(
+        `INSERT INTO customers (business_id, name, phone, email, consent_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+         ON DUPLICATE KEY UPDATE name = VALUES(name), email = COALESCE(VALUES(email), email), updated_at = VALUES(updated_at)`,
+        [business.id, typed.name, phone, typed.email ?? null, now.toJSDate(), now.toJSDate(), now.toJSDate()]
+      )
+    return Customer.query().where('business_id', business.id).where('phone', phone).firstOrFail()
+  }
+}

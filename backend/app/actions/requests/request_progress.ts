@@ -1,0 +1,51 @@
+import db from '@adonisjs/lucid/services/db'
+import { clock } from '#lib/clock'
+import { RequestStatus } from '#models/review_request'
+
+/** A personal link's token as we make them (16 random bytes, base64url); anything else is no request. */
+export const isRequestToken = (token: unknown): token is string => typeof token === 'string' && /^[A-Za-z0-9_-]{22}$/.test(token)
+
+/** Statuses a request moves on from when its link is opened; rated and opted-out requests keep theirs. */
+const BEFORE_OPENED = [RequestStatus.Created, RequestStatus.Sent, RequestStatus.Delivered, RequestStatus.Failed]
+
+/**
+ * How far a review request got (docs/decisions.md D32), each step one conditional UPDATE so steps never go
+ * backwards: opened when its link is opened, rated when a rating came through it, opted out from its stop link.
+ */
+export const ReviewRequests = {
+  /** The request of this token for this business (a token of another business's request links nothing). */
+  async idOf(token: string, businessId: number): Promise<number | null> {
+    if (!isRequestToken(token)) return null
+    const row = await db.from('review_requests').where({ token, business_id: businessId }).select('id').first()
+    return row ? Number(row.id) : null
+  },
+
+  async find(token: string) {
+    if (!isRequestToken(token)) return null
+    return db.from('review_requests').where('token', token).first()
+  },
+
+  async markOpened(requestId: number) {
+    const now = clock.now().toJSDate()
+    await db.from('review_requests').where('id', requestId).whereNull('opened_at').update({ opened_at: now, updated_at: now })
+    await db.from('review_requests').where('id', requestId).whereIn('status', BEFORE_OPENED).update({ status: RequestStatus.Opened })
+  },
+
+  async markRated(requestId: number) {
+    const now = clock.now().toJSDate()
+    await db.rawQuery(
+      `UPDATE review_requests SET status = ?, rated_at = COALESCE(rated_at, ?), opened_at = COALESCE(opened_at, ?), updated_at = ?
+        WHERE id = ? AND status <> ?`,
+      [RequestStatus.Rated, now, now, now, requestId, RequestStatus.OptedOut]
+    )
+  },
+
+  /** The customer of this request asks for no more requests from its business: the customer and the request say so. */
+  async optOut(requestId: number, customerId: number) {
+    const now = clock.now().toJSDate()
+    await db.transaction(async (trx) => {
+      await trx.from('customers').where('id', customerId).whereNull('opted_out_at').update({ opted_out_at: now, updated_at: now })
+      await trx.from('review_requests').where('id', requestId).update({ status: RequestStatus.OptedOut, updated_at: now })
+    })
+  },
+}

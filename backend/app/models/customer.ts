@@ -1,0 +1,38 @@
+import { DateTime } from 'luxon'
+import { BaseModel, column } from '@adonisjs/lucid/orm'
+import db from '@adonisjs/lucid/services/db'
+
+/** Someone the owner may ask for a review (docs/decisions.md D32): consent confirmed by the owner, opt-out kept. */
+export default class Customer extends BaseModel {
+  @column({ isPrimary: true })
+  declare id: number
+
+  @column()
+  declare businessId: number
+
+  @column()
+  declare name: string
+
+  /** '+91' and 10 digits. */
+  @column()
+  declare phone: string
+
+  @column()
+  declare email: string | null
+
+  @column.dateTime()
+  declare consentAt: DateTime
+
+  @column.dateTime()
+  declare optedOutAt: DateTime | null
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime
+
+  static ownedBy(userId: number) {
+    return this.query().whereIn('business_id', db.from('businesses').select('id').where('user_id', userId))
+  }
+}

@@ -1,0 +1,72 @@
+import { DateTime } from 'luxon'
+import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
+import db from '@adonisjs/lucid/services/db'
+import type { BelongsTo } from '@adonisjs/lucid/types/relations'
+import Customer from '#models/customer'
+import Business from '#models/business'
+
+export enum RequestChannel {
+  WhatsappLink = 'whatsapp_link',
+  Whatsapp = 'whatsapp',
+  Sms = 'sms',
+  Email = 'email',
+}
+
+export enum RequestStatus {
+  Created = 'created',
+  Sent = 'sent',
+  Delivered = 'delivered',
+  Opened = 'opened',
+  Rated = 'rated',
+  Failed = 'failed',
+  OptedOut = 'opted_out',
+}
+
+/** One personal request for a review (docs/decisions.md D32): its link `/r/{token}` and how far it got. */
+export default class ReviewRequest extends BaseModel {
+  @column({ isPrimary: true })
+  declare id: number
+
+  @column()
+  declare businessId: number
+
+  @column()
+  declare customerId: number
+
+  @column()
+  declare channel: RequestChannel
+
+  @column()
+  declare status: RequestStatus
+
+  @column({ serializeAs: null })
+  declare token: string
+
+  @column.dateTime()
+  declare sentAt: DateTime | null
+
+  @column.dateTime()
+  declare openedAt: DateTime | null
+
+  @column.dateTime()
+  declare ratedAt: DateTime | null
+
+  @column.dateTime()
+  declare remindedAt: DateTime | null
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime
+
+  @belongsTo(() => Customer)
+  declare customer: BelongsTo<typeof Customer>
+
+  @belongsTo(() => Business)
+  declare business: BelongsTo<typeof Business>
+
+  static ownedBy(userId: number) {
+    return this.query().whereIn('business_id', db.from('businesses').select('id').where('user_id', userId))
+  }
+}

@@ -1,0 +1,41 @@
+import vine from '@vinejs/vine'
+import { messages } from '#validators/messages'
+
+const name = () => vine.string().trim().minLength(1).maxLength(100)
+/** Any of the usual ways of writing an Indian number; the action keeps '+91' and the 10 digits (#lib/phone). */
+const phone = () => vine.string().trim().minLength(1).maxLength(25)
+const email = () => vine.string().trim().toLowerCase().maxLength(254).email()
+const businessId = () => vine.number({ strict: true }).withoutDecimals().range([1, Number.MAX_SAFE_INTEGER])
+
+/** A customer added by the owner, who confirms the customer agreed to be contacted. */
+export const createCustomerValidator = vine.compile(
+  vine.object({
+    businessId: businessId(),
+    name: name(),
+    phone: phone(),
+    email: email().nullable().optional(),
+    consent: vine.accepted(),
+  })
+)
+createCustomerValidator.messagesProvider = messages
+
+export const updateCustomerValidator = vine.compile(
+  vine.object({
+    name: name().optional(),
+    phone: phone().optional(),
+    email: email().nullable().optional(),
+  })
+)
+updateCustomerValidator.messagesProvider = messages
+
+export const createReviewRequestValidator = vine.compile(
+  vine.object({
+    businessId: businessId(),
+    customerId: vine.number({ strict: true }).withoutDecimals().range([1, Number.MAX_SAFE_INTEGER]).optional().requiredIfMissing('customer'),
+    customer: vine
+      .object({ name: name(), phone: phone(), email: email().nullable().optional(), consent: vine.accepted() })
+      .optional(),
+    channel: vine.enum(['whatsapp_link', 'whatsapp', 'sms', 'email'] as const),
+  })
+)
+createReviewRequestValidator.messagesProvider = messages
