@@ -70,7 +70,7 @@ await step('analytics-scale', async () => {
 
 await step('review-page', async () => {
   const output = await script('bench-review-page.mjs', process.env.BENCH_REVIEW_PAGE_PORT ?? 3388)
-  const pattern = /^(bytes transferred \(gzip\)|business name painted|star tap works \(app interactive\))\s+([\d.]+) (KB|ms)\s+target ≤ (\S+ \S+)\s+(OK|OVER)/gm
+  const pattern = /^(bytes transferred \(gzip\)|business name painted|star tap works without JS|star tap works \(app interactive\))\s+([\d.]+) (KB|ms)\s+target ≤ (\S+ \S+)\s+(OK|OVER)/gm
   let found = 0
   for (const [, label, value, unit, target, verdict] of output.matchAll(pattern)) {
     found++
