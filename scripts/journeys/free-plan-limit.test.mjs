@@ -20,7 +20,7 @@ const REVIEW_LIMIT_MESSAGE =
 
 const run = useProductAndBrowser()
 
-test('journey 6: past 50 reviews this month, a free owner\'s customer page is blocked and a submission answers 403', { timeout: 120_000 }, async () => {
+test('journey 6: past 50 reviews this month, a free owner\'s customer page is blocked, a complaint answers 403 and a 5 still goes to Google uncounted', { timeout: 120_000 }, async () => {
   // Setup data: an owner with one business (added during the trial), then 50 ratings this month.
   const email = uniqueEmail('kavita.joshi')
   const { token } = expectStatus(
@@ -69,38 +69,48 @@ test('journey 6: past 50 reviews this month, a free owner\'s customer page is bl
     assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), PLACE.displayName.text)
     const blocked = page.locator('.alert--amber')
     await blocked.waitFor()
-    assert.equal((await blocked.locator('p').textContent()).trim(), REVIEW_LIMIT_MESSAGE)
+    // The page's own sentence in the page's language (docs/decisions.md D31), not the API's English one.
+    assert.equal((await blocked.locator('p').textContent()).trim(), 'Review limit reached. Please upgrade to continue.')
     assert.equal(await blocked.getAttribute('role'), 'alert')
-    await blocked.getByRole('button', { name: 'Upgrade to Pro' }).waitFor()
-    const stars = page.getByRole('button', { name: /^\d stars?$/ })
+    await blocked.getByRole('link', { name: 'Upgrade to Pro' }).waitFor()
+    const stars = page.getByRole('button', { name: /^Rate \d out of 5$/ })
     assert.equal(await stars.count(), 5)
     for (const star of await stars.all()) assert.equal(await star.isDisabled(), true, `${await star.getAttribute('aria-label')} is disabled`)
     await screenshot(page, 'j6', '01-blocked')
 
     // A tap on a star does nothing: no request, no navigation.
-    await page.getByRole('button', { name: '5 stars' }).click({ force: true })
+    await page.getByRole('button', { name: 'Rate 5 out of 5' }).click({ force: true })
     await page.waitForTimeout(500)
     assert.deepEqual(submissions, [])
     assert.equal(page.url(), link)
 
     // 'Upgrade to Pro' opens the owner's billing page in a new tab.
-    const [billing] = await Promise.all([customer.waitForEvent('page'), blocked.getByRole('button', { name: 'Upgrade to Pro' }).click()])
+    const [billing] = await Promise.all([customer.waitForEvent('page'), blocked.getByRole('link', { name: 'Upgrade to Pro' }).click()])
     await billing.waitForLoadState('domcontentloaded')
     assert.match(billing.url(), /billing/)
     await billing.close()
 
-    // A submission anyway (as a script would send it): 403 with the upgrade flag and the same sentence.
-    const refused = await page.evaluate(async (code) => {
-      const response = await fetch(`/api/review/${code}/submit`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ rating: 5 }),
-      })
-      return { status: response.status, body: await response.json() }
-    }, business.shortUrl)
+    // A submission anyway (as a script would send it): a complaint is refused with 403, the upgrade flag and
+    // the API's sentence; a 4-5 still goes on to Google, not counted (nobody is stopped on the way there).
+    const submit = (rating) =>
+      page.evaluate(
+        async ({ code, rating }) => {
+          const response = await fetch(`/api/review/${code}/submit`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', accept: 'application/json' },
+            body: JSON.stringify({ rating }),
+          })
+          return { status: response.status, body: await response.json() }
+        },
+        { code: business.shortUrl, rating }
+      )
+    const refused = await submit(2)
     assert.equal(refused.status, 403)
     assert.equal(refused.body.upgrade, true)
     assert.equal(refused.body.error, REVIEW_LIMIT_MESSAGE)
+    const happy = await submit(5)
+    assert.equal(happy.status, 200)
+    assert.equal(happy.body.counted, false)
   } catch (error) {
     await scope.failed()
     throw error

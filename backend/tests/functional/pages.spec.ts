@@ -69,7 +69,8 @@ test.group('Pages from one origin', (group) => {
   test('an unknown review code answers 404 with the page in its not-found state', async ({ client, assert }) => {
     const response = await client.get('/review/not-a-code')
     response.assertStatus(404)
-    assert.include(response.text(), '"error":"Business not found"')
+    assert.include(response.text(), '"view":"not-found"')
+    assert.include(response.text(), '<h1>Business Not Found</h1>')
   })
 
   test('built assets are served compressed and cached for good; paths cannot leave the bundle', async ({ client, assert }) => {
