@@ -34,6 +34,16 @@ describe('customer review page: rating', () => {
     expect(fetchMock).not.toHaveBeenCalled()
   })
 
+  it('from a personal link, a rating carries the review request\'s token (docs/decisions.md D32)', async () => {
+    const token = 'AbCdEfGhIjKlMnOpQrStUv'
+    const { calls } = mockFetch({ [SUBMIT]: () => ({ body: { redirect: false, counted: true } }) })
+    open({ requestToken: token }, effects({ isMobile: true }))
+    await userEvent.click(star(2))
+    await userEvent.click(screen.getByRole('button', { name: en.submitFeedback }))
+    await waitFor(() => expect(calls).toHaveLength(1))
+    expect(calls[0].body).toEqual({ rating: 2, requestToken: token })
+  })
+
   it('the language switch is nine links the server answers, the current one marked; nothing stored', () => {
     const setItem = vi.spyOn(Storage.prototype, 'setItem')
     open({ language: 'hi' })
@@ -262,7 +272,7 @@ describe('thanks and not found', () => {
     expect(screen.getByText(fill(ta.thanksText))).toBeInTheDocument()
     open({ screen: { view: 'thanks', businessName: 'Sharma Sweets', already: true } })
     expect(screen.getByText(fill(en.alreadyRated))).toBeInTheDocument()
-    expect(screen.getAllByRole('link')[1]).toHaveAttribute('href', '/thanks?code=sharma&lang=hi')
+    expect(screen.getAllByRole('link')[1]).toHaveAttribute('href', '/thanks?code=sharma&already=1&lang=hi')
   })
 
   it('not found, in the served language', () => {

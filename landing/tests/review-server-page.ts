@@ -34,11 +34,13 @@ export interface Served {
   language?: ReviewLanguage
   screen?: Screen
   link?: ReviewLinkDto | null
+  /** Opened from a review request's personal link. */
+  requestToken?: string
 }
 
 /** Puts the server's page into the document (scripts not run, as before the bundle arrives). */
-export function serve({ language = 'en', screen = { view: 'rate' }, link: served = link() }: Served = {}) {
-  const html = renderReviewPage(TEMPLATE, { code: 'sharma', link: served, ...pageLanguage(language) }, screen)
+export function serve({ language = 'en', screen = { view: 'rate' }, link: served = link(), requestToken }: Served = {}) {
+  const html = renderReviewPage(TEMPLATE, { code: 'sharma', link: served, requestToken, ...pageLanguage(language) }, screen)
   const parsed = new DOMParser().parseFromString(html, 'text/html')
   document.documentElement.lang = parsed.documentElement.lang
   document.head.innerHTML = parsed.head.innerHTML

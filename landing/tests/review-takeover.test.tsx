@@ -36,6 +36,8 @@ describe('the script takes over the server page without changing it', () => {
     ['thanks, already counted', { language: 'bn', screen: { view: 'thanks', businessName: 'Sharma Sweets', already: true } }],
     ['thanks without a business', { screen: { view: 'thanks', businessName: null }, link: null }],
     ['not found', { language: 'ml', screen: { view: 'not-found' }, link: null }],
+    ['a personal link\'s rating screen', { requestToken: 'AbCdEfGhIjKlMnOpQrStUv' }],
+    ['a personal link\'s feedback form', { requestToken: 'AbCdEfGhIjKlMnOpQrStUv', screen: { view: 'feedback', rating: 1 } }],
   ] as const)('%s', (_, served) => {
     takeOverAndCompare(served as Parameters<typeof serve>[0])
   })

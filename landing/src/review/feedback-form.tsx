@@ -23,9 +23,11 @@ interface Props {
   onChange(values: FeedbackValues, errors: FeedbackErrors): void
   onChangeRating(): void
   navigate(url: string): void
+  /** The review request's token when the page came from a personal link. */
+  requestToken?: string
 }
 
-export function FeedbackForm({ code, business, rating, values, errors, onChange, onChangeRating, navigate }: Props) {
+export function FeedbackForm({ code, requestToken, business, rating, values, errors, onChange, onChangeRating, navigate }: Props) {
   const { t, language } = useReviewText()
   const [submitting, setSubmitting] = useState(false)
   const [blocked, setBlocked] = useState(false)
@@ -49,6 +51,7 @@ export function FeedbackForm({ code, business, rating, values, errors, onChange,
     try {
       const result = await submitRating(business.shortUrl, {
         rating,
+        ...(requestToken ? { requestToken } : {}),
         ...(feedback ? { feedback } : {}),
         ...(values.contactMe
           ? { contactMe: true, contactName: values.contactName.trim() || null, contactPhone: values.contactPhone.trim() }
@@ -68,6 +71,7 @@ export function FeedbackForm({ code, business, rating, values, errors, onChange,
   return (
     <form className="feedback" method="post" action={`${path}/feedback`} onSubmit={send}>
       <input type="hidden" name="lang" value={language} />
+      {requestToken && <input type="hidden" name="request" value={requestToken} />}
       <input type="hidden" name="rating" value={rating} />
       <h2>{t('feedbackTitle')}</h2>
       <StaticStars value={rating} />

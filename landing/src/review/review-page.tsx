@@ -53,7 +53,7 @@ export function ReviewPage({ data, effects, carried = {} }: Props) {
   const google = business.googleReviewUrl
 
   function goToGoogle(rating: number) {
-    const stored = submitRating(business.shortUrl, { rating })
+    const stored = submitRating(business.shortUrl, { rating, ...requestOf(data) })
     if (!effects.isMobile && effects.openTab(google)) {
       setScreen({ kind: 'google-tab', rating })
       stored.catch(() => {})
@@ -85,6 +85,7 @@ export function ReviewPage({ data, effects, carried = {} }: Props) {
     body = (
       <FeedbackForm
         code={data.code}
+        requestToken={data.requestToken}
         business={business}
         rating={screen.rating}
         values={values}
@@ -112,6 +113,7 @@ export function ReviewPage({ data, effects, carried = {} }: Props) {
     body = (
       <form className="rate" method="post" action={path}>
         <input type="hidden" name="lang" value={language} />
+        {data.requestToken && <input type="hidden" name="request" value={data.requestToken} />}
         <h2>{t('question')}</h2>
         <p className="muted">{t('tapStars')}</p>
         {blocked && <UpgradeAlert />}
@@ -134,7 +136,11 @@ export function ReviewPage({ data, effects, carried = {} }: Props) {
     <main className="card">
       <BusinessHeader business={business} />
       {body}
-      <Footer path={path} languages={data.languages} />
+      {/* The feedback form's language links keep its rating, as the server's do. */}
+      <Footer path={screen.kind === 'feedback' ? `${path}?rating=${screen.rating}` : path} languages={data.languages} />
     </main>
   )
 }
+
+/** A rating through a review request's personal link carries its token (docs/decisions.md D32). */
+export const requestOf = (data: Pick<InlinedReview, 'requestToken'>) => (data.requestToken ? { requestToken: data.requestToken } : {})

@@ -6,7 +6,7 @@ import { Footer, reviewPath } from './page-frame'
 export function ThanksPage({ data }: { data: InlinedReview }) {
   const { t } = useReviewText()
   const name = data.link?.business.name
-  const path = data.code ? `/thanks?code=${encodeURIComponent(data.code)}` : '/thanks'
+  const path = data.code ? `/thanks?code=${encodeURIComponent(data.code)}${data.already ? '&already=1' : ''}` : '/thanks'
   return (
     <main className="card card--center">
       <div className="tick" aria-hidden="true">✓</div>
