@@ -37,13 +37,17 @@ export default class ReviewRequestsController {
   async store({ auth, request, response }: HttpContext, create: CreateReviewRequest) {
     const input = await request.validateUsing(createReviewRequestValidator)
     const created = await create.handle(auth.getUserOrFail(), input)
-    return response.created(serializeReviewRequest(created.request, { whatsappUrl: created.whatsappUrl }) satisfies ReviewRequestDto)
+    const extra = created.whatsappUrl ? { whatsappUrl: created.whatsappUrl } : {}
+    return response.created(serializeReviewRequest(created.request, extra) satisfies ReviewRequestDto)
   }
 
   /** POST /api/review-requests/{id}/resend: the same personal link again (own WhatsApp: the wa.me link anew). */
   async resend({ auth, params }: HttpContext): Promise<ReviewRequestDto> {
     const request = await requestOrFail(auth.getUserOrFail().id, params.id)
     if (request.customer.optedOutAt || request.status === RequestStatus.OptedOut) throw new FieldError('customerId', OPTED_OUT)
+    if (request.channel !== RequestChannel.WhatsappLink) {
+      throw new FieldError('channel', 'Requests by email are sent for you, with one reminder after 3 days.')
+    }
     request.sentAt = clock.now()
     if (request.status === RequestStatus.Created || request.status === RequestStatus.Failed) request.status = RequestStatus.Sent
     request.updatedAt = clock.now()

@@ -13,6 +13,7 @@ import FeedbackAlertJob from '#jobs/feedback_alert_job'
 import DataRetentionJob from '#jobs/data_retention_job'
 import FeedbackDigestJob from '#jobs/feedback_digest_job'
 import WeeklySummaryJob from '#jobs/weekly_summary_job'
+import ReviewRequestSendJob from '#jobs/review_request_send_job'
 
 export async function jobHandlers(): Promise<JobHandlers> {
   const mailer = mail.use()
@@ -23,6 +24,7 @@ export async function jobHandlers(): Promise<JobHandlers> {
   const retention = new DataRetentionJob()
   const digest = new FeedbackDigestJob(mailer)
   const weeklySummary = new WeeklySummaryJob(mailer)
+  const requests = new ReviewRequestSendJob(mailer)
   return {
     [QueueName.TrialExpiry]: () => trialExpiry.handle(),
     [QueueName.SyncUser]: (payload) => syncUser.handle(payload),
@@ -31,5 +33,6 @@ export async function jobHandlers(): Promise<JobHandlers> {
     [QueueName.DataRetention]: () => retention.handle(),
     [QueueName.FeedbackDigest]: () => digest.handle(),
     [QueueName.WeeklySummary]: () => weeklySummary.handle(),
+    [QueueName.ReviewRequestSend]: (payload) => requests.handle(payload),
   }
 }

@@ -54,7 +54,7 @@ export class QueueService {
    * load) go to Redis together in one addBulk per queue. Resolves true once added, false when Redis is
    * unavailable (never throws).
    */
-  enqueue<N extends QueueName>(name: N, payload: JobPayloads[N], options: { jobId?: string } = {}): Promise<boolean> {
+  enqueue<N extends QueueName>(name: N, payload: JobPayloads[N], options: { jobId?: string; delay?: number } = {}): Promise<boolean> {
     if (Date.now() < this.#unavailableUntil) return Promise.resolve(false)
     return new Promise((resolve) => {
       let batch = this.#pending.get(name)

@@ -13,6 +13,7 @@ export enum QueueName {
   DataRetention = 'data-retention',
   FeedbackDigest = 'feedback-digest',
   WeeklySummary = 'weekly-summary',
+  ReviewRequestSend = 'review-request-send',
 }
 
 export interface JobPayloads {
@@ -25,7 +26,12 @@ export interface JobPayloads {
   [QueueName.DataRetention]: Record<string, never>
   [QueueName.FeedbackDigest]: Record<string, never>
   [QueueName.WeeklySummary]: Record<string, never>
+  /** One request (or its reminder) sent for the owner; without an id: the sweep of due requests and reminders. */
+  [QueueName.ReviewRequestSend]: { requestId?: number; reminder?: boolean }
 }
+
+/** One send job per request and one per reminder: stable ids, so a retry or a second enqueue sends once. */
+export const reviewRequestJobId = (requestId: number, reminder = false) => `review-request-${reminder ? 'reminder' : 'send'}-${requestId}`
 
 /** One alert job per business per 10-minute slot: the ratings of a busy slot share it (the sweep sends the rest). */
 export const feedbackAlertJobId = (businessId: number, nowMs: number) =>
@@ -48,4 +54,6 @@ export const SCHEDULES = [
   // Every hour on the hour IST, so Monday 09:00 IST is one of the runs; the others send only what a missed
   // 09:00 run left (weekly_summary_job.ts).
   { queue: QueueName.WeeklySummary, id: 'weekly-summary-hourly', repeat: { pattern: '0 * * * *', tz: 'Asia/Kolkata' } },
+  // Requests held back by quiet hours or missed while Redis was down, and the 3-day reminders (docs/decisions.md D32).
+  { queue: QueueName.ReviewRequestSend, id: 'review-request-sweep', repeat: { every: 10 * 60 * 1000 } },
 ] as const

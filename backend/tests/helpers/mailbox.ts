@@ -58,8 +58,12 @@ export async function fileMailbox(cleanup: Cleanup) {
   return {
     mailer: mailerOver(new FileTransport(dir)),
     async read(): Promise<SentMail[]> {
+      return Promise.all((await this.raw()).map((raw) => parseMail(raw)))
+    },
+    /** The messages as written, headers and all. */
+    async raw(): Promise<string[]> {
       const names = (await readdir(dir)).filter((name) => name.endsWith('.eml')).sort()
-      return Promise.all(names.map(async (name) => parseMail(await readFile(join(dir, name)))))
+      return Promise.all(names.map((name) => readFile(join(dir, name), 'utf8')))
     },
   }
 }

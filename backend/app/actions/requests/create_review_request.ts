@@ -11,12 +11,16 @@ import { FieldError, NotFoundError, UpgradeRequiredError } from '#exceptions/app
 import { FREE_PLAN_MONTHLY_REQUESTS_PER_BUSINESS, REQUEST_LIMIT_MESSAGE } from '#contract/product_rules'
 import { REVIEW_MESSAGES } from '#contract/review_messages/all'
 import { translate } from '#contract/review_messages/index'
+import { QueueService } from '#queue/queue_service'
+import { QueueName, reviewRequestJobId } from '#queue/queues'
+import { msUntilSendable } from '#lib/quiet_hours'
 import { personalLink, stopLink } from '#lib/app_url'
 import { monthStartIst } from '#lib/time'
 import { clock } from '#lib/clock'
 import type { CreateReviewRequestRequest } from '#types/api'
 
-export const NOT_CONFIGURED = 'Sending for you by WhatsApp Business, SMS or email is not set up yet. Use "Send with my WhatsApp".'
+export const NOT_CONFIGURED = 'Sending for you by WhatsApp Business or SMS is not set up yet. Use "Send with my WhatsApp" or email.'
+export const NO_EMAIL = 'This customer has no email address. Add one, or send with your WhatsApp.'
 export const OPTED_OUT = 'This customer asked not to get review requests from this business.'
 
 /** The owner's WhatsApp, opened on the customer with the request in the business's language (docs/decisions.md D32). */
@@ -33,18 +37,26 @@ export function whatsappUrl(request: ReviewRequest, customer: Customer, business
 
 /**
  * A personal review request for one customer the owner chose (docs/decisions.md D32): never picked by expected
- * sentiment, never to a customer who opted out, within the free plan's monthly requests. Part 1 sends through
- * the owner's own WhatsApp (`whatsapp_link`): the answer carries the wa.me link, and the request counts as sent.
+ * sentiment, never to a customer who opted out, within the free plan's monthly requests. Through the owner's own
+ * WhatsApp (`whatsapp_link`) the answer carries the wa.me link and the request counts as sent; by email it is
+ * queued (`created` until the send job has mailed it).
  */
 @inject()
 export default class CreateReviewRequest {
-  constructor(private billingStatus: GetBillingStatus) {}
+  constructor(
+    private billingStatus: GetBillingStatus,
+    private queues: QueueService
+  ) {}
 
   async handle(owner: User, input: CreateReviewRequestRequest) {
     const business = await ownBusiness(owner.id, input.businessId)
-    if (input.channel !== RequestChannel.WhatsappLink) throw new FieldError('channel', NOT_CONFIGURED)
+    const channel = input.channel as RequestChannel
+    if (channel !== RequestChannel.WhatsappLink && channel !== RequestChannel.Email) throw new FieldError('channel', NOT_CONFIGURED)
     const customer = await this.customerOf(business, input)
     if (customer.optedOutAt) throw new FieldError('customerId', OPTED_OUT)
+    if (channel === RequestChannel.Email && !customer.email) throw new FieldError('customerId', NO_EMAIL)
+    // The owner's own WhatsApp is sent by the owner now; email goes from the send queue (review_request_send_job.ts).
+    const ownWhatsapp = channel === RequestChannel.WhatsappLink
 
     const request = await db.transaction(async (trx) => {
       // One request at a time per business while counting, so two at once cannot both take the last free one.
@@ -62,10 +74,10 @@ export default class CreateReviewRequest {
         {
           businessId: business.id,
           customerId: customer.id,
-          channel: input.channel as RequestChannel,
-          status: RequestStatus.Sent,
+          channel,
+          status: ownWhatsapp ? RequestStatus.Sent : RequestStatus.Created,
           token: randomBytes(16).toString('base64url'),
-          sentAt: now,
+          sentAt: ownWhatsapp ? now : null,
           createdAt: now,
           updatedAt: now,
         },
@@ -73,6 +85,11 @@ export default class CreateReviewRequest {
       )
     })
     request.$setRelated('customer', customer)
+    if (!ownWhatsapp) {
+      // Sent in the morning during quiet hours; a lost enqueue (Redis down) is sent by the sweep.
+      await this.queues.enqueue(QueueName.ReviewRequestSend, { requestId: request.id }, { jobId: reviewRequestJobId(request.id), delay: msUntilSendable() })
+      return { request }
+    }
     return { request, whatsappUrl: whatsappUrl(request, customer, business) }
   }
 

@@ -1,0 +1,92 @@
+import db from '@adonisjs/lucid/services/db'
+import logger from '@adonisjs/core/services/logger'
+import mail from '@adonisjs/mail/services/main'
+import type { MailerContract, MailTransportContract } from '@adonisjs/mail/types'
+import Business from '#models/business'
+import Customer from '#models/customer'
+import ReviewRequest, { RequestChannel, RequestStatus } from '#models/review_request'
+import ReviewRequestMail from '#mails/review_request_mail'
+import { clock } from '#lib/clock'
+import { isQuietHour } from '#lib/quiet_hours'
+
+/** One reminder, this long after the request when its link was not opened (docs/decisions.md D32). */
+export const REMINDER_AFTER_DAYS = 3
+
+/**
+ * Sends review requests for the owner (docs/decisions.md D32; email now, WhatsApp Business and SMS in issue 15).
+ * The database decides, so it is idempotent and recovers after Redis was down: each send first claims the request
+ * with one conditional UPDATE (`sent_at`, or `reminded_at` for the reminder), releases it if the send fails (the
+ * job retries), and the sweep every 10 minutes sends what no job did: requests still `created` (held back by quiet
+ * hours or lost with Redis) and reminders due after 3 days. Nothing goes 21:00-09:00 IST. The owner's own WhatsApp
+ * (`whatsapp_link`) is never sent from here: the owner sends it, and cannot be reminded for.
+ */
+export default class ReviewRequestSendJob {
+  constructor(private mailer: MailerContract<MailTransportContract> = mail.use()) {}
+
+  async handle({ requestId, reminder = false }: { requestId?: number; reminder?: boolean }) {
+    if (isQuietHour()) return { sent: 0, quiet: true }
+    if (requestId !== undefined) return { sent: (await this.send(requestId, reminder)) ? 1 : 0 }
+    return this.sweep()
+  }
+
+  private async sweep() {
+    const pending = await db
+      .from('review_requests')
+      .whereNot('channel', RequestChannel.WhatsappLink)
+      .where('status', RequestStatus.Created)
+      .whereNull('sent_at')
+      .orderBy('id')
+      .limit(500)
+      .select('id')
+    const reminders = await db
+      .from('review_requests as r')
+      .join('customers as c', 'c.id', 'r.customer_id')
+      .whereNot('r.channel', RequestChannel.WhatsappLink)
+      .whereIn('r.status', [RequestStatus.Sent, RequestStatus.Delivered])
+      .whereNull('r.opened_at')
+      .whereNull('r.reminded_at')
+      .whereNull('c.opted_out_at')
+      .where('r.sent_at', '<=', clock.now().minus({ days: REMINDER_AFTER_DAYS }).toJSDate())
+      .orderBy('r.id')
+      .limit(500)
+      .select('r.id')
+    let sent = 0
+    let reminded = 0
+    const failures: unknown[] = []
+    for (const { id } of pending) await this.send(id, false).then((done) => done && sent++, (error) => failures.push(error))
+    for (const { id } of reminders) await this.send(id, true).then((done) => done && reminded++, (error) => failures.push(error))
+    if (failures.length) throw new AggregateError(failures, `${failures.length} review requests could not be sent`)
+    return { sent, reminded }
+  }
+
+  /** Claims and sends one request (or its reminder); false when another run has it or there is nothing to send. */
+  private async send(requestId: number, reminder: boolean) {
+    const now = clock.now().toJSDate()
+    const claim = db.from('review_requests').where('id', requestId).whereNot('channel', RequestChannel.WhatsappLink)
+    const claimed = reminder
+      ? await claim.whereNull('reminded_at').whereNull('opened_at').whereIn('status', [RequestStatus.Sent, RequestStatus.Delivered]).update({ reminded_at: now, updated_at: now })
+      : await claim.whereNull('sent_at').where('status', RequestStatus.Created).update({ sent_at: now, status: RequestStatus.Sent, updated_at: now })
+    if (!Number(claimed)) return false
+
+    const request = await ReviewRequest.findOrFail(requestId)
+    const [customer, business] = await Promise.all([Customer.findOrFail(request.customerId), Business.findOrFail(request.businessId)])
+    if (customer.optedOutAt) {
+      await db.from('review_requests').where('id', requestId).update({ status: RequestStatus.OptedOut, updated_at: now })
+      return false
+    }
+    try {
+      if (request.channel !== RequestChannel.Email || !customer.email) {
+        // WhatsApp Business and SMS providers come with issue 15; a customer without an address cannot get email.
+        await db.from('review_requests').where('id', requestId).update({ status: RequestStatus.Failed, updated_at: now })
+        return false
+      }
+      await this.mailer.send(new ReviewRequestMail(business, customer, request.token, reminder))
+      return true
+    } catch (error) {
+      const release = reminder ? { reminded_at: null } : { sent_at: null, status: RequestStatus.Created }
+      await db.from('review_requests').where('id', requestId).update({ ...release, updated_at: now })
+      logger.warn({ err: error, requestId, reminder }, 'a review request could not be sent; it is retried')
+      throw error
+    }
+  }
+}

@@ -1,0 +1,57 @@
+/*
+ * A review request sent for the owner by email (docs/decisions.md D32, issue 15): the business's own words in its
+ * customer-page language, the personal link as the button, and the stop link as the unsubscribe link (also in the
+ * List-Unsubscribe headers, one-click: mail apps POST to it, and POST /r/{token}/stop opts out).
+ */
+import { BaseMail } from '@adonisjs/mail'
+import type Business from '#models/business'
+import type Customer from '#models/customer'
+import { MAIL_KIND_HEADER } from '#services/mail/transports'
+import { REVIEW_MESSAGES } from '#contract/review_messages/all'
+import { translate } from '#contract/review_messages/index'
+import { personalLink, stopLink } from '#lib/app_url'
+
+export default class ReviewRequestMail extends BaseMail {
+  subject: string
+
+  constructor(
+    private business: Business,
+    private customer: Customer,
+    private token: string,
+    private reminder: boolean
+  ) {
+    super()
+    const question = `How was your visit to ${business.name}?`
+    this.subject = reminder ? `A reminder: ${question}` : question
+  }
+
+  prepare() {
+    const messages = REVIEW_MESSAGES[this.business.language ?? 'en']
+    const link = personalLink(this.token)
+    const stop = stopLink(this.token)
+    const text = translate(messages, 'requestMessage', { customer: this.customer.name, business: this.business.name, link, stopLink: stop })
+    // The HTML shows the message without its two raw links: the button and the footer carry them.
+    const lines = text
+      .split('\n')
+      .map((line) => line.replace(link, '').replace(stop, '').trim().replace(/[:：]$/, ''))
+      .filter(Boolean)
+    const data = {
+      subject: this.subject,
+      heading: this.business.name,
+      lines,
+      text,
+      button: { label: messages.question, url: link },
+      reason: `${this.business.name} sent you this because you visited them and agreed to hear from them.`,
+      stopUrl: stop,
+      stopLabel: messages.stopButton,
+      profileUrl: '',
+    }
+    this.message
+      .to(this.customer.email!)
+      .header(MAIL_KIND_HEADER, this.reminder ? 'review-request-reminder' : 'review-request')
+      .header('List-Unsubscribe', `<${stop}>`)
+      .header('List-Unsubscribe-Post', 'List-Unsubscribe=One-Click')
+      .htmlView('emails/review_request_html', data)
+      .textView('emails/review_request_text', data)
+  }
+}

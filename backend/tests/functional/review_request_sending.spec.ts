@@ -1,0 +1,123 @@
+/*
+ * Review requests sent for the owner by email (docs/decisions.md D32): through a real SMTP server on loopback,
+ * once per request whatever runs twice, never 21:00-09:00 IST, one reminder after 3 days when not opened, a failed
+ * send released for the retry, and the stop link in the List-Unsubscribe headers.
+ */
+import { test } from '@japa/runner'
+import type { ApiClient } from '@japa/api-client'
+import db from '@adonisjs/lucid/services/db'
+import { DateTime } from 'luxon'
+import ReviewRequestSendJob from '#jobs/review_request_send_job'
+import { clock } from '#lib/clock'
+import { isolated } from '#tests/helpers/setup'
+import { ownerWithBusiness } from '#tests/helpers/owners'
+import { brokenMailer, fileMailbox, smtpMailbox } from '#tests/helpers/mailbox'
+import type { ReviewRequestDto } from '#types/api'
+
+/** 11:00 IST on a weekday: sending hours. */
+const DAYTIME = DateTime.fromISO('2026-11-24T11:00:00', { zone: 'Asia/Kolkata' })
+
+async function emailRequest(client: ApiClient, token: string, businessId: number, email = 'asha@example.in', phone = '9876543210') {
+  const response = await client
+    .post('/api/review-requests')
+    .bearerToken(token)
+    .json({ businessId, customer: { name: 'Asha', phone, email, consent: true }, channel: 'email' })
+  response.assertStatus(201)
+  return response.body() as ReviewRequestDto
+}
+
+const statusOf = async (id: number) => (await db.from('review_requests').where('id', id).first()).status
+
+test.group('Review requests by email', (group) => {
+  isolated(group)
+  group.each.setup(() => {
+    clock.travelTo(DAYTIME)
+    return () => clock.reset()
+  })
+
+  test('one mail per request however many times the job runs, with the personal link and a one-click stop link', async ({ client, assert, cleanup }) => {
+    const smtp = await smtpMailbox(cleanup)
+    const { token, business } = await ownerWithBusiness({ business: { name: 'Chai Point' } })
+    const request = await emailRequest(client, token, business.id)
+    assert.equal(request.status, 'created')
+    assert.notProperty(request, 'whatsappUrl')
+
+    const job = new ReviewRequestSendJob()
+    const runs = await Promise.all([job.handle({ requestId: request.id }), job.handle({ requestId: request.id }), job.handle({})])
+
+    assert.equal(runs.reduce((sum, run) => sum + ('sent' in run ? run.sent : 0), 0), 1)
+    const [sent] = await smtp.waitFor(1)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    assert.lengthOf(smtp.received, 1)
+    assert.equal(sent.to, 'asha@example.in')
+    assert.equal(sent.kind, 'review-request')
+    assert.equal(sent.subject, 'How was your visit to Chai Point?')
+    assert.include(sent.links, request.link)
+    assert.include(sent.text, `${request.link}/stop`)
+    assert.equal(await statusOf(request.id), 'sent')
+  })
+
+  test('the stop link is in List-Unsubscribe, one-click', async ({ client, assert, cleanup }) => {
+    const mailbox = await fileMailbox(cleanup)
+    const { token, business } = await ownerWithBusiness()
+    const request = await emailRequest(client, token, business.id)
+    await new ReviewRequestSendJob(mailbox.mailer).handle({ requestId: request.id })
+    const [raw] = await mailbox.raw()
+    assert.include(raw, `List-Unsubscribe: <${request.link}/stop>`)
+    assert.include(raw, 'List-Unsubscribe-Post: List-Unsubscribe=One-Click')
+  })
+
+  test('nothing goes 21:00-09:00 IST; the morning sweep sends what waited', async ({ client, assert, cleanup }) => {
+    const smtp = await smtpMailbox(cleanup)
+    const { token, business } = await ownerWithBusiness()
+    clock.travelTo(DateTime.fromISO('2026-11-24T22:30:00', { zone: 'Asia/Kolkata' }))
+    const request = await emailRequest(client, token, business.id)
+
+    assert.deepEqual(await new ReviewRequestSendJob().handle({ requestId: request.id }), { sent: 0, quiet: true })
+    assert.deepEqual(await new ReviewRequestSendJob().handle({}), { sent: 0, quiet: true })
+    clock.travelTo(DateTime.fromISO('2026-11-25T08:59:00', { zone: 'Asia/Kolkata' }))
+    assert.deepEqual(await new ReviewRequestSendJob().handle({}), { sent: 0, quiet: true })
+    assert.equal(await statusOf(request.id), 'created')
+
+    clock.travelTo(DateTime.fromISO('2026-11-25T09:05:00', { zone: 'Asia/Kolkata' }))
+    assert.deepEqual(await new ReviewRequestSendJob().handle({}), { sent: 1, reminded: 0 })
+    await smtp.waitFor(1)
+    assert.equal(await statusOf(request.id), 'sent')
+  })
+
+  test('one reminder after 3 days when the link was not opened; none when opened or opted out', async ({ client, assert, cleanup }) => {
+    const smtp = await smtpMailbox(cleanup)
+    const { token, business } = await ownerWithBusiness()
+    await emailRequest(client, token, business.id, 'one@example.in', '9876500001')
+    const opened = await emailRequest(client, token, business.id, 'two@example.in', '9876500002')
+    const optedOut = await emailRequest(client, token, business.id, 'three@example.in', '9876500003')
+    const job = new ReviewRequestSendJob()
+    await job.handle({})
+    await smtp.waitFor(3)
+    await db.from('review_requests').where('id', opened.id).update({ opened_at: new Date(), status: 'opened' })
+    await db.from('customers').where('id', optedOut.customerId).update({ opted_out_at: new Date() })
+
+    clock.travelTo(DAYTIME.plus({ days: 2, hours: 23 }))
+    assert.deepEqual(await job.handle({}), { sent: 0, reminded: 0 })
+    clock.travelTo(DAYTIME.plus({ days: 3, minutes: 5 }))
+    assert.deepEqual(await job.handle({}), { sent: 0, reminded: 1 })
+    assert.deepEqual(await job.handle({}), { sent: 0, reminded: 0 })
+    const mails = await smtp.waitFor(4)
+    const reminders = mails.filter((mail) => mail.kind === 'review-request-reminder')
+    assert.deepEqual(reminders.map((mail) => mail.to), ['one@example.in'])
+    const [reminder] = reminders
+    assert.match(reminder.subject, /^A reminder: /)
+  })
+
+  test('a mail that fails is released for the retry and sent once later', async ({ client, assert, cleanup }) => {
+    const smtp = await smtpMailbox(cleanup)
+    const { token, business } = await ownerWithBusiness()
+    const request = await emailRequest(client, token, business.id)
+    await assert.rejects(() => new ReviewRequestSendJob(brokenMailer()).handle({ requestId: request.id }))
+    assert.equal(await statusOf(request.id), 'created')
+    assert.isNull((await db.from('review_requests').where('id', request.id).first()).sent_at)
+
+    assert.deepEqual(await new ReviewRequestSendJob().handle({ requestId: request.id }), { sent: 1 })
+    await smtp.waitFor(1)
+  })
+})
