@@ -24,6 +24,10 @@ const BusinessAnalyticsPage = lazy(() => import('./pages/business-analytics'))
 const FeedbacksPage = lazy(() => import('./pages/feedbacks'))
 const BillingPage = lazy(() => import('./pages/billing'))
 const ProfilePage = lazy(() => import('./pages/profile'))
+const QuickSendPage = lazy(() => import('./pages/requests/send'))
+const SendListPage = lazy(() => import('./pages/requests/send-list'))
+const CustomersPage = lazy(() => import('./pages/requests/customers'))
+const RequestsPage = lazy(() => import('./pages/requests'))
 
 /** Spec 9: data never stale, no refetch on focus, no polling unless a screen asks, no retries. */
 const reactQuery = {
@@ -77,6 +81,10 @@ export function AppRoutes() {
           <Route path="/dashboard/qr-codes" element={<BusinessesPage view="qr-codes" />} />
           <Route path="/dashboard/analytics" element={<BusinessesPage view="analytics" />} />
           <Route path="/dashboard/settings" element={<BillingPage />} />
+          <Route path="/dashboard/send" element={<QuickSendPage />} />
+          <Route path="/dashboard/send-list" element={<SendListPage />} />
+          <Route path="/dashboard/customers" element={<CustomersPage />} />
+          <Route path="/dashboard/requests" element={<RequestsPage />} />
           <Route path="/billing" element={<BillingPage />} />
           <Route path="/feedbacks" element={<FeedbacksPage />} />
           <Route path="/profile" element={<ProfilePage />} />

@@ -36,6 +36,8 @@ export function fieldErrors(error: unknown): Record<string, string> {
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
   body?: unknown
+  /** Sends `body` (a string) as it is with this type instead of as JSON: the customers' CSV import. */
+  contentType?: string
   /** false: never send the owner's token (the public review calls, docs/product-rules.md#tenancy). */
   auth?: boolean
   signal?: AbortSignal
@@ -51,16 +53,16 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<T>
 /** `api` plus the response headers (the dashboard's list calls read `x-total-count`). */
 export async function apiWithHeaders<T>(
   path: string,
-  { method = 'GET', body, auth = true, signal }: ApiRequest = {}
+  { method = 'GET', body, contentType, auth = true, signal }: ApiRequest = {}
 ): Promise<{ data: T; headers: Headers }> {
   const headers: Record<string, string> = { Accept: 'application/json' }
-  if (body !== undefined) headers['Content-Type'] = 'application/json'
+  if (body !== undefined) headers['Content-Type'] = contentType ?? 'application/json'
   const token = auth ? getToken() : null
   if (token) headers.Authorization = `Bearer ${token}`
 
   let response: Response
   try {
-    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal })
+    response = await fetch(path, { method, headers, body: body === undefined || contentType ? (body as string | undefined) : JSON.stringify(body), signal })
   } catch (error) {
     if ((error as Error)?.name === 'AbortError') throw error
     throw new ApiError(0, NETWORK_ERROR)

@@ -4,6 +4,8 @@ import type { ResourceProps } from '@refinedev/core'
 export const resources: ResourceProps[] = [
   { name: 'dashboard', list: '/dashboard', meta: { label: 'Dashboard' } },
   { name: 'businesses', list: '/dashboard/businesses', show: '/business/:id', meta: { label: 'Businesses' } },
+  { name: 'customers', list: '/dashboard/customers', meta: { label: 'Customers' } },
+  { name: 'review-requests', list: '/dashboard/requests', create: '/dashboard/send', meta: { label: 'Review requests' } },
   { name: 'feedbacks', list: '/feedbacks', meta: { label: 'Feedback' } },
   { name: 'review-sessions', meta: { label: 'Review sessions', hide: true } },
 ]

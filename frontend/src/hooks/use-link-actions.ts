@@ -1,6 +1,7 @@
 /*
  * What the dashboard does with a business's links (docs/product-rules.md#errors, docs/decisions.md D14): copy the review link or the Google
- * link, download the plain 400 px QR, share on WhatsApp; each with the spec's toasts.
+ * link, download the plain 400 px QR, share the plain link (groups, status; a customer is asked personally instead,
+ * docs/decisions.md D32); each with the spec's toasts.
  */
 import type { BusinessDto } from '@reviewroute/backend/types/api'
 import { copyText } from '@reviewroute/web-shared/clipboard'
@@ -10,10 +11,9 @@ import { useToast } from '#providers/toast'
 
 type Linkable = Pick<BusinessDto, 'name' | 'shortUrl' | 'googleReviewUrl'>
 
-/** The prefilled WhatsApp message inviting a customer to rate the business. */
-export function whatsAppShareUrl(business: Pick<BusinessDto, 'name' | 'shortUrl'>) {
-  const text = `Thank you for visiting ${business.name}! We'd love to hear how it went. Please rate us here: ${reviewLink(business.shortUrl)}`
-  return `https://wa.me/?text=${encodeURIComponent(text)}`
+/** The message that goes with the plain review link when it is shared to a group or a status. */
+export function shareText(business: Pick<BusinessDto, 'name'>) {
+  return `Visited ${business.name}? We'd love to hear how it went. Please rate us here:`
 }
 
 export function useLinkActions() {
@@ -38,8 +38,18 @@ export function useLinkActions() {
           toast.error('Download Failed', 'Failed to generate QR code. Please try again.')
         }
       },
-      shareOnWhatsApp(business: Linkable) {
-        window.open(whatsAppShareUrl(business), '_blank', 'noopener')
+      /** The phone's share sheet where there is one, else the link is copied. */
+      async shareReviewLink(business: Linkable) {
+        const url = reviewLink(business.shortUrl)
+        if (typeof navigator.share === 'function') {
+          try {
+            await navigator.share({ title: business.name, text: shareText(business), url })
+            return
+          } catch (error) {
+            if ((error as Error)?.name === 'AbortError') return
+          }
+        }
+        await copy(url, 'Review Link Copied!', 'Paste it in a group or your status.')
       },
     }
   }, [toast])

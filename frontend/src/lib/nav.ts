@@ -10,6 +10,9 @@ export interface NavItem {
 
 export const SIDE_NAV: NavItem[] = [
   { key: 'dashboard', label: 'Dashboard', href: '/dashboard' },
+  { key: 'send', label: 'Ask for a review', href: '/dashboard/send' },
+  { key: 'customers', label: 'Customers', href: '/dashboard/customers' },
+  { key: 'requests', label: 'Requests', href: '/dashboard/requests' },
   { key: 'businesses', label: 'Businesses', href: '/dashboard/businesses' },
   { key: 'feedback', label: 'Feedback', href: '/feedbacks' },
   { key: 'settings', label: 'Settings', href: '/profile' },
@@ -18,6 +21,7 @@ export const SIDE_NAV: NavItem[] = [
 export const BOTTOM_NAV: NavItem[] = [
   { key: 'dashboard', label: 'Dashboard', href: '/dashboard' },
   { key: 'qr', label: 'QR', href: '/dashboard/qr-codes' },
+  { key: 'send', label: 'Ask', href: '/dashboard/send' },
   { key: 'feedback', label: 'Feedback', href: '/feedbacks' },
   { key: 'settings', label: 'Settings', href: '/profile' },
 ]

@@ -30,6 +30,9 @@ describe('side navigation (desktop, docs/screens.md)', () => {
     ).toEqual([
       ['ReviewRoute', '/dashboard'],
       ['Dashboard', '/dashboard'],
+      ['Ask for a review', '/dashboard/send'],
+      ['Customers', '/dashboard/customers'],
+      ['Requests', '/dashboard/requests'],
       ['Businesses', '/dashboard/businesses'],
       ['Feedback', '/feedbacks'],
       ['Settings', '/profile'],
@@ -40,6 +43,7 @@ describe('side navigation (desktop, docs/screens.md)', () => {
   it.each([
     ['/dashboard', ['Dashboard']],
     ['/dashboard/businesses', ['Businesses']],
+    ['/dashboard/requests', ['Requests']],
     ['/feedbacks', ['Feedback']],
     ['/profile', ['Settings']],
     ['/dashboard/qr-codes', []],
@@ -72,7 +76,7 @@ describe('side navigation (desktop, docs/screens.md)', () => {
 describe('bottom bar (phone, docs/screens.md)', () => {
   beforeEach(() => setViewport(390))
 
-  it('lists Dashboard, QR, Feedback, Settings and replaces the side navigation', async () => {
+  it('lists Dashboard, QR, Ask, Feedback, Settings and replaces the side navigation', async () => {
     renderChrome('/dashboard')
     const bar = await screen.findByRole('navigation', { name: 'Main' })
     expect(
@@ -82,6 +86,7 @@ describe('bottom bar (phone, docs/screens.md)', () => {
     ).toEqual([
       ['Dashboard', '/dashboard'],
       ['QR', '/dashboard/qr-codes'],
+      ['Ask', '/dashboard/send'],
       ['Feedback', '/feedbacks'],
       ['Settings', '/profile'],
     ])
@@ -92,6 +97,7 @@ describe('bottom bar (phone, docs/screens.md)', () => {
   it.each([
     ['/dashboard', 'Dashboard'],
     ['/dashboard/qr-codes', 'QR'],
+    ['/dashboard/send', 'Ask'],
     ['/feedbacks', 'Feedback'],
     ['/profile', 'Settings'],
     ['/dashboard/businesses', null],

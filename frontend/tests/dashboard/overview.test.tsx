@@ -213,17 +213,28 @@ describe('/dashboard overview', () => {
     expect(screen.getByText('Please copy the link manually.')).toBeInTheDocument()
   })
 
-  it('links View Feedback to /feedbacks and opens WhatsApp with the prefilled message', async () => {
+  it('links View Feedback to /feedbacks and asking a customer to the quick send; no WhatsApp without a recipient', async () => {
     const open = vi.fn()
     vi.stubGlobal('open', open)
     api()
     renderDashboard()
     expect((await screen.findByRole('button', { name: /View Feedback/ })).closest('a')).toHaveAttribute('href', '/feedbacks')
-    await userEvent.click(screen.getByRole('button', { name: /Share on WhatsApp/ }))
-    const url = new URL(open.mock.calls[0][0])
-    expect(url.origin).toBe('https://wa.me')
-    expect(url.searchParams.get('text')).toContain('Chai Point Cafe')
-    expect(url.searchParams.get('text')).toContain('http://localhost:3000/review/chai123')
+    expect(screen.getByRole('button', { name: /Ask for a review/ }).closest('a')).toHaveAttribute('href', '/dashboard/send')
+    expect(screen.queryByRole('button', { name: /Share on WhatsApp/ })).not.toBeInTheDocument()
+    expect(open).not.toHaveBeenCalled()
+  })
+
+  it('shares the plain review link through the phone’s share sheet for groups', async () => {
+    const share = vi.fn(async () => undefined)
+    vi.stubGlobal('navigator', { ...navigator, share })
+    api()
+    renderDashboard()
+    await userEvent.click(await screen.findByRole('button', { name: /Share the link/ }))
+    expect(share).toHaveBeenCalledWith({
+      title: 'Chai Point Cafe',
+      text: expect.stringContaining('Chai Point Cafe'),
+      url: 'http://localhost:3000/review/chai123',
+    })
   })
 
   it('downloads the plain QR from the quick actions as {name lowercased, non-alphanumerics as _}_qr_code.png', async () => {

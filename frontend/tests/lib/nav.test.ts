@@ -32,6 +32,16 @@ describe('isNavActive: exact match, or the href plus a slash; Dashboard exact on
     expect(activeKeys(SIDE_NAV, '/profile')).toEqual(['settings'])
     expect(activeKeys(SIDE_NAV, '/dashboard/qr-codes')).toEqual([])
     expect(activeKeys(SIDE_NAV, '/billing')).toEqual([])
+    expect(activeKeys(SIDE_NAV, '/dashboard/send')).toEqual(['send'])
+    expect(activeKeys(SIDE_NAV, '/dashboard/customers')).toEqual(['customers'])
+    expect(activeKeys(SIDE_NAV, '/dashboard/requests')).toEqual(['requests'])
+    expect(activeKeys(SIDE_NAV, '/dashboard/send-list')).toEqual([])
+  })
+
+  it('asking a customer for a review is one tap from the side menu and the phone’s bottom bar', () => {
+    expect(SIDE_NAV.find((item) => item.key === 'send')?.href).toBe('/dashboard/send')
+    expect(BOTTOM_NAV.find((item) => item.key === 'send')?.href).toBe('/dashboard/send')
+    expect(activeKeys(BOTTOM_NAV, '/dashboard/send')).toEqual(['send'])
   })
 
   it('bottom bar: QR is active on /dashboard/qr-codes, Dashboard is not', () => {

@@ -1,5 +1,8 @@
-/* The overview's shortcuts (docs/screens.md, docs/decisions.md D14): feedback inbox, plain QR download, link copies, WhatsApp. */
-import { CopyOutlined, DownloadOutlined, GoogleOutlined, MessageOutlined, WhatsAppOutlined } from '@ant-design/icons'
+/*
+ * The overview's shortcuts (docs/screens.md, docs/decisions.md D14, D32): ask a customer on WhatsApp, feedback inbox,
+ * plain QR download, link copies, and sharing the plain link for groups.
+ */
+import { CopyOutlined, DownloadOutlined, GoogleOutlined, MessageOutlined, ShareAltOutlined, WhatsAppOutlined } from '@ant-design/icons'
 import type { BusinessDto } from '@reviewroute/backend/types/api'
 import { Button, Card } from 'antd'
 import { Link } from 'react-router'
@@ -10,8 +13,13 @@ export function QuickActions({ business }: { business: BusinessDto }) {
   return (
     <Card title="Quick Actions" style={{ height: '100%' }}>
       <div className="quick-actions-grid">
+        <Link to="/dashboard/send">
+          <Button block type="primary" icon={<WhatsAppOutlined />}>
+            Ask for a review
+          </Button>
+        </Link>
         <Link to="/feedbacks">
-          <Button block type="primary" icon={<MessageOutlined />}>
+          <Button block icon={<MessageOutlined />}>
             View Feedback
           </Button>
         </Link>
@@ -24,8 +32,8 @@ export function QuickActions({ business }: { business: BusinessDto }) {
         <Button block icon={<GoogleOutlined />} onClick={() => void actions.copyGoogleLink(business)}>
           Copy Google Review Link
         </Button>
-        <Button block icon={<WhatsAppOutlined />} onClick={() => actions.shareOnWhatsApp(business)}>
-          Share on WhatsApp
+        <Button block icon={<ShareAltOutlined />} onClick={() => void actions.shareReviewLink(business)}>
+          Share the link
         </Button>
       </div>
     </Card>

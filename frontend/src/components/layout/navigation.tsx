@@ -1,4 +1,13 @@
-import { DashboardOutlined, MessageOutlined, QrcodeOutlined, SettingOutlined, ShopOutlined } from '@ant-design/icons'
+import {
+  DashboardOutlined,
+  MessageOutlined,
+  QrcodeOutlined,
+  SettingOutlined,
+  ShopOutlined,
+  TeamOutlined,
+  UnorderedListOutlined,
+  WhatsAppOutlined,
+} from '@ant-design/icons'
 import { Layout, Menu } from 'antd'
 import type { ReactNode } from 'react'
 import { Link, useLocation } from 'react-router'
@@ -7,6 +16,9 @@ import { BOTTOM_NAV, isNavActive, SIDE_NAV } from '#lib/nav'
 
 const ICONS: Record<string, ReactNode> = {
   dashboard: <DashboardOutlined />,
+  send: <WhatsAppOutlined />,
+  customers: <TeamOutlined />,
+  requests: <UnorderedListOutlined />,
   businesses: <ShopOutlined />,
   qr: <QrcodeOutlined />,
   feedback: <MessageOutlined />,

@@ -12,6 +12,7 @@ import { BusinessHeader } from '#components/analytics/business-header'
 import { FunnelInsights } from '#components/analytics/funnel-insights'
 import { RecentSessions } from '#components/analytics/recent-sessions'
 import { MessageScreen } from '#components/message-screen'
+import { RequestFunnel } from '#components/requests/request-funnel'
 import { PageLoading } from '#components/page-loading'
 
 const DailyChart = lazy(() => import('#components/analytics/daily-chart'))
@@ -84,6 +85,7 @@ export default function BusinessAnalyticsPage() {
       <Suspense fallback={<Card><Skeleton active paragraph={{ rows: 5 }} /></Card>}>
         <DailyChart businessId={businessId} />
       </Suspense>
+      <RequestFunnel businessId={businessId} />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={14}>
           <RecentSessions sessions={data.sessions} businessName={data.business.name} />

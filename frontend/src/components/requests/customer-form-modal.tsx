@@ -1,0 +1,96 @@
+/* Add a customer (with their agreement) or edit one: the `customers` resource through Refine. */
+import { useCreate, useUpdate, type HttpError } from '@refinedev/core'
+import type { CreateCustomerRequest, CustomerDto, UpdateCustomerRequest } from '@reviewroute/backend/types/api'
+import { ApiError, fieldErrors } from '@reviewroute/web-shared/api'
+import { Alert, Checkbox, Form, Input, Modal } from 'antd'
+import { useState } from 'react'
+import { CONSENT_LABEL, isIndianMobile } from '#lib/requests'
+import { errorText } from '#providers/http'
+import { useToast } from '#providers/toast'
+
+interface Values {
+  name: string
+  phone: string
+  email?: string
+  consent?: boolean
+}
+
+/** `customer` to edit, or none to add one to `businessId`. */
+export function CustomerFormModal({ businessId, customer, onClose }: { businessId: number; customer: CustomerDto | null; onClose(): void }) {
+  const [form] = Form.useForm<Values>()
+  const toast = useToast()
+  const { mutateAsync: create } = useCreate<CustomerDto, HttpError, CreateCustomerRequest>()
+  const { mutateAsync: update } = useUpdate<CustomerDto, HttpError, UpdateCustomerRequest>()
+  const [saving, setSaving] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
+
+  async function save(values: Values) {
+    setSaving(true)
+    setFailure(null)
+    const email = values.email?.trim() || null
+    try {
+      if (customer) {
+        await update({ resource: 'customers', id: customer.id, values: { name: values.name.trim(), phone: values.phone.trim(), email } })
+        toast.success('Customer Updated', `${values.name.trim()} was saved.`)
+      } else {
+        await create({ resource: 'customers', values: { businessId, name: values.name.trim(), phone: values.phone.trim(), email, consent: true } })
+        toast.success('Customer Added', `${values.name.trim()} is on your list.`)
+      }
+      onClose()
+    } catch (error) {
+      const byField = Object.entries(fieldErrors(error)).filter(([field]) => ['name', 'phone', 'email'].includes(field))
+      if (error instanceof ApiError && error.status === 409) form.setFields([{ name: 'phone', errors: [error.message] }])
+      else if (byField.length) form.setFields(byField.map(([field, message]) => ({ name: field as keyof Values, errors: [message] })))
+      else setFailure(errorText(error, 'Could not save the customer. Please try again.'))
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <Modal
+      open
+      title={customer ? `Edit ${customer.name}` : 'Add a customer'}
+      okText={customer ? 'Save' : 'Add customer'}
+      confirmLoading={saving}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={customer ? { name: customer.name, phone: customer.phone, email: customer.email ?? '' } : { consent: false }}
+        onFinish={(values) => void save(values)}
+      >
+        <Form.Item label="Name" name="name" rules={[{ required: true, whitespace: true, message: 'Please enter their name' }]}>
+          <Input maxLength={100} autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          label="WhatsApp number"
+          name="phone"
+          rules={[
+            { required: true, message: 'Please enter their 10-digit number' },
+            { validator: async (_, value: string) => (!value || isIndianMobile(value) ? undefined : Promise.reject(new Error('Please enter a valid 10-digit mobile number'))) },
+          ]}
+        >
+          <Input inputMode="tel" placeholder="98765 43210" maxLength={25} autoComplete="off" />
+        </Form.Item>
+        <Form.Item label="Email (optional)" name="email" rules={[{ type: 'email', message: 'Please enter a valid email' }]}>
+          <Input inputMode="email" maxLength={254} autoComplete="off" />
+        </Form.Item>
+        {!customer && (
+          <Form.Item
+            name="consent"
+            valuePropName="checked"
+            rules={[{ validator: async (_, checked: boolean) => (checked ? undefined : Promise.reject(new Error('Please ask them first: tick this once they agree'))) }]}
+          >
+            <Checkbox>{CONSENT_LABEL}</Checkbox>
+          </Form.Item>
+        )}
+        {failure && <Alert type="error" showIcon message={failure} />}
+      </Form>
+    </Modal>
+  )
+}

@@ -1,0 +1,174 @@
+/*
+ * Import customers from a CSV: the server reads the file twice, first as a preview (`dryRun`: each row's result
+ * and errors, nothing stored), then for real once the owner confirms the customers agreed to be contacted.
+ */
+import { DownloadOutlined, UploadOutlined } from '@ant-design/icons'
+import { useInvalidate } from '@refinedev/core'
+import type { CustomerImportResponse, CustomerImportRow } from '@reviewroute/backend/types/api'
+import { Alert, Button, Checkbox, Flex, Modal, Table, Tag, Typography } from 'antd'
+import { useRef, useState } from 'react'
+import { downloadCsv } from '#lib/csv'
+import { formatPhone, importCustomers, SAMPLE_CSV, SAMPLE_CSV_FILE } from '#lib/requests'
+import { errorText } from '#providers/http'
+import { useToast } from '#providers/toast'
+
+/** The server's limit on an import body. */
+const MAX_CSV_BYTES = 5 * 1024 * 1024
+
+const ROW_RESULT: Record<CustomerImportRow['status'], { label: string; color: string }> = {
+  created: { label: 'New', color: 'green' },
+  merged: { label: 'Updated', color: 'blue' },
+  skipped: { label: 'Skipped', color: 'red' },
+}
+
+export const IMPORT_CONSENT_LABEL = 'Everyone in this file agreed to get a message from us'
+
+const customersCount = (count: number) => `${count} ${count === 1 ? 'customer' : 'customers'}`
+
+export function CustomerImportModal({ businessId, onClose }: { businessId: number; onClose(): void }) {
+  const toast = useToast()
+  const invalidate = useInvalidate()
+  const input = useRef<HTMLInputElement>(null)
+  const [file, setFile] = useState<{ name: string; text: string } | null>(null)
+  const [preview, setPreview] = useState<CustomerImportResponse | null>(null)
+  const [consent, setConsent] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
+
+  async function choose(chosen: File | undefined) {
+    if (!chosen) return
+    setPreview(null)
+    setConsent(false)
+    setFailure(null)
+    if (chosen.size > MAX_CSV_BYTES) {
+      setFile(null)
+      setFailure('This file is larger than 5 MB. Split it into smaller files and import them one by one.')
+      return
+    }
+    const text = await chosen.text()
+    setFile({ name: chosen.name, text })
+    setBusy(true)
+    try {
+      setPreview(await importCustomers(businessId, text, 'preview'))
+    } catch (error) {
+      setFailure(errorText(error, 'Could not read this file. Please check it is a CSV with name and phone columns.'))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const importable = preview ? preview.created + preview.merged : 0
+
+  async function runImport() {
+    if (!file) return
+    setBusy(true)
+    setFailure(null)
+    try {
+      const result = await importCustomers(businessId, file.text, 'import')
+      await invalidate({ resource: 'customers', invalidates: ['list'] })
+      toast.success('Customers Imported', `${customersCount(result.created)} added, ${result.merged} updated, ${result.skipped} skipped.`)
+      onClose()
+    } catch (error) {
+      setFailure(errorText(error, 'The import failed. Nothing was changed; please try again.'))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Modal
+      open
+      title="Import customers from a CSV"
+      onCancel={onClose}
+      width={760}
+      destroyOnHidden
+      footer={
+        <Flex vertical gap={12} align="stretch">
+          {preview && importable > 0 && (
+            <Checkbox checked={consent} onChange={(event) => setConsent(event.target.checked)} style={{ textAlign: 'left' }}>
+              {IMPORT_CONSENT_LABEL}
+            </Checkbox>
+          )}
+          <Flex gap={8} justify="flex-end" wrap>
+            <Button onClick={onClose}>Cancel</Button>
+            <Button type="primary" disabled={!preview || importable === 0 || !consent} loading={busy && !!preview} onClick={() => void runImport()}>
+              Import {customersCount(importable)}
+            </Button>
+          </Flex>
+        </Flex>
+      }
+    >
+      <Flex vertical gap={12}>
+        <Typography.Text type="secondary">
+          A file with the columns name, phone and email (email is optional), like a sheet saved as CSV. We show you what will
+          happen before anything is saved; customers already on your list are updated, not added twice.
+        </Typography.Text>
+        <Flex gap={8} wrap>
+          <input
+            ref={input}
+            type="file"
+            accept=".csv,text/csv"
+            hidden
+            aria-label="CSV file"
+            onChange={(event) => {
+              void choose(event.target.files?.[0])
+              event.target.value = ''
+            }}
+          />
+          <Button type="primary" icon={<UploadOutlined />} loading={busy && !preview} onClick={() => input.current?.click()}>
+            {file ? 'Choose another file' : 'Choose CSV file'}
+          </Button>
+          <Button icon={<DownloadOutlined />} onClick={() => downloadCsv(SAMPLE_CSV, SAMPLE_CSV_FILE)}>
+            Download a sample
+          </Button>
+        </Flex>
+        {file && <Typography.Text>{file.name}</Typography.Text>}
+        {failure && <Alert type="error" showIcon message={failure} />}
+        {preview && (
+          <>
+            <Alert
+              type={importable ? 'info' : 'warning'}
+              showIcon
+              message={`${customersCount(preview.created)} new, ${preview.merged} already on your list, ${preview.skipped} skipped`}
+              description={preview.skipped ? 'Skipped rows are not imported; fix them in the file and import it again if you like.' : undefined}
+            />
+            <Table<CustomerImportRow>
+              size="small"
+              rowKey="row"
+              dataSource={preview.rows}
+              pagination={preview.rows.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
+              scroll={{ y: 320 }}
+              columns={[
+                { title: 'Row', dataIndex: 'row', width: 56 },
+                {
+                  title: 'Customer',
+                  key: 'customer',
+                  render: (_, row) => (
+                    <Flex vertical>
+                      <span>{row.name || '—'}</span>
+                      {row.phone && <Typography.Text type="secondary">{formatPhone(row.phone)}</Typography.Text>}
+                    </Flex>
+                  ),
+                },
+                {
+                  title: 'Result',
+                  key: 'result',
+                  render: (_, row) => (
+                    <Flex vertical gap={2} align="flex-start">
+                      <Tag color={ROW_RESULT[row.status].color}>{ROW_RESULT[row.status].label}</Tag>
+                      {row.errors?.map((error) => (
+                        <Typography.Text key={error} type="danger">
+                          {error}
+                        </Typography.Text>
+                      ))}
+                    </Flex>
+                  ),
+                },
+              ]}
+            />
+          </>
+        )}
+      </Flex>
+    </Modal>
+  )
+}

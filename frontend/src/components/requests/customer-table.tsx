@@ -1,0 +1,173 @@
+/*
+ * One business's customers through the `customers` resource: search by name, number or email, pages
+ * (`x-total-count`), add, edit, delete, each one's history, one-tap send, and a selection to send one by one.
+ */
+import { DeleteOutlined, EditOutlined, HistoryOutlined, WhatsAppOutlined } from '@ant-design/icons'
+import { useDelete, useList, type HttpError } from '@refinedev/core'
+import type { BusinessDto, CustomerDto } from '@reviewroute/backend/types/api'
+import { App, Alert, Button, Flex, Grid, Input, Table, Tag, Typography } from 'antd'
+import { useState } from 'react'
+import { useNavigate } from 'react-router'
+import { relativeTime } from '#lib/dates'
+import { formatPhone, SEND_CHANNEL, SEND_LIST_MAX, sendRequest } from '#lib/requests'
+import { errorText } from '#providers/http'
+import { useToast } from '#providers/toast'
+import { CustomerFormModal } from './customer-form-modal'
+import { CustomerHistory } from './customer-history'
+import { LimitNotice } from './limit-notice'
+import { sendFailure, type SendFailure } from './send-failure'
+import { useWhatsAppOpener } from './whatsapp-opener'
+
+export const CUSTOMERS_PAGE_SIZE = 20
+
+export function CustomerTable({ business, editing, onEdit }: { business: BusinessDto; editing: CustomerDto | 'new' | null; onEdit(customer: CustomerDto | 'new' | null): void }) {
+  const { modal } = App.useApp()
+  const toast = useToast()
+  const navigate = useNavigate()
+  const open = useWhatsAppOpener()
+  // A phone gets icon buttons and tighter cells, so a row fits its width.
+  const narrow = !(Grid.useBreakpoint().sm ?? true)
+  const [q, setQ] = useState('')
+  const [page, setPage] = useState(1)
+  const [selected, setSelected] = useState<CustomerDto[]>([])
+  const [history, setHistory] = useState<CustomerDto | null>(null)
+  const [failure, setFailure] = useState<SendFailure | null>(null)
+  const [sendingId, setSendingId] = useState<number | null>(null)
+  const { query, result } = useList<CustomerDto, HttpError>({
+    resource: 'customers',
+    pagination: { currentPage: page, pageSize: CUSTOMERS_PAGE_SIZE },
+    sorters: [{ field: 'createdAt', order: 'desc' }],
+    filters: [
+      { field: 'businessId', operator: 'eq', value: business.id },
+      { field: 'q', operator: 'eq', value: q },
+    ],
+  })
+  const { mutate: remove } = useDelete()
+
+  function confirmDelete(customer: CustomerDto) {
+    modal.confirm({
+      title: `Delete ${customer.name}?`,
+      content: `${customer.name} (${formatPhone(customer.phone)}) will be removed from your customer list.`,
+      okText: 'Delete',
+      okButtonProps: { danger: true },
+      onOk: () =>
+        new Promise<void>((resolve) =>
+          remove(
+            { resource: 'customers', id: customer.id },
+            {
+              onSuccess: () => toast.success('Customer Deleted', `${customer.name} was removed.`),
+              onError: (error) => toast.error('Delete Failed', errorText(error, 'Could not delete the customer. Please try again.')),
+              onSettled: () => resolve(),
+            }
+          )
+        ),
+    })
+  }
+
+  async function sendOne(customer: CustomerDto) {
+    setSendingId(customer.id)
+    setFailure(null)
+    try {
+      const request = await sendRequest({ businessId: business.id, customerId: customer.id, channel: SEND_CHANNEL })
+      if (request.whatsappUrl) open(request.whatsappUrl)
+    } catch (error) {
+      setFailure(sendFailure(error))
+    } finally {
+      setSendingId(null)
+    }
+  }
+
+  return (
+    <Flex vertical gap={12}>
+      <Flex gap={8} wrap justify="space-between">
+        <Input.Search
+          aria-label="Search customers"
+          placeholder="Search by name, number or email"
+          allowClear
+          onSearch={(value) => {
+            setQ(value.trim())
+            setPage(1)
+          }}
+          style={{ maxWidth: 360, flex: '1 1 220px' }}
+        />
+        <Button
+          type="primary"
+          icon={<WhatsAppOutlined />}
+          disabled={selected.length === 0}
+          onClick={() => navigate('/dashboard/send-list', { state: { customers: selected } })}
+        >
+          {selected.length ? `Send one by one (${selected.length})` : 'Tick customers to send one by one'}
+        </Button>
+      </Flex>
+      {failure && (failure.kind === 'limit' ? <LimitNotice message={failure.message} /> : <Alert type="error" showIcon closable message={failure.message} />)}
+      {query.isError && <Alert type="error" showIcon message={errorText(query.error, 'Could not load your customers.')} />}
+      <Table<CustomerDto>
+        rowKey="id"
+        size={narrow ? 'small' : 'middle'}
+        loading={query.isLoading}
+        dataSource={result.data ?? []}
+        rowSelection={{
+          preserveSelectedRowKeys: true,
+          selectedRowKeys: selected.map((customer) => customer.id),
+          onChange: (_keys, rows) => setSelected(rows.filter(Boolean).slice(0, SEND_LIST_MAX)),
+        }}
+        locale={{ emptyText: q ? 'No customer matches this search.' : 'No customers yet. Add one, or import a CSV.' }}
+        pagination={{
+          current: page,
+          pageSize: CUSTOMERS_PAGE_SIZE,
+          total: result.total ?? 0,
+          showSizeChanger: false,
+          hideOnSinglePage: true,
+          onChange: setPage,
+        }}
+        columns={[
+          {
+            title: 'Customer',
+            key: 'customer',
+            render: (_, customer) => (
+              <Flex vertical>
+                <Typography.Text strong>{customer.name}</Typography.Text>
+                <Typography.Text type="secondary" className="phone-number">
+                  {formatPhone(customer.phone)}
+                </Typography.Text>
+                {customer.optedOutAt && (
+                  <Tag color="volcano" style={{ width: 'fit-content', whiteSpace: 'normal' }}>
+                    Asked not to be contacted
+                  </Tag>
+                )}
+              </Flex>
+            ),
+          },
+          { title: 'Email', dataIndex: 'email', responsive: ['md'], render: (email: string | null) => email ?? '—' },
+          { title: 'Added', dataIndex: 'createdAt', responsive: ['lg'], render: (createdAt: string) => relativeTime(createdAt) },
+          {
+            title: 'Actions',
+            key: 'actions',
+            align: 'right',
+            render: (_, customer) => (
+              <Flex gap={4} justify="flex-end">
+                <Button
+                  size="small"
+                  type="primary"
+                  ghost
+                  icon={<WhatsAppOutlined />}
+                  disabled={!!customer.optedOutAt}
+                  loading={sendingId === customer.id}
+                  onClick={() => void sendOne(customer)}
+                  aria-label={`Send to ${customer.name}`}
+                >
+                  {!narrow && 'Send'}
+                </Button>
+                <Button size="small" icon={<HistoryOutlined />} onClick={() => setHistory(customer)} aria-label={`History of ${customer.name}`} />
+                <Button size="small" icon={<EditOutlined />} onClick={() => onEdit(customer)} aria-label={`Edit ${customer.name}`} />
+                <Button size="small" danger icon={<DeleteOutlined />} onClick={() => confirmDelete(customer)} aria-label={`Delete ${customer.name}`} />
+              </Flex>
+            ),
+          },
+        ]}
+      />
+      {editing && <CustomerFormModal businessId={business.id} customer={editing === 'new' ? null : editing} onClose={() => onEdit(null)} />}
+      {history && <CustomerHistory customer={history} onClose={() => setHistory(null)} />}
+    </Flex>
+  )
+}

@@ -1,0 +1,20 @@
+/* The free plan's monthly requests are used (a 403 with `upgrade: true`): the server's sentence and the way to Pro. */
+import { Alert, Button } from 'antd'
+import { Link } from 'react-router'
+
+export function LimitNotice({ message }: { message: string }) {
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      message={message}
+      action={
+        <Link to="/billing">
+          <Button type="primary" size="small">
+            Upgrade to Pro
+          </Button>
+        </Link>
+      }
+    />
+  )
+}

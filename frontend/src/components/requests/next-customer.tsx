@@ -1,0 +1,142 @@
+/*
+ * "Next customer": the chosen customers one by one, one big button each that creates the request and opens the
+ * owner's WhatsApp, then shows the next. Opted-out customers are skipped with the reason. Progress is kept for
+ * this tab, so coming back from WhatsApp on a phone (which may reload the page) carries on where it was.
+ */
+import { CheckCircleFilled, StopOutlined, WhatsAppOutlined } from '@ant-design/icons'
+import type { BusinessDto, CustomerDto } from '@reviewroute/backend/types/api'
+import { Alert, Button, Card, Flex, List, Progress, Typography } from 'antd'
+import { useEffect, useState } from 'react'
+import { Link } from 'react-router'
+import { formatPhone, SEND_CHANNEL, sendRequest } from '#lib/requests'
+import { LimitNotice } from './limit-notice'
+import { sendFailure } from './send-failure'
+import { useWhatsAppOpener } from './whatsapp-opener'
+
+type Outcome = { result: 'sent' } | { result: 'skipped'; reason: string }
+
+export const OPTED_OUT_REASON = 'Asked not to get review requests from you'
+const PROGRESS_KEY = 'reviewroute.sendList'
+
+function savedOutcomes(listKey: string): Record<number, Outcome> {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(PROGRESS_KEY) ?? 'null')
+    return saved?.listKey === listKey ? saved.outcomes : {}
+  } catch {
+    return {}
+  }
+}
+
+export function NextCustomer({ business, customers }: { business: BusinessDto; customers: CustomerDto[] }) {
+  const open = useWhatsAppOpener()
+  const listKey = `${business.id}:${customers.map((customer) => customer.id).join(',')}`
+  const [outcomes, setOutcomes] = useState<Record<number, Outcome>>(() => {
+    const outcomes = savedOutcomes(listKey)
+    for (const customer of customers) if (customer.optedOutAt) outcomes[customer.id] ??= { result: 'skipped', reason: OPTED_OUT_REASON }
+    return outcomes
+  })
+  const [sending, setSending] = useState(false)
+  const [limit, setLimit] = useState<string | null>(null)
+
+  useEffect(() => sessionStorage.setItem(PROGRESS_KEY, JSON.stringify({ listKey, outcomes })), [listKey, outcomes])
+
+  const current = customers.find((customer) => !outcomes[customer.id])
+  const next = current && customers.find((customer) => customer !== current && !outcomes[customer.id])
+  const done = customers.filter((customer) => outcomes[customer.id]).length
+  const sent = customers.filter((customer) => outcomes[customer.id]?.result === 'sent').length
+  const skipped = customers.filter((customer) => outcomes[customer.id]?.result === 'skipped')
+  const record = (customer: CustomerDto, outcome: Outcome) => setOutcomes((all) => ({ ...all, [customer.id]: outcome }))
+
+  async function send(customer: CustomerDto) {
+    setSending(true)
+    try {
+      const request = await sendRequest({ businessId: business.id, customerId: customer.id, channel: SEND_CHANNEL })
+      record(customer, { result: 'sent' })
+      if (request.whatsappUrl) open(request.whatsappUrl)
+    } catch (error) {
+      const failure = sendFailure(error)
+      // The plan's limit stops the list; a refusal for this customer (opted out meanwhile) skips just them.
+      if (failure.kind === 'limit') setLimit(failure.message)
+      else record(customer, { result: 'skipped', reason: failure.message })
+    } finally {
+      setSending(false)
+    }
+  }
+
+  return (
+    <Flex vertical gap={16} className="next-customer">
+      <Flex vertical gap={4}>
+        <Typography.Text type="secondary">
+          {done} of {customers.length} done · {sent} sent
+        </Typography.Text>
+        <Progress percent={Math.round((done / customers.length) * 100)} showInfo={false} />
+      </Flex>
+      {limit && <LimitNotice message={limit} />}
+      {sent > 0 && current && !limit && <Alert type="info" showIcon message="Pressed send in WhatsApp? Here is the next customer." />}
+      {current ? (
+        <Card>
+          <Flex vertical gap={12} align="stretch">
+            <Typography.Text type="secondary">Next customer</Typography.Text>
+            <Typography.Title level={3} style={{ margin: 0 }}>
+              {current.name}
+            </Typography.Title>
+            <Typography.Text type="secondary">{formatPhone(current.phone)}</Typography.Text>
+            <Button
+              type="primary"
+              size="large"
+              block
+              className="send-big"
+              icon={<WhatsAppOutlined />}
+              loading={sending}
+              disabled={!!limit}
+              onClick={() => void send(current)}
+            >
+              Send to {current.name}
+            </Button>
+            <Flex justify="space-between" align="center" gap={8} wrap>
+              <Button type="link" style={{ paddingInline: 0 }} disabled={sending} onClick={() => record(current, { result: 'skipped', reason: 'You skipped them' })}>
+                Skip {current.name}
+              </Button>
+              {next && <Typography.Text type="secondary">Then: {next.name}</Typography.Text>}
+            </Flex>
+          </Flex>
+        </Card>
+      ) : (
+        <Card>
+          <Flex vertical gap={8} align="center" style={{ textAlign: 'center' }} role="status">
+            <CheckCircleFilled style={{ fontSize: 40, color: '#16a34a' }} />
+            <Typography.Title level={4} style={{ margin: 0 }}>
+              All done: {sent} {sent === 1 ? 'request' : 'requests'} sent
+            </Typography.Title>
+            <Typography.Text type="secondary">We will show you who opens their link and rates.</Typography.Text>
+            <Link to="/dashboard/requests">
+              <Button type="primary">See your requests</Button>
+            </Link>
+          </Flex>
+        </Card>
+      )}
+      {skipped.length > 0 && (
+        <Card size="small" title="Skipped">
+          <List
+            size="small"
+            dataSource={skipped}
+            renderItem={(customer) => {
+              const outcome = outcomes[customer.id]
+              return (
+                <List.Item>
+                  <Flex vertical>
+                    <span>
+                      <StopOutlined style={{ color: '#d4380d', marginRight: 6 }} />
+                      {customer.name}
+                    </span>
+                    <Typography.Text type="secondary">{outcome?.result === 'skipped' ? outcome.reason : ''}</Typography.Text>
+                  </Flex>
+                </List.Item>
+              )
+            }}
+          />
+        </Card>
+      )}
+    </Flex>
+  )
+}

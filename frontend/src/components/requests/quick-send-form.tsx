@@ -1,0 +1,126 @@
+/*
+ * "Just served someone?": a name, a number and the customer's agreement, then the owner's WhatsApp opens on that
+ * customer with the personal review link (docs/decisions.md D32). The customer is added or matched by phone.
+ */
+import { CheckCircleFilled, WhatsAppOutlined } from '@ant-design/icons'
+import type { BusinessDto, ReviewRequestDto } from '@reviewroute/backend/types/api'
+import { fieldErrors } from '@reviewroute/web-shared/api'
+import { Alert, Button, Checkbox, Flex, Form, Input, Typography } from 'antd'
+import { useState } from 'react'
+import { CONSENT_LABEL, isIndianMobile, SEND_CHANNEL, sendRequest } from '#lib/requests'
+import { LimitNotice } from './limit-notice'
+import { sendFailure, type SendFailure } from './send-failure'
+import { useWhatsAppOpener } from './whatsapp-opener'
+
+interface Values {
+  name: string
+  phone: string
+  consent: boolean
+}
+
+/** On a phone WhatsApp replaces this page; the confirmation waits here for the owner's return (this tab only). */
+const SENT_KEY = 'reviewroute.quickSent'
+/** A confirmation older than this is not shown on coming back. */
+const SENT_SHOWN_MS = 10 * 60_000
+
+function lastSent(businessId: number): ReviewRequestDto | null {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(SENT_KEY) ?? 'null') as { at: number; request: ReviewRequestDto } | null
+    return saved && saved.request.businessId === businessId && Date.now() - saved.at < SENT_SHOWN_MS ? saved.request : null
+  } catch {
+    return null
+  }
+}
+
+/** The server names nested fields `customer.phone`; the form's are `phone`. */
+const formField = (field: string) => field.replace(/^customer\./, '') as keyof Values
+
+export function QuickSendForm({ business }: { business: BusinessDto }) {
+  const [form] = Form.useForm<Values>()
+  const open = useWhatsAppOpener()
+  const [sending, setSending] = useState(false)
+  const [failure, setFailure] = useState<SendFailure | null>(null)
+  const [sent, setSent] = useState<ReviewRequestDto | null>(() => lastSent(business.id))
+
+  async function send(values: Values) {
+    setSending(true)
+    setFailure(null)
+    try {
+      const request = await sendRequest({
+        businessId: business.id,
+        customer: { name: values.name.trim(), phone: values.phone.trim(), consent: true },
+        channel: SEND_CHANNEL,
+      })
+      sessionStorage.setItem(SENT_KEY, JSON.stringify({ at: Date.now(), request }))
+      setSent(request)
+      if (request.whatsappUrl) open(request.whatsappUrl)
+    } catch (error) {
+      const byField = Object.entries(fieldErrors(error)).filter(([field]) => ['name', 'phone'].includes(formField(field)))
+      if (byField.length) form.setFields(byField.map(([field, message]) => ({ name: formField(field), errors: [message] })))
+      else setFailure(sendFailure(error))
+    } finally {
+      setSending(false)
+    }
+  }
+
+  if (sent)
+    return (
+      <Flex vertical gap={12} align="center" style={{ textAlign: 'center', padding: '8px 0' }} role="status">
+        <CheckCircleFilled style={{ fontSize: 40, color: '#16a34a' }} />
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          Your message to {sent.customerName} is ready in WhatsApp
+        </Typography.Title>
+        <Typography.Text type="secondary">Just press send there. You will see here when they open their link and rate.</Typography.Text>
+        <Flex gap={8} wrap justify="center">
+          {sent.whatsappUrl && (
+            <Button icon={<WhatsAppOutlined />} onClick={() => open(sent.whatsappUrl!)}>
+              Open WhatsApp again
+            </Button>
+          )}
+          <Button
+            type="primary"
+            onClick={() => {
+              sessionStorage.removeItem(SENT_KEY)
+              form.resetFields()
+              setSent(null)
+            }}
+          >
+            Ask someone else
+          </Button>
+        </Flex>
+      </Flex>
+    )
+
+  return (
+    <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void send(values)} initialValues={{ consent: false }}>
+      <Form.Item label="Their name" name="name" rules={[{ required: true, whitespace: true, message: 'Please enter their name' }]}>
+        <Input size="large" autoComplete="off" placeholder="e.g. Priya" maxLength={100} />
+      </Form.Item>
+      <Form.Item
+        label="Their WhatsApp number"
+        name="phone"
+        rules={[
+          { required: true, message: 'Please enter their 10-digit number' },
+          { validator: async (_, value: string) => (!value || isIndianMobile(value) ? undefined : Promise.reject(new Error('Please enter a valid 10-digit mobile number'))) },
+        ]}
+      >
+        <Input size="large" inputMode="tel" autoComplete="off" placeholder="98765 43210" maxLength={25} />
+      </Form.Item>
+      <Form.Item
+        name="consent"
+        valuePropName="checked"
+        rules={[{ validator: async (_, checked: boolean) => (checked ? undefined : Promise.reject(new Error('Please ask them first: tick this once they agree'))) }]}
+      >
+        <Checkbox>{CONSENT_LABEL}</Checkbox>
+      </Form.Item>
+      {failure && (
+        <div style={{ marginBottom: 16 }}>
+          {failure.kind === 'limit' ? <LimitNotice message={failure.message} /> : <Alert type="error" showIcon message={failure.message} />}
+        </div>
+      )}
+      <Button type="primary" htmlType="submit" size="large" block icon={<WhatsAppOutlined />} loading={sending} className="send-button">
+        Send with my WhatsApp
+      </Button>
+    </Form>
+  )
+}

@@ -1,0 +1,79 @@
+/*
+ * Review requests in the dashboard's words (docs/decisions.md D32): friendly status and channel names, the calls
+ * the Refine hooks do not cover (send, resend, CSV import), the sample CSV, and how the owner's WhatsApp is opened.
+ */
+import type {
+  CreateReviewRequestRequest,
+  CustomerImportResponse,
+  RequestChannelName,
+  RequestStatusName,
+  ReviewRequestDto,
+} from '@reviewroute/backend/types/api'
+import { request } from '#providers/http'
+
+export const STATUS_LABELS: Record<RequestStatusName, { label: string; color: string }> = {
+  created: { label: 'Not sent yet', color: 'default' },
+  sent: { label: 'Sent', color: 'blue' },
+  delivered: { label: 'Delivered', color: 'cyan' },
+  opened: { label: 'Opened the link', color: 'gold' },
+  rated: { label: 'Rated', color: 'green' },
+  failed: { label: 'Could not send', color: 'red' },
+  opted_out: { label: 'Asked not to be contacted', color: 'volcano' },
+}
+
+export const CHANNEL_LABELS: Record<RequestChannelName, string> = {
+  whatsapp_link: 'My WhatsApp',
+  whatsapp: 'WhatsApp Business',
+  sms: 'SMS',
+  email: 'Email',
+}
+
+/** Part 1 sends through the owner's own WhatsApp only; the other channels answer 422 until they are set up. */
+export const SEND_CHANNEL: RequestChannelName = 'whatsapp_link'
+
+/** The most customers the "next customer" flow takes at once (the customers list's page cap). */
+export const SEND_LIST_MAX = 100
+
+export const CONSENT_LABEL = 'They agreed to get a message from us'
+
+/** '+919876543210' → '+91 98765 43210'. */
+export function formatPhone(phone: string) {
+  const match = /^\+91(\d{5})(\d{5})$/.exec(phone)
+  return match ? `+91 ${match[1]} ${match[2]}` : phone
+}
+
+/** What the owner may type or paste: digits, spaces, dashes, brackets and a leading '+'. The server normalises it. */
+export function isIndianMobile(typed: string) {
+  const digits = typed.replace(/[\s\-()]/g, '').replace(/^\+91|^0091|^0/, '')
+  return /^\d{10}$/.test(digits)
+}
+
+export function sendRequest(body: CreateReviewRequestRequest) {
+  return request<ReviewRequestDto>('/api/review-requests', { method: 'POST', body })
+}
+
+export function resendRequest(id: number) {
+  return request<ReviewRequestDto>(`/api/review-requests/${id}/resend`, { method: 'POST' })
+}
+
+/** The server reads the CSV; `dryRun` previews what would happen and stores nothing. */
+export function importCustomers(businessId: number, csv: string, mode: 'preview' | 'import') {
+  const query = new URLSearchParams({ businessId: String(businessId) })
+  if (mode === 'preview') query.set('dryRun', 'true')
+  else query.set('consent', 'true')
+  return request<CustomerImportResponse>(`/api/customers/import?${query}`, { method: 'POST', body: csv, contentType: 'text/csv' })
+}
+
+export const SAMPLE_CSV = 'name,phone,email\r\nPriya Sharma,98765 43210,priya@example.com\r\nराहुल वर्मा,+91 91234 56789,\r\n'
+export const SAMPLE_CSV_FILE = 'reviewroute-customers-sample.csv'
+
+/**
+ * Opens the owner's WhatsApp on the customer: a new tab on a computer (the dashboard stays open), the same tab on a
+ * phone (the WhatsApp app takes over and Back returns here). Screens take it from `useWhatsAppOpener` so tests can
+ * replace it.
+ */
+export function openWhatsApp(url: string) {
+  const phone = window.matchMedia?.('(pointer: coarse)').matches && window.innerWidth < 768
+  if (phone) window.location.assign(url)
+  else window.open(url, '_blank', 'noopener')
+}

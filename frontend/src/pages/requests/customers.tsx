@@ -1,0 +1,42 @@
+/* /dashboard/customers: the selected business's customers, the CSV import, and the way into sending one by one. */
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons'
+import type { CustomerDto } from '@reviewroute/backend/types/api'
+import { Button, Card, Flex, Typography } from 'antd'
+import { useState } from 'react'
+import { BusinessGate, BusinessPicker } from '#components/requests/business-gate'
+import { CustomerImportModal } from '#components/requests/customer-import-modal'
+import { CustomerTable } from '#components/requests/customer-table'
+import '#components/requests/requests.css'
+
+export default function CustomersPage() {
+  const [editing, setEditing] = useState<CustomerDto | 'new' | null>(null)
+  const [importing, setImporting] = useState(false)
+  return (
+    <BusinessGate>
+      {(business) => (
+        <Flex vertical gap={16}>
+          <Flex justify="space-between" align="center" gap={12} wrap>
+            <Flex vertical gap={4}>
+              <Typography.Title level={2} style={{ margin: 0 }}>
+                Customers
+              </Typography.Title>
+              <BusinessPicker />
+            </Flex>
+            <Flex gap={8} wrap>
+              <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+                Import CSV
+              </Button>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+                Add customer
+              </Button>
+            </Flex>
+          </Flex>
+          <Card className="requests-card">
+            <CustomerTable key={business.id} business={business} editing={editing} onEdit={setEditing} />
+          </Card>
+          {importing && <CustomerImportModal businessId={business.id} onClose={() => setImporting(false)} />}
+        </Flex>
+      )}
+    </BusinessGate>
+  )
+}

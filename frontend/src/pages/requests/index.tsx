@@ -1,0 +1,41 @@
+/* /dashboard/requests: the selected business's review requests and how they are doing (docs/screens.md). */
+import { TeamOutlined, WhatsAppOutlined } from '@ant-design/icons'
+import { Button, Card, Flex, Typography } from 'antd'
+import { Link } from 'react-router'
+import { BusinessGate, BusinessPicker } from '#components/requests/business-gate'
+import { RequestFunnel } from '#components/requests/request-funnel'
+import { RequestList } from '#components/requests/request-list'
+import '#components/requests/requests.css'
+
+export default function RequestsPage() {
+  return (
+    <BusinessGate>
+      {(business) => (
+        <Flex vertical gap={16}>
+          <Flex justify="space-between" align="center" gap={12} wrap>
+            <Flex vertical gap={4}>
+              <Typography.Title level={2} style={{ margin: 0 }}>
+                Review requests
+              </Typography.Title>
+              <BusinessPicker />
+            </Flex>
+            <Flex gap={8} wrap>
+              <Link to="/dashboard/customers">
+                <Button icon={<TeamOutlined />}>Customers</Button>
+              </Link>
+              <Link to="/dashboard/send">
+                <Button type="primary" icon={<WhatsAppOutlined />}>
+                  Ask a customer
+                </Button>
+              </Link>
+            </Flex>
+          </Flex>
+          <RequestFunnel key={`funnel-${business.id}`} businessId={business.id} />
+          <Card className="requests-card">
+            <RequestList key={business.id} business={business} />
+          </Card>
+        </Flex>
+      )}
+    </BusinessGate>
+  )
+}

@@ -1,0 +1,42 @@
+/* /dashboard/send-list: the customers ticked on the customers screen, sent to one by one (docs/screens.md). */
+import type { CustomerDto } from '@reviewroute/backend/types/api'
+import { Button, Flex, Typography } from 'antd'
+import { Link, useLocation } from 'react-router'
+import { MessageScreen } from '#components/message-screen'
+import { BusinessGate } from '#components/requests/business-gate'
+import { NextCustomer } from '#components/requests/next-customer'
+import '#components/requests/requests.css'
+
+export default function SendListPage() {
+  const customers = (useLocation().state as { customers?: CustomerDto[] } | null)?.customers ?? []
+  return (
+    <BusinessGate>
+      {(business) => {
+        const chosen = customers.filter((customer) => customer.businessId === business.id)
+        if (chosen.length === 0)
+          return (
+            <MessageScreen
+              title="Choose who to ask"
+              text="Tick customers on your list, then send to them one by one."
+              actions={
+                <Link to="/dashboard/customers">
+                  <Button type="primary">Go to customers</Button>
+                </Link>
+              }
+            />
+          )
+        return (
+          <Flex vertical gap={16}>
+            <Flex vertical gap={4} className="next-customer">
+              <Typography.Title level={2} style={{ margin: 0 }}>
+                Ask for reviews
+              </Typography.Title>
+              <Typography.Text type="secondary">One tap per customer: WhatsApp opens with their own link, you press send.</Typography.Text>
+            </Flex>
+            <NextCustomer business={business} customers={chosen} />
+          </Flex>
+        )
+      }}
+    </BusinessGate>
+  )
+}

@@ -1,0 +1,38 @@
+/* /dashboard/send: the quick send, one tap from the dashboard and the phone's bottom bar (docs/screens.md). */
+import { TeamOutlined, UnorderedListOutlined } from '@ant-design/icons'
+import { Button, Card, Flex, Typography } from 'antd'
+import { Link } from 'react-router'
+import { BusinessGate, BusinessPicker } from '#components/requests/business-gate'
+import { QuickSendForm } from '#components/requests/quick-send-form'
+import '#components/requests/requests.css'
+
+export default function QuickSendPage() {
+  return (
+    <BusinessGate>
+      {(business) => (
+        <Flex vertical gap={16} className="quick-send">
+          <Flex vertical gap={4}>
+            <Typography.Title level={2} style={{ margin: 0 }}>
+              Just served someone?
+            </Typography.Title>
+            <Typography.Text type="secondary">
+              Ask them for a Google review while the visit is fresh. Your WhatsApp opens with a friendly message and their own link.
+            </Typography.Text>
+            <BusinessPicker />
+          </Flex>
+          <Card>
+            <QuickSendForm key={business.id} business={business} />
+          </Card>
+          <Flex gap={8} wrap>
+            <Link to="/dashboard/customers">
+              <Button icon={<TeamOutlined />}>Send to several customers</Button>
+            </Link>
+            <Link to="/dashboard/requests">
+              <Button icon={<UnorderedListOutlined />}>See your requests</Button>
+            </Link>
+          </Flex>
+        </Flex>
+      )}
+    </BusinessGate>
+  )
+}

@@ -1,0 +1,56 @@
+/* The request screens under test: the app's providers, the selected business, and a spy in place of WhatsApp. */
+import type { CustomerDto, ReviewRequestDto } from '@reviewroute/backend/types/api'
+import type { ReactElement } from 'react'
+import { vi } from 'vitest'
+import { BusinessesProvider } from '#hooks/use-businesses'
+import { WhatsAppOpenerProvider } from '#components/requests/whatsapp-opener'
+import { fakeApi, fixtures, renderScreen, signIn, type Routes } from '../helpers'
+
+export const list = (rows: unknown[], total = rows.length) => ({ status: 200, body: rows, headers: { 'x-total-count': String(total) } })
+
+export const customer = (overrides: Partial<CustomerDto> = {}) =>
+  ({
+    id: 1,
+    businessId: 7,
+    name: 'Priya Sharma',
+    phone: '+919876543210',
+    email: null,
+    consentAt: '2026-11-21T10:00:00.000Z',
+    optedOutAt: null,
+    createdAt: '2026-11-21T10:00:00.000Z',
+    ...overrides,
+  }) satisfies CustomerDto
+
+export const reviewRequest = (overrides: Partial<ReviewRequestDto> = {}) =>
+  ({
+    id: 11,
+    businessId: 7,
+    customerId: 1,
+    customerName: 'Priya Sharma',
+    customerPhone: '+919876543210',
+    channel: 'whatsapp_link',
+    status: 'sent',
+    link: 'http://localhost:3333/r/abcdefghijklmnop',
+    sentAt: '2026-11-21T10:00:00.000Z',
+    openedAt: null,
+    ratedAt: null,
+    createdAt: '2026-11-21T10:00:00.000Z',
+    whatsappUrl: 'https://wa.me/919876543210?text=Hello%20Priya',
+    ...overrides,
+  }) satisfies ReviewRequestDto
+
+export const LIMIT_SENTENCE = 'Usage limit exceeded: this business has sent its 50 free review requests this month. Upgrade to Pro to keep asking.'
+
+/** Renders a request screen for the owner of business 7 with `fetch` answered by `routes`; `open` stands in for WhatsApp. */
+export function openScreen(element: ReactElement, routes: Routes, path = '/dashboard/send') {
+  signIn()
+  const api = fakeApi({ 'GET /api/businesses': list([fixtures.business()]), ...routes })
+  const open = vi.fn()
+  renderScreen(
+    <WhatsAppOpenerProvider value={open}>
+      <BusinessesProvider>{element}</BusinessesProvider>
+    </WhatsAppOpenerProvider>,
+    { path }
+  )
+  return { api, open }
+}

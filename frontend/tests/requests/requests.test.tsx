@@ -1,0 +1,135 @@
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { AnalyticsResponse, RequestFunnelDto } from '@reviewroute/backend/types/api'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import BusinessAnalyticsPage from '#pages/business-analytics'
+import RequestsPage from '#pages/requests'
+import { fakeApi, fixtures, renderScreen, signIn } from '../helpers'
+import { LIMIT_SENTENCE, list, openScreen, reviewRequest } from './request-fixtures'
+
+afterEach(() => vi.restoreAllMocks())
+configure({ asyncUtilTimeout: 4000 })
+
+const funnel: RequestFunnelDto = {
+  businessId: 7,
+  channels: [{ channel: 'whatsapp_link', sent: 40, opened: 30, rated: 12, sentToGoogle: 9 }],
+  total: { sent: 40, opened: 30, rated: 12, sentToGoogle: 9 },
+  poster: { pageViews: 210, ratings: 35, sentToGoogle: 21 },
+}
+
+const requests = [
+  reviewRequest({ id: 11, status: 'rated', customerName: 'Priya Sharma' }),
+  reviewRequest({ id: 12, status: 'opened', customerName: 'Ravi Kumar', customerPhone: '+919000000002', customerId: 2 }),
+]
+
+const lastQuery = (api: ReturnType<typeof openScreen>['api']) =>
+  Object.fromEntries(api.calls.filter((call) => call.method === 'GET' && call.path === '/api/review-requests').at(-1)!.url.searchParams)
+
+async function choose(label: string, option: string) {
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: label }))
+  const options = await screen.findAllByTitle(option)
+  fireEvent.click(options.find((element) => element.classList.contains('ant-select-item-option'))!)
+}
+
+function open(routes = {}) {
+  return openScreen(
+    <RequestsPage />,
+    { 'GET /api/review-requests': list(requests), 'GET /api/review-requests/funnel': funnel, ...routes },
+    '/dashboard/requests'
+  )
+}
+
+describe('review requests screen', { timeout: 20_000 }, () => {
+  it('lists requests with the customer’s name, number and a friendly status', async () => {
+    const { api } = open()
+    expect(await screen.findByText('Ravi Kumar')).toBeInTheDocument()
+    expect(screen.getByText('+91 90000 00002')).toBeInTheDocument()
+    expect(screen.getAllByText('Rated').length).toBeGreaterThan(0)
+    expect(screen.getByText('Opened the link', { selector: '.ant-tag' })).toBeInTheDocument()
+    expect(lastQuery(api)).toEqual({ _start: '0', _end: '20', _sort: 'createdAt', _order: 'desc', businessId: '7' })
+  })
+
+  it('sends the status, channel and date filters to the API', async () => {
+    const { api } = open()
+    await screen.findByText('Ravi Kumar')
+
+    await choose('Status', 'Opened the link')
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ businessId: '7', status: 'opened' }))
+    await choose('Channel', 'My WhatsApp')
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ status: 'opened', channel: 'whatsapp_link' }))
+
+    fireEvent.mouseDown(screen.getAllByPlaceholderText('Start date')[0])
+    fireEvent.click(screen.getAllByPlaceholderText('Start date')[0])
+    const days = () => Array.from(document.querySelectorAll<HTMLElement>('.ant-picker-cell-in-view:not(.ant-picker-cell-disabled)'))
+    await waitFor(() => expect(days().length).toBeGreaterThan(0))
+    const [first, last] = [days()[0].title, days().at(-1)!.title]
+    fireEvent.click(days()[0])
+    fireEvent.click(days().find((cell) => cell.title === last)!)
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ createdAt_gte: first, createdAt_lte: last, _start: '0' }))
+
+    await choose('Status', 'Any status')
+    await waitFor(() => expect(lastQuery(api)).not.toHaveProperty('status'))
+    expect(lastQuery(api)).toMatchObject({ channel: 'whatsapp_link' })
+  })
+
+  it('shows the funnel by channel next to the QR poster’s numbers', async () => {
+    const { api } = open()
+    const card = (await screen.findByText('How your requests are doing')).closest('.ant-card') as HTMLElement
+    expect(await within(card).findByLabelText('Sent: 40')).toBeInTheDocument()
+    expect(within(card).getByLabelText('Opened: 30')).toHaveTextContent('Opened · 75%')
+    expect(within(card).getByLabelText('Rated: 12')).toHaveTextContent('Rated · 40%')
+    expect(within(card).getAllByLabelText('Sent to Google: 9')[0]).toHaveTextContent('Sent to Google · 75%')
+    expect(within(card).getByText('My WhatsApp')).toBeInTheDocument()
+    expect(within(card).getByLabelText('Page views: 210')).toBeInTheDocument()
+    expect(within(card).getByLabelText('Ratings: 35')).toHaveTextContent('Ratings · 17%')
+    expect(within(card).getByLabelText('Sent to Google: 21')).toBeInTheDocument()
+    expect(api.calls.find((call) => call.path === '/api/review-requests/funnel')!.url.searchParams.get('businessId')).toBe('7')
+  })
+
+  it('resends through WhatsApp with the fresh link, or shows the upgrade answer at the limit', async () => {
+    let limited = false
+    const { api, open: openWhatsApp } = open({
+      'POST /api/review-requests/12/resend': () =>
+        limited ? { status: 403, body: { error: LIMIT_SENTENCE, upgrade: true } } : reviewRequest({ id: 12, whatsappUrl: 'https://wa.me/919000000002?text=again' }),
+    })
+    // A rated request is done: no resend.
+    expect(await screen.findByRole('button', { name: 'Resend to Ravi Kumar' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Resend to Priya Sharma' })).not.toBeInTheDocument()
+
+    await userEvent.click(screen.getByRole('button', { name: 'Resend to Ravi Kumar' }))
+    await waitFor(() => expect(openWhatsApp).toHaveBeenCalledWith('https://wa.me/919000000002?text=again'))
+    expect(api.calls.some((call) => call.method === 'POST' && call.path === '/api/review-requests/12/resend')).toBe(true)
+
+    limited = true
+    await userEvent.click(screen.getByRole('button', { name: 'Resend to Ravi Kumar' }))
+    expect(await screen.findByText(LIMIT_SENTENCE)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Upgrade to Pro' })).toBeInTheDocument()
+    expect(openWhatsApp).toHaveBeenCalledTimes(1)
+  })
+
+  it('offers no way to choose who to ask by how they rated', async () => {
+    open()
+    await screen.findByText('Ravi Kumar')
+    expect(screen.queryByRole('combobox', { name: /rating/i })).not.toBeInTheDocument()
+  })
+
+  it('shows the same funnel on the business analytics screen', async () => {
+    signIn()
+    const analytics = {
+      business: fixtures.business(),
+      analytics: { totalSessions: 0, positiveSessions: 0, negativeSessions: 0, redirectedSessions: 0, conversionRate: 0, positiveLast7Days: 0, pageViews: 0 },
+      sessions: [],
+      reviews: [],
+      insights: { recentLowRated: [], topTopics: [], pageViews: 0 },
+    } satisfies AnalyticsResponse
+    fakeApi({
+      'GET /api/analytics/7': analytics,
+      'GET /api/analytics/7/daily': { businessId: 7, timeZone: 'Asia/Kolkata', days: [] },
+      'GET /api/review-requests/funnel': funnel,
+    })
+    renderScreen(<BusinessAnalyticsPage />, { path: '/business/7', pattern: '/business/:businessId' })
+    const card = (await screen.findByText('How your requests are doing')).closest('.ant-card') as HTMLElement
+    expect(await within(card).findByLabelText('Sent: 40')).toBeInTheDocument()
+    expect(within(card).getByLabelText('Page views: 210')).toBeInTheDocument()
+  })
+})
