@@ -3,7 +3,7 @@ import { PlusOutlined, UploadOutlined } from '@ant-design/icons'
 import type { CustomerDto } from '@reviewroute/backend/types/api'
 import { Button, Card, Flex, Typography } from 'antd'
 import { useState } from 'react'
-import { BusinessGate, BusinessPicker } from '#components/requests/business-gate'
+import { ADD_BUSINESS_FIRST, BusinessGate, BusinessPicker } from '#components/business-gate'
 import { CustomerImportModal } from '#components/requests/customer-import-modal'
 import { CustomerTable } from '#components/requests/customer-table'
 import '#components/requests/requests.css'
@@ -12,7 +12,7 @@ export default function CustomersPage() {
   const [editing, setEditing] = useState<CustomerDto | 'new' | null>(null)
   const [importing, setImporting] = useState(false)
   return (
-    <BusinessGate>
+    <BusinessGate emptyText={ADD_BUSINESS_FIRST}>
       {(business) => (
         <Flex vertical gap={16}>
           <Flex justify="space-between" align="center" gap={12} wrap>

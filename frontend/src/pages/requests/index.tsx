@@ -2,14 +2,14 @@
 import { TeamOutlined, WhatsAppOutlined } from '@ant-design/icons'
 import { Button, Card, Flex, Typography } from 'antd'
 import { Link } from 'react-router'
-import { BusinessGate, BusinessPicker } from '#components/requests/business-gate'
+import { ADD_BUSINESS_FIRST, BusinessGate, BusinessPicker } from '#components/business-gate'
 import { RequestFunnel } from '#components/requests/request-funnel'
 import { RequestList } from '#components/requests/request-list'
 import '#components/requests/requests.css'
 
 export default function RequestsPage() {
   return (
-    <BusinessGate>
+    <BusinessGate emptyText={ADD_BUSINESS_FIRST}>
       {(business) => (
         <Flex vertical gap={16}>
           <Flex justify="space-between" align="center" gap={12} wrap>

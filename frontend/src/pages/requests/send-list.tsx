@@ -3,14 +3,14 @@ import type { CustomerDto } from '@reviewroute/backend/types/api'
 import { Button, Flex, Typography } from 'antd'
 import { Link, useLocation } from 'react-router'
 import { MessageScreen } from '#components/message-screen'
-import { BusinessGate } from '#components/requests/business-gate'
+import { ADD_BUSINESS_FIRST, BusinessGate } from '#components/business-gate'
 import { NextCustomer } from '#components/requests/next-customer'
 import '#components/requests/requests.css'
 
 export default function SendListPage() {
   const customers = (useLocation().state as { customers?: CustomerDto[] } | null)?.customers ?? []
   return (
-    <BusinessGate>
+    <BusinessGate emptyText={ADD_BUSINESS_FIRST}>
       {(business) => {
         const chosen = customers.filter((customer) => customer.businessId === business.id)
         if (chosen.length === 0)

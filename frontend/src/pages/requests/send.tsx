@@ -2,13 +2,13 @@
 import { TeamOutlined, UnorderedListOutlined } from '@ant-design/icons'
 import { Button, Card, Flex, Typography } from 'antd'
 import { Link } from 'react-router'
-import { BusinessGate, BusinessPicker } from '#components/requests/business-gate'
+import { ADD_BUSINESS_FIRST, BusinessGate, BusinessPicker } from '#components/business-gate'
 import { QuickSendForm } from '#components/requests/quick-send-form'
 import '#components/requests/requests.css'
 
 export default function QuickSendPage() {
   return (
-    <BusinessGate>
+    <BusinessGate emptyText={ADD_BUSINESS_FIRST}>
       {(business) => (
         <Flex vertical gap={16} className="quick-send">
           <Flex vertical gap={4}>

@@ -1,6 +1,7 @@
 /*
- * The request screens work on the selected business (the header's selector, remembered on the device): while the
- * businesses load, when they fail, and before the first one is added, this answers instead of the screen.
+ * Screens that work on the selected business (the header's selector, remembered on the device: feedback, review
+ * requests): while the businesses load, when they fail, and before the first one is added, this answers instead
+ * of the screen. The picker is the screen's own, because the header's is desktop-only and hidden for one business.
  */
 import type { BusinessDto } from '@reviewroute/backend/types/api'
 import { Button, Select, Typography } from 'antd'
@@ -10,7 +11,7 @@ import { MessageScreen } from '#components/message-screen'
 import { PageLoading } from '#components/page-loading'
 import { useBusinesses } from '#hooks/use-businesses'
 
-export function BusinessGate({ children }: { children(business: BusinessDto): ReactNode }) {
+export function BusinessGate({ children, emptyText }: { children(business: BusinessDto): ReactNode; emptyText: string }) {
   const { loading, error, selected, refetch } = useBusinesses()
   if (loading) return <PageLoading />
   if (error)
@@ -19,7 +20,7 @@ export function BusinessGate({ children }: { children(business: BusinessDto): Re
     return (
       <MessageScreen
         title="No businesses yet"
-        text="Add your business first, then ask your customers for reviews."
+        text={emptyText}
         actions={
           <Link to="/dashboard/businesses?add=1">
             <Button type="primary">Add Your First Business</Button>
@@ -44,3 +45,6 @@ export function BusinessPicker() {
     />
   )
 }
+
+/** What the request screens say before the first business. */
+export const ADD_BUSINESS_FIRST = 'Add your business first, then ask your customers for reviews.'
