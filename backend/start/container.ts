@@ -7,6 +7,7 @@ import logger from '@adonisjs/core/services/logger'
 import { PlacesDirectory, createPlacesDirectory } from '#services/places/places_directory'
 import { RazorpayGateway } from '#services/payments/razorpay_gateway'
 import { OidcClient } from '#services/identity/oidc_client'
+import { WhatsAppCloud } from '#services/messaging/whatsapp_cloud'
 import { IdentityProvider } from '#services/identity/identity_provider'
 import { QueueService } from '#queue/queue_service'
 import { pageViewCounter } from '#hot_path/page_view_counter'
@@ -16,6 +17,7 @@ app.container.singleton(PlacesDirectory, () => createPlacesDirectory())
 app.container.singleton(RazorpayGateway, () => new RazorpayGateway())
 app.container.singleton(IdentityProvider, () => new IdentityProvider())
 app.container.singleton(OidcClient, () => new OidcClient())
+app.container.singleton(WhatsAppCloud, () => new WhatsAppCloud())
 app.container.singleton(QueueService, () => {
   const queues = new QueueService()
   app.terminating(() => queues.shutdown())

@@ -68,6 +68,11 @@ const env = await Env.create(new URL('../', import.meta.url), {
   IDP_API_URL: str(''),
   IDP_API_SECRET: str(''),
 
+  WHATSAPP_API_BASE_URL: str('https://graph.facebook.com'),
+  WHATSAPP_API_VERSION: str('v21.0'),
+  WHATSAPP_APP_SECRET: str(''),
+  WHATSAPP_VERIFY_TOKEN: str(''),
+
   OIDC_ISSUER: str(''),
   OIDC_CLIENT_ID: str(''),
   OIDC_CLIENT_SECRET: str(''),

@@ -29,7 +29,12 @@ import type {
 import type { contactValidator } from '#validators/contact'
 import type { updateNotificationSettingsValidator } from '#validators/notifications'
 import type { resolveFeedbackValidator, submitReviewValidator } from '#validators/review'
-import type { createCustomerValidator, createReviewRequestValidator, updateCustomerValidator } from '#validators/requests'
+import type {
+  createCustomerValidator,
+  createReviewRequestValidator,
+  updateCustomerValidator,
+  whatsappAccountValidator,
+} from '#validators/requests'
 
 /* Requests ------------------------------------------------------------------------------------------------ */
 
@@ -57,6 +62,7 @@ export type UpdateNotificationSettingsRequest = Infer<typeof updateNotificationS
 export type CreateCustomerRequest = Infer<typeof createCustomerValidator>
 export type UpdateCustomerRequest = Infer<typeof updateCustomerValidator>
 export type CreateReviewRequestRequest = Infer<typeof createReviewRequestValidator>
+export type WhatsAppAccountRequest = Infer<typeof whatsappAccountValidator>
 
 /* Answers ------------------------------------------------------------------------------------------------- */
 
@@ -469,4 +475,12 @@ export interface RequestFunnelDto {
   total: Omit<RequestFunnelStep, 'channel'>
   /** QR/poster traffic next to it: the page's views and ratings that came without a request. */
   poster: { pageViews: number; ratings: number; sentToGoogle: number }
+}
+
+/** GET/PUT /api/whatsapp-account: the owner's WhatsApp Business connection; the token is never sent back. */
+export interface WhatsAppAccountDto {
+  connected: boolean
+  phoneNumberId: string | null
+  templates: Partial<Record<ReviewLanguage, string>>
+  accessTokenSet: boolean
 }

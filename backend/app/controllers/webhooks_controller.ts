@@ -1,7 +1,10 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import HandleRazorpayWebhook from '#actions/billing/handle_razorpay_webhook'
-import { BadRequestError } from '#exceptions/app_errors'
+import { BadRequestError, NotFoundError } from '#exceptions/app_errors'
+import HandleWhatsAppWebhook from '#actions/requests/handle_whatsapp_webhook'
+import { WhatsAppCloud } from '#services/messaging/whatsapp_cloud'
+import { AppException } from '#exceptions/app_errors'
 import type { WebhookResponse } from '#types/api'
 
 export default class WebhooksController {
@@ -12,4 +15,27 @@ export default class WebhooksController {
     if (!raw) throw new BadRequestError('Empty webhook body')
     return handleWebhook.handle(raw, request.header('x-razorpay-signature'), request.header('x-razorpay-event-id'))
   }
+
+  /** GET: Meta's subscription check (`hub.verify_token`), answered with `hub.challenge` as plain text. */
+  @inject()
+  async whatsappVerify({ request, response }: HttpContext, whatsapp: WhatsAppCloud) {
+    const query = request.qs()
+    const challenge = whatsapp.verifySubscription(query['hub.mode'], query['hub.verify_token'], query['hub.challenge'])
+    if (challenge === null) throw new NotFoundError('Unknown webhook subscription')
+    return response.header('Content-Type', 'text/plain; charset=utf-8').send(challenge)
+  }
+
+  /** POST: delivery statuses and inbound messages, accepted only with a valid `X-Hub-Signature-256` over the raw body. */
+  @inject()
+  async whatsapp({ request }: HttpContext, whatsapp: WhatsAppCloud, handleWebhook: HandleWhatsAppWebhook) {
+    const raw = request.raw()
+    if (!raw) throw new BadRequestError('Empty webhook body')
+    if (!whatsapp.isSigned(raw, request.header('x-hub-signature-256'))) throw new WebhookSignatureError('Invalid webhook signature')
+    return { received: true, ...(await handleWebhook.handle(JSON.parse(raw))) }
+  }
+}
+
+class WebhookSignatureError extends AppException {
+  static status = 401
+  static code = 'E_INVALID_SIGNATURE'
 }

@@ -5,6 +5,7 @@ import app from '@adonisjs/core/services/app'
 import { QueueName } from '#queue/queues'
 import type { JobHandlers } from '#queue/queue_service'
 import { IdentityProvider } from '#services/identity/identity_provider'
+import { WhatsAppCloud } from '#services/messaging/whatsapp_cloud'
 import mail from '@adonisjs/mail/services/main'
 import TrialExpiryJob from '#jobs/trial_expiry_job'
 import SyncUserJob from '#jobs/sync_user_job'
@@ -24,7 +25,7 @@ export async function jobHandlers(): Promise<JobHandlers> {
   const retention = new DataRetentionJob()
   const digest = new FeedbackDigestJob(mailer)
   const weeklySummary = new WeeklySummaryJob(mailer)
-  const requests = new ReviewRequestSendJob(mailer)
+  const requests = new ReviewRequestSendJob(mailer, await app.container.make(WhatsAppCloud))
   return {
     [QueueName.TrialExpiry]: () => trialExpiry.handle(),
     [QueueName.SyncUser]: (payload) => syncUser.handle(payload),

@@ -8,12 +8,16 @@ import ReviewRequest, { RequestChannel, RequestStatus } from '#models/review_req
 import ReviewRequestMail from '#mails/review_request_mail'
 import { clock } from '#lib/clock'
 import { isQuietHour } from '#lib/quiet_hours'
+import { personalLink } from '#lib/app_url'
+import WhatsAppAccount from '#models/whatsapp_account'
+import { WhatsAppCloud } from '#services/messaging/whatsapp_cloud'
 
 /** One reminder, this long after the request when its link was not opened (docs/decisions.md D32). */
 export const REMINDER_AFTER_DAYS = 3
 
 /**
- * Sends review requests for the owner (docs/decisions.md D32; email now, WhatsApp Business and SMS in issue 15).
+ * Sends review requests for the owner (docs/decisions.md D32): email, and WhatsApp Business template messages
+ * (SMS comes with its provider).
  * The database decides, so it is idempotent and recovers after Redis was down: each send first claims the request
  * with one conditional UPDATE (`sent_at`, or `reminded_at` for the reminder), releases it if the send fails (the
  * job retries), and the sweep every 10 minutes sends what no job did: requests still `created` (held back by quiet
@@ -21,7 +25,10 @@ export const REMINDER_AFTER_DAYS = 3
  * (`whatsapp_link`) is never sent from here: the owner sends it, and cannot be reminded for.
  */
 export default class ReviewRequestSendJob {
-  constructor(private mailer: MailerContract<MailTransportContract> = mail.use()) {}
+  constructor(
+    private mailer: MailerContract<MailTransportContract> = mail.use(),
+    private whatsapp: WhatsAppCloud = new WhatsAppCloud()
+  ) {}
 
   async handle({ requestId, reminder = false }: { requestId?: number; reminder?: boolean }) {
     if (isQuietHour()) return { sent: 0, quiet: true }
@@ -59,6 +66,31 @@ export default class ReviewRequestSendJob {
     return { sent, reminded }
   }
 
+  /**
+   * The business's approved template in its language (else English) through the owner's WhatsApp Business number,
+   * with the customer's name, the business's name and the personal link; the message id is kept for the webhook.
+   */
+  private async sendWhatsApp(request: ReviewRequest, customer: Customer, business: Business) {
+    const account = await WhatsAppAccount.findBy('user_id', business.userId)
+    const language = business.language ?? 'en'
+    const template = account?.templates[language] ?? account?.templates.en
+    const accessToken = account?.accessToken()
+    if (!account || !template || !accessToken) {
+      await db.from('review_requests').where('id', request.id).update({ status: RequestStatus.Failed, updated_at: clock.now().toJSDate() })
+      return false
+    }
+    const messageId = await this.whatsapp.sendTemplate({
+      accessToken,
+      phoneNumberId: account.phoneNumberId,
+      to: customer.phone.replace(/^\+/, ''),
+      template,
+      languageCode: account.templates[language] ? language : 'en',
+      parameters: [customer.name, business.name, personalLink(request.token)],
+    })
+    await db.from('review_requests').where('id', request.id).update({ provider_message_id: messageId, updated_at: clock.now().toJSDate() })
+    return true
+  }
+
   /** Claims and sends one request (or its reminder); false when another run has it or there is nothing to send. */
   private async send(requestId: number, reminder: boolean) {
     const now = clock.now().toJSDate()
@@ -75,8 +107,9 @@ export default class ReviewRequestSendJob {
       return false
     }
     try {
+      if (request.channel === RequestChannel.Whatsapp) return await this.sendWhatsApp(request, customer, business)
       if (request.channel !== RequestChannel.Email || !customer.email) {
-        // WhatsApp Business and SMS providers come with issue 15; a customer without an address cannot get email.
+        // SMS comes with its provider; a customer without an address cannot get email.
         await db.from('review_requests').where('id', requestId).update({ status: RequestStatus.Failed, updated_at: now })
         return false
       }

@@ -39,3 +39,23 @@ export const createReviewRequestValidator = vine.compile(
   })
 )
 createReviewRequestValidator.messagesProvider = messages
+
+/** The owner's WhatsApp Business number (Cloud API) and its approved review-request templates, by language. */
+export const whatsappAccountValidator = vine.compile(
+  vine.object({
+    phoneNumberId: vine.string().trim().regex(/^[0-9]{5,30}$/),
+    accessToken: vine.string().trim().minLength(20).maxLength(1000),
+    templates: vine.object({
+      en: vine.string().trim().regex(/^[a-z0-9_]{1,512}$/),
+      hi: vine.string().trim().regex(/^[a-z0-9_]{1,512}$/).optional(),
+      bn: vine.string().trim().regex(/^[a-z0-9_]{1,512}$/).optional(),
+      mr: vine.string().trim().regex(/^[a-z0-9_]{1,512}$/).optional(),
+      te: vine.string().trim().regex(/^[a-z0-9_]{1,512}$/).optional(),
+      ta: vine.string().trim().regex(/^[a-z0-9_]{1,512}$/).optional(),
+      gu: vine.string().trim().regex(/^[a-z0-9_]{1,512}$/).optional(),
+      kn: vine.string().trim().regex(/^[a-z0-9_]{1,512}$/).optional(),
+      ml: vine.string().trim().regex(/^[a-z0-9_]{1,512}$/).optional(),
+    }),
+  })
+)
+whatsappAccountValidator.messagesProvider = messages

@@ -12,6 +12,7 @@ import { FREE_PLAN_MONTHLY_REQUESTS_PER_BUSINESS, REQUEST_LIMIT_MESSAGE } from '
 import { REVIEW_MESSAGES } from '#contract/review_messages/all'
 import { translate } from '#contract/review_messages/index'
 import { QueueService } from '#queue/queue_service'
+import WhatsAppAccount from '#models/whatsapp_account'
 import { QueueName, reviewRequestJobId } from '#queue/queues'
 import { msUntilSendable } from '#lib/quiet_hours'
 import { personalLink, stopLink } from '#lib/app_url'
@@ -19,7 +20,7 @@ import { monthStartIst } from '#lib/time'
 import { clock } from '#lib/clock'
 import type { CreateReviewRequestRequest } from '#types/api'
 
-export const NOT_CONFIGURED = 'Sending for you by WhatsApp Business or SMS is not set up yet. Use "Send with my WhatsApp" or email.'
+export const NOT_CONFIGURED = 'Sending for you by WhatsApp Business (connect your number first) or SMS is not set up yet. Use "Send with my WhatsApp" or email.'
 export const NO_EMAIL = 'This customer has no email address. Add one, or send with your WhatsApp.'
 export const OPTED_OUT = 'This customer asked not to get review requests from this business.'
 
@@ -51,7 +52,8 @@ export default class CreateReviewRequest {
   async handle(owner: User, input: CreateReviewRequestRequest) {
     const business = await ownBusiness(owner.id, input.businessId)
     const channel = input.channel as RequestChannel
-    if (channel !== RequestChannel.WhatsappLink && channel !== RequestChannel.Email) throw new FieldError('channel', NOT_CONFIGURED)
+    if (channel === RequestChannel.Sms) throw new FieldError('channel', NOT_CONFIGURED)
+    if (channel === RequestChannel.Whatsapp && !(await WhatsAppAccount.findBy('user_id', owner.id))) throw new FieldError('channel', NOT_CONFIGURED)
     const customer = await this.customerOf(business, input)
     if (customer.optedOutAt) throw new FieldError('customerId', OPTED_OUT)
     if (channel === RequestChannel.Email && !customer.email) throw new FieldError('customerId', NO_EMAIL)

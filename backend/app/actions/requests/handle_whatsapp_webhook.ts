@@ -1,0 +1,69 @@
+import db from '@adonisjs/lucid/services/db'
+import WhatsAppAccount from '#models/whatsapp_account'
+import { RequestStatus } from '#models/review_request'
+import { normalizeIndianPhone } from '#lib/phone'
+import { clock } from '#lib/clock'
+
+/** A delivery status moves a request on from these only: never backwards past opened, rated or opted out. */
+const MOVES: Record<string, { to: RequestStatus; from: RequestStatus[] }> = {
+  sent: { to: RequestStatus.Sent, from: [RequestStatus.Created] },
+  delivered: { to: RequestStatus.Delivered, from: [RequestStatus.Created, RequestStatus.Sent] },
+  read: { to: RequestStatus.Delivered, from: [RequestStatus.Created, RequestStatus.Sent] },
+  failed: { to: RequestStatus.Failed, from: [RequestStatus.Created, RequestStatus.Sent, RequestStatus.Delivered] },
+}
+
+interface WebhookPayload {
+  entry?: {
+    changes?: {
+      value?: {
+        metadata?: { phone_number_id?: string }
+        statuses?: { id?: string; status?: string }[]
+        messages?: { from?: string; type?: string; text?: { body?: string } }[]
+      }
+    }[]
+  }[]
+}
+
+/**
+ * The WhatsApp Business webhook (docs/decisions.md D32, issue 15), already checked for its signature: delivery
+ * statuses update the request they are about (by the provider's message id; a repeat changes nothing), and an
+ * inbound "STOP" opts that number out of every business of the account the message came to.
+ */
+export default class HandleWhatsAppWebhook {
+  async handle(payload: WebhookPayload) {
+    let statuses = 0
+    let optOuts = 0
+    const now = clock.now().toJSDate()
+    for (const entry of Array.isArray(payload.entry) ? payload.entry : []) {
+      for (const change of Array.isArray(entry?.changes) ? entry.changes : []) {
+        const value = change?.value ?? {}
+        for (const status of Array.isArray(value.statuses) ? value.statuses : []) {
+          const move = typeof status?.status === 'string' && Object.hasOwn(MOVES, status.status) ? MOVES[status.status] : null
+          if (!move || typeof status.id !== 'string') continue
+          statuses += Number(
+            await db
+              .from('review_requests')
+              .where('provider_message_id', status.id.slice(0, 128))
+              .whereIn('status', move.from)
+              .update({ status: move.to, updated_at: now })
+          )
+        }
+        const account = typeof value.metadata?.phone_number_id === 'string' ? await WhatsAppAccount.findBy('phone_number_id', value.metadata.phone_number_id) : null
+        for (const message of Array.isArray(value.messages) ? value.messages : []) {
+          const text = message?.type === 'text' ? message.text?.body : undefined
+          const phone = typeof message?.from === 'string' ? normalizeIndianPhone(message.from) : null
+          if (!account || !phone || typeof text !== 'string' || !/^\s*stop\s*$/i.test(text)) continue
+          optOuts += Number(
+            await db
+              .from('customers')
+              .whereIn('business_id', db.from('businesses').where('user_id', account.userId).select('id'))
+              .where('phone', phone)
+              .whereNull('opted_out_at')
+              .update({ opted_out_at: now, updated_at: now })
+          )
+        }
+      }
+    }
+    return { statuses, optOuts }
+  }
+}

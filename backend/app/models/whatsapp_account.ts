@@ -1,0 +1,39 @@
+import { DateTime } from 'luxon'
+import { BaseModel, column } from '@adonisjs/lucid/orm'
+import encryption from '@adonisjs/core/services/encryption'
+import type { ReviewLanguage } from '#contract/review_messages/index'
+
+/** An owner's WhatsApp Business Cloud API number and its approved templates (docs/decisions.md D32, issue 15). */
+export default class WhatsAppAccount extends BaseModel {
+  static table = 'whatsapp_accounts'
+
+  @column({ isPrimary: true })
+  declare id: number
+
+  @column()
+  declare userId: number
+
+  @column()
+  declare phoneNumberId: string
+
+  /** Encrypted with the app key; read through `accessToken()`. */
+  @column({ serializeAs: null })
+  declare accessTokenEncrypted: string
+
+  @column({ prepare: (value) => JSON.stringify(value), consume: (value) => (typeof value === 'string' ? JSON.parse(value) : value) })
+  declare templates: Partial<Record<ReviewLanguage, string>>
+
+  @column.dateTime()
+  declare createdAt: DateTime
+
+  @column.dateTime()
+  declare updatedAt: DateTime
+
+  accessToken(): string | null {
+    return encryption.decrypt<string>(this.accessTokenEncrypted)
+  }
+
+  static sealToken(token: string) {
+    return encryption.encrypt(token)
+  }
+}
