@@ -8,6 +8,7 @@ import { PlacesDirectory, createPlacesDirectory } from '#services/places/places_
 import { RazorpayGateway } from '#services/payments/razorpay_gateway'
 import { OidcClient } from '#services/identity/oidc_client'
 import { WhatsAppCloud } from '#services/messaging/whatsapp_cloud'
+import { Msg91Sms } from '#services/messaging/msg91_sms'
 import { IdentityProvider } from '#services/identity/identity_provider'
 import { QueueService } from '#queue/queue_service'
 import { pageViewCounter } from '#hot_path/page_view_counter'
@@ -18,6 +19,7 @@ app.container.singleton(RazorpayGateway, () => new RazorpayGateway())
 app.container.singleton(IdentityProvider, () => new IdentityProvider())
 app.container.singleton(OidcClient, () => new OidcClient())
 app.container.singleton(WhatsAppCloud, () => new WhatsAppCloud())
+app.container.singleton(Msg91Sms, () => new Msg91Sms())
 app.container.singleton(QueueService, () => {
   const queues = new QueueService()
   app.terminating(() => queues.shutdown())

@@ -73,6 +73,13 @@ const env = await Env.create(new URL('../', import.meta.url), {
   WHATSAPP_APP_SECRET: str(''),
   WHATSAPP_VERIFY_TOKEN: str(''),
 
+  MSG91_BASE_URL: str('https://control.msg91.com'),
+  MSG91_AUTH_KEY: str(''),
+  MSG91_SENDER_ID: str(''),
+  MSG91_TEMPLATE_ID: str(''),
+  DLT_ENTITY_ID: str(''),
+  MSG91_WEBHOOK_TOKEN: str(''),
+
   OIDC_ISSUER: str(''),
   OIDC_CLIENT_ID: str(''),
   OIDC_CLIENT_SECRET: str(''),

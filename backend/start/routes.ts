@@ -122,6 +122,7 @@ router
     router.post('webhooks/razorpay', [WebhooksController, 'razorpay']).as('webhooks.razorpay')
     router.get('webhooks/whatsapp', [WebhooksController, 'whatsappVerify']).as('webhooks.whatsapp_verify')
     router.post('webhooks/whatsapp', [WebhooksController, 'whatsapp']).as('webhooks.whatsapp')
+    router.post('webhooks/sms/:token', [WebhooksController, 'sms']).as('webhooks.sms')
     router.get('health', [SystemController, 'health']).as('health')
 
     // Only where the clock may move (tests, end-to-end journeys); never in production (start/env.ts).

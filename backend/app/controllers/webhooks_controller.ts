@@ -4,6 +4,8 @@ import HandleRazorpayWebhook from '#actions/billing/handle_razorpay_webhook'
 import { BadRequestError, NotFoundError } from '#exceptions/app_errors'
 import HandleWhatsAppWebhook from '#actions/requests/handle_whatsapp_webhook'
 import { WhatsAppCloud } from '#services/messaging/whatsapp_cloud'
+import { Msg91Sms } from '#services/messaging/msg91_sms'
+import HandleSmsReport from '#actions/requests/handle_sms_report'
 import { AppException } from '#exceptions/app_errors'
 import type { WebhookResponse } from '#types/api'
 
@@ -23,6 +25,13 @@ export default class WebhooksController {
     const challenge = whatsapp.verifySubscription(query['hub.mode'], query['hub.verify_token'], query['hub.challenge'])
     if (challenge === null) throw new NotFoundError('Unknown webhook subscription')
     return response.header('Content-Type', 'text/plain; charset=utf-8').send(challenge)
+  }
+
+  /** POST /api/webhooks/sms/{token}: MSG91's delivery reports, accepted only at the secret address. */
+  @inject()
+  async sms({ params, request }: HttpContext, sms: Msg91Sms, handleReport: HandleSmsReport) {
+    if (!sms.acceptsWebhook(params.token)) throw new NotFoundError('Unknown webhook')
+    return { received: true, ...(await handleReport.handle(request.body())) }
   }
 
   /** POST: delivery statuses and inbound messages, accepted only with a valid `X-Hub-Signature-256` over the raw body. */

@@ -6,6 +6,7 @@ import { QueueName } from '#queue/queues'
 import type { JobHandlers } from '#queue/queue_service'
 import { IdentityProvider } from '#services/identity/identity_provider'
 import { WhatsAppCloud } from '#services/messaging/whatsapp_cloud'
+import { Msg91Sms } from '#services/messaging/msg91_sms'
 import mail from '@adonisjs/mail/services/main'
 import TrialExpiryJob from '#jobs/trial_expiry_job'
 import SyncUserJob from '#jobs/sync_user_job'
@@ -25,7 +26,7 @@ export async function jobHandlers(): Promise<JobHandlers> {
   const retention = new DataRetentionJob()
   const digest = new FeedbackDigestJob(mailer)
   const weeklySummary = new WeeklySummaryJob(mailer)
-  const requests = new ReviewRequestSendJob(mailer, await app.container.make(WhatsAppCloud))
+  const requests = new ReviewRequestSendJob(mailer, await app.container.make(WhatsAppCloud), await app.container.make(Msg91Sms))
   return {
     [QueueName.TrialExpiry]: () => trialExpiry.handle(),
     [QueueName.SyncUser]: (payload) => syncUser.handle(payload),

@@ -11,13 +11,14 @@ import { isQuietHour } from '#lib/quiet_hours'
 import { personalLink } from '#lib/app_url'
 import WhatsAppAccount from '#models/whatsapp_account'
 import { WhatsAppCloud } from '#services/messaging/whatsapp_cloud'
+import { Msg91Sms } from '#services/messaging/msg91_sms'
 
 /** One reminder, this long after the request when its link was not opened (docs/decisions.md D32). */
 export const REMINDER_AFTER_DAYS = 3
 
 /**
- * Sends review requests for the owner (docs/decisions.md D32): email, and WhatsApp Business template messages
- * (SMS comes with its provider).
+ * Sends review requests for the owner (docs/decisions.md D32): email, WhatsApp Business template messages and
+ * SMS through MSG91's DLT-registered template.
  * The database decides, so it is idempotent and recovers after Redis was down: each send first claims the request
  * with one conditional UPDATE (`sent_at`, or `reminded_at` for the reminder), releases it if the send fails (the
  * job retries), and the sweep every 10 minutes sends what no job did: requests still `created` (held back by quiet
@@ -27,7 +28,8 @@ export const REMINDER_AFTER_DAYS = 3
 export default class ReviewRequestSendJob {
   constructor(
     private mailer: MailerContract<MailTransportContract> = mail.use(),
-    private whatsapp: WhatsAppCloud = new WhatsAppCloud()
+    private whatsapp: WhatsAppCloud = new WhatsAppCloud(),
+    private sms: Msg91Sms = new Msg91Sms()
   ) {}
 
   async handle({ requestId, reminder = false }: { requestId?: number; reminder?: boolean }) {
@@ -91,6 +93,17 @@ export default class ReviewRequestSendJob {
     return true
   }
 
+  /** The DLT-registered template by SMS with the customer's name, the business's name and the personal link. */
+  private async sendSms(request: ReviewRequest, customer: Customer, business: Business) {
+    if (!this.sms.isConfigured) {
+      await db.from('review_requests').where('id', request.id).update({ status: RequestStatus.Failed, updated_at: clock.now().toJSDate() })
+      return false
+    }
+    const requestId = await this.sms.sendTemplate(customer.phone.slice(3), [customer.name, business.name, personalLink(request.token)])
+    await db.from('review_requests').where('id', request.id).update({ provider_message_id: `msg91:${requestId}`, updated_at: clock.now().toJSDate() })
+    return true
+  }
+
   /** Claims and sends one request (or its reminder); false when another run has it or there is nothing to send. */
   private async send(requestId: number, reminder: boolean) {
     const now = clock.now().toJSDate()
@@ -108,8 +121,9 @@ export default class ReviewRequestSendJob {
     }
     try {
       if (request.channel === RequestChannel.Whatsapp) return await this.sendWhatsApp(request, customer, business)
+      if (request.channel === RequestChannel.Sms) return await this.sendSms(request, customer, business)
       if (request.channel !== RequestChannel.Email || !customer.email) {
-        // SMS comes with its provider; a customer without an address cannot get email.
+        // A customer without an address cannot get email.
         await db.from('review_requests').where('id', requestId).update({ status: RequestStatus.Failed, updated_at: now })
         return false
       }

@@ -13,6 +13,7 @@ import { REVIEW_MESSAGES } from '#contract/review_messages/all'
 import { translate } from '#contract/review_messages/index'
 import { QueueService } from '#queue/queue_service'
 import WhatsAppAccount from '#models/whatsapp_account'
+import { Msg91Sms } from '#services/messaging/msg91_sms'
 import { QueueName, reviewRequestJobId } from '#queue/queues'
 import { msUntilSendable } from '#lib/quiet_hours'
 import { personalLink, stopLink } from '#lib/app_url'
@@ -20,7 +21,7 @@ import { monthStartIst } from '#lib/time'
 import { clock } from '#lib/clock'
 import type { CreateReviewRequestRequest } from '#types/api'
 
-export const NOT_CONFIGURED = 'Sending for you by WhatsApp Business (connect your number first) or SMS is not set up yet. Use "Send with my WhatsApp" or email.'
+export const NOT_CONFIGURED = 'This way of sending is not set up yet (WhatsApp Business needs your number connected; SMS needs the DLT template). Use "Send with my WhatsApp" or email.'
 export const NO_EMAIL = 'This customer has no email address. Add one, or send with your WhatsApp.'
 export const OPTED_OUT = 'This customer asked not to get review requests from this business.'
 
@@ -46,13 +47,14 @@ export function whatsappUrl(request: ReviewRequest, customer: Customer, business
 export default class CreateReviewRequest {
   constructor(
     private billingStatus: GetBillingStatus,
-    private queues: QueueService
+    private queues: QueueService,
+    private sms: Msg91Sms
   ) {}
 
   async handle(owner: User, input: CreateReviewRequestRequest) {
     const business = await ownBusiness(owner.id, input.businessId)
     const channel = input.channel as RequestChannel
-    if (channel === RequestChannel.Sms) throw new FieldError('channel', NOT_CONFIGURED)
+    if (channel === RequestChannel.Sms && !this.sms.isConfigured) throw new FieldError('channel', NOT_CONFIGURED)
     if (channel === RequestChannel.Whatsapp && !(await WhatsAppAccount.findBy('user_id', owner.id))) throw new FieldError('channel', NOT_CONFIGURED)
     const customer = await this.customerOf(business, input)
     if (customer.optedOutAt) throw new FieldError('customerId', OPTED_OUT)
