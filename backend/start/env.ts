@@ -73,6 +73,8 @@ const env = await Env.create(new URL('../', import.meta.url), {
   WHATSAPP_APP_SECRET: str(''),
   WHATSAPP_VERIFY_TOKEN: str(''),
 
+  REQUEST_PROVIDER_MONTHLY_CAP: num(1000),
+  REQUEST_SEND_PER_MINUTE: num(30),
   MSG91_BASE_URL: str('https://control.msg91.com'),
   MSG91_AUTH_KEY: str(''),
   MSG91_SENDER_ID: str(''),

@@ -7,6 +7,9 @@ import Customer from '#models/customer'
 import ReviewRequest, { RequestChannel, RequestStatus } from '#models/review_request'
 import ReviewRequestMail from '#mails/review_request_mail'
 import { clock } from '#lib/clock'
+import env from '#start/env'
+import limiter from '@adonisjs/limiter/services/main'
+import { errors as limiterErrors } from '@adonisjs/limiter'
 import { isQuietHour } from '#lib/quiet_hours'
 import { personalLink } from '#lib/app_url'
 import WhatsAppAccount from '#models/whatsapp_account'
@@ -93,6 +96,18 @@ export default class ReviewRequestSendJob {
     return true
   }
 
+  /** At most REQUEST_SEND_PER_MINUTE sends a minute per account, so one owner's list never floods a provider. */
+  private async withinSendRate(userId: number) {
+    try {
+      await limiter.use({ requests: env.get('REQUEST_SEND_PER_MINUTE'), duration: '1 minute' }).consume(`request_send_${userId}`)
+      return true
+    } catch (error) {
+      if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS) return false
+      logger.warn({ err: error }, 'send-rate limiter unavailable; sending')
+      return true
+    }
+  }
+
   /** The DLT-registered template by SMS with the customer's name, the business's name and the personal link. */
   private async sendSms(request: ReviewRequest, customer: Customer, business: Business) {
     if (!this.sms.isConfigured) {
@@ -115,6 +130,12 @@ export default class ReviewRequestSendJob {
 
     const request = await ReviewRequest.findOrFail(requestId)
     const [customer, business] = await Promise.all([Customer.findOrFail(request.customerId), Business.findOrFail(request.businessId)])
+    if (!(await this.withinSendRate(business.userId))) {
+      // Over the account's rate: put it back for the next sweep (10 minutes), as if it had not been claimed.
+      const release = reminder ? { reminded_at: null } : { sent_at: null, status: RequestStatus.Created }
+      await db.from('review_requests').where('id', requestId).update({ ...release, updated_at: now })
+      return false
+    }
     if (customer.optedOutAt) {
       await db.from('review_requests').where('id', requestId).update({ status: RequestStatus.OptedOut, updated_at: now })
       return false

@@ -9,8 +9,10 @@ import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import ReviewRequestSendJob from '#jobs/review_request_send_job'
 import { clock } from '#lib/clock'
+import env from '#start/env'
 import { isolated } from '#tests/helpers/setup'
 import { ownerWithBusiness } from '#tests/helpers/owners'
+import { SubscriptionFactory } from '#database/factories/index'
 import { brokenMailer, fileMailbox, smtpMailbox } from '#tests/helpers/mailbox'
 import type { ReviewRequestDto } from '#types/api'
 
@@ -119,5 +121,50 @@ test.group('Review requests by email', (group) => {
 
     assert.deepEqual(await new ReviewRequestSendJob().handle({ requestId: request.id }), { sent: 1 })
     await smtp.waitFor(1)
+  })
+
+  test('an account sends at most REQUEST_SEND_PER_MINUTE a minute; the rest wait for the sweep', async ({ client, assert, cleanup }) => {
+    const smtp = await smtpMailbox(cleanup)
+    const { token, business } = await ownerWithBusiness()
+    const perMinute = env.get('REQUEST_SEND_PER_MINUTE')
+    for (let i = 0; i <= perMinute; i++) await emailRequest(client, token, business.id, `c${i}@example.in`, `98765${String(10000 + i).slice(-5)}`)
+
+    const result = await new ReviewRequestSendJob().handle({})
+
+    assert.deepEqual(result, { sent: perMinute, reminded: 0 })
+    await smtp.waitFor(perMinute)
+    const waiting = await db.from('review_requests').where('business_id', business.id).where('status', 'created')
+    assert.lengthOf(waiting, 1)
+    assert.isNull(waiting[0].sent_at)
+  }).timeout(60_000)
+})
+
+test.group('Provider-sent requests: the monthly cap', (group) => {
+  isolated(group)
+
+  test('past REQUEST_PROVIDER_MONTHLY_CAP WhatsApp Business and SMS requests this month, the account is told to use its own WhatsApp or email', async ({ client, assert }) => {
+    const { token, business, user } = await ownerWithBusiness()
+    const cap = env.get('REQUEST_PROVIDER_MONTHLY_CAP')
+    const now = new Date()
+    const [customerId] = await db.table('customers').insert({ business_id: business.id, name: 'A', phone: '+919876543210', consent_at: now, created_at: now, updated_at: now })
+    await db.table('whatsapp_accounts').insert({ user_id: user.id, phone_number_id: '1065403522', access_token_encrypted: 'x', templates: JSON.stringify({ en: 't' }), created_at: now, updated_at: now })
+    await db.table('review_requests').multiInsert(
+      Array.from({ length: cap }, (_, i) => ({
+        business_id: business.id,
+        customer_id: customerId,
+        channel: i % 2 ? 'sms' : 'whatsapp',
+        status: 'sent',
+        token: `cap${String(i).padStart(19, '0')}`,
+        created_at: now,
+        updated_at: now,
+      }))
+    )
+    // A paying owner: the cap is not the free plan's limit.
+    await SubscriptionFactory.merge({ userId: user.id, currentPeriodStart: DateTime.now().minus({ days: 1 }), currentPeriodEnd: DateTime.now().plus({ days: 29 }) }).create()
+
+    const capped = await client.post('/api/review-requests').bearerToken(token).json({ businessId: business.id, customerId: Number(customerId), channel: 'whatsapp' })
+    capped.assertStatus(422)
+    assert.equal(capped.body().errors[0].field, 'channel')
+    ;(await client.post('/api/review-requests').bearerToken(token).json({ businessId: business.id, customerId: Number(customerId), channel: 'whatsapp_link' })).assertStatus(201)
   })
 })

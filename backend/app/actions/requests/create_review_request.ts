@@ -19,9 +19,12 @@ import { msUntilSendable } from '#lib/quiet_hours'
 import { personalLink, stopLink } from '#lib/app_url'
 import { monthStartIst } from '#lib/time'
 import { clock } from '#lib/clock'
+import env from '#start/env'
 import type { CreateReviewRequestRequest } from '#types/api'
 
 export const NOT_CONFIGURED = 'This way of sending is not set up yet (WhatsApp Business needs your number connected; SMS needs the DLT template). Use "Send with my WhatsApp" or email.'
+export const providerCapMessage = (cap: number) =>
+  `This month's ${cap} WhatsApp Business and SMS messages are used. Send with your WhatsApp or by email until next month.`
 export const NO_EMAIL = 'This customer has no email address. Add one, or send with your WhatsApp.'
 export const OPTED_OUT = 'This customer asked not to get review requests from this business.'
 
@@ -72,6 +75,17 @@ export default class CreateReviewRequest {
           .where('created_at', '>=', monthStartIst().toJSDate())
           .count('* as sent')
         if (Number(sent) >= FREE_PLAN_MONTHLY_REQUESTS_PER_BUSINESS) throw new UpgradeRequiredError(REQUEST_LIMIT_MESSAGE)
+      }
+      // Messages a provider sends (and charges for) have a monthly cap per account, on every plan.
+      if (channel === RequestChannel.Whatsapp || channel === RequestChannel.Sms) {
+        const cap = env.get('REQUEST_PROVIDER_MONTHLY_CAP')
+        const [{ sent }] = await trx
+          .from('review_requests')
+          .whereIn('business_id', trx.from('businesses').where('user_id', owner.id).select('id'))
+          .whereIn('channel', [RequestChannel.Whatsapp, RequestChannel.Sms])
+          .where('created_at', '>=', monthStartIst().toJSDate())
+          .count('* as sent')
+        if (Number(sent) >= cap) throw new FieldError('channel', providerCapMessage(cap))
       }
       const now = clock.now()
       return ReviewRequest.create(
