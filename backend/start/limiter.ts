@@ -114,3 +114,8 @@ export const changeEmailThrottle = failOpen(
     limiter.allowRequests(10).every('15 minutes').usingKey(`u${ctx.auth.user?.id ?? clientIp(ctx)}`)
   )
 )
+/** After-visit hook calls per business address: a busy shop's till, never a flood. */
+export const visitHookThrottle = failOpen(
+  'visit_hook',
+  limiter.define('visit_hook', (ctx) => limiter.allowRequests(120).every('1 minute').usingKey(String(ctx.params.secret).slice(0, 64)))
+)

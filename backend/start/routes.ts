@@ -10,6 +10,7 @@ import { middleware } from '#start/kernel'
 import {
   accountLinkByIp,
   changeEmailThrottle,
+  visitHookThrottle,
   contactThrottle,
   forgotPasswordByEmail,
   forgotPasswordByIp,
@@ -42,6 +43,7 @@ const ReviewPageController = () => import('#controllers/review_page_controller')
 const OidcController = () => import('#controllers/oidc_controller')
 const CustomersController = () => import('#controllers/customers_controller')
 const WhatsAppAccountsController = () => import('#controllers/whatsapp_accounts_controller')
+const VisitHooksController = () => import('#controllers/visit_hooks_controller')
 const ReviewRequestsController = () => import('#controllers/review_requests_controller')
 const NotificationSettingsController = () => import('#controllers/notification_settings_controller')
 const TestClockController = () => import('#controllers/test_clock_controller')
@@ -123,6 +125,7 @@ router
     router.get('webhooks/whatsapp', [WebhooksController, 'whatsappVerify']).as('webhooks.whatsapp_verify')
     router.post('webhooks/whatsapp', [WebhooksController, 'whatsapp']).as('webhooks.whatsapp')
     router.post('webhooks/sms/:token', [WebhooksController, 'sms']).as('webhooks.sms')
+    router.post('hooks/visits/:secret', [VisitHooksController, 'visit']).as('hooks.visit').use(visitHookThrottle)
     router.get('health', [SystemController, 'health']).as('health')
 
     // Only where the clock may move (tests, end-to-end journeys); never in production (start/env.ts).
@@ -180,6 +183,9 @@ router
         router.get('review-requests/funnel', [ReviewRequestsController, 'funnel']).as('review_requests.funnel')
         router.post('review-requests/:id/resend', [ReviewRequestsController, 'resend']).as('review_requests.resend')
         router.resource('review-requests', ReviewRequestsController).only(['index', 'show', 'store'])
+        router.get('businesses/:businessId/visit-hook', [VisitHooksController, 'show']).as('visit_hook.show')
+        router.post('businesses/:businessId/visit-hook', [VisitHooksController, 'rotate']).as('visit_hook.rotate')
+        router.delete('businesses/:businessId/visit-hook', [VisitHooksController, 'destroy']).as('visit_hook.destroy')
         router.get('whatsapp-account', [WhatsAppAccountsController, 'show']).as('whatsapp_account.show')
         router.put('whatsapp-account', [WhatsAppAccountsController, 'update']).as('whatsapp_account.update')
         router.delete('whatsapp-account', [WhatsAppAccountsController, 'destroy']).as('whatsapp_account.destroy')

@@ -484,3 +484,9 @@ export interface WhatsAppAccountDto {
   templates: Partial<Record<ReviewLanguage, string>>
   accessTokenSet: boolean
 }
+
+/** GET/POST /api/businesses/{id}/visit-hook: the after-visit hook's secret address, shown to the owner only. */
+export interface VisitHookDto {
+  enabled: boolean
+  url: string | null
+}

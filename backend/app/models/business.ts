@@ -41,6 +41,10 @@ export default class Business extends BaseModel {
   @column()
   declare language: ReviewLanguage | null
 
+  /** The secret of the after-visit hook's address (docs/decisions.md D32); null: off. Never serialised. */
+  @column({ serializeAs: null })
+  declare visitHookSecret: string | null
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 

@@ -59,3 +59,14 @@ export const whatsappAccountValidator = vine.compile(
   })
 )
 whatsappAccountValidator.messagesProvider = messages
+
+/** What a billing or POS system sends after a visit: the customer, and optionally how to ask them. */
+export const visitHookValidator = vine.compile(
+  vine.object({
+    name: name(),
+    phone: phone(),
+    email: email().nullable().optional(),
+    channel: vine.enum(['email', 'whatsapp', 'sms'] as const).optional(),
+  })
+)
+visitHookValidator.messagesProvider = messages

@@ -1,0 +1,66 @@
+/*
+ * After each visit, automatically (docs/decisions.md D32, issue 15): the owner turns on a secret address per
+ * business; their billing/POS system or form tool POSTs each customer there, and a review request is created and
+ * queued (email when the customer has an address, else WhatsApp Business when connected, else SMS).
+ */
+import { randomBytes } from 'node:crypto'
+import { inject } from '@adonisjs/core'
+import type { HttpContext } from '@adonisjs/core/http'
+import Business from '#models/business'
+import User from '#models/user'
+import WhatsAppAccount from '#models/whatsapp_account'
+import CreateReviewRequest from '#actions/requests/create_review_request'
+import { ownBusiness } from '#actions/requests/save_customer'
+import { Msg91Sms } from '#services/messaging/msg91_sms'
+import { visitHookValidator } from '#validators/requests'
+import { FieldError, NotFoundError } from '#exceptions/app_errors'
+import { appUrl } from '#lib/app_url'
+import type { VisitHookDto } from '#types/api'
+
+const hookUrl = (secret: string) => appUrl(`/api/hooks/visits/${secret}`)
+const answer = (business: Business): VisitHookDto =>
+  business.visitHookSecret ? { enabled: true, url: hookUrl(business.visitHookSecret) } : { enabled: false, url: null }
+
+export const NO_CHANNEL = 'This business cannot send requests for you yet: connect WhatsApp Business, set up SMS, or send the customer\'s email.'
+
+export default class VisitHooksController {
+  async show({ auth, params }: HttpContext): Promise<VisitHookDto> {
+    return answer(await ownBusiness(auth.getUserOrFail().id, params.businessId))
+  }
+
+  /** Turns the hook on, or gives it a new address (the old one stops working). */
+  async rotate({ auth, params }: HttpContext): Promise<VisitHookDto> {
+    const business = await ownBusiness(auth.getUserOrFail().id, params.businessId)
+    business.visitHookSecret = randomBytes(32).toString('base64url')
+    await business.save()
+    return answer(business)
+  }
+
+  async destroy({ auth, params, response }: HttpContext) {
+    const business = await ownBusiness(auth.getUserOrFail().id, params.businessId)
+    business.visitHookSecret = null
+    await business.save()
+    return response.noContent()
+  }
+
+  /** POST /api/hooks/visits/{secret} `{name, phone, email?, channel?}` → 202 with the queued request. */
+  @inject()
+  async visit({ params, request, response }: HttpContext, create: CreateReviewRequest, sms: Msg91Sms) {
+    const secret = String(params.secret)
+    const business = /^[A-Za-z0-9_-]{43}$/.test(secret) ? await Business.findBy('visit_hook_secret', secret) : null
+    if (!business) throw new NotFoundError('Unknown hook')
+    const input = await request.validateUsing(visitHookValidator)
+    const owner = await User.findOrFail(business.userId)
+    const channel =
+      input.channel ??
+      (input.email ? 'email' : (await WhatsAppAccount.findBy('user_id', owner.id)) ? 'whatsapp' : sms.isConfigured ? 'sms' : null)
+    if (!channel) throw new FieldError('channel', NO_CHANNEL)
+    const created = await create.handle(owner, {
+      businessId: business.id,
+      // The owner confirmed, turning the hook on, that their system sends only customers who agreed.
+      customer: { name: input.name, phone: input.phone, email: input.email ?? null, consent: true },
+      channel,
+    })
+    return response.accepted({ requestId: created.request.id, status: created.request.status, channel })
+  }
+}
