@@ -184,6 +184,8 @@ export interface InlinedReview {
   view: 'rate' | 'feedback' | 'thanks' | 'not-found' | 'stop' | 'stopped'
   /** Opened from a personal link `/r/{token}`: ratings carry it, so the request is marked rated (docs/decisions.md D32). */
   requestToken?: string
+  /** Opened from a staff member's link or QR (`?s=`): ratings carry the code (docs/decisions.md D32). */
+  staffCode?: string
   /** The 1-3 rating the server-rendered feedback form is for. */
   rating?: number
   /** On thanks: the rating was not counted again (the same phone rated within the hour). */
@@ -489,4 +491,17 @@ export interface WhatsAppAccountDto {
 export interface VisitHookDto {
   enabled: boolean
   url: string | null
+}
+
+/** GET /api/businesses/{id}/staff: each staff member with their link and what came through it, best first. */
+export interface StaffDto {
+  id: number
+  name: string
+  code: string
+  /** `{APP_URL}/review/{business code}?s={code}`: their own link and QR. */
+  link: string
+  ratings: number
+  sentToGoogle: number
+  requests: number
+  rated: number
 }

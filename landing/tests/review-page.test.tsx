@@ -44,6 +44,14 @@ describe('customer review page: rating', () => {
     expect(calls[0].body).toEqual({ rating: 2, requestToken: token })
   })
 
+  it('from a staff member\'s link or QR, a 5 carries their code', async () => {
+    const { calls } = mockFetch({ [SUBMIT]: () => ({ body: { redirect: true, url: GOOGLE, counted: true } }) })
+    open({ staffCode: 'K7PQ' }, effects({ isMobile: true }))
+    await userEvent.click(star(5))
+    await waitFor(() => expect(calls).toHaveLength(1))
+    expect(calls[0].body).toEqual({ rating: 5, staffCode: 'K7PQ' })
+  })
+
   it('the language switch is nine links the server answers, the current one marked; nothing stored', () => {
     const setItem = vi.spyOn(Storage.prototype, 'setItem')
     open({ language: 'hi' })

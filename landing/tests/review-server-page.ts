@@ -36,11 +36,13 @@ export interface Served {
   link?: ReviewLinkDto | null
   /** Opened from a review request's personal link. */
   requestToken?: string
+  /** Opened from a staff member's link or QR. */
+  staffCode?: string
 }
 
 /** Puts the server's page into the document (scripts not run, as before the bundle arrives). */
-export function serve({ language = 'en', screen = { view: 'rate' }, link: served = link(), requestToken }: Served = {}) {
-  const html = renderReviewPage(TEMPLATE, { code: 'sharma', link: served, requestToken, ...pageLanguage(language) }, screen)
+export function serve({ language = 'en', screen = { view: 'rate' }, link: served = link(), requestToken, staffCode }: Served = {}) {
+  const html = renderReviewPage(TEMPLATE, { code: 'sharma', link: served, requestToken, staffCode, ...pageLanguage(language) }, screen)
   const parsed = new DOMParser().parseFromString(html, 'text/html')
   document.documentElement.lang = parsed.documentElement.lang
   document.head.innerHTML = parsed.head.innerHTML

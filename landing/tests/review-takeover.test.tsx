@@ -38,6 +38,8 @@ describe('the script takes over the server page without changing it', () => {
     ['not found', { language: 'ml', screen: { view: 'not-found' }, link: null }],
     ['a personal link\'s rating screen', { requestToken: 'AbCdEfGhIjKlMnOpQrStUv' }],
     ['a personal link\'s feedback form', { requestToken: 'AbCdEfGhIjKlMnOpQrStUv', screen: { view: 'feedback', rating: 1 } }],
+    ['a staff member\'s feedback form', { staffCode: 'K7PQ', screen: { view: 'feedback', rating: 2 } }],
+    ['a staff member\'s rating screen', { staffCode: 'K7PQ' }],
   ] as const)('%s', (_, served) => {
     takeOverAndCompare(served as Parameters<typeof serve>[0])
   })

@@ -79,7 +79,7 @@ export default class ReviewPageController {
     // `?rating=1..3`: the feedback form again (its language links keep the rating), unless ratings are closed.
     const rating = ratingOf(ctx.request.input('rating'))
     const screen: Screen = rating !== null && !isPositiveRating(rating) && link.canSubmitReview ? { view: 'feedback', rating } : { view: 'rate' }
-    return this.send(ctx, 200, { code, link, ...this.language(ctx, business.language) }, screen)
+    return this.send(ctx, 200, { code, link, staffCode: this.staffCodeOf(ctx, 's'), ...this.language(ctx, business.language) }, screen)
   }
 
   /** POST /review/{code} `rating`: 4-5 on to Google (303) whatever happens; 1-3 the feedback form. */
@@ -95,13 +95,14 @@ export default class ReviewPageController {
       return this.send(ctx, 400, { code, link, ...language }, { view: 'rate', error: translate(language.messages, 'tryAgain') })
     }
     const requestToken = this.requestTokenOf(ctx)
+    const staffCode = this.staffCodeOf(ctx, 'staff')
     if (!isPositiveRating(rating)) {
       // A business out of free ratings says so now, not after the customer has written their feedback.
       const allowance = await this.checkAllowance.handle(business)
-      if (!allowance.allowed) return this.send(ctx, 403, { code, link: { ...link, canSubmitReview: false }, requestToken, ...language }, { view: 'rate' })
-      return this.send(ctx, 200, { code, link, requestToken, ...language }, { view: 'feedback', rating })
+      if (!allowance.allowed) return this.send(ctx, 403, { code, link: { ...link, canSubmitReview: false }, requestToken, staffCode, ...language }, { view: 'rate' })
+      return this.send(ctx, 200, { code, link, requestToken, staffCode, ...language }, { view: 'feedback', rating })
     }
-    const { url } = (await submitReview.handle(code, { rating, requestToken }, raterOf(ctx.request)).catch((error) => {
+    const { url } = (await submitReview.handle(code, { rating, requestToken, staffCode }, raterOf(ctx.request)).catch((error) => {
       logger.warn({ err: error }, 'a 4-5 form rating failed before storing; the customer goes on to Google')
       return { url: business.googleReviewUrl }
     })) as { url: string }
@@ -128,8 +129,9 @@ export default class ReviewPageController {
       contactPhone: text(ctx.request.input('contactPhone'), 20),
     }
     const requestToken = this.requestTokenOf(ctx)
+    const staffCode = this.staffCodeOf(ctx, 'staff')
     const again = (status: number, errors: NonNullable<Extract<Screen, { view: 'feedback' }>['errors']>) =>
-      this.send(ctx, status, { code, link, requestToken, ...language }, { view: 'feedback', rating, values, errors })
+      this.send(ctx, status, { code, link, requestToken, staffCode, ...language }, { view: 'feedback', rating, values, errors })
     const feedback = values.feedback.trim()
     if (feedback.length > FEEDBACK_MAX_LENGTH) return again(422, { feedback: translate(messages, 'feedbackTooLong', { max: FEEDBACK_MAX_LENGTH }) })
 
@@ -143,6 +145,7 @@ export default class ReviewPageController {
           contactName: values.contactName.trim() || null,
           contactPhone: values.contactPhone.trim() || null,
           requestToken,
+          staffCode,
         },
         raterOf(ctx.request)
       )
@@ -175,6 +178,12 @@ export default class ReviewPageController {
   private requestTokenOf(ctx: HttpContext) {
     const token = ctx.request.input('request')
     return typeof token === 'string' && /^[A-Za-z0-9_-]{22}$/.test(token) ? token : undefined
+  }
+
+  /** A staff code from the address (`s`) or a form (`staff`), if it looks like one. */
+  private staffCodeOf(ctx: HttpContext, field: 's' | 'staff') {
+    const code = ctx.request.input(field)
+    return typeof code === 'string' && /^[A-Za-z0-9]{1,16}$/.test(code) ? code : undefined
   }
 
   /** The review request of `/r/{token}` and its business, or null. */

@@ -33,6 +33,8 @@ export interface SessionRow {
   contact_phone: string | null
   /** The review request whose personal link the customer came from (docs/decisions.md D32). */
   review_request_id: number | null
+  /** The staff member whose link or QR the customer came through (docs/decisions.md D32). */
+  staff_id: number | null
 }
 
 interface Waiting {
@@ -53,6 +55,7 @@ const COLUMNS = [
   'contact_name',
   'contact_phone',
   'review_request_id',
+  'staff_id',
 ] as const
 const ROW_PLACEHOLDERS = `(${COLUMNS.map(() => '?').join(', ')})`
 

@@ -42,6 +42,9 @@ export default class ReviewRequest extends BaseModel {
   @column({ serializeAs: null })
   declare token: string
 
+  @column()
+  declare staffId: number | null
+
   @column.dateTime()
   declare sentAt: DateTime | null
 

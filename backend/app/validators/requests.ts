@@ -36,6 +36,8 @@ export const createReviewRequestValidator = vine.compile(
       .object({ name: name(), phone: phone(), email: email().nullable().optional(), consent: vine.accepted() })
       .optional(),
     channel: vine.enum(['whatsapp_link', 'whatsapp', 'sms', 'email'] as const),
+    /** The staff member who served the customer (docs/decisions.md D32). */
+    staffId: vine.number({ strict: true }).withoutDecimals().range([1, Number.MAX_SAFE_INTEGER]).optional(),
   })
 )
 createReviewRequestValidator.messagesProvider = messages
@@ -70,3 +72,6 @@ export const visitHookValidator = vine.compile(
   })
 )
 visitHookValidator.messagesProvider = messages
+
+export const staffValidator = vine.compile(vine.object({ name: name() }))
+staffValidator.messagesProvider = messages

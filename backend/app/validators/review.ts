@@ -13,6 +13,8 @@ export const submitReviewValidator = vine.compile(
     contactPhone: vine.string().trim().maxLength(20).nullable().optional(),
     /** The personal link's token when the page was opened from a review request (docs/decisions.md D32). */
     requestToken: vine.string().trim().maxLength(40).nullable().optional(),
+    /** The staff code of the link or QR the page was opened from (`?s=`). */
+    staffCode: vine.string().trim().maxLength(16).nullable().optional(),
   })
 )
 submitReviewValidator.messagesProvider = messages

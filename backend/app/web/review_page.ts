@@ -50,6 +50,8 @@ export interface PageInput extends PageLanguage {
   error?: string
   /** Opened from a review request's personal link: the forms carry its token (docs/decisions.md D32). */
   requestToken?: string
+  /** Opened from a staff member's link or QR: the forms carry the code. */
+  staffCode?: string
 }
 
 /** The thanks page's own address (its language links keep the business and whether the rating was a repeat). */
@@ -71,6 +73,7 @@ export function renderReviewPage(template: string, input: PageInput, screen: Scr
     ...(screen.view === 'feedback' ? { rating: screen.rating } : {}),
     ...(screen.view === 'thanks' && screen.already ? { already: true } : {}),
     ...(input.requestToken ? { requestToken: input.requestToken } : {}),
+    ...(input.staffCode ? { staffCode: input.staffCode } : {}),
     language,
     messages,
     languages: LANGUAGE_CHOICES,
@@ -89,9 +92,12 @@ export function renderReviewPage(template: string, input: PageInput, screen: Scr
       `<p class="business__address">${escapeHtml(business.address)}</p></header>`
     : ''
   const reviewPath = `/review/${encodeURIComponent(code)}`
+  // The language links keep the staff member a link or QR came through.
+  const staffQuery = (join: '?' | '&') => (input.staffCode ? `${join}s=${encodeURIComponent(input.staffCode)}` : '')
   const hiddenLanguage =
     `<input type="hidden" name="lang" value="${language}">` +
-    (input.requestToken ? `<input type="hidden" name="request" value="${escapeHtml(input.requestToken)}">` : '')
+    (input.requestToken ? `<input type="hidden" name="request" value="${escapeHtml(input.requestToken)}">` : '') +
+    (input.staffCode ? `<input type="hidden" name="staff" value="${escapeHtml(input.staffCode)}">` : '')
 
   let body: string
   let title: string
@@ -147,7 +153,7 @@ export function renderReviewPage(template: string, input: PageInput, screen: Scr
         ? `<a class="secondary-link" href="${escapeHtml(business.googleReviewUrl)}" target="_blank" rel="noopener noreferrer">${t('postOnGoogle')}</a>`
         : '') +
       `<a class="text-button" href="${reviewPath}?lang=${language}">${t('changeRating')}</a>` +
-      `</form>${footer(`${reviewPath}?rating=${screen.rating}`)}</main>`
+      `</form>${footer(`${reviewPath}?rating=${screen.rating}${staffQuery('&')}`)}</main>`
   } else {
     title = translate(messages, 'pageTitle', { business: business.name })
     const blocked = link && !link.canSubmitReview
@@ -167,7 +173,7 @@ export function renderReviewPage(template: string, input: PageInput, screen: Scr
       '</div>' +
       (screen.view === 'rate' && screen.error ? `<p class="error" role="alert">${escapeHtml(screen.error)}</p>` : '') +
       `<p class="hint">${t('helps', { business: business.name })}</p>` +
-      `</form>${footer(reviewPath)}</main>`
+      `</form>${footer(`${reviewPath}${staffQuery('?')}`)}</main>`
   }
 
   return template

@@ -123,6 +123,7 @@ test.group('Analytics reads: writes that change the figures', (group) => {
         contact_name: null,
         contact_phone: null,
         review_request_id: null,
+        staff_id: null,
       })
 
     assert.isTrue(await readsAfresh(business.id, rating))

@@ -55,6 +55,7 @@ const row = (businessId: number, rating: number, feedback: string | null = null)
   contact_name: null,
   contact_phone: null,
   review_request_id: null,
+  staff_id: null,
 })
 
 test.group('Review link cache', (group) => {

@@ -25,9 +25,11 @@ interface Props {
   navigate(url: string): void
   /** The review request's token when the page came from a personal link. */
   requestToken?: string
+  /** The staff member's code when the page came from their link or QR. */
+  staffCode?: string
 }
 
-export function FeedbackForm({ code, requestToken, business, rating, values, errors, onChange, onChangeRating, navigate }: Props) {
+export function FeedbackForm({ code, requestToken, staffCode, business, rating, values, errors, onChange, onChangeRating, navigate }: Props) {
   const { t, language } = useReviewText()
   const [submitting, setSubmitting] = useState(false)
   const [blocked, setBlocked] = useState(false)
@@ -52,6 +54,7 @@ export function FeedbackForm({ code, requestToken, business, rating, values, err
       const result = await submitRating(business.shortUrl, {
         rating,
         ...(requestToken ? { requestToken } : {}),
+        ...(staffCode ? { staffCode } : {}),
         ...(feedback ? { feedback } : {}),
         ...(values.contactMe
           ? { contactMe: true, contactName: values.contactName.trim() || null, contactPhone: values.contactPhone.trim() }
@@ -72,6 +75,7 @@ export function FeedbackForm({ code, requestToken, business, rating, values, err
     <form className="feedback" method="post" action={`${path}/feedback`} onSubmit={send}>
       <input type="hidden" name="lang" value={language} />
       {requestToken && <input type="hidden" name="request" value={requestToken} />}
+      {staffCode && <input type="hidden" name="staff" value={staffCode} />}
       <input type="hidden" name="rating" value={rating} />
       <h2>{t('feedbackTitle')}</h2>
       <StaticStars value={rating} />

@@ -86,6 +86,7 @@ export function ReviewPage({ data, effects, carried = {} }: Props) {
       <FeedbackForm
         code={data.code}
         requestToken={data.requestToken}
+        staffCode={data.staffCode}
         business={business}
         rating={screen.rating}
         values={values}
@@ -114,6 +115,7 @@ export function ReviewPage({ data, effects, carried = {} }: Props) {
       <form className="rate" method="post" action={path}>
         <input type="hidden" name="lang" value={language} />
         {data.requestToken && <input type="hidden" name="request" value={data.requestToken} />}
+        {data.staffCode && <input type="hidden" name="staff" value={data.staffCode} />}
         <h2>{t('question')}</h2>
         <p className="muted">{t('tapStars')}</p>
         {blocked && <UpgradeAlert />}
@@ -137,10 +139,19 @@ export function ReviewPage({ data, effects, carried = {} }: Props) {
       <BusinessHeader business={business} />
       {body}
       {/* The feedback form's language links keep its rating, as the server's do. */}
-      <Footer path={screen.kind === 'feedback' ? `${path}?rating=${screen.rating}` : path} languages={data.languages} />
+      <Footer path={footerPath(path, screen.kind === 'feedback' ? screen.rating : null, data.staffCode)} languages={data.languages} />
     </main>
   )
 }
 
-/** A rating through a review request's personal link carries its token (docs/decisions.md D32). */
-export const requestOf = (data: Pick<InlinedReview, 'requestToken'>) => (data.requestToken ? { requestToken: data.requestToken } : {})
+/** Where the language links go: the same screen, keeping the feedback form's rating and the staff member's code. */
+function footerPath(path: string, rating: number | null, staffCode: string | undefined) {
+  const query = [rating !== null ? `rating=${rating}` : '', staffCode ? `s=${encodeURIComponent(staffCode)}` : ''].filter(Boolean).join('&')
+  return query ? `${path}?${query}` : path
+}
+
+/** A rating through a personal link carries its token, one through a staff member's link or QR their code (docs/decisions.md D32). */
+export const requestOf = (data: Pick<InlinedReview, 'requestToken' | 'staffCode'>) => ({
+  ...(data.requestToken ? { requestToken: data.requestToken } : {}),
+  ...(data.staffCode ? { staffCode: data.staffCode } : {}),
+})

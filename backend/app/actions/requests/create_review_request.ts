@@ -62,6 +62,9 @@ export default class CreateReviewRequest {
     const customer = await this.customerOf(business, input)
     if (customer.optedOutAt) throw new FieldError('customerId', OPTED_OUT)
     if (channel === RequestChannel.Email && !customer.email) throw new FieldError('customerId', NO_EMAIL)
+    if (input.staffId !== undefined && !(await db.from('staff').where({ id: input.staffId, business_id: business.id }).first())) {
+      throw new NotFoundError('Staff member not found')
+    }
     // The owner's own WhatsApp is sent by the owner now; email goes from the send queue (review_request_send_job.ts).
     const ownWhatsapp = channel === RequestChannel.WhatsappLink
 
@@ -96,6 +99,7 @@ export default class CreateReviewRequest {
           status: ownWhatsapp ? RequestStatus.Sent : RequestStatus.Created,
           token: randomBytes(16).toString('base64url'),
           sentAt: ownWhatsapp ? now : null,
+          staffId: input.staffId ?? null,
           createdAt: now,
           updatedAt: now,
         },

@@ -14,6 +14,7 @@ import { isPositiveRating } from '#contract/product_rules'
 import { indianMobileDigits } from '#lib/phone'
 import { clock } from '#lib/clock'
 import { ReviewRequests } from '#actions/requests/request_progress'
+import { staffIdOf } from '#actions/requests/staff'
 import type { SubmitReviewRequest, SubmitReviewResponse } from '#types/api'
 
 export interface Rater {
@@ -60,7 +61,7 @@ export default class SubmitReview {
   }
 
   /** Stores the rating when the plan and the limits allow; false when this device already rated within the hour. */
-  private async store(business: Business, { rating, feedback, requestToken }: SubmitReviewRequest, contact: Contact | null, rater: Rater) {
+  private async store(business: Business, { rating, feedback, requestToken, staffCode }: SubmitReviewRequest, contact: Contact | null, rater: Rater) {
     const allowance = await this.checkAllowance.handle(business)
     if (!allowance.allowed) throw new UpgradeRequiredError(allowance.message)
     const admission = await admitRating(business.id, rater)
@@ -70,6 +71,7 @@ export default class SubmitReview {
     const positive = isPositiveRating(rating)
     const text = positive ? null : feedback || null
     const requestId = requestToken ? await ReviewRequests.idOf(requestToken, business.id) : null
+    const staffId = await staffIdOf(business.id, staffCode, requestId)
     let id: number | null
     try {
       id = await reviewSessionWriter.insert({
@@ -82,6 +84,7 @@ export default class SubmitReview {
         contact_name: contact?.name ?? null,
         contact_phone: contact?.phone ?? null,
         review_request_id: requestId,
+        staff_id: staffId,
       })
     } catch (error) {
       // The business was deleted after it was looked up (by another replica, whose change this cache has not seen).
