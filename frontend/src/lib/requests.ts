@@ -8,6 +8,8 @@ import type {
   RequestChannelName,
   RequestStatusName,
   ReviewRequestDto,
+  WhatsAppAccountDto,
+  WhatsAppAccountRequest,
 } from '@reviewroute/backend/types/api'
 import { request } from '#providers/http'
 
@@ -28,8 +30,30 @@ export const CHANNEL_LABELS: Record<RequestChannelName, string> = {
   email: 'Email',
 }
 
-/** Part 1 sends through the owner's own WhatsApp only; the other channels answer 422 until they are set up. */
+/** The default: the owner's own WhatsApp opens on the customer (no setup needed). */
 export const SEND_CHANNEL: RequestChannelName = 'whatsapp_link'
+
+/** The ways to send the owner can pick, in order; WhatsApp Business only once a number is connected. */
+export function sendChannels(whatsappConnected: boolean): { value: RequestChannelName; label: string }[] {
+  return [
+    { value: 'whatsapp_link', label: 'Send with my WhatsApp' },
+    { value: 'email', label: 'Email' },
+    ...(whatsappConnected ? [{ value: 'whatsapp' as const, label: 'WhatsApp Business' }] : []),
+    { value: 'sms', label: 'SMS' },
+  ]
+}
+
+/** How a request sent for the owner reaches the customer, in a sentence: "by email". */
+export const CHANNEL_BY: Record<RequestChannelName, string> = {
+  whatsapp_link: 'on WhatsApp',
+  whatsapp: 'on WhatsApp',
+  sms: 'by SMS',
+  email: 'by email',
+}
+
+/** The confirmation for a request the server sends (email, WhatsApp Business, SMS): no WhatsApp opens. */
+export const sentForYou = (name: string, channel: RequestChannelName) => `Sent for you: ${name} gets it ${CHANNEL_BY[channel]}`
+export const SENT_FOR_YOU_RULES = 'Nothing goes between 21:00 and 09:00, and one reminder follows after 3 days if the link is unopened.'
 
 /** The most customers the "next customer" flow takes at once (the customers list's page cap). */
 export const SEND_LIST_MAX = 100
@@ -55,6 +79,13 @@ export function sendRequest(body: CreateReviewRequestRequest) {
 export function resendRequest(id: number) {
   return request<ReviewRequestDto>(`/api/review-requests/${id}/resend`, { method: 'POST' })
 }
+
+export const getWhatsAppAccount = () => request<WhatsAppAccountDto>('/api/whatsapp-account')
+
+export const saveWhatsAppAccount = (body: WhatsAppAccountRequest) =>
+  request<WhatsAppAccountDto>('/api/whatsapp-account', { method: 'PUT', body })
+
+export const disconnectWhatsAppAccount = () => request<void>('/api/whatsapp-account', { method: 'DELETE' })
 
 /** The server reads the CSV; `dryRun` previews what would happen and stores nothing. */
 export function importCustomers(businessId: number, csv: string, mode: 'preview' | 'import') {

@@ -1,16 +1,20 @@
 /*
  * "Next customer": the chosen customers one by one, one big button each that creates the request and opens the
- * owner's WhatsApp, then shows the next. Opted-out customers are skipped with the reason. Progress is kept for
+ * owner's WhatsApp (or, with another channel chosen, has it sent by email, WhatsApp Business or SMS), then shows the
+ * next. A refusal of the channel itself (SMS not set up, the month's cap) stops the list rather than skipping everyone. Opted-out customers are skipped with the reason. Progress is kept for
  * this tab, so coming back from WhatsApp on a phone (which may reload the page) carries on where it was.
  */
-import { CheckCircleFilled, StopOutlined, WhatsAppOutlined } from '@ant-design/icons'
-import type { BusinessDto, CustomerDto } from '@reviewroute/backend/types/api'
+import { CheckCircleFilled, StopOutlined } from '@ant-design/icons'
+import type { BusinessDto, CustomerDto, RequestChannelName } from '@reviewroute/backend/types/api'
+import { fieldErrors } from '@reviewroute/web-shared/api'
 import { Alert, Button, Card, Flex, List, Progress, Typography } from 'antd'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
-import { formatPhone, SEND_CHANNEL, sendRequest } from '#lib/requests'
+import { formatPhone, SEND_CHANNEL, sendRequest, SENT_FOR_YOU_RULES, sentForYou } from '#lib/requests'
+import { channelIcon, ChannelPicker } from './channel-picker'
 import { LimitNotice } from './limit-notice'
 import { sendFailure } from './send-failure'
+import { useWhatsAppAccount } from './use-whatsapp-account'
 import { useWhatsAppOpener } from './whatsapp-opener'
 
 type Outcome = { result: 'sent' } | { result: 'skipped'; reason: string }
@@ -37,6 +41,10 @@ export function NextCustomer({ business, customers }: { business: BusinessDto; c
   })
   const [sending, setSending] = useState(false)
   const [limit, setLimit] = useState<string | null>(null)
+  const [channel, setChannel] = useState<RequestChannelName>(SEND_CHANNEL)
+  const [channelRefused, setChannelRefused] = useState<string | null>(null)
+  const [last, setLast] = useState<{ name: string; channel: RequestChannelName } | null>(null)
+  const whatsappConnected = useWhatsAppAccount().account?.connected
 
   useEffect(() => sessionStorage.setItem(PROGRESS_KEY, JSON.stringify({ listKey, outcomes })), [listKey, outcomes])
 
@@ -50,13 +58,16 @@ export function NextCustomer({ business, customers }: { business: BusinessDto; c
   async function send(customer: CustomerDto) {
     setSending(true)
     try {
-      const request = await sendRequest({ businessId: business.id, customerId: customer.id, channel: SEND_CHANNEL })
+      const request = await sendRequest({ businessId: business.id, customerId: customer.id, channel })
       record(customer, { result: 'sent' })
+      setLast({ name: customer.name, channel: request.channel })
       if (request.whatsappUrl) open(request.whatsappUrl)
     } catch (error) {
       const failure = sendFailure(error)
-      // The plan's limit stops the list; a refusal for this customer (opted out meanwhile) skips just them.
+      // The plan's limit and a refused channel stop the list; a refusal for this customer (opted out meanwhile, no
+      // email address) skips just them.
       if (failure.kind === 'limit') setLimit(failure.message)
+      else if (fieldErrors(error).channel) setChannelRefused(fieldErrors(error).channel)
       else record(customer, { result: 'skipped', reason: failure.message })
     } finally {
       setSending(false)
@@ -72,7 +83,27 @@ export function NextCustomer({ business, customers }: { business: BusinessDto; c
         <Progress percent={Math.round((done / customers.length) * 100)} showInfo={false} />
       </Flex>
       {limit && <LimitNotice message={limit} />}
-      {sent > 0 && current && !limit && <Alert type="info" showIcon message="Pressed send in WhatsApp? Here is the next customer." />}
+      {current && (
+        <ChannelPicker
+          value={channel}
+          whatsappConnected={whatsappConnected}
+          disabled={sending}
+          onChange={(next) => {
+            setChannel(next)
+            setChannelRefused(null)
+          }}
+        />
+      )}
+      {channelRefused && <Alert type="error" showIcon message={channelRefused} />}
+      {sent > 0 && current && !limit && !channelRefused && (
+        // After a reload (back from WhatsApp on a phone) only the count is known: the WhatsApp note.
+        <Alert
+          type={!last || last.channel === 'whatsapp_link' ? 'info' : 'success'}
+          showIcon
+          message={!last || last.channel === 'whatsapp_link' ? 'Pressed send in WhatsApp? Here is the next customer.' : `${sentForYou(last.name, last.channel)}. Here is the next customer.`}
+          description={!last || last.channel === 'whatsapp_link' ? undefined : SENT_FOR_YOU_RULES}
+        />
+      )}
       {current ? (
         <Card>
           <Flex vertical gap={12} align="stretch">
@@ -86,9 +117,9 @@ export function NextCustomer({ business, customers }: { business: BusinessDto; c
               size="large"
               block
               className="send-big"
-              icon={<WhatsAppOutlined />}
+              icon={channelIcon(channel)}
               loading={sending}
-              disabled={!!limit}
+              disabled={!!limit || !!channelRefused}
               onClick={() => void send(current)}
             >
               Send to {current.name}

@@ -1,21 +1,32 @@
 /*
  * "Just served someone?": a name, a number and the customer's agreement, then the owner's WhatsApp opens on that
- * customer with the personal review link (docs/decisions.md D32). The customer is added or matched by phone.
+ * customer with the personal review link, or, with another channel chosen, the request is sent for the owner by
+ * email, WhatsApp Business or SMS (docs/decisions.md D32). The customer is added or matched by phone.
  */
 import { CheckCircleFilled, WhatsAppOutlined } from '@ant-design/icons'
-import type { BusinessDto, ReviewRequestDto } from '@reviewroute/backend/types/api'
+import type { BusinessDto, RequestChannelName, ReviewRequestDto } from '@reviewroute/backend/types/api'
 import { fieldErrors } from '@reviewroute/web-shared/api'
 import { Alert, Button, Checkbox, Flex, Form, Input, Typography } from 'antd'
 import { useState } from 'react'
-import { CONSENT_LABEL, isIndianMobile, SEND_CHANNEL, sendRequest } from '#lib/requests'
+import { CONSENT_LABEL, isIndianMobile, SEND_CHANNEL, sendRequest, SENT_FOR_YOU_RULES, sentForYou } from '#lib/requests'
+import { channelIcon, ChannelPicker } from './channel-picker'
 import { LimitNotice } from './limit-notice'
 import { sendFailure, type SendFailure } from './send-failure'
+import { useWhatsAppAccount } from './use-whatsapp-account'
 import { useWhatsAppOpener } from './whatsapp-opener'
 
 interface Values {
   name: string
   phone: string
+  email?: string
   consent: boolean
+}
+
+const SEND_LABELS: Record<RequestChannelName, string> = {
+  whatsapp_link: 'Send with my WhatsApp',
+  email: 'Send by email',
+  whatsapp: 'Send by WhatsApp Business',
+  sms: 'Send by SMS',
 }
 
 /** On a phone WhatsApp replaces this page; the confirmation waits here for the owner's return (this tab only). */
@@ -41,27 +52,50 @@ export function QuickSendForm({ business }: { business: BusinessDto }) {
   const [sending, setSending] = useState(false)
   const [failure, setFailure] = useState<SendFailure | null>(null)
   const [sent, setSent] = useState<ReviewRequestDto | null>(() => lastSent(business.id))
+  const [channel, setChannel] = useState<RequestChannelName>(SEND_CHANNEL)
+  const whatsappConnected = useWhatsAppAccount().account?.connected
 
   async function send(values: Values) {
     setSending(true)
     setFailure(null)
     try {
+      const email = channel === 'email' ? values.email?.trim() : undefined
       const request = await sendRequest({
         businessId: business.id,
-        customer: { name: values.name.trim(), phone: values.phone.trim(), consent: true },
-        channel: SEND_CHANNEL,
+        customer: { name: values.name.trim(), phone: values.phone.trim(), ...(email ? { email } : {}), consent: true },
+        channel,
       })
       sessionStorage.setItem(SENT_KEY, JSON.stringify({ at: Date.now(), request }))
       setSent(request)
       if (request.whatsappUrl) open(request.whatsappUrl)
     } catch (error) {
-      const byField = Object.entries(fieldErrors(error)).filter(([field]) => ['name', 'phone'].includes(formField(field)))
+      const byField = Object.entries(fieldErrors(error)).filter(([field]) => ['name', 'phone', 'email'].includes(formField(field)))
       if (byField.length) form.setFields(byField.map(([field, message]) => ({ name: formField(field), errors: [message] })))
       else setFailure(sendFailure(error))
     } finally {
       setSending(false)
     }
   }
+
+  const again = () => {
+    sessionStorage.removeItem(SENT_KEY)
+    form.resetFields()
+    setSent(null)
+  }
+
+  if (sent && !sent.whatsappUrl && sent.channel !== 'whatsapp_link')
+    return (
+      <Flex vertical gap={12} align="center" style={{ textAlign: 'center', padding: '8px 0' }} role="status">
+        <CheckCircleFilled style={{ fontSize: 40, color: '#16a34a' }} />
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {sentForYou(sent.customerName, sent.channel)}
+        </Typography.Title>
+        <Typography.Text type="secondary">{SENT_FOR_YOU_RULES} You will see here when they open their link and rate.</Typography.Text>
+        <Button type="primary" onClick={again}>
+          Ask someone else
+        </Button>
+      </Flex>
+    )
 
   if (sent)
     return (
@@ -77,14 +111,7 @@ export function QuickSendForm({ business }: { business: BusinessDto }) {
               Open WhatsApp again
             </Button>
           )}
-          <Button
-            type="primary"
-            onClick={() => {
-              sessionStorage.removeItem(SENT_KEY)
-              form.resetFields()
-              setSent(null)
-            }}
-          >
+          <Button type="primary" onClick={again}>
             Ask someone else
           </Button>
         </Flex>
@@ -97,7 +124,7 @@ export function QuickSendForm({ business }: { business: BusinessDto }) {
         <Input size="large" autoComplete="off" placeholder="e.g. Priya" maxLength={100} />
       </Form.Item>
       <Form.Item
-        label="Their WhatsApp number"
+        label={channel === 'whatsapp_link' || channel === 'whatsapp' ? 'Their WhatsApp number' : 'Their mobile number'}
         name="phone"
         rules={[
           { required: true, message: 'Please enter their 10-digit number' },
@@ -106,6 +133,26 @@ export function QuickSendForm({ business }: { business: BusinessDto }) {
       >
         <Input size="large" inputMode="tel" autoComplete="off" placeholder="98765 43210" maxLength={25} />
       </Form.Item>
+      <Form.Item label="How to send">
+        <ChannelPicker
+          value={channel}
+          whatsappConnected={whatsappConnected}
+          onChange={(next) => {
+            setChannel(next)
+            setFailure(null)
+          }}
+        />
+      </Form.Item>
+      {channel === 'email' && (
+        <Form.Item
+          label="Their email"
+          name="email"
+          extra="Leave it empty if they are on your customers list with an email already."
+          rules={[{ type: 'email', message: 'Please enter a valid email address' }]}
+        >
+          <Input size="large" type="email" inputMode="email" autoComplete="off" placeholder="priya@example.com" maxLength={254} />
+        </Form.Item>
+      )}
       <Form.Item
         name="consent"
         valuePropName="checked"
@@ -118,8 +165,8 @@ export function QuickSendForm({ business }: { business: BusinessDto }) {
           {failure.kind === 'limit' ? <LimitNotice message={failure.message} /> : <Alert type="error" showIcon message={failure.message} />}
         </div>
       )}
-      <Button type="primary" htmlType="submit" size="large" block icon={<WhatsAppOutlined />} loading={sending} className="send-button">
-        Send with my WhatsApp
+      <Button type="primary" htmlType="submit" size="large" block icon={channelIcon(channel)} loading={sending} className="send-button">
+        {SEND_LABELS[channel]}
       </Button>
     </Form>
   )

@@ -5,6 +5,7 @@ import { Link } from 'react-router'
 import { ADD_BUSINESS_FIRST, BusinessGate, BusinessPicker } from '#components/business-gate'
 import { RequestFunnel } from '#components/requests/request-funnel'
 import { RequestList } from '#components/requests/request-list'
+import { WhatsAppBusinessCard } from '#components/requests/whatsapp-business-card'
 import '#components/requests/requests.css'
 
 export default function RequestsPage() {
@@ -34,6 +35,7 @@ export default function RequestsPage() {
           <Card className="requests-card">
             <RequestList key={business.id} business={business} />
           </Card>
+          <WhatsAppBusinessCard />
         </Flex>
       )}
     </BusinessGate>

@@ -31,7 +31,7 @@ export default function SendListPage() {
               <Typography.Title level={2} style={{ margin: 0 }}>
                 Ask for reviews
               </Typography.Title>
-              <Typography.Text type="secondary">One tap per customer: WhatsApp opens with their own link, you press send.</Typography.Text>
+              <Typography.Text type="secondary">One tap per customer: your WhatsApp opens with their own link and you press send, or we send it for you.</Typography.Text>
             </Flex>
             <NextCustomer business={business} customers={chosen} />
           </Flex>

@@ -16,7 +16,7 @@ export default function QuickSendPage() {
               Just served someone?
             </Typography.Title>
             <Typography.Text type="secondary">
-              Ask them for a Google review while the visit is fresh. Your WhatsApp opens with a friendly message and their own link.
+              Ask them for a Google review while the visit is fresh. Your WhatsApp opens with a friendly message and their own link, or we send it for you.
             </Typography.Text>
             <BusinessPicker />
           </Flex>

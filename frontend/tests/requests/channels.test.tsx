@@ -1,0 +1,175 @@
+import { configure, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { WhatsAppAccountDto } from '@reviewroute/backend/types/api'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { NextCustomer } from '#components/requests/next-customer'
+import { WhatsAppBusinessCard } from '#components/requests/whatsapp-business-card'
+import QuickSendPage from '../../src/pages/requests/send'
+import { fixtures } from '../helpers'
+import { customer, openScreen, reviewRequest } from './request-fixtures'
+
+afterEach(() => {
+  vi.restoreAllMocks()
+  sessionStorage.clear()
+})
+configure({ asyncUtilTimeout: 4000 })
+
+const NOT_CONNECTED: WhatsAppAccountDto = { connected: false, phoneNumberId: null, templates: {}, accessTokenSet: false }
+const CONNECTED: WhatsAppAccountDto = { connected: true, phoneNumberId: '106540352242922', templates: { en: 'review_request', hi: 'review_request_hi' }, accessTokenSet: true }
+const NOT_CONFIGURED =
+  'This way of sending is not set up yet (WhatsApp Business needs your number connected; SMS needs the DLT template). Use "Send with my WhatsApp" or email.'
+
+const posts = (api: ReturnType<typeof openScreen>['api'], path = '/api/review-requests') =>
+  api.calls.filter((call) => call.method !== 'GET' && call.path === path)
+
+const channelChoice = () => screen.findByRole('radiogroup', { name: 'How to send' })
+
+describe('quick send: choosing how the request goes out', { timeout: 20_000 }, () => {
+  it('sends by email with the typed address and confirms it is sent for the owner, without opening WhatsApp', async () => {
+    const answer = reviewRequest({ customerName: 'Priya', channel: 'email', status: 'created', sentAt: null, whatsappUrl: undefined })
+    const { api, open } = openScreen(<QuickSendPage />, {
+      'GET /api/whatsapp-account': NOT_CONNECTED,
+      'POST /api/review-requests': { status: 201, body: answer },
+    })
+
+    await userEvent.type(await screen.findByLabelText('Their name'), 'Priya')
+    // The email field appears only once Email is chosen.
+    expect(screen.queryByLabelText('Their email')).not.toBeInTheDocument()
+    await userEvent.click(within(await channelChoice()).getByLabelText(/Email/))
+    await userEvent.type(screen.getByLabelText('Their mobile number'), '98765 43210')
+    await userEvent.type(screen.getByLabelText('Their email'), 'priya@example.com')
+    await userEvent.click(screen.getByLabelText('They agreed to get a message from us'))
+    await userEvent.click(screen.getByRole('button', { name: /Send by email/ }))
+
+    expect(await screen.findByText('Sent for you: Priya gets it by email')).toBeInTheDocument()
+    expect(screen.getByText(/Nothing goes between 21:00 and 09:00, and one reminder follows after 3 days/)).toBeInTheDocument()
+    expect(screen.queryByText(/ready in WhatsApp/)).not.toBeInTheDocument()
+    expect(open).not.toHaveBeenCalled()
+    expect(posts(api)).toHaveLength(1)
+    expect(posts(api)[0].body).toEqual({
+      businessId: 7,
+      customer: { name: 'Priya', phone: '98765 43210', email: 'priya@example.com', consent: true },
+      channel: 'email',
+    })
+  })
+
+  it('offers WhatsApp Business only when a number is connected', async () => {
+    openScreen(<QuickSendPage />, { 'GET /api/whatsapp-account': NOT_CONNECTED })
+    const choice = await channelChoice()
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Connect it' })).toBeInTheDocument())
+    expect(within(choice).getAllByRole('radio').map((radio) => radio.closest('label')!.textContent!.trim())).toEqual(['Send with my WhatsApp', 'Email', 'SMS'])
+    expect(within(choice).getByLabelText(/Send with my WhatsApp/)).toBeChecked()
+  })
+
+  it('sends by WhatsApp Business once connected', async () => {
+    const { api, open } = openScreen(<QuickSendPage />, {
+      'GET /api/whatsapp-account': CONNECTED,
+      'POST /api/review-requests': { status: 201, body: reviewRequest({ customerName: 'Priya', channel: 'whatsapp', status: 'created', whatsappUrl: undefined }) },
+    })
+    await userEvent.click(await within(await channelChoice()).findByLabelText(/WhatsApp Business/))
+    await userEvent.type(screen.getByLabelText('Their name'), 'Priya')
+    await userEvent.type(screen.getByLabelText('Their WhatsApp number'), '9876543210')
+    await userEvent.click(screen.getByLabelText('They agreed to get a message from us'))
+    await userEvent.click(screen.getByRole('button', { name: /Send by WhatsApp Business/ }))
+    expect(await screen.findByText('Sent for you: Priya gets it on WhatsApp')).toBeInTheDocument()
+    expect(posts(api)[0].body.channel).toBe('whatsapp')
+    expect(open).not.toHaveBeenCalled()
+  })
+
+  it('shows the server’s sentence when SMS is not set up', async () => {
+    const { open } = openScreen(<QuickSendPage />, {
+      'GET /api/whatsapp-account': NOT_CONNECTED,
+      'POST /api/review-requests': { status: 422, body: { error: NOT_CONFIGURED, errors: [{ field: 'channel', message: NOT_CONFIGURED }] } },
+    })
+    await userEvent.click(within(await channelChoice()).getByLabelText(/SMS/))
+    await userEvent.type(screen.getByLabelText('Their name'), 'Priya')
+    await userEvent.type(screen.getByLabelText('Their mobile number'), '9876543210')
+    await userEvent.click(screen.getByLabelText('They agreed to get a message from us'))
+    await userEvent.click(screen.getByRole('button', { name: /Send by SMS/ }))
+    expect(await screen.findByText(NOT_CONFIGURED)).toBeInTheDocument()
+    expect(open).not.toHaveBeenCalled()
+  })
+})
+
+describe('sending to a list by another channel', { timeout: 20_000 }, () => {
+  it('posts the chosen channel for each customer and confirms instead of opening WhatsApp', async () => {
+    const { api, open } = openScreen(<NextCustomer business={fixtures.business()} customers={[customer({ id: 1, name: 'Priya' }), customer({ id: 3, name: 'Meena' })]} />, {
+      'GET /api/whatsapp-account': NOT_CONNECTED,
+      'POST /api/review-requests': { status: 201, body: reviewRequest({ channel: 'email', status: 'created', whatsappUrl: undefined }) },
+    })
+    await userEvent.click(within(await channelChoice()).getByLabelText(/Email/))
+    await userEvent.click(screen.getByRole('button', { name: /Send to Priya/ }))
+    expect(await screen.findByText('Sent for you: Priya gets it by email. Here is the next customer.')).toBeInTheDocument()
+    expect(open).not.toHaveBeenCalled()
+    expect(posts(api)[0].body).toEqual({ businessId: 7, customerId: 1, channel: 'email' })
+  })
+
+  it('stops the list when the channel itself is refused instead of skipping everyone', async () => {
+    const { api } = openScreen(<NextCustomer business={fixtures.business()} customers={[customer({ id: 1, name: 'Priya' }), customer({ id: 3, name: 'Meena' })]} />, {
+      'GET /api/whatsapp-account': NOT_CONNECTED,
+      'POST /api/review-requests': { status: 422, body: { error: NOT_CONFIGURED, errors: [{ field: 'channel', message: NOT_CONFIGURED }] } },
+    })
+    await userEvent.click(within(await channelChoice()).getByLabelText(/SMS/))
+    await userEvent.click(screen.getByRole('button', { name: /Send to Priya/ }))
+    expect(await screen.findByText(NOT_CONFIGURED)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: /Send to Priya/ })).toBeDisabled()
+    expect(screen.queryByText('Skipped')).not.toBeInTheDocument()
+    // Back to the owner's own WhatsApp: the list carries on.
+    await userEvent.click(within(await channelChoice()).getByLabelText(/Send with my WhatsApp/))
+    expect(screen.getByRole('button', { name: /Send to Priya/ })).toBeEnabled()
+    expect(posts(api)).toHaveLength(1)
+  })
+})
+
+describe('Connect WhatsApp Business', { timeout: 20_000 }, () => {
+  async function fillConnect() {
+    await userEvent.type(await screen.findByLabelText('Phone number ID'), '106540352242922')
+    await userEvent.type(screen.getByLabelText('Access token'), 'EAAG-a-long-enough-access-token')
+    await userEvent.type(screen.getByLabelText('English template name'), 'review_request')
+    await userEvent.type(screen.getByLabelText('Hindi template name (optional)'), 'review_request_hi')
+    await userEvent.click(screen.getByRole('button', { name: 'Connect' }))
+  }
+
+  it('sends the number, token and templates, then shows the connection without the token', async () => {
+    const { api } = openScreen(<WhatsAppBusinessCard />, { 'GET /api/whatsapp-account': NOT_CONNECTED, 'PUT /api/whatsapp-account': CONNECTED }, '/dashboard/requests')
+    expect(await screen.findByText(/Meta.s WhatsApp Manager/)).toBeInTheDocument()
+    expect(screen.getByText(/three parameters, in this order: the customer.s name, your business.s name, their review link/)).toBeInTheDocument()
+    await fillConnect()
+
+    expect(await screen.findByText('Connected')).toBeInTheDocument()
+    expect(posts(api, '/api/whatsapp-account')[0]).toMatchObject({
+      method: 'PUT',
+      body: { phoneNumberId: '106540352242922', accessToken: 'EAAG-a-long-enough-access-token', templates: { en: 'review_request', hi: 'review_request_hi' } },
+    })
+    expect(screen.getByText('106540352242922')).toBeInTheDocument()
+    expect(screen.getByText('Saved (hidden)')).toBeInTheDocument()
+    expect(screen.queryByText(/EAAG-a-long/)).not.toBeInTheDocument()
+  })
+
+  it('puts the server’s 422 field error under its field, and shows the 409 sentence', async () => {
+    let attempt = 0
+    openScreen(<WhatsAppBusinessCard />, {
+      'GET /api/whatsapp-account': NOT_CONNECTED,
+      'PUT /api/whatsapp-account': () =>
+        ++attempt === 1
+          ? { status: 422, body: { error: 'The access token is too short', errors: [{ field: 'accessToken', message: 'The access token is too short' }] } }
+          : { status: 409, body: { error: 'This WhatsApp number is connected to another account.' } },
+    }, '/dashboard/requests')
+    await fillConnect()
+    const error = await screen.findByText('The access token is too short')
+    expect(error.closest('.ant-form-item')).toHaveTextContent('Access token')
+    await userEvent.click(screen.getByRole('button', { name: 'Connect' }))
+    expect(await screen.findByText('This WhatsApp number is connected to another account.')).toBeInTheDocument()
+  })
+
+  it('disconnects after the owner confirms', async () => {
+    const { api } = openScreen(<WhatsAppBusinessCard />, { 'GET /api/whatsapp-account': CONNECTED, 'DELETE /api/whatsapp-account': { status: 204 } }, '/dashboard/requests')
+    expect(await screen.findByText('review_request_hi')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Disconnect' }))
+    const dialog = await screen.findByRole('dialog')
+    expect(posts(api, '/api/whatsapp-account')).toHaveLength(0)
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Disconnect' }))
+    await waitFor(() => expect(posts(api, '/api/whatsapp-account')).toEqual([expect.objectContaining({ method: 'DELETE' })]))
+    expect(await screen.findByRole('button', { name: 'Connect' })).toBeInTheDocument()
+  })
+})
