@@ -14,6 +14,8 @@ import { RecentSessions } from '#components/analytics/recent-sessions'
 import { MessageScreen } from '#components/message-screen'
 import { RequestFunnel } from '#components/requests/request-funnel'
 import { PageLoading } from '#components/page-loading'
+import { StaffCard } from '#components/staff/staff-card'
+import { VisitHookCard } from '#components/staff/visit-hook-card'
 
 const DailyChart = lazy(() => import('#components/analytics/daily-chart'))
 
@@ -86,6 +88,14 @@ export default function BusinessAnalyticsPage() {
         <DailyChart businessId={businessId} />
       </Suspense>
       <RequestFunnel businessId={businessId} />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={13}>
+          <StaffCard businessId={businessId} businessName={data.business.name} />
+        </Col>
+        <Col xs={24} xl={11}>
+          <VisitHookCard businessId={businessId} businessName={data.business.name} />
+        </Col>
+      </Row>
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={14}>
           <RecentSessions sessions={data.sessions} businessName={data.business.name} />
