@@ -75,6 +75,7 @@ const env = await Env.create(new URL('../', import.meta.url), {
 
   REQUEST_PROVIDER_MONTHLY_CAP: num(1000),
   REQUEST_SEND_PER_MINUTE: num(30),
+  REQUEST_QUIET_HOURS: str('21-9'),
   MSG91_BASE_URL: str('https://control.msg91.com'),
   MSG91_AUTH_KEY: str(''),
   MSG91_SENDER_ID: str(''),
@@ -101,6 +102,10 @@ if (env.get('NODE_ENV') === 'production' && !env.get('APP_KEY')) {
 
 if (env.get('MAIL_TRANSPORT') === 'smtp' && !env.get('SMTP_HOST')) {
   throw new Error('SMTP_HOST must be set when MAIL_TRANSPORT=smtp.')
+}
+
+if (!/^(off|\d{1,2}-\d{1,2})$/.test(env.get('REQUEST_QUIET_HOURS'))) {
+  throw new Error('REQUEST_QUIET_HOURS must be off or FROM-UNTIL hours in IST, e.g. 21-9.')
 }
 
 if (env.get('OIDC_ISSUER') && !env.get('OIDC_CLIENT_ID')) {

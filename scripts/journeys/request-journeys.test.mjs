@@ -3,15 +3,19 @@
  * an owner who just served a customer sends a review request from their own WhatsApp (the wa.me address and its
  * message are checked), the customer opens the personal link and rates 5 (on to Google), and the owner's requests
  * screen shows the request rated and the funnel counts it.
+ * Journey 11 (issue 15): a request the product sends for the owner by email: the worker mails it over SMTP, the
+ * customer opens the link in the mail, rates 2 with feedback, and the request shows rated.
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { PHONE } from '../lib/chromium.mjs'
+import { readMailFiles } from '../lib/mail-files.mjs'
 import { api, expectStatus, uniqueEmail } from './support/api.mjs'
 import { journeyScope, screenshot, stubGoogleReviewPage } from './support/browser.mjs'
 import { BASE } from './support/product.mjs'
 import { useProductAndBrowser } from './support/run.mjs'
 import { GOOGLE_PLACES } from './support/stubs.mjs'
+import { waitFor } from './support/wait.mjs'
 
 const PLACE = GOOGLE_PLACES[0]
 const run = useProductAndBrowser()
@@ -81,4 +85,55 @@ test('journey 10: a review request sent with my WhatsApp, opened and rated by th
   } finally {
     await scope.close()
   }
+})
+
+test('journey 11: a request sent for the owner by email arrives over SMTP; the customer opens it, leaves a 2 with feedback, and it shows rated', { timeout: 120_000 }, async () => {
+  const email = uniqueEmail('anita.rao')
+  const { token } = expectStatus(
+    await api('POST', '/api/auth/register', { body: { email, password: 'bisi-bele-2026', firstName: 'Anita', lastName: 'Rao' } }),
+    201,
+    'registering the owner'
+  )
+  const { business } = expectStatus(await api('POST', '/api/select-business', { token, body: { placeId: GOOGLE_PLACES[1].id } }), 201, 'adding the business')
+  const customerEmail = uniqueEmail('ramesh.k')
+  const request = expectStatus(
+    await api('POST', '/api/review-requests', {
+      token,
+      body: { businessId: business.id, customer: { name: 'Ramesh', phone: '98450 33333', email: customerEmail, consent: true }, channel: 'email' },
+    }),
+    201,
+    'the email request'
+  )
+  assert.equal(request.status, 'created')
+
+  // The worker sends it: the mail arrives over SMTP with the personal link and a one-click stop link.
+  const mail = await waitFor(
+    'the review request mail',
+    async () => (await readMailFiles(run.product.mailDir)).find((one) => one.kind === 'review-request' && one.to === customerEmail),
+    { timeoutMs: 30_000 }
+  )
+  const link = /https?:\/\/\S+\/r\/[A-Za-z0-9_-]{22}(?![\w/-])/.exec(mail.text)?.[0]
+  assert.equal(link, request.link)
+  assert.ok(mail.text.includes(`${request.link}/stop`), 'the stop link is in the mail')
+
+  const scope = journeyScope(run.browser, 'j11')
+  try {
+    const customer = await scope.person({ device: PHONE })
+    const page = await customer.newPage()
+    await page.goto(link)
+    await page.getByRole('button', { name: 'Rate 2 out of 5' }).click()
+    await page.getByLabel('How can we improve? (Optional)').fill('The rice was cold.')
+    await page.getByRole('button', { name: 'Submit Feedback' }).click()
+    await page.waitForURL(`${BASE}/thanks?**`)
+    await screenshot(page, 'j11', '01-thanks')
+  } catch (error) {
+    await scope.failed()
+    throw error
+  } finally {
+    await scope.close()
+  }
+  const after = expectStatus(await api('GET', `/api/review-requests/${request.id}`, { token }), 200, 'the request')
+  assert.equal(after.status, 'rated')
+  const funnel = expectStatus(await api('GET', `/api/review-requests/funnel?businessId=${business.id}`, { token }), 200, 'the funnel')
+  assert.deepEqual(funnel.channels.find((step) => step.channel === 'email'), { channel: 'email', sent: 1, opened: 1, rated: 1, sentToGoogle: 0 })
 })

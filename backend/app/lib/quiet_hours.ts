@@ -1,17 +1,26 @@
 /*
- * Nothing is sent to customers 21:00-09:00 IST (docs/decisions.md D32): sends wait for the morning.
+ * Nothing is sent to customers 21:00-09:00 IST (docs/decisions.md D32): sends wait for the morning. The hours are a
+ * setting (REQUEST_QUIET_HOURS, `21-9`; `off` for none) so end-to-end runs at any time of day can see a send.
  */
 import type { DateTime } from 'luxon'
+import env from '#start/env'
 import { nowIst } from '#lib/time'
 
-export const QUIET_FROM_HOUR_IST = 21
-export const QUIET_UNTIL_HOUR_IST = 9
+function quietHours() {
+  const setting = env.get('REQUEST_QUIET_HOURS')
+  const match = /^(\d{1,2})-(\d{1,2})$/.exec(setting)
+  return match ? { from: Number(match[1]), until: Number(match[2]) } : null
+}
 
-export const isQuietHour = (now: DateTime = nowIst()) => now.hour >= QUIET_FROM_HOUR_IST || now.hour < QUIET_UNTIL_HOUR_IST
+export const isQuietHour = (now: DateTime = nowIst()) => {
+  const hours = quietHours()
+  return hours !== null && (now.hour >= hours.from || now.hour < hours.until)
+}
 
 /** Milliseconds until sending may start (0 outside quiet hours). */
 export function msUntilSendable(now: DateTime = nowIst()) {
-  if (!isQuietHour(now)) return 0
-  const morning = (now.hour >= QUIET_FROM_HOUR_IST ? now.plus({ days: 1 }) : now).set({ hour: QUIET_UNTIL_HOUR_IST, minute: 0, second: 0, millisecond: 0 })
+  const hours = quietHours()
+  if (!hours || !isQuietHour(now)) return 0
+  const morning = (now.hour >= hours.from ? now.plus({ days: 1 }) : now).set({ hour: hours.until, minute: 0, second: 0, millisecond: 0 })
   return morning.toMillis() - now.toMillis()
 }

@@ -100,6 +100,8 @@ export async function startProduct() {
     OIDC_CLIENT_ID: oidc.clientId,
     OIDC_CLIENT_SECRET: oidc.clientSecret,
     TEST_CLOCK: 'true',
+    // Journeys run at any hour: the worker must not hold review requests for the morning.
+    REQUEST_QUIET_HOURS: 'off',
     REVIEW_LINK_CACHE_MS: String(REVIEW_LINK_CACHE_MS),
     GOOGLE_PLACES_API_KEY: GOOGLE_KEY,
     GOOGLE_PLACES_BASE_URL: google.url,
