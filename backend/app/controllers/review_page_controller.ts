@@ -21,7 +21,8 @@ import { pageLanguage, renderReviewPage, translate, type FeedbackValues, type Pa
 import { pickReviewLanguage } from '#lib/review_language'
 import { serializePublicBusiness } from '#serializers/serializers'
 import Business from '#models/business'
-import { ReviewRequests } from '#actions/requests/request_progress'
+import { isRequestToken, ReviewRequests } from '#actions/requests/request_progress'
+import { isStaffCode } from '#actions/requests/staff'
 import { FEEDBACK_MAX_LENGTH, RATING_MAX, RATING_MIN } from '#lib/constants'
 import type { ReviewLinkDto } from '#types/api'
 
@@ -177,13 +178,13 @@ export default class ReviewPageController {
   /** The personal link's token a form carried (`request`), if it looks like one. */
   private requestTokenOf(ctx: HttpContext) {
     const token = ctx.request.input('request')
-    return typeof token === 'string' && /^[A-Za-z0-9_-]{22}$/.test(token) ? token : undefined
+    return isRequestToken(token) ? token : undefined
   }
 
   /** A staff code from the address (`s`) or a form (`staff`), if it looks like one. */
   private staffCodeOf(ctx: HttpContext, field: 's' | 'staff') {
     const code = ctx.request.input(field)
-    return typeof code === 'string' && /^[A-Za-z0-9]{1,16}$/.test(code) ? code : undefined
+    return isStaffCode(code) ? code : undefined
   }
 
   /** The review request of `/r/{token}` and its business, or null. */

@@ -3,6 +3,9 @@ import db from '@adonisjs/lucid/services/db'
 import { clock } from '#lib/clock'
 import { SHORT_URL_ALPHABET } from '#lib/constants'
 
+/** Whether a value looks like a staff code (as the address `?s=` or a form's `staff` carries it). */
+export const isStaffCode = (code: unknown): code is string => typeof code === 'string' && /^[A-Za-z0-9]{1,16}$/.test(code)
+
 /** A staff member's code: 4 characters without look-alikes, unique within the business. */
 export const newStaffCode = () => Array.from({ length: 4 }, () => SHORT_URL_ALPHABET[randomInt(SHORT_URL_ALPHABET.length)]).join('')
 
@@ -15,7 +18,7 @@ export async function staffIdOf(businessId: number, code: string | null | undefi
     const row = await db.from('review_requests').where('id', requestId).select('staff_id').first()
     if (row?.staff_id) return Number(row.staff_id)
   }
-  if (typeof code !== 'string' || !/^[A-Za-z0-9]{1,16}$/.test(code)) return null
+  if (!isStaffCode(code)) return null
   const staff = await db.from('staff').where({ business_id: businessId, code }).select('id').first()
   return staff ? Number(staff.id) : null
 }
