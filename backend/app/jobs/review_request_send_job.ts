@@ -81,7 +81,7 @@ export default class ReviewRequestSendJob {
     const template = account?.templates[language] ?? account?.templates.en
     const accessToken = account?.accessToken()
     if (!account || !template || !accessToken) {
-      await db.from('review_requests').where('id', request.id).update({ status: RequestStatus.Failed, updated_at: clock.now().toJSDate() })
+      await this.mark(request.id, { status: RequestStatus.Failed })
       return false
     }
     const messageId = await this.whatsapp.sendTemplate({
@@ -92,7 +92,7 @@ export default class ReviewRequestSendJob {
       languageCode: account.templates[language] ? language : 'en',
       parameters: [customer.name, business.name, personalLink(request.token)],
     })
-    await db.from('review_requests').where('id', request.id).update({ provider_message_id: messageId, updated_at: clock.now().toJSDate() })
+    await this.mark(request.id, { provider_message_id: messageId })
     return true
   }
 
@@ -111,11 +111,11 @@ export default class ReviewRequestSendJob {
   /** The DLT-registered template by SMS with the customer's name, the business's name and the personal link. */
   private async sendSms(request: ReviewRequest, customer: Customer, business: Business) {
     if (!this.sms.isConfigured) {
-      await db.from('review_requests').where('id', request.id).update({ status: RequestStatus.Failed, updated_at: clock.now().toJSDate() })
+      await this.mark(request.id, { status: RequestStatus.Failed })
       return false
     }
     const requestId = await this.sms.sendTemplate(customer.phone.slice(3), [customer.name, business.name, personalLink(request.token)])
-    await db.from('review_requests').where('id', request.id).update({ provider_message_id: `msg91:${requestId}`, updated_at: clock.now().toJSDate() })
+    await this.mark(request.id, { provider_message_id: `msg91:${requestId}` })
     return true
   }
 
@@ -132,12 +132,11 @@ export default class ReviewRequestSendJob {
     const [customer, business] = await Promise.all([Customer.findOrFail(request.customerId), Business.findOrFail(request.businessId)])
     if (!(await this.withinSendRate(business.userId))) {
       // Over the account's rate: put it back for the next sweep (10 minutes), as if it had not been claimed.
-      const release = reminder ? { reminded_at: null } : { sent_at: null, status: RequestStatus.Created }
-      await db.from('review_requests').where('id', requestId).update({ ...release, updated_at: now })
+      await this.release(requestId, reminder)
       return false
     }
     if (customer.optedOutAt) {
-      await db.from('review_requests').where('id', requestId).update({ status: RequestStatus.OptedOut, updated_at: now })
+      await this.mark(requestId, { status: RequestStatus.OptedOut })
       return false
     }
     try {
@@ -145,16 +144,24 @@ export default class ReviewRequestSendJob {
       if (request.channel === RequestChannel.Sms) return await this.sendSms(request, customer, business)
       if (request.channel !== RequestChannel.Email || !customer.email) {
         // A customer without an address cannot get email.
-        await db.from('review_requests').where('id', requestId).update({ status: RequestStatus.Failed, updated_at: now })
+        await this.mark(requestId, { status: RequestStatus.Failed })
         return false
       }
       await this.mailer.send(new ReviewRequestMail(business, customer, request.token, reminder))
       return true
     } catch (error) {
-      const release = reminder ? { reminded_at: null } : { sent_at: null, status: RequestStatus.Created }
-      await db.from('review_requests').where('id', requestId).update({ ...release, updated_at: now })
+      await this.release(requestId, reminder)
       logger.warn({ err: error, requestId, reminder }, 'a review request could not be sent; it is retried')
       throw error
     }
+  }
+
+  private mark(requestId: number, changes: Record<string, unknown>) {
+    return db.from('review_requests').where('id', requestId).update({ ...changes, updated_at: clock.now().toJSDate() })
+  }
+
+  /** Undoes the claim: the request (or its reminder) is due again, for the job's retry or the next sweep. */
+  private release(requestId: number, reminder: boolean) {
+    return this.mark(requestId, reminder ? { reminded_at: null } : { sent_at: null, status: RequestStatus.Created })
   }
 }
