@@ -6,7 +6,7 @@ import type Business from '#models/business'
 import Customer from '#models/customer'
 import ReviewRequest, { RequestChannel, RequestStatus } from '#models/review_request'
 import GetBillingStatus from '#actions/billing/get_billing_status'
-import { customerPhone, ownBusiness } from '#actions/requests/save_customer'
+import { customerPhone, ownBusiness, upsertCustomers } from '#actions/requests/save_customer'
 import { FieldError, NotFoundError, UpgradeRequiredError } from '#exceptions/app_errors'
 import { FREE_PLAN_MONTHLY_REQUESTS_PER_BUSINESS, REQUEST_LIMIT_MESSAGE } from '#contract/product_rules'
 import { REVIEW_MESSAGES } from '#contract/review_messages/all'
@@ -124,13 +124,7 @@ export default class CreateReviewRequest {
     }
     const typed = input.customer!
     const phone = customerPhone(typed.phone)
-    const now = clock.now()
-    await db
-      .knexRawQuery(
-        `INSERT INTO customers (business_id, name, phone, email, consent_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-         ON DUPLICATE KEY UPDATE name = VALUES(name), email = COALESCE(VALUES(email), email), updated_at = VALUES(updated_at)`,
-        [business.id, typed.name, phone, typed.email ?? null, now.toJSDate(), now.toJSDate(), now.toJSDate()]
-      )
+    await upsertCustomers(db.connection(), business.id, [{ name: typed.name, phone, email: typed.email ?? null }])
     return Customer.query().where('business_id', business.id).where('phone', phone).firstOrFail()
   }
 }

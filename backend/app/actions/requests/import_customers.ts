@@ -1,9 +1,8 @@
 import Papa from 'papaparse'
-import type { RawQueryBindings } from '@adonisjs/lucid/types/querybuilder'
 import db from '@adonisjs/lucid/services/db'
 import type Business from '#models/business'
 import { normalizeIndianPhone } from '#lib/phone'
-import { clock } from '#lib/clock'
+import { upsertCustomers } from '#actions/requests/save_customer'
 import type { CustomerImportResponse, CustomerImportRow } from '#types/api'
 
 /** Rows one import may carry: a year of a busy shop's customers, and a bound on the work of one request. */
@@ -93,15 +92,9 @@ export default class ImportCustomers {
 
   /** Insert-or-update in chunks: one statement per 500 rows, in one transaction. */
   private async store(business: Business, customers: Parsed[]) {
-    const now = clock.now().toJSDate()
     await db.transaction(async (trx) => {
       for (let start = 0; start < customers.length; start += CHUNK) {
-        const chunk = customers.slice(start, start + CHUNK)
-        await trx.rawQuery(
-          `INSERT INTO customers (business_id, name, phone, email, consent_at, created_at, updated_at) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ')}
-           ON DUPLICATE KEY UPDATE name = VALUES(name), email = COALESCE(VALUES(email), email), updated_at = VALUES(updated_at)`,
-          chunk.flatMap((customer) => [business.id, customer.name, customer.phone, customer.email, now, now, now]) as RawQueryBindings
-        )
+        await upsertCustomers(trx, business.id, customers.slice(start, start + CHUNK))
       }
     })
   }

@@ -1,3 +1,5 @@
+import type { QueryClientContract } from '@adonisjs/lucid/types/database'
+import type { RawQueryBindings } from '@adonisjs/lucid/types/querybuilder'
 import Business from '#models/business'
 import Customer from '#models/customer'
 import { ConflictError, FieldError, NotFoundError } from '#exceptions/app_errors'
@@ -14,6 +16,23 @@ export function customerPhone(raw: string) {
   const phone = normalizeIndianPhone(raw)
   if (!phone) throw new FieldError('phone', PHONE_INVALID)
   return phone
+}
+
+/**
+ * Adds customers to a business or, for a number it already has, takes the new name (and the email, when one is
+ * given), in one statement: the consent time is that of the first time the customer was added.
+ */
+export function upsertCustomers(
+  client: QueryClientContract,
+  businessId: number,
+  customers: { name: string; phone: string; email: string | null }[]
+) {
+  const now = clock.now().toJSDate()
+  return client.rawQuery(
+    `INSERT INTO customers (business_id, name, phone, email, consent_at, created_at, updated_at) VALUES ${customers.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ')}
+     ON DUPLICATE KEY UPDATE name = VALUES(name), email = COALESCE(VALUES(email), email), updated_at = VALUES(updated_at)`,
+    customers.flatMap((customer) => [businessId, customer.name, customer.phone, customer.email, now, now, now]) as RawQueryBindings
+  )
 }
 
 /** One of the owner's businesses, or 404 (another owner's business is not found, docs/decisions.md D2). */
