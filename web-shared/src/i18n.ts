@@ -1,8 +1,10 @@
 /*
  * The i18n layer of the customer page (docs/decisions.md D31): the server picks the language and inlines only that
  * language's strings, so the browser holds one dictionary and never switches in place (the language switch is
- * links the server answers). Same bytes for every language; `{{name}}` parameters filled in as the server does.
+ * links the server answers). Same bytes for every language; `{{name}}` parameters filled in by the server's own function.
  */
+import { fillParams } from '@reviewroute/backend/contract/fill_params'
+
 export type Dictionary<K extends string = string> = Record<K, string>
 export type Params = Record<string, string | number>
 export type Translate<K extends string = string> = (key: K, params?: Params) => string
@@ -16,9 +18,6 @@ export interface I18n<K extends string = string> {
 export function createI18n<K extends string>(language: string, dictionary: Dictionary<K>): I18n<K> {
   return {
     language,
-    t: (key, params = {}) =>
-      (Object.hasOwn(dictionary, key) ? dictionary[key] : key).replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
-        Object.hasOwn(params, name) ? String(params[name]) : whole
-      ),
+    t: (key, params = {}) => fillParams(Object.hasOwn(dictionary, key) ? dictionary[key] : key, params),
   }
 }

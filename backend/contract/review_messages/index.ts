@@ -3,6 +3,7 @@
  * page only its own language's strings and no language adds bytes to another. English is the source.
  */
 import en from './en.js'
+import { fillParams } from '../fill_params.js'
 
 export const REVIEW_LANGUAGES = ['en', 'hi', 'bn', 'mr', 'te', 'ta', 'gu', 'kn', 'ml'] as const
 export type ReviewLanguage = (typeof REVIEW_LANGUAGES)[number]
@@ -14,7 +15,7 @@ export const isReviewLanguage = (value: unknown): value is ReviewLanguage =>
 
 export { en }
 
-/** A message with its `{{name}}` parameters filled in (not escaped: HTML callers escape). */
+/** A message with its `{{name}}` parameters filled in, the same way on the server and in the page's script. */
 export function translate(messages: ReviewMessages, key: ReviewMessageKey, params: Record<string, string | number> = {}) {
-  return messages[key].replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole))
+  return fillParams(messages[key], params)
 }
