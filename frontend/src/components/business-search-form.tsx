@@ -10,7 +10,7 @@ import type { BusinessDto, PlaceDto, SelectBusinessRequest, SelectBusinessRespon
 import { isLimitError } from '@reviewroute/web-shared/api'
 import { useBusinessSearch } from '@reviewroute/web-shared/search'
 import { useCallback, useState } from 'react'
-import { Link } from 'react-router'
+import { LimitNotice } from '#components/billing/limit-notice'
 import { errorText, request } from '#providers/http'
 import { useToast } from '#providers/toast'
 
@@ -89,20 +89,7 @@ export function BusinessSearchForm({ onAdded, autoFocus }: { onAdded?(business: 
       </form>
       {search.error && <Typography.Text type="danger">{search.error}</Typography.Text>}
       {failure && <Alert type="error" showIcon message={failure} />}
-      {limited && (
-        <Alert
-          type="warning"
-          showIcon
-          message={BUSINESS_LIMIT_MESSAGE}
-          action={
-            <Link to="/billing">
-              <Button type="primary" size="small">
-                Upgrade to Pro
-              </Button>
-            </Link>
-          }
-        />
-      )}
+      {limited && <LimitNotice message={BUSINESS_LIMIT_MESSAGE} />}
     </Flex>
   )
 }

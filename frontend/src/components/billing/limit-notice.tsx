@@ -1,4 +1,4 @@
-/* The free plan's monthly requests are used (a 403 with `upgrade: true`): the server's sentence and the way to Pro. */
+/* A free plan's limit reached (a 403 with `upgrade: true`, or the business limit): the sentence and the way to Pro. */
 import { Alert, Button } from 'antd'
 import { Link } from 'react-router'
 

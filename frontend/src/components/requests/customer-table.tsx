@@ -14,7 +14,7 @@ import { errorText } from '#providers/http'
 import { useToast } from '#providers/toast'
 import { CustomerFormModal } from './customer-form-modal'
 import { CustomerHistory } from './customer-history'
-import { LimitNotice } from './limit-notice'
+import { LimitNotice } from '#components/billing/limit-notice'
 import { sendFailure, type SendFailure } from './send-failure'
 import { useWhatsAppOpener } from './whatsapp-opener'
 
