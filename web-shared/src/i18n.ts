@@ -3,7 +3,7 @@
  * language's strings, so the browser holds one dictionary and never switches in place (the language switch is
  * links the server answers). Same bytes for every language; `{{name}}` parameters filled in by the server's own function.
  */
-import { fillParams } from '@reviewroute/backend/contract/fill_params'
+import { fillParams } from '@reviewroute/backend/contract/review_messages/fill_params'
 
 export type Dictionary<K extends string = string> = Record<K, string>
 export type Params = Record<string, string | number>

@@ -3,7 +3,7 @@
  * page only its own language's strings and no language adds bytes to another. English is the source.
  */
 import en from './en.js'
-import { fillParams } from '../fill_params.js'
+import { fillParams } from './fill_params.js'
 
 export const REVIEW_LANGUAGES = ['en', 'hi', 'bn', 'mr', 'te', 'ta', 'gu', 'kn', 'ml'] as const
 export type ReviewLanguage = (typeof REVIEW_LANGUAGES)[number]
