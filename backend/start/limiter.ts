@@ -114,6 +114,11 @@ export const changeEmailThrottle = failOpen(
     limiter.allowRequests(10).every('15 minutes').usingKey(`u${ctx.auth.user?.id ?? clientIp(ctx)}`)
   )
 )
+/** "Send a test message to me": a few an hour per account, never a way to message strangers. */
+export const testMessageThrottle = failOpen(
+  'test_message',
+  limiter.define('test_message', (ctx) => limiter.allowRequests(10).every('1 hour').usingKey(`u${ctx.auth.user?.id ?? clientIp(ctx)}`))
+)
 /** After-visit hook calls per business address: a busy shop's till, never a flood. */
 export const visitHookThrottle = failOpen(
   'visit_hook',

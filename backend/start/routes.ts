@@ -11,6 +11,7 @@ import {
   accountLinkByIp,
   changeEmailThrottle,
   visitHookThrottle,
+  testMessageThrottle,
   contactThrottle,
   forgotPasswordByEmail,
   forgotPasswordByIp,
@@ -45,6 +46,7 @@ const CustomersController = () => import('#controllers/customers_controller')
 const WhatsAppAccountsController = () => import('#controllers/whatsapp_accounts_controller')
 const VisitHooksController = () => import('#controllers/visit_hooks_controller')
 const StaffController = () => import('#controllers/staff_controller')
+const TestMessagesController = () => import('#controllers/test_messages_controller')
 const ReviewRequestsController = () => import('#controllers/review_requests_controller')
 const NotificationSettingsController = () => import('#controllers/notification_settings_controller')
 const TestClockController = () => import('#controllers/test_clock_controller')
@@ -190,6 +192,10 @@ router
         router.get('businesses/:businessId/visit-hook', [VisitHooksController, 'show']).as('visit_hook.show')
         router.post('businesses/:businessId/visit-hook', [VisitHooksController, 'rotate']).as('visit_hook.rotate')
         router.delete('businesses/:businessId/visit-hook', [VisitHooksController, 'destroy']).as('visit_hook.destroy')
+        router
+          .post('businesses/:businessId/test-message', [TestMessagesController, 'store'])
+          .as('test_message.store')
+          .use(testMessageThrottle)
         router.get('whatsapp-account', [WhatsAppAccountsController, 'show']).as('whatsapp_account.show')
         router.put('whatsapp-account', [WhatsAppAccountsController, 'update']).as('whatsapp_account.update')
         router.delete('whatsapp-account', [WhatsAppAccountsController, 'destroy']).as('whatsapp_account.destroy')

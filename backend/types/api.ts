@@ -439,9 +439,24 @@ export interface ReviewRequestDto {
   sentAt: string | null
   openedAt: string | null
   ratedAt: string | null
+  /** When `status` is `failed`: why, in the provider's words (e.g. "Message undeliverable (131026)"). */
+  failureReason: string | null
   createdAt: string
   /** For `whatsapp_link`: the owner's own WhatsApp opened on this customer with the message. */
   whatsappUrl?: string
+}
+
+/** POST /api/businesses/{businessId}/test-message: a customer's message on this channel, sent now to the owner. */
+export interface TestMessageRequest {
+  channel: 'whatsapp' | 'sms' | 'email'
+  /** WhatsApp Business and SMS: the mobile to send to (any usual Indian form); the account's phone when left out. */
+  phone?: string
+}
+
+export interface TestMessageDto {
+  channel: TestMessageRequest['channel']
+  /** Where it went: the account's email, or '+91…'. */
+  to: string
 }
 
 export interface CustomerImportRow {

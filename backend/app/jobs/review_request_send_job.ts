@@ -11,10 +11,15 @@ import env from '#start/env'
 import limiter from '@adonisjs/limiter/services/main'
 import { errors as limiterErrors } from '@adonisjs/limiter'
 import { isQuietHour } from '#lib/quiet_hours'
-import { personalLink } from '#lib/app_url'
+import { personalLink, stopLink } from '#lib/app_url'
 import WhatsAppAccount from '#models/whatsapp_account'
 import { WhatsAppCloud } from '#services/messaging/whatsapp_cloud'
 import { Msg91Sms } from '#services/messaging/msg91_sms'
+import { permanentFailure } from '#services/messaging/failure'
+
+export const WHATSAPP_NOT_CONNECTED = 'WhatsApp Business is not connected (or has no approved template) for this account.'
+export const SMS_NOT_SET_UP = 'SMS is not set up (MSG91 and the DLT template).'
+export const NO_EMAIL_ADDRESS = 'This customer has no email address.'
 
 /** One reminder, this long after the request when its link was not opened (docs/decisions.md D32). */
 export const REMINDER_AFTER_DAYS = 3
@@ -77,19 +82,14 @@ export default class ReviewRequestSendJob {
    */
   private async sendWhatsApp(request: ReviewRequest, customer: Customer, business: Business) {
     const account = await WhatsAppAccount.findBy('user_id', business.userId)
-    const language = business.language ?? 'en'
-    const template = account?.templates[language] ?? account?.templates.en
-    const accessToken = account?.accessToken()
-    if (!account || !template || !accessToken) {
-      await this.mark(request.id, { status: RequestStatus.Failed })
+    const sendingAs = account?.sendingAs(business.language)
+    if (!sendingAs) {
+      await this.fail(request.id, WHATSAPP_NOT_CONNECTED)
       return false
     }
     const messageId = await this.whatsapp.sendTemplate({
-      accessToken,
-      phoneNumberId: account.phoneNumberId,
+      ...sendingAs,
       to: customer.phone.replace(/^\+/, ''),
-      template,
-      languageCode: account.templates[language] ? language : 'en',
       parameters: [customer.name, business.name, personalLink(request.token)],
     })
     await this.mark(request.id, { provider_message_id: messageId })
@@ -111,7 +111,7 @@ export default class ReviewRequestSendJob {
   /** The DLT-registered template by SMS with the customer's name, the business's name and the personal link. */
   private async sendSms(request: ReviewRequest, customer: Customer, business: Business) {
     if (!this.sms.isConfigured) {
-      await this.mark(request.id, { status: RequestStatus.Failed })
+      await this.fail(request.id, SMS_NOT_SET_UP)
       return false
     }
     const requestId = await this.sms.sendTemplate(customer.phone.slice(3), [customer.name, business.name, personalLink(request.token)])
@@ -144,16 +144,29 @@ export default class ReviewRequestSendJob {
       if (request.channel === RequestChannel.Sms) return await this.sendSms(request, customer, business)
       if (request.channel !== RequestChannel.Email || !customer.email) {
         // A customer without an address cannot get email.
-        await this.mark(requestId, { status: RequestStatus.Failed })
+        await this.fail(requestId, NO_EMAIL_ADDRESS)
         return false
       }
-      await this.mailer.send(new ReviewRequestMail(business, customer, request.token, reminder))
+      const links = { link: personalLink(request.token), stop: stopLink(request.token) }
+      await this.mailer.send(new ReviewRequestMail(business, customer, links, reminder ? 'reminder' : 'request'))
       return true
     } catch (error) {
+      const reason = permanentFailure(error)
+      if (reason !== null && !reminder) {
+        // The provider refused this message: sending it again cannot help. The owner sees why on the request.
+        await this.fail(requestId, reason)
+        logger.info({ requestId, reason }, 'a review request was refused by its provider')
+        return false
+      }
+      if (reason !== null) return false // a refused reminder: the request itself was sent; no second try
       await this.release(requestId, reminder)
       logger.warn({ err: error, requestId, reminder }, 'a review request could not be sent; it is retried')
       throw error
     }
+  }
+
+  private fail(requestId: number, reason: string) {
+    return this.mark(requestId, { status: RequestStatus.Failed, failure_reason: reason.slice(0, 255) })
   }
 
   private mark(requestId: number, changes: Record<string, unknown>) {

@@ -9,26 +9,28 @@ import type Customer from '#models/customer'
 import { MAIL_KIND_HEADER } from '#services/mail/transports'
 import { REVIEW_MESSAGES } from '#contract/review_messages/all'
 import { translate } from '#contract/review_messages/index'
-import { personalLink, stopLink } from '#lib/app_url'
 
 export default class ReviewRequestMail extends BaseMail {
   subject: string
 
+  /**
+   * `links`: the personal link and its stop link. `kind`: a `reminder` after 3 days, or the owner's `test` of the
+   * channel (to the owner, with the business's review page as the link).
+   */
   constructor(
     private business: Business,
-    private customer: Customer,
-    private token: string,
-    private reminder: boolean
+    private customer: Pick<Customer, 'name' | 'email'>,
+    private links: { link: string; stop: string },
+    private kind: 'request' | 'reminder' | 'test' = 'request'
   ) {
     super()
     const question = `How was your visit to ${business.name}?`
-    this.subject = reminder ? `A reminder: ${question}` : question
+    this.subject = kind === 'reminder' ? `A reminder: ${question}` : kind === 'test' ? `[Test] ${question}` : question
   }
 
   prepare() {
     const messages = REVIEW_MESSAGES[this.business.language ?? 'en']
-    const link = personalLink(this.token)
-    const stop = stopLink(this.token)
+    const { link, stop } = this.links
     const text = translate(messages, 'requestMessage', { customer: this.customer.name, business: this.business.name, link, stopLink: stop })
     // The HTML shows the message without its two raw links: the button and the footer carry them.
     const lines = text
@@ -48,7 +50,7 @@ export default class ReviewRequestMail extends BaseMail {
     }
     this.message
       .to(this.customer.email!)
-      .header(MAIL_KIND_HEADER, this.reminder ? 'review-request-reminder' : 'review-request')
+      .header(MAIL_KIND_HEADER, this.kind === 'request' ? 'review-request' : `review-request-${this.kind}`)
       .header('List-Unsubscribe', `<${stop}>`)
       .header('List-Unsubscribe-Post', 'List-Unsubscribe=One-Click')
       .htmlView('emails/review_request_html', data)

@@ -57,6 +57,10 @@ export default class ReviewRequest extends BaseModel {
   @column.dateTime()
   declare remindedAt: DateTime | null
 
+  /** Why it failed, in the provider's words (or ours when it could not be sent at all). */
+  @column()
+  declare failureReason: string | null
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 

@@ -33,6 +33,18 @@ export default class WhatsAppAccount extends BaseModel {
     return encryption.decrypt<string>(this.accessTokenEncrypted)
   }
 
+  /**
+   * What a message to a customer of a business in `language` goes out with: the approved template in that language
+   * (else the English one) and the token; null when either is missing.
+   */
+  sendingAs(language: ReviewLanguage | null) {
+    const own = language ? this.templates[language] : undefined
+    const template = own ?? this.templates.en
+    const accessToken = this.accessToken()
+    if (!template || !accessToken) return null
+    return { accessToken, phoneNumberId: this.phoneNumberId, template, languageCode: own ? language! : 'en' }
+  }
+
   static sealToken(token: string) {
     return encryption.encrypt(token)
   }

@@ -115,6 +115,7 @@ export function serializeReviewRequest(request: ReviewRequest, extra: { whatsapp
     sentAt: request.sentAt?.toISO() ?? null,
     openedAt: request.openedAt?.toISO() ?? null,
     ratedAt: request.ratedAt?.toISO() ?? null,
+    failureReason: request.status === 'failed' ? request.failureReason : null,
     createdAt: request.createdAt.toISO()!,
     ...extra,
   }

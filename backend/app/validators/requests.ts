@@ -75,3 +75,12 @@ visitHookValidator.messagesProvider = messages
 
 export const staffValidator = vine.compile(vine.object({ name: name() }))
 staffValidator.messagesProvider = messages
+
+/** "Send a test message to me": the channel, and for WhatsApp Business or SMS the mobile (else the account's). */
+export const testMessageValidator = vine.compile(
+  vine.object({
+    channel: vine.enum(['whatsapp', 'sms', 'email'] as const),
+    phone: phone().optional(),
+  })
+)
+testMessageValidator.messagesProvider = messages

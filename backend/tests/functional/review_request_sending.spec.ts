@@ -123,6 +123,34 @@ test.group('Review requests by email', (group) => {
     await smtp.waitFor(1)
   })
 
+  test('an address the mail server refuses (550) fails the request with the server\'s words, and is not retried', async ({ client, assert, cleanup }) => {
+    const smtp = await smtpMailbox(cleanup, { refuse: ['gone@example.in'] })
+    const { token, business } = await ownerWithBusiness()
+    const request = await emailRequest(client, token, business.id, 'gone@example.in')
+    assert.deepEqual(await new ReviewRequestSendJob().handle({ requestId: request.id }), { sent: 0 })
+    const shown = (await client.get(`/api/review-requests/${request.id}`).bearerToken(token)).body() as ReviewRequestDto
+    assert.equal(shown.status, 'failed')
+    assert.match(shown.failureReason ?? '', /^550 .*mailbox unavailable \(gone@example\.in\)/)
+    await new ReviewRequestSendJob().handle({})
+    assert.lengthOf(smtp.received, 0)
+  })
+
+  test('"send a test message to me" by email: the customer\'s mail, marked [Test], to the owner\'s address', async ({ client, assert, cleanup }) => {
+    const smtp = await smtpMailbox(cleanup)
+    const { token, business, user } = await ownerWithBusiness({ business: { name: 'Chai Point' } })
+    const sent = await client.post(`/api/businesses/${business.id}/test-message`).bearerToken(token).json({ channel: 'email' })
+    sent.assertStatus(200)
+    assert.deepEqual(sent.body(), { channel: 'email', to: user.email })
+    const [mail] = await smtp.waitFor(1)
+    assert.equal(mail.to, user.email)
+    assert.equal(mail.subject, '[Test] How was your visit to Chai Point?')
+    assert.equal(mail.kind, 'review-request-test')
+    assert.include(mail.links, `${env.get('APP_URL').replace(/\/+$/, '')}/review/${business.shortUrl}`)
+    const [{ n }] = await db.from('review_requests').where('business_id', business.id).count('* as n')
+    assert.equal(Number(n), 0)
+    ;(await client.post(`/api/businesses/${business.id}/test-message`).bearerToken(token).json({ channel: 'fax' })).assertStatus(422)
+  })
+
   test('an account sends at most REQUEST_SEND_PER_MINUTE a minute; the rest wait for the sweep', async ({ client, assert, cleanup }) => {
     const smtp = await smtpMailbox(cleanup)
     const { token, business } = await ownerWithBusiness()

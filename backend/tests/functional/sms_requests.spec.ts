@@ -90,12 +90,46 @@ test.group('Review requests by SMS (MSG91, DLT)', (group) => {
     assert.equal(garbage.status, 200)
   })
 
-  test('a refused send is released for the retry; without MSG91 set up the channel is refused', async ({ client, assert }) => {
+  test('a failed delivery report gives the request MSG91\'s reason', async ({ client, assert }) => {
     const { token, business } = await ownerWithBusiness()
     const request = await smsRequest(client, token, business.id)
-    stub.answer((_request, response) => json(response, 400, { type: 'error', message: 'Template ID is not approved by DLT' }))
+    stub.answer((_request, response) => json(response, 200, { type: 'success', message: '3763646c3058373530393999' }))
+    await new ReviewRequestSendJob(undefined, undefined, new Msg91Sms(config())).handle({ requestId: request.id })
+    await report([{ requestId: '3763646c3058373530393999', report: [{ status: '16', desc: 'NDNC', number: '919845011111' }] }])
+    const shown = (await client.get(`/api/review-requests/${request.id}`).bearerToken(token)).body() as ReviewRequestDto
+    assert.equal(shown.status, 'failed')
+    assert.equal(shown.failureReason, 'NDNC (16)')
+  })
+
+  test('"send a test message to me" by SMS: to the account\'s mobile unless another is given', async ({ client, assert }) => {
+    const { token, business, user } = await ownerWithBusiness({ business: { name: 'Chai Point' } })
+    const missing = await client.post(`/api/businesses/${business.id}/test-message`).bearerToken(token).json({ channel: 'sms' })
+    missing.assertStatus(422)
+    assert.equal(missing.body().errors[0].field, 'phone')
+    await db.from('users').where('id', user.id).update({ phone: '+919845022222' })
+    stub.requests.length = 0
+    const sent = await client.post(`/api/businesses/${business.id}/test-message`).bearerToken(token).json({ channel: 'sms' })
+    sent.assertStatus(200)
+    assert.deepEqual(sent.body(), { channel: 'sms', to: '+919845022222' })
+    const recipient = JSON.parse(stub.requests[0].body).recipients[0]
+    assert.equal(recipient.mobiles, '919845022222')
+    assert.equal(recipient.VAR2, 'Chai Point')
+    assert.match(recipient.VAR3, new RegExp(`/review/${business.shortUrl}$`))
+  })
+
+  test('MSG91 down is retried; a refusal fails the request with its reason; without MSG91 set up the channel is refused', async ({ client, assert }) => {
+    const { token, business } = await ownerWithBusiness()
+    const request = await smsRequest(client, token, business.id)
+    stub.answer((_request, response) => json(response, 502, { message: 'Bad gateway' }))
     await assert.rejects(() => new ReviewRequestSendJob(undefined, undefined, new Msg91Sms(config())).handle({ requestId: request.id }))
     assert.equal((await db.from('review_requests').where('id', request.id).first()).status, 'created')
+
+    // MSG91 answers a refusal with 200 and `type: 'error'` as often as with a 4xx.
+    stub.answer((_request, response) => json(response, 200, { type: 'error', message: 'Template ID is not approved by DLT' }))
+    assert.deepEqual(await new ReviewRequestSendJob(undefined, undefined, new Msg91Sms(config())).handle({ requestId: request.id }), { sent: 0 })
+    const failed = await client.get(`/api/review-requests/${request.id}`).bearerToken(token)
+    assert.equal(failed.body().status, 'failed')
+    assert.equal(failed.body().failureReason, 'Template ID is not approved by DLT')
 
     app.container.swap(Msg91Sms, () => new Msg91Sms({ ...config(), authKey: '' }))
     try {

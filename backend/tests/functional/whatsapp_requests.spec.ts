@@ -119,13 +119,75 @@ test.group('Review requests by WhatsApp Business', (group) => {
     assert.match(row.provider_message_id, /^wamid\./)
   })
 
-  test('a provider error releases the request for the retry', async ({ client, assert }) => {
+  test('a provider that is down or throttling is retried; a refusal fails the request with WhatsApp\'s reason', async ({ client, assert }) => {
     const { token, business } = await connected(client)
     const request = await whatsappRequest(client, token, business.id)
-    stub.answer((_request, response) => json(response, 400, { error: { message: '(#132001) Template name does not exist', code: 132001 } }))
+    for (const status of [500, 429]) {
+      stub.answer((_request, response) => json(response, status, { error: { message: 'Service temporarily unavailable', code: status === 429 ? 130429 : 2 } }))
+      await assert.rejects(() => new ReviewRequestSendJob(undefined, cloud()).handle({ requestId: request.id }))
+      assert.equal((await db.from('review_requests').where('id', request.id).first()).status, 'created', `after a ${status}`)
+    }
 
-    await assert.rejects(() => new ReviewRequestSendJob(undefined, cloud()).handle({ requestId: request.id }))
-    assert.equal((await db.from('review_requests').where('id', request.id).first()).status, 'created')
+    // Meta's documented error object: the details are what the owner can act on.
+    stub.answer((_request, response) =>
+      json(response, 400, {
+        error: { message: '(#132001) Template name does not exist in the translation', type: 'OAuthException', code: 132001, error_data: { messaging_product: 'whatsapp', details: 'template name (review_request_hi) does not exist in hi' }, fbtrace_id: 'Az8or2yhqkZfEZ-_4Qn_Bam' },
+      })
+    )
+    assert.deepEqual(await new ReviewRequestSendJob(undefined, cloud()).handle({ requestId: request.id }), { sent: 0 })
+    const row = await db.from('review_requests').where('id', request.id).first()
+    assert.equal(row.status, 'failed')
+    assert.equal(row.failure_reason, 'template name (review_request_hi) does not exist in hi (132001)')
+    const listed = await client.get('/api/review-requests').bearerToken(token).qs({ businessId: business.id })
+    assert.equal((listed.body() as ReviewRequestDto[])[0].failureReason, 'template name (review_request_hi) does not exist in hi (132001)')
+    // The sweep never sends a failed request again.
+    stub.requests.length = 0
+    await new ReviewRequestSendJob(undefined, cloud()).handle({})
+    assert.lengthOf(stub.requests, 0)
+  })
+
+  test('a failed status from the webhook carries WhatsApp\'s reason to the request', async ({ client, assert }) => {
+    const { token, business } = await connected(client)
+    const request = await whatsappRequest(client, token, business.id)
+    await new ReviewRequestSendJob(undefined, cloud()).handle({ requestId: request.id })
+    const messageId = (await db.from('review_requests').where('id', request.id).first()).provider_message_id
+    const failed = statusEvent(messageId, 'failed')
+    failed.entry[0].changes[0].value.statuses[0] = {
+      ...failed.entry[0].changes[0].value.statuses[0],
+      errors: [{ code: 131026, title: 'Message undeliverable', message: 'Message undeliverable', error_data: { details: 'Message Undeliverable.' } }],
+    } as (typeof failed.entry)[0]['changes'][0]['value']['statuses'][0]
+    assert.equal((await webhook(failed)).status, 200)
+    const shown = await client.get(`/api/review-requests/${request.id}`).bearerToken(token)
+    assert.equal(shown.body().status, 'failed')
+    assert.equal(shown.body().failureReason, 'Message Undeliverable. (131026)')
+  })
+
+  test('"send a test message to me": the business\'s template to the owner\'s mobile, with the review page as the link', async ({ client, assert }) => {
+    const { token, business } = await connected(client)
+    stub.requests.length = 0
+    const sent = await client.post(`/api/businesses/${business.id}/test-message`).bearerToken(token).json({ channel: 'whatsapp', phone: '098450 11111' })
+    sent.assertStatus(200)
+    assert.deepEqual(sent.body(), { channel: 'whatsapp', to: '+919845011111' })
+    assert.lengthOf(stub.requests, 1)
+    const body = JSON.parse(stub.requests[0].body)
+    assert.equal(body.to, '919845011111')
+    assert.equal(body.template.name, 'review_request_hi')
+    assert.equal(body.template.components[0].parameters[2].text, `${env.get('APP_URL').replace(/\/+$/, '')}/review/${business.shortUrl}`)
+    assert.equal(await db.from('review_requests').where('business_id', business.id).count('* as n').first().then((r) => Number(r.n)), 0)
+
+    stub.answer((_request, response) => json(response, 400, { error: { message: 'Recipient phone number not in allowed list', code: 131030 } }))
+    const refused = await client.post(`/api/businesses/${business.id}/test-message`).bearerToken(token).json({ channel: 'whatsapp', phone: '9845011111' })
+    refused.assertStatus(422)
+    assert.equal(refused.body().errors[0].message, 'WhatsApp refused the test: Recipient phone number not in allowed list (131030)')
+
+    stub.answer((_request, response) => json(response, 503, {}))
+    ;(await client.post(`/api/businesses/${business.id}/test-message`).bearerToken(token).json({ channel: 'whatsapp', phone: '9845011111' })).assertStatus(503)
+    ;(await client.post(`/api/businesses/${business.id}/test-message`).bearerToken(token).json({ channel: 'whatsapp', phone: '12345' })).assertStatus(422)
+
+    const bare = await ownerWithBusiness()
+    const notConnected = await client.post(`/api/businesses/${bare.business.id}/test-message`).bearerToken(bare.token).json({ channel: 'whatsapp', phone: '9845011111' })
+    notConnected.assertStatus(422)
+    ;(await client.post(`/api/businesses/${bare.business.id}/test-message`).bearerToken(token).json({ channel: 'whatsapp', phone: '9845011111' })).assertStatus(404)
   })
 
   test('the webhook: verify token, signature over the raw body, statuses that never go backwards, and STOP', async ({ client, assert }) => {

@@ -77,15 +77,20 @@ export const brokenMailer = () =>
   })
 
 /**
- * A real SMTP server on loopback, and the app's default mailer (MAIL_TRANSPORT) swapped to SMTP against it
+ * A real SMTP server on loopback (refusing the `refuse` addresses), and the app's default mailer (MAIL_TRANSPORT) swapped to SMTP against it
  * until the test ends. `mailer` is an SMTP mailer of its own for jobs built in the test.
  */
-export async function smtpMailbox(cleanup: Cleanup) {
+export async function smtpMailbox(cleanup: Cleanup, { refuse = [] as string[] } = {}) {
   const received: SentMail[] = []
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    /** `refuse`: recipients the server answers "550 … mailbox unavailable", as a real one does for a dead address. */
+    onRcptTo(address, _session, callback) {
+      if (!refuse.includes(address.address.toLowerCase())) return callback()
+      callback(Object.assign(new Error(`Requested action not taken: mailbox unavailable (${address.address})`), { responseCode: 550 }))
+    },
     onData(stream, _session, callback) {
       const chunks: Buffer[] = []
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))

@@ -37,12 +37,16 @@ export default class HandleSmsReport {
             ? { to: RequestStatus.Failed, from: [RequestStatus.Created, RequestStatus.Sent, RequestStatus.Delivered] }
             : null
         if (!move) continue
+        const failure =
+          move.to === RequestStatus.Failed
+            ? { failure_reason: (typeof report.desc === 'string' && report.desc.trim() ? `${report.desc.trim()} (${code})` : `The SMS was not delivered (${code})`).slice(0, 255) }
+            : {}
         updated += Number(
           await db
             .from('review_requests')
             .where('provider_message_id', `msg91:${entry.requestId.slice(0, 120)}`)
             .whereIn('status', move.from)
-            .update({ status: move.to, updated_at: now })
+            .update({ status: move.to, ...failure, updated_at: now })
         )
       }
     }

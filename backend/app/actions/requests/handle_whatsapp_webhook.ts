@@ -3,6 +3,7 @@ import WhatsAppAccount from '#models/whatsapp_account'
 import { RequestStatus } from '#models/review_request'
 import { normalizeIndianPhone } from '#lib/phone'
 import { clock } from '#lib/clock'
+import { whatsappErrorReason } from '#services/messaging/whatsapp_cloud'
 
 /** A delivery status moves a request on from these only: never backwards past opened, rated or opted out. */
 const MOVES: Record<string, { to: RequestStatus; from: RequestStatus[] }> = {
@@ -17,7 +18,7 @@ interface WebhookPayload {
     changes?: {
       value?: {
         metadata?: { phone_number_id?: string }
-        statuses?: { id?: string; status?: string }[]
+        statuses?: { id?: string; status?: string; errors?: { code?: number; title?: string; message?: string; error_data?: { details?: string } }[] }[]
         messages?: { from?: string; type?: string; text?: { body?: string } }[]
       }
     }[]
@@ -40,12 +41,14 @@ export default class HandleWhatsAppWebhook {
         for (const status of Array.isArray(value.statuses) ? value.statuses : []) {
           const move = typeof status?.status === 'string' && Object.hasOwn(MOVES, status.status) ? MOVES[status.status] : null
           if (!move || typeof status.id !== 'string') continue
+          const failure =
+            move.to === RequestStatus.Failed ? { failure_reason: whatsappErrorReason(Array.isArray(status.errors) ? status.errors[0] : undefined, 'WhatsApp could not deliver it') } : {}
           statuses += Number(
             await db
               .from('review_requests')
               .where('provider_message_id', status.id.slice(0, 128))
               .whereIn('status', move.from)
-              .update({ status: move.to, updated_at: now })
+              .update({ status: move.to, ...failure, updated_at: now })
           )
         }
         const account = typeof value.metadata?.phone_number_id === 'string' ? await WhatsAppAccount.findBy('phone_number_id', value.metadata.phone_number_id) : null

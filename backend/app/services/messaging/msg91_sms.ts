@@ -20,12 +20,18 @@ export interface Msg91Config {
   timeoutMs: number
 }
 
+/** A refusal or failure of MSG91, in its words (`{type: 'error', message}`). */
 export class Msg91Error extends Error {
   constructor(
     message: string,
     readonly status: number
   ) {
     super(message)
+  }
+
+  /** Whether sending it again cannot help: MSG91 refused it (`type: 'error'` or a 4xx other than throttling). */
+  get permanent() {
+    return this.status >= 200 && this.status < 500 && this.status !== 408 && this.status !== 429
   }
 }
 
@@ -58,7 +64,7 @@ export class Msg91Sms {
     })
     const body = (await response.json().catch(() => ({}))) as { type?: string; message?: string }
     if (!response.ok || body.type !== 'success' || typeof body.message !== 'string') {
-      throw new Msg91Error(body.message ?? `MSG91 answered ${response.status}`, response.status)
+      throw new Msg91Error(String(body.message ?? `MSG91 answered ${response.status}`).slice(0, 255), response.status)
     }
     return body.message
   }

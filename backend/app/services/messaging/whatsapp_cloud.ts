@@ -18,6 +18,7 @@ export interface TemplateMessage {
   parameters: string[]
 }
 
+/** A refusal or failure of the Cloud API, in its words: `error.error_data.details` (else `error.message`) and its code. */
 export class WhatsAppCloudError extends Error {
   constructor(
     message: string,
@@ -25,6 +26,24 @@ export class WhatsAppCloudError extends Error {
   ) {
     super(message)
   }
+
+  /** Whether sending it again cannot help (a 4xx other than throttling): the request fails with this reason. */
+  get permanent() {
+    return this.status >= 400 && this.status < 500 && this.status !== 408 && this.status !== 429
+  }
+}
+
+interface GraphError {
+  message?: string
+  code?: number
+  error_data?: { details?: string }
+}
+
+/** The owner-facing reason of a Graph API error object (as in responses and in a failed status's `errors`). */
+export function whatsappErrorReason(error: (GraphError & { title?: string }) | undefined, fallback: string) {
+  const text = [error?.error_data?.details, error?.message, error?.title].find((part) => typeof part === 'string' && part.trim())
+  const code = typeof error?.code === 'number' ? ` (${error.code})` : ''
+  return `${(text ?? fallback).trim()}${code}`.slice(0, 255)
 }
 
 export class WhatsAppCloud {
@@ -57,9 +76,9 @@ export class WhatsAppCloud {
       }),
       signal: AbortSignal.timeout(this.config.timeoutMs),
     })
-    const body = (await response.json().catch(() => ({}))) as { messages?: { id: string }[]; error?: { message?: string } }
+    const body = (await response.json().catch(() => ({}))) as { messages?: { id: string }[]; error?: GraphError }
     if (!response.ok || !body.messages?.[0]?.id) {
-      throw new WhatsAppCloudError(body.error?.message ?? `WhatsApp answered ${response.status}`, response.status)
+      throw new WhatsAppCloudError(whatsappErrorReason(body.error, `WhatsApp answered ${response.status}`), response.status)
     }
     return body.messages[0].id
   }
