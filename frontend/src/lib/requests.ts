@@ -8,6 +8,8 @@ import type {
   RequestChannelName,
   RequestStatusName,
   ReviewRequestDto,
+  TestMessageDto,
+  TestMessageRequest,
   WhatsAppAccountDto,
   WhatsAppAccountRequest,
 } from '@reviewroute/backend/types/api'
@@ -72,6 +74,14 @@ export function isIndianMobile(typed: string) {
   return /^\d{10}$/.test(digits)
 }
 
+/** The form rules of an Indian mobile number field; `required` is the sentence for an empty one. */
+export function mobileRules(required: string) {
+  return [
+    { required: true, message: required },
+    { validator: async (_: unknown, value: string) => (!value || isIndianMobile(value) ? undefined : Promise.reject(new Error('Please enter a valid 10-digit mobile number'))) },
+  ]
+}
+
 export function sendRequest(body: CreateReviewRequestRequest) {
   return request<ReviewRequestDto>('/api/review-requests', { method: 'POST', body })
 }
@@ -79,6 +89,10 @@ export function sendRequest(body: CreateReviewRequestRequest) {
 export function resendRequest(id: number) {
   return request<ReviewRequestDto>(`/api/review-requests/${id}/resend`, { method: 'POST' })
 }
+
+/** "Send a test message to me": the customer's message on this channel, sent now to the owner. */
+export const sendTestMessage = (businessId: number, body: TestMessageRequest) =>
+  request<TestMessageDto>(`/api/businesses/${businessId}/test-message`, { method: 'POST', body })
 
 export const getWhatsAppAccount = () => request<WhatsAppAccountDto>('/api/whatsapp-account')
 

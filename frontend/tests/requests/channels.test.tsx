@@ -131,7 +131,7 @@ describe('Connect WhatsApp Business', { timeout: 20_000 }, () => {
   }
 
   it('sends the number, token and templates, then shows the connection without the token', async () => {
-    const { api } = openScreen(<WhatsAppBusinessCard />, { 'GET /api/whatsapp-account': NOT_CONNECTED, 'PUT /api/whatsapp-account': CONNECTED }, '/dashboard/requests')
+    const { api } = openScreen(<WhatsAppBusinessCard business={{ id: 7, name: 'Chai Point' }} />, { 'GET /api/whatsapp-account': NOT_CONNECTED, 'PUT /api/whatsapp-account': CONNECTED }, '/dashboard/requests')
     expect(await screen.findByText(/Meta.s WhatsApp Manager/)).toBeInTheDocument()
     expect(screen.getByText(/three parameters, in this order: the customer.s name, your business.s name, their review link/)).toBeInTheDocument()
     await fillConnect()
@@ -148,7 +148,7 @@ describe('Connect WhatsApp Business', { timeout: 20_000 }, () => {
 
   it('puts the server’s 422 field error under its field, and shows the 409 sentence', async () => {
     let attempt = 0
-    openScreen(<WhatsAppBusinessCard />, {
+    openScreen(<WhatsAppBusinessCard business={{ id: 7, name: 'Chai Point' }} />, {
       'GET /api/whatsapp-account': NOT_CONNECTED,
       'PUT /api/whatsapp-account': () =>
         ++attempt === 1
@@ -163,7 +163,7 @@ describe('Connect WhatsApp Business', { timeout: 20_000 }, () => {
   })
 
   it('disconnects after the owner confirms', async () => {
-    const { api } = openScreen(<WhatsAppBusinessCard />, { 'GET /api/whatsapp-account': CONNECTED, 'DELETE /api/whatsapp-account': { status: 204 } }, '/dashboard/requests')
+    const { api } = openScreen(<WhatsAppBusinessCard business={{ id: 7, name: 'Chai Point' }} />, { 'GET /api/whatsapp-account': CONNECTED, 'DELETE /api/whatsapp-account': { status: 204 } }, '/dashboard/requests')
     expect(await screen.findByText('review_request_hi')).toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Disconnect' }))
     const dialog = await screen.findByRole('dialog')
@@ -173,3 +173,55 @@ describe('Connect WhatsApp Business', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('button', { name: 'Connect' })).toBeInTheDocument()
   })
 })
+
+describe('send a test message to me', { timeout: 20_000 }, () => {
+  const SENT = { channel: 'whatsapp', to: '+919845011111' }
+  const testCalls = (api: ReturnType<typeof openScreen>['api']) => posts(api, '/api/businesses/7/test-message')
+
+  it('sends WhatsApp Business to the typed mobile and says where it went', async () => {
+    const { api } = openScreen(
+      <WhatsAppBusinessCard business={{ id: 7, name: 'Chai Point' }} />,
+      { 'GET /api/whatsapp-account': CONNECTED, 'GET /api/auth/user': fixtures.user, 'POST /api/businesses/7/test-message': SENT },
+      '/dashboard/requests'
+    )
+    await userEvent.click(await screen.findByRole('button', { name: /Send a test message to me/ }))
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getByText(/The message a customer of Chai Point gets/)).toBeInTheDocument()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send test' }))
+    expect(await within(dialog).findByText('Enter the mobile number to send the test to.')).toBeInTheDocument()
+    expect(testCalls(api)).toHaveLength(0)
+
+    await userEvent.type(within(dialog).getByLabelText('Your mobile'), '098450 11111')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send test' }))
+    expect(await screen.findByText('Test sent to +91 98450 11111')).toBeInTheDocument()
+    expect(testCalls(api)[0]).toMatchObject({ body: { channel: 'whatsapp', phone: '098450 11111' } })
+  })
+
+  it('shows the provider’s reason when it refuses, and sends email to the account’s address', async () => {
+    let attempt = 0
+    const { api } = openScreen(
+      <WhatsAppBusinessCard business={{ id: 7, name: 'Chai Point' }} />,
+      {
+        'GET /api/whatsapp-account': CONNECTED,
+        'GET /api/auth/user': { ...fixtures.user, phone: '+919845022222' },
+        'POST /api/businesses/7/test-message': () =>
+          ++attempt === 1
+            ? { status: 422, body: { error: 'WhatsApp refused the test: Recipient phone number not in allowed list (131030)', errors: [{ field: 'channel', message: 'WhatsApp refused the test: Recipient phone number not in allowed list (131030)' }] } }
+            : { status: 200, body: { channel: 'email', to: 'asha@example.in' } },
+      },
+      '/dashboard/requests'
+    )
+    await userEvent.click(await screen.findByRole('button', { name: /Send a test message to me/ }))
+    const dialog = await screen.findByRole('dialog')
+    await waitFor(() => expect(within(dialog).getByLabelText('Your mobile')).toHaveValue('+91 98450 22222'))
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send test' }))
+    expect(await within(dialog).findByText(/Recipient phone number not in allowed list \(131030\)/)).toBeInTheDocument()
+
+    await userEvent.click(within(dialog).getByRole('radio', { name: /Email/ }).closest('label')!)
+    expect(within(dialog).getByText('asha@example.in')).toBeInTheDocument()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send test' }))
+    expect(await screen.findByText('Test sent to asha@example.in')).toBeInTheDocument()
+    expect(testCalls(api)[1]).toMatchObject({ body: { channel: 'email' } })
+  })
+})
+

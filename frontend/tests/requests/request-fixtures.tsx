@@ -34,6 +34,7 @@ export const reviewRequest = (overrides: Partial<ReviewRequestDto> = {}) =>
     sentAt: '2026-11-21T10:00:00.000Z',
     openedAt: null,
     ratedAt: null,
+    failureReason: null,
     createdAt: '2026-11-21T10:00:00.000Z',
     whatsappUrl: 'https://wa.me/919876543210?text=Hello%20Priya',
     ...overrides,

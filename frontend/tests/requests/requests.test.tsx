@@ -49,6 +49,14 @@ describe('review requests screen', { timeout: 20_000 }, () => {
     expect(lastQuery(api)).toEqual({ _start: '0', _end: '20', _sort: 'createdAt', _order: 'desc', businessId: '7' })
   })
 
+  it('shows a failed request with the provider’s reason', async () => {
+    open({
+      'GET /api/review-requests': list([reviewRequest({ id: 13, channel: 'whatsapp', status: 'failed', failureReason: 'Message Undeliverable. (131026)', customerName: 'Meena' })]),
+    })
+    expect(await screen.findByText('Meena')).toBeInTheDocument()
+    expect(screen.getAllByText('Message Undeliverable. (131026)').length).toBeGreaterThan(0)
+  })
+
   it('sends the status, channel and date filters to the API', async () => {
     const { api } = open()
     await screen.findByText('Ravi Kumar')

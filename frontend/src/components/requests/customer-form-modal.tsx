@@ -4,7 +4,7 @@ import type { CreateCustomerRequest, CustomerDto, UpdateCustomerRequest } from '
 import { ApiError, fieldErrors } from '@reviewroute/web-shared/api'
 import { Alert, Checkbox, Form, Input, Modal } from 'antd'
 import { useState } from 'react'
-import { CONSENT_LABEL, isIndianMobile } from '#lib/requests'
+import { CONSENT_LABEL, mobileRules } from '#lib/requests'
 import { errorText } from '#providers/http'
 import { useToast } from '#providers/toast'
 
@@ -70,10 +70,7 @@ export function CustomerFormModal({ businessId, customer, onClose }: { businessI
         <Form.Item
           label="WhatsApp number"
           name="phone"
-          rules={[
-            { required: true, message: 'Please enter their 10-digit number' },
-            { validator: async (_, value: string) => (!value || isIndianMobile(value) ? undefined : Promise.reject(new Error('Please enter a valid 10-digit mobile number'))) },
-          ]}
+          rules={mobileRules('Please enter their 10-digit number')}
         >
           <Input inputMode="tel" placeholder="98765 43210" maxLength={25} autoComplete="off" />
         </Form.Item>

@@ -45,7 +45,7 @@ export function CustomerHistory({ customer, onClose }: { customer: CustomerDto; 
                     <span>{formatDateTime(request.sentAt ?? request.createdAt)}</span>
                     <Typography.Text type="secondary">{CHANNEL_LABELS[request.channel]}</Typography.Text>
                   </Flex>
-                  <RequestStatusTag status={request.status} />
+                  <RequestStatusTag status={request.status} reason={request.failureReason} />
                 </Flex>
               </List.Item>
             )}

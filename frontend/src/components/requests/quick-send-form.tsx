@@ -8,7 +8,7 @@ import type { BusinessDto, RequestChannelName, ReviewRequestDto } from '@reviewr
 import { fieldErrors } from '@reviewroute/web-shared/api'
 import { Alert, Button, Checkbox, Flex, Form, Input, Typography } from 'antd'
 import { useState } from 'react'
-import { CONSENT_LABEL, isIndianMobile, SEND_CHANNEL, sendRequest, SENT_FOR_YOU_RULES, sentForYou } from '#lib/requests'
+import { CONSENT_LABEL, mobileRules, SEND_CHANNEL, sendRequest, SENT_FOR_YOU_RULES, sentForYou } from '#lib/requests'
 import { channelIcon, ChannelPicker } from './channel-picker'
 import { LimitNotice } from '#components/billing/limit-notice'
 import { sendFailure, type SendFailure } from './send-failure'
@@ -126,10 +126,7 @@ export function QuickSendForm({ business }: { business: BusinessDto }) {
       <Form.Item
         label={channel === 'whatsapp_link' || channel === 'whatsapp' ? 'Their WhatsApp number' : 'Their mobile number'}
         name="phone"
-        rules={[
-          { required: true, message: 'Please enter their 10-digit number' },
-          { validator: async (_, value: string) => (!value || isIndianMobile(value) ? undefined : Promise.reject(new Error('Please enter a valid 10-digit mobile number'))) },
-        ]}
+        rules={mobileRules('Please enter their 10-digit number')}
       >
         <Input size="large" inputMode="tel" autoComplete="off" placeholder="98765 43210" maxLength={25} />
       </Form.Item>

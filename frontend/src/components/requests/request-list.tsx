@@ -77,13 +77,13 @@ export function RequestList({ business }: { business: BusinessDto }) {
                 </Typography.Text>
                 {narrow && (
                   <div>
-                    <RequestStatusTag status={request.status} />
+                    <RequestStatusTag status={request.status} reason={request.failureReason} />
                   </div>
                 )}
               </Flex>
             ),
           },
-          { title: 'Status', dataIndex: 'status', responsive: ['sm'], render: (_, request) => <RequestStatusTag status={request.status} /> },
+          { title: 'Status', dataIndex: 'status', responsive: ['sm'], render: (_, request) => <RequestStatusTag status={request.status} reason={request.failureReason} /> },
           { title: 'Channel', dataIndex: 'channel', responsive: ['md'], render: (_, request) => CHANNEL_LABELS[request.channel] },
           {
             title: 'Sent',

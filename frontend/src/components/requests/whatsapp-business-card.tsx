@@ -4,13 +4,14 @@
  * `whatsapp` are sent from their business number for them. Update and Disconnect once connected.
  */
 import { WhatsAppOutlined } from '@ant-design/icons'
-import type { WhatsAppAccountRequest } from '@reviewroute/backend/types/api'
+import type { BusinessDto, WhatsAppAccountRequest } from '@reviewroute/backend/types/api'
 import { fieldErrors } from '@reviewroute/web-shared/api'
 import { Alert, App, Button, Card, Descriptions, Flex, Form, Input, Skeleton, Tag, Typography } from 'antd'
 import { useEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router'
 import { disconnectWhatsAppAccount, saveWhatsAppAccount } from '#lib/requests'
 import { errorText } from '#providers/http'
+import { TestMessageButton } from './test-message'
 import { useWhatsAppAccount } from './use-whatsapp-account'
 
 interface Values {
@@ -37,7 +38,8 @@ function Help() {
   )
 }
 
-export function WhatsAppBusinessCard() {
+/** `business`: the selected one, whose template and language the test message uses. */
+export function WhatsAppBusinessCard({ business }: { business: Pick<BusinessDto, 'id' | 'name'> }) {
   const { modal, message } = App.useApp()
   const { account, setAccount, error: loadError, loading } = useWhatsAppAccount()
   const [form] = Form.useForm<Values>()
@@ -136,6 +138,7 @@ export function WhatsAppBusinessCard() {
           <Button danger onClick={disconnect}>
             Disconnect
           </Button>
+          <TestMessageButton businessId={business.id} businessName={business.name} whatsappConnected />
         </Flex>
       </Flex>
     )
@@ -197,6 +200,12 @@ export function WhatsAppBusinessCard() {
             )}
           </Flex>
         </Form>
+        {!connected && (
+          <Flex className="test-message-row" align="center" justify="space-between" gap={8} wrap>
+            <Typography.Text type="secondary">See what your customers get by email or SMS:</Typography.Text>
+            <TestMessageButton businessId={business.id} businessName={business.name} whatsappConnected={false} />
+          </Flex>
+        )}
       </>
     )
 

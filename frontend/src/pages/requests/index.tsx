@@ -35,7 +35,7 @@ export default function RequestsPage() {
           <Card className="requests-card">
             <RequestList key={business.id} business={business} />
           </Card>
-          <WhatsAppBusinessCard />
+          <WhatsAppBusinessCard business={business} />
         </Flex>
       )}
     </BusinessGate>

@@ -1,0 +1,122 @@
+/*
+ * "Send a test message to me" (docs/decisions.md D32): what a customer of this business would get on a channel,
+ * sent now to the owner (their account's email, or the mobile they type, their profile's by default), so they see
+ * the template, the language and the delivery for themselves. A refusal shows the provider's reason.
+ */
+import { ExperimentOutlined } from '@ant-design/icons'
+import type { TestMessageRequest } from '@reviewroute/backend/types/api'
+import { fieldErrors } from '@reviewroute/web-shared/api'
+import { Alert, App, Button, Flex, Form, Input, Modal, Radio, Typography } from 'antd'
+import { useEffect, useState } from 'react'
+import { useCurrentUser } from '#hooks/use-current-user'
+import { formatPhone, mobileRules, sendTestMessage } from '#lib/requests'
+import { errorText } from '#providers/http'
+import { channelIcon } from './channel-picker'
+
+type TestChannel = TestMessageRequest['channel']
+
+const LABELS: Record<TestChannel, string> = { whatsapp: 'WhatsApp Business', sms: 'SMS', email: 'Email' }
+
+interface Props {
+  businessId: number
+  businessName: string
+  /** WhatsApp Business is offered (and chosen first) once a number is connected. */
+  whatsappConnected: boolean
+  block?: boolean
+}
+
+export function TestMessageButton({ businessId, businessName, whatsappConnected, block }: Props) {
+  const [open, setOpen] = useState(false)
+  return (
+    <>
+      <Button icon={<ExperimentOutlined />} block={block} onClick={() => setOpen(true)}>
+        Send a test message to me
+      </Button>
+      {open && (
+        <TestMessageModal businessId={businessId} businessName={businessName} whatsappConnected={whatsappConnected} onClose={() => setOpen(false)} />
+      )}
+    </>
+  )
+}
+
+function TestMessageModal({ businessId, businessName, whatsappConnected, onClose }: Omit<Props, 'block'> & { onClose: () => void }) {
+  const { message } = App.useApp()
+  const { user } = useCurrentUser()
+  const [form] = Form.useForm<{ channel: TestChannel; phone: string }>()
+  const channel = Form.useWatch('channel', form) ?? (whatsappConnected ? 'whatsapp' : 'email')
+  const [sending, setSending] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
+  const channels: TestChannel[] = whatsappConnected ? ['whatsapp', 'sms', 'email'] : ['email', 'sms']
+  const profilePhone = user?.phone ? formatPhone(user.phone) : ''
+
+  // The profile's mobile, once it has loaded, unless the owner has typed one already.
+  useEffect(() => {
+    if (profilePhone && !form.isFieldTouched('phone')) form.setFieldValue('phone', profilePhone)
+  }, [form, profilePhone])
+
+  async function send(values: { channel: TestChannel; phone?: string }) {
+    setSending(true)
+    setFailure(null)
+    try {
+      const sent = await sendTestMessage(businessId, values.channel === 'email' ? { channel: 'email' } : { channel: values.channel, phone: values.phone?.trim() })
+      message.success(`Test sent to ${sent.to.startsWith('+91') ? formatPhone(sent.to) : sent.to}`)
+      onClose()
+    } catch (error) {
+      const byField = fieldErrors(error)
+      if (byField.phone) form.setFields([{ name: 'phone', errors: [byField.phone] }])
+      else setFailure(errorText(error, 'Could not send the test. Please try again.'))
+    } finally {
+      setSending(false)
+    }
+  }
+
+  return (
+    <Modal
+      open
+      title="Send a test message to me"
+      okText="Send test"
+      okButtonProps={{ loading: sending, htmlType: 'submit', form: 'test-message-form' }}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Typography.Paragraph type="secondary">
+        The message a customer of {businessName} gets, sent to you now, with your review page as the link. It is not a
+        request and does not count toward your plan.
+      </Typography.Paragraph>
+      <Form
+        id="test-message-form"
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ channel: whatsappConnected ? 'whatsapp' : 'email', phone: profilePhone }}
+        onFinish={send}
+      >
+        <Form.Item name="channel" label="Channel">
+          <Radio.Group onChange={() => setFailure(null)}>
+            <Flex gap={8} wrap>
+              {channels.map((value) => (
+                <Radio.Button key={value} value={value}>
+                  {channelIcon(value)} {LABELS[value]}
+                </Radio.Button>
+              ))}
+            </Flex>
+          </Radio.Group>
+        </Form.Item>
+        {channel === 'email' ? (
+          <Typography.Paragraph>
+            To <b>{user?.email ?? 'your account’s email'}</b>
+          </Typography.Paragraph>
+        ) : (
+          <Form.Item
+            name="phone"
+            label="Your mobile"
+            rules={mobileRules('Enter the mobile number to send the test to.')}
+          >
+            <Input inputMode="tel" autoComplete="tel" placeholder="98765 43210" />
+          </Form.Item>
+        )}
+        {failure && <Alert type="error" showIcon message={failure} />}
+      </Form>
+    </Modal>
+  )
+}
