@@ -13,6 +13,12 @@ const withDefault =
 const str = (fallback: string) => withDefault(Env.schema.string.optional(), fallback)
 const num = (fallback: number) => withDefault(Env.schema.number.optional(), fallback)
 const bool = (fallback: boolean) => withDefault(Env.schema.boolean.optional(), fallback)
+/** A string that must match `shape` when set (`what` says how, in the boot error). */
+const shaped = (shape: RegExp, what: string, fallback: string) => (key: string, value?: string) => {
+  if (value === undefined || value === '') return fallback
+  if (!shape.test(value)) throw new Error(`${key} must be ${what}; got "${value}"`)
+  return value
+}
 
 const env = await Env.create(new URL('../', import.meta.url), {
   NODE_ENV: withDefault(Env.schema.enum.optional(['development', 'production', 'test'] as const), 'development'),
@@ -82,6 +88,15 @@ const env = await Env.create(new URL('../', import.meta.url), {
   MSG91_TEMPLATE_ID: str(''),
   DLT_ENTITY_ID: str(''),
   MSG91_WEBHOOK_TOKEN: str(''),
+
+  // The seller on tax invoices (docs/decisions.md D33). The defaults are a placeholder company for local use.
+  SELLER_LEGAL_NAME: str('ReviewRoute Technologies Private Limited'),
+  SELLER_ADDRESS: str('3rd Floor, 80 Feet Road, Koramangala, Bengaluru 560034'),
+  SELLER_STATE_CODE: shaped(/^[0-9]{2}$/, 'a two-digit GST state code', '29'),
+  SELLER_GSTIN: str('29AAGCR4375J1ZU'),
+  INVOICE_SAC: shaped(/^[0-9]{4,8}$/, '4-8 digits', '998314'),
+  /** 1-2 capitals or digits: `RR/2026-27/00001` is the 16 characters GST allows an invoice number. */
+  INVOICE_PREFIX: shaped(/^[A-Z0-9]{1,2}$/, '1-2 capital letters or digits', 'RR'),
 
   OIDC_ISSUER: str(''),
   OIDC_CLIENT_ID: str(''),

@@ -520,3 +520,72 @@ export interface StaffDto {
   requests: number
   rated: number
 }
+
+/** GET/PUT /api/billing/profile (docs/decisions.md D33): who the tax invoices are made out to. */
+export interface BillingProfileDto {
+  legalName: string | null
+  address: string | null
+  /** The GST state code of the state or union territory (backend/contract/gst.ts `GST_STATES`). */
+  stateCode: string | null
+  gstin: string | null
+}
+
+export interface BillingProfileRequest {
+  legalName: string
+  address: string
+  stateCode: string
+  /** Optional; 15 characters, a matching check character and the state's code first (else 422 on `gstin`). */
+  gstin?: string | null
+}
+
+/** A party on an invoice, as it was when the invoice was issued. */
+export interface InvoicePartyDto {
+  legalName: string
+  address: string
+  stateCode: string
+  stateName: string
+  gstin: string | null
+}
+
+/** GET /api/invoices/{id}: a tax invoice or a credit note, amounts in integer paise. */
+export interface InvoiceDto {
+  id: number
+  /** `{prefix}/{YYYY-YY}/{00001}` for invoices, `{prefix}CN/{YY-YY}/{00001}` for credit notes (at most 16 characters). */
+  number: string
+  kind: 'invoice' | 'credit_note'
+  issuedAt: string
+  /** A credit note's invoice. */
+  refersTo: { id: number; number: string; issuedAt: string } | null
+  paymentId: number
+  seller: InvoicePartyDto
+  buyer: InvoicePartyDto
+  placeOfSupply: { stateCode: string; stateName: string }
+  /** Services Accounting Code, e.g. 998314. */
+  sac: string
+  description: string
+  taxRatePercent: number
+  taxableValue: number
+  cgst: number
+  sgst: number
+  igst: number
+  total: number
+  /** "Rupees Two Thousand Four Hundred Ninety-Nine Only" */
+  totalInWords: string
+  reverseCharge: false
+  currency: 'INR'
+}
+
+/** GET /api/billing/payments: the owner's payment history, newest first. */
+export interface PaymentHistoryDto {
+  id: number
+  createdAt: string
+  paidAt: string | null
+  planName: string
+  durationMonths: number
+  /** Paise, GST included. */
+  amount: number
+  status: 'created' | 'paid' | 'failed' | 'refunded' | 'partially_refunded'
+  refundedAmount: number
+  invoiceId: number | null
+  creditNoteId: number | null
+}

@@ -16,9 +16,10 @@ export function razorpayError(
   description: string
 ): { error: { code: string; description: string; source: string; step: string; reason: string; metadata: {} } }
 export function parseBody(body: string): Record<string, any>
-export function razorpayOrdersApi(keys: RazorpayKeys, orders?: Record<string, any>[]): StubHandler
+export function razorpayOrdersApi(keys: RazorpayKeys, orders?: Record<string, any>[], refundStatus?: 'processed' | 'pending'): StubHandler
 export function startRazorpayStub(keys: RazorpayKeys): Promise<StubServer & { orders: Record<string, any>[] }>
 export function webhookEvent(
   name: EventName,
   target: { orderId: string; amount: number; paymentId?: string }
 ): Record<string, any>
+export function refundEvent(name: 'refund.processed' | 'refund.failed', ids: { refundId: string; paymentId: string; amount: number }): Record<string, any>

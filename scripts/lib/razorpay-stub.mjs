@@ -34,13 +34,41 @@ export function parseBody(body) {
   }
 }
 
-/** A stub handler answering as the Orders API for these keys; each order it creates is pushed to `orders`. */
-export function razorpayOrdersApi(keys, orders = []) {
+/** The Refunds API's answer (`POST /v1/payments/{id}/refund`): a refund entity, `processed` unless told `pending`. */
+function refund(response, paymentId, body, status) {
+  const amount = Number(body.amount)
+  if (!Number.isInteger(amount) || amount < 100) {
+    return json(response, 400, razorpayError('BAD_REQUEST_ERROR', 'The amount must be atleast INR 1.00'))
+  }
+  json(response, 200, {
+    id: razorpayId('rfnd_'),
+    entity: 'refund',
+    amount,
+    currency: 'INR',
+    payment_id: paymentId,
+    notes: body.notes ?? [],
+    receipt: body.receipt ?? null,
+    acquirer_data: { arn: null },
+    created_at: Math.floor(Date.now() / 1000),
+    batch_id: null,
+    status,
+    speed_processed: 'normal',
+    speed_requested: body.speed ?? 'normal',
+  })
+}
+
+/**
+ * A stub handler answering as the Orders API (each order it creates is pushed to `orders`) and the Refunds API for
+ * these keys; `refundStatus`: what a refund answers, `processed` or `pending` (its webhook then settles it).
+ */
+export function razorpayOrdersApi(keys, orders = [], refundStatus = 'processed') {
   const authorization = basicAuth(keys)
   return (request, response) => {
     if (request.headers.authorization !== authorization) {
       return json(response, 401, razorpayError('BAD_REQUEST_ERROR', 'Authentication failed'))
     }
+    const refundOf = request.method === 'POST' ? /^\/v1\/payments\/(pay_[A-Za-z0-9]+)\/refund$/.exec(request.url ?? '') : null
+    if (refundOf) return refund(response, refundOf[1], parseBody(request.body), refundStatus)
     if (request.method !== 'POST' || request.url !== '/v1/orders') {
       return json(response, 400, razorpayError('BAD_REQUEST_ERROR', 'The requested URL was not found on the server.'))
     }
@@ -82,6 +110,15 @@ export function webhookEvent(name, { orderId, amount, paymentId = razorpayId('pa
   if (event.payload.order) {
     Object.assign(event.payload.order.entity, { id: orderId, amount, amount_paid: amount, amount_due: 0 })
   }
+  event.created_at = Math.floor(Date.now() / 1000)
+  return event
+}
+
+/** A stored refund event (`refund.processed`, `refund.failed`) about one of our refunds. */
+export function refundEvent(name, { refundId, paymentId, amount }) {
+  const event = JSON.parse(readFileSync(new URL(`${name}.json`, FIXTURES), 'utf8'))
+  Object.assign(event.payload.refund.entity, { id: refundId, payment_id: paymentId, amount })
+  Object.assign(event.payload.payment.entity, { id: paymentId })
   event.created_at = Math.floor(Date.now() / 1000)
   return event
 }

@@ -16,6 +16,7 @@ import DataRetentionJob from '#jobs/data_retention_job'
 import FeedbackDigestJob from '#jobs/feedback_digest_job'
 import WeeklySummaryJob from '#jobs/weekly_summary_job'
 import ReviewRequestSendJob from '#jobs/review_request_send_job'
+import ReceiptMailJob from '#jobs/receipt_mail_job'
 
 export async function jobHandlers(): Promise<JobHandlers> {
   const mailer = mail.use()
@@ -26,6 +27,7 @@ export async function jobHandlers(): Promise<JobHandlers> {
   const retention = new DataRetentionJob()
   const digest = new FeedbackDigestJob(mailer)
   const weeklySummary = new WeeklySummaryJob(mailer)
+  const receipts = new ReceiptMailJob(mailer)
   const requests = new ReviewRequestSendJob(mailer, await app.container.make(WhatsAppCloud), await app.container.make(Msg91Sms))
   return {
     [QueueName.TrialExpiry]: () => trialExpiry.handle(),
@@ -36,5 +38,6 @@ export async function jobHandlers(): Promise<JobHandlers> {
     [QueueName.FeedbackDigest]: () => digest.handle(),
     [QueueName.WeeklySummary]: () => weeklySummary.handle(),
     [QueueName.ReviewRequestSend]: (payload) => requests.handle(payload),
+    [QueueName.ReceiptMail]: (payload) => receipts.handle(payload),
   }
 }

@@ -59,3 +59,15 @@ export const REVIEW_REQUEST_LIST: ListSpec = {
     createdAt: { column: 'created_at', kind: 'date' },
   },
 }
+
+/** /api/invoices (docs/decisions.md D33): invoices and credit notes, newest first. */
+export const INVOICE_LIST: ListSpec = {
+  sortable: { id: 'id', issuedAt: 'issued_at', number: 'number' },
+  defaultSort: { field: 'issuedAt', order: 'desc' },
+  filters: {
+    id: { column: 'id', kind: 'id' },
+    kind: { column: 'kind', kind: 'text' },
+    paymentId: { column: 'payment_id', kind: 'id' },
+    issuedAt: { column: 'issued_at', kind: 'date' },
+  },
+}

@@ -14,6 +14,7 @@ export enum QueueName {
   FeedbackDigest = 'feedback-digest',
   WeeklySummary = 'weekly-summary',
   ReviewRequestSend = 'review-request-send',
+  ReceiptMail = 'receipt-mail',
 }
 
 export interface JobPayloads {
@@ -28,7 +29,12 @@ export interface JobPayloads {
   [QueueName.WeeklySummary]: Record<string, never>
   /** One request (or its reminder) sent for the owner; without an id: the sweep of due requests and reminders. */
   [QueueName.ReviewRequestSend]: { requestId?: number; reminder?: boolean }
+  /** One invoice's receipt mail with its PDF; without an id: the sweep of invoices not mailed yet. */
+  [QueueName.ReceiptMail]: { invoiceId?: number }
 }
+
+/** One receipt mail per invoice. */
+export const receiptJobId = (invoiceId: number) => `receipt-mail-${invoiceId}`
 
 /** One send job per request and one per reminder: stable ids, so a retry or a second enqueue sends once. */
 export const reviewRequestJobId = (requestId: number, reminder = false) => `review-request-${reminder ? 'reminder' : 'send'}-${requestId}`
@@ -56,4 +62,6 @@ export const SCHEDULES = [
   { queue: QueueName.WeeklySummary, id: 'weekly-summary-hourly', repeat: { pattern: '0 * * * *', tz: 'Asia/Kolkata' } },
   // Requests held back by quiet hours or missed while Redis was down, and the 3-day reminders (docs/decisions.md D32).
   { queue: QueueName.ReviewRequestSend, id: 'review-request-sweep', repeat: { every: 10 * 60 * 1000 } },
+  // Receipt mails whose job was lost (Redis down at the grant) or failed for good (docs/decisions.md D33).
+  { queue: QueueName.ReceiptMail, id: 'receipt-mail-sweep', repeat: { every: 10 * 60 * 1000 } },
 ] as const

@@ -1,5 +1,6 @@
 import vine from '@vinejs/vine'
 import { messages } from '#validators/messages'
+import { GST_STATES } from '#contract/gst'
 
 /** The spec's client sends planId as a string; a number is fine too. */
 export const createPaymentValidator = vine.compile(
@@ -17,3 +18,19 @@ export const verifyPaymentValidator = vine.compile(
   })
 )
 verifyPaymentValidator.messagesProvider = messages
+
+/** Billing details for tax invoices (docs/decisions.md D33); the GSTIN's checks are the action's (field errors). */
+export const billingProfileValidator = vine.compile(
+  vine.object({
+    legalName: vine.string().trim().minLength(2).maxLength(200),
+    address: vine.string().trim().minLength(5).maxLength(500),
+    stateCode: vine.enum(GST_STATES.map((state) => state.code)),
+    gstin: vine
+      .string()
+      .trim()
+      .transform((value) => value.toUpperCase().replace(/\s+/g, ''))
+      .nullable()
+      .optional(),
+  })
+)
+billingProfileValidator.messagesProvider = messages

@@ -9,6 +9,7 @@ import { ownerWithBusiness, seedSessions } from '#tests/helpers/owners'
 import { DEFAULT_PASSWORD, PaymentFactory, SubscriptionFactory, UserFactory } from '#database/factories/index'
 import { NO_PASSWORD, WRONG_PASSWORD } from '#actions/account/delete_account'
 import GrantPlan from '#actions/billing/grant_plan'
+import app from '@adonisjs/core/services/app'
 import type { AccountExport } from '#types/api'
 
 const count = async (table: string, column: string, value: unknown) =>
@@ -111,6 +112,6 @@ test.group('DELETE /api/account', (group) => {
     const { user } = await ownerWithBusiness()
     const payment = await PaymentFactory.merge({ userId: user.id }).create()
     await db.from('users').where('id', user.id).delete()
-    assert.isNull(await new GrantPlan().handle({ orderId: payment.razorpayOrderId, paymentId: 'pay_Deleted0001' }))
+    assert.isNull(await (await app.container.make(GrantPlan)).handle({ orderId: payment.razorpayOrderId, paymentId: 'pay_Deleted0001' }))
   })
 })

@@ -110,6 +110,7 @@ function recordingHandlers(calls: Call[], failures: Map<string, number>): JobHan
     [QueueName.FeedbackAlert]: handler(QueueName.FeedbackAlert),
     [QueueName.FeedbackDigest]: handler(QueueName.FeedbackDigest),
     [QueueName.WeeklySummary]: handler(QueueName.WeeklySummary),
+    [QueueName.ReceiptMail]: handler(QueueName.ReceiptMail),
     [QueueName.ReviewRequestSend]: handler(QueueName.ReviewRequestSend),
     [QueueName.DataRetention]: handler(QueueName.DataRetention),
   }

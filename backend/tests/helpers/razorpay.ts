@@ -11,6 +11,7 @@ import { startStubServer, type StubServer } from '#tests/helpers/stub_server'
 import { UserFactory, planOf } from '#database/factories/index'
 import type User from '#models/user'
 import Payment from '#models/payment'
+import BillingProfile from '#models/billing_profile'
 import Subscription from '#models/subscription'
 import { RazorpayGateway } from '#services/payments/razorpay_gateway'
 import {
@@ -21,7 +22,7 @@ import {
   razorpayOrdersApi,
 } from '../../../scripts/lib/razorpay-stub.mjs'
 
-export { hmac, parseBody, razorpayError, razorpayId, webhookEvent } from '../../../scripts/lib/razorpay-stub.mjs'
+export { hmac, parseBody, razorpayError, razorpayId, refundEvent, webhookEvent } from '../../../scripts/lib/razorpay-stub.mjs'
 
 export const KEY_ID = 'rzp_test_key'
 export const KEY_SECRET = 'test_secret'
@@ -86,6 +87,10 @@ export function committedBuyers(group: Group) {
     )
     await db.from('subscriptions').whereIn('user_id', userIds).delete()
     if (orderIds.length > 0) await db.from('payment_events').whereIn('razorpay_order_id', orderIds).delete()
+    const paymentIds = db.from('payments').whereIn('user_id', userIds).select('id')
+    await db.from('invoices').whereIn('payment_id', paymentIds).whereNotNull('refers_to_invoice_id').delete()
+    await db.from('invoices').whereIn('payment_id', paymentIds).delete()
+    await db.from('refunds').whereIn('payment_id', paymentIds).delete()
     await db.from('payments').whereIn('user_id', userIds).delete()
     await db.from('businesses').whereIn('user_id', userIds).delete()
     await db.from('auth_access_tokens').whereIn('tokenable_id', userIds).delete()
@@ -112,8 +117,19 @@ export const countTable = async (table: string) => Number((await db.from(table).
 export const subscriptionsOf = (user: User) => Subscription.query().where('user_id', user.id)
 export const paymentByOrder = (orderId: string) => Payment.findByOrFail('razorpayOrderId', orderId)
 
-export const createPayment = (client: ApiClient, user: User, body: Record<string, unknown>) =>
-  client.post('/api/billing/create-payment').json(body).loginAs(user)
+/** Billing details in Karnataka (the seller's state) unless others are given: needed before a purchase. */
+export function withBillingDetails(user: User, details: Partial<{ legalName: string; address: string; stateCode: string; gstin: string | null }> = {}) {
+  return BillingProfile.updateOrCreate(
+    { userId: user.id },
+    { legalName: `${user.firstName ?? 'Owner'} Enterprises`, address: '12 MG Road, Bengaluru 560001', stateCode: '29', gstin: null, ...details }
+  )
+}
+
+/** Opens an order as checkout does, with billing details saved first when the owner has none. */
+export async function createPayment(client: ApiClient, user: User, body: Record<string, unknown>) {
+  if (!(await BillingProfile.find(user.id))) await withBillingDetails(user)
+  return client.post('/api/billing/create-payment').json(body).loginAs(user)
+}
 
 /** Opens an order through the API (as checkout does) and returns its id. */
 export async function openOrder(client: ApiClient, user: User, planType: PaidPlan = 'monthly') {

@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
@@ -8,6 +9,9 @@ import SubscriptionPlan from '#models/subscription_plan'
 import { clock } from '#lib/clock'
 import { PaymentStatus, SubscriptionStatus } from '#lib/billing_enums'
 import { reviewLinkCache } from '#hot_path/review_link_cache'
+import { issueInvoice } from '#actions/billing/issue_invoice'
+import { QueueService } from '#queue/queue_service'
+import { QueueName, receiptJobId } from '#queue/queues'
 
 interface Capture {
   orderId: string
@@ -20,9 +24,13 @@ interface Capture {
  * Turns a paid order into Pro access: `durationMonths` from now (or from the end of a period still running).
  * The payment row is locked, so checkout verification and webhooks arriving together grant once; a paid
  * order is never moved back, and `subscriptions.payment_id` is unique as a last guard. The owner's row is
- * locked too, so a second order paid at the same time starts where the first one's period ends.
+ * locked too, so a second order paid at the same time starts where the first one's period ends. The tax invoice is
+ * issued in the same transaction (docs/decisions.md D33) and the receipt mail queued once it commits.
  */
+@inject()
 export default class GrantPlan {
+  constructor(private queues: QueueService) {}
+
   async handle(capture: Capture, outer?: TransactionClientContract): Promise<Subscription | null> {
     const work = async (trx: TransactionClientContract) => {
       const payment = await Payment.query({ client: trx })
@@ -64,7 +72,7 @@ export default class GrantPlan {
 
       // The owner's remembered access ends with the change, here and once the grant commits.
       reviewLinkCache.forgetOwner(userId, trx)
-      return Subscription.create(
+      const subscription = await Subscription.create(
         {
           userId,
           planId: plan.id,
@@ -75,6 +83,11 @@ export default class GrantPlan {
         },
         { client: trx }
       )
+      // The tax invoice in the same transaction: no grant without its invoice, no number used by a failed grant.
+      const invoice = await issueInvoice(trx, payment, plan, subscription, now)
+      // The receipt mail (with the PDF) once it is all committed; the sweep mails it if this enqueue is lost.
+      trx.after('commit', () => void this.queues.enqueue(QueueName.ReceiptMail, { invoiceId: invoice.id }, { jobId: receiptJobId(invoice.id) }))
+      return subscription
     }
     return outer ? work(outer) : db.transaction(work)
   }

@@ -9,6 +9,10 @@ import { RazorpayGateway } from '#services/payments/razorpay_gateway'
 import { BadRequestError } from '#exceptions/app_errors'
 import { PaymentStatus } from '#lib/billing_enums'
 import { isDuplicateKey } from '#lib/db_errors'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import Refund, { RefundStatus } from '#models/refund'
+import { markProcessed } from '#actions/billing/refund_payment'
+import { clock } from '#lib/clock'
 
 interface PaymentEntity {
   id?: string
@@ -41,13 +45,15 @@ interface WebhookBody {
   payload?: {
     payment?: { entity?: PaymentEntity }
     order?: { entity?: { id?: string; amount_paid?: number; status?: string } }
+    refund?: { entity?: { id?: string; amount?: number; payment_id?: string; status?: string } }
   }
 }
 
 /**
  * Razorpay webhooks (docs/decisions.md D9): signature over the raw body, idempotent by event id (the event row and its
  * effect commit together, so a failed attempt can be retried by Razorpay), `payment.captured` and `order.paid`
- * grant the plan, `payment.failed` marks an unpaid order failed.
+ * grant the plan, `payment.failed` marks an unpaid order failed, `refund.processed` / `refund.failed` settle our refunds
+ * (docs/decisions.md D33).
  */
 @inject()
 export default class HandleRazorpayWebhook {
@@ -70,6 +76,7 @@ export default class HandleRazorpayWebhook {
     try {
       return await db.transaction(async (trx) => {
         await PaymentEvent.create({ eventId, event, razorpayOrderId: orderId, payload: rawBody }, { client: trx })
+        if (event === 'refund.processed' || event === 'refund.failed') return this.refundEvent(trx, event, body.payload?.refund?.entity)
         if (!orderId) return { status: 'ignored' as const }
 
         if (event === 'payment.captured' || event === 'order.paid') {
@@ -96,5 +103,21 @@ export default class HandleRazorpayWebhook {
       }
       throw error
     }
+  }
+
+  /**
+   * `refund.processed` marks our refund processed and issues its credit note (once); `refund.failed` marks it failed
+   * (the operator may refund again). A refund we did not ask for is only recorded.
+   */
+  private async refundEvent(trx: TransactionClientContract, event: string, entity: { id?: string } | undefined) {
+    const refundId = identifier(entity?.id)
+    const refund = refundId ? await Refund.query({ client: trx }).where('razorpay_refund_id', refundId).forUpdate().first() : null
+    if (!refund) return { status: 'ignored' as const }
+    if (event === 'refund.processed') await markProcessed(trx, refund, clock.now())
+    else if (refund.status === RefundStatus.Pending) {
+      refund.status = RefundStatus.Failed
+      await refund.useTransaction(trx).save()
+    }
+    return { status: 'processed' as const }
   }
 }

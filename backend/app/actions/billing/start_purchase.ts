@@ -4,11 +4,14 @@ import SubscriptionPlan from '#models/subscription_plan'
 import Payment from '#models/payment'
 import Subscription from '#models/subscription'
 import { RazorpayGateway } from '#services/payments/razorpay_gateway'
-import { ConflictError, NotFoundError, ServiceUnavailableError } from '#exceptions/app_errors'
+import BillingProfile from '#models/billing_profile'
+import { ConflictError, FieldError, NotFoundError, ServiceUnavailableError } from '#exceptions/app_errors'
 import { PaymentStatus, PlanType, SubscriptionStatus } from '#lib/billing_enums'
 import { clock } from '#lib/clock'
 import type { CreatePaymentResponse } from '#types/api'
 import { ALREADY_SUBSCRIBED, ALREADY_SUBSCRIBED_TITLE, CANCELLED_BUT_ACTIVE, planDisplayName } from '#contract/product_rules'
+
+export const BILLING_DETAILS_FIRST = 'Add your billing details (name, address and state) before you pay: they go on your tax invoice.'
 
 /**
  * Opens a Razorpay Order for a plan's full price, read from the plan row (never from the client), and records
@@ -25,6 +28,9 @@ export default class StartPurchase {
       .whereNot('plan_type', PlanType.Trial)
       .first()
     if (!plan) throw new NotFoundError('That plan does not exist.')
+
+    // Tax invoices need the buyer's name, address and state (docs/decisions.md D33).
+    if (!(await BillingProfile.find(user.id))) throw new FieldError('billingProfile', BILLING_DETAILS_FIRST)
 
     const current = await Subscription.currentFor(user.id)
     if (current) {

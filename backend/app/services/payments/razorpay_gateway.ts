@@ -19,6 +19,16 @@ export interface RazorpayOrder {
   status: string
 }
 
+export interface RazorpayRefund {
+  id: string
+  amount: number
+  payment_id: string
+  status: 'pending' | 'processed' | 'failed'
+}
+
+/** Razorpay refused a call (a 4xx), in its words: e.g. "The refund amount provided is greater than amount captured". */
+export class RazorpayRefusal extends Error {}
+
 type PaymentsConfig = typeof paymentsConfig
 
 function hmacHex(secret: string, payload: string) {
@@ -63,6 +73,24 @@ export class RazorpayGateway {
     } catch (error) {
       if (error instanceof ServiceUnavailableError) throw error
       logger.error({ err: error }, 'razorpay order creation failed')
+      throw new ServiceUnavailableError(UNAVAILABLE)
+    }
+  }
+
+  /**
+   * Refunds part or all of a captured payment (`POST /v1/payments/{id}/refund`, amount in paise); answers the refund
+   * entity (`rfnd_…`, status `processed` or `pending`; `refund.processed` / `refund.failed` webhooks follow).
+   */
+  async refund(paymentId: string, input: { amount: number; receipt: string; notes: Record<string, string> }): Promise<RazorpayRefund> {
+    try {
+      const refund = await this.client().payments.refund(paymentId, { amount: input.amount, speed: 'normal', receipt: input.receipt, notes: input.notes })
+      return refund as unknown as RazorpayRefund
+    } catch (error) {
+      if (error instanceof ServiceUnavailableError) throw error
+      logger.error({ err: error, paymentId }, 'razorpay refund failed')
+      const description = (error as { error?: { description?: unknown } })?.error?.description
+      const status = (error as { statusCode?: unknown })?.statusCode
+      if (typeof status === 'number' && status >= 400 && status < 500 && typeof description === 'string') throw new RazorpayRefusal(description)
       throw new ServiceUnavailableError(UNAVAILABLE)
     }
   }

@@ -30,6 +30,7 @@ import {
   verify,
   webhookEvent,
   type PaidPlan,
+  withBillingDetails,
 } from '#tests/helpers/razorpay'
 import { UserFactory, planOf } from '#database/factories/index'
 import type User from '#models/user'
@@ -393,6 +394,7 @@ test.group('Payments abuse: the client never sets the price', (group) => {
       fc.asyncProperty(request, async ({ plan, planIdAsString, extra, query }) => {
         await limiter.clear()
         const user = await UserFactory.create()
+        await withBillingDetails(user)
         const planId = planIdAsString ? String(plan.id) : plan.id
         razorpay.stub.requests.length = 0
 

@@ -47,6 +47,7 @@ async function makeOwners(client: ApiClient) {
     feedback: `victim secret feedback ${tag}`,
     orderId: `order_Victim${tag}`,
     customer: `Victim Customer ${tag}`,
+    legalName: `Victim Traders ${tag} LLP`,
   }
   await db
     .from('businesses')
@@ -55,7 +56,9 @@ async function makeOwners(client: ApiClient) {
   const feedback = await ReviewSessionFactory.merge({ businessId, rating: 2, redirected: false, feedback: secrets.feedback }).create()
   const session = await ReviewSessionFactory.merge({ businessId }).create()
   const monthly = await planOf('monthly')
-  await PaymentFactory.merge({ userId: victim.id, planId: monthly.id, razorpayOrderId: secrets.orderId }).create()
+  const payment = await PaymentFactory.merge({ userId: victim.id, planId: monthly.id, razorpayOrderId: secrets.orderId }).create()
+  await db.table('billing_profiles').insert({ user_id: victim.id, legal_name: secrets.legalName, address: secrets.address, state_code: '27', created_at: new Date(), updated_at: new Date() })
+  const invoiceId = await invoiceFor(victim.id, payment.id, secrets.legalName, `T/${tag}`)
   const customer = await customerWithRequest(businessId, secrets.customer, '+919812300001', `victimtoken${tag}`.padEnd(22, 'v').slice(0, 22))
 
   const expired = await User.accessTokens.create(victim)
@@ -68,6 +71,8 @@ async function makeOwners(client: ApiClient) {
   const otherFeedback = await ReviewSessionFactory.apply('negative').merge({ businessId: otherBusiness.id }).create()
   const otherSession = await ReviewSessionFactory.merge({ businessId: otherBusiness.id }).create()
   await customerWithRequest(otherBusiness.id, 'Other Customer', '+919812300002', `othertoken${tag}`.padEnd(22, 'o').slice(0, 22))
+  const otherPayment = await PaymentFactory.merge({ userId: other.id, planId: monthly.id, razorpayOrderId: `order_Other${tag}` }).create()
+  await invoiceFor(other.id, otherPayment.id, 'Other Owner Traders', `O/${tag}`)
 
   return {
     victim: {
@@ -85,6 +90,7 @@ async function makeOwners(client: ApiClient) {
         token: Number(expired.identifier),
         customer: customer.customerId,
         request: customer.requestId,
+        invoice: invoiceId,
       },
       /** Strings that only the victim's rows contain. */
       strings: [victim.email, victim.firstName!, victim.lastName!, '9812345678', ...Object.values(secrets)],
@@ -96,11 +102,39 @@ async function makeOwners(client: ApiClient) {
       businessIds: [otherBusiness.id],
       sessionIds: [otherFeedback.id, otherSession.id],
       tokenIds: (await db.from('auth_access_tokens').where('tokenable_id', other.id).select('id')).map((row) => Number(row.id)),
+      paymentIds: [otherPayment.id],
     },
   }
 }
 
 type Owners = Awaited<ReturnType<typeof makeOwners>>
+
+/** A tax invoice made out to an owner (docs/decisions.md D33), numbered in a series of its own. */
+async function invoiceFor(userId: number, paymentId: number, legalName: string, number: string) {
+  const party = { legalName, address: 'Pune', stateCode: '27', stateName: 'Maharashtra', gstin: null }
+  const [id] = await db.table('invoices').insert({
+    number: number.slice(0, 16),
+    kind: 'invoice',
+    series: 'tenancy',
+    financial_year: '2026-27',
+    sequence: paymentId,
+    payment_id: paymentId,
+    user_id: userId,
+    issued_at: new Date(),
+    seller: JSON.stringify({ ...party, legalName: 'ReviewRoute Technologies Private Limited' }),
+    buyer: JSON.stringify(party),
+    place_of_supply: '27',
+    sac: '998314',
+    description: 'ReviewRoute Pro (Monthly), 1 month',
+    taxable_value: 42288,
+    cgst: 0,
+    sgst: 0,
+    igst: 7612,
+    total: 49900,
+    created_at: new Date(),
+  })
+  return Number(id)
+}
 
 /** A customer of the business with one review request to them (docs/decisions.md D32). */
 async function customerWithRequest(businessId: number, name: string, phone: string, token: string) {
@@ -130,6 +164,7 @@ function victimRowFor(route: ApiRoute, param: string, owners: Owners) {
     if (route.pattern.startsWith('/api/auth/sessions/')) return ids.token
     if (route.pattern.startsWith('/api/customers/')) return ids.customer
     if (route.pattern.startsWith('/api/review-requests/')) return ids.request
+    if (route.pattern.startsWith('/api/invoices/')) return ids.invoice
   }
   throw new Error(`${route.pattern}: which of the victim's rows does :${param} name? Add it to victimRowFor`)
 }
@@ -301,6 +336,11 @@ test.group("Tenancy: another owner's token", (group) => {
           if ('userAgent' in item) {
             // A signed-in device: one of the other owner's own tokens.
             assert.include(owners.other.tokenIds, item.id, `${label}: ${JSON.stringify(item)}`)
+            continue
+          }
+          if ('invoiceId' in item || 'paymentId' in item) {
+            // A payment of the other owner's, or an invoice of one.
+            assert.include(owners.other.paymentIds, item.paymentId ?? item.id, `${label}: ${JSON.stringify(item)}`)
             continue
           }
           const businessId = 'shortUrl' in item ? item.id : item.businessId
