@@ -22,4 +22,5 @@ router.use([
 export const middleware = router.named({
   auth: () => import('#middleware/auth_middleware'),
   silentAuth: () => import('#middleware/silent_auth_middleware'),
+  operator: () => import('#middleware/operator_middleware'),
 })

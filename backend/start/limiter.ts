@@ -119,6 +119,11 @@ export const testMessageThrottle = failOpen(
   'test_message',
   limiter.define('test_message', (ctx) => limiter.allowRequests(10).every('1 hour').usingKey(`u${ctx.auth.user?.id ?? clientIp(ctx)}`))
 )
+/** Operator TOTP codes per account: 10 tries in 15 minutes, so six digits cannot be guessed. */
+export const twoFactorThrottle = failOpen(
+  'two_factor',
+  limiter.define('two_factor', (ctx) => limiter.allowRequests(10).every('15 minutes').usingKey(`u${ctx.auth.user?.id ?? clientIp(ctx)}`))
+)
 /** After-visit hook calls per business address: a busy shop's till, never a flood. */
 export const visitHookThrottle = failOpen(
   'visit_hook',

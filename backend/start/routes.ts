@@ -12,6 +12,7 @@ import {
   changeEmailThrottle,
   visitHookThrottle,
   testMessageThrottle,
+  twoFactorThrottle,
   contactThrottle,
   forgotPasswordByEmail,
   forgotPasswordByIp,
@@ -41,6 +42,13 @@ const BillingController = () => import('#controllers/billing_controller')
 const WebhooksController = () => import('#controllers/webhooks_controller')
 const BillingProfilesController = () => import('#controllers/billing_profiles_controller')
 const InvoicesController = () => import('#controllers/invoices_controller')
+const TwoFactorController = () => import('#controllers/admin/two_factor_controller')
+const AdminUsersController = () => import('#controllers/admin/users_controller')
+const AdminBusinessesController = () => import('#controllers/admin/businesses_controller')
+const AdminBillingController = () => import('#controllers/admin/billing_controller')
+const AdminContactMessagesController = () => import('#controllers/admin/contact_messages_controller')
+const AdminQueuesController = () => import('#controllers/admin/queues_controller')
+const AdminAuditLogController = () => import('#controllers/admin/audit_log_controller')
 const PagesController = () => import('#controllers/pages_controller')
 const ReviewPageController = () => import('#controllers/review_page_controller')
 const OidcController = () => import('#controllers/oidc_controller')
@@ -132,6 +140,49 @@ router
     router.post('webhooks/sms/:token', [WebhooksController, 'sms']).as('webhooks.sms')
     router.post('hooks/visits/:secret', [VisitHooksController, 'visit']).as('hooks.visit').use(visitHookThrottle)
     router.get('health', [SystemController, 'health']).as('health')
+
+    // The operator console (docs/decisions.md D34): 404 to everyone but an operator; the TOTP step before the rest.
+    router
+      .group(() => {
+        router.get('2fa', [TwoFactorController, 'show']).as('2fa.show')
+        router.post('2fa/enroll', [TwoFactorController, 'enroll']).as('2fa.enroll')
+        router.post('2fa/activate', [TwoFactorController, 'activate']).as('2fa.activate').use(twoFactorThrottle)
+        router.post('2fa/verify', [TwoFactorController, 'verify']).as('2fa.verify').use(twoFactorThrottle)
+      })
+      .prefix('admin')
+      .as('admin')
+      .use(middleware.operator({ twoFactor: false }))
+    router
+      .group(() => {
+        router.get('users', [AdminUsersController, 'index']).as('users.index')
+        router.get('users/:id', [AdminUsersController, 'show']).as('users.show')
+        router.post('users/:id/extend-trial', [AdminUsersController, 'extendTrial']).as('users.extend_trial')
+        router.post('users/:id/grant-plan', [AdminUsersController, 'grantPlan']).as('users.grant_plan')
+        router.post('users/:id/end-plan', [AdminUsersController, 'endPlan']).as('users.end_plan')
+        router.post('users/:id/disable', [AdminUsersController, 'disable']).as('users.disable')
+        router.post('users/:id/enable', [AdminUsersController, 'enable']).as('users.enable')
+        router.get('businesses', [AdminBusinessesController, 'index']).as('businesses.index')
+        router.post('businesses/:id/disable', [AdminBusinessesController, 'disable']).as('businesses.disable')
+        router.post('businesses/:id/enable', [AdminBusinessesController, 'enable']).as('businesses.enable')
+        router.get('payments', [AdminBillingController, 'payments']).as('payments.index')
+        router.post('payments/:id/refund', [AdminBillingController, 'refund']).as('payments.refund')
+        router.get('invoices', [AdminBillingController, 'invoices']).as('invoices.index')
+        router.get('invoices/:id/pdf', [AdminBillingController, 'invoicePdf']).as('invoices.pdf')
+        router.get('contact-messages', [AdminContactMessagesController, 'index']).as('contact_messages.index')
+        router.post('contact-messages/:id/handle', [AdminContactMessagesController, 'handle']).as('contact_messages.handle')
+        router.post('contact-messages/:id/reply', [AdminContactMessagesController, 'reply']).as('contact_messages.reply')
+        router.get('queues', [AdminQueuesController, 'index']).as('queues.index')
+        router.get('queues/:name/failed', [AdminQueuesController, 'failed']).as('queues.failed')
+        router.post('queues/:name/jobs/:jobId/retry', [AdminQueuesController, 'retry']).as('queues.retry')
+        router.post('queues/:name/jobs/:jobId/remove', [AdminQueuesController, 'remove']).as('queues.remove')
+        router.get('audit-log', [AdminAuditLogController, 'index']).as('audit_log.index')
+      })
+      .prefix('admin')
+      .as('admin')
+      .where('id', rowId)
+      .where('name', { match: /^[a-z-]{1,40}$/ })
+      .where('jobId', { match: /^[A-Za-z0-9:_-]{1,120}$/ })
+      .use(middleware.operator())
 
     // Only where the clock may move (tests, end-to-end journeys); never in production (start/env.ts).
     if (clock.isMovable) {

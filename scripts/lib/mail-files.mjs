@@ -6,7 +6,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { simpleParser } from 'mailparser'
 
-/** Every mail in `dir`, oldest first: `{file, kind, to, subject, text, html}` (`kind` from X-ReviewRoute-Mail). */
+/**
+ * Every mail in `dir`, oldest first: `{file, kind, to, subject, text, html, attachments}` (`kind` from
+ * X-ReviewRoute-Mail; `attachments`: `{filename, contentType, content}` with the bytes as a Buffer).
+ */
 export async function readMailFiles(dir) {
   if (!existsSync(dir)) return []
   const names = readdirSync(dir)
@@ -22,6 +25,7 @@ export async function readMailFiles(dir) {
         subject: mail.subject ?? '',
         text: mail.text ?? '',
         html: typeof mail.html === 'string' ? mail.html : '',
+        attachments: (mail.attachments ?? []).map(({ filename, contentType, content }) => ({ filename, contentType, content })),
       }
     })
   )

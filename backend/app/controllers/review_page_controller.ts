@@ -12,7 +12,7 @@ import LookupReviewLink from '#actions/reviews/lookup_review_link'
 import FindReviewLink from '#actions/reviews/find_review_link'
 import CheckReviewAllowance from '#actions/reviews/check_review_allowance'
 import SubmitReview from '#actions/reviews/submit_review'
-import { FieldError, NotFoundError, UpgradeRequiredError } from '#exceptions/app_errors'
+import { FieldError, LinkPausedError, NotFoundError, UpgradeRequiredError } from '#exceptions/app_errors'
 import { isPositiveRating } from '#contract/product_rules'
 import { bundles } from '#web/bundles'
 import { sendHtml } from '#web/html_response'
@@ -27,6 +27,7 @@ import { FEEDBACK_MAX_LENGTH, RATING_MAX, RATING_MIN } from '#lib/constants'
 import type { ReviewLinkDto } from '#types/api'
 
 const NO_STORE = 'private, no-store'
+const PAUSED = 'paused' as const
 
 /** A posted rating as a whole number 1-5, or null. */
 function ratingOf(value: unknown) {
@@ -55,12 +56,19 @@ export default class ReviewPageController {
     return this.send(ctx, 404, { code, link: null, error: translate(language.messages, 'notFoundText'), ...language }, { view: 'not-found' })
   }
 
+  /** A link an operator paused (docs/decisions.md D34): said politely, in the customer's language. */
+  private paused(ctx: HttpContext, code: string) {
+    const language = this.language(ctx, null)
+    return this.send(ctx, 423, { code, link: null, error: translate(language.messages, 'pausedText'), ...language }, { view: 'paused' })
+  }
+
   /** An earlier code of the business: on to the current one, keeping the query (docs/decisions.md D31). */
   private async current(code: string) {
     try {
       return await this.findReviewLink.handle(code)
     } catch (error) {
       if (error instanceof NotFoundError) return null
+      if (error instanceof LinkPausedError) return PAUSED
       throw error
     }
   }
@@ -70,6 +78,7 @@ export default class ReviewPageController {
   async show(ctx: HttpContext, lookup: LookupReviewLink) {
     const code = String(ctx.params.code)
     const business = await this.current(code)
+    if (business === PAUSED) return this.paused(ctx, code)
     if (!business) return this.notFound(ctx, code)
     if (business.shortUrl !== code.toLowerCase()) {
       const query = ctx.request.url(true).slice(ctx.request.url().length)
@@ -88,6 +97,7 @@ export default class ReviewPageController {
   async rate(ctx: HttpContext, submitReview: SubmitReview) {
     const code = String(ctx.params.code)
     const business = await this.current(code)
+    if (business === PAUSED) return this.paused(ctx, code)
     if (!business) return this.notFound(ctx, code)
     const language = this.language(ctx, business.language)
     const link = this.linkOf(business)
@@ -115,6 +125,7 @@ export default class ReviewPageController {
   async feedback(ctx: HttpContext, submitReview: SubmitReview) {
     const code = String(ctx.params.code)
     const business = await this.current(code)
+    if (business === PAUSED) return this.paused(ctx, code)
     if (!business) return this.notFound(ctx, code)
     const language = this.language(ctx, business.language)
     const { messages } = language
@@ -160,6 +171,7 @@ export default class ReviewPageController {
         return this.send(ctx, 403, { code, link: { ...link, canSubmitReview: false }, ...language }, { view: 'rate' })
       }
       if (error instanceof NotFoundError) return this.notFound(ctx, code)
+      if (error instanceof LinkPausedError) return this.paused(ctx, code)
       logger.error({ err: error }, 'a feedback form could not be stored')
       return again(503, { form: translate(messages, 'tryAgain') })
     }
@@ -168,7 +180,8 @@ export default class ReviewPageController {
   /** GET /thanks?code=&lang=: the last screen, in the customer's language, naming the business when known. */
   async thanks(ctx: HttpContext) {
     const code = text(ctx.request.input('code'), 64)
-    const business = code ? await this.current(code).catch(() => null) : null
+    const found = code ? await this.current(code).catch(() => null) : null
+    const business = found === PAUSED ? null : found
     const language = this.language(ctx, business?.language)
     const link = business ? this.linkOf(business) : null
     const already = ctx.request.input('already') === '1'

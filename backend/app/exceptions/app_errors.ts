@@ -62,3 +62,21 @@ export class PayloadTooLargeError extends AppException {
   static status = 413
   static code = 'E_REQUEST_ENTITY_TOO_LARGE'
 }
+
+/** 403: an operator disabled this account (docs/decisions.md D34). */
+export class AccountDisabledError extends AppException {
+  static status = 403
+  static code = 'E_ACCOUNT_DISABLED'
+  constructor() {
+    super('This account is disabled. Please write to us through the contact page.')
+  }
+}
+
+/** 423: an operator paused this review link (docs/decisions.md D34); the customer page says so politely. */
+export class LinkPausedError extends AppException {
+  static status = 423
+  static code = 'E_LINK_PAUSED'
+  constructor() {
+    super('This review link is paused.')
+  }
+}

@@ -10,14 +10,14 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '#lib/constants'
 import { parseDateFilter } from '#lib/time'
 
 /** `present`: true matches rows where the column is set (e.g. `resolved` ↔ `resolved_at IS NOT NULL`). */
-type FilterKind = 'id' | 'int' | 'bool' | 'present' | 'date' | 'text' | 'search'
+type FilterKind = 'id' | 'int' | 'bool' | 'present' | 'date' | 'text' | 'search' | 'scope'
 
 export interface ListSpec {
   /** Sortable field (as the client names it) → column. */
   sortable: Record<string, string>
   defaultSort: { field: string; order: 'asc' | 'desc' }
   /** Filterable field → column and kind. `text` fields accept `_like`; `int`/`date` accept `_gte`/`_lte`. */
-  filters: Record<string, { column: string; kind: FilterKind; columns?: string[] }>
+  filters: Record<string, { column: string; kind: FilterKind; columns?: string[]; scopes?: Record<string, (query: Query) => void> }>
 }
 
 type Query = ModelQueryBuilderContract<LucidModel, any>
@@ -117,6 +117,13 @@ function applyFilter(query: Query, field: string, op: string, raw: string, spec:
           if (digits) any.orWhere(searched, 'like', `%${digits}%`)
         }
       })
+      return
+    }
+    case 'scope': {
+      // One of a few named states, each a query of its own (e.g. an owner's plan: trial, pro, free).
+      const scope = op === '' ? own(spec.scopes ?? {}, raw) : undefined
+      if (!scope) throw new FieldError(param, `The ${param} parameter must be one of ${Object.keys(spec.scopes ?? {}).join(', ')}`)
+      scope(query)
       return
     }
     case 'text': {

@@ -45,6 +45,13 @@ export default class Business extends BaseModel {
   @column({ serializeAs: null })
   declare visitHookSecret: string | null
 
+  /** Set by an operator (abuse): the customer page says the link is paused (docs/decisions.md D34). */
+  @column.dateTime()
+  declare disabledAt: DateTime | null
+
+  @column()
+  declare disabledReason: string | null
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 

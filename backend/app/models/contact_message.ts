@@ -22,4 +22,11 @@ export default class ContactMessage extends BaseModel {
 
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
+
+  /** When an operator handled it (replied or marked it), and who (docs/decisions.md D34). */
+  @column.dateTime()
+  declare handledAt: DateTime | null
+
+  @column()
+  declare handledBy: number | null
 }

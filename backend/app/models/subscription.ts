@@ -17,7 +17,8 @@ export default class Subscription extends BaseModel {
   declare planId: number
 
   @column()
-  declare paymentId: number
+  /** Null for a plan an operator granted (docs/decisions.md D34). */
+  declare paymentId: number | null
 
   @column()
   declare status: SubscriptionStatus

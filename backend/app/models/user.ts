@@ -70,6 +70,28 @@ export default class User extends compose(BaseModel, AuthFinder) {
   @column()
   declare weeklySummarySentFor: string | null
 
+  /** `operator`: ReviewRoute staff (docs/decisions.md D34). */
+  @column()
+  declare role: 'owner' | 'operator'
+
+  /** The operator's TOTP secret, encrypted with the app key. */
+  @column({ serializeAs: null })
+  declare totpSecretEncrypted: string | null
+
+  @column.dateTime()
+  declare totpEnabledAt: DateTime | null
+
+  /** SHA-256 hashes of the unused recovery codes. */
+  @column({ serializeAs: null, prepare: (value) => (value === null ? null : JSON.stringify(value)), consume: (value) => (typeof value === 'string' ? JSON.parse(value) : value) })
+  declare totpRecoveryCodes: string[] | null
+
+  /** Set by an operator: the account cannot sign in (docs/decisions.md D34). */
+  @column.dateTime()
+  declare disabledAt: DateTime | null
+
+  @column()
+  declare disabledReason: string | null
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 

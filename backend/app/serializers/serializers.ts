@@ -34,6 +34,7 @@ export function serializeUser(user: User): UserDto {
     trialEndsAt: user.trialEndsAt?.toISO() ?? null,
     createdAt: user.createdAt.toISO()!,
     emailVerified: Boolean(user.emailVerifiedAt),
+    role: user.role,
   }
 }
 

@@ -41,6 +41,7 @@ export type Screen =
   | { view: 'rate'; error?: string }
   | { view: 'feedback'; rating: number; values?: FeedbackValues; errors?: { feedback?: string; contactPhone?: string; form?: string } }
   | { view: 'not-found' }
+  | { view: 'paused' }
   | { view: 'thanks'; businessName: string | null; already?: boolean }
   | { view: 'stop' | 'stopped'; token: string }
 
@@ -119,6 +120,9 @@ export function renderReviewPage(template: string, input: PageInput, screen: Scr
           `<button class="primary" type="submit">${t('stopButton')}</button></form>`
         : `<p class="muted">${t('stoppedText', { business: business.name })}</p>`) +
       `${footer(stopPath)}</main>`
+  } else if (screen.view === 'paused') {
+    title = translate(messages, 'pausedTitle')
+    body = `<main class="card card--center"><h1>${t('pausedTitle')}</h1><p class="muted">${t('pausedText')}</p>${footer(reviewPath)}</main>`
   } else if (screen.view === 'not-found' || !business) {
     title = translate(messages, 'notFoundTitle')
     body =

@@ -11,6 +11,8 @@ const en = {
   notFoundTitle: 'Business Not Found',
   notFoundText: 'This review link is invalid or expired.',
   notFoundHelp: 'Check the link on the poster or in the message, or ask the business for a new one.',
+  pausedTitle: 'This review link is paused',
+  pausedText: 'This business is not collecting reviews here right now. Thank you for wanting to share your experience.',
   question: 'How was your experience?',
   tapStars: 'Tap the stars to rate your visit',
   helps: 'Your rating helps {{business}} improve their service',

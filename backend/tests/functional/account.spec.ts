@@ -77,7 +77,7 @@ test.group('DELETE /api/account', (group) => {
     assert.equal(await count('review_sessions', 'business_id', business.id), 0)
     assert.equal(await count('auth_access_tokens', 'tokenable_id', user.id), 0)
     assert.equal(await count('subscriptions', 'user_id', user.id), 0)
-    const payment = await db.from('payments').where('id', subscription.paymentId).first()
+    const payment = await db.from('payments').where('id', subscription.paymentId!).first()
     assert.isNull(payment.user_id, 'the payment is kept without its owner')
 
     ;(await client.post('/api/auth/register').json({ email: user.email, password: 'long-enough-1' })).assertStatus(201)

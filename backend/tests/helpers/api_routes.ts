@@ -6,8 +6,11 @@
 import router from '@adonisjs/core/services/router'
 import * as limiters from '#start/limiter'
 
-/** `owner`: behind the auth middleware (401 without a valid token); `optional`: a token is read if sent. */
-export type Access = 'owner' | 'optional' | 'public'
+/**
+ * `owner`: behind the auth middleware (401 without a valid token); `optional`: a token is read if sent;
+ * `operator`: the operator console (404 to everyone but an operator, docs/decisions.md D34).
+ */
+export type Access = 'owner' | 'optional' | 'public' | 'operator'
 
 export interface ApiRoute {
   name: string
@@ -67,6 +70,7 @@ export function apiRoutes(): ApiRoute[] {
         if (everywhere.has(entry)) continue
         const name = typeof entry === 'object' && entry !== null ? (entry as { name?: string }).name : undefined
         if (name === 'auth') access = 'owner'
+        else if (name === 'operator') access = 'operator'
         else if (name === 'silentAuth' && access !== 'owner') access = 'optional'
         else if (LIMITER_MIDDLEWARE.has(entry)) throttled = true
         else {

@@ -1,6 +1,7 @@
 import User from '#models/user'
 import { penalizeLoginFailures } from '#start/limiter'
 import { deviceLabel } from '#lib/user_agent'
+import { AccountDisabledError } from '#exceptions/app_errors'
 
 /**
  * Email + password sign-in. Failures are counted per account (its id), or per normalised address when no
@@ -12,6 +13,7 @@ export default class SignIn {
     const account = await User.findBy('email', email)
     const lockKey = account ? `user:${account.id}` : `email:${email}`
     const user = await penalizeLoginFailures(lockKey, () => User.verifyCredentials(email, password))
+    if (user.disabledAt) throw new AccountDisabledError()
     const token = await User.accessTokens.create(user, ['*'], { name: deviceLabel(userAgent) })
     return { user, token: token.value!.release() }
   }

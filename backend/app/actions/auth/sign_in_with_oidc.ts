@@ -1,7 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
 import AccountToken, { AccountTokenPurpose } from '#models/account_token'
-import { BadRequestError } from '#exceptions/app_errors'
+import { AccountDisabledError, BadRequestError } from '#exceptions/app_errors'
 import { clock } from '#lib/clock'
 import { normalizeEmail } from '#lib/email'
 import { isDuplicateKey } from '#lib/db_errors'
@@ -30,6 +30,7 @@ export default class SignInWithOidc {
       const row = await AccountToken.consume(AccountTokenPurpose.SignInCode, code, trx)
       const owner = row ? await User.find(row.userId, { client: trx }) : null
       if (!owner) throw new BadRequestError(INVALID_SIGN_IN_CODE)
+      if (owner.disabledAt) throw new AccountDisabledError()
       return owner
     })
     const token = await User.accessTokens.create(user, ['*'], { name: deviceLabel(userAgent) })

@@ -1,11 +1,11 @@
 import db from '@adonisjs/lucid/services/db'
 import Business from '#models/business'
 import { reviewLinkCache } from '#hot_path/review_link_cache'
-import { NotFoundError } from '#exceptions/app_errors'
+import { LinkPausedError, NotFoundError } from '#exceptions/app_errors'
 
 /**
  * The business behind a customer's review code (any case), or 404. An earlier code of the business finds it too
- * (docs/decisions.md D31); its `shortUrl` then differs from the code asked for, and the page sends the customer
+ * (docs/decisions.md D31); a link an operator paused is 423 (D34); its `shortUrl` then differs from the code asked for, and the page sends the customer
  * on to the current one. Kept in memory for a few seconds per process (docs/architecture.md#review-link-cache):
  * opening a link and rating it are the busiest calls.
  */
@@ -20,6 +20,7 @@ export default class FindReviewLink {
         .first()
     })
     if (!business) throw new NotFoundError('Business not found')
+    if (business.disabledAt) throw new LinkPausedError()
     return business
   }
 }

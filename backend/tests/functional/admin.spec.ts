@@ -1,0 +1,236 @@
+/*
+ * The operator console's API (docs/decisions.md D34, issue 17): every /api/admin/* route is 404 to no token, a junk
+ * token and an owner's (and changes nothing); an operator passes TOTP (enrol with a QR code, recovery codes, verify)
+ * before the rest opens; every write needs a reason and leaves exactly one audit row; what each write does.
+ */
+import { test } from '@japa/runner'
+import type { ApiClient } from '@japa/api-client'
+import db from '@adonisjs/lucid/services/db'
+import { generate } from 'otplib'
+import { isolated } from '#tests/helpers/setup'
+import { apiRoutes, assertClassified, pathFor } from '#tests/helpers/api_routes'
+import { databaseFingerprinter, fingerprintChanges } from '#tests/helpers/db_fingerprint'
+import { operator, totpNow } from '#tests/helpers/operators'
+import { ownerWithBusiness } from '#tests/helpers/owners'
+import { fileMailbox, smtpMailbox } from '#tests/helpers/mailbox'
+import { openOrder, razorpayId, razorpayStub, verify } from '#tests/helpers/razorpay'
+import { DEFAULT_PASSWORD, UserFactory } from '#database/factories/index'
+import { clock } from '#lib/clock'
+import { DateTime } from 'luxon'
+import type { AdminUserDto, AuditLogDto, TrialStatusDto } from '#types/api'
+
+const operatorRoutes = () => apiRoutes().filter((route) => route.access === 'operator')
+const perMethod = () => operatorRoutes().flatMap((route) => route.methods.map((method) => ({ ...route, method })))
+const PARAMS: Record<string, string | number> = { id: 1, name: 'receipt-mail', jobId: 'receipt-mail-1' }
+
+const auditRows = async () => Number((await db.from('audit_logs').count('* as n').first()).n)
+const post = (client: ApiClient, path: string, token: string, body: Record<string, unknown>) => client.post(path).bearerToken(token).json(body)
+
+test.group('Admin: the route list', () => {
+  test('the operator routes are the ones under /api/admin, and there are enough of them', ({ assert }) => {
+    const routes = apiRoutes()
+    for (const route of routes) assertClassified(route)
+    const admin = routes.filter((route) => route.pattern.startsWith('/api/admin/'))
+    assert.isAtLeast(admin.length, 20)
+    assert.deepEqual(admin.filter((route) => route.access !== 'operator').map((route) => route.pattern), [])
+    // The audit log can only be read.
+    assert.deepEqual(admin.filter((route) => route.pattern.startsWith('/api/admin/audit-log')).flatMap((route) => route.methods), ['GET'])
+  })
+})
+
+test.group('Admin: 404 to everyone but an operator', (group) => {
+  isolated(group)
+  razorpayStub(group)
+
+  test('{method} {pattern}: no token, a junk token, an owner\'s token → 404, nothing changes')
+    .with(perMethod)
+    .run(async ({ client, assert }, route) => {
+      const fingerprint = await databaseFingerprinter()
+      const { token: ownerToken } = await ownerWithBusiness()
+      const path = pathFor(route, PARAMS)
+      const before = await fingerprint()
+      for (const [label, authorization] of [
+        ['no token', undefined],
+        ['a junk token', 'Bearer rr_bm90LXJlYWw.aGVsbG8td29ybGQtdGhpcy1pcy1qdW5r'],
+        ["an owner's token", `Bearer ${ownerToken}`],
+      ] as const) {
+        const request = client.request(path, route.method)
+        if (authorization) request.header('authorization', authorization)
+        const response = await (route.method === 'GET' ? request : request.json({ reason: 'an attempt', days: 5, months: 1, code: '123456', message: 'hi' }))
+        assert.equal(response.status(), 404, `${label}: ${response.text()}`)
+        assert.notInclude(response.text(), 'admin', label)
+      }
+      assert.deepEqual(fingerprintChanges(before, await fingerprint()), [])
+    })
+})
+
+test.group('Admin: the TOTP step', (group) => {
+  isolated(group)
+
+  test('an operator without TOTP is refused until enrolled; the QR code and recovery codes come once', async ({ client, assert }) => {
+    const { token } = await operator({ enrolled: false })
+    const refused = await client.get('/api/admin/users').bearerToken(token)
+    refused.assertStatus(403)
+    assert.equal(refused.body().twoFactor, 'enroll')
+
+    const enrollment = await client.post('/api/admin/2fa/enroll').bearerToken(token)
+    enrollment.assertStatus(200)
+    const { secret, otpauthUrl, qrDataUrl } = enrollment.body()
+    assert.match(otpauthUrl, /^otpauth:\/\/totp\/ReviewRoute:.+\?.*secret=/)
+    assert.match(qrDataUrl, /^data:image\/png;base64,/)
+
+    const wrong = await post(client, '/api/admin/2fa/activate', token, { code: '000000' })
+    wrong.assertStatus(422)
+    assert.equal(wrong.body().errors[0].field, 'code')
+    const activated = await post(client, '/api/admin/2fa/activate', token, { code: await generate({ secret }) })
+    activated.assertStatus(200)
+    assert.lengthOf(activated.body().recoveryCodes, 10)
+    assert.isTrue(activated.body().verified)
+    ;(await client.get('/api/admin/users').bearerToken(token)).assertStatus(200)
+    ;(await client.post('/api/admin/2fa/enroll').bearerToken(token)).assertStatus(409)
+  })
+
+  test('a new sign-in must verify: a wrong code 422, the TOTP code or a recovery code (once) opens the console', async ({ client, assert }) => {
+    const { token } = await operator({ enrolled: false })
+    const { secret } = (await client.post('/api/admin/2fa/enroll').bearerToken(token)).body()
+    const { recoveryCodes } = (await post(client, '/api/admin/2fa/activate', token, { code: await generate({ secret }) })).body()
+    const user = await db.from('users').where('role', 'operator').orderBy('id', 'desc').first()
+    assert.notInclude(JSON.stringify(user), recoveryCodes[0])
+
+    const second = (await client.post('/api/auth/login').json({ email: user.email, password: DEFAULT_PASSWORD })).body().token as string
+    const refused = await client.get('/api/admin/audit-log').bearerToken(second)
+    refused.assertStatus(403)
+    assert.equal(refused.body().twoFactor, 'verify')
+    ;(await post(client, '/api/admin/2fa/verify', second, { code: '123456' })).assertStatus(422)
+    ;(await post(client, '/api/admin/2fa/verify', second, { code: recoveryCodes[0] })).assertStatus(200)
+    ;(await client.get('/api/admin/audit-log').bearerToken(second)).assertStatus(200)
+
+    const third = (await client.post('/api/auth/login').json({ email: user.email, password: DEFAULT_PASSWORD })).body().token as string
+    ;(await post(client, '/api/admin/2fa/verify', third, { code: recoveryCodes[0] })).assertStatus(422)
+    ;(await post(client, '/api/admin/2fa/verify', third, { code: await generate({ secret }) })).assertStatus(200)
+  })
+
+  test('the step lasts 12 hours on that token', async ({ client }) => {
+    const { token } = await operator()
+    ;(await client.get('/api/admin/users').bearerToken(token)).assertStatus(200)
+    clock.travelTo(clock.now().plus({ hours: 12, minutes: 1 }))
+    ;(await client.get('/api/admin/users').bearerToken(token)).assertStatus(403)
+    ;(await post(client, '/api/admin/2fa/verify', token, { code: await totpNow() })).assertStatus(200)
+  })
+})
+
+test.group('Admin: writes need a reason and leave one audit row', (group) => {
+  isolated(group)
+  razorpayStub(group)
+
+  test('extend a trial: refused without a reason; with one the owner\'s lock lifts and the log says who and why', async ({ client, assert }) => {
+    const { token, user: ops } = await operator()
+    const { user: owner, token: ownerToken } = await ownerWithBusiness()
+    await db.from('users').where('id', owner.id).update({ trial_ends_at: clock.now().minus({ days: 2 }).toJSDate() })
+    assert.isTrue(((await client.get('/api/billing/trial-status').bearerToken(ownerToken)).body() as TrialStatusDto).isLimited)
+
+    const before = await auditRows()
+    const noReason = await post(client, `/api/admin/users/${owner.id}/extend-trial`, token, { days: 7 })
+    noReason.assertStatus(422)
+    assert.equal(noReason.body().errors[0].field, 'reason')
+    assert.equal(await auditRows(), before)
+
+    const extended = await post(client, `/api/admin/users/${owner.id}/extend-trial`, token, { days: 7, reason: 'Asked for more time on the phone' })
+    extended.assertStatus(200)
+    assert.equal((extended.body() as AdminUserDto).plan, 'trial')
+    assert.isFalse(((await client.get('/api/billing/trial-status').bearerToken(ownerToken)).body() as TrialStatusDto).isLimited)
+    assert.equal(await auditRows(), before + 1)
+    const [row] = (await client.get('/api/admin/audit-log').bearerToken(token)).body() as AuditLogDto[]
+    assert.containsSubset(row, { operatorId: ops.id, operatorEmail: ops.email, action: 'user.extend_trial', targetType: 'user', targetId: String(owner.id), reason: 'Asked for more time on the phone' })
+    assert.isAbove(DateTime.fromISO((row.after as { trialEndsAt: string }).trialEndsAt).toMillis(), clock.nowMs() + 6 * 86_400_000)
+  })
+
+  test('grant a plan (no payment, no invoice), then end it', async ({ client, assert }) => {
+    const { token } = await operator()
+    const { user: owner, token: ownerToken } = await ownerWithBusiness()
+    const granted = await post(client, `/api/admin/users/${owner.id}/grant-plan`, token, { months: 6, reason: 'Compensation for the outage' })
+    granted.assertStatus(200)
+    assert.containsSubset(granted.body(), { plan: 'pro', planType: '6-month' })
+    assert.isTrue(((await client.get('/api/billing/trial-status').bearerToken(ownerToken)).body() as TrialStatusDto).hasActiveSubscription)
+    assert.isNull(await db.from('invoices').where('user_id', owner.id).first())
+    const ended = await post(client, `/api/admin/users/${owner.id}/end-plan`, token, { reason: 'Granted to the wrong account' })
+    assert.equal(ended.body().plan === 'pro', false)
+    assert.deepEqual((await db.from('audit_logs').where('target_id', String(owner.id)).orderBy('id')).map((row) => row.action), ['user.grant_plan', 'user.end_plan'])
+  })
+
+  test('disable an account: its tokens go, it cannot sign in; enable it again', async ({ client, assert }) => {
+    const { token } = await operator()
+    const { user: owner, token: ownerToken } = await ownerWithBusiness()
+    ;(await post(client, `/api/admin/users/${owner.id}/disable`, token, { reason: 'Fraudulent payments' })).assertStatus(200)
+    ;(await client.get('/api/auth/user').bearerToken(ownerToken)).assertStatus(401)
+    const login = await client.post('/api/auth/login').json({ email: owner.email, password: DEFAULT_PASSWORD })
+    login.assertStatus(403)
+    assert.match(login.body().error, /disabled/)
+    ;(await post(client, `/api/admin/users/${owner.id}/enable`, token, { reason: 'Cleared by the bank' })).assertStatus(200)
+    ;(await client.post('/api/auth/login').json({ email: owner.email, password: DEFAULT_PASSWORD })).assertStatus(200)
+  })
+
+  test('pause a business link: the customer page says so politely (423), the API too; enable it again', async ({ client, assert }) => {
+    const { token } = await operator()
+    const { business } = await ownerWithBusiness({ business: { name: 'Spam Shop' } })
+    ;(await post(client, `/api/admin/businesses/${business.id}/disable`, token, { reason: 'Fake reviews reported' })).assertStatus(200)
+    const page = await client.get(`/review/${business.shortUrl}`)
+    assert.equal(page.status(), 423)
+    assert.include(page.text(), 'This review link is paused')
+    assert.notInclude(page.text(), 'Fake reviews reported')
+    ;(await client.get(`/api/business/by-url/${business.shortUrl}`)).assertStatus(423)
+    ;(await post(client, `/api/admin/businesses/${business.id}/enable`, token, { reason: 'Owner explained' })).assertStatus(200)
+    ;(await client.get(`/review/${business.shortUrl}`)).assertStatus(200)
+  })
+
+  test('refund a payment through the billing action: the credit note and one audit row', async ({ client, assert }) => {
+    const { token } = await operator()
+    const owner = await UserFactory.create()
+    const orderId = await openOrder(client, owner)
+    ;(await verify(client, owner, orderId, razorpayId('pay_'))).assertStatus(200)
+    const payment = await db.from('payments').where('razorpay_order_id', orderId).first()
+    const refunded = await post(client, `/api/admin/payments/${payment.id}/refund`, token, { reason: 'Asked within 48 hours' })
+    refunded.assertStatus(200)
+    assert.containsSubset(refunded.body(), { refund: { amount: 49900, status: 'processed' } })
+    assert.match(refunded.body().refund.creditNoteNumber, /^RRCN\//)
+    const again = await post(client, `/api/admin/payments/${payment.id}/refund`, token, { reason: 'Asked again' })
+    again.assertStatus(409)
+    assert.equal(await db.from('audit_logs').where('action', 'payment.refund').count('* as n').first().then((row) => Number(row.n)), 1)
+  })
+
+  test('reply to a contact message by mail: it is handled, and logged', async ({ client, assert, cleanup }) => {
+    const smtp = await smtpMailbox(cleanup)
+    const { token, user: ops } = await operator()
+    const [id] = await db.table('contact_messages').insert({ name: 'Ravi', email: 'ravi@example.in', subject: 'Invoice for GST', message: 'Where is my invoice?', created_at: new Date() })
+    const answered = await post(client, `/api/admin/contact-messages/${id}/reply`, token, { message: 'It is on the billing page.\n\nThanks!', reason: 'Answered' })
+    answered.assertStatus(200)
+    assert.containsSubset(answered.body(), { handledBy: ops.email })
+    const [mail] = await smtp.waitFor(1)
+    assert.equal(mail.to, 'ravi@example.in')
+    assert.equal(mail.subject, 'Re: Invoice for GST')
+    assert.include(mail.text, 'It is on the billing page.')
+    const open = (await client.get('/api/admin/contact-messages').qs({ handled: 'false' }).bearerToken(token)).body()
+    assert.notInclude(open.map((row: { id: number }) => row.id), Number(id))
+  })
+
+  test('the users list pages, sorts and searches on the server', async ({ client, assert }) => {
+    const { token } = await operator()
+    const { user: owner } = await ownerWithBusiness({ owner: { email: 'findme.admin@example.in' } })
+    const found = await client.get('/api/admin/users').qs({ q: 'findme.admin', _start: 0, _end: 10 }).bearerToken(token)
+    found.assertStatus(200)
+    assert.equal(found.header('x-total-count'), '1')
+    assert.containsSubset(found.body()[0], { id: owner.id, businesses: 1, plan: 'trial' })
+    ;(await client.get('/api/admin/users').qs({ plan: 'gold' }).bearerToken(token)).assertStatus(422)
+  })
+
+  test('queues: counts per state for every queue', async ({ client, assert }) => {
+    const { token } = await operator()
+    const queues = await client.get('/api/admin/queues').bearerToken(token)
+    queues.assertStatus(200)
+    assert.includeMembers(queues.body().map((queue: { name: string }) => queue.name), ['receipt-mail', 'review-request-send', 'feedback-alert'])
+    ;(await client.get('/api/admin/queues/not-a-queue/failed').bearerToken(token)).assertStatus(404)
+    ;(await post(client, '/api/admin/queues/receipt-mail/jobs/nope/retry', token, { reason: 'Try it' })).assertStatus(404)
+  })
+})
+
+export { fileMailbox }
