@@ -81,6 +81,9 @@ async function expectPricingFromApi() {
   const pricing = document.getElementById('pricing')!
   expect(await within(pricing).findByRole('heading', { name: 'Monthly' })).toBeInTheDocument()
   expect(within(pricing).getByRole('heading', { name: '12 Months' })).toBeInTheDocument()
+  // docs/decisions.md D33: every price says it includes GST.
+  for (const price of pricing.querySelectorAll('.plan__price')) expect(price).toHaveTextContent(/incl\. GST$/)
+  expect(pricing.querySelectorAll('.plan__price')).toHaveLength(2)
   expect(fetchMock).toHaveBeenCalledWith('/api/billing/subscription-plans', expect.anything())
 }
 

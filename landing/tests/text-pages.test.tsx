@@ -116,7 +116,7 @@ describe('terms of service', () => {
     const prices = await screen.findByRole('table')
     const rows = within(prices).getAllByRole('row').map((row) => row.textContent!.replace(/\s+/g, ' ').trim())
     expect(rows).toEqual([
-      'PlanPricePer month',
+      'PlanPrice incl. GSTPer month',
       'Monthly₹499₹499',
       '6 Months₹2,499₹417',
       '12 Months₹4,499₹375',

@@ -3,6 +3,7 @@ import { Button, Card, Tag, Typography } from 'antd'
 import type { PlanDto } from '@reviewroute/backend/types/api'
 import { rupees } from '@reviewroute/web-shared/format'
 import { planDisplayName } from '@reviewroute/backend/contract/product_rules'
+import { INCL_GST } from '@reviewroute/backend/contract/gst'
 import { pricePeriod } from '#lib/billing'
 
 interface Props {
@@ -16,7 +17,7 @@ interface Props {
   onEnrolledClick(): void
 }
 
-/** One plan as the API lists it: price, per-month price, savings and tag all come from the server (docs/decisions.md D8). */
+/** One plan as the API lists it: price (GST included, D33), per-month price, savings and tag all come from the server (docs/decisions.md D8). */
 export function PlanCard({ plan, enrolled, busy, onChoose, onEnrolledClick }: Props) {
   const name = planDisplayName(plan.name)
   return (
@@ -26,7 +27,8 @@ export function PlanCard({ plan, enrolled, busy, onChoose, onEnrolledClick }: Pr
         {name}
       </Typography.Title>
       <div className="plan-card__price">
-        {rupees(plan.totalPrice)} <small>{pricePeriod(plan.durationMonths)}</small>
+        {rupees(plan.totalPrice)} <small>{pricePeriod(plan.durationMonths)}</small>{' '}
+        <small className="plan-card__tax">{INCL_GST}</small>
       </div>
       <Typography.Text type="secondary">
         {plan.durationMonths > 1 ? `${rupees(plan.pricePerMonth)} per month` : 'One month at a time'}

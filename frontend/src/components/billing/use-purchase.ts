@@ -1,11 +1,13 @@
 /*
- * Buying a plan (README.md#api, docs/product-rules.md#errors, docs/decisions.md D9): payment configuration, a Razorpay Order from the server, a dialog
- * with the full price and how long it lasts, Razorpay Checkout, then verification, the success overlay and a
- * trial-status refresh. Every failure ends in the spec's toast or the 'Payment Failed' dialog.
+ * Buying a plan (README.md#api, docs/product-rules.md#errors, docs/decisions.md D9): payment configuration, the billing details
+ * the tax invoice needs (D33: asked for in the dialog when missing, or when the server's 422 says so), a Razorpay
+ * Order from the server, a dialog with the full price and how long it lasts, Razorpay Checkout, then verification,
+ * the success overlay and a trial-status refresh. Every failure ends in the spec's toast or the 'Payment Failed' dialog.
  */
 import { ALREADY_SUBSCRIBED_TITLE, planDisplayName } from '@reviewroute/backend/contract/product_rules'
 import type {
   BillingChangeResponse,
+  BillingProfileDto,
   CreatePaymentResponse,
   PlanDto,
   RazorpayConfigResponse,
@@ -22,9 +24,11 @@ import {
   NO_ORDER,
   purchaseErrorToast,
 } from '#lib/billing'
+import { billingProfileMissing, hasBillingDetails } from '#lib/billing-profile'
 import { failureDetails, loadCheckout, type CheckoutSuccess } from '#lib/razorpay'
 import { errorText, request } from '#providers/http'
 import { useToast } from '#providers/toast'
+import type { BillingProfile } from './use-billing-profile'
 
 const VERIFY_FAILED = 'Payment verification failed. If money was deducted, please contact support.'
 
@@ -37,6 +41,8 @@ interface Order {
 export type PaymentStep =
   | { step: 'closed' }
   | { step: 'preparing'; plan: PlanDto }
+  /** The billing details are missing: the dialog asks for them, then the order is created. `reason`: the server's 422. */
+  | { step: 'details'; plan: PlanDto; keyId: string; reason: string | null }
   | ({ step: 'ready'; opening: boolean } & Order)
   | ({ step: 'verifying' } & Order)
   | ({ step: 'failed'; details: string } & Order)
@@ -44,7 +50,13 @@ export type PaymentStep =
 /** The success overlay: the plan's display name and the end of the period it bought. */
 export type PaymentSuccess = Pick<CreatePaymentResponse, 'planName' | 'validUntil'>
 
-export function usePurchase(status: TrialStatusDto | undefined) {
+interface Options {
+  billing: Pick<BillingProfile, 'current' | 'saved'>
+  /** A payment went through (the history has a new row). */
+  onPaid?(): void
+}
+
+export function usePurchase(status: TrialStatusDto | undefined, { billing, onPaid }: Options) {
   const [payment, setPayment] = useState<PaymentStep>({ step: 'closed' })
   const [success, setSuccess] = useState<PaymentSuccess | null>(null)
   // Each Upgrade click is an attempt; answers of an attempt the owner closed are ignored.
@@ -79,6 +91,14 @@ export function usePurchase(status: TrialStatusDto | undefined) {
       return
     }
 
+    // Unreadable details go on to the order: the server refuses it (422) if they are missing.
+    const profile = await billing.current().catch(() => null)
+    if (id !== attempt.current) return
+    if (profile && !hasBillingDetails(profile)) return setPayment({ step: 'details', plan, keyId, reason: null })
+    await createOrder(plan, keyId, id)
+  }
+
+  async function createOrder(plan: PlanDto, keyId: string, id: number) {
     try {
       const order = await request<CreatePaymentResponse>('/api/billing/create-payment', {
         method: 'POST',
@@ -89,12 +109,22 @@ export function usePurchase(status: TrialStatusDto | undefined) {
       setPayment({ step: 'ready', opening: false, plan, order, keyId })
     } catch (error) {
       if (id !== attempt.current) return
+      const missing = billingProfileMissing(error)
+      if (missing) return setPayment({ step: 'details', plan, keyId, reason: missing })
       const { title, description } = purchaseErrorToast(error)
       const alreadySubscribed = title === ALREADY_SUBSCRIBED_TITLE
       fail(title, description, alreadySubscribed ? 'plan' : 'error')
       // The server knows of a plan this screen did not: show it.
       if (alreadySubscribed) void refresh()
     }
+  }
+
+  /** Billing details saved in the dialog: when they were what the order waited for, it is created now. */
+  function profileSaved(profile: BillingProfileDto) {
+    billing.saved(profile)
+    if (payment.step !== 'details') return
+    setPayment({ step: 'preparing', plan: payment.plan })
+    void createOrder(payment.plan, payment.keyId, attempt.current)
   }
 
   async function verify({ plan, order, keyId }: Order, response: CheckoutSuccess) {
@@ -112,6 +142,7 @@ export function usePurchase(status: TrialStatusDto | undefined) {
       const planName = planDisplayName(plan.name)
       setSuccess({ planName, validUntil: result?.currentPeriodEnd ?? order.validUntil })
       toast.success('Payment Successful!', `Welcome to ReviewRoute Pro. Your ${planName} Plan is now active.`)
+      onPaid?.()
       await refresh()
     } catch (error) {
       setPayment({ step: 'failed', plan, order, keyId, details: errorText(error, VERIFY_FAILED) })
@@ -149,5 +180,5 @@ export function usePurchase(status: TrialStatusDto | undefined) {
   }
 
   const hideSuccess = useCallback(() => setSuccess(null), [])
-  return { payment, choose, pay, close, success, hideSuccess }
+  return { payment, choose, profileSaved, pay, close, success, hideSuccess }
 }

@@ -1,26 +1,31 @@
 /*
  * /billing and /dashboard/settings (docs/screens.md): where the owner's trial or plan stands, the plans to buy, the
- * payment flow, and the phone number asked for when a trial starts (`?source=signup|clerk`).
+ * payment flow, the billing details and payment history with their tax invoices (docs/decisions.md D33), and the
+ * phone number asked for when a trial starts (`?source=signup|clerk`).
  */
 import { useCustom } from '@refinedev/core'
 import { Typography } from 'antd'
-import type { PlanDto } from '@reviewroute/backend/types/api'
+import type { PaymentHistoryDto, PlanDto } from '@reviewroute/backend/types/api'
 import { useRef, useState } from 'react'
 import { useLocation } from 'react-router'
 import { TrialExpiredCard } from '#components/access/trial-expired-card'
+import { BillingDetailsCard } from '#components/billing/billing-details-card'
 import { BillingStatusBanner } from '#components/billing/billing-status-banner'
 import { CancelSubscriptionDialog } from '#components/billing/cancel-subscription-dialog'
 import { PaymentDialog } from '#components/billing/payment-dialog'
+import { PaymentHistory } from '#components/billing/payment-history'
 import { PaymentSuccessOverlay } from '#components/billing/payment-success-overlay'
 import { PhoneModal } from '#components/billing/phone-modal'
 import { PlanList } from '#components/billing/plan-list'
 import { useCancelSubscription } from '#components/billing/use-cancel-subscription'
+import { useBillingProfile } from '#components/billing/use-billing-profile'
 import { usePurchase } from '#components/billing/use-purchase'
 import '#components/billing/billing.css'
 import { useCurrentUser } from '#hooks/use-current-user'
 import { useTrialStatus } from '#hooks/use-trial-status'
 import { hasPaidAccess } from '#lib/access'
 import { alreadyHavePlanText, asksForPhone } from '#lib/billing'
+import { PAYMENTS_PATH } from '#lib/payments'
 import { useToast } from '#providers/toast'
 
 const HIGHLIGHT_MS = 2_000
@@ -39,7 +44,9 @@ function usePhonePrompt() {
 export default function BillingPage() {
   const { status } = useTrialStatus()
   const plans = useCustom<PlanDto[]>({ url: '/api/billing/subscription-plans', method: 'get' })
-  const purchase = usePurchase(status)
+  const payments = useCustom<PaymentHistoryDto[]>({ url: PAYMENTS_PATH, method: 'get' })
+  const billing = useBillingProfile()
+  const purchase = usePurchase(status, { billing, onPaid: () => void payments.query.refetch() })
   const cancel = useCancelSubscription()
   const phone = usePhonePrompt()
   const toast = useToast()
@@ -77,7 +84,20 @@ export default function BillingPage() {
         onChoose={purchase.choose}
         onEnrolledClick={() => status && toast.plan('Already Have Active Plan', alreadyHavePlanText(status))}
       />
-      <PaymentDialog payment={purchase.payment} onPay={purchase.pay} onClose={purchase.close} />
+      <BillingDetailsCard billing={billing} />
+      <PaymentHistory
+        payments={payments.query.data?.data}
+        loading={payments.query.isLoading}
+        failed={payments.query.isError}
+        onRetry={() => void payments.query.refetch()}
+      />
+      <PaymentDialog
+        payment={purchase.payment}
+        profile={billing.profile}
+        onProfileSaved={purchase.profileSaved}
+        onPay={purchase.pay}
+        onClose={purchase.close}
+      />
       <PaymentSuccessOverlay success={purchase.success} onHide={purchase.hideSuccess} />
       <CancelSubscriptionDialog cancel={cancel} accessUntil={status?.currentPeriodEnd ?? null} />
       <PhoneModal open={phone.open} onSaved={phone.onSaved} onClose={phone.onClose} />

@@ -5,8 +5,9 @@ import { api } from '@reviewroute/web-shared/api'
 import { rupees } from '@reviewroute/web-shared/format'
 import { SIGN_UP_URL } from '@reviewroute/web-shared/constants'
 import { isPurchasablePlan, planDisplayName, TRIAL_DAYS } from '@reviewroute/backend/contract/product_rules'
+import { INCL_GST } from '@reviewroute/backend/contract/gst'
 
-/** Plans as the server lists them (docs/decisions.md D8): no price, saving or percentage is typed in a page. */
+/** Plans as the server lists them (docs/decisions.md D8): no price, saving or percentage is typed in a page. Prices include GST (D33). */
 export function usePlans() {
   const [plans, setPlans] = useState<PlanDto[] | null>(null)
   const [failed, setFailed] = useState(false)
@@ -25,7 +26,8 @@ export function PlanCard({ plan, action }: { plan: PlanDto; action?: React.React
       {plan.tag && <span className="plan__tag">{plan.tag}</span>}
       <h3>{planDisplayName(plan.name)}</h3>
       <div className="plan__price">
-        {rupees(plan.totalPrice)} <small>/ {months === 1 ? 'month' : `${months} months`}</small>
+        {rupees(plan.totalPrice)} <small>/ {months === 1 ? 'month' : `${months} months`}</small>{' '}
+        <small className="plan__tax">{INCL_GST}</small>
       </div>
       {months > 1 && <p className="muted">{rupees(plan.pricePerMonth)} per month</p>}
       {plan.savings && (

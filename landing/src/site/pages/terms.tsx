@@ -1,12 +1,13 @@
 import { TextPage } from '#site/components/layout'
 import { planDisplayName } from '@reviewroute/backend/contract/product_rules'
+import { INCL_GST } from '@reviewroute/backend/contract/gst'
 import { usePlans } from '#site/components/pricing'
 import { SectionIndex, TextSections } from '#site/components/text-sections'
 import { TERMS_INTRO, TERMS_PLANS_SECTION, TERMS_SECTIONS, TERMS_UPDATED } from '#site/content/terms'
 import { rupees } from '@reviewroute/web-shared/format'
 import { useSession } from '#site/session'
 
-/** Prices as the server lists them (docs/decisions.md D8): the terms never type a price. */
+/** Prices as the server lists them (docs/decisions.md D8), GST included (D33): the terms never type a price. */
 function PriceTable() {
   const { plans, failed } = usePlans()
   if (failed) {
@@ -23,7 +24,9 @@ function PriceTable() {
         <thead>
           <tr>
             <th scope="col">Plan</th>
-            <th scope="col">Price</th>
+            <th scope="col">
+              Price <small className="muted">{INCL_GST}</small>
+            </th>
             <th scope="col">Per month</th>
           </tr>
         </thead>
