@@ -104,6 +104,9 @@ const env = await Env.create(new URL('../', import.meta.url), {
   OIDC_NAME: str('Google'),
   OIDC_TIMEOUT_MS: num(5000),
 
+  /** GET /metrics answers only `Authorization: Bearer {METRICS_TOKEN}`; empty: 404 (docs/decisions.md D34). */
+  METRICS_TOKEN: str(''),
+
   TEST_CLOCK: bool(false),
   BENCH_ROUTES: bool(false),
 

@@ -140,6 +140,7 @@ router
     router.post('webhooks/sms/:token', [WebhooksController, 'sms']).as('webhooks.sms')
     router.post('hooks/visits/:secret', [VisitHooksController, 'visit']).as('hooks.visit').use(visitHookThrottle)
     router.get('health', [SystemController, 'health']).as('health')
+    router.get('health/live', [SystemController, 'live']).as('health.live')
 
     // The operator console (docs/decisions.md D34): 404 to everyone but an operator; the TOTP step before the rest.
     router
@@ -280,4 +281,6 @@ router.get('/r/:token/stop', [ReviewPageController, 'stopPage']).as('pages.reque
 router.post('/r/:token/stop', [ReviewPageController, 'stop']).as('pages.request.stop')
 router.get('/assets/*', [PagesController, 'asset']).as('pages.assets')
 router.get('/dashboard-assets/*', [PagesController, 'asset']).as('pages.dashboard_assets')
+// Prometheus scrapes (docs/decisions.md D34): 404 without METRICS_TOKEN.
+router.get('/metrics', [SystemController, 'metrics']).as('metrics')
 router.get('*', [PagesController, 'page']).as('pages.fallback')

@@ -1,7 +1,11 @@
+import { timingSafeEqual } from 'node:crypto'
 import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
 import redis from '@adonisjs/redis/services/main'
 import { geoFromHeaders } from '#lib/geo'
+import env from '#start/env'
+import { registry } from '#services/metrics'
+import { NotFoundError } from '#exceptions/app_errors'
 import type { ApiErrorBody, GeoDto, HealthResponse } from '#types/api'
 
 const CHECK_TIMEOUT_MS = 1500
@@ -33,6 +37,22 @@ async function pingRedis() {
 export default class SystemController {
   async geo({ request }: HttpContext): Promise<GeoDto> {
     return geoFromHeaders(request.headers())
+  }
+
+  /** Liveness: the process answers (readiness, with MySQL and Redis, is /api/health). */
+  live() {
+    return { status: 'ok' }
+  }
+
+  /** Prometheus text format, only to `Authorization: Bearer {METRICS_TOKEN}`; 404 when no token is set or it differs. */
+  async metrics({ request, response }: HttpContext) {
+    const expected = env.get('METRICS_TOKEN')
+    const given = request.header('authorization') ?? ''
+    const wanted = `Bearer ${expected}`
+    if (!expected || given.length !== wanted.length || !timingSafeEqual(Buffer.from(given), Buffer.from(wanted))) throw new NotFoundError()
+    response.header('Content-Type', registry.contentType)
+    response.header('Cache-Control', 'no-store')
+    return response.send(await registry.metrics())
   }
 
   /** 200 when MySQL and Redis both answer; 503 naming what is down. */

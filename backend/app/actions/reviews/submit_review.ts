@@ -13,6 +13,7 @@ import { FieldError, NotFoundError, UpgradeRequiredError } from '#exceptions/app
 import { isPositiveRating } from '#contract/product_rules'
 import { indianMobileDigits } from '#lib/phone'
 import { clock } from '#lib/clock'
+import { ratingsStored } from '#services/metrics'
 import { ReviewRequests } from '#actions/requests/request_progress'
 import { staffIdOf } from '#actions/requests/staff'
 import type { SubmitReviewRequest, SubmitReviewResponse } from '#types/api'
@@ -94,6 +95,7 @@ export default class SubmitReview {
       }
       throw error
     }
+    ratingsStored.inc({ kind: positive ? 'positive' : 'negative' })
     if (requestId !== null) await ReviewRequests.markRated(requestId)
     if (text && id !== null) {
       await this.queues.enqueue(
