@@ -34,7 +34,7 @@ const suites = [
       return line ? { passed: Number(line[1]), failed: Number(line[2]) } : null
     },
   },
-  ...['journeys', 'faults'].map((kind) => ({
+  ...['journeys', 'faults', 'backup'].map((kind) => ({
     name: `${kind} (node:test)`,
     cwd: root,
     command: ['npm', ['run', '--silent', `test:${kind}`]],

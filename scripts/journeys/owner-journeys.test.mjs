@@ -414,18 +414,26 @@ test('journey 4: after the trial the owner is locked to /billing, buys the month
     await page.getByRole('heading', { name: 'Trial Expired' }).waitFor()
     await screenshot(page, 'j4', '01-locked')
 
-    // Monthly plan through (stubbed) Razorpay Checkout.
+    // Monthly plan through (stubbed) Razorpay Checkout, after the billing details the tax invoice needs.
     await page.getByRole('button', { name: 'Upgrade to Monthly' }).click()
     const dialog = page.getByRole('dialog').filter({ hasText: 'Upgrade to Monthly' })
+    await dialog.getByLabel('Legal name').fill('Chai Point Foods LLP')
+    await dialog.getByLabel('Address').fill('14 FC Road, Shivajinagar, Pune 411004')
+    await dialog.getByLabel('State or union territory').fill('Mahara')
+    await page.getByRole('option', { name: 'Maharashtra (27)' }).click()
+    await dialog.getByLabel('GSTIN (optional)').fill('27aapfu0939f1zv')
+    await screenshot(page, 'j4', '02-billing-details')
+    await dialog.getByRole('button', { name: 'Save and continue' }).click()
     await dialog.getByRole('button', { name: /Pay ₹499/ }).waitFor()
-    await screenshot(page, 'j4', '02-payment-dialog')
+    await dialog.getByText(/Invoice to: Chai Point Foods LLP/).waitFor()
+    await screenshot(page, 'j4', '03-payment-dialog')
     const verification = page.waitForResponse((response) => response.url() === `${BASE}/api/billing/verify-payment`)
     await dialog.getByRole('button', { name: /Pay ₹499/ }).click()
     const verified = await verification
     assert.equal(verified.status(), 200, 'checkout verification accepted the signature')
     assert.equal((await verified.json()).success, true)
     await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor()
-    await screenshot(page, 'j4', '03-paid')
+    await screenshot(page, 'j4', '04-paid')
 
     assert.equal(checkout.opened.length, 1, 'checkout opened once')
     const opened = checkout.opened[0]
@@ -475,7 +483,27 @@ test('journey 4: after the trial the owner is locked to /billing, buys the month
     await page.getByText('Recent Review Activity').waitFor()
     assert.equal(new URL(page.url()).pathname, '/dashboard')
     await page.getByText(business.name).first().waitFor()
-    await screenshot(page, 'j4', '04-unlocked')
+    await screenshot(page, 'j4', '05-unlocked')
+
+    // The tax invoice: IGST (Maharashtra buyer, Karnataka seller), on the billing page and in the receipt mail.
+    const [invoice] = await query('SELECT id, number, igst, cgst, total, buyer FROM invoices WHERE user_id = ?', [user.id])
+    assert.match(invoice.number, /^RR\/\d{4}-\d{2}\/\d{5}$/)
+    assert.deepEqual([invoice.igst, invoice.cgst, invoice.total], [7612, 0, 49900])
+    assert.equal(JSON.parse(invoice.buyer).gstin, '27AAPFU0939F1ZV')
+    await page.goto(`${BASE}/billing`)
+    const history = page.locator('.ant-card').filter({ hasText: 'Payment history' })
+    await history.getByRole('button', { name: 'Invoice' }).waitFor()
+    await history.scrollIntoViewIfNeeded()
+    await screenshot(page, 'j4', '06-payment-history')
+    const [download] = await Promise.all([page.waitForEvent('download'), history.getByRole('button', { name: 'Invoice' }).click()])
+    assert.equal(download.suggestedFilename(), `${invoice.number.replaceAll('/', '-')}.pdf`)
+    const receipt = await waitFor('the receipt mail', async () =>
+      (await readMailFiles(run.product.mailDir)).find((mail) => mail.kind === 'receipt' && mail.to === owner.email)
+    )
+    assert.ok(receipt.subject.includes(invoice.number), receipt.subject)
+    const [pdf] = receipt.attachments.filter((attachment) => attachment.contentType === 'application/pdf')
+    assert.equal(pdf?.filename, `${invoice.number.replaceAll('/', '-')}.pdf`)
+    assert.equal(pdf.content.subarray(0, 5).toString(), '%PDF-')
 
     // Cancel: access stays until the period end.
     await page.goto(`${BASE}/billing`)
@@ -487,7 +515,7 @@ test('journey 4: after the trial the owner is locked to /billing, buys the month
     await page.getByText('Subscription Cancelled', { exact: true }).waitFor()
     await page.getByText('Subscription cancelled', { exact: true }).waitFor()
     assert.equal(await page.getByRole('button', { name: 'Cancel Subscription' }).count(), 0, 'no cancel button once cancelled')
-    await screenshot(page, 'j4', '05-cancelled')
+    await screenshot(page, 'j4', '07-cancelled')
 
     const [cancelled] = await query('SELECT status, cancelled_at FROM subscriptions WHERE user_id = ?', [user.id])
     assert.equal(cancelled.status, 'cancelled')
