@@ -4,11 +4,11 @@
 
 /**
  * An Indian number as stored: '+91' and 10 digits. Accepts the usual ways of writing one: the 10 digits alone,
- * with '+91', '91' or a trunk '0' in front, with spaces, hyphens, dots or brackets; anything else is null.
+ * with '+91', '0091', '91' or a trunk '0' in front, with spaces, hyphens, dots or brackets; anything else is null.
  */
 export function normalizeIndianPhone(input: string): string | null {
   const compact = input.replace(/[\s\-().]/g, '')
-  const match = /^(?:\+91|91(?=\d{10}$)|0(?=\d{10}$))?(\d{10})$/.exec(compact)
+  const match = /^(?:\+91|0091|91(?=\d{10}$)|0(?=\d{10}$))?(\d{10})$/.exec(compact)
   return match ? `+91${match[1]}` : null
 }
 

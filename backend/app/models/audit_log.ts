@@ -1,5 +1,8 @@
 import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type User from '#models/user'
+import { clock } from '#lib/clock'
 
 const json = {
   prepare: (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value)),
@@ -38,4 +41,31 @@ export default class AuditLog extends BaseModel {
 
   @column.dateTime()
   declare createdAt: DateTime
+
+  /** Records one operator write, in the write's own transaction: the change and its audit row commit together. */
+  static record(trx: TransactionClientContract, operator: User, entry: AuditEntry) {
+    return this.create(
+      {
+        operatorId: operator.id,
+        operatorEmail: operator.email,
+        action: entry.action,
+        targetType: entry.targetType,
+        targetId: String(entry.targetId),
+        before: entry.before ?? null,
+        after: entry.after ?? null,
+        reason: entry.reason,
+        createdAt: clock.now(),
+      },
+      { client: trx }
+    )
+  }
+}
+
+export interface AuditEntry {
+  action: string
+  targetType: string
+  targetId: string | number
+  before?: unknown
+  after?: unknown
+  reason: string
 }

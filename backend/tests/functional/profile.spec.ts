@@ -235,7 +235,17 @@ test.group('POST /api/user/update-phone', (group) => {
   isolated(group)
 
   test('stores {phone} as +919876543210')
-    .with([{ phone: '9876543210' }, { phone: '+91 98765 43210' }, { phone: '+919876543210' }, { phone: ' 98765-43210 ' }])
+    .with([
+      { phone: '9876543210' },
+      { phone: '+91 98765 43210' },
+      { phone: '+919876543210' },
+      { phone: ' 98765-43210 ' },
+      // Issue 18: the other usual Indian forms, as the phone modal now accepts them.
+      { phone: '0091 98765 43210' },
+      { phone: '098765 43210' },
+      { phone: '(+91) 98765-43210' },
+      { phone: '919876543210' },
+    ])
     .run(async ({ client, assert }, row) => {
       const owner = await UserFactory.merge({ phone: null }).create()
       const response = await client.post('/api/user/update-phone').loginAs(owner).json({ phone: row.phone })

@@ -8,7 +8,7 @@ import db from '@adonisjs/lucid/services/db'
 import Payment from '#models/payment'
 import Invoice from '#models/invoice'
 import RefundPayment from '#actions/billing/refund_payment'
-import { audit } from '#lib/audit'
+import AuditLog from '#models/audit_log'
 import { paginate } from '#lib/list_query'
 import { ADMIN_INVOICE_LIST, ADMIN_PAYMENT_LIST } from '#lib/admin_lists'
 import { reasonValidator } from '#validators/admin'
@@ -33,7 +33,7 @@ export default class AdminBillingController {
     const result = await refunder.handle(payment.id, reason)
     const after = (await adminPayments([payment.id]))[0]
     await db.transaction((trx) =>
-      audit(trx, auth.getUserOrFail(), {
+      AuditLog.record(trx, auth.getUserOrFail(), {
         action: 'payment.refund',
         targetType: 'payment',
         targetId: payment.id,

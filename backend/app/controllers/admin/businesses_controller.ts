@@ -5,7 +5,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
 import Business from '#models/business'
-import { audit } from '#lib/audit'
+import AuditLog from '#models/audit_log'
 import { clock } from '#lib/clock'
 import { paginate } from '#lib/list_query'
 import { ADMIN_BUSINESS_LIST } from '#lib/admin_lists'
@@ -37,7 +37,7 @@ export default class AdminBusinessesController {
       const before = { disabledAt: business.disabledAt?.toISO() ?? null, disabledReason: business.disabledReason }
       business.merge(disabled ? { disabledAt: clock.now(), disabledReason: reason } : { disabledAt: null, disabledReason: null })
       await business.useTransaction(trx).save()
-      await audit(trx, auth.getUserOrFail(), {
+      await AuditLog.record(trx, auth.getUserOrFail(), {
         action: disabled ? 'business.disable' : 'business.enable',
         targetType: 'business',
         targetId: business.id,

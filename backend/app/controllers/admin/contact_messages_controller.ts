@@ -8,7 +8,7 @@ import mail from '@adonisjs/mail/services/main'
 import ContactMessage from '#models/contact_message'
 import type User from '#models/user'
 import ContactReplyMail from '#mails/contact_reply_mail'
-import { audit } from '#lib/audit'
+import AuditLog from '#models/audit_log'
 import { clock } from '#lib/clock'
 import { paginate } from '#lib/list_query'
 import { ADMIN_CONTACT_LIST } from '#lib/admin_lists'
@@ -63,7 +63,7 @@ export default class AdminContactMessagesController {
       const before = { handledAt: row.handledAt?.toISO() ?? null }
       row.merge({ handledAt: clock.now(), handledBy: operator.id })
       await row.useTransaction(trx).save()
-      await audit(trx, operator, { action, targetType: 'contact_message', targetId: row.id, before, after: { handledAt: row.handledAt!.toISO(), ...extra }, reason })
+      await AuditLog.record(trx, operator, { action, targetType: 'contact_message', targetId: row.id, before, after: { handledAt: row.handledAt!.toISO(), ...extra }, reason })
       return row
     })
     return (await serialize([message]))[0]

@@ -8,7 +8,7 @@ import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import { QueueService } from '#queue/queue_service'
 import { QueueName } from '#queue/queues'
-import { audit } from '#lib/audit'
+import AuditLog from '#models/audit_log'
 import { reasonValidator } from '#validators/admin'
 import { NotFoundError, ServiceUnavailableError } from '#exceptions/app_errors'
 import type { AdminFailedJobDto, AdminQueueDto } from '#types/api'
@@ -80,7 +80,7 @@ export default class AdminQueuesController {
     const before = { failedReason: job.failedReason, attemptsMade: job.attemptsMade, data: job.data }
     await fromRedis(() => (what === 'retry' ? job.retry('failed') : job.remove()))
     await db.transaction((trx) =>
-      audit(trx, auth.getUserOrFail(), { action: `job.${what}`, targetType: 'job', targetId: `${name}:${jobId}`.slice(0, 64), before, after: { [what === 'retry' ? 'retried' : 'removed']: true }, reason })
+      AuditLog.record(trx, auth.getUserOrFail(), { action: `job.${what}`, targetType: 'job', targetId: `${name}:${jobId}`.slice(0, 64), before, after: { [what === 'retry' ? 'retried' : 'removed']: true }, reason })
     )
     return { ok: true }
   }

@@ -9,7 +9,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import User from '#models/user'
 import Subscription from '#models/subscription'
 import SubscriptionPlan from '#models/subscription_plan'
-import { audit } from '#lib/audit'
+import AuditLog from '#models/audit_log'
 import { clock } from '#lib/clock'
 import { paginate } from '#lib/list_query'
 import { ADMIN_USER_LIST } from '#lib/admin_lists'
@@ -56,7 +56,7 @@ export default class AdminUsersController {
       const from = target.trialEndsAt && target.trialEndsAt > clock.now() ? target.trialEndsAt : clock.now()
       target.merge({ trialEndsAt: from.plus({ days }), trialExpiredAt: null, trialStartsAt: target.trialStartsAt ?? clock.now() })
       await target.useTransaction(trx).save()
-      await audit(trx, auth.getUserOrFail(), { action: 'user.extend_trial', targetType: 'user', targetId: target.id, before, after: { trialEndsAt: target.trialEndsAt!.toISO(), days }, reason })
+      await AuditLog.record(trx, auth.getUserOrFail(), { action: 'user.extend_trial', targetType: 'user', targetId: target.id, before, after: { trialEndsAt: target.trialEndsAt!.toISO(), days }, reason })
       reviewLinkCache.forgetOwner(target.id, trx)
       return target
     })
@@ -75,7 +75,7 @@ export default class AdminUsersController {
         { userId: target.id, planId: plan.id, paymentId: null, status: SubscriptionStatus.Active, currentPeriodStart: start, currentPeriodEnd: start.plus({ months }) },
         { client: trx }
       )
-      await audit(trx, auth.getUserOrFail(), {
+      await AuditLog.record(trx, auth.getUserOrFail(), {
         action: 'user.grant_plan',
         targetType: 'user',
         targetId: target.id,
@@ -106,7 +106,7 @@ export default class AdminUsersController {
         subscription.merge({ status: SubscriptionStatus.Expired, currentPeriodEnd: start, cancelledAt: subscription.cancelledAt ?? now })
         await subscription.useTransaction(trx).save()
       }
-      await audit(trx, auth.getUserOrFail(), {
+      await AuditLog.record(trx, auth.getUserOrFail(), {
         action: 'user.end_plan',
         targetType: 'user',
         targetId: target.id,
@@ -139,7 +139,7 @@ export default class AdminUsersController {
       target.merge(disabled ? { disabledAt: clock.now(), disabledReason: reason } : { disabledAt: null, disabledReason: null })
       await target.useTransaction(trx).save()
       if (disabled) await trx.from('auth_access_tokens').where('tokenable_id', target.id).delete()
-      await audit(trx, operator, {
+      await AuditLog.record(trx, operator, {
         action: disabled ? 'user.disable' : 'user.enable',
         targetType: 'user',
         targetId: target.id,

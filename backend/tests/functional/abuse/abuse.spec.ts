@@ -191,7 +191,7 @@ test.group('Abuse: oversized bodies', (group) => {
     const fingerprint = await databaseFingerprinter()
     const { business, token } = await ownerWithBusiness()
     const feedback = await ReviewSessionFactory.apply('negative').merge({ businessId: business.id }).create()
-    const params = { id: business.id, businessId: business.id, shortUrl: business.shortUrl, token: 'any-webhook-token', secret: 'x'.repeat(43) }
+    const params = { id: business.id, businessId: business.id, shortUrl: business.shortUrl, token: 'any-webhook-token', secret: 'x'.repeat(43), name: 'receipt-mail', jobId: 'receipt-mail-1' }
     const big = 'x'.repeat(BODY_LIMIT_BYTES + 1)
     const bodies: [string, string][] = [
       ['application/json', JSON.stringify({ feedback: big, message: big, name: 'a' })],
