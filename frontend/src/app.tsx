@@ -1,16 +1,18 @@
 /*
  * The owner dashboard: Refine with our auth and data providers, antd, and the signed-in routes of docs/screens.md.
- * Every screen is its own chunk, so the first screen does not load the others.
+ * Every screen is its own chunk, so the first screen does not load the others. The operator console (/admin,
+ * docs/decisions.md D34) is one more chunk, which only an operator's browser ever loads.
  */
 import { Authenticated, Refine } from '@refinedev/core'
 import routerProvider from '@refinedev/react-router'
 import { App as AntApp, ConfigProvider } from 'antd'
 import enIN from 'antd/locale/en_GB'
-import { lazy, useEffect } from 'react'
-import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router'
+import { lazy, Suspense, useEffect } from 'react'
+import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router'
 import { AppLayout } from './components/layout/app-layout'
 import { LoadingScreen } from './components/loading-screen'
 import { OutsideApp } from './components/outside-app'
+import { useCurrentUser } from './hooks/use-current-user'
 import { TOAST_LIMIT } from './providers/toast'
 import { resources } from './config/resources'
 import { authProvider } from './providers/auth'
@@ -28,6 +30,7 @@ const QuickSendPage = lazy(() => import('./pages/requests/send'))
 const SendListPage = lazy(() => import('./pages/requests/send-list'))
 const CustomersPage = lazy(() => import('./pages/requests/customers'))
 const RequestsPage = lazy(() => import('./pages/requests'))
+const AdminConsole = lazy(() => import('./pages/admin'))
 
 /** Spec 9: data never stale, no refetch on focus, no polling unless a screen asks, no retries. */
 const reactQuery = {
@@ -43,6 +46,29 @@ const reactQuery = {
 function GoToSignIn() {
   useEffect(() => window.location.replace(signInUrl()), [])
   return <LoadingScreen />
+}
+
+/** /admin: the console's chunk loads only for an operator; an owner (or anyone else) goes to the dashboard. */
+function OperatorConsole() {
+  const { user, loading } = useCurrentUser()
+  if (loading) return <LoadingScreen text="Opening the operator console..." />
+  if (user?.role !== 'operator') return <Navigate to="/dashboard" replace />
+  return (
+    <Suspense fallback={<LoadingScreen text="Opening the operator console..." />}>
+      <AdminConsole />
+    </Suspense>
+  )
+}
+
+/**
+ * Signing in lands on /dashboard; an operator's home is the console. Checked above the owners' chrome, which waits
+ * for the trial status, and without holding it back: owners' screens start loading at once, as before.
+ */
+function OperatorsToConsole() {
+  const { user } = useCurrentUser()
+  const { pathname } = useLocation()
+  if (user?.role === 'operator' && pathname === '/dashboard') return <Navigate to="/admin" replace />
+  return <Outlet />
 }
 
 export function App() {
@@ -75,22 +101,25 @@ export function AppRoutes() {
           </Authenticated>
         }
       >
-        <Route element={<AppLayout />}>
-          <Route path="/dashboard" element={<DashboardPage />} />
-          <Route path="/dashboard/businesses" element={<BusinessesPage view="businesses" />} />
-          <Route path="/dashboard/qr-codes" element={<BusinessesPage view="qr-codes" />} />
-          <Route path="/dashboard/analytics" element={<BusinessesPage view="analytics" />} />
-          <Route path="/dashboard/settings" element={<BillingPage />} />
-          <Route path="/dashboard/send" element={<QuickSendPage />} />
-          <Route path="/dashboard/send-list" element={<SendListPage />} />
-          <Route path="/dashboard/customers" element={<CustomersPage />} />
-          <Route path="/dashboard/requests" element={<RequestsPage />} />
-          <Route path="/billing" element={<BillingPage />} />
-          <Route path="/feedbacks" element={<FeedbacksPage />} />
-          <Route path="/profile" element={<ProfilePage />} />
-          <Route path="/business/:businessId" element={<BusinessAnalyticsPage />} />
-          <Route path="/dashboard/*" element={<OutsideApp />} />
+        <Route element={<OperatorsToConsole />}>
+          <Route element={<AppLayout />}>
+            <Route path="/dashboard" element={<DashboardPage />} />
+            <Route path="/dashboard/businesses" element={<BusinessesPage view="businesses" />} />
+            <Route path="/dashboard/qr-codes" element={<BusinessesPage view="qr-codes" />} />
+            <Route path="/dashboard/analytics" element={<BusinessesPage view="analytics" />} />
+            <Route path="/dashboard/settings" element={<BillingPage />} />
+            <Route path="/dashboard/send" element={<QuickSendPage />} />
+            <Route path="/dashboard/send-list" element={<SendListPage />} />
+            <Route path="/dashboard/customers" element={<CustomersPage />} />
+            <Route path="/dashboard/requests" element={<RequestsPage />} />
+            <Route path="/billing" element={<BillingPage />} />
+            <Route path="/feedbacks" element={<FeedbacksPage />} />
+            <Route path="/profile" element={<ProfilePage />} />
+            <Route path="/business/:businessId" element={<BusinessAnalyticsPage />} />
+            <Route path="/dashboard/*" element={<OutsideApp />} />
+          </Route>
         </Route>
+        <Route path="/admin/*" element={<OperatorConsole />} />
       </Route>
       <Route path="/home" element={<Navigate to="/dashboard" replace />} />
       <Route path="*" element={<OutsideApp />} />

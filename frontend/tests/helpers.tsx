@@ -103,6 +103,7 @@ export const fixtures = {
     trialEndsAt: '2026-11-27T00:00:00.000Z',
     createdAt: '2026-11-20T00:00:00.000Z',
     emailVerified: true,
+    role: 'owner',
   } satisfies UserDto,
   business: (overrides: Partial<BusinessDto> = {}) => ({
     id: 7,

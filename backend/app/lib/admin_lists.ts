@@ -89,5 +89,6 @@ export const AUDIT_LOG_LIST: ListSpec = {
     targetType: { column: 'target_type', kind: 'text' },
     targetId: { column: 'target_id', kind: 'text' },
     createdAt: { column: 'created_at', kind: 'date' },
+    q: { column: 'reason', kind: 'search', columns: ['reason', 'operator_email', 'action', 'target_id'] },
   },
 }

@@ -1,0 +1,104 @@
+/*
+ * The one dialog every operator write goes through (docs/decisions.md D34): the action's own fields (days, months, a
+ * reply), then the reason the audit log keeps (3-500 characters; nothing is sent without it). The server's 422 field
+ * messages go under their fields; any other refusal (a refund the policy refuses, one already made) shows its sentence.
+ */
+import { Alert, Button, Flex, Form, Input, Modal, Typography } from 'antd'
+import { fieldErrors } from '@reviewroute/web-shared/api'
+import { useRef, useState, type ReactNode } from 'react'
+import { REASON_MAX, reasonProblem } from '#lib/admin'
+import { errorText, request } from '#providers/http'
+import { useToast } from '#providers/toast'
+import { useTwoFactor } from './two-factor-session'
+import { useRefreshAdmin } from './use-admin-list'
+
+/** A write an operator asks for: what the dialog says and where it posts. */
+export interface ReasonAction {
+  title: string
+  /** What will happen, in a sentence or two. */
+  description?: ReactNode
+  okText: string
+  danger?: boolean
+  /** Form items before the reason; their values are posted with it. */
+  fields?: ReactNode
+  initialValues?: Record<string, unknown>
+  /** POST path under /api/admin. */
+  path: string
+  /** The toast once the server answered. */
+  doneTitle: string
+  /** Lists beyond the console's resources that the write changes (a queue's failed jobs). */
+  refresh?: string[]
+}
+
+type Values = Record<string, unknown> & { reason: string }
+
+export function ReasonModal({ action, onClose }: { action: ReasonAction | null; onClose(): void }) {
+  // Keeps the last action's title and fields while the dialog fades out.
+  const last = useRef(action)
+  if (action) last.current = action
+  const shown = action ?? last.current
+
+  return (
+    <Modal open={action !== null} title={shown?.title} footer={null} onCancel={onClose} destroyOnHidden maskClosable={false}>
+      {shown && <ReasonForm key={shown.path} action={shown} onClose={onClose} />}
+    </Modal>
+  )
+}
+
+function ReasonForm({ action, onClose }: { action: ReasonAction; onClose(): void }) {
+  const [form] = Form.useForm<Values>()
+  const [busy, setBusy] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
+  const toast = useToast()
+  const twoFactor = useTwoFactor()
+  const refreshAdmin = useRefreshAdmin()
+
+  async function submit({ reason, ...fields }: Values) {
+    setBusy(true)
+    setFailure(null)
+    try {
+      await request(action.path, { method: 'POST', body: { ...fields, reason: reason.trim() } })
+      toast.success(action.doneTitle)
+      onClose()
+      void refreshAdmin(action.refresh)
+    } catch (error) {
+      setBusy(false)
+      if (twoFactor.handleError(error)) return onClose()
+      const byField = fieldErrors(error)
+      const known = Object.keys(form.getFieldsValue()).filter((name) => byField[name])
+      if (known.length) form.setFields(known.map((name) => ({ name, errors: [byField[name]] })))
+      else setFailure(errorText(error, 'That did not work. Please try again.'))
+    }
+  }
+
+  return (
+    <Form<Values>
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      initialValues={action.initialValues}
+      onFinish={(values) => void submit(values)}
+      style={{ paddingTop: 8 }}
+    >
+      {action.description && <Typography.Paragraph type="secondary">{action.description}</Typography.Paragraph>}
+      {action.fields}
+      <Form.Item
+        label="Reason"
+        name="reason"
+        extra="Kept in the audit log with your email."
+        rules={[{ validator: (_, value) => (reasonProblem(value) ? Promise.reject(new Error(reasonProblem(value)!)) : Promise.resolve()) }]}
+      >
+        <Input.TextArea rows={3} maxLength={REASON_MAX} showCount placeholder="Why are you doing this?" />
+      </Form.Item>
+      {failure && <Alert type="error" showIcon message={failure} style={{ marginBottom: 16 }} />}
+      <Flex justify="end" gap={8} wrap>
+        <Button onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="primary" danger={action.danger} htmlType="submit" loading={busy}>
+          {action.okText}
+        </Button>
+      </Flex>
+    </Form>
+  )
+}
