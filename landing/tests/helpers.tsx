@@ -15,6 +15,7 @@ export const USER = {
   trialEndsAt: null,
   createdAt: '',
   emailVerified: true,
+  role: 'owner',
 } satisfies UserDto
 
 export interface FakeCall {

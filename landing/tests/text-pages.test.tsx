@@ -187,3 +187,13 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: title }, { timeout: 5000 })).toBeInTheDocument()
   })
 })
+
+describe('404 page', () => {
+  // Issue 18 (item 11b): the big "404" and a heading saying "404" again read as a stutter.
+  it('says 404 once, with a heading and a way home', async () => {
+    renderAt('/no-such-page', <App />)
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: 5000 })).toBeInTheDocument()
+    expect(text().match(/404/g)).toHaveLength(1)
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/')
+  })
+})

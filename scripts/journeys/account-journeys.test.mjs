@@ -269,3 +269,79 @@ test('journey 9: a new owner signs up with Continue with Google and lands where 
     await scope.close()
   }
 })
+
+/* ------------------------------------------------------------------------------------------------------------
+ * 12. Operator console
+ * ---------------------------------------------------------------------------------------------------------- */
+
+test("journey 12: an operator made by ace signs in, sets up TOTP, finds a locked-out owner and extends the trial with a reason; the owner's lock lifts and the audit log shows it", { timeout: JOURNEY_MS }, async () => {
+  // An owner whose trial ended yesterday: locked to the billing page.
+  const owner = await registeredOwner('kavya.rao', 'masala-dosa-2026', 'Kavya', 'Rao')
+  await query('UPDATE users SET trial_ends_at = NOW() - INTERVAL 1 DAY WHERE email = ?', [owner.email])
+  assert.equal(expectStatus(await api('GET', '/api/billing/trial-status', { token: owner.token }), 200, 'trial status').isLimited, true)
+
+  const operatorEmail = uniqueEmail('ops')
+  const created = run.product.ace(['operator:create', operatorEmail])
+  const password = /one-time password: (\S+)/.exec(created)?.[1]
+  assert.ok(password, `ace printed the one-time password:\n${created}`)
+  // The console answers 404 to the owner.
+  assert.equal((await api('GET', '/api/admin/users', { token: owner.token })).status, 404)
+
+  const scope = journeyScope(run.browser, 'j12')
+  try {
+    const page = await (await scope.person({ device: DESKTOP })).newPage()
+    await page.goto(`${BASE}/auth?mode=signin`)
+    await page.getByLabel('Email').fill(operatorEmail)
+    await page.getByLabel('Password').fill(password)
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    await page.waitForURL('**/admin**')
+
+    // TOTP: the key under the QR code, a code from it, the recovery codes once.
+    const key = page.locator('.admin-secret code')
+    await key.waitFor()
+    await screenshot(page, 'j12', '01-enrol')
+    const secret = (await key.innerText()).replace(/\s/g, '')
+    const { generate } = await import('otplib')
+    await page.getByLabel('6-digit code').fill(await generate({ secret }))
+    await page.getByRole('button', { name: 'Turn on two-factor' }).click()
+    await page.getByRole('list', { name: 'Recovery codes' }).waitFor()
+    assert.equal(await page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').count(), 10)
+    await screenshot(page, 'j12', '02-recovery-codes')
+    await page.getByText('I have saved my recovery codes').click()
+    await page.getByRole('button', { name: 'Continue to the console' }).click()
+
+    // Find the owner, open them, extend the trial with a reason.
+    await page.getByPlaceholder('Email or name').fill('kavya.rao')
+    await page.getByPlaceholder('Email or name').press('Enter')
+    await page.getByRole('link', { name: owner.email }).click()
+    await page.waitForURL('**/admin/users/*')
+    await page.getByRole('button', { name: 'Extend trial' }).click()
+    const dialog = page.getByRole('dialog').filter({ hasText: `Extend the trial of ${owner.email}` })
+    await dialog.getByLabel('Days to add').fill('7')
+    await dialog.getByLabel('Reason').fill('Owner asked on the phone for a week more to try requests')
+    await screenshot(page, 'j12', '03-extend-trial')
+    await dialog.getByRole('button', { name: 'Extend trial' }).click()
+    await dialog.waitFor({ state: 'hidden' })
+    await page.getByText('Trial', { exact: true }).first().waitFor()
+    await screenshot(page, 'j12', '04-user')
+
+    // The owner's lock lifts at once.
+    const status = expectStatus(await api('GET', '/api/billing/trial-status', { token: owner.token }), 200, 'trial status after')
+    assert.equal(status.isLimited, false)
+    assert.equal(status.isTrialActive, true)
+
+    // The audit log shows who, what and why.
+    await page.getByRole('link', { name: 'Audit log' }).click()
+    await page.waitForURL('**/admin/audit-log')
+    await page.getByText('Owner asked on the phone for a week more to try requests').waitFor()
+    await page.getByText(operatorEmail).first().waitFor()
+    await screenshot(page, 'j12', '05-audit-log')
+    const [row] = await query('SELECT action, target_type, operator_email, reason FROM audit_logs ORDER BY id DESC LIMIT 1')
+    assert.deepEqual({ ...row }, { action: 'user.extend_trial', target_type: 'user', operator_email: operatorEmail, reason: 'Owner asked on the phone for a week more to try requests' })
+  } catch (error) {
+    await scope.failed()
+    throw error
+  } finally {
+    await scope.close()
+  }
+})

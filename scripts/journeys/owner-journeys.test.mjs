@@ -198,7 +198,7 @@ test('journey 1: an owner signs up from the landing page, adds the business, dow
     await screenshot(page, 'j1', '06-overview')
 
     // Quick action: the plain 400 px QR.
-    const [qrDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download QR Code' }).click()])
+    const [qrDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download QR code only' }).click()])
     assert.equal(qrDownload.suggestedFilename(), 'udupi_tiffin_corner_qr_code.png')
     const qr = decodeQrPng(readFileSync(await qrDownload.path()))
     assert.deepEqual({ width: qr.width, height: qr.height }, { width: 400, height: 400 })
@@ -211,11 +211,11 @@ test('journey 1: an owner signs up from the landing page, adds the business, dow
       await card.scrollIntoViewIfNeeded({ timeout: 2_000 })
       return true
     })
-    await card.getByRole('button', { name: /Download$/ }).waitFor()
+    await card.getByRole('button', { name: /Download poster/ }).waitFor()
     assert.equal(await card.getByRole('textbox', { name: 'Review link' }).inputValue(), link)
     await card.getByRole('img', { name: `QR code for ${business.name}` }).waitFor()
     await screenshot(page, 'j1', '07-qr-card')
-    const [posterDownload] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: /Download$/ }).click()])
+    const [posterDownload] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: /Download poster/ }).click()])
     assert.equal(posterDownload.suggestedFilename(), 'Udupi_Tiffin_Corner_QR_Code.png')
     const poster = decodeQrPng(readFileSync(await posterDownload.path()))
     assert.deepEqual({ width: poster.width, height: poster.height }, { width: 600, height: 750 })

@@ -24,12 +24,15 @@ export const loginValidator = vine.compile(
 )
 loginValidator.messagesProvider = messages
 
-/** The profile page sends first/last name; the profile dialog sends name and phone (and email, ignored). */
+/**
+ * The profile page sends first/last name; the profile dialog sends name and phone (and email, ignored). A first name
+ * (or the dialog's name) may change but not become blank: the header greets the owner by it.
+ */
 export const updateProfileValidator = vine.compile(
   vine.object({
-    firstName: personName().nullable().optional(),
+    firstName: personName().minLength(1).optional(),
     lastName: personName().nullable().optional(),
-    name: vine.string().trim().maxLength(201).optional(),
+    name: vine.string().trim().minLength(1).maxLength(201).optional(),
     phone: vine.string().trim().maxLength(20).nullable().optional(),
     email: vine.any().optional(),
   })

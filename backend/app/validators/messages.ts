@@ -20,6 +20,8 @@ export const messages = new SimpleMessagesProvider(
     'notNull': 'The {{ field }} field must not be null',
     'regex': 'The {{ field }} field format is invalid',
     'password.minLength': 'Password must be at least 8 characters',
+    'firstName.minLength': 'Please enter your first name',
+    'name.minLength': 'Please enter your name',
     ...Object.fromEntries(['required', 'string', 'maxLength'].map((rule) => [`phone.${rule}`, PHONE_MESSAGE])),
     ...Object.fromEntries(
       ['required', 'number', 'withoutDecimals', 'range'].map((rule) => [`rating.${rule}`, RATING_MESSAGE])

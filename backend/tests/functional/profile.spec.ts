@@ -186,6 +186,43 @@ test.group('PATCH /api/auth/profile', (group) => {
     assert.equal((await storedUser(owner.id)).first_name, 'Old')
   })
 
+  // Issue 18: a blank first name left the header greeting the owner by their email's local part.
+  test('refuses {label} and keeps the names')
+    .with([
+      { label: 'an empty first name', body: { firstName: '', lastName: 'Verma' }, field: 'firstName' },
+      { label: 'a first name of spaces', body: { firstName: '   ', lastName: 'Verma' }, field: 'firstName' },
+      { label: 'a dialog name of spaces', body: { name: '   ' }, field: 'name' },
+    ])
+    .run(async ({ client, assert }, row) => {
+      const owner = await UserFactory.merge({ firstName: 'Old', lastName: 'Name' }).create()
+      const response = await client.patch('/api/auth/profile').loginAs(owner).json(row.body)
+
+      response.assertStatus(422)
+      assertErrorShape(assert, response)
+      assert.equal(response.body().errors[0].field, row.field)
+      const stored = await storedUser(owner.id)
+      assert.equal(stored.first_name, 'Old')
+      assert.equal(stored.last_name, 'Name')
+    })
+
+  test('a null first name does not clear it', async ({ client, assert }) => {
+    const owner = await UserFactory.merge({ firstName: 'Old', lastName: 'Name' }).create()
+    const response = await client.patch('/api/auth/profile').loginAs(owner).json({ firstName: null, lastName: 'Iyer' })
+
+    response.assertStatus(200)
+    assert.containsSubset(response.body(), { firstName: 'Old', lastName: 'Iyer' })
+    assert.equal((await storedUser(owner.id)).first_name, 'Old')
+  })
+
+  test('stores the first name without surrounding spaces', async ({ client, assert }) => {
+    const owner = await UserFactory.merge({ firstName: 'Old' }).create()
+    const response = await client.patch('/api/auth/profile').loginAs(owner).json({ firstName: '  Kavya ' })
+
+    response.assertStatus(200)
+    assert.equal(response.body().firstName, 'Kavya')
+    assert.equal((await storedUser(owner.id)).first_name, 'Kavya')
+  })
+
   test('is 401 without a token and changes nothing', async ({ client, assert }) => {
     const owner = await UserFactory.merge({ firstName: 'Old' }).create()
     assertSignedOut(assert, await client.patch('/api/auth/profile').json({ firstName: 'Sneaky' }))

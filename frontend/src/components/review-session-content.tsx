@@ -5,24 +5,35 @@
  */
 import { Flex, Rate, Tag, Typography } from 'antd'
 import type { ReviewSessionDto } from '@reviewroute/backend/types/api'
-import { formatDateTime, relativeTime } from '#lib/dates'
-import { Tip } from './tip'
+import { SessionTime } from './session-time'
 
 export function RatingStars({ rating }: { rating: number }) {
   return <Rate disabled value={rating} style={{ fontSize: 14 }} aria-label={`${rating} stars`} />
 }
 
-export function ReviewSessionContent({ session }: { session: ReviewSessionDto }) {
+/** Folded long feedback ends its third line with antd's "Expand", and reads "Collapse" once opened. */
+const COLLAPSED = { rows: 3, expandable: 'collapsible' } as const
+
+/** The customer's words, quoted; `collapse` folds a long text to three lines (the analytics screen). */
+export function FeedbackText({ text, collapse = false }: { text: string; collapse?: boolean }) {
+  const style = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const
+  if (!collapse) return <Typography.Text style={style}>“{text}”</Typography.Text>
+  return (
+    <Typography.Paragraph ellipsis={COLLAPSED} style={{ ...style, margin: 0 }}>
+      {`“${text}”`}
+    </Typography.Paragraph>
+  )
+}
+
+export function ReviewSessionContent({ session, collapseFeedback = false }: { session: ReviewSessionDto; collapseFeedback?: boolean }) {
   return (
     <Flex vertical gap={4} style={{ minWidth: 0, width: '100%' }}>
       <Flex align="center" gap={8} wrap>
         <RatingStars rating={session.rating} />
-        <Tip title={formatDateTime(session.timestamp ?? session.createdAt)}>
-          <Typography.Text type="secondary">{relativeTime(session.timestamp ?? session.createdAt)}</Typography.Text>
-        </Tip>
+        <SessionTime value={session.timestamp ?? session.createdAt} />
         {session.redirected ? <Tag color="green">Redirected to Google</Tag> : <Tag color="orange">Private feedback</Tag>}
       </Flex>
-      {session.feedback && <Typography.Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>“{session.feedback}”</Typography.Text>}
+      {session.feedback && <FeedbackText text={session.feedback} collapse={collapseFeedback} />}
     </Flex>
   )
 }

@@ -11,6 +11,10 @@ import { useToast } from '#providers/toast'
 
 type Linkable = Pick<BusinessDto, 'name' | 'shortUrl' | 'googleReviewUrl'>
 
+/** The plain QR's button and hint, told apart from the QR card's poster wherever both are offered. */
+export const QR_ONLY_LABEL = 'Download QR code only'
+export const QR_ONLY_HINT = 'Just the QR code, a 400×400 PNG image, for your own designs.'
+
 /** The message that goes with the plain review link when it is shared to a group or a status. */
 export function shareText(business: Pick<BusinessDto, 'name'>) {
   return `Visited ${business.name}? We'd love to hear how it went. Please rate us here:`

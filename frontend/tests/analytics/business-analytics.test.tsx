@@ -1,7 +1,9 @@
-import { screen, within } from '@testing-library/react'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { act, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import type { AnalyticsResponse, AnalyticsTotals, DailySeriesResponse } from '@reviewroute/backend/types/api'
 import BusinessAnalyticsPage from '#pages/business-analytics'
+import { formatDateTime } from '#lib/dates'
 import { fakeApi, fixtures, renderScreen, signIn } from '../helpers'
 
 const sessions = Array.from({ length: 12 }, (_, index) =>
@@ -39,6 +41,59 @@ function analyticsAnswer(overrides: Partial<AnalyticsTotals> = {}) {
 }
 
 const daily = { businessId: 7, timeZone: 'Asia/Kolkata', days: [] } satisfies DailySeriesResponse
+
+/**
+ * The ResizeObservers antd creates, so a test can report a size to them (tests/setup.ts's stub never does). Installed
+ * before antd loads: its observer helper takes the class once, when it is imported.
+ */
+const observers = vi.hoisted(() => {
+  const list: { callback: ResizeObserverCallback; targets: Set<Element> }[] = []
+  window.ResizeObserver = class {
+    private record: (typeof list)[number]
+    constructor(callback: ResizeObserverCallback) {
+      this.record = { callback, targets: new Set() }
+      list.push(this.record)
+    }
+    observe(target: Element) {
+      this.record.targets.add(target)
+    }
+    unobserve(target: Element) {
+      this.record.targets.delete(target)
+    }
+    disconnect() {
+      this.record.targets.clear()
+    }
+  } as unknown as typeof ResizeObserver
+  return list
+})
+
+/**
+ * jsdom lays nothing out: this gives every element a 300 px width and text 40 characters (20 px) a line, cut by
+ * -webkit-line-clamp, then reports the sizes, so antd's ellipsis measures as in a browser. Returns the undo.
+ */
+async function fakeTextLayout() {
+  const lines = (element: HTMLElement) => Math.max(1, Math.ceil((element.textContent ?? '').length / 40))
+  const clamp = (element: HTMLElement) => Number(element.style.getPropertyValue('-webkit-line-clamp') || element.style.webkitLineClamp) || Infinity
+  const shown = (element: HTMLElement) => Math.min(lines(element), clamp(element)) * 20
+  const properties: Record<string, PropertyDescriptor> = {
+    offsetWidth: { get: () => 300 },
+    scrollHeight: { get: function (this: HTMLElement) { return lines(this) * 20 } },
+    clientHeight: { get: function (this: HTMLElement) { return shown(this) } },
+  }
+  const saved = Object.keys(properties).map((key) => [key, Object.getOwnPropertyDescriptor(HTMLElement.prototype, key)] as const)
+  for (const [key, descriptor] of Object.entries(properties)) Object.defineProperty(HTMLElement.prototype, key, { ...descriptor, configurable: true })
+  const rect = vi.spyOn(Element.prototype, 'getBoundingClientRect').mockReturnValue({ width: 300, height: 20, x: 0, y: 0, top: 0, left: 0, right: 300, bottom: 20, toJSON: () => ({}) })
+  await act(async () => {
+    for (const { callback, targets } of observers) callback([...targets].map((target) => ({ target }) as ResizeObserverEntry), {} as ResizeObserver)
+  })
+  return () => {
+    rect.mockRestore()
+    for (const [key, descriptor] of saved) {
+      if (descriptor) Object.defineProperty(HTMLElement.prototype, key, descriptor)
+      else delete (HTMLElement.prototype as unknown as Record<string, unknown>)[key]
+    }
+  }
+}
 
 function open(path = '/business/7') {
   return renderScreen(<BusinessAnalyticsPage />, { path, pattern: '/business/:businessId' })
@@ -103,6 +158,54 @@ describe('business analytics screen', { timeout: 20_000 }, () => {
     // 66.7 % is neither excellent nor under 50 %.
     expect(screen.queryByText('Excellent conversion!')).not.toBeInTheDocument()
     expect(screen.queryByText('Room for improvement')).not.toBeInTheDocument()
+  })
+
+  // Issue 18 (item 11d): the low-rated feedback's relative time keeps the exact date and time, shown on hover.
+  it('shows the exact date and time of a low-rated feedback on hover', async () => {
+    signIn()
+    fakeApi({ 'GET /api/analytics/7': analyticsAnswer(), 'GET /api/analytics/7/daily': daily })
+    open()
+
+    const feedback = (await screen.findByText('“The staff was rude”')).parentElement as HTMLElement
+    const time = feedback.querySelector('time') as HTMLElement
+    expect(time).toHaveAttribute('datetime', '2026-11-21T10:00:00.000Z')
+    await userEvent.hover(time)
+    expect(await screen.findByRole('tooltip', {}, { timeout: 3000 })).toHaveTextContent(formatDateTime('2026-11-21T10:00:00.000Z'))
+  })
+
+  // Issue 18 (item 11e): a long complaint is folded to three lines, with a way to read it all.
+  it('folds a long complaint to three lines, with Expand and Collapse', async () => {
+    const long = `Waited forty minutes for a table. ${'The order came wrong twice and nobody said sorry. '.repeat(12)}Never again.`
+    const answer = analyticsAnswer()
+    answer.insights.recentLowRated[0] = fixtures.session({ id: 21, rating: 1, redirected: false, feedback: long })
+    answer.sessions = [fixtures.session({ id: 99, rating: 1, redirected: false, feedback: long }), ...sessions]
+    signIn()
+    fakeApi({ 'GET /api/analytics/7': answer, 'GET /api/analytics/7/daily': daily })
+    open()
+
+    const insights = (await screen.findByText('Recent low-rated feedback')).closest('.ant-card') as HTMLElement
+    await within(insights).findByText('“Tables were dirty”')
+    const undo = await fakeTextLayout()
+    try {
+      const expand = await within(insights).findByRole('button', { name: 'Expand' })
+      const paragraph = expand.closest('.ant-typography') as HTMLElement
+      expect(paragraph.textContent).toMatch(/^“Waited forty minutes/)
+      expect(paragraph.textContent).not.toContain('Never again.')
+      // Short complaints are shown whole, without a button.
+      expect(within(insights).getByText('“Tables were dirty”')).toBeInTheDocument()
+      expect(within(insights).getAllByRole('button', { name: 'Expand' })).toHaveLength(1)
+
+      await userEvent.click(expand)
+      expect(paragraph).toHaveTextContent('Never again.”')
+      expect(within(paragraph).getByRole('button', { name: 'Collapse' })).toBeInTheDocument()
+
+      // The latest sessions fold it the same way.
+      const latest = screen.getByLabelText('Latest sessions', { selector: '.ant-list' })
+      expect(within(latest).getAllByRole('button', { name: 'Expand' })).toHaveLength(1)
+      expect(within(latest).getByText('“Complaint 9”')).toBeInTheDocument()
+    } finally {
+      undo()
+    }
   })
 
   it('praises a conversion of 70 % or more', async () => {

@@ -56,6 +56,30 @@ describe('billing: the phone number asked for when the trial starts', () => {
     expect(saveButton()).toBeEnabled()
   })
 
+  // Issue 18 (item 5): a pasted number in the usual Indian forms keeps its 10 digits, not '91' and the first eight.
+  it.each(['+91 98765 43210', '0091 98765 43210', '098765 43210', '(+91) 98765-43210', '+91-98765-43210', '919876543210'])(
+    'keeps the 10 digits of a pasted %s and saves them with +91',
+    async (pasted) => {
+      const api = open()
+      await dialog()
+      await userEvent.click(field())
+      await userEvent.paste(pasted)
+      expect(field()).toHaveValue('9876543210')
+      await userEvent.click(saveButton())
+      expect(await screen.findByText('Phone Number Saved')).toBeInTheDocument()
+      expect(api.calls.find((call) => call.path === '/api/user/update-phone')?.body).toEqual({ phone: '+919876543210' })
+    }
+  )
+
+  it('drops the +91 of a pasted number that is short of 10 digits instead of counting it', async () => {
+    open()
+    await dialog()
+    await userEvent.click(field())
+    await userEvent.paste('+91 98765 4321')
+    expect(field()).toHaveValue('987654321')
+    expect(saveButton()).toBeDisabled()
+  })
+
   it('explains a wrong length when submitted with Enter', async () => {
     const api = open()
     await dialog()

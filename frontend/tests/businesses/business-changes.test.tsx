@@ -104,27 +104,50 @@ describe('short URL inline edit', () => {
 })
 
 describe('removing a business', () => {
-  const confirmText = 'Are you sure you want to remove "Chai Point Cafe" from your dashboard? This action cannot be undone.'
+  /** GET /api/overview: the café has 138 ratings. */
+  const overview = {
+    totals: { businesses: 1, totalSessions: 138, positiveSessions: 100, negativeSessions: 38, redirectedSessions: 90, averageRating: 4.1, filteredFeedback: 20 },
+    businesses: [{ businessId: 7, totalSessions: 138, positiveSessions: 100, negativeSessions: 38, redirectedSessions: 90, averageRating: 4.1, filteredFeedback: 20 }],
+  }
 
-  it('asks with the exact sentence and does nothing when the owner cancels', async () => {
+  async function openDialog() {
+    await userEvent.click(await screen.findByRole('button', { name: /Remove/ }))
+    return screen.findByRole('dialog', { name: 'Remove Chai Point Cafe?' })
+  }
+
+  it('says what is deleted and enables Remove only once the name is typed; Cancel does nothing', async () => {
     signIn()
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false)
-    const api = fakeApi({ 'GET /api/businesses': [cafe()], 'GET /api/billing/trial-status': fixtures.trialStatus() })
+    const confirm = vi.spyOn(window, 'confirm')
+    const api = fakeApi({ 'GET /api/businesses': [cafe()], 'GET /api/billing/trial-status': fixtures.trialStatus(), 'GET /api/overview': overview })
     renderBusinesses()
 
-    await userEvent.click(await screen.findByRole('button', { name: /Remove/ }))
-    expect(confirm).toHaveBeenCalledWith(confirmText)
+    const dialog = await openDialog()
+    expect(confirm).not.toHaveBeenCalled()
+    expect(await within(dialog).findByText(/its 138 ratings and their feedback/)).toBeInTheDocument()
+    expect(dialog).toHaveTextContent('Its review link localhost:3000/review/chai123 and its QR poster stop working at once')
+    expect(dialog).toHaveTextContent('This cannot be undone.')
+    expect(dialog).not.toHaveTextContent('from your dashboard')
+
+    const remove = within(dialog).getByRole('button', { name: 'Remove business' })
+    const name = within(dialog).getByRole('textbox', { name: 'Business name' })
+    expect(remove).toBeDisabled()
+    await userEvent.type(name, 'Chai Point')
+    expect(remove).toBeDisabled()
+    await userEvent.type(name, ' Cafe')
+    expect(remove).toBeEnabled()
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
     expect(api.calls.filter((call) => call.method === 'DELETE')).toHaveLength(0)
     expect(screen.getByRole('article', { name: 'Chai Point Cafe' })).toBeInTheDocument()
   })
 
-  it('removes on confirmation, toasts and refreshes the list', async () => {
+  it('removes once the name is typed, toasts and refreshes the list', async () => {
     signIn()
-    vi.spyOn(window, 'confirm').mockReturnValue(true)
     let list = [cafe()]
     const api = fakeApi({
       'GET /api/businesses': () => list,
       'GET /api/billing/trial-status': fixtures.trialStatus(),
+      'GET /api/overview': overview,
       'DELETE /api/businesses/7': () => {
         list = []
         return { success: true, ...cafe() }
@@ -132,23 +155,40 @@ describe('removing a business', () => {
     })
     renderBusinesses()
 
-    await userEvent.click(await screen.findByRole('button', { name: /Remove/ }))
+    const dialog = await openDialog()
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Business name' }), 'Chai Point Cafe')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove business' }))
     expect(await screen.findByText('Business Removed')).toBeInTheDocument()
     expect(callsTo(api.calls, 'DELETE', '/api/businesses/7')).toHaveLength(1)
     expect(await screen.findByText('No businesses yet')).toBeInTheDocument()
   })
 
-  it("shows 'Remove Failed' with the server's sentence", async () => {
+  it('still asks, without a count, when the ratings cannot be counted', async () => {
     signIn()
-    vi.spyOn(window, 'confirm').mockReturnValue(true)
     fakeApi({
       'GET /api/businesses': [cafe()],
       'GET /api/billing/trial-status': fixtures.trialStatus(),
+      'GET /api/overview': { status: 503, body: { error: 'Analytics are unavailable right now' } },
+    })
+    renderBusinesses()
+
+    const dialog = await openDialog()
+    expect(await within(dialog).findByText(/all its ratings and their feedback/)).toBeInTheDocument()
+  })
+
+  it("shows 'Remove Failed' with the server's sentence and keeps the business", async () => {
+    signIn()
+    fakeApi({
+      'GET /api/businesses': [cafe()],
+      'GET /api/billing/trial-status': fixtures.trialStatus(),
+      'GET /api/overview': overview,
       'DELETE /api/businesses/7': { status: 404, body: { error: 'Business not found' } },
     })
     renderBusinesses()
 
-    await userEvent.click(await screen.findByRole('button', { name: /Remove/ }))
+    const dialog = await openDialog()
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Business name' }), 'Chai Point Cafe')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove business' }))
     expect(await screen.findByText('Remove Failed')).toBeInTheDocument()
     expect(screen.getByText('Business not found')).toBeInTheDocument()
     expect(screen.getByRole('article', { name: 'Chai Point Cafe' })).toBeInTheDocument()

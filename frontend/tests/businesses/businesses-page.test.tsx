@@ -20,6 +20,9 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
+const POSTER_HINT = 'Poster: a 600×750 PNG image with your business name and the QR code, ready to print.'
+const QR_ONLY_HINT = 'Just the QR code, a 400×400 PNG image, for your own designs.'
+
 const expiredTrial = fixtures.trialStatus({ isTrialActive: false, trialStatus: 'expired', trialDaysRemaining: 0, isLimited: true })
 
 describe('My Businesses grid', () => {
@@ -35,7 +38,8 @@ describe('My Businesses grid', () => {
     expect(within(card).getByText('MG Road, Bengaluru')).toBeInTheDocument()
     expect(within(card).getByLabelText('Google rating 4.2')).toHaveTextContent('4.2')
     expect(within(card).getByText(/Added 3 days ago/)).toBeInTheDocument()
-    expect(within(card).getByText(/120 reviews/)).toBeInTheDocument()
+    // Issue 18 (item 11c): the count is the listing's on Google, not ratings collected here.
+    expect(within(card).getByText(/120 reviews on Google/)).toBeInTheDocument()
     expect(within(card).getByTestId('short-url')).toHaveTextContent('localhost:3000/review/chai123')
     for (const name of ['Copy Review Link', 'Copy Google Link', 'QR Code', 'Analytics', 'Settings', 'Remove']) {
       expect(within(card).getByRole('button', { name: new RegExp(name) })).toBeInTheDocument()
@@ -43,7 +47,7 @@ describe('My Businesses grid', () => {
 
     const sweets = screen.getByRole('article', { name: 'Sharma Sweets' })
     expect(within(sweets).getByText('No Google rating')).toBeInTheDocument()
-    expect(within(sweets).getByText(/1 review$/)).toBeInTheDocument()
+    expect(within(sweets).getByText(/1 review on Google$/)).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'My Businesses' })).toBeInTheDocument()
   })
 
@@ -62,14 +66,17 @@ describe('My Businesses grid', () => {
     const dialog = await screen.findByRole('dialog')
     expect(await within(dialog).findByAltText('QR code for Chai Point Cafe')).toHaveAttribute('src', 'data:image/png;base64,QR')
     expect(within(dialog).getByText('QR Code and Link')).toBeInTheDocument()
-    expect(within(dialog).getByRole('button', { name: /Download QR Code/ })).toBeInTheDocument()
-    expect(within(dialog).getByText('Download', { exact: true }).closest('button')).toBeInTheDocument()
+    // Issue 18 (item 10): which download is the poster and which the bare code, each with its hint.
+    expect(within(dialog).getByRole('button', { name: /Download poster \(PNG\)/ })).toBeInTheDocument()
+    expect(within(dialog).getByText(POSTER_HINT)).toBeInTheDocument()
+    expect(within(dialog).getByRole('button', { name: /Download QR code only/ })).toBeInTheDocument()
+    expect(within(dialog).getByText(QR_ONLY_HINT)).toBeInTheDocument()
 
     const saved: string[] = []
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       saved.push(this.download)
     })
-    await userEvent.click(within(dialog).getByRole('button', { name: /Download QR Code/ }))
+    await userEvent.click(within(dialog).getByRole('button', { name: /Download QR code only/ }))
     expect(await screen.findByText('QR Code Downloaded!')).toBeInTheDocument()
     expect(saved).toEqual(['chai_point_cafe_qr_code.png'])
   })
@@ -177,7 +184,9 @@ describe('the QR codes and analytics routes', () => {
 
     const card = await screen.findByRole('article', { name: 'Chai Point Cafe' })
     expect(await within(card).findByAltText('QR code for Chai Point Cafe')).toBeInTheDocument()
-    expect(within(card).getByRole('button', { name: /Download QR Code/ })).toBeInTheDocument()
+    expect(within(card).getByRole('button', { name: /Download poster \(PNG\)/ })).toBeInTheDocument()
+    expect(within(card).getByRole('button', { name: /Download QR code only/ })).toBeInTheDocument()
+    expect(within(card).getByText(QR_ONLY_HINT)).toBeInTheDocument()
     expect(within(card).getByRole('button', { name: /Print/ })).toBeInTheDocument()
     expect(within(card).queryByText('QR Code', { exact: true })).not.toBeInTheDocument()
     expect(within(card).queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument()

@@ -114,6 +114,19 @@ describe('Profile Settings dialog (docs/screens.md, docs/decisions.md D14)', () 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Profile Settings' })).not.toBeInTheDocument())
   })
 
+  // Issue 18 (item 11a): a blank name would leave the owner without a first name.
+  it('refuses a blank name and sends nothing', async () => {
+    const api = chromeApi()
+    renderChrome('/dashboard')
+    const dialog = await openDialog()
+    const name = within(dialog).getByLabelText('Name')
+    await userEvent.clear(name)
+    await userEvent.type(name, '  ')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+    expect(await within(dialog).findByText('Please enter your name')).toBeInTheDocument()
+    expect(callsTo(api, 'PATCH', '/api/auth/profile')).toHaveLength(0)
+  })
+
   it('shows "Failed to update profile: " and the server sentence when saving fails', async () => {
     chromeApi({ 'PATCH /api/auth/profile': { status: 422, body: { error: 'Please enter a valid 10-digit phone number' } } })
     renderChrome('/dashboard')

@@ -244,7 +244,7 @@ describe('/dashboard overview', () => {
     })
     api()
     renderDashboard()
-    await userEvent.click(await screen.findByRole('button', { name: /Download QR Code/ }))
+    await userEvent.click(await screen.findByRole('button', { name: /Download QR code only/ }))
     expect(await screen.findByText('QR Code Downloaded!')).toBeInTheDocument()
     expect(names).toEqual(['chai_point_cafe_qr_code.png'])
   })

@@ -6,6 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { QrCodeCard } from '#components/qr-code-card/qr-code-card'
 import { renderScreen } from '../helpers'
 
+const POSTER_HINT = 'Poster: a 600×750 PNG image with your business name and the QR code, ready to print.'
+
 vi.mock('@reviewroute/web-shared/qr', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@reviewroute/web-shared/qr')>()),
   qrDataUrl: vi.fn(async () => 'data:image/png;base64,QR'),
@@ -40,6 +42,14 @@ describe('QR Code and Link card', () => {
     const qr = await screen.findByAltText('QR code for Sharma Sweets & Snacks')
     expect(qr).toHaveAttribute('width', '200')
     expect(qr).toHaveAttribute('height', '200')
+  })
+
+  // Issue 18 (item 10): the poster's button says it is the poster, and what the poster is.
+  it('labels the poster download and says what the poster is', async () => {
+    renderScreen(<QrCodeCard business={business} />)
+    expect(screen.getByRole('button', { name: /Download poster \(PNG\)/ })).toBeInTheDocument()
+    expect(screen.getByText(POSTER_HINT)).toBeInTheDocument()
+    expect(screen.queryByText('Download', { exact: true })).not.toBeInTheDocument()
   })
 
   it('downloads the styled poster as {name, spaces as _}_QR_Code.png', async () => {

@@ -1,5 +1,7 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { formatDateTime, relativeTime } from '#lib/dates'
 import { BusinessesProvider } from '#hooks/use-businesses'
 import FeedbacksPage from '#pages/feedbacks'
 import { fakeApi, fixtures, renderScreen, signIn, type Routes } from '../helpers'
@@ -132,6 +134,18 @@ describe('customer feedbacks screen', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Update Failed')).toBeInTheDocument()
     expect(screen.getByText('Feedback not found')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: /Mark as resolved/ })).toBeInTheDocument()
+  })
+
+  // Issue 18 (item 11d): the relative time keeps the exact date and time, shown on hover.
+  it('shows when each feedback came, with the exact date and time on hover', async () => {
+    open({ 'GET /api/feedbacks': list(feedbacks) })
+    await screen.findByText('2 feedbacks')
+    const time = document.querySelector('time[datetime="2026-11-21T18:45:00.000Z"]') as HTMLElement
+    expect(time).not.toBeNull()
+    expect(time).toHaveTextContent(relativeTime('2026-11-21T18:45:00.000Z'))
+    await userEvent.hover(time)
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(formatDateTime('2026-11-21T18:45:00.000Z'))
+    expect(formatDateTime('2026-11-21T18:45:00.000Z')).toMatch(/22 Nov 2026, 12:15\sam/i)
   })
 
   it('exports the feedback on screen as a CSV', async () => {

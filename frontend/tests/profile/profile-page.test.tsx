@@ -154,6 +154,34 @@ describe('profile: personal information', () => {
     expect(callsTo(api, '/api/auth/user')).toBeGreaterThanOrEqual(2)
   })
 
+  // Issue 18 (item 11a): a blank first name would leave the header greeting the email's local part.
+  it.each(['', '   '])('refuses a blank first name (%j) and sends nothing', async (typed) => {
+    const api = openProfile()
+    const info = await card('Personal Information')
+    await within(info).findByText('Asha')
+    await userEvent.click(within(info).getByRole('button', { name: /Edit Profile/ }))
+    const first = within(info).getByLabelText('First name')
+    await userEvent.clear(first)
+    if (typed) await userEvent.type(first, typed)
+    await userEvent.click(within(info).getByRole('button', { name: 'Save Changes' }))
+    expect(await within(info).findByText('Please enter your first name')).toBeInTheDocument()
+    expect(api.calls.some((call) => call.method === 'PATCH')).toBe(false)
+    expect(within(info).getByRole('button', { name: 'Save Changes' })).toBeInTheDocument()
+  })
+
+  it('sends the first name without surrounding spaces', async () => {
+    const api = openProfile({ 'PATCH /api/auth/profile': ({ body }: { body: Partial<typeof fixtures.user> }) => ({ ...fixtures.user, ...body }) })
+    const info = await card('Personal Information')
+    await within(info).findByText('Asha')
+    await userEvent.click(within(info).getByRole('button', { name: /Edit Profile/ }))
+    const first = within(info).getByLabelText('First name')
+    await userEvent.clear(first)
+    await userEvent.type(first, '  Anita ')
+    await userEvent.click(within(info).getByRole('button', { name: 'Save Changes' }))
+    expect(await screen.findByText('Profile Updated')).toBeInTheDocument()
+    expect(api.calls.find((call) => call.method === 'PATCH')?.body).toEqual({ firstName: 'Anita', lastName: 'Verma' })
+  })
+
   it('Cancel leaves the names as they were and sends nothing', async () => {
     const api = openProfile()
     const info = await card('Personal Information')

@@ -27,7 +27,7 @@ export interface FeedbackErrors {
 
 export const EMPTY_FEEDBACK: FeedbackValues = { feedback: '', contactMe: false, contactName: '', contactPhone: '' }
 
-/** The server's own rule (backend/contract/phone.ts): 10 digits starting 6-9, with +91, 91 or 0 in front, spaces, dashes. */
+/** The server's own rule (backend/contract/phone.ts): 10 digits starting 6-9, with +91, 0091, 91 or 0 in front, spaces, dashes. */
 export const isIndianMobile = (input: string) => indianMobileDigits(input) !== null
 
 /** The last screen: the business by its code, in the page's language, and whether this rating was a repeat. */

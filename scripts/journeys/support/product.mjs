@@ -4,7 +4,7 @@
  * loopback stubs, a real OpenID provider and a real SMTP server (which files each mail it receives), with a
  * movable clock.
  */
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync } from 'node:fs'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -136,6 +136,12 @@ export async function startProduct() {
   const product = {
     base: BASE,
     mailDir,
+    /** Runs a command of the built backend's ace against this product (e.g. operator:create); its output. */
+    ace(args) {
+      const result = spawnSync(process.execPath, ['ace.js', ...args], { cwd: join(root, 'backend', 'build'), env, encoding: 'utf8', timeout: 60_000 })
+      if (result.status !== 0) throw new Error(`ace ${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`)
+      return `${result.stdout}${result.stderr}`
+    },
     logFile,
     google,
     razorpay,

@@ -5,10 +5,10 @@
 import type { AnalyticsResponse } from '@reviewroute/backend/types/api'
 import { Alert, Card, Divider, Flex, Progress, Tag, Typography } from 'antd'
 import { FUNNEL_LOW_RATED_COUNT } from '#config/constants'
-import { relativeTime } from '#lib/dates'
 import { conversionVerdict, formatPercent, funnelSteps } from '#lib/funnel'
 import { CallBack } from '#components/call-back'
-import { RatingStars } from '#components/review-session-item'
+import { SessionTime } from '#components/session-time'
+import { FeedbackText, RatingStars } from '#components/review-session-content'
 
 const STEP_COLORS = { views: '#93c5fd', ratings: '#3b82f6', google: '#1d4ed8' } as const
 
@@ -80,9 +80,9 @@ export function FunnelInsights({ data }: { data: AnalyticsResponse }) {
               <Flex key={session.id} vertical gap={4}>
                 <Flex gap={8} align="center" wrap>
                   <RatingStars rating={session.rating} />
-                  <Typography.Text type="secondary">{relativeTime(session.timestamp)}</Typography.Text>
+                  <SessionTime value={session.timestamp} />
                 </Flex>
-                <Typography.Text style={{ overflowWrap: 'anywhere' }}>“{session.feedback}”</Typography.Text>
+                <FeedbackText text={session.feedback ?? ''} collapse />
                 <CallBack session={session} businessName={data.business.name} />
               </Flex>
             ))}

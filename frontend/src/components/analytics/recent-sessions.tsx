@@ -3,7 +3,7 @@ import { Card, List } from 'antd'
 import { BUSINESS_PAGE_SESSIONS } from '#config/constants'
 import { ReviewSessionItem } from '#components/review-session-item'
 
-/** The business's newest sessions, at most 10 (docs/product-rules.md). */
+/** The business's newest sessions, at most 10 (docs/product-rules.md), long feedback folded to three lines. */
 export function RecentSessions({ sessions, businessName }: { sessions: ReviewSessionDto[]; businessName: string }) {
   return (
     <Card title="Latest sessions" style={{ height: '100%' }}>
@@ -11,7 +11,7 @@ export function RecentSessions({ sessions, businessName }: { sessions: ReviewSes
         aria-label="Latest sessions"
         dataSource={sessions.slice(0, BUSINESS_PAGE_SESSIONS)}
         locale={{ emptyText: 'No reviews yet. Share your review link or QR code to get the first one.' }}
-        renderItem={(session) => <ReviewSessionItem session={session} businessName={businessName} />}
+        renderItem={(session) => <ReviewSessionItem session={session} businessName={businessName} collapseFeedback />}
       />
     </Card>
   )

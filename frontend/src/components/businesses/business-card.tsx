@@ -8,7 +8,6 @@ import {
   ClockCircleOutlined,
   CopyOutlined,
   DeleteOutlined,
-  DownloadOutlined,
   GoogleOutlined,
   MessageOutlined,
   QrcodeOutlined,
@@ -25,6 +24,8 @@ import { relativeTime } from '#lib/dates'
 import { QrCodeCard } from '#components/qr-code-card/qr-code-card'
 import { Tip } from '#components/tip'
 import { QrModal } from './qr-modal'
+import { QrOnlyDownload } from './qr-only-download'
+import { RemoveBusinessModal } from './remove-business-modal'
 import { SettingsModal } from './settings-modal'
 import { ShortUrlEditor } from './short-url-editor'
 import { useBusinessActions } from './use-business-actions'
@@ -47,7 +48,8 @@ function addedText(createdAt: string) {
 }
 
 // Two even columns at every width: four actions read as a 2x2 block on phones and laptops alike. The buttons'
-// side padding is trimmed so 'Download QR Code' still fits a 360 px phone.
+// side padding is trimmed so 'Copy Google Link' still fits a 360 px phone. On QR Codes the plain QR's download sits
+// under the card with its hint instead, and Analytics takes the whole last row.
 const ACTIONS_GRID = { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 8 } as const
 const ACTION = { style: { paddingInline: 8 } }
 
@@ -55,15 +57,8 @@ export function BusinessCard({ business, view }: { business: BusinessDto; view: 
   const links = useLinkActions()
   const actions = useBusinessActions()
   const navigate = useNavigate()
-  const [dialog, setDialog] = useState<'qr' | 'settings' | null>(null)
-  const [removing, setRemoving] = useState(false)
+  const [dialog, setDialog] = useState<'qr' | 'settings' | 'remove' | null>(null)
   const analyticsPath = `/business/${business.id}`
-
-  async function remove() {
-    setRemoving(true)
-    // On success the card leaves the list; only a refusal or failure keeps it here.
-    if (!(await actions.remove(business))) setRemoving(false)
-  }
 
   return (
     <Card size="small" styles={{ body: { display: 'flex', flexDirection: 'column', gap: 12, padding: 16 } }} aria-label={business.name} role="article">
@@ -80,7 +75,10 @@ export function BusinessCard({ business, view }: { business: BusinessDto; view: 
       </Flex>
 
       {view === 'qr-codes' ? (
-        <QrCodeCard business={business} />
+        <div>
+          <QrCodeCard business={business} />
+          <QrOnlyDownload business={business} />
+        </div>
       ) : (
         <>
           <Flex gap={16} wrap>
@@ -88,7 +86,7 @@ export function BusinessCard({ business, view }: { business: BusinessDto; view: 
               <ClockCircleOutlined /> {addedText(business.createdAt)}
             </Typography.Text>
             <Typography.Text type="secondary">
-              <MessageOutlined /> {formatCount(business.reviewCount)} {business.reviewCount === 1 ? 'review' : 'reviews'}
+              <MessageOutlined /> {formatCount(business.reviewCount)} {business.reviewCount === 1 ? 'review' : 'reviews'} on Google
             </Typography.Text>
           </Flex>
           <ShortUrlEditor business={business} onSave={(shortUrl) => actions.updateShortUrl(business, shortUrl)} />
@@ -102,16 +100,17 @@ export function BusinessCard({ business, view }: { business: BusinessDto; view: 
         <Button {...ACTION} icon={<GoogleOutlined />} onClick={() => void links.copyGoogleLink(business)}>
           Copy Google Link
         </Button>
-        {view === 'qr-codes' ? (
-          <Button {...ACTION} icon={<DownloadOutlined />} onClick={() => void links.downloadQr(business)}>
-            Download QR Code
-          </Button>
-        ) : (
+        {view !== 'qr-codes' && (
           <Button {...ACTION} icon={<QrcodeOutlined />} onClick={() => setDialog('qr')}>
             QR Code
           </Button>
         )}
-        <Button {...ACTION} icon={<BarChartOutlined />} type={view === 'analytics' ? 'primary' : 'default'} onClick={() => navigate(analyticsPath)}>
+        <Button
+          icon={<BarChartOutlined />}
+          type={view === 'analytics' ? 'primary' : 'default'}
+          onClick={() => navigate(analyticsPath)}
+          style={{ ...ACTION.style, gridColumn: view === 'qr-codes' ? '1 / -1' : undefined }}
+        >
           Analytics
         </Button>
       </div>
@@ -121,7 +120,7 @@ export function BusinessCard({ business, view }: { business: BusinessDto; view: 
           <Button type="text" icon={<SettingOutlined />} onClick={() => setDialog('settings')}>
             Settings
           </Button>
-          <Button type="text" danger icon={<DeleteOutlined />} loading={removing} onClick={() => void remove()}>
+          <Button type="text" danger icon={<DeleteOutlined />} onClick={() => setDialog('remove')}>
             Remove
           </Button>
         </Flex>
@@ -129,12 +128,20 @@ export function BusinessCard({ business, view }: { business: BusinessDto; view: 
 
       {view !== 'qr-codes' && <QrModal business={business} open={dialog === 'qr'} onClose={() => setDialog(null)} />}
       {canManage(view) && (
-        <SettingsModal
-          business={business}
-          open={dialog === 'settings'}
-          onClose={() => setDialog(null)}
-          onSave={(settings) => actions.saveSettings(business, settings)}
-        />
+        <>
+          <SettingsModal
+            business={business}
+            open={dialog === 'settings'}
+            onClose={() => setDialog(null)}
+            onSave={(settings) => actions.saveSettings(business, settings)}
+          />
+          <RemoveBusinessModal
+            business={business}
+            open={dialog === 'remove'}
+            onClose={() => setDialog(null)}
+            onRemove={() => actions.remove(business)}
+          />
+        </>
       )}
     </Card>
   )

@@ -14,10 +14,6 @@ export type BusinessSettings = Pick<BusinessDto, 'complianceMode' | 'language'>
 
 const RESOURCE = 'businesses'
 
-/** Spec 5: the browser confirmation before a business is removed. */
-export const removeConfirmText = (name: string) =>
-  `Are you sure you want to remove "${name}" from your dashboard? This action cannot be undone.`
-
 export function useBusinessActions() {
   const toast = useToast()
   const { mutateAsync: update } = useUpdate<BusinessDto, HttpError, UpdateBusinessRequest>()
@@ -39,12 +35,11 @@ export function useBusinessActions() {
         }
       },
 
-      /** Asks first (docs/product-rules.md); resolves true when the business is gone. */
+      /** After the owner has confirmed in RemoveBusinessModal; resolves true when the business is gone. */
       async remove(business: BusinessDto) {
-        if (!window.confirm(removeConfirmText(business.name))) return false
         try {
           await destroy({ resource: RESOURCE, id: business.id })
-          toast.success('Business Removed', `${business.name} has been removed from your dashboard.`)
+          toast.success('Business Removed', `${business.name} and its ratings have been deleted.`)
           return true
         } catch (error) {
           toast.error('Remove Failed', errorText(error, 'Could not remove business. Please try again.'))

@@ -6,7 +6,8 @@ import { CopyOutlined, DownloadOutlined, GoogleOutlined, MessageOutlined, ShareA
 import type { BusinessDto } from '@reviewroute/backend/types/api'
 import { Button, Card } from 'antd'
 import { Link } from 'react-router'
-import { useLinkActions } from '#hooks/use-link-actions'
+import { QR_ONLY_HINT, QR_ONLY_LABEL, useLinkActions } from '#hooks/use-link-actions'
+import { Tip } from '#components/tip'
 
 export function QuickActions({ business }: { business: BusinessDto }) {
   const actions = useLinkActions()
@@ -23,9 +24,11 @@ export function QuickActions({ business }: { business: BusinessDto }) {
             View Feedback
           </Button>
         </Link>
-        <Button block icon={<DownloadOutlined />} onClick={() => void actions.downloadQr(business)}>
-          Download QR Code
-        </Button>
+        <Tip title={QR_ONLY_HINT}>
+          <Button block icon={<DownloadOutlined />} onClick={() => void actions.downloadQr(business)}>
+            {QR_ONLY_LABEL}
+          </Button>
+        </Tip>
         <Button block icon={<CopyOutlined />} onClick={() => void actions.copyReviewLink(business)}>
           Copy Review Link
         </Button>

@@ -56,7 +56,7 @@ export default function ProfileSettingsDialog({ user, open, onClose, onSaved }: 
         initialValues={{ name: user.name, email: user.email, phone: user.phone }}
         preserve={false}
       >
-        <Form.Item label="Name" name="name">
+        <Form.Item label="Name" name="name" rules={[{ required: true, whitespace: true, message: 'Please enter your name' }]}>
           <Input autoComplete="name" />
         </Form.Item>
         <Form.Item label="Email" name="email">

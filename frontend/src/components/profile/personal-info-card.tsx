@@ -13,6 +13,9 @@ interface Values {
   lastName: string
 }
 
+/** Without a first name the header would greet the owner by their email's local part. */
+const FIRST_NAME_REQUIRED = 'Please enter your first name'
+
 /** First and last name, edited in place (docs/screens.md); the email changes through its own dialog (docs/decisions.md D29). */
 export function PersonalInfoCard({ user, loading, onSaved }: { user: UserDto | null; loading: boolean; onSaved(): Promise<unknown> | void }) {
   const [editing, setEditing] = useState(false)
@@ -25,7 +28,8 @@ export function PersonalInfoCard({ user, loading, onSaved }: { user: UserDto | n
     if (!getToken()) return toast.error('You must be logged in to update your profile.')
     setSaving(true)
     try {
-      await request<UserDto>('/api/auth/profile', { method: 'PATCH', body: { firstName, lastName } satisfies UpdateProfileRequest })
+      const body = { firstName: firstName.trim(), lastName: (lastName ?? '').trim() } satisfies UpdateProfileRequest
+      await request<UserDto>('/api/auth/profile', { method: 'PATCH', body })
       await onSaved()
       setEditing(false)
       toast.success('Profile Updated', 'Your name has been saved.')
@@ -53,7 +57,12 @@ export function PersonalInfoCard({ user, loading, onSaved }: { user: UserDto | n
           requiredMark={false}
         >
           <Flex wrap style={{ columnGap: 16 }}>
-            <Form.Item label="First name" name="firstName" style={{ flex: '1 1 200px' }}>
+            <Form.Item
+              label="First name"
+              name="firstName"
+              rules={[{ required: true, whitespace: true, message: FIRST_NAME_REQUIRED }]}
+              style={{ flex: '1 1 200px' }}
+            >
               <Input autoComplete="given-name" autoFocus />
             </Form.Item>
             <Form.Item label="Last name" name="lastName" style={{ flex: '1 1 200px' }}>

@@ -15,6 +15,8 @@ import { PrintSheet } from './print-sheet'
 import { usePoster } from './use-poster'
 
 const GENERATE_FAILED = 'Failed to generate QR code. Please try again.'
+/** Said under the buttons, so the poster is not taken for the bare code offered beside it. */
+const POSTER_HINT = 'Poster: a 600×750 PNG image with your business name and the QR code, ready to print.'
 
 function OnScreenQr({ link, name }: { link: string; name: string }) {
   const [src, setSrc] = useState<string | null | 'failed'>(null)
@@ -94,13 +96,18 @@ export function QrCodeCard({ business }: { business: Pick<BusinessDto, 'name' | 
             Customers scan the code or open the link to rate you. 4-5 stars go on to Google; 3 or below stay with
             you as private feedback.
           </Typography.Text>
-          <Flex gap={8} wrap>
-            <Button type="primary" icon={<DownloadOutlined />} onClick={() => void downloadPoster()}>
-              Download
-            </Button>
-            <Button icon={<PrinterOutlined />} onClick={() => void printPoster()}>
-              Print
-            </Button>
+          <Flex vertical gap={4}>
+            <Flex gap={8} wrap>
+              <Button type="primary" icon={<DownloadOutlined />} onClick={() => void downloadPoster()}>
+                Download poster (PNG)
+              </Button>
+              <Button icon={<PrinterOutlined />} onClick={() => void printPoster()}>
+                Print
+              </Button>
+            </Flex>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {POSTER_HINT}
+            </Typography.Text>
           </Flex>
         </Flex>
       </Flex>

@@ -21,7 +21,7 @@ export function Features({ items, id = 'features', eyebrow = 'Features', title, 
         </SectionHead>
         <ul className="grid grid--2 lp-features">
           {items.map((feature) => (
-            <li key={feature.title} className="card lp-feature">
+            <li key={feature.title} id={feature.id} className="card lp-feature">
               <span className="icon-badge">
                 <MarketingIcon name={feature.icon} />
               </span>

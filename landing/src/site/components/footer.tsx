@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
+import type { UserDto } from '@reviewroute/backend/types/api'
 import { APP_VERSION, SALES_EMAIL, SUPPORT_EMAIL, WHATSAPP_SUPPORT } from '@reviewroute/web-shared/constants'
 import { Logo } from './logo'
 
@@ -14,7 +15,11 @@ function useStatusLine() {
   return status
 }
 
-export function Footer() {
+/**
+ * Signed out, "Analytics" and "Pricing" open the home page's sections (the dashboard would only ask to sign in);
+ * signed in, the dashboard's pages.
+ */
+export function Footer({ user }: { user: UserDto | null }) {
   const status = useStatusLine()
   return (
     <footer className="site-footer">
@@ -31,8 +36,17 @@ export function Footer() {
         <nav aria-label="Product">
           <h3>Product</h3>
           <a href="/dashboard">Dashboard</a>
-          <a href="/dashboard/analytics">Analytics</a>
-          <a href="/dashboard/settings">Pricing</a>
+          {user ? (
+            <>
+              <a href="/dashboard/analytics">Analytics</a>
+              <a href="/billing">Pricing</a>
+            </>
+          ) : (
+            <>
+              <Link to="/#analytics">Analytics</Link>
+              <Link to="/#pricing">Pricing</Link>
+            </>
+          )}
           <a href="/add-business#features">Features</a>
         </nav>
         <nav aria-label="Support">

@@ -9,7 +9,7 @@ export function Layout({ user, anchors, children }: { user: UserDto | null; anch
     <>
       <Header user={user} anchors={anchors} />
       <main id="main">{children}</main>
-      <Footer />
+      <Footer user={user} />
     </>
   )
 }

@@ -65,8 +65,8 @@ export function TextSections({ sections, extras = {} }: { sections: TextSection[
   ))
 }
 
-/** Links such as /help#routing arrive after the page has rendered lazily, too late for the browser's own scroll. */
-function useScrollToHash() {
+/** Links such as /help#routing or /#pricing arrive after the page has rendered lazily, too late for the browser's own scroll. */
+export function useScrollToHash() {
   const { hash } = useLocation()
   useEffect(() => {
     if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView?.()

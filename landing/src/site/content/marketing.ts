@@ -17,6 +17,8 @@ export interface Feature {
   icon: MarketingIconName
   title: string
   text: string
+  /** An anchor for links to this one feature (the footer's "Analytics" is /#analytics). */
+  id?: string
 }
 
 export interface Step {
@@ -135,7 +137,7 @@ export const FRONT_DOOR_FEATURES: Feature[] = [
   { icon: 'message', title: 'Hear complaints first', text: 'A 1-3 star rating opens a private note to you, and an email lets you know, so you can call back the same day.' },
   { icon: 'shield', title: 'Play by Google’s rules', text: 'Compliance mode adds a "Post on Google instead" link for unhappy customers, so nobody is kept away from Google.' },
   { icon: 'qr', title: 'Posters that look good', text: 'Download a styled QR poster with your business name, ready for the print shop next door.' },
-  { icon: 'chart', title: 'Know what is working', text: 'Visits, ratings and Google hand-offs per day, plus the topics customers mention most: waiting, staff, price.' },
+  { icon: 'chart', id: 'analytics', title: 'Know what is working', text: 'Visits, ratings and Google hand-offs per day, plus the topics customers mention most: waiting, staff, price.' },
   { icon: 'globe', title: 'Speaks Hindi too', text: 'Customers rate you in English or Hindi. Your staff never has to explain anything.' },
 ]
 

@@ -10,6 +10,7 @@ import { Pricing } from '#site/components/pricing'
 import { ProblemSolution } from '#site/components/problem-solution'
 import { ReviewFlowMockup } from '#site/components/review-flow-mockup'
 import { Testimonials } from '#site/components/testimonials'
+import { useScrollToHash } from '#site/components/text-sections'
 import { FRONT_DOOR_ANCHORS, FRONT_DOOR_FAQ, FRONT_DOOR_FEATURES, HOW_IT_WORKS, OWNER_STORIES } from '#site/content/marketing'
 import { useSession } from '#site/session'
 
@@ -18,6 +19,8 @@ const FRONT_DOOR_STORIES = [OWNER_STORIES[0], OWNER_STORIES[1], OWNER_STORIES[2]
 
 export default function IndianRedesignedPage() {
   const { user } = useSession()
+  // The footer's /#pricing and /#analytics, followed from another page.
+  useScrollToHash()
   return (
     <Layout user={user} anchors={FRONT_DOOR_ANCHORS}>
       <section className="hero lp-hero-front" aria-labelledby="hero-title">

@@ -7,8 +7,9 @@ export default function NotFoundPage() {
   return (
     <Layout user={user}>
       <section className="container not-found">
-        <p className="not-found__code" aria-hidden="true">404</p>
-        <h1>404 Page Not Found</h1>
+        {/* The big code says 404 once; the heading says the rest. */}
+        <p className="not-found__code">404</p>
+        <h1>Page not found</h1>
         <p className="muted">The page you are looking for does not exist or has moved.</p>
         <Link className="button button--primary" to="/">
           Back to home
