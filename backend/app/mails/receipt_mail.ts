@@ -5,10 +5,9 @@
 import type { InvoiceDto } from '#types/api'
 import { AppMail, linkTo } from '#mails/app_mail'
 import { formatRupees } from '#lib/amount_in_words'
-import { invoiceDate } from '#services/invoices/invoice_pdf'
+import { invoiceDate, invoiceFileName } from '#services/invoices/invoice_pdf'
 
-/** The invoice's file name in the mail: its number with "/" as "-". */
-export const invoiceFileName = (invoice: Pick<InvoiceDto, 'number'>) => `${invoice.number.replace(/\//g, '-')}.pdf`
+export { invoiceFileName }
 
 export default class ReceiptMail extends AppMail {
   protected template = 'receipt'

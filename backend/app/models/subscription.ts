@@ -44,6 +44,19 @@ export default class Subscription extends BaseModel {
   @belongsTo(() => SubscriptionPlan, { foreignKey: 'planId' })
   declare plan: BelongsTo<typeof SubscriptionPlan>
 
+  /**
+   * Ends it at `now` (a plan not started yet ends before it starts): expired, cancelled if it was not already.
+   * Answers how much of the period was cut (a refund moves the plans stacked after it up by that much).
+   */
+  endNow(now: DateTime) {
+    const end = this.currentPeriodEnd
+    const start = this.currentPeriodStart > now ? this.currentPeriodStart : now
+    this.status = SubscriptionStatus.Expired
+    this.currentPeriodEnd = start
+    this.cancelledAt = this.cancelledAt ?? now
+    return end.diff(start)
+  }
+
   /** The subscription that grants the owner access now: active, or cancelled with its period still running. */
   static currentFor(userId: number, now = clock.now(), client?: TransactionClientContract) {
     return this.query({ client })

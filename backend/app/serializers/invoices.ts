@@ -1,4 +1,4 @@
-import type Invoice from '#models/invoice'
+import Invoice from '#models/invoice'
 import { gstStateName, GST_RATE_PERCENT } from '#contract/gst'
 import { rupeesInWords } from '#lib/amount_in_words'
 import type { InvoiceDto } from '#types/api'
@@ -27,4 +27,11 @@ export function serializeInvoice(invoice: Invoice, refersTo: Invoice | null = nu
     reverseCharge: false,
     currency: 'INR',
   }
+}
+
+/** Invoices as the API lists them, each credit note with its invoice (read in one query for the whole page). */
+export async function serializeInvoices(rows: Invoice[]): Promise<InvoiceDto[]> {
+  const ids = rows.flatMap((row) => row.refersToInvoiceId ?? [])
+  const referred = new Map((ids.length ? await Invoice.query().whereIn('id', ids) : []).map((row) => [row.id, row]))
+  return rows.map((invoice) => serializeInvoice(invoice, referred.get(invoice.refersToInvoiceId ?? 0) ?? null))
 }

@@ -21,7 +21,7 @@ import Invoice, { InvoiceKind } from '#models/invoice'
 import { issueCreditNote } from '#actions/billing/issue_invoice'
 import { RazorpayGateway, RazorpayRefusal } from '#services/payments/razorpay_gateway'
 import { ConflictError, FieldError, NotFoundError } from '#exceptions/app_errors'
-import { PaymentStatus, PlanType, SubscriptionStatus } from '#lib/billing_enums'
+import { PaymentStatus, PlanType } from '#lib/billing_enums'
 import { reviewLinkCache } from '#hot_path/review_link_cache'
 import { isDuplicateKey } from '#lib/db_errors'
 import { clock } from '#lib/clock'
@@ -125,9 +125,7 @@ export default class RefundPayment {
   private async endPlan(trx: TransactionClientContract, subscriptionId: number, now: DateTime) {
     const subscription = await Subscription.query({ client: trx }).where('id', subscriptionId).forUpdate().firstOrFail()
     const end = subscription.currentPeriodEnd
-    const start = subscription.currentPeriodStart > now ? subscription.currentPeriodStart : now
-    const cut = end.diff(start)
-    subscription.merge({ status: SubscriptionStatus.Expired, currentPeriodEnd: start, cancelledAt: subscription.cancelledAt ?? now })
+    const cut = subscription.endNow(now)
     await subscription.useTransaction(trx).save()
     const later = await Subscription.query({ client: trx }).where('user_id', subscription.userId).where('current_period_start', '>=', end.toJSDate()).forUpdate()
     for (const next of later) {

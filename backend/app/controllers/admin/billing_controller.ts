@@ -14,8 +14,8 @@ import { ADMIN_INVOICE_LIST, ADMIN_PAYMENT_LIST } from '#lib/admin_lists'
 import { reasonValidator } from '#validators/admin'
 import { NotFoundError } from '#exceptions/app_errors'
 import { adminPayments } from '#serializers/admin'
-import { serializeInvoice } from '#serializers/invoices'
-import { renderInvoicePdf } from '#services/invoices/invoice_pdf'
+import { serializeInvoices } from '#serializers/invoices'
+import { sendInvoicePdf } from '#services/invoices/invoice_pdf'
 import type { AdminInvoiceDto, AdminPaymentDto } from '#types/api'
 
 export default class AdminBillingController {
@@ -50,22 +50,16 @@ export default class AdminBillingController {
     const emails = new Map(
       (await db.from('users').whereIn('id', rows.flatMap((row) => row.userId ?? [])).select('id', 'email')).map((row) => [row.id, row.email as string])
     )
-    const referred = new Map((await Invoice.query().whereIn('id', rows.flatMap((row) => row.refersToInvoiceId ?? []))).map((row) => [row.id, row]))
-    return rows.map((invoice) => ({
-      ...serializeInvoice(invoice, referred.get(invoice.refersToInvoiceId ?? 0) ?? null),
-      userId: invoice.userId,
-      userEmail: invoice.userId === null ? null : (emails.get(invoice.userId) ?? null),
+    return (await serializeInvoices(rows)).map((invoice, index) => ({
+      ...invoice,
+      userId: rows[index].userId,
+      userEmail: rows[index].userId === null ? null : (emails.get(rows[index].userId!) ?? null),
     }))
   }
 
   async invoicePdf({ params, response }: HttpContext) {
     const invoice = await Invoice.find(params.id)
     if (!invoice) throw new NotFoundError('Invoice not found')
-    const refersTo = invoice.refersToInvoiceId === null ? null : await Invoice.find(invoice.refersToInvoiceId)
-    const dto = serializeInvoice(invoice, refersTo)
-    response.header('Content-Type', 'application/pdf')
-    response.header('Content-Disposition', `attachment; filename="${dto.number.replaceAll('/', '-')}.pdf"`)
-    response.header('Cache-Control', 'private, no-store')
-    return response.send(await renderInvoicePdf(dto))
+    return sendInvoicePdf(response, (await serializeInvoices([invoice]))[0])
   }
 }

@@ -102,8 +102,7 @@ export default class AdminUsersController {
         .forUpdate()
       if (open.length === 0) throw new FieldError('reason', 'This owner has no plan running.')
       for (const subscription of open) {
-        const start = subscription.currentPeriodStart > now ? subscription.currentPeriodStart : now
-        subscription.merge({ status: SubscriptionStatus.Expired, currentPeriodEnd: start, cancelledAt: subscription.cancelledAt ?? now })
+        subscription.endNow(now)
         await subscription.useTransaction(trx).save()
       }
       await AuditLog.record(trx, auth.getUserOrFail(), {

@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import PDFDocument from 'pdfkit'
 import { DateTime } from 'luxon'
+import type { Response } from '@adonisjs/core/http'
 import type { InvoiceDto, InvoicePartyDto } from '#types/api'
 import { formatRupees } from '#lib/amount_in_words'
 import { BUSINESS_TIME_ZONE } from '#lib/constants'
@@ -215,4 +216,16 @@ export async function renderInvoicePdf(invoice: InvoiceDto): Promise<Buffer> {
   draw(doc, invoice)
   doc.end()
   return done
+}
+
+/** The invoice's file name: its number with "/" as "-" ("RR-2026-27-00001.pdf"). */
+export const invoiceFileName = (invoice: Pick<InvoiceDto, 'number'>) => `${invoice.number.replace(/\//g, '-')}.pdf`
+
+/** Answers the invoice's PDF as a download, never cached on the way. */
+export async function sendInvoicePdf(response: Response, invoice: InvoiceDto) {
+  const pdf = await renderInvoicePdf(invoice)
+  response.header('Content-Type', 'application/pdf')
+  response.header('Content-Disposition', `attachment; filename="${invoiceFileName(invoice)}"`)
+  response.header('Cache-Control', 'private, no-store')
+  return response.send(pdf)
 }

@@ -2,11 +2,12 @@
 import { useCreate, useUpdate, type HttpError } from '@refinedev/core'
 import type { CreateCustomerRequest, CustomerDto, UpdateCustomerRequest } from '@reviewroute/backend/types/api'
 import { ApiError, fieldErrors } from '@reviewroute/web-shared/api'
-import { Alert, Checkbox, Form, Input, Modal } from 'antd'
+import { Alert, Form, Input, Modal } from 'antd'
 import { useState } from 'react'
-import { CONSENT_LABEL, mobileRules } from '#lib/requests'
+import { mobileRules } from '#lib/requests'
 import { errorText } from '#providers/http'
 import { useToast } from '#providers/toast'
+import { ConsentField } from './consent-field'
 
 interface Values {
   name: string
@@ -78,13 +79,7 @@ export function CustomerFormModal({ businessId, customer, onClose }: { businessI
           <Input inputMode="email" maxLength={254} autoComplete="off" />
         </Form.Item>
         {!customer && (
-          <Form.Item
-            name="consent"
-            valuePropName="checked"
-            rules={[{ validator: async (_, checked: boolean) => (checked ? undefined : Promise.reject(new Error('Please ask them first: tick this once they agree'))) }]}
-          >
-            <Checkbox>{CONSENT_LABEL}</Checkbox>
-          </Form.Item>
+          <ConsentField />
         )}
         {failure && <Alert type="error" showIcon message={failure} />}
       </Form>

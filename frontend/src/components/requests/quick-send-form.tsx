@@ -6,10 +6,11 @@
 import { CheckCircleFilled, WhatsAppOutlined } from '@ant-design/icons'
 import type { BusinessDto, RequestChannelName, ReviewRequestDto } from '@reviewroute/backend/types/api'
 import { fieldErrors } from '@reviewroute/web-shared/api'
-import { Alert, Button, Checkbox, Flex, Form, Input, Typography } from 'antd'
+import { Alert, Button, Flex, Form, Input, Typography } from 'antd'
 import { useState } from 'react'
-import { CONSENT_LABEL, mobileRules, SEND_CHANNEL, sendRequest, SENT_FOR_YOU_RULES, sentForYou } from '#lib/requests'
+import { mobileRules, SEND_CHANNEL, sendRequest, SENT_FOR_YOU_RULES, sentForYou } from '#lib/requests'
 import { channelIcon, ChannelPicker } from './channel-picker'
+import { ConsentField } from './consent-field'
 import { LimitNotice } from '#components/billing/limit-notice'
 import { sendFailure, type SendFailure } from './send-failure'
 import { useWhatsAppAccount } from './use-whatsapp-account'
@@ -150,13 +151,7 @@ export function QuickSendForm({ business }: { business: BusinessDto }) {
           <Input size="large" type="email" inputMode="email" autoComplete="off" placeholder="priya@example.com" maxLength={254} />
         </Form.Item>
       )}
-      <Form.Item
-        name="consent"
-        valuePropName="checked"
-        rules={[{ validator: async (_, checked: boolean) => (checked ? undefined : Promise.reject(new Error('Please ask them first: tick this once they agree'))) }]}
-      >
-        <Checkbox>{CONSENT_LABEL}</Checkbox>
-      </Form.Item>
+      <ConsentField />
       {failure && (
         <div style={{ marginBottom: 16 }}>
           {failure.kind === 'limit' ? <LimitNotice message={failure.message} /> : <Alert type="error" showIcon message={failure.message} />}
