@@ -10,6 +10,14 @@ export const POSITIVE_RATING_MIN = 4
 export const NEGATIVE_RATING_MAX = POSITIVE_RATING_MIN - 1
 export const isPositiveRating = (rating: number) => rating >= POSITIVE_RATING_MIN
 
+/**
+ * The dashboard's review projections (docs/decisions.md D37): new Google reviews are assumed to average like
+ * the business's own 4-5 star ratings (the ones sent on to Google) of the last PROJECTION_RECENT_DAYS days, once
+ * it has PROJECTION_OWN_RATINGS_MIN of them; until then the spec's default average.
+ */
+export const PROJECTION_RECENT_DAYS = 90
+export const PROJECTION_OWN_RATINGS_MIN = 10
+
 /** Longest private feedback, after trimming. */
 export const FEEDBACK_MAX_LENGTH = 2000
 

@@ -250,6 +250,36 @@ export interface DailySeriesResponse {
   days: DailyPointDto[]
 }
 
+/** Figures over a range of IST days (GET /api/analytics/range), in the names of the analytics and overview totals. */
+export interface RangeTotals {
+  totalSessions: number
+  positiveSessions: number
+  negativeSessions: number
+  redirectedSessions: number
+  /** redirected / total in percent, one decimal. */
+  conversionRate: number
+  /** Mean star rating to one decimal; null without ratings. */
+  averageRating: number | null
+  /** Private feedback: ratings below the Google threshold that carry text. */
+  filteredFeedback: number
+  pageViews: number
+}
+
+/** A range `from`-`to` ('YYYY-MM-DD', IST, both included) against the same number of days just before it. */
+export interface AnalyticsRangeResponse {
+  from: string
+  to: string
+  previous: { from: string; to: string }
+  timeZone: string
+  /** The business asked for; null: every business of the owner. */
+  businessId: number | null
+  totals: RangeTotals
+  previousTotals: RangeTotals
+  days: DailyPointDto[]
+  /** A row per business counted, oldest first. */
+  businesses: { businessId: number; name: string; totals: RangeTotals; previousTotals: RangeTotals }[]
+}
+
 export type PlanType = 'trial' | 'monthly' | '6-month' | '12-month'
 
 export interface PlanDto {
@@ -374,10 +404,20 @@ export interface OverviewCounts {
   filteredFeedback: number
 }
 
+/**
+ * One business's ratings that went on to Google (4-5 stars) in the last PROJECTION_RECENT_DAYS days, from which
+ * its review projections take the new reviews' average (docs/decisions.md D37).
+ */
+export interface RecentGoogleRatings {
+  recentGoogleRatings: number
+  /** Their mean star rating, to two decimals; null without any. */
+  recentGoogleAverage: number | null
+}
+
 /** `GET /api/overview`: the owner's totals and each of their businesses' numbers (oldest business first). */
 export interface OverviewResponse {
   totals: OverviewCounts & { businesses: number }
-  businesses: (OverviewCounts & { businessId: number })[]
+  businesses: (OverviewCounts & RecentGoogleRatings & { businessId: number })[]
 }
 
 /** `POST /api/auth/change-password` */

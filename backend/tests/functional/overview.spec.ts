@@ -11,7 +11,8 @@ import { BusinessFactory, UserFactory } from '#database/factories/index'
 import { seedSessions, type SessionSpec } from '#tests/helpers/owners'
 import RollupAnalytics from '#actions/analytics/rollup_analytics'
 import type User from '#models/user'
-import type { OverviewCounts, OverviewResponse } from '#types/api'
+import type { OverviewCounts, OverviewResponse, RecentGoogleRatings } from '#types/api'
+import { PROJECTION_RECENT_DAYS } from '#contract/product_rules'
 
 const JUNK_TOKEN = 'oat_bm90LWEtcmVhbC10b2tlbg.aGVsbG8td29ybGQtdGhpcy1pcy1qdW5r'
 
@@ -55,12 +56,26 @@ async function countRows(businessIds: number[]): Promise<OverviewCounts> {
   }
 }
 
+/** The oracle of the projections' figures: one business's 4-5 star ratings of the last 90 days, row by row. */
+async function recentGoogleRows(businessId: number): Promise<RecentGoogleRatings> {
+  const row = await db
+    .from('review_sessions')
+    .where('business_id', businessId)
+    .where('rating', '>=', 4)
+    .where('created_at', '>=', DateTime.utc().minus({ days: PROJECTION_RECENT_DAYS }).toJSDate())
+    .select(db.raw('COUNT(*) AS total'), db.raw('ROUND(AVG(rating), 2) AS average'))
+    .first()
+  return { recentGoogleRatings: Number(row.total), recentGoogleAverage: row.average === null ? null : Number(row.average) }
+}
+
+const NO_RECENT: RecentGoogleRatings = { recentGoogleRatings: 0, recentGoogleAverage: null }
+
 async function expectedOverview(user: User): Promise<OverviewResponse> {
   const ids = (await db.from('businesses').where('user_id', user.id).orderBy('created_at').orderBy('id').select('id')).map(
     (row) => row.id as number
   )
   const businesses = []
-  for (const id of ids) businesses.push({ businessId: id, ...(await countRows([id])) })
+  for (const id of ids) businesses.push({ businessId: id, ...(await countRows([id])), ...(await recentGoogleRows(id)) })
   return { totals: { businesses: ids.length, ...(await countRows(ids)) }, businesses }
 }
 
@@ -114,12 +129,15 @@ test.group('GET /api/overview', (group) => {
       redirectedSessions: 4,
       averageRating: 3.6,
       filteredFeedback: 2,
+      // 5, 4, 5 and 5 stars went on to Google: 19 / 4.
+      recentGoogleRatings: 4,
+      recentGoogleAverage: 4.75,
     })
     assert.deepEqual(
       body.businesses.map((business) => business.businessId),
       [cafe.id, shop.id, quiet.id]
     )
-    assert.deepEqual(body.businesses[2], { businessId: quiet.id, ...NO_SESSIONS })
+    assert.deepEqual(body.businesses[2], { businessId: quiet.id, ...NO_SESSIONS, ...NO_RECENT })
     assert.deepEqual(body.totals, {
       businesses: 3,
       totalSessions: 9,
@@ -148,6 +166,41 @@ test.group('GET /api/overview', (group) => {
     assert.deepEqual(later.body(), await expectedOverview(owner))
     assert.equal(later.body().businesses[0].totalSessions, 8)
     assert.equal(later.body().businesses[0].filteredFeedback, 3)
+  })
+
+  test('gives each business the count and mean of its 4-5 star ratings of the last 90 days, for the projections', async ({ client, assert }) => {
+    const { owner, cafe, shop, quiet } = await ownerWithHistory()
+    await seedSessions(cafe.id, [
+      rated(4, 60),
+      rated(5, PROJECTION_RECENT_DAYS - 1),
+      // Older than the window, and low ratings (private feedback, never sent to Google), are left out.
+      rated(4, PROJECTION_RECENT_DAYS + 1),
+      rated(4, 400),
+      rated(1, 30, 'Cold'),
+    ])
+    const other = await UserFactory.create()
+    const theirs = await BusinessFactory.merge({ userId: other.id }).create()
+    await seedSessions(theirs.id, [rated(4, 1)])
+
+    const response = await getOverview(client, owner)
+
+    response.assertStatus(200)
+    const body: OverviewResponse = response.body()
+    assert.deepEqual(body, await expectedOverview(owner))
+    const recent = (id: number) => {
+      const entry = body.businesses.find((business) => business.businessId === id)!
+      return { recentGoogleRatings: entry.recentGoogleRatings, recentGoogleAverage: entry.recentGoogleAverage }
+    }
+    // 5, 4, 5, 5 of ten days plus 4 and 5 within 90 days: 28 / 6 = 4.666…
+    assert.deepEqual(recent(cafe.id), { recentGoogleRatings: 6, recentGoogleAverage: 4.67 })
+    assert.deepEqual(recent(shop.id), { recentGoogleRatings: 1, recentGoogleAverage: 4 })
+    assert.deepEqual(recent(quiet.id), NO_RECENT)
+    // The totals are the owner's counts; the projections read each business's own ratings.
+    assert.notProperty(body.totals, 'recentGoogleRatings')
+
+    // The nightly rollup does not change them.
+    await new RollupAnalytics().handle()
+    assert.deepEqual((await getOverview(client, owner)).body(), body)
   })
 
   test("never counts another owner's businesses or sessions", async ({ client, assert }) => {

@@ -1,10 +1,10 @@
 /*
  * Screens that work on the selected business (the header's selector, remembered on the device: feedback, review
  * requests): while the businesses load, when they fail, and before the first one is added, this answers instead
- * of the screen. The picker is the screen's own, because the header's is desktop-only and hidden for one business.
+ * of the screen. The header's selector is the only one (on phones too): the screen names the business it shows.
  */
 import type { BusinessDto } from '@reviewroute/backend/types/api'
-import { Button, Select, Typography } from 'antd'
+import { Button, Typography } from 'antd'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { MessageScreen } from '#components/message-screen'
@@ -31,18 +31,13 @@ export function BusinessGate({ children, emptyText }: { children(business: Busin
   return children(selected)
 }
 
-/** The business the screen works on; a picker with two or more (the header's selector is desktop-only). */
-export function BusinessPicker() {
-  const { businesses, selected, select } = useBusinesses()
-  if (businesses.length < 2) return <Typography.Text type="secondary">{selected?.name}</Typography.Text>
+/** The business the screen works on, by name (the header's selector changes it). */
+export function BusinessName() {
+  const { selected } = useBusinesses()
   return (
-    <Select
-      aria-label="Business"
-      value={selected?.id}
-      onChange={select}
-      style={{ minWidth: 200, maxWidth: '100%' }}
-      options={businesses.map((business) => ({ value: business.id, label: business.name }))}
-    />
+    <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
+      {selected?.name}
+    </Typography.Text>
   )
 }
 

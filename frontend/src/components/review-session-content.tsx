@@ -11,6 +11,9 @@ export function RatingStars({ rating }: { rating: number }) {
   return <Rate disabled value={rating} style={{ fontSize: 14 }} aria-label={`${rating} stars`} />
 }
 
+/** A private rating the customer left without words (docs/decisions.md D38: still private feedback). */
+export const NO_COMMENT = 'Rating only, no comment'
+
 /** Folded long feedback ends its third line with antd's "Expand", and reads "Collapse" once opened. */
 const COLLAPSED = { rows: 3, expandable: 'collapsible' } as const
 
@@ -33,7 +36,11 @@ export function ReviewSessionContent({ session, collapseFeedback = false }: { se
         <SessionTime value={session.timestamp ?? session.createdAt} />
         {session.redirected ? <Tag color="green">Redirected to Google</Tag> : <Tag color="orange">Private feedback</Tag>}
       </Flex>
-      {session.feedback && <FeedbackText text={session.feedback} collapse={collapseFeedback} />}
+      {session.feedback ? (
+        <FeedbackText text={session.feedback} collapse={collapseFeedback} />
+      ) : (
+        !session.redirected && <Typography.Text type="secondary">{NO_COMMENT}</Typography.Text>
+      )}
     </Flex>
   )
 }

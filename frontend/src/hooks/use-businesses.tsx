@@ -1,10 +1,13 @@
 /*
  * The owner's businesses and the one selected across screens (docs/product-rules.md#trial): the first is chosen automatically,
- * another is chosen when the selected one disappears, and the choice survives reloads.
+ * another is chosen when the selected one disappears, and the choice survives reloads. On /business/:id the address
+ * is the selection (the header's selector shows that business, and choosing another opens its page), so the page
+ * and the selector never disagree.
  */
 import { useList } from '@refinedev/core'
 import type { BusinessDto } from '@reviewroute/backend/types/api'
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { useMatch, useNavigate } from 'react-router'
 
 const SELECTED_KEY = 'reviewroute.selectedBusiness'
 /** The API's page cap; an owner with more businesses than this is far beyond the product's audience. */
@@ -26,6 +29,12 @@ export function pickSelected(businesses: BusinessDto[], remembered: number | nul
   return businesses.find((business) => business.id === remembered) ?? businesses[0] ?? null
 }
 
+/** The business of a /business/:id address, when it is one of the owner's. */
+export function businessOfPath(businesses: BusinessDto[], raw: string | undefined) {
+  if (!raw || !/^\d{1,15}$/.test(raw)) return null
+  return businesses.find((business) => business.id === Number(raw)) ?? null
+}
+
 function remembered() {
   const raw = Number(localStorage.getItem(SELECTED_KEY))
   return Number.isInteger(raw) && raw > 0 ? raw : null
@@ -39,11 +48,17 @@ export function BusinessesProvider({ children }: { children: ReactNode }) {
   })
   const [chosen, setChosen] = useState<number | null>(remembered)
   const businesses = useMemo(() => (Array.isArray(result.data) ? result.data : []), [result.data])
-  const selected = pickSelected(businesses, chosen)
+  const onBusinessPage = useMatch('/business/:businessId')
+  const navigate = useNavigate()
+  const fromPath = businessOfPath(businesses, onBusinessPage?.params.businessId)
+  const selected = fromPath ?? pickSelected(businesses, chosen)
 
+  // The selection follows what is on screen: opening a business's page selects it for every other screen too.
   useEffect(() => {
-    if (selected && selected.id !== chosen) setChosen(selected.id)
-  }, [selected, chosen])
+    if (!selected || selected.id === chosen) return
+    if (fromPath) localStorage.setItem(SELECTED_KEY, String(selected.id))
+    setChosen(selected.id)
+  }, [selected, chosen, fromPath])
 
   const value = useMemo<BusinessesState>(
     () => ({
@@ -54,10 +69,11 @@ export function BusinessesProvider({ children }: { children: ReactNode }) {
       select(id) {
         localStorage.setItem(SELECTED_KEY, String(id))
         setChosen(id)
+        if (onBusinessPage && id !== selected?.id) navigate(`/business/${id}`)
       },
       refetch: () => void query.refetch(),
     }),
-    [businesses, query, selected]
+    [businesses, query, selected, onBusinessPage, navigate]
   )
   return <BusinessesContext.Provider value={value}>{children}</BusinessesContext.Provider>
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { TOKEN_KEY } from '@reviewroute/web-shared/token'
@@ -57,10 +57,20 @@ describe('user menu (docs/screens.md)', () => {
     const menu = await openUserMenu()
     expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Dashboard',
+      'My Businesses',
       'Profile',
       'Profile Settings',
       'Log out',
     ])
+  })
+
+  // Issue 18 (item 1): My Businesses (edit link, settings, remove) is one tap away on every screen, phones included.
+  it('My Businesses goes to /dashboard/businesses, on a phone too', async () => {
+    setViewport(390)
+    chromeApi()
+    renderChrome('/feedbacks')
+    await chooseFromUserMenu('My Businesses')
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/dashboard\/businesses$/))
   })
 
   it('Profile goes to /profile and Dashboard to /dashboard', async () => {
@@ -162,7 +172,7 @@ describe('Profile Settings dialog (docs/screens.md, docs/decisions.md D14)', () 
 /** Time for the answer to land and the selector's lazy chunk to load, so an absence means something. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300))
 
-describe('business selector (docs/screens.md: desktop only, two or more businesses)', () => {
+describe('business selector (docs/screens.md#business-selector: every screen, two or more businesses)', { timeout: 20_000 }, () => {
   const two = [fixtures.business(), fixtures.business({ id: 8, name: 'Dosa Corner', shortUrl: 'dosa123' })]
 
   it('appears on desktop with two businesses and lists them', async () => {
@@ -183,13 +193,45 @@ describe('business selector (docs/screens.md: desktop only, two or more business
     expect(screen.queryByRole('combobox', { name: 'Selected business' })).not.toBeInTheDocument()
   })
 
-  it('is hidden on a phone even with two businesses', async () => {
+  // Issue 18 (item 1): a phone has the selector too, in the greeting's place.
+  it('is on a phone too, in place of the greeting', async () => {
     setViewport(390)
-    const api = chromeApi({ 'GET /api/businesses': two })
+    chromeApi({ 'GET /api/businesses': two })
     renderChrome('/dashboard')
-    await screen.findByRole('heading', { name: 'Hi, Asha!' })
-    await waitFor(() => expect(callsTo(api, 'GET', '/api/businesses')).toHaveLength(1))
-    await settle()
-    expect(screen.queryByRole('combobox', { name: 'Selected business' })).not.toBeInTheDocument()
+    const selector = await screen.findByRole('combobox', { name: 'Selected business' })
+    expect(screen.queryByRole('heading', { name: 'Hi, Asha!' })).not.toBeInTheDocument()
+    await userEvent.click(selector)
+    expect(await screen.findByRole('option', { name: /Dosa Corner/ })).toBeInTheDocument()
+  })
+
+  it('shows each address in the list and leads to managing the businesses and to all of them together', async () => {
+    chromeApi({ 'GET /api/businesses': [...two.slice(0, 1), fixtures.business({ id: 9, name: 'Chai Point Cafe', address: 'Indiranagar, Bengaluru' })] })
+    renderChrome('/feedbacks')
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Selected business' }))
+    expect(await screen.findByText('MG Road, Bengaluru', { selector: '.ant-select-item-option *' })).toBeInTheDocument()
+    expect(screen.getByText('Indiranagar, Bengaluru', { selector: '.ant-select-item-option *' })).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: /Manage businesses/ }))
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/dashboard\/businesses$/))
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Selected business' }))
+    fireEvent.click(await screen.findByRole('button', { name: /All businesses/ }))
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/dashboard\/analytics$/))
+  })
+
+  // Issue 18 (item 2): on a business's page the selector shows that business, and choosing another opens its page.
+  it('follows /business/:id and opens the chosen business there', async () => {
+    localStorage.setItem('reviewroute.selectedBusiness', '7')
+    chromeApi({ 'GET /api/businesses': two })
+    renderChrome('/business/8')
+    const selector = await screen.findByRole('combobox', { name: 'Selected business' })
+    await waitFor(() => expect(selector.closest('.ant-select')!.querySelector('.ant-select-selection-item')!.textContent).toBe('Dosa Corner'))
+    // Every other screen follows: the page's business is now the remembered one.
+    expect(localStorage.getItem('reviewroute.selectedBusiness')).toBe('8')
+    await userEvent.click(selector)
+    await waitFor(() => expect(document.querySelector('.ant-select-item-option[title="Chai Point Cafe"]')).not.toBeNull())
+    fireEvent.click(document.querySelector('.ant-select-item-option[title="Chai Point Cafe"]')!)
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/business\/7$/))
+    const current = () =>
+      screen.getByRole('combobox', { name: 'Selected business' }).closest('.ant-select')!.querySelector('.ant-select-selection-item')!.textContent
+    await waitFor(() => expect(current()).toBe('Chai Point Cafe'))
   })
 })

@@ -59,13 +59,16 @@ const NO_SESSIONS: OverviewCounts = {
   filteredFeedback: 0,
 }
 
+const NO_RECENT = { recentGoogleRatings: 0, recentGoogleAverage: null }
+
 /** GET /api/overview for the sessions above: the café (business 7) and another business of the owner. */
 const overview = (cafe: OverviewCounts) =>
   ({
     totals: { ...cafe, businesses: 2, totalSessions: cafe.totalSessions + 1, negativeSessions: cafe.negativeSessions + 1 },
     businesses: [
-      { businessId: 99, ...NO_SESSIONS, totalSessions: 1, negativeSessions: 1, averageRating: 1, filteredFeedback: 1 },
-      { businessId: 7, ...cafe },
+      { businessId: 99, ...NO_SESSIONS, totalSessions: 1, negativeSessions: 1, averageRating: 1, filteredFeedback: 1, ...NO_RECENT },
+      // 5, 4, 5 and 5 stars went on to Google (docs/decisions.md D37).
+      { businessId: 7, ...cafe, recentGoogleRatings: 4, recentGoogleAverage: 4.75 },
     ],
   }) satisfies OverviewResponse
 
@@ -129,7 +132,10 @@ describe('/dashboard overview', () => {
     const comparison = screen.getByLabelText('Rating Comparison')
     expect(within(comparison).getByText('3.6')).toBeInTheDocument()
     expect(within(comparison).getByText('4.2')).toBeInTheDocument()
-    expect(within(screen.getByLabelText('Filtered Feedback')).getByText('2')).toBeInTheDocument()
+    // Issue 18 (item 3): every rating of 3 or below, as the inbox counts them, and how many carry a comment.
+    const privateFeedback = screen.getByLabelText('Private Feedback')
+    expect(within(privateFeedback).getByText('3')).toBeInTheDocument()
+    expect(within(privateFeedback).getByText('Rated 3 or below, 2 with a comment')).toBeInTheDocument()
 
     // One call for the numbers, one for the five newest sessions: no list is fetched only to count it.
     expect(calls.filter((call) => call.path === '/api/overview')).toHaveLength(1)
@@ -279,5 +285,7 @@ describe('/dashboard overview', () => {
     expect(screen.getByRole('textbox', { name: 'Review link' })).toHaveValue('http://localhost:3000/review/chai123')
     expect(screen.getByText('Review Projections')).toBeInTheDocument()
     expect(screen.getByLabelText('New reviews a week')).toHaveTextContent('35')
+    // The café's own 4 ratings that went to Google are too few to project from (docs/decisions.md D37).
+    expect(screen.getByText(/until you have 10 ratings that went to Google in 90 days \(4 so far\)\.$/)).toBeInTheDocument()
   })
 })

@@ -25,7 +25,11 @@ function open(routes: Routes) {
   return api
 }
 
-const feedbackCalls = (api: ReturnType<typeof fakeApi>) => api.calls.filter((call) => call.method === 'GET' && call.path === '/api/feedbacks')
+/** The list's own calls (not the one-row call that counts the rows with a comment). */
+const feedbackCalls = (api: ReturnType<typeof fakeApi>) =>
+  api.calls.filter((call) => call.method === 'GET' && call.path === '/api/feedbacks' && call.url.searchParams.get('_end') !== '1')
+const countCalls = (api: ReturnType<typeof fakeApi>) =>
+  api.calls.filter((call) => call.method === 'GET' && call.path === '/api/feedbacks' && call.url.searchParams.get('_end') === '1')
 const lastQuery = (api: ReturnType<typeof fakeApi>) => Object.fromEntries(feedbackCalls(api).at(-1)!.url.searchParams)
 
 /** Opens an antd Select by its label and clicks an option. */
@@ -45,7 +49,7 @@ describe('customer feedbacks screen', { timeout: 20_000 }, () => {
 
     expect(await screen.findByText('“Cold food, "slow" service”')).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'Customer Feedbacks' })).toBeInTheDocument()
-    expect(screen.getByText('2 feedbacks')).toBeInTheDocument()
+    expect(screen.getByText('2 private ratings')).toBeInTheDocument()
     expect(screen.getAllByText('Private feedback')).toHaveLength(2)
     expect(screen.getByText('Where are the 4-5 star reviews?')).toBeInTheDocument()
     expect(screen.getByText(/sent straight to your Google review page/)).toBeInTheDocument()
@@ -54,12 +58,12 @@ describe('customer feedbacks screen', { timeout: 20_000 }, () => {
 
   it('says "1 feedback" for one', async () => {
     open({ 'GET /api/feedbacks': list(feedbacks.slice(0, 1)) })
-    expect(await screen.findByText('1 feedback')).toBeInTheDocument()
+    expect(await screen.findByText('1 private rating')).toBeInTheDocument()
   })
 
   it('counts every matching feedback, not just the page, and pages through them', async () => {
     const api = open({ 'GET /api/feedbacks': list(feedbacks, 23) })
-    expect(await screen.findByText('23 feedbacks')).toBeInTheDocument()
+    expect(await screen.findByText('23 private ratings')).toBeInTheDocument()
     fireEvent.click(screen.getByTitle('3'))
     await waitFor(() => expect(lastQuery(api)).toMatchObject({ _start: '20', _end: '30' }))
   })
@@ -67,13 +71,13 @@ describe('customer feedbacks screen', { timeout: 20_000 }, () => {
   it('shows the empty state when there is no negative feedback', async () => {
     open({ 'GET /api/feedbacks': list([]) })
     expect(await screen.findByText('No negative feedback yet')).toBeInTheDocument()
-    expect(screen.getByText('0 feedbacks')).toBeInTheDocument()
+    expect(screen.getByText('0 private ratings')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: /Export CSV/ })).toBeDisabled()
   })
 
   it('sends the rating, status and date filters to the API', async () => {
     const api = open({ 'GET /api/feedbacks': list(feedbacks) })
-    await screen.findByText('2 feedbacks')
+    await screen.findByText('2 private ratings')
 
     await choose('Rating', '2 stars')
     await waitFor(() => expect(lastQuery(api)).toMatchObject({ businessId: '7', rating: '2' }))
@@ -99,11 +103,11 @@ describe('customer feedbacks screen', { timeout: 20_000 }, () => {
 
   it('offers to clear filters when nothing matches', async () => {
     open({ 'GET /api/feedbacks': ({ url }: { url: URL }) => list(url.searchParams.has('rating') ? [] : feedbacks) })
-    await screen.findByText('2 feedbacks')
+    await screen.findByText('2 private ratings')
     await choose('Rating', '3 stars')
     expect(await screen.findByText('No feedback matches these filters')).toBeInTheDocument()
     fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }))
-    expect(await screen.findByText('2 feedbacks')).toBeInTheDocument()
+    expect(await screen.findByText('2 private ratings')).toBeInTheDocument()
     expect(document.querySelector('.ant-select-selection-item[title="All ratings"]')).not.toBeNull()
   })
 
@@ -139,7 +143,7 @@ describe('customer feedbacks screen', { timeout: 20_000 }, () => {
   // Issue 18 (item 11d): the relative time keeps the exact date and time, shown on hover.
   it('shows when each feedback came, with the exact date and time on hover', async () => {
     open({ 'GET /api/feedbacks': list(feedbacks) })
-    await screen.findByText('2 feedbacks')
+    await screen.findByText('2 private ratings')
     const time = document.querySelector('time[datetime="2026-11-21T18:45:00.000Z"]') as HTMLElement
     expect(time).not.toBeNull()
     expect(time).toHaveTextContent(relativeTime('2026-11-21T18:45:00.000Z'))
@@ -157,7 +161,7 @@ describe('customer feedbacks screen', { timeout: 20_000 }, () => {
     })
     open({ 'GET /api/feedbacks': list(feedbacks) })
 
-    await screen.findByText('2 feedbacks')
+    await screen.findByText('2 private ratings')
     fireEvent.click(screen.getByRole('button', { name: /Export CSV/ }))
     expect(fileName).toMatch(/^chai_point_cafe_feedback_\d{4}-\d{2}-\d{2}\.csv$/)
     const text = await saved!.text()
@@ -169,15 +173,38 @@ describe('customer feedbacks screen', { timeout: 20_000 }, () => {
     ])
   })
 
-  it('lets an owner with several businesses pick one on the page', async () => {
-    const api = open({
+  // Issue 18 (item 2): one selector, the header's; the page names the business it shows.
+  it('names the business it shows and has no selector of its own', async () => {
+    open({
       'GET /api/businesses': list([fixtures.business(), fixtures.business({ id: 8, name: 'Dosa Corner' })]),
       'GET /api/feedbacks': list(feedbacks),
     })
-    await screen.findByText('2 feedbacks')
-    expect(lastQuery(api)).toMatchObject({ businessId: '7' })
-    await choose('Business', 'Dosa Corner')
-    await waitFor(() => expect(lastQuery(api)).toMatchObject({ businessId: '8' }))
+    await screen.findByText('2 private ratings')
+    expect(screen.getByText('Chai Point Cafe')).toBeInTheDocument()
+    expect(screen.queryByRole('combobox', { name: 'Business' })).not.toBeInTheDocument()
+  })
+
+  // Issue 18 (item 3): the inbox and the overview count the same things in the same words.
+  it('counts every private rating and says how many carry a comment', async () => {
+    const quiet = fixtures.session({ id: 5, rating: 3, redirected: false, feedback: null })
+    const api = open({
+      'GET /api/feedbacks': ({ url }: { url: URL }) =>
+        url.searchParams.get('hasFeedback') === 'true' ? list(feedbacks.slice(0, 1), 8) : list([quiet, ...feedbacks], 9),
+    })
+    expect(await screen.findByText('9 private ratings')).toBeInTheDocument()
+    expect(await screen.findByText('8 with a comment')).toBeInTheDocument()
+    expect(countCalls(api).at(-1)!.url.searchParams.get('businessId')).toBe('7')
+    // A rating without words is listed as what it is, not as an empty quote.
+    expect(screen.getByText('Rating only, no comment')).toBeInTheDocument()
+  })
+
+  it('filters by comment', async () => {
+    const api = open({ 'GET /api/feedbacks': list(feedbacks) })
+    await screen.findByText('2 private ratings')
+    await choose('Comment', 'Rating only')
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ businessId: '7', hasFeedback: 'false' }))
+    await choose('Comment', 'With a comment')
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ hasFeedback: 'true' }))
   })
 
   it('prompts to add a business when there is none', async () => {

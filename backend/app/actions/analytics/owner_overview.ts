@@ -1,12 +1,16 @@
 /*
  * The dashboard overview's numbers (GET /api/overview) for each of an owner's businesses and for all of them:
  * sessions and their mean rating from rollups plus live rows (session_counts), and private feedback counted on
- * its own index (is_complaint, migration 0011), so no business's sessions are counted row by row.
+ * its own index (is_complaint, migration 0011), so no business's sessions are counted row by row. Each business
+ * also gets its 4-5 star ratings of the last 90 days (count and mean) for its review projections (D37).
  */
 import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
 import { addRated, meanRating, NO_RATED_COUNTS, ownerCounts, type RatedCounts } from '#lib/session_counts'
-import type { OverviewCounts, OverviewResponse } from '#types/api'
+import { clock } from '#lib/clock'
+import { POSITIVE_RATINGS } from '#lib/constants'
+import { PROJECTION_RECENT_DAYS } from '#contract/product_rules'
+import type { OverviewCounts, OverviewResponse, RecentGoogleRatings } from '#types/api'
 
 
 const overviewCounts = (counts: RatedCounts, filteredFeedback: number): OverviewCounts => ({
@@ -20,10 +24,11 @@ const overviewCounts = (counts: RatedCounts, filteredFeedback: number): Overview
 
 export default class OwnerOverview {
   async handle(user: User): Promise<OverviewResponse> {
-    const [businesses, counts, feedback] = await Promise.all([
+    const [businesses, counts, feedback, recentGoogle] = await Promise.all([
       db.from('businesses').where('user_id', user.id).orderBy('created_at', 'asc').orderBy('id', 'asc').select('id'),
       ownerCounts(user.id),
       this.feedbackCounts(user.id),
+      this.recentGoogleRatings(user.id),
     ])
     const ids: number[] = businesses.map((business) => business.id)
     const countsOf = (id: number) => counts.get(id) ?? NO_RATED_COUNTS
@@ -33,8 +38,33 @@ export default class OwnerOverview {
         businesses: ids.length,
         ...overviewCounts(ids.map(countsOf).reduce(addRated, NO_RATED_COUNTS), ids.map(feedbackOf).reduce((a, b) => a + b, 0)),
       },
-      businesses: ids.map((id) => ({ businessId: id, ...overviewCounts(countsOf(id), feedbackOf(id)) })),
+      businesses: ids.map((id) => ({
+        businessId: id,
+        ...overviewCounts(countsOf(id), feedbackOf(id)),
+        ...(recentGoogle.get(id) ?? { recentGoogleRatings: 0, recentGoogleAverage: null }),
+      })),
     }
+  }
+
+  /**
+   * The 4-5 star ratings (the ones sent on to Google) of the last PROJECTION_RECENT_DAYS days, by business:
+   * `rating IN (4, 5)` reads each rating's time range from the (business, rating, created_at) index alone.
+   */
+  private async recentGoogleRatings(userId: number) {
+    const rows = await db
+      .from('review_sessions')
+      .whereIn('business_id', db.from('businesses').where('user_id', userId).select('id'))
+      .whereIn('rating', POSITIVE_RATINGS)
+      .where('created_at', '>=', clock.now().minus({ days: PROJECTION_RECENT_DAYS }).toJSDate())
+      .groupBy('business_id')
+      .select('business_id', db.raw('COUNT(*) AS total'), db.raw('SUM(rating) AS rating_sum'))
+    return new Map<number, RecentGoogleRatings>(
+      rows.map((row) => {
+        const total = Number(row.total)
+        const average = Math.round((Number(row.rating_sum) / total + Number.EPSILON) * 100) / 100
+        return [row.business_id, { recentGoogleRatings: total, recentGoogleAverage: average }]
+      })
+    )
   }
 
   /** Sessions rated below the Google threshold with feedback text, by business: an index-only count. */

@@ -38,6 +38,7 @@ export function Overview({ business }: { business: BusinessDto }) {
         loading={stats.loading}
         totalSessions={stats.totalSessions}
         averageRating={stats.averageRating}
+        privateRatings={stats.privateRatings}
         filteredFeedback={stats.filteredFeedback}
       />
       <Row gutter={[16, 16]}>
@@ -54,7 +55,7 @@ export function Overview({ business }: { business: BusinessDto }) {
         </Col>
         <Col xs={24} lg={12}>
           <WhenVisible title="Review Projections">
-            <ReviewProjectionsCard business={business} />
+            <ReviewProjectionsCard business={business} googleRatings={stats.googleRatings} />
           </WhenVisible>
         </Col>
       </Row>

@@ -1,6 +1,7 @@
 /*
  * The overview's four cards (docs/screens.md): the selected business, total reviews (sessions), the internal average
- * against the Google rating, and filtered feedback (rated 3 or below, with text).
+ * against the Google rating, and private feedback: every rating of 3 or below, with how many carry a comment, in
+ * the feedback inbox's words (docs/decisions.md D38).
  */
 import { MessageOutlined, ShopOutlined, StarFilled, StarOutlined } from '@ant-design/icons'
 import { NEGATIVE_RATING_MAX } from '@reviewroute/backend/contract/product_rules'
@@ -17,6 +18,9 @@ interface StatsProps {
   loading: boolean
   totalSessions: number
   averageRating: number | null
+  /** Ratings of 3 or below (the inbox lists each of them). */
+  privateRatings: number
+  /** Of those, the ones with a comment (the spec's 'filtered feedback'). */
   filteredFeedback: number
 }
 
@@ -53,7 +57,7 @@ const layout = {
   feedback: { xs: { span: 12, order: 3 }, sm: { span: 12, order: 0 }, xl: 6 },
 }
 
-export function StatCards({ business, loading, totalSessions, averageRating, filteredFeedback }: StatsProps) {
+export function StatCards({ business, loading, totalSessions, averageRating, privateRatings, filteredFeedback }: StatsProps) {
   return (
     <Row gutter={[16, 16]}>
       <Col {...layout.business}>
@@ -92,9 +96,11 @@ export function StatCards({ business, loading, totalSessions, averageRating, fil
         </StatCard>
       </Col>
       <Col {...layout.feedback}>
-        <StatCard title="Filtered Feedback" icon={<MessageOutlined />} loading={loading}>
-          <Figure>{formatCount(filteredFeedback)}</Figure>
-          <Typography.Text type="secondary">Rated {NEGATIVE_RATING_MAX} or below, with a comment</Typography.Text>
+        <StatCard title="Private Feedback" icon={<MessageOutlined />} loading={loading}>
+          <Figure>{formatCount(privateRatings)}</Figure>
+          <Typography.Text type="secondary">
+            Rated {NEGATIVE_RATING_MAX} or below, {formatCount(filteredFeedback)} with a comment
+          </Typography.Text>
         </StatCard>
       </Col>
     </Row>

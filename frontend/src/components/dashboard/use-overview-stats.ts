@@ -26,6 +26,9 @@ export function useOverviewStats(businessId: number) {
     recent: recent.result.data ?? [],
     totalSessions: counts?.totalSessions ?? 0,
     averageRating: counts?.averageRating ?? null,
+    privateRatings: counts?.negativeSessions ?? 0,
     filteredFeedback: counts?.filteredFeedback ?? 0,
+    /** Its 4-5 star ratings of the last 90 days, for the review projections (docs/decisions.md D37); null until loaded. */
+    googleRatings: counts ? { recentGoogleRatings: counts.recentGoogleRatings, recentGoogleAverage: counts.recentGoogleAverage } : null,
   }
 }

@@ -1,6 +1,6 @@
 /*
  * The feedback list's filters: rating 1-3, a date range (India's calendar days: the API reads a bare date in
- * Asia/Kolkata, `_lte` to the end of that day) and resolved / unresolved.
+ * Asia/Kolkata, `_lte` to the end of that day), resolved / unresolved, and with or without a comment.
  */
 import type { CrudFilter } from '@refinedev/core'
 import { NEGATIVE_RATING_MAX } from '@reviewroute/backend/contract/product_rules'
@@ -9,18 +9,21 @@ import type { Dayjs } from 'dayjs'
 import './feedback-filters.css'
 
 export type ResolvedFilter = 'all' | 'unresolved' | 'resolved'
+export type CommentFilter = 'any' | 'with' | 'without'
 
 export interface FeedbackFilterValues {
   rating: number | null
   range: [Dayjs, Dayjs] | null
   status: ResolvedFilter
+  comment: CommentFilter
 }
 
-export const NO_FILTERS: FeedbackFilterValues = { rating: null, range: null, status: 'all' }
+export const NO_FILTERS: FeedbackFilterValues = { rating: null, range: null, status: 'all', comment: 'any' }
 
-export const hasFilters = (values: FeedbackFilterValues) => values.rating !== null || values.range !== null || values.status !== 'all'
+export const hasFilters = (values: FeedbackFilterValues) =>
+  values.rating !== null || values.range !== null || values.status !== 'all' || values.comment !== 'any'
 
-/** The `feedbacks` resource's filters for one business (simple-rest: `rating`, `createdAt_gte/_lte`, `resolved`). */
+/** The `feedbacks` resource's filters for one business (simple-rest: `rating`, `createdAt_gte/_lte`, `resolved`, `hasFeedback`). */
 export function feedbackCrudFilters(businessId: number, values: FeedbackFilterValues): CrudFilter[] {
   const filters: CrudFilter[] = [{ field: 'businessId', operator: 'eq', value: businessId }]
   if (values.rating !== null) filters.push({ field: 'rating', operator: 'eq', value: values.rating })
@@ -29,6 +32,7 @@ export function feedbackCrudFilters(businessId: number, values: FeedbackFilterVa
     filters.push({ field: 'createdAt', operator: 'lte', value: values.range[1].format('YYYY-MM-DD') })
   }
   if (values.status !== 'all') filters.push({ field: 'resolved', operator: 'eq', value: values.status === 'resolved' })
+  if (values.comment !== 'any') filters.push({ field: 'hasFeedback', operator: 'eq', value: values.comment === 'with' })
   return filters
 }
 
@@ -41,6 +45,12 @@ const STATUS_OPTIONS: { value: ResolvedFilter; label: string }[] = [
   { value: 'all', label: 'All feedback' },
   { value: 'unresolved', label: 'Unresolved' },
   { value: 'resolved', label: 'Resolved' },
+]
+
+const COMMENT_OPTIONS: { value: CommentFilter; label: string }[] = [
+  { value: 'any', label: 'With or without a comment' },
+  { value: 'with', label: 'With a comment' },
+  { value: 'without', label: 'Rating only' },
 ]
 
 export function FeedbackFilters({ values, onChange }: { values: FeedbackFilterValues; onChange(values: FeedbackFilterValues): void }) {
@@ -59,6 +69,13 @@ export function FeedbackFilters({ values, onChange }: { values: FeedbackFilterVa
         options={STATUS_OPTIONS}
         onChange={(status) => onChange({ ...values, status })}
         style={{ minWidth: 140 }}
+      />
+      <Select
+        aria-label="Comment"
+        value={values.comment}
+        options={COMMENT_OPTIONS}
+        onChange={(comment) => onChange({ ...values, comment })}
+        style={{ minWidth: 150 }}
       />
       <DatePicker.RangePicker
         aria-label="Date range"

@@ -1,12 +1,14 @@
 /*
  * One business's private feedback (sessions rated 3 or below, newest first) through the `feedbacks`
- * resource: filters, pages (`x-total-count`), mark resolved, and a CSV of the rows on screen.
+ * resource: filters, pages (`x-total-count`), mark resolved, and a CSV of the rows on screen. Counted as
+ * everywhere else (docs/decisions.md D38): every rating of 3 or below is private feedback, and how many of them
+ * carry a comment is said beside it, in the overview's words.
  */
 import { DownloadOutlined } from '@ant-design/icons'
 import { useList, useUpdate, type HttpError } from '@refinedev/core'
 import type { BusinessDto, ResolveFeedbackRequest, ReviewSessionDto } from '@reviewroute/backend/types/api'
 import { Button, Card, Flex, List, Pagination, Tag, Typography } from 'antd'
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useState } from 'react'
 import { downloadCsv, feedbackCsv, feedbackCsvFileName } from '#lib/csv'
 import { errorText } from '#providers/http'
 import { useToast } from '#providers/toast'
@@ -16,10 +18,24 @@ import { FeedbackItem } from './feedback-item'
 
 export const FEEDBACK_PAGE_SIZE = 10
 
-/** '1 feedback', '3 feedbacks' (docs/screens.md's '{n} feedback(s)'). */
-export const feedbackCount = (count: number) => `${count} ${count === 1 ? 'feedback' : 'feedbacks'}`
+/** '1 private rating', '9 private ratings' (docs/decisions.md D38: the overview's card says the same). */
+export const feedbackCount = (count: number) => `${count} private ${count === 1 ? 'rating' : 'ratings'}`
 
-export function FeedbackList({ business, picker }: { business: BusinessDto; picker: ReactNode }) {
+/** '8 with a comment' */
+export const commentCount = (count: number) => `${count} with a comment`
+
+/** How many rows match the filters plus 'with a comment': the total header of a one-row page. */
+function useCommentedTotal(businessId: number, filters: FeedbackFilterValues) {
+  const { query, result } = useList<ReviewSessionDto>({
+    resource: 'feedbacks',
+    pagination: { currentPage: 1, pageSize: 1 },
+    filters: feedbackCrudFilters(businessId, { ...filters, comment: 'with' }),
+    queryOptions: { enabled: filters.comment === 'any' },
+  })
+  return query.isSuccess ? (result.total ?? 0) : null
+}
+
+export function FeedbackList({ business }: { business: BusinessDto }) {
   const toast = useToast()
   const [filters, setFilters] = useState<FeedbackFilterValues>(NO_FILTERS)
   const [page, setPage] = useState(1)
@@ -33,6 +49,7 @@ export function FeedbackList({ business, picker }: { business: BusinessDto; pick
   const rows = result.data ?? []
   const total = result.total ?? 0
   const savingId = mutation.isPending ? mutation.variables?.id : undefined
+  const commented = useCommentedTotal(business.id, filters)
 
   // Resolving the last row of a page under the 'Unresolved' filter empties it: step back a page.
   const pageEmptied = query.isSuccess && rows.length === 0 && page > 1
@@ -63,14 +80,17 @@ export function FeedbackList({ business, picker }: { business: BusinessDto; pick
 
   return (
     <Flex vertical gap={16}>
-      <Flex justify="space-between" align="center" gap={12} wrap>
+      <Flex vertical gap={4}>
         <Flex align="center" gap={12} wrap>
           <Typography.Title level={2} style={{ margin: 0 }}>
             Customer Feedbacks
           </Typography.Title>
           {query.isSuccess && <Tag color="orange">{feedbackCount(total)}</Tag>}
+          {query.isSuccess && commented !== null && <Typography.Text type="secondary">{commentCount(commented)}</Typography.Text>}
         </Flex>
-        {picker}
+        <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
+          {business.name}
+        </Typography.Text>
       </Flex>
 
       <Card>

@@ -1,4 +1,4 @@
-import { DashboardOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons'
+import { DashboardOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined, ShopOutlined, UserOutlined } from '@ant-design/icons'
 import { useLogout } from '@refinedev/core'
 import { Avatar, Button, Dropdown, Flex, Grid, Layout, Typography } from 'antd'
 import { lazy, Suspense, useState } from 'react'
@@ -8,7 +8,8 @@ import { greetingName, initials } from '#lib/greeting'
 import { useBusinesses } from '#hooks/use-businesses'
 
 // Both are rare on the first screen (a dialog opened from the menu, a picker for owners of 2+ businesses),
-// so their form and select code loads only when needed.
+// so their form and select code loads only when needed. On a phone the picker takes the greeting's place: there
+// is room for one of them, and the business is what the screen is about.
 const BusinessSelector = lazy(() => import('./business-selector'))
 const ProfileSettingsDialog = lazy(() => import('./profile-settings-dialog'))
 
@@ -20,9 +21,11 @@ export function AppHeader({ collapsed, onToggle }: { collapsed: boolean; onToggl
   const [settingsOpen, setSettingsOpen] = useState(false)
   const desktop = screens.md ?? true
   const { businesses } = useBusinesses()
+  const several = businesses.length > 1
 
   const items = [
     { key: 'dashboard', icon: <DashboardOutlined />, label: 'Dashboard', onClick: () => navigate('/dashboard') },
+    { key: 'businesses', icon: <ShopOutlined />, label: 'My Businesses', onClick: () => navigate('/dashboard/businesses') },
     { key: 'profile', icon: <UserOutlined />, label: 'Profile', onClick: () => navigate('/profile') },
     { key: 'settings', icon: <SettingOutlined />, label: 'Profile Settings', onClick: () => setSettingsOpen(true) },
     { type: 'divider' as const },
@@ -31,7 +34,7 @@ export function AppHeader({ collapsed, onToggle }: { collapsed: boolean; onToggl
 
   return (
     <Layout.Header className="app-header">
-      <Flex align="center" gap={12} style={{ minWidth: 0 }}>
+      <Flex align="center" gap={12} style={{ minWidth: 0, flex: desktop ? undefined : 1 }}>
         {desktop && (
           <Button
             type="text"
@@ -40,12 +43,18 @@ export function AppHeader({ collapsed, onToggle }: { collapsed: boolean; onToggl
             onClick={onToggle}
           />
         )}
-        <Typography.Title level={4} style={{ margin: 0 }} ellipsis>
-          Hi, {greetingName(user)}!
-        </Typography.Title>
+        {desktop || !several ? (
+          <Typography.Title level={4} style={{ margin: 0 }} ellipsis>
+            Hi, {greetingName(user)}!
+          </Typography.Title>
+        ) : (
+          <Suspense fallback={null}>
+            <BusinessSelector compact />
+          </Suspense>
+        )}
       </Flex>
       <Flex align="center" gap={12}>
-        {desktop && businesses.length > 1 && (
+        {desktop && several && (
           <Suspense fallback={null}>
             <BusinessSelector />
           </Suspense>

@@ -1,25 +1,60 @@
 /*
- * 'Review Projections' (docs/screens.md, docs/product-rules.md): with N customers a day, how many reviews a week the link brings and
- * where the Google rating would stand after 1, 3 and 6 months. Only the daily customers are an input; the
- * other assumptions are the spec's defaults, stated under the figures.
+ * 'Review Projections' (docs/screens.md, docs/product-rules.md, docs/decisions.md D37): with N customers a day, how
+ * many reviews the link brings and where the Google rating would stand after 1, 3 and 6 months. Only the daily
+ * customers are an input. The new reviews are projected at the business's own average of its recent 4-5 star
+ * ratings (the ones sent on to Google) once it has enough of them, else the spec's 4.5, and the card says which.
+ * It leads with the reviews gained, and a projected rating below today's always comes with the reason.
  */
-import type { BusinessDto } from '@reviewroute/backend/types/api'
+import { PROJECTION_OWN_RATINGS_MIN, PROJECTION_RECENT_DAYS } from '@reviewroute/backend/contract/product_rules'
+import type { BusinessDto, RecentGoogleRatings } from '@reviewroute/backend/types/api'
 import { formatCount } from '@reviewroute/web-shared/format'
 import { Card, Flex, InputNumber, Typography } from 'antd'
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import './review-projections.css'
 import { PROJECTION_DEFAULTS } from '#config/constants'
-import { PROJECTION_HORIZONS, projectAfter, weeklyReviews } from '#lib/projections'
+import {
+  newReviewBasis,
+  PROJECTION_HORIZONS,
+  projectHorizons,
+  ratingFalls,
+  roundRating,
+  weeklyReviews,
+  type NewReviewBasis,
+} from '#lib/projections'
 
-const { daysPerWeek, responseRate, newReviewRating } = PROJECTION_DEFAULTS
+const { daysPerWeek, responseRate } = PROJECTION_DEFAULTS
 const rating = (value: number | null) => (value === null ? '—' : value.toFixed(1))
+const stars = (value: number) => `${roundRating(value).toFixed(1)}★`
 const horizonWeeks = PROJECTION_HORIZONS.map(({ weeks }) => weeks)
 const horizonNote = `${horizonWeeks.slice(0, -1).join(', ')} and ${horizonWeeks.at(-1)} weeks`
+const lower = (label: string) => label.charAt(0).toLowerCase() + label.slice(1)
 
-export function ReviewProjectionsCard({ business }: { business: Pick<BusinessDto, 'rating' | 'reviewCount'> }) {
+/** Which average the new reviews are projected at, in a sentence. */
+function basisSentence(basis: NewReviewBasis) {
+  if (basis.source === 'own') {
+    return `Based on your ${formatCount(basis.count ?? 0)} ratings that went to Google in the last ${PROJECTION_RECENT_DAYS} days: ${stars(basis.rating)} average.`
+  }
+  const sofar = basis.count === null ? '' : ` (${formatCount(basis.count)} so far)`
+  return `Assumes new Google reviews average ${stars(basis.rating)} until you have ${PROJECTION_OWN_RATINGS_MIN} ratings that went to Google in ${PROJECTION_RECENT_DAYS} days${sofar}.`
+}
+
+export function ReviewProjectionsCard({
+  business,
+  googleRatings,
+}: {
+  business: Pick<BusinessDto, 'rating' | 'reviewCount'>
+  /** The business's 4-5 star ratings of the last 90 days (GET /api/overview); absent while they load. */
+  googleRatings?: RecentGoogleRatings | null
+}) {
   const [dailyCustomers, setDailyCustomers] = useState(PROJECTION_DEFAULTS.dailyCustomers)
-  const inputs = { ...PROJECTION_DEFAULTS, dailyCustomers }
+  const basis = newReviewBasis(googleRatings)
+  const inputs = { ...PROJECTION_DEFAULTS, dailyCustomers, newReviewRating: basis.rating }
   const weekly = weeklyReviews(inputs)
+  const projections = projectHorizons(business, inputs)
+  const first = projections[0]
+  const last = projections[projections.length - 1]
+  const falls = ratingFalls(business, projections)
+  const whyId = useId()
 
   return (
     <Card title="Review Projections" style={{ height: '100%' }}>
@@ -39,6 +74,16 @@ export function ReviewProjectionsCard({ business }: { business: Pick<BusinessDto
           />
         </Flex>
 
+        <div className="projection-headline">
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            +{formatCount(first.newReviews)} Google reviews {lower(PROJECTION_HORIZONS[0].label)}
+          </Typography.Title>
+          <Typography.Text type="secondary">
+            {formatCount(Math.max(0, business.reviewCount))} → {formatCount(last.totalReviews)} reviews{' '}
+            {lower(PROJECTION_HORIZONS[PROJECTION_HORIZONS.length - 1].label)}
+          </Typography.Text>
+        </div>
+
         <Flex gap={12} wrap>
           <div className="projection-figure">
             <Typography.Text type="secondary">Current Google rating</Typography.Text>
@@ -55,7 +100,7 @@ export function ReviewProjectionsCard({ business }: { business: Pick<BusinessDto
           </div>
         </Flex>
 
-        <table className="projection-table">
+        <table className="projection-table" aria-describedby={falls ? whyId : undefined}>
           <thead>
             <tr>
               <th scope="col">When</th>
@@ -64,25 +109,34 @@ export function ReviewProjectionsCard({ business }: { business: Pick<BusinessDto
             </tr>
           </thead>
           <tbody>
-            {PROJECTION_HORIZONS.map(({ weeks, label }) => {
-              const projection = projectAfter(business, weeks, inputs)
-              return (
-                <tr key={weeks}>
-                  <th scope="row">{label}</th>
-                  <td>+{formatCount(projection.newReviews)}</td>
-                  <td>
-                    <strong>{rating(projection.rating)}</strong> ★
-                  </td>
-                </tr>
-              )
-            })}
+            {PROJECTION_HORIZONS.map(({ weeks, label }, index) => (
+              <tr key={weeks}>
+                <th scope="row">{label}</th>
+                <td>+{formatCount(projections[index].newReviews)}</td>
+                <td>
+                  <strong>{rating(projections[index].rating)}</strong> ★
+                </td>
+              </tr>
+            ))}
           </tbody>
         </table>
 
-        <Typography.Text type="secondary" style={{ fontSize: 13 }}>
-          Assumes you are open {daysPerWeek} days a week and {Math.round(responseRate * 100)}% of customers leave a
-          review averaging {newReviewRating} stars. Months are counted as {horizonNote}.
-        </Typography.Text>
+        {falls && business.rating !== null && (
+          <p id={whyId} role="note" className="projection-why">
+            Why below {stars(business.rating)}: new reviews are expected to average {stars(basis.rating)}, less than your
+            current {stars(business.rating)}, and an average moves toward what is added. Only customers who rate you 4-5★
+            are sent to Google, so these are good reviews, and the more of them you have, the less any single review can
+            move your rating.
+          </p>
+        )}
+
+        <Flex vertical gap={4}>
+          <Typography.Text style={{ fontSize: 13 }}>{basisSentence(basis)}</Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+            Assumes you are open {daysPerWeek} days a week and {Math.round(responseRate * 100)}% of customers leave a
+            review. Months are counted as {horizonNote}.
+          </Typography.Text>
+        </Flex>
       </Flex>
     </Card>
   )

@@ -1,11 +1,11 @@
 /*
- * /feedbacks: 'Customer Feedbacks' of the selected business (docs/screens.md, docs/decisions.md D14), with the
- * screen's own business picker (#components/business-gate).
+ * /feedbacks: 'Customer Feedbacks' of the selected business (docs/screens.md, docs/decisions.md D14); the header's
+ * selector changes the business.
  */
 import { InfoCircleOutlined } from '@ant-design/icons'
 import { Alert, Flex } from 'antd'
 import { FeedbackList } from '#components/feedbacks/feedback-list'
-import { BusinessGate, BusinessPicker } from '#components/business-gate'
+import { BusinessGate } from '#components/business-gate'
 
 const ROUTING_NOTE =
   'Customers who rate 4 or 5 stars are sent straight to your Google review page, so their reviews appear on Google. ' +
@@ -17,7 +17,7 @@ export default function FeedbacksPage() {
       {(selected) => (
         <Flex vertical gap={16}>
           {/* Keyed by business: switching starts again on page 1 with no filters. */}
-          <FeedbackList key={selected.id} business={selected} picker={<BusinessPicker />} />
+          <FeedbackList key={selected.id} business={selected} />
           <Alert type="info" showIcon icon={<InfoCircleOutlined />} message="Where are the 4-5 star reviews?" description={ROUTING_NOTE} />
         </Flex>
       )}

@@ -3,7 +3,7 @@ import { PlusOutlined, UploadOutlined } from '@ant-design/icons'
 import type { CustomerDto } from '@reviewroute/backend/types/api'
 import { Button, Card, Flex, Typography } from 'antd'
 import { useState } from 'react'
-import { ADD_BUSINESS_FIRST, BusinessGate, BusinessPicker } from '#components/business-gate'
+import { ADD_BUSINESS_FIRST, BusinessGate, BusinessName } from '#components/business-gate'
 import { CustomerImportModal } from '#components/requests/customer-import-modal'
 import { CustomerTable } from '#components/requests/customer-table'
 import '#components/requests/requests.css'
@@ -20,7 +20,7 @@ export default function CustomersPage() {
               <Typography.Title level={2} style={{ margin: 0 }}>
                 Customers
               </Typography.Title>
-              <BusinessPicker />
+              <BusinessName />
             </Flex>
             <Flex gap={8} wrap>
               <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>

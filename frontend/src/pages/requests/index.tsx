@@ -2,7 +2,7 @@
 import { TeamOutlined, WhatsAppOutlined } from '@ant-design/icons'
 import { Button, Card, Flex, Typography } from 'antd'
 import { Link } from 'react-router'
-import { ADD_BUSINESS_FIRST, BusinessGate, BusinessPicker } from '#components/business-gate'
+import { ADD_BUSINESS_FIRST, BusinessGate, BusinessName } from '#components/business-gate'
 import { RequestFunnel } from '#components/requests/request-funnel'
 import { RequestList } from '#components/requests/request-list'
 import { WhatsAppBusinessCard } from '#components/requests/whatsapp-business-card'
@@ -18,7 +18,7 @@ export default function RequestsPage() {
               <Typography.Title level={2} style={{ margin: 0 }}>
                 Review requests
               </Typography.Title>
-              <BusinessPicker />
+              <BusinessName />
             </Flex>
             <Flex gap={8} wrap>
               <Link to="/dashboard/customers">

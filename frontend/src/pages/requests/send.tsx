@@ -2,7 +2,7 @@
 import { TeamOutlined, UnorderedListOutlined } from '@ant-design/icons'
 import { Button, Card, Flex, Typography } from 'antd'
 import { Link } from 'react-router'
-import { ADD_BUSINESS_FIRST, BusinessGate, BusinessPicker } from '#components/business-gate'
+import { ADD_BUSINESS_FIRST, BusinessGate, BusinessName } from '#components/business-gate'
 import { QuickSendForm } from '#components/requests/quick-send-form'
 import '#components/requests/requests.css'
 
@@ -18,7 +18,7 @@ export default function QuickSendPage() {
             <Typography.Text type="secondary">
               Ask them for a Google review while the visit is fresh. Your WhatsApp opens with a friendly message and their own link, or we send it for you.
             </Typography.Text>
-            <BusinessPicker />
+            <BusinessName />
           </Flex>
           <Card>
             <QuickSendForm key={business.id} business={business} />
