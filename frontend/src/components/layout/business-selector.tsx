@@ -4,9 +4,17 @@
  * below the list, the way to manage the businesses and to see them all together.
  */
 import { BarChartOutlined, ShopOutlined } from '@ant-design/icons'
+import type { BusinessDto } from '@reviewroute/backend/types/api'
 import { Button, Divider, Flex, Select, Typography } from 'antd'
 import { useNavigate } from 'react-router'
 import { useBusinesses } from '#hooks/use-businesses'
+
+/** The name, and where two businesses share it (two branches), the first part of the address too. */
+export function businessLabel(business: BusinessDto, businesses: BusinessDto[]) {
+  const shared = businesses.some((other) => other.id !== business.id && other.name === business.name)
+  const place = business.address.split(',')[0]?.trim()
+  return shared && place ? `${business.name} (${place})` : business.name
+}
 
 export default function BusinessSelector({ compact = false }: { compact?: boolean }) {
   const { businesses, selected, select } = useBusinesses()
@@ -21,7 +29,7 @@ export default function BusinessSelector({ compact = false }: { compact?: boolea
       style={compact ? { width: '100%', minWidth: 0 } : { minWidth: 220, maxWidth: 320 }}
       popupMatchSelectWidth={compact ? false : 320}
       styles={{ popup: { root: { maxWidth: 'calc(100vw - 24px)', minWidth: 260 } } }}
-      options={businesses.map((business) => ({ value: business.id, label: business.name, address: business.address }))}
+      options={businesses.map((business) => ({ value: business.id, label: businessLabel(business, businesses), address: business.address }))}
       optionRender={(option) => (
         <Flex vertical style={{ minWidth: 0 }}>
           <Typography.Text strong style={{ whiteSpace: 'normal' }}>
