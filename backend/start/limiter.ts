@@ -129,3 +129,29 @@ export const visitHookThrottle = failOpen(
   'visit_hook',
   limiter.define('visit_hook', (ctx) => limiter.allowRequests(120).every('1 minute').usingKey(String(ctx.params.secret).slice(0, 64)))
 )
+
+const googleRatingRefresh = () => limiter.use({ requests: 1, duration: '10 minutes' })
+
+/**
+ * Refreshing a business's Google figures (docs/decisions.md D35): once per 10 minutes per business, since each
+ * refresh is a paid Place Details call. Called by the controller once the business is known to be the caller's,
+ * so another owner gets the 404 and never a 429 that says the business exists. Resolves to the seconds left to
+ * wait, 0 when the refresh may go ahead (also when the store is down: fails open like the others).
+ */
+export async function googleRatingRefreshWait(businessId: number): Promise<number> {
+  try {
+    await googleRatingRefresh().consume(`google_rating_refresh_${businessId}`)
+    return 0
+  } catch (error) {
+    if (error instanceof errors.E_TOO_MANY_REQUESTS) return Math.max(1, error.response.availableIn)
+    logger.warn({ err: error, limiter: 'google_rating_refresh' }, 'rate limiter unavailable; refresh allowed')
+    return 0
+  }
+}
+
+/** A refresh that Google failed gives its turn back, so the owner may try again at once. */
+export async function releaseGoogleRatingRefresh(businessId: number) {
+  await googleRatingRefresh()
+    .delete(`google_rating_refresh_${businessId}`)
+    .catch((error) => logger.warn({ err: error, limiter: 'google_rating_refresh' }, 'could not release a refresh'))
+}

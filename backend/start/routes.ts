@@ -60,6 +60,7 @@ const TestMessagesController = () => import('#controllers/test_messages_controll
 const ReviewRequestsController = () => import('#controllers/review_requests_controller')
 const NotificationSettingsController = () => import('#controllers/notification_settings_controller')
 const TestClockController = () => import('#controllers/test_clock_controller')
+const GoogleRatingsController = () => import('#controllers/google_ratings_controller')
 
 /** A row id: digits only, and few enough that they stay a finite number (a 400-digit id is Infinity, not a 404). */
 const rowId = { match: /^[0-9]{1,16}$/, cast: (value: string) => Number(value) }
@@ -216,8 +217,17 @@ router
         router.patch('notification-settings', [NotificationSettingsController, 'update']).as('notification_settings.update')
 
         router.get('overview', [OverviewController, 'show']).as('overview.show')
+        router.get('analytics/range', [AnalyticsController, 'range']).as('analytics.range')
         router.get('analytics/:businessId', [AnalyticsController, 'show']).as('analytics.show')
         router.get('analytics/:businessId/daily', [AnalyticsController, 'daily']).as('analytics.daily')
+        // Google rating history (docs/decisions.md D35): the refresh is limited per business inside the controller,
+        // after the owner check, so another owner's business is a 404 and never a 429.
+        router
+          .get('businesses/:businessId/google-rating-history', [GoogleRatingsController, 'history'])
+          .as('google_rating.history')
+        router
+          .post('businesses/:businessId/google-rating/refresh', [GoogleRatingsController, 'refresh'])
+          .as('google_rating.refresh')
 
         router
           .group(() => {

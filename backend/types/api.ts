@@ -250,6 +250,28 @@ export interface DailySeriesResponse {
   days: DailyPointDto[]
 }
 
+/** One day of a business's Google figures (docs/decisions.md D35); `rating` is null while the listing has none. */
+export interface GoogleRatingPointDto {
+  /** IST calendar day, 'YYYY-MM-DD'. */
+  day: string
+  rating: number | null
+  reviewCount: number
+}
+
+/** `GET /api/businesses/{id}/google-rating-history`: oldest day first; `since` is the IST day the business was added. */
+export interface GoogleRatingHistoryResponse {
+  businessId: number
+  since: string
+  points: GoogleRatingPointDto[]
+}
+
+/** `POST /api/businesses/{id}/google-rating/refresh`: today's point and the business's figures now. */
+export interface GoogleRatingRefreshResponse {
+  businessId: number
+  point: GoogleRatingPointDto
+  business: { rating: number | null; reviewCount: number }
+}
+
 /** Figures over a range of IST days (GET /api/analytics/range), in the names of the analytics and overview totals. */
 export interface RangeTotals {
   totalSessions: number
@@ -348,6 +370,8 @@ export interface UpdatePhoneResponse {
 /** `POST /api/search-business` */
 export interface SearchBusinessResponse {
   places: PlaceDto[]
+  /** Where the listings come from: Google Places, or the built-in demo catalogue when no Google key is configured. */
+  source: 'google' | 'demo'
 }
 
 /** `POST /api/select-business` (201 when created, 200 when the owner already had it) */

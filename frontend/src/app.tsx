@@ -23,6 +23,7 @@ import { theme } from './theme'
 const DashboardPage = lazy(() => import('./pages/dashboard'))
 const BusinessesPage = lazy(() => import('./pages/businesses'))
 const BusinessAnalyticsPage = lazy(() => import('./pages/business-analytics'))
+const AnalyticsPage = lazy(() => import('./pages/analytics'))
 const FeedbacksPage = lazy(() => import('./pages/feedbacks'))
 const BillingPage = lazy(() => import('./pages/billing'))
 const ProfilePage = lazy(() => import('./pages/profile'))
@@ -106,7 +107,7 @@ export function AppRoutes() {
             <Route path="/dashboard" element={<DashboardPage />} />
             <Route path="/dashboard/businesses" element={<BusinessesPage view="businesses" />} />
             <Route path="/dashboard/qr-codes" element={<BusinessesPage view="qr-codes" />} />
-            <Route path="/dashboard/analytics" element={<BusinessesPage view="analytics" />} />
+            <Route path="/dashboard/analytics" element={<AnalyticsPage />} />
             <Route path="/dashboard/settings" element={<BillingPage />} />
             <Route path="/dashboard/send" element={<QuickSendPage />} />
             <Route path="/dashboard/send-list" element={<SendListPage />} />

@@ -4,11 +4,13 @@ import vine from '@vinejs/vine'
 import Business from '#models/business'
 import BusinessAnalytics from '#actions/analytics/business_analytics'
 import DailySeries from '#actions/analytics/daily_series'
+import AnalyticsRange from '#actions/analytics/analytics_range'
 import { serializeBusiness, serializeSession } from '#serializers/serializers'
 import { analyticsReads } from '#hot_path/analytics_reads'
 import { messages } from '#validators/messages'
+import { analyticsRangeValidator } from '#validators/analytics'
 import { BUSINESS_TIME_ZONE, DAILY_SERIES_DEFAULT_DAYS, DAILY_SERIES_MAX_DAYS } from '#lib/constants'
-import type { AnalyticsResponse, DailySeriesResponse } from '#types/api'
+import type { AnalyticsRangeResponse, AnalyticsResponse, DailySeriesResponse } from '#types/api'
 
 const dailyValidator = vine.compile(
   vine.object({ days: vine.number().withoutDecimals().range([1, DAILY_SERIES_MAX_DAYS]).optional() })
@@ -47,5 +49,12 @@ export default class AnalyticsController {
     const { days = DAILY_SERIES_DEFAULT_DAYS } = await dailyValidator.validate(request.qs())
     const points = await analyticsReads.share(business.id, `daily:${days}`, () => series.handle(business, days))
     return { businessId: business.id, timeZone: BUSINESS_TIME_ZONE, days: points }
+  }
+
+  /** GET /api/analytics/range: one business (`businessId`) or all of the owner's over IST days from..to, against the days before. */
+  @inject()
+  async range({ auth, request }: HttpContext, range: AnalyticsRange): Promise<AnalyticsRangeResponse> {
+    const query = await analyticsRangeValidator.validate(request.qs())
+    return range.handle(auth.getUserOrFail(), query)
   }
 }

@@ -80,3 +80,12 @@ export class LinkPausedError extends AppException {
     super('This review link is paused.')
   }
 }
+
+/** 429 with our own sentence and `retryAfter` seconds (the caller sets the Retry-After header). */
+export class TooManyRequestsError extends AppException {
+  static status = 429
+  static code = 'E_TOO_MANY_REQUESTS'
+  constructor(message: string, retryAfter: number) {
+    super(message, { retryAfter })
+  }
+}

@@ -17,6 +17,8 @@ import FeedbackDigestJob from '#jobs/feedback_digest_job'
 import WeeklySummaryJob from '#jobs/weekly_summary_job'
 import ReviewRequestSendJob from '#jobs/review_request_send_job'
 import ReceiptMailJob from '#jobs/receipt_mail_job'
+import GoogleRatingJob from '#jobs/google_rating_job'
+import { PlacesDirectory } from '#services/places/places_directory'
 
 export async function jobHandlers(): Promise<JobHandlers> {
   const mailer = mail.use()
@@ -28,6 +30,7 @@ export async function jobHandlers(): Promise<JobHandlers> {
   const digest = new FeedbackDigestJob(mailer)
   const weeklySummary = new WeeklySummaryJob(mailer)
   const receipts = new ReceiptMailJob(mailer)
+  const googleRating = new GoogleRatingJob(await app.container.make(PlacesDirectory))
   const requests = new ReviewRequestSendJob(mailer, await app.container.make(WhatsAppCloud), await app.container.make(Msg91Sms))
   return {
     [QueueName.TrialExpiry]: () => trialExpiry.handle(),
@@ -39,5 +42,6 @@ export async function jobHandlers(): Promise<JobHandlers> {
     [QueueName.WeeklySummary]: () => weeklySummary.handle(),
     [QueueName.ReviewRequestSend]: (payload) => requests.handle(payload),
     [QueueName.ReceiptMail]: (payload) => receipts.handle(payload),
+    [QueueName.GoogleRating]: () => googleRating.handle(),
   }
 }

@@ -72,27 +72,44 @@ export async function totalCounts(businessId: number): Promise<Counts> {
   return add(rolled ? toCounts(rolled) : ZERO, toCounts(raw))
 }
 
-/** Counts per IST day ('YYYY-MM-DD') for days from `fromDay` on; quiet days are absent. */
-export async function dailyCounts(businessId: number, fromDay: string): Promise<Map<string, Counts>> {
+/** One business's counts with their rating sum on one IST day ('YYYY-MM-DD'). */
+export interface DayCounts {
+  businessId: number
+  day: string
+  counts: RatedCounts
+}
+
+/**
+ * Counts per business and IST day for the days `fromDay` to `toDay` (both included) of these businesses; quiet
+ * days are absent. Rolled-up days come from analytics_daily, the days after the watermark from the raw rows.
+ */
+export async function dailyCounts(businessIds: number[], fromDay: string, toDay: string): Promise<DayCounts[]> {
+  if (businessIds.length === 0) return []
   const watermark = await rolledThrough()
   const liveStart = liveFrom(watermark)
   const dayStart = istDayStart(fromDay).toJSDate()
+  const rolledTo = watermark && watermark < toDay ? watermark : toDay
   const [rolledRows, rawRows] = await Promise.all([
-    watermark && watermark >= fromDay
+    watermark && rolledTo >= fromDay
       ? db
           .from('analytics_daily')
-          .where('business_id', businessId)
-          .whereBetween('day', [fromDay, watermark])
-          .select('day', 'sessions', 'positive', 'negative', 'redirected')
+          .whereIn('business_id', businessIds)
+          .whereBetween('day', [fromDay, rolledTo])
+          .select('business_id', 'day', 'sessions', 'positive', 'negative', 'redirected', 'rating_sum')
       : [],
     db
       .from('review_sessions')
-      .where('business_id', businessId)
+      .whereIn('business_id', businessIds)
       .where('created_at', '>=', liveStart && liveStart > dayStart ? liveStart : dayStart)
-      .select(db.raw(`${istDaySql('created_at')} AS day`), ...rawCounts())
-      .groupBy('day'),
+      .where('created_at', '<', istDayStart(toDay).plus({ days: 1 }).toJSDate())
+      .select('business_id', db.raw(`${istDaySql('created_at')} AS day`), ...rawCounts(), db.raw('SUM(rating) AS rating_sum'))
+      .groupBy('business_id', 'day'),
   ])
-  return new Map([...rolledRows, ...rawRows].map((row: any) => [String(row.day).slice(0, 10), toCounts(row)]))
+  return [...rolledRows, ...rawRows].map((row: any) => ({
+    businessId: Number(row.business_id),
+    day: String(row.day).slice(0, 10),
+    counts: { ...toCounts(row), ratingSum: Number(row.rating_sum ?? 0) },
+  }))
 }
 
 /**

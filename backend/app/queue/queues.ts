@@ -15,6 +15,7 @@ export enum QueueName {
   WeeklySummary = 'weekly-summary',
   ReviewRequestSend = 'review-request-send',
   ReceiptMail = 'receipt-mail',
+  GoogleRating = 'google-rating',
 }
 
 export interface JobPayloads {
@@ -31,6 +32,7 @@ export interface JobPayloads {
   [QueueName.ReviewRequestSend]: { requestId?: number; reminder?: boolean }
   /** One invoice's receipt mail with its PDF; without an id: the sweep of invoices not mailed yet. */
   [QueueName.ReceiptMail]: { invoiceId?: number }
+  [QueueName.GoogleRating]: Record<string, never>
 }
 
 /** One receipt mail per invoice. */
@@ -64,4 +66,6 @@ export const SCHEDULES = [
   { queue: QueueName.ReviewRequestSend, id: 'review-request-sweep', repeat: { every: 10 * 60 * 1000 } },
   // Receipt mails whose job was lost (Redis down at the grant) or failed for good (docs/decisions.md D33).
   { queue: QueueName.ReceiptMail, id: 'receipt-mail-sweep', repeat: { every: 10 * 60 * 1000 } },
+  // Every business's Google rating and review count, one point a day (docs/decisions.md D35).
+  { queue: QueueName.GoogleRating, id: 'google-rating-daily', repeat: { pattern: '0 6 * * *', tz: 'Asia/Kolkata' } },
 ] as const

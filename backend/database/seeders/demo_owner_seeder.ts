@@ -8,6 +8,8 @@ import { DateTime } from 'luxon'
 import User from '#models/user'
 import Business from '#models/business'
 import ReviewSession from '#models/review_session'
+import GoogleRatingSnapshot from '#models/google_rating_snapshot'
+import { todayIst } from '#lib/time'
 import { demoCatalogue } from '#services/places/demo_places_provider'
 import { POSITIVE_RATING_MIN, TRIAL_DAYS, googleReviewUrl } from '#lib/constants'
 
@@ -49,6 +51,8 @@ export default class DemoOwnerSeeder extends BaseSeeder {
       shortUrl: 'demo-cafe',
       googleReviewUrl: googleReviewUrl(place.place_id),
     })
+    // The first point of its Google rating history, as adding a business writes it (docs/decisions.md D35).
+    await GoogleRatingSnapshot.record(business.id, todayIst(), place)
 
     // A deterministic month: ratings cycle so every star value and every feedback topic appears.
     const ratings = [5, 4, 5, 2, 5, 3, 4, 1, 5, 4]

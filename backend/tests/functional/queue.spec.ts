@@ -113,6 +113,7 @@ function recordingHandlers(calls: Call[], failures: Map<string, number>): JobHan
     [QueueName.ReceiptMail]: handler(QueueName.ReceiptMail),
     [QueueName.ReviewRequestSend]: handler(QueueName.ReviewRequestSend),
     [QueueName.DataRetention]: handler(QueueName.DataRetention),
+    [QueueName.GoogleRating]: handler(QueueName.GoogleRating),
   }
 }
 

@@ -17,10 +17,14 @@ export const NO_COMMENT = 'Rating only, no comment'
 /** Folded long feedback ends its third line with antd's "Expand", and reads "Collapse" once opened. */
 const COLLAPSED = { rows: 3, expandable: 'collapsible' } as const
 
+/** Three lines of a phone's width hold about 120 characters; fewer with line breaks. */
+const mayRunLong = (text: string) => text.length > 120 || text.split('\n').length > 3
+
 /** The customer's words, quoted; `collapse` folds a long text to three lines (the analytics screen). */
 export function FeedbackText({ text, collapse = false }: { text: string; collapse?: boolean }) {
   const style = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const
-  if (!collapse) return <Typography.Text style={style}>“{text}”</Typography.Text>
+  // Only a text that could run past three lines gets antd's measured ellipsis: measuring every row costs a phone.
+  if (!collapse || !mayRunLong(text)) return <Typography.Text style={style}>“{text}”</Typography.Text>
   return (
     <Typography.Paragraph ellipsis={COLLAPSED} style={{ ...style, margin: 0 }}>
       {`“${text}”`}

@@ -24,7 +24,6 @@ export const FUNNEL_LOW_RATED_COUNT = 3
 export const EXCELLENT_CONVERSION = 70
 export const IMPROVEMENT_CONVERSION = 50
 export const IMPROVEMENT_MIN_SESSIONS = 5
-export const DAILY_CHART_DAYS = 30
 
 /** Review projections (docs/product-rules.md): 50 customers a day, 7 days a week, 10 % leave a review averaging 4.5 stars. */
 export const PROJECTION_DEFAULTS = { dailyCustomers: 50, daysPerWeek: 7, responseRate: 0.1, newReviewRating: 4.5 }

@@ -1,10 +1,12 @@
-import { act, screen, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import type { AnalyticsResponse, AnalyticsTotals, DailySeriesResponse } from '@reviewroute/backend/types/api'
 import BusinessAnalyticsPage from '#pages/business-analytics'
 import { formatDateTime } from '#lib/dates'
 import { fakeApi, fixtures, renderScreen, signIn } from '../helpers'
+import { formatRange, presetRange } from '#lib/date-range'
+import { answerRange, totals } from './range-fixtures'
 
 const sessions = Array.from({ length: 12 }, (_, index) =>
   fixtures.session({ id: index + 1, rating: index % 4 === 0 ? 2 : 5, redirected: index % 4 !== 0, feedback: index % 4 === 0 ? `Complaint ${index + 1}` : null })
@@ -41,6 +43,13 @@ function analyticsAnswer(overrides: Partial<AnalyticsTotals> = {}) {
 }
 
 const daily = { businessId: 7, timeZone: 'Asia/Kolkata', days: [] } satisfies DailySeriesResponse
+
+/** GET /api/analytics/range: the asked period's 12 sessions against 8 before. */
+const periodAnswer = answerRange({
+  businessId: 7,
+  totals: totals({ totalSessions: 12, positiveSessions: 9, negativeSessions: 3, redirectedSessions: 8, conversionRate: 66.7, averageRating: 4.1 }),
+  previousTotals: totals({ totalSessions: 8, positiveSessions: 5, negativeSessions: 3, redirectedSessions: 4, conversionRate: 50, averageRating: 3.9 }),
+})
 
 /**
  * The ResizeObservers antd creates, so a test can report a size to them (tests/setup.ts's stub never does). Installed
@@ -102,11 +111,33 @@ function open(path = '/business/7') {
 // Generous timeouts: the first antd render is slow on a busy machine.
 describe('business analytics screen', { timeout: 20_000 }, () => {
   // The chart is its own chunk (recharts); loading it once up front keeps each test's timing honest.
-  beforeAll(() => import('#components/analytics/daily-chart'), 30_000)
+  beforeAll(() => Promise.all([import('#components/analytics/daily-chart'), import('#components/analytics/google-rating-history')]), 30_000)
+
+  // Issue 18 (item 12): the owner's proof, on the business's own page.
+  it("shows 'Google rating since you joined' from the business's rating history", async () => {
+    signIn()
+    fakeApi({
+      'GET /api/analytics/7': analyticsAnswer(),
+      'GET /api/analytics/range': periodAnswer,
+      'GET /api/businesses/7/google-rating-history': {
+        businessId: 7,
+        since: '2026-10-12',
+        points: [
+          { day: '2026-10-12', rating: 4.3, reviewCount: 100 },
+          { day: '2026-11-24', rating: 4.5, reviewCount: 138 },
+        ],
+      },
+    })
+    open()
+    // Its own chunk (the chart) and its own call: give a busy machine time.
+    expect(await screen.findByText('Google rating since you joined', {}, { timeout: 8000 })).toBeInTheDocument()
+    expect(await screen.findByText(/\+38 reviews on Google/)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: /Refresh from Google/ })).toBeInTheDocument()
+  })
 
   it('shows the header and the four stats from the API', async () => {
     signIn()
-    const api = fakeApi({ 'GET /api/analytics/7': analyticsAnswer(), 'GET /api/analytics/7/daily': daily })
+    const api = fakeApi({ 'GET /api/analytics/7': analyticsAnswer(), 'GET /api/analytics/range': periodAnswer })
     open()
 
     expect(await screen.findByRole('heading', { name: 'Chai Point Cafe' })).toBeInTheDocument()
@@ -119,15 +150,36 @@ describe('business analytics screen', { timeout: 20_000 }, () => {
     )
     expect(screen.getByRole('link', { name: /\/review\/chai123$/ })).toBeInTheDocument()
 
+    // The four stats are the last 30 days' (issue 18 item 13), against the 30 days before.
     const stat = (title: string) => screen.getByText(title).closest('.ant-statistic') as HTMLElement
+    expect(await within(await screen.findByRole('group', { name: 'Total Sessions' })).findByText('12')).toBeInTheDocument()
     expect(within(stat('Total Sessions')).getByText('12')).toBeInTheDocument()
     expect(within(stat('Positive Reviews')).getByText('9')).toBeInTheDocument()
     expect(within(stat('Negative Reviews')).getByText('3')).toBeInTheDocument()
     expect(within(stat('Conversion Rate')).getByText('66.7%')).toBeInTheDocument()
+    expect(within(screen.getByRole('group', { name: 'Total Sessions' })).getByText('+4 (+50%) vs previous 30 days')).toBeInTheDocument()
+    expect(within(screen.getByRole('group', { name: 'Conversion Rate' })).getByText('+16.7 pts vs previous 30 days')).toBeInTheDocument()
 
-    // The daily chart loads its own 30 days.
-    expect(await screen.findByText('No ratings in the last 30 days.')).toBeInTheDocument()
-    expect(api.calls.some((call) => call.path === '/api/analytics/7/daily' && call.url.searchParams.get('days') === '30')).toBe(true)
+    // The daily chart draws the same period's days, from the same answer.
+    expect(await screen.findByText('No ratings in this period.')).toBeInTheDocument()
+    const periodCalls = api.calls.filter((call) => call.path === '/api/analytics/range')
+    expect(periodCalls).toHaveLength(1)
+    expect(Object.fromEntries(periodCalls[0].url.searchParams)).toEqual({ ...presetRange('last30'), businessId: '7' })
+  })
+
+  it('makes the stats and the chart follow the chosen period', async () => {
+    signIn()
+    const api = fakeApi({ 'GET /api/analytics/7': analyticsAnswer(), 'GET /api/analytics/range': periodAnswer })
+    open()
+    await within(await screen.findByRole('group', { name: 'Total Sessions' })).findByText('12')
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Period' }))
+    fireEvent.click((await screen.findAllByTitle('Last 7 days')).find((element) => element.classList.contains('ant-select-item-option'))!)
+
+    const week = presetRange('last7')
+    await waitFor(() => expect(Object.fromEntries(api.calls.at(-1)!.url.searchParams)).toEqual({ ...week, businessId: '7' }))
+    expect(await screen.findByText('+4 (+50%) vs previous 7 days')).toBeInTheDocument()
+    expect(screen.getByText(/Ratings per day/)).toHaveTextContent(formatRange(week))
   })
 
   it('lists only the 10 latest sessions', async () => {
@@ -213,7 +265,8 @@ describe('business analytics screen', { timeout: 20_000 }, () => {
     fakeApi({ 'GET /api/analytics/7': analyticsAnswer({ conversionRate: 75, redirectedSessions: 9 }), 'GET /api/analytics/7/daily': daily })
     open()
     expect(await screen.findByText('Excellent conversion!')).toBeInTheDocument()
-    expect(screen.getByText('75.0%')).toBeInTheDocument()
+    // The verdict is the all-time funnel's (the four stats above follow the chosen period).
+    expect(screen.getByText('75.0% of your customers are sent on to review you on Google.')).toBeInTheDocument()
   })
 
   it('suggests improvement under 50 % with more than 5 sessions', async () => {

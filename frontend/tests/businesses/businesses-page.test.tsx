@@ -176,7 +176,7 @@ describe('the business limit gate', () => {
   })
 })
 
-describe('the QR codes and analytics routes', () => {
+describe('the QR codes route', () => {
   it('/dashboard/qr-codes shows every QR with its downloads and nothing destructive', async () => {
     signIn()
     fakeApi({ 'GET /api/businesses': [cafe()], 'GET /api/billing/trial-status': fixtures.trialStatus() })
@@ -191,16 +191,5 @@ describe('the QR codes and analytics routes', () => {
     expect(within(card).queryByText('QR Code', { exact: true })).not.toBeInTheDocument()
     expect(within(card).queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'QR Codes' })).toBeInTheDocument()
-  })
-
-  it('/dashboard/analytics links each business to its analytics page', async () => {
-    signIn()
-    fakeApi({ 'GET /api/businesses': [cafe()], 'GET /api/billing/trial-status': fixtures.trialStatus() })
-    renderBusinesses('analytics')
-
-    const card = await screen.findByRole('article', { name: 'Chai Point Cafe' })
-    expect(within(card).getByRole('link', { name: 'Chai Point Cafe' })).toHaveAttribute('href', '/business/7')
-    expect(within(card).queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument()
-    expect(screen.getByRole('heading', { name: 'Analytics' })).toBeInTheDocument()
   })
 })

@@ -1,6 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
+import { DateTime } from 'luxon'
 import type Business from '#models/business'
-import { dailyCounts } from '#lib/session_counts'
+import { dailyCounts, NO_RATED_COUNTS, type RatedCounts } from '#lib/session_counts'
 import { nowIst } from '#lib/time'
 import { pageViewCounter } from '#hot_path/page_view_counter'
 
@@ -13,24 +14,66 @@ export interface DailyPoint {
   views: number
 }
 
+/** One business's figures on one IST day: its counts with their rating sum, and its page views. */
+export interface DayFigures {
+  businessId: number
+  day: string
+  counts: RatedCounts
+  views: number
+}
+
+/** Every IST day from `from` to `to`, both included ('YYYY-MM-DD'). */
+export const daysBetween = (from: string, to: string) => {
+  const first = DateTime.fromISO(from)
+  const count = Math.round(DateTime.fromISO(to).diff(first, 'days').days) + 1
+  return Array.from({ length: Math.max(0, count) }, (_, i) => first.plus({ days: i }).toISODate()!)
+}
+
 /** Per IST day over the last `days` days (today included), every day present, zeros where quiet. */
 export default class DailySeries {
   async handle(business: Business, days: number): Promise<DailyPoint[]> {
     const today = nowIst().startOf('day')
-    const dates = Array.from({ length: days }, (_, i) => today.minus({ days: days - 1 - i }).toISODate()!)
-    const from = dates[0]
+    const from = today.minus({ days: days - 1 }).toISODate()!
+    const to = today.toISODate()!
+    return DailySeries.points(daysBetween(from, to), await this.figures([business.id], from, to))
+  }
+
+  /** The figures of these businesses per day from `from` to `to`; days without ratings or views are absent. */
+  async figures(businessIds: number[], from: string, to: string): Promise<DayFigures[]> {
+    if (businessIds.length === 0) return []
     await pageViewCounter.flush().catch(() => {}) // as in business_analytics.ts
 
-    const [countsByDay, viewRows] = await Promise.all([
-      dailyCounts(business.id, from),
-      db.from('page_views_daily').where('business_id', business.id).where('day', '>=', from).select('day', 'views'),
+    const [counts, viewRows] = await Promise.all([
+      dailyCounts(businessIds, from, to),
+      db
+        .from('page_views_daily')
+        .whereIn('business_id', businessIds)
+        .whereBetween('day', [from, to])
+        .select('business_id', 'day', 'views'),
     ])
-    const viewsByDay = new Map(viewRows.map((row: any) => [String(row.day).slice(0, 10), Number(row.views)]))
+    const byKey = new Map<string, DayFigures>()
+    const entry = (businessId: number, day: string) => {
+      const key = `${businessId}:${day}`
+      if (!byKey.has(key)) byKey.set(key, { businessId, day, counts: NO_RATED_COUNTS, views: 0 })
+      return byKey.get(key)!
+    }
+    for (const row of counts) entry(row.businessId, row.day).counts = row.counts
+    for (const row of viewRows) entry(Number(row.business_id), String(row.day).slice(0, 10)).views = Number(row.views)
+    return [...byKey.values()]
+  }
 
-    return dates.map((date) => ({
-      date,
-      ...(countsByDay.get(date) ?? { sessions: 0, positive: 0, negative: 0, redirected: 0 }),
-      views: viewsByDay.get(date) ?? 0,
-    }))
+  /** One point per date, the figures of every business summed, zeros where quiet. */
+  static points(dates: string[], figures: DayFigures[]): DailyPoint[] {
+    const byDate = new Map(dates.map((date): [string, DailyPoint] => [date, { date, sessions: 0, positive: 0, negative: 0, redirected: 0, views: 0 }]))
+    for (const { day, counts, views } of figures) {
+      const point = byDate.get(day)
+      if (!point) continue
+      point.sessions += counts.sessions
+      point.positive += counts.positive
+      point.negative += counts.negative
+      point.redirected += counts.redirected
+      point.views += views
+    }
+    return [...byDate.values()]
   }
 }

@@ -2,11 +2,13 @@ import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
 import Business from '#models/business'
+import GoogleRatingSnapshot from '#models/google_rating_snapshot'
 import { PlacesDirectory } from '#services/places/places_directory'
 import { NotFoundError, UpgradeRequiredError } from '#exceptions/app_errors'
 import { googleReviewUrl } from '#lib/constants'
 import { generateShortCode } from '#lib/short_code'
 import { isDuplicateKey } from '#lib/db_errors'
+import { todayIst } from '#lib/time'
 import GetBillingStatus from '#actions/billing/get_billing_status'
 import { BUSINESS_LIMIT_MESSAGE, FREE_PLAN_BUSINESS_LIMIT } from '#contract/product_rules'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
@@ -58,6 +60,8 @@ export default class SelectBusiness {
             },
             { client: trx }
           )
+          // The Google rating history starts with the figures the business joined with (docs/decisions.md D35).
+          await GoogleRatingSnapshot.record(business.id, todayIst(), place, trx)
           return { business, created: true }
         })
       } catch (error) {

@@ -1,7 +1,8 @@
 /*
  * Invented businesses for offline search; clearly demo data (docs/decisions.md D4).
  */
-import { DEMO_PLACE_ID_PREFIX, type Place, type PlacesProvider } from '#services/places/places_provider'
+import { DEMO_PLACE_ID_PREFIX, type Place, type PlaceRating, type PlacesProvider } from '#services/places/places_provider'
+import { todayIst } from '#lib/time'
 
 /** name, state, other names ("/"-separated, lowercase), local surnames, "Locality PIN" list. */
 const CITIES = [
@@ -66,6 +67,22 @@ const KINDS = [
 const STREETS = ['{n} Cross Road', '{n} Main Road', 'Main Road', 'Station Road', 'Market Road', 'Temple Street', 'Link Road',
   'Gandhi Road', 'Nehru Marg', 'Service Road', 'Ring Road', 'Hill Road', 'College Road', 'Lake View Road']
 const CATALOGUE_SIZE = 360
+
+/**
+ * The search forms' placeholder examples ("e.g. Sharma Sweets", "e.g. Sharma Sweets, Koramangala") must find
+ * something (issue 18 item 4): three branches of one name, told apart only by their addresses.
+ */
+const EXAMPLES: Place[] = [
+  ['karol-bagh-delhi', '14/2, Ajmal Khan Road, Karol Bagh, Delhi, Delhi 110005, India', 4.4, 1862],
+  ['lajpat-nagar-delhi', 'Shop No. 31, Central Market, Lajpat Nagar, Delhi, Delhi 110024, India', 4.2, 947],
+  ['koramangala-bengaluru', '58, 80 Feet Road, Koramangala, Bengaluru, Karnataka 560034, India', 4.3, 415],
+].map(([where, address, rating, reviewCount]) => ({
+  place_id: `${DEMO_PLACE_ID_PREFIX}sharma-sweets-${where}`,
+  name: 'Sharma Sweets',
+  address: address as string,
+  rating: rating as number,
+  reviewCount: reviewCount as number,
+}))
 const SEED = 20240601
 
 function mulberry32(seed: number): () => number {
@@ -122,6 +139,8 @@ function generate(): Place[] {
       reviewCount,
     })
   }
+  // After the generated ones, so their positions (which tests pick by index) stay put.
+  for (const place of EXAMPLES) places.push({ ...place })
   return places
 }
 
@@ -172,6 +191,29 @@ export function demoCatalogue(): readonly Place[] {
   return generate()
 }
 
+/**
+ * The demo listings' figures drift a little each day from this day on (docs/decisions.md D35), so the rating
+ * history has something to show offline: search and details keep the catalogue's own figures.
+ */
+const DRIFT_EPOCH_MS = Date.UTC(2026, 10, 1)
+const DAY_MS = 86_400_000
+
+/** FNV-1a: a stable 32-bit hash of a place and a day, the same on every machine and every run. */
+function hash(text: string): number {
+  let h = 0x811c9dc5
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i)
+    h = Math.imul(h, 0x01000193)
+  }
+  return h >>> 0
+}
+
+/** New reviews on day `n` after the epoch: none on about a third of days, else 1-3. */
+const reviewsOnDay = (placeId: string, n: number) => {
+  const h = hash(`${placeId}|reviews|${n}`)
+  return h % 3 === 0 ? 0 : 1 + ((h >>> 8) % 3)
+}
+
 export default class DemoPlacesProvider implements PlacesProvider {
   readonly kind = 'demo'
 
@@ -209,5 +251,28 @@ export default class DemoPlacesProvider implements PlacesProvider {
     if (!placeId.startsWith(DEMO_PLACE_ID_PREFIX)) return null
     const entry = getIndex().byId.get(placeId)
     return entry ? { ...entry.place } : null
+  }
+
+  async ratingOf(placeId: string): Promise<PlaceRating | null> {
+    return this.ratingOn(placeId, todayIst())
+  }
+
+  /**
+   * The listing's figures on an IST day ('YYYY-MM-DD'), the same for the same day every time: the review count
+   * grows by 0-3 a day since the epoch and never falls; the rating is the catalogue's, 0.1 up or down on some
+   * days, within 1-5.
+   */
+  ratingOn(placeId: string, day: string): PlaceRating | null {
+    if (!placeId.startsWith(DEMO_PLACE_ID_PREFIX)) return null
+    const entry = getIndex().byId.get(placeId)
+    if (!entry) return null
+    const days = Math.max(0, Math.floor((Date.parse(`${day}T00:00:00Z`) - DRIFT_EPOCH_MS) / DAY_MS))
+    let reviewCount = entry.place.reviewCount
+    for (let n = 1; n <= days; n++) reviewCount += reviewsOnDay(placeId, n)
+    const base = entry.place.rating
+    if (base === null) return { rating: null, reviewCount }
+    const wobble = [-0.1, 0, 0, 0, 0.1][hash(`${placeId}|rating|${days}`) % 5]
+    const rating = Math.min(5, Math.max(1, Math.round((base + wobble) * 10) / 10))
+    return { rating, reviewCount }
   }
 }

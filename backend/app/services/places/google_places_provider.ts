@@ -1,10 +1,11 @@
 /*
- * Google Places API (New): Text Search for the business search, Place Details for selecting a listing.
+ * Google Places API (New): Text Search for the business search, Place Details for selecting a listing and for
+ * the daily rating history (docs/decisions.md D35).
  * https://developers.google.com/maps/documentation/places/web-service/text-search
  */
 import logger from '@adonisjs/core/services/logger'
 import { ServiceUnavailableError } from '#exceptions/app_errors'
-import type { Place, PlacesProvider } from '#services/places/places_provider'
+import type { Place, PlaceRating, PlacesProvider } from '#services/places/places_provider'
 
 interface GooglePlace {
   id?: string
@@ -15,7 +16,10 @@ interface GooglePlace {
 }
 
 const FIELDS = ['id', 'displayName', 'formattedAddress', 'rating', 'userRatingCount']
+/** Only the two figures the rating history keeps: Google bills Place Details by the fields asked for. */
+const RATING_FIELDS = ['rating', 'userRatingCount']
 const UNAVAILABLE = 'Business search is unavailable right now. Please try again in a moment.'
+const RATING_UNAVAILABLE = "Google's rating could not be read right now. Please try again in a moment."
 
 export interface GooglePlacesOptions {
   apiKey: string
@@ -54,7 +58,22 @@ export default class GooglePlacesProvider implements PlacesProvider {
     return toPlace((await response.json()) as GooglePlace)
   }
 
-  private async call(path: string, init: { method: string; fieldMask: string; body?: unknown }) {
+  async ratingOf(placeId: string): Promise<PlaceRating | null> {
+    const response = await this.call(`/v1/places/${encodeURIComponent(placeId)}`, {
+      method: 'GET',
+      fieldMask: RATING_FIELDS.join(','),
+      unavailable: RATING_UNAVAILABLE,
+    })
+    if (response.status === 404 || response.status === 400) return null
+    if (!response.ok) throw await this.failure('rating', response, RATING_UNAVAILABLE)
+    const place = (await response.json()) as GooglePlace
+    return {
+      rating: typeof place.rating === 'number' ? place.rating : null,
+      reviewCount: typeof place.userRatingCount === 'number' ? place.userRatingCount : 0,
+    }
+  }
+
+  private async call(path: string, init: { method: string; fieldMask: string; body?: unknown; unavailable?: string }) {
     try {
       return await fetch(new URL(path, this.options.baseUrl), {
         method: init.method,
@@ -68,15 +87,15 @@ export default class GooglePlacesProvider implements PlacesProvider {
       })
     } catch (error) {
       logger.warn({ err: error, path }, 'google places unreachable')
-      throw new ServiceUnavailableError(UNAVAILABLE)
+      throw new ServiceUnavailableError(init.unavailable ?? UNAVAILABLE)
     }
   }
 
   /** Any non-OK answer is our problem (key, quota, outage), never the visitor's: log it, answer 503. */
-  private async failure(operation: string, response: Response) {
+  private async failure(operation: string, response: Response, sentence = UNAVAILABLE) {
     const body = await response.text().catch(() => '')
     logger.error({ status: response.status, body: body.slice(0, 500), operation }, 'google places request failed')
-    return new ServiceUnavailableError(UNAVAILABLE)
+    return new ServiceUnavailableError(sentence)
   }
 }
 

@@ -5,7 +5,7 @@
 import placesConfig from '#config/places'
 import GooglePlacesProvider from '#services/places/google_places_provider'
 import DemoPlacesProvider from '#services/places/demo_places_provider'
-import { DEMO_PLACE_ID_PREFIX, type Place, type PlacesProvider } from '#services/places/places_provider'
+import { DEMO_PLACE_ID_PREFIX, type Place, type PlaceRating, type PlacesProvider } from '#services/places/places_provider'
 
 export class PlacesDirectory {
   constructor(
@@ -24,6 +24,12 @@ export class PlacesDirectory {
   async details(placeId: string): Promise<Place | null> {
     if (placeId.startsWith(DEMO_PLACE_ID_PREFIX)) return this.demo.details(placeId)
     return this.google ? this.google.details(placeId) : null
+  }
+
+  /** The listing's rating and review count today, from whichever source issued the id (docs/decisions.md D35). */
+  async ratingOf(placeId: string): Promise<PlaceRating | null> {
+    if (placeId.startsWith(DEMO_PLACE_ID_PREFIX)) return this.demo.ratingOf(placeId)
+    return this.google ? this.google.ratingOf(placeId) : null
   }
 }
 

@@ -18,6 +18,17 @@ export interface PlacesProvider {
   search(query: string, location?: string | null, limit?: number): Promise<Place[]>
   /** One listing by id, or null when the id is unknown to this provider. */
   details(placeId: string): Promise<Place | null>
+  /**
+   * The listing's rating and review count as Google shows them now (the daily history, docs/decisions.md D35), or
+   * null when the id is unknown to this provider.
+   */
+  ratingOf(placeId: string): Promise<PlaceRating | null>
+}
+
+/** A listing's Google figures: the average rating (null while it has none) and how many reviews it has. */
+export interface PlaceRating {
+  rating: number | null
+  reviewCount: number
 }
 
 /** Ids of the demo catalogue start with this, so a demo id is never sent to Google. */

@@ -203,6 +203,7 @@ async function victimRows(owners: Owners) {
     payments: await db.from('payments').where('user_id', userId).orderBy('id'),
     customers: await db.from('customers').whereIn('business_id', businessIds).orderBy('id'),
     requests: await db.from('review_requests').whereIn('business_id', businessIds).orderBy('id'),
+    googleRatings: await db.from('google_rating_snapshots').whereIn('business_id', businessIds).orderBy('id'),
     subscriptions: await db.from('subscriptions').where('user_id', userId).orderBy('id'),
   })
 }

@@ -1,23 +1,49 @@
-/* The four numbers of the business analytics screen (docs/screens.md). */
+/* The four numbers of the business analytics screen (docs/screens.md), over the chosen period and against the one before. */
 import { LikeOutlined, DislikeOutlined, RiseOutlined, TeamOutlined } from '@ant-design/icons'
 import type { AnalyticsTotals } from '@reviewroute/backend/types/api'
 import { Card, Col, Row, Statistic } from 'antd'
+import type { ReactNode } from 'react'
+import { ChangeNote } from '#components/analytics/range-summary'
+import type { ChangeKind } from '#lib/date-range'
 import { formatPercent } from '#lib/funnel'
 
-export function AnalyticsStats({ totals }: { totals: AnalyticsTotals }) {
-  const stats = [
-    { title: 'Total Sessions', value: String(totals.totalSessions), icon: <TeamOutlined />, color: undefined },
-    { title: 'Positive Reviews', value: String(totals.positiveSessions), icon: <LikeOutlined />, color: '#16a34a' },
-    { title: 'Negative Reviews', value: String(totals.negativeSessions), icon: <DislikeOutlined />, color: '#ea580c' },
-    { title: 'Conversion Rate', value: formatPercent(totals.conversionRate), icon: <RiseOutlined />, color: '#1d4ed8' },
-  ]
+type StatTotals = Pick<AnalyticsTotals, 'totalSessions' | 'positiveSessions' | 'negativeSessions' | 'conversionRate'>
+
+interface Stat {
+  title: string
+  icon: ReactNode
+  color?: string
+  value(totals: StatTotals): number
+  format(value: number): string
+  kind: ChangeKind
+  better: 'up' | 'down'
+}
+
+const STATS: Stat[] = [
+  { title: 'Total Sessions', icon: <TeamOutlined />, value: (t) => t.totalSessions, format: String, kind: 'count', better: 'up' },
+  { title: 'Positive Reviews', icon: <LikeOutlined />, color: '#16a34a', value: (t) => t.positiveSessions, format: String, kind: 'count', better: 'up' },
+  { title: 'Negative Reviews', icon: <DislikeOutlined />, color: '#ea580c', value: (t) => t.negativeSessions, format: String, kind: 'count', better: 'down' },
+  { title: 'Conversion Rate', icon: <RiseOutlined />, color: '#1d4ed8', value: (t) => t.conversionRate, format: formatPercent, kind: 'rate', better: 'up' },
+]
+
+/** Without `comparison` the plain numbers; with it, each number's change against the previous period of `days` days. */
+export function AnalyticsStats({ totals, comparison, loading }: { totals?: StatTotals; comparison?: { previous: StatTotals; days: number }; loading?: boolean }) {
+  // A rate of a period without sessions is no base to compare with.
+  const previousOf = (stat: Stat, previous: StatTotals) => (stat.kind === 'rate' && previous.totalSessions === 0 ? null : stat.value(previous))
   return (
     <Row gutter={[12, 12]}>
-      {stats.map((stat) => (
+      {STATS.map((stat) => (
         <Col key={stat.title} xs={12} lg={6}>
-          <Card size="small" style={{ height: '100%' }}>
-            {/* Values are preformatted strings so the percentage keeps its one decimal. */}
-            <Statistic title={stat.title} value={stat.value} prefix={stat.icon} valueStyle={{ color: stat.color }} />
+          <Card size="small" style={{ height: '100%' }} loading={loading || !totals} role="group" aria-label={stat.title}>
+            {totals && (
+              <>
+                {/* Values are preformatted strings so the percentage keeps its one decimal. */}
+                <Statistic title={stat.title} value={stat.format(stat.value(totals))} prefix={stat.icon} valueStyle={{ color: stat.color }} />
+                {comparison && (
+                  <ChangeNote current={stat.value(totals)} previous={previousOf(stat, comparison.previous)} days={comparison.days} kind={stat.kind} better={stat.better} />
+                )}
+              </>
+            )}
           </Card>
         </Col>
       ))}

@@ -1,12 +1,11 @@
 /*
- * Ratings and redirects per day over the last 30 days (India's calendar days, from the API). Its own chunk:
- * recharts loads after the rest of the screen has painted.
+ * Ratings and redirects per day over the chosen period (India's calendar days, from the range answer). Its own
+ * chunk: recharts loads after the rest of the screen has painted.
  */
-import { useCustom } from '@refinedev/core'
-import type { DailyPointDto, DailySeriesResponse } from '@reviewroute/backend/types/api'
-import { Card, Skeleton, Typography } from 'antd'
+import type { DailyPointDto } from '@reviewroute/backend/types/api'
+import { Card, Typography } from 'antd'
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
-import { DAILY_CHART_DAYS } from '#config/constants'
+import { formatRange, type DayRange } from '#lib/date-range'
 
 /** '2026-11-21' → '21 Nov'. The date is already India's calendar day, so it is read in UTC to keep it. */
 const dayLabel = (date: string) =>
@@ -29,26 +28,11 @@ function Chart({ days }: { days: DailyPointDto[] }) {
   )
 }
 
-export default function DailyChart({ businessId }: { businessId: number }) {
-  const { query, result } = useCustom<DailySeriesResponse>({
-    url: `/api/analytics/${businessId}/daily`,
-    method: 'get',
-    config: { query: { days: DAILY_CHART_DAYS } },
-  })
-  const days = result.data?.days ?? []
+export default function DailyChart({ range, days }: { range: DayRange; days: DailyPointDto[] }) {
   const quiet = days.every((day) => day.sessions === 0)
-
   return (
-    <Card title={`Ratings per day (last ${DAILY_CHART_DAYS} days)`}>
-      {query.isLoading ? (
-        <Skeleton active paragraph={{ rows: 5 }} />
-      ) : query.isError ? (
-        <Typography.Text type="danger">Failed to fetch analytics</Typography.Text>
-      ) : quiet ? (
-        <Typography.Text type="secondary">No ratings in the last {DAILY_CHART_DAYS} days.</Typography.Text>
-      ) : (
-        <Chart days={days} />
-      )}
+    <Card title={`Ratings per day (${formatRange(range)})`}>
+      {quiet ? <Typography.Text type="secondary">No ratings in this period.</Typography.Text> : <Chart days={days} />}
     </Card>
   )
 }

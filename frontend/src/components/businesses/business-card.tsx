@@ -18,7 +18,7 @@ import type { BusinessDto } from '@reviewroute/backend/types/api'
 import { formatCount } from '@reviewroute/web-shared/format'
 import { Button, Card, Flex, Tag, Typography } from 'antd'
 import { useState } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { useNavigate } from 'react-router'
 import { useLinkActions } from '#hooks/use-link-actions'
 import { relativeTime } from '#lib/dates'
 import { QrCodeCard } from '#components/qr-code-card/qr-code-card'
@@ -65,9 +65,10 @@ export function BusinessCard({ business, view }: { business: BusinessDto; view: 
       <Flex justify="space-between" align="start" gap={8}>
         <Flex vertical style={{ minWidth: 0 }}>
           <Typography.Title level={5} style={{ margin: 0 }} ellipsis={{ tooltip: business.name }}>
-            {view === 'analytics' ? <Link to={analyticsPath}>{business.name}</Link> : business.name}
+            {business.name}
           </Typography.Title>
-          <Typography.Text type="secondary" ellipsis={{ tooltip: business.address }}>
+          {/* The whole address: two branches of one name differ only there. */}
+          <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
             {business.address}
           </Typography.Text>
         </Flex>
@@ -107,7 +108,6 @@ export function BusinessCard({ business, view }: { business: BusinessDto; view: 
         )}
         <Button
           icon={<BarChartOutlined />}
-          type={view === 'analytics' ? 'primary' : 'default'}
           onClick={() => navigate(analyticsPath)}
           style={{ ...ACTION.style, gridColumn: view === 'qr-codes' ? '1 / -1' : undefined }}
         >

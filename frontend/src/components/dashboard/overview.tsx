@@ -12,6 +12,8 @@ import { WhenVisible } from './when-visible'
 import './dashboard.css'
 
 const QrCodeCard = lazy(() => import('#components/qr-code-card/qr-code-card').then(({ QrCodeCard }) => ({ default: QrCodeCard })))
+// The period card brings antd's date picker and dayjs: loaded when scrolled to, off the first screen.
+const RangeCard = lazy(() => import('#components/analytics/range-card'))
 const ReviewProjectionsCard = lazy(() =>
   import('#components/review-projections/review-projections-card').then(({ ReviewProjectionsCard }) => ({ default: ReviewProjectionsCard }))
 )
@@ -56,6 +58,11 @@ export function Overview({ business }: { business: BusinessDto }) {
         <Col xs={24} lg={12}>
           <WhenVisible title="Review Projections">
             <ReviewProjectionsCard business={business} googleRatings={stats.googleRatings} />
+          </WhenVisible>
+        </Col>
+        <Col xs={24}>
+          <WhenVisible title="Over time">
+            <RangeCard businessId={business.id} />
           </WhenVisible>
         </Col>
       </Row>

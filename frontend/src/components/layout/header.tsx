@@ -44,7 +44,7 @@ export function AppHeader({ collapsed, onToggle }: { collapsed: boolean; onToggl
           />
         )}
         {desktop || !several ? (
-          <Typography.Title level={4} style={{ margin: 0 }} ellipsis>
+          <Typography.Title level={4} className="app-greeting" style={{ margin: 0 }}>
             Hi, {greetingName(user)}!
           </Typography.Title>
         ) : (

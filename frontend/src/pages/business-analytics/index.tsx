@@ -5,11 +5,14 @@
 import { useCustom, type HttpError } from '@refinedev/core'
 import type { AnalyticsResponse } from '@reviewroute/backend/types/api'
 import { Button, Card, Col, Flex, Row, Skeleton } from 'antd'
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useNavigate, useParams } from 'react-router'
 import { AnalyticsStats } from '#components/analytics/analytics-stats'
 import { BusinessHeader } from '#components/analytics/business-header'
 import { FunnelInsights } from '#components/analytics/funnel-insights'
+import { RangePicker } from '#components/analytics/range-picker'
+import { RangeError, useAnalyticsRange } from '#components/analytics/use-analytics-range'
+import { daysInRange, DEFAULT_PRESET, presetRange } from '#lib/date-range'
 import { RecentSessions } from '#components/analytics/recent-sessions'
 import { MessageScreen } from '#components/message-screen'
 import { RequestFunnel } from '#components/requests/request-funnel'
@@ -18,6 +21,12 @@ import { StaffCard } from '#components/staff/staff-card'
 import { VisitHookCard } from '#components/staff/visit-hook-card'
 
 const DailyChart = lazy(() => import('#components/analytics/daily-chart'))
+const CHART_PLACEHOLDER = (
+  <Card>
+    <Skeleton active paragraph={{ rows: 5 }} />
+  </Card>
+)
+const GoogleRatingHistory = lazy(() => import('#components/analytics/google-rating-history'))
 
 /** A route id the API could own: a positive whole number (anything else cannot exist). */
 function parseId(raw: string | undefined) {
@@ -57,6 +66,9 @@ export default function BusinessAnalyticsPage() {
     method: 'get',
     queryOptions: { enabled: businessId !== null },
   })
+  // The stats and the chart follow the chosen period (issue 18 item 13); the funnel and lists stay all-time.
+  const [range, setRange] = useState(() => presetRange(DEFAULT_PRESET))
+  const period = useAnalyticsRange(range, { businessId: businessId ?? undefined, enabled: businessId !== null })
 
   if (businessId === null) return <NotFound />
   if (query.isLoading) return <PageLoading />
@@ -83,10 +95,20 @@ export default function BusinessAnalyticsPage() {
   return (
     <Flex vertical gap={16}>
       <BusinessHeader business={data.business} />
-      <AnalyticsStats totals={data.analytics} />
-      <Suspense fallback={<Card><Skeleton active paragraph={{ rows: 5 }} /></Card>}>
-        <DailyChart businessId={businessId} />
+      <Suspense fallback={<Card><Skeleton active paragraph={{ rows: 4 }} /></Card>}>
+        <GoogleRatingHistory businessId={businessId} />
       </Suspense>
+      <Flex justify="flex-end">
+        <RangePicker value={range} onChange={setRange} />
+      </Flex>
+      {period.error && <RangeError error={period.error} retry={period.retry} />}
+      <AnalyticsStats
+        totals={period.data?.totals}
+        comparison={period.data && { previous: period.data.previousTotals, days: daysInRange(period.data) }}
+        loading={period.loading}
+      />
+      {/* The chart draws the period's days from the same answer as the stats. */}
+      <Suspense fallback={CHART_PLACEHOLDER}>{period.data ? <DailyChart range={period.data} days={period.data.days} /> : CHART_PLACEHOLDER}</Suspense>
       <RequestFunnel businessId={businessId} />
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={13}>

@@ -1,0 +1,151 @@
+/*
+ * "Google rating since you joined" (docs/decisions.md D35, issue 18 item 12): the business's Google rating (line)
+ * and review count (bars) per day since it was added, as the daily job and the owner's refreshes kept them
+ * (GET /api/businesses/{id}/google-rating-history), and a refresh the server allows once per 10 minutes.
+ * Draws with recharts like daily-chart.tsx: load it lazily, so recharts comes after the rest of the screen.
+ */
+import { ReloadOutlined } from '@ant-design/icons'
+import type { GoogleRatingHistoryResponse, GoogleRatingPointDto, GoogleRatingRefreshResponse } from '@reviewroute/backend/types/api'
+import { Alert, Button, Card, Flex, Skeleton, Typography } from 'antd'
+import { useEffect, useState } from 'react'
+import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
+import { errorText, request } from '#providers/http'
+
+const historyPath = (businessId: number) => `/api/businesses/${businessId}/google-rating-history`
+const refreshPath = (businessId: number) => `/api/businesses/${businessId}/google-rating/refresh`
+
+/** The days are India's calendar days already: read them in UTC to keep them. */
+const dateFormat = (options: Intl.DateTimeFormatOptions) => {
+  const format = new Intl.DateTimeFormat('en-IN', { ...options, timeZone: 'UTC' })
+  return (day: string) => format.format(new Date(`${day}T00:00:00Z`))
+}
+/** '2026-10-12' → '12 Oct' */
+const shortDay = dateFormat({ day: 'numeric', month: 'short' })
+/** '2026-10-12' → '12 Oct 2026' (non-breaking spaces: a narrow screen never splits the date) */
+const longDayFormat = dateFormat({ day: 'numeric', month: 'short', year: 'numeric' })
+const longDay = (day: string) => longDayFormat(day).replace(/ /g, '\u00a0')
+
+const stars = (rating: number | null) => (rating === null ? 'no rating' : `${rating.toFixed(1)}★`)
+const reviews = (count: number) => `${count.toLocaleString('en-IN')} ${count === 1 ? 'review' : 'reviews'}`
+
+/** "4.3★ → 4.5★, +38 reviews on Google since 12 Oct 2026" */
+export function ratingSummary(points: GoogleRatingPointDto[], since: string) {
+  const first = points[0]
+  const last = points[points.length - 1]
+  const change = last.reviewCount - first.reviewCount
+  const sign = change < 0 ? '−' : '+'
+  return `${stars(first.rating)} → ${stars(last.rating)}, ${sign}${reviews(Math.abs(change))} on Google since ${longDay(since)}`
+}
+
+/** The history with `point` in place of that day's, or added after the last. */
+function withPoint(points: GoogleRatingPointDto[], point: GoogleRatingPointDto) {
+  return [...points.filter((other) => other.day !== point.day), point].sort((a, b) => a.day.localeCompare(b.day))
+}
+
+function Chart({ points }: { points: GoogleRatingPointDto[] }) {
+  const rated = points.flatMap((point) => (point.rating === null ? [] : [point.rating]))
+  // A rating moves by tenths: a narrow band around it shows the movement; the full 1-5 would flatten it.
+  const low = rated.length ? Math.max(1, Math.floor((Math.min(...rated) - 0.2) * 10) / 10) : 1
+  const high = rated.length ? Math.min(5, Math.ceil((Math.max(...rated) + 0.2) * 10) / 10) : 5
+  // Ticks on whole tenths (recharts' own would fall on 4.25 and label it 4.3).
+  const step = high - low <= 0.8 ? 0.1 : high - low <= 1.6 ? 0.2 : 0.5
+  const ticks: number[] = []
+  for (let tenth = Math.ceil((low * 10) / (step * 10)) * step * 10; tenth <= high * 10 + 1e-6; tenth += step * 10) ticks.push(Math.round(tenth) / 10)
+  return (
+    <div role="img" aria-label="Google rating and review count per day">
+      <ResponsiveContainer width="100%" height={240}>
+        <ComposedChart data={points} margin={{ top: 8, right: 0, bottom: 0, left: -8 }}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="day" tickFormatter={shortDay} minTickGap={24} tick={{ fontSize: 12 }} />
+          <YAxis yAxisId="reviews" allowDecimals={false} tick={{ fontSize: 12 }} width={44} domain={['dataMin', 'auto']} />
+          <YAxis yAxisId="rating" orientation="right" domain={[low, high]} ticks={ticks} interval={0} tick={{ fontSize: 12 }} width={32} tickFormatter={(value: number) => value.toFixed(1)} />
+          <Tooltip labelFormatter={(label) => longDay(String(label))} />
+          <Legend wrapperStyle={{ fontSize: 12 }} />
+          <Bar yAxisId="reviews" dataKey="reviewCount" name="Reviews on Google" fill="#93c5fd" />
+          <Line yAxisId="rating" dataKey="rating" name="Rating" type="monotone" stroke="#f59e0b" strokeWidth={2} dot={points.length < 40} connectNulls />
+        </ComposedChart>
+      </ResponsiveContainer>
+    </div>
+  )
+}
+
+export function GoogleRatingHistory({ businessId }: { businessId: number }) {
+  const [history, setHistory] = useState<GoogleRatingHistoryResponse | null>(null)
+  const [loadError, setLoadError] = useState<unknown>(null)
+  const [refreshing, setRefreshing] = useState(false)
+  const [refreshError, setRefreshError] = useState<string | null>(null)
+
+  useEffect(() => {
+    let live = true
+    setHistory(null)
+    setLoadError(null)
+    setRefreshError(null)
+    request<GoogleRatingHistoryResponse>(historyPath(businessId)).then(
+      (answer) => live && setHistory(answer),
+      (failure: unknown) => live && setLoadError(failure)
+    )
+    return () => {
+      live = false
+    }
+  }, [businessId])
+
+  async function refresh() {
+    setRefreshing(true)
+    setRefreshError(null)
+    try {
+      const answer = await request<GoogleRatingRefreshResponse>(refreshPath(businessId), { method: 'POST' })
+      setHistory((shown) => (shown ? { ...shown, points: withPoint(shown.points, answer.point) } : shown))
+    } catch (failure) {
+      // The server's sentence: refreshed too soon (with when to try again), or Google not answering.
+      setRefreshError(errorText(failure, 'Could not refresh from Google. Please try again.'))
+    } finally {
+      setRefreshing(false)
+    }
+  }
+
+  const refreshButton = (
+    <Button size="small" icon={<ReloadOutlined />} loading={refreshing} disabled={!history} onClick={() => void refresh()}>
+      Refresh from Google
+    </Button>
+  )
+
+  let body
+  if (loadError && !history) body = <Alert type="error" showIcon message={errorText(loadError, 'Could not load your Google rating history.')} />
+  else if (!history) body = <Skeleton active paragraph={{ rows: 4 }} />
+  else if (history.points.length < 2) {
+    const only = history.points[0]
+    body = (
+      <Flex vertical gap={4}>
+        <Typography.Text>We'll check your Google rating every day; the history starts today.</Typography.Text>
+        {only && (
+          <Typography.Text type="secondary">
+            Now: {stars(only.rating)} from {reviews(only.reviewCount)} on Google.
+          </Typography.Text>
+        )}
+      </Flex>
+    )
+  } else
+    body = (
+      <Flex vertical gap={12}>
+        <Typography.Text strong style={{ overflowWrap: 'break-word' }}>
+          {ratingSummary(history.points, history.since)}
+        </Typography.Text>
+        <Chart points={history.points} />
+      </Flex>
+    )
+
+  return (
+    <Card
+      title={<span style={{ whiteSpace: 'normal' }}>Google rating since you joined</span>}
+      extra={refreshButton}
+      styles={{ header: { paddingBlock: 8 } }}
+    >
+      <Flex vertical gap={12}>
+        {refreshError && <Alert type="warning" showIcon message={refreshError} closable onClose={() => setRefreshError(null)} />}
+        {body}
+      </Flex>
+    </Card>
+  )
+}
+
+export default GoogleRatingHistory

@@ -1,0 +1,54 @@
+import { render, screen, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { RangeSummary } from '#components/analytics/range-summary'
+import { CAFE_BEFORE, CAFE_NOW, rangeAnswer, totals } from './range-fixtures'
+
+vi.setConfig({ testTimeout: 20_000 })
+
+const range = { from: '2026-10-26', to: '2026-11-24' }
+const figure = (name: string) => screen.getByRole('group', { name })
+
+describe('RangeSummary', () => {
+  it('shows the period, each figure and its change against the previous period with an arrow', () => {
+    render(<RangeSummary data={rangeAnswer(range)} />)
+
+    expect(screen.getByText('26 Oct – 24 Nov 2026')).toBeInTheDocument()
+    expect(screen.getByText(/against 26 Sept? – 25 Oct 2026/)).toBeInTheDocument()
+
+    const reviews = figure('Reviews')
+    expect(within(reviews).getByText('42')).toBeInTheDocument()
+    expect(within(reviews).getByText('+12 (+40%) vs previous 30 days')).toBeInTheDocument()
+    expect(within(reviews).getByRole('img', { name: 'arrow-up' })).toBeInTheDocument()
+
+    expect(within(figure('Average rating')).getByText('4.5')).toBeInTheDocument()
+    expect(within(figure('Average rating')).getByText('+0.3 vs previous 30 days')).toBeInTheDocument()
+    expect(within(figure('Sent to Google')).getByText('Same as previous 30 days')).toBeInTheDocument()
+
+    // Private feedback is every rating of 3 or below, with how many carry a comment (docs/decisions.md D38).
+    const feedback = figure('Private feedback')
+    expect(within(feedback).getByText('6')).toBeInTheDocument()
+    expect(within(feedback).getByText('Rated 3 or below, 3 with a comment')).toBeInTheDocument()
+    expect(within(feedback).getByText('+1 (+20%) vs previous 30 days')).toBeInTheDocument()
+    expect(within(feedback).getByRole('img', { name: 'arrow-up' })).toBeInTheDocument()
+    // More private feedback is the bad direction, more reviews the good one.
+    expect(within(feedback).getByText('+1 (+20%) vs previous 30 days').closest('[data-tone]')).toHaveAttribute('data-tone', 'bad')
+    expect(within(reviews).getByText('+12 (+40%) vs previous 30 days').closest('[data-tone]')).toHaveAttribute('data-tone', 'good')
+    expect(CAFE_BEFORE.redirectedSessions).toBe(CAFE_NOW.redirectedSessions)
+  })
+
+  it("says 'No earlier data' for every figure when the previous period had no ratings", () => {
+    render(<RangeSummary data={rangeAnswer(range, { previousTotals: totals() })} />)
+
+    expect(screen.getAllByText('No earlier data')).toHaveLength(4)
+    expect(screen.queryByRole('img', { name: /arrow/ })).not.toBeInTheDocument()
+  })
+
+  it('shows a dash for the average of a period without ratings, and the previous day for a one-day range', () => {
+    const day = { from: '2026-11-24', to: '2026-11-24' }
+    render(<RangeSummary data={rangeAnswer(day, { totals: totals(), previousTotals: totals({ totalSessions: 2, averageRating: 4 }) })} />)
+
+    expect(within(figure('Average rating')).getByText('—')).toBeInTheDocument()
+    expect(within(figure('Reviews')).getByText('−2 (−100%) vs previous day')).toBeInTheDocument()
+    expect(screen.getByText('24 Nov 2026')).toBeInTheDocument()
+  })
+})
