@@ -34,7 +34,7 @@ const routes = (select: () => { status?: number; body?: unknown }) => ({
   'GET /api/geo': () => ({ body: { city: 'Bengaluru', country: 'IN' } satisfies GeoDto }),
   'GET /api/health': () => ({ body: { status: 'ok' } }),
   'GET /api/auth/user': () => ({ body: USER }),
-  'POST /api/search-business': () => ({ body: { places: [PLACE] } satisfies SearchBusinessResponse }),
+  'POST /api/search-business': () => ({ body: { places: [PLACE], source: 'demo' } satisfies SearchBusinessResponse }),
   'POST /api/select-business': select,
 })
 

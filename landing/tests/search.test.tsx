@@ -24,7 +24,7 @@ describe('business search rules (docs/decisions.md D14)', () => {
   function setup(places: PlaceDto[] = [place(1), place(2)], city: string | null = 'Pune') {
     const fake = mockFetch({
       'GET /api/geo': () => ({ body: { city, country: 'IN' } satisfies GeoDto }),
-      'POST /api/search-business': () => ({ body: { places } satisfies SearchBusinessResponse }),
+      'POST /api/search-business': () => ({ body: { places, source: 'demo' } satisfies SearchBusinessResponse }),
     })
     const onSelect = vi.fn()
     const hook = renderHook(() => useBusinessSearch(onSelect))

@@ -192,8 +192,9 @@ test('journey 1: an owner signs up from the landing page, adds the business, dow
     const link = `${BASE}/review/${business.short_url}`
     story.business = { id: business.id, name: business.name, shortUrl: business.short_url, link }
 
-    // The overview of the new business.
+    // The overview of the new business; a brand-new owner is greeted 'Welcome', not 'Welcome back' (issue 18 item 7).
     await page.getByText('Recent Review Activity').waitFor()
+    await page.getByRole('heading', { name: `Welcome, ${owner.firstName}!` }).waitFor()
     await page.getByText(PLACE.formattedAddress).first().waitFor()
     await screenshot(page, 'j1', '06-overview')
 
@@ -342,7 +343,7 @@ test('journey 3: the owner signs in and sees the activity, the feedback, the num
     await page.goto(`${BASE}/feedbacks`)
     await page.getByRole('heading', { name: 'Customer Feedbacks' }).waitFor()
     await page.getByText(FEEDBACK).waitFor()
-    await page.getByText('1 feedback', { exact: true }).waitFor()
+    await page.getByText('1 private rating', { exact: true }).waitFor()
     await screenshot(page, 'j3', '02-feedbacks')
 
     // The business page: 3 sessions, 2 positive, 1 negative, 2 of 3 sent to Google.

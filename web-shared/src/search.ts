@@ -38,6 +38,11 @@ export interface BusinessSearch {
   error: string | null
   /** Search button state (docs/product-rules.md): disabled when blank, searching, or a selection is loading. */
   canSubmit: boolean
+  /** The query of the last search that answered (null before one, or after a failure or a clear): with no
+   * suggestions it is the 'nothing found' state (issue 18 item 4). */
+  searched: string | null
+  /** Where the last answer's listings came from: the demo catalogue is labelled as such. */
+  source: SearchBusinessResponse['source'] | null
   submit(): void
   choose(place: PlaceDto): Promise<void>
   clear(): void
@@ -49,6 +54,8 @@ export function useBusinessSearch(onSelect: (place: PlaceDto) => Promise<void> |
   const [searching, setSearching] = useState(false)
   const [selecting, setSelecting] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  const [searched, setSearched] = useState<string | null>(null)
+  const [source, setSource] = useState<SearchBusinessResponse['source'] | null>(null)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
   const latest = useRef(0)
 
@@ -59,16 +66,19 @@ export function useBusinessSearch(onSelect: (place: PlaceDto) => Promise<void> |
     setSearching(true)
     try {
       const city = await detectCity()
-      const { places } = await api<SearchBusinessResponse>('/api/search-business', {
+      const answer = await api<SearchBusinessResponse>('/api/search-business', {
         method: 'POST',
         body: { query, location: city } satisfies SearchBusinessRequest,
       })
       if (ticket !== latest.current) return
-      setSuggestions(places)
+      setSuggestions(answer.places)
+      setSearched(query)
+      setSource(answer.source ?? null)
       setError(null)
     } catch (failure) {
       if (ticket !== latest.current) return
       setSuggestions([])
+      setSearched(null)
       setError(failure instanceof ApiError && failure.status !== 0 ? failure.message : SEARCH_FAILED)
     } finally {
       if (ticket === latest.current) setSearching(false)
@@ -97,6 +107,7 @@ export function useBusinessSearch(onSelect: (place: PlaceDto) => Promise<void> |
       try {
         await onSelect(place)
         setSuggestions([])
+        setSearched(null)
       } finally {
         setSelecting(false)
       }
@@ -118,6 +129,7 @@ export function useBusinessSearch(onSelect: (place: PlaceDto) => Promise<void> |
     latest.current++
     setTextState('')
     setSuggestions([])
+    setSearched(null)
     setError(null)
     setSearching(false)
   }, [])
@@ -130,6 +142,8 @@ export function useBusinessSearch(onSelect: (place: PlaceDto) => Promise<void> |
     selecting,
     error,
     canSubmit: text.trim().length > 0 && !searching && !selecting,
+    searched,
+    source,
     submit,
     choose,
     clear,

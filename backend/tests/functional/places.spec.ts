@@ -47,7 +47,7 @@ test.group('POST /api/search-business (demo catalogue)', (group) => {
     const response = await client.post('/api/search-business').json({ query: 'cafe' })
 
     response.assertStatus(200)
-    assert.sameMembers(Object.keys(response.body()), ['places'])
+    assert.sameMembers(Object.keys(response.body()), ['places', 'source'])
     const places = response.body().places
     assert.isArray(places)
     assert.isNotEmpty(places)
@@ -95,7 +95,34 @@ test.group('POST /api/search-business (demo catalogue)', (group) => {
     const response = await client.post('/api/search-business').json({ query: 'qwxzy' })
 
     response.assertStatus(200)
-    assert.deepEqual(response.body(), { places: [] })
+    assert.deepEqual(response.body(), { places: [], source: 'demo' })
+  })
+
+  // Issue 18 (item 4): the answer says the listings are the demo catalogue, so the form can label them.
+  test('says the listings are the demo catalogue when no Google key is configured', async ({ client, assert }) => {
+    const response = await client.post('/api/search-business').json({ query: 'cafe' })
+
+    response.assertStatus(200)
+    assert.equal(response.body().source, 'demo')
+  })
+
+  // Issue 18 (item 4): the forms' placeholders give these examples ("e.g. Sharma Sweets" on the dashboard,
+  // "e.g. Sharma Sweets, Koramangala" on the site); the demo catalogue must find them, and two branches of one
+  // name differ by their addresses.
+  test("the placeholders' examples find listings in the demo catalogue", async ({ client, assert }) => {
+    const response = await client.post('/api/search-business').json({ query: 'Sharma Sweets' })
+
+    response.assertStatus(200)
+    const branches = response.body().places.filter((place: { name: string }) => place.name === 'Sharma Sweets')
+    assert.isAtLeast(branches.length, 2)
+    const addresses = branches.map((place: { address: string }) => place.address)
+    assert.lengthOf(new Set(addresses), addresses.length)
+
+    const one = await client.post('/api/search-business').json({ query: 'Sharma Sweets, Koramangala' })
+    one.assertStatus(200)
+    assert.lengthOf(one.body().places, 1)
+    assert.equal(one.body().places[0].name, 'Sharma Sweets')
+    assert.include(one.body().places[0].address, 'Koramangala')
   })
 
   test('a junk bearer token is ignored, not a 401', async ({ client, assert }) => {
@@ -194,6 +221,7 @@ test.group('POST /api/search-business (Google Places)', (group) => {
 
     response.assertStatus(200)
     assert.deepEqual(response.body(), {
+      source: 'google',
       places: [
         {
           place_id: 'ChIJ_GoogleStubCafe01',

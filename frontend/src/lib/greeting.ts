@@ -6,6 +6,18 @@ export function greetingName(user: { firstName?: string | null; email?: string |
   return local || 'there'
 }
 
+const DAY_MS = 86_400_000
+
+/**
+ * 'Welcome' on the account's first day (an owner who signed up minutes ago has not been here before), 'Welcome
+ * back' after; 'Welcome' when the creation date is unknown, since it is never wrong (issue 18 item 7).
+ */
+export function welcomeWord(user: { createdAt?: string | null } | null | undefined, now = new Date()): 'Welcome' | 'Welcome back' {
+  const created = Date.parse(user?.createdAt ?? '')
+  if (Number.isNaN(created)) return 'Welcome'
+  return now.getTime() - created < DAY_MS ? 'Welcome' : 'Welcome back'
+}
+
 /** Avatar initials: first letters of first and last name, else of the greeting name. */
 export function initials(user: { firstName?: string | null; lastName?: string | null; email?: string | null } | null | undefined) {
   const letters = [user?.firstName, user?.lastName]

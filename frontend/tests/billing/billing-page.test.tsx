@@ -115,3 +115,29 @@ describe('billing: paid owner', () => {
     expect(screen.queryByRole('button', { name: 'Cancel Subscription' })).not.toBeInTheDocument()
   })
 })
+
+// Issue 18 (item 7): sign-up lands on /billing?source=signup (DECISIONS.md section 11). A new owner in the trial
+// finds the trial's start and the next step there, ahead of the prices they did not ask for.
+describe('billing: where a new trial starts', () => {
+  it('says the trial has started and leads to setting up the business', async () => {
+    open({ 'GET /api/auth/user': { ...fixtures.user, phone: '+919876543210' } }, '/billing?source=signup')
+    const card = await screen.findByRole('region', { name: 'Your 7-day free trial has started' })
+    expect(within(card).getByText(/No card needed/)).toBeInTheDocument()
+    expect(within(card).getByRole('link', { name: /Set up my business/ })).toHaveAttribute('href', '/dashboard')
+    // It comes before the plans.
+    const plansCard = await planCard('6 Months')
+    expect(card.compareDocumentPosition(plansCard) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+  })
+
+  it('is not shown on a plain visit', async () => {
+    open()
+    await planCard('6 Months')
+    expect(screen.queryByRole('region', { name: 'Your 7-day free trial has started' })).not.toBeInTheDocument()
+  })
+
+  it('is not shown to a paying owner arriving with source=signup', async () => {
+    open({ 'GET /api/billing/trial-status': paidStatus, 'GET /api/auth/user': { ...fixtures.user, phone: '+919876543210' } }, '/billing?source=signup')
+    await planCard('6 Months')
+    expect(screen.queryByRole('region', { name: 'Your 7-day free trial has started' })).not.toBeInTheDocument()
+  })
+})

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { greetingName, initials } from '#lib/greeting'
+import { greetingName, initials, welcomeWord } from '#lib/greeting'
 
 describe('greetingName (docs/screens.md: first name, else the email before the @, else "there")', () => {
   it('uses the first name', () => {
@@ -44,5 +44,22 @@ describe('initials (avatar)', () => {
   it('falls back to the greeting name: the email, then "there"', () => {
     expect(initials({ firstName: '', lastName: '', email: 'meena@example.in' })).toBe('M')
     expect(initials(null)).toBe('T')
+  })
+})
+
+// Issue 18 (item 7): a brand-new owner was greeted 'Welcome back'. New = the account is less than a day old.
+describe('welcomeWord: "Welcome" on the first day, "Welcome back" after', () => {
+  const now = new Date('2026-11-24T10:00:00.000Z')
+  it('says "Welcome" to an account created minutes or hours ago', () => {
+    expect(welcomeWord({ createdAt: '2026-11-24T09:55:00.000Z' }, now)).toBe('Welcome')
+    expect(welcomeWord({ createdAt: '2026-11-23T10:00:01.000Z' }, now)).toBe('Welcome')
+  })
+  it('says "Welcome back" once the account is a day old or more', () => {
+    expect(welcomeWord({ createdAt: '2026-11-23T10:00:00.000Z' }, now)).toBe('Welcome back')
+    expect(welcomeWord({ createdAt: '2026-10-01T00:00:00.000Z' }, now)).toBe('Welcome back')
+  })
+  it('says the neutral "Welcome" when it cannot tell', () => {
+    expect(welcomeWord(null, now)).toBe('Welcome')
+    expect(welcomeWord({ createdAt: 'not a date' }, now)).toBe('Welcome')
   })
 })

@@ -1,6 +1,6 @@
 import { CheckCircleFilled } from '@ant-design/icons'
 import { Button, Flex, Form, Input, Modal, Typography } from 'antd'
-import { useRef, useState } from 'react'
+import { useRef, useState, type Ref } from 'react'
 import type { InputRef } from 'antd'
 import { useNavigate } from 'react-router'
 import type { UpdatePhoneRequest, UpdatePhoneResponse } from '@reviewroute/backend/types/api'
@@ -11,17 +11,16 @@ import { errorText, request } from '#providers/http'
 import { useToast } from '#providers/toast'
 
 /**
- * The phone number asked for when the trial starts (docs/product-rules.md#trial, docs/product-rules.md): it cannot be closed until a number is
- * saved; then its button becomes 'Go to Dashboard'.
+ * The phone number being typed and saved: digits only (pasted +91/0091/0 forms keep their 10), POST
+ * /api/user/update-phone with +91, the spec's 'Phone Number Saved' toast. Used by the dialog below and by the
+ * dashboard's onboarding, which asks for it as its first step (issue 18 item 7).
  */
-export function PhoneModal({ open, onSaved, onClose }: { open: boolean; onSaved(): void; onClose(): void }) {
+export function usePhoneEntry(onSaved: () => void) {
   const [digits, setDigits] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
   const [saved, setSaved] = useState(false)
   const toast = useToast()
-  const navigate = useNavigate()
-  const input = useRef<InputRef>(null)
 
   async function save() {
     if (!isValidPhone(digits)) return setError(PHONE_LENGTH_ERROR)
@@ -39,6 +38,49 @@ export function PhoneModal({ open, onSaved, onClose }: { open: boolean; onSaved(
     }
   }
 
+  const type = (value: string) => {
+    setDigits(phoneDigits(value))
+    setError(null)
+  }
+  return { digits, error, saving, saved, valid: isValidPhone(digits), type, save }
+}
+
+export type PhoneEntry = ReturnType<typeof usePhoneEntry>
+
+/** The +91 field with its label and inline error; Enter saves. */
+export function PhoneField({ entry, inputRef, autoFocus }: { entry: PhoneEntry; inputRef?: Ref<InputRef>; autoFocus?: boolean }) {
+  return (
+    <Form layout="vertical" component="div">
+      <Form.Item label="Mobile number" validateStatus={entry.error ? 'error' : undefined} help={entry.error} style={{ marginBottom: 8 }}>
+        <Input
+          size="large"
+          addonBefore={PHONE_PREFIX}
+          value={entry.digits}
+          onChange={(event) => entry.type(event.target.value)}
+          onPressEnter={() => void entry.save()}
+          inputMode="numeric"
+          autoComplete="tel-national"
+          placeholder="9876543210"
+          aria-label="Mobile number"
+          autoFocus={autoFocus}
+          ref={inputRef}
+        />
+      </Form.Item>
+    </Form>
+  )
+}
+
+/**
+ * The phone number asked for when the trial starts (docs/product-rules.md#trial, docs/product-rules.md): it cannot be closed until a number is
+ * saved; then its button becomes 'Go to Dashboard'. Opens on /billing?source=signup|clerk (sign-up itself now lands
+ * on the dashboard's onboarding, which asks in the page).
+ */
+export function PhoneModal({ open, onSaved, onClose }: { open: boolean; onSaved(): void; onClose(): void }) {
+  const entry = usePhoneEntry(onSaved)
+  const { saved, saving } = entry
+  const navigate = useNavigate()
+  const input = useRef<InputRef>(null)
+
   return (
     <Modal
       open={open}
@@ -55,7 +97,7 @@ export function PhoneModal({ open, onSaved, onClose }: { open: boolean; onSaved(
             Go to Dashboard
           </Button>
         ) : (
-          <Button key="save" type="primary" block size="large" disabled={!isValidPhone(digits)} loading={saving} onClick={save}>
+          <Button key="save" type="primary" block size="large" disabled={!entry.valid} loading={saving} onClick={() => void entry.save()}>
             Save Phone Number
           </Button>
         )
@@ -78,25 +120,7 @@ export function PhoneModal({ open, onSaved, onClose }: { open: boolean; onSaved(
             Your {TRIAL_DAYS}-day free trial has started. Add your mobile number so we can reach you about your account
             and plan. We never share it.
           </Typography.Paragraph>
-          <Form layout="vertical" component="div">
-            <Form.Item label="Mobile number" validateStatus={error ? 'error' : undefined} help={error} style={{ marginBottom: 8 }}>
-              <Input
-                size="large"
-                addonBefore={PHONE_PREFIX}
-                value={digits}
-                onChange={(event) => {
-                  setDigits(phoneDigits(event.target.value))
-                  setError(null)
-                }}
-                onPressEnter={save}
-                inputMode="numeric"
-                autoComplete="tel-national"
-                placeholder="9876543210"
-                aria-label="Mobile number"
-                ref={input}
-              />
-            </Form.Item>
-          </Form>
+          <PhoneField entry={entry} inputRef={input} />
         </>
       )}
     </Modal>

@@ -45,7 +45,9 @@ export function AddBusinessPanel({ onClose }: { onClose(): void }) {
           <Typography.Title level={4} style={{ margin: 0 }}>
             Add a Business
           </Typography.Title>
-          <Typography.Text type="secondary">Search for your business as it appears on Google Maps.</Typography.Text>
+          <Typography.Text type="secondary">
+            Search for your business as it appears on Google Maps; add the area or city to tell branches apart.
+          </Typography.Text>
         </Flex>
         <BusinessSearchForm autoFocus onAdded={onClose} />
         <Flex justify="end">{cancel}</Flex>

@@ -3,7 +3,7 @@ import { PlusOutlined } from '@ant-design/icons'
 import { Button, Card, Flex, Typography } from 'antd'
 import { Link } from 'react-router'
 import { useCurrentUser } from '#hooks/use-current-user'
-import { greetingName } from '#lib/greeting'
+import { greetingName, welcomeWord } from '#lib/greeting'
 
 /** The businesses page opens its add view when it sees `?add=1`. */
 export const ADD_BUSINESS_PATH = '/dashboard/businesses?add=1'
@@ -15,8 +15,8 @@ export function WelcomeBanner({ businessName }: { businessName: string }) {
       <Flex justify="space-between" align="center" gap={16} wrap>
         <div style={{ minWidth: 0, flex: '1 1 240px' }}>
           <Typography.Title level={3} style={{ margin: 0, color: 'inherit' }}>
-            {/* No 'there' flash while the owner's name is still loading. */}
-            {user ? `Welcome back, ${greetingName(user)}!` : 'Welcome back!'}
+            {/* No 'there' flash while the owner's name is still loading; 'Welcome' on the account's first day. */}
+            {user ? `${welcomeWord(user)}, ${greetingName(user)}!` : 'Welcome!'}
           </Typography.Title>
           <Typography.Paragraph style={{ margin: '4px 0 0', color: 'inherit', opacity: 0.9 }}>
             Here is how {businessName} is doing. Share your review link to collect more ratings.

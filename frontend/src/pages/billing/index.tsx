@@ -17,6 +17,7 @@ import { PaymentHistory } from '#components/billing/payment-history'
 import { PaymentSuccessOverlay } from '#components/billing/payment-success-overlay'
 import { PhoneModal } from '#components/billing/phone-modal'
 import { PlanList } from '#components/billing/plan-list'
+import { TrialStartCard } from '#components/billing/trial-start-card'
 import { useCancelSubscription } from '#components/billing/use-cancel-subscription'
 import { useBillingProfile } from '#components/billing/use-billing-profile'
 import { usePurchase } from '#components/billing/use-purchase'
@@ -38,7 +39,7 @@ function usePhonePrompt() {
   const [dismissed, setDismissed] = useState(false)
   const [saved, setSaved] = useState(false)
   const open = asked && !dismissed && user !== null && (saved || !user.phone)
-  return { open, onSaved: () => (setSaved(true), void refetch()), onClose: () => setDismissed(true) }
+  return { asked, open, onSaved: () => (setSaved(true), void refetch()), onClose: () => setDismissed(true) }
 }
 
 export default function BillingPage() {
@@ -71,6 +72,7 @@ export default function BillingPage() {
         <Typography.Text type="secondary">Your plan, what it costs, and how long it lasts.</Typography.Text>
       </div>
       {locked && <TrialExpiredCard onUpgrade={showPlans} />}
+      {phone.asked && status?.isTrialActive && !enrolled && <TrialStartCard />}
       {status && <BillingStatusBanner status={status} onShowPlans={showPlans} onCancel={cancel.ask} />}
       <PlanList
         ref={plansRef}
