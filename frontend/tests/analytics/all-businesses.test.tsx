@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import AnalyticsPage from '#pages/analytics'
+import { BusinessesProvider } from '#hooks/use-businesses'
 import { presetRange } from '#lib/date-range'
-import { fakeApi, renderScreen, signIn, type Routes } from '../helpers'
+import { fakeApi, fixtures, renderScreen, signIn, type Routes } from '../helpers'
 import { answerRange, CAFE_BEFORE, CAFE_NOW, totals } from './range-fixtures'
 
 vi.setConfig({ testTimeout: 20_000 })
@@ -26,8 +27,20 @@ const combinedBefore = totals({ totalSessions: 40, redirectedSessions: 36, avera
 const rangeCalls = (api: ReturnType<typeof fakeApi>) => api.calls.filter((call) => call.path === '/api/analytics/range')
 const open = (answer: Routes[string] = answerRange({ totals: combined, previousTotals: combinedBefore, businesses })) => {
   signIn()
-  const api = fakeApi({ 'GET /api/analytics/range': answer })
-  renderScreen(<AnalyticsPage />, { path: '/dashboard/analytics' })
+  const api = fakeApi({
+    'GET /api/analytics/range': answer,
+    'GET /api/businesses': [
+      fixtures.business(),
+      fixtures.business({ id: 8, name: 'Sharma Sweets', address: 'Koramangala, Bengaluru' }),
+      fixtures.business({ id: 9, name: 'Highway Dhaba', address: 'NH 44, Panipat' }),
+    ],
+  })
+  renderScreen(
+    <BusinessesProvider>
+      <AnalyticsPage />
+    </BusinessesProvider>,
+    { path: '/dashboard/analytics' }
+  )
   return api
 }
 const rowOf = (name: string) => screen.getByRole('link', { name }).closest('tr') as HTMLElement
@@ -56,6 +69,8 @@ describe('/dashboard/analytics: all businesses over a range', () => {
 
     const cafe = await waitFor(() => rowOf('Chai Point Cafe'))
     expect(within(cafe).getByRole('link', { name: 'Chai Point Cafe' })).toHaveAttribute('href', '/business/7')
+    // The address under the name: two branches of one name differ only there.
+    expect(await within(cafe).findByText('MG Road, Bengaluru')).toBeInTheDocument()
     expect(within(cafe).getByText('42')).toBeInTheDocument()
     expect(within(cafe).getByText('4.5')).toBeInTheDocument()
     expect(within(cafe).getByText('30')).toBeInTheDocument()

@@ -3,10 +3,11 @@
  * period. Scrolls sideways on a phone with the name column kept in view.
  */
 import type { AnalyticsRangeResponse } from '@reviewroute/backend/types/api'
-import { Table, type TableColumnsType } from 'antd'
+import { Flex, Table, Typography, type TableColumnsType } from 'antd'
 import { Link } from 'react-router'
 import { ChangeNote, RANGE_FIGURES } from '#components/analytics/range-summary'
 import { daysInRange } from '#lib/date-range'
+import { useBusinesses } from '#hooks/use-businesses'
 
 type Row = AnalyticsRangeResponse['businesses'][number]
 
@@ -17,6 +18,9 @@ const sortValue = (value: number | null) => value ?? -1
 
 export function BusinessRangeTable({ data }: { data: AnalyticsRangeResponse }) {
   const days = daysInRange(data)
+  // The address under the name: two branches of one name differ only there.
+  const { businesses } = useBusinesses()
+  const addressOf = (id: number) => businesses.find((business) => business.id === id)?.address
   const [reviews] = RANGE_FIGURES
   const columns: TableColumnsType<Row> = [
     {
@@ -25,7 +29,14 @@ export function BusinessRangeTable({ data }: { data: AnalyticsRangeResponse }) {
       fixed: 'left',
       width: 150,
       sorter: (a, b) => a.name.localeCompare(b.name),
-      render: (_, row) => <Link to={`/business/${row.businessId}`}>{row.name}</Link>,
+      render: (_, row) => (
+        <Flex vertical>
+          <Link to={`/business/${row.businessId}`}>{row.name}</Link>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {addressOf(row.businessId)}
+          </Typography.Text>
+        </Flex>
+      ),
     },
     ...RANGE_FIGURES.map((figure, index) => ({
       title: COLUMN_TITLES[index],
