@@ -4,7 +4,7 @@
  */
 import { Refine } from '@refinedev/core'
 import routerProvider from '@refinedev/react-router'
-import { render } from '@testing-library/react'
+import { act, render } from '@testing-library/react'
 import { App as AntApp } from 'antd'
 import type { ReactElement } from 'react'
 import { MemoryRouter, Route, Routes } from 'react-router'
@@ -149,4 +149,23 @@ export const fixtures = {
     isLimited: false,
     ...overrides,
   }) satisfies TrialStatusDto,
+}
+
+/**
+ * Replaces IntersectionObserver (jsdom has none) with one that sees nothing until `reveal()`, which tells every
+ * observer its target scrolled into view. Undo with vi.unstubAllGlobals().
+ */
+export function stubIntersectionObserver() {
+  const observers: ((entries: { isIntersecting: boolean }[]) => void)[] = []
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+        observers.push(callback)
+      }
+      observe() {}
+      disconnect() {}
+    }
+  )
+  return { reveal: () => act(() => observers.forEach((callback) => callback([{ isIntersecting: true }]))) }
 }

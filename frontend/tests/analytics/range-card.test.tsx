@@ -1,9 +1,9 @@
-import { act, screen, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import RangeCard from '#components/analytics/range-card'
 import { Overview } from '#components/dashboard/overview'
 import { presetRange } from '#lib/date-range'
-import { fakeApi, fixtures, renderScreen, signIn } from '../helpers'
+import { fakeApi, fixtures, renderScreen, signIn, stubIntersectionObserver } from '../helpers'
 import { answerRange } from './range-fixtures'
 
 vi.setConfig({ testTimeout: 20_000 })
@@ -27,17 +27,7 @@ describe("the overview's period card", () => {
   })
 
   it('is on the overview, loaded only when it scrolls into view', async () => {
-    const observers: ((entries: { isIntersecting: boolean }[]) => void)[] = []
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
-          observers.push(callback)
-        }
-        observe() {}
-        disconnect() {}
-      }
-    )
+    const { reveal } = stubIntersectionObserver()
     signIn()
     const api = fakeApi({ 'GET /api/analytics/range': answerRange({ businessId: 7 }) })
     renderScreen(<Overview business={fixtures.business()} />, { path: '/dashboard' })
@@ -46,7 +36,7 @@ describe("the overview's period card", () => {
     expect(screen.queryByRole('combobox', { name: 'Period' })).not.toBeInTheDocument()
     expect(api.calls.some((call) => call.path === '/api/analytics/range')).toBe(false)
 
-    act(() => observers.forEach((callback) => callback([{ isIntersecting: true }])))
+    reveal()
     expect(await screen.findByRole('combobox', { name: 'Period' })).toBeInTheDocument()
     expect(await screen.findByRole('group', { name: 'Reviews' })).toBeInTheDocument()
   })

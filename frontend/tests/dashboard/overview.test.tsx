@@ -1,10 +1,10 @@
-import { act, screen, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { OverviewCounts, OverviewResponse } from '@reviewroute/backend/types/api'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { BusinessesProvider } from '#hooks/use-businesses'
 import DashboardPage from '#pages/dashboard'
-import { fakeApi, fixtures, renderScreen, signIn, type Routes } from '../helpers'
+import { fakeApi, fixtures, renderScreen, signIn, stubIntersectionObserver, type Routes } from '../helpers'
 import { sessionsEndpoint } from './fake-sessions'
 import { answerRange } from '../analytics/range-fixtures'
 
@@ -262,18 +262,7 @@ describe('/dashboard overview', () => {
   })
 
   it('loads the QR and projection cards only when they scroll into view', async () => {
-    const observers: ((entries: { isIntersecting: boolean }[]) => void)[] = []
-    const reveal = () => act(() => observers.forEach((callback) => callback([{ isIntersecting: true }])))
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
-          observers.push(callback)
-        }
-        observe() {}
-        disconnect() {}
-      }
-    )
+    const { reveal } = stubIntersectionObserver()
     api()
     renderDashboard()
     expect(await screen.findByText('Review Projections')).toBeInTheDocument()
