@@ -1,17 +1,199 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
+import type { Plugin } from 'vite'
+import { createHash } from 'node:crypto'
+import { ASSETS_PREFIX, SERVICE_WORKER_URL, serviceWorker } from './src/providers/service-worker'
 
-// The owner dashboard. The backend serves dist/index.html for the dashboard routes and dist/dashboard-assets/*
-// (the landing bundle owns /assets/*), all from the API's origin; `npm run dev` proxies /api to it.
-// Imports go through package.json `imports` (#components/*, …): each alias lists `./src/<dir>/*` first, which
-// Vite resolves by trying extensions, then `*.ts` and `*.tsx`, which TypeScript (no extension search) falls back to.
+/**
+ * providers/early-start.ts is an entry of its own (build.rollupOptions.input), the first tag of index.html's head:
+ * an async, high-priority module script, so it runs as soon as it has downloaded (issue 18 item 14). Bundled into the
+ * app's entry it would wait for every chunk of the app to download and run; later in the head it would queue behind
+ * the app's chunks for a connection.
+ * Its `data-preload` names, per route, the chunks that route's first screen loads once the app has started (its lazy
+ * page, the header's lazy parts); early-start.ts preloads them on that route, so they download with the app's own
+ * chunks instead of after the app has run. Written into the HTML, never into a hashed chunk, so a chunk's name always
+ * changes with its content.
+ */
+const EARLY_START = 'src/providers/early-start.ts'
+
+const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;')
+
+/** Puts `markup` right after index.html's `<meta charset>`, which has to stay within the first 1024 bytes. */
+function afterCharset(html: string, markup: string) {
+  const charset = /<meta charset="UTF-8" \/>\n?/.exec(html)
+  if (!charset) throw new Error('index.html has no <meta charset="UTF-8" />')
+  const at = charset.index + charset[0].length
+  return `${html.slice(0, at)}    ${markup}\n${html.slice(at)}`
+}
+const FIRST_SCREENS: Record<string, string[]> = {
+  '/dashboard': ['src/pages/dashboard/index.tsx', 'src/components/layout/business-selector.tsx'],
+}
+
+function earlyStart(): Plugin {
+  return {
+    name: 'reviewroute-early-start',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return afterCharset(html, `<script type="module" async src="/${EARLY_START}"></script>`)
+        const chunks = Object.values(bundle).filter((file) => file.type === 'chunk')
+        const byModule = (suffix: string) => {
+          const chunk =
+            chunks.find((candidate) => candidate.facadeModuleId?.endsWith(`/${suffix}`)) ??
+            chunks.find((candidate) => candidate.moduleIds.some((id) => id.endsWith(`/${suffix}`)))
+          if (!chunk) throw new Error(`early start: no chunk for ${suffix}`)
+          return chunk
+        }
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
+        const closure = (start: string[], into = new Set<string>()) => {
+          for (const name of start) {
+            if (into.has(name)) continue
+            into.add(name)
+            closure(byFile.get(name)?.imports ?? [], into)
+          }
+          return into
+        }
+        const loaded = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName))
+        const preload = Object.fromEntries(
+          Object.entries(FIRST_SCREENS).map(([path, modules]) => {
+            const files = [...closure(modules.map((module) => byModule(module).fileName))].filter((name) => !loaded.has(name))
+            const css = files.flatMap((name) => [...(byFile.get(name)?.viteMetadata?.importedCss ?? [])])
+            return [path, [...files, ...css].map((file) => `/${file}`)]
+          })
+        )
+        const src = `/${byModule(EARLY_START).fileName}`
+        const preloads = escapeAttribute(JSON.stringify(preload))
+        return afterCharset(html, `<script type="module" async fetchpriority="high" crossorigin src="${src}" data-preload="${preloads}"></script>`)
+      },
+    },
+  }
+}
+
+/**
+ * antd draws its styles at run time (CSS-in-JS): on a phone's slower CPU, generating, hashing and inserting them for
+ * the first screen costs about a second (issue 18 item 14). This renders the first screen's antd components once at
+ * build time with the app's theme and writes their styles to a hashed CSS file linked from index.html, with antd's
+ * cache map (`.data-ant-cssinjs-cache-path`): antd then finds each of those styles already there and skips them
+ * (antd's documented whole-CSS export). Components not rendered here keep drawing their styles at run time.
+ */
+function antdFirstScreenStyles(): Plugin {
+  const NAME = 'antd-first-screen.css'
+  return {
+    name: 'reviewroute-antd-first-screen-styles',
+    apply: 'build',
+    async buildStart() {
+      const { createElement: h } = await import('react')
+      const { renderToString } = await import('react-dom/server')
+      const antd = await import('antd')
+      const { createCache, extractStyle, StyleProvider } = await import('@ant-design/cssinjs')
+      const { theme } = await import('./src/theme')
+      const { App, Alert, Avatar, Button, Card, Col, Divider, Dropdown, Empty, Flex, Layout, List, Menu, Progress, Rate, Row } = antd
+      const { Select, Skeleton, Space, Spin, Tag, Tooltip, Typography } = antd
+      const items = [{ key: 'a', label: 'A' }]
+      // What the signed-in chrome and the overview show (any props: a component's styles do not depend on them).
+      const firstScreen = [
+        h(Layout.Sider, null, h(Menu, { items, mode: 'inline', selectedKeys: ['a'] })),
+        h(Layout.Header),
+        h(Menu, { items, mode: 'horizontal' }),
+        h(Alert, { message: 'a', showIcon: true, action: h(Button, { size: 'small' }, 'b') }),
+        h(Button, { type: 'primary' }, 'a'),
+        h(Avatar, null, 'a'),
+        h(Dropdown, { menu: { items } }, h('a', null, 'a')),
+        h(Card, { loading: true }),
+        h(Card, { title: 'a' }, h(Row, null, h(Col, { xs: 24 }, 'a'))),
+        h(Typography.Text, { ellipsis: true }, 'a'),
+        h(Typography.Title, null, 'a'),
+        h(Typography.Paragraph, null, 'a'),
+        h(Typography.Link, null, 'a'),
+        h(Flex, null, 'a'),
+        h(Progress, { percent: 50 }),
+        h(Spin),
+        h(Skeleton),
+        h(Space, null, 'a'),
+        h(Divider),
+        h(Select, { options: items }),
+        h(Empty),
+        h(Tooltip, { title: 'a' }, h('span', null, 'a')),
+        h(Tag, { color: 'green' }, 'a'),
+        h(Rate, { disabled: true, value: 4 }),
+        h(List, { dataSource: ['a'], renderItem: (item: unknown) => h(List.Item, null, String(item)) }),
+      ]
+      const cache = createCache()
+      renderToString(h(StyleProvider, { cache }, h(antd.ConfigProvider, { theme }, h(App, null, h(Layout, null, ...firstScreen)))))
+      this.emitFile({ type: 'asset', name: NAME, source: extractStyle(cache, { plain: true, types: ['style', 'token', 'cssVar'] }) })
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        const asset = Object.values(bundle ?? {}).find((file) => file.type === 'asset' && file.names.includes(NAME))
+        if (!asset) return html
+        // Before the app's own CSS, as antd's run-time styles are (it puts them first in the head): the app's rules win.
+        return afterCharset(html, `<link rel="stylesheet" crossorigin href="/${asset.fileName}">`)
+      },
+    },
+  }
+}
+
+/**
+ * The dashboard's service worker (src/providers/service-worker.ts): sw.js is its `serviceWorker` function, called
+ * with this build's version and the files to store when it installs: every hashed file index.html loads and every
+ * route's first-screen preloads (earlyStart's data-preload), all already downloaded by the visit that registers it.
+ * A new build names other files, so its sw.js differs and replaces the old worker and its cache.
+ */
+function dashboardServiceWorker(): Plugin {
+  return {
+    name: 'reviewroute-service-worker',
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const html = bundle['index.html']
+        if (!html || html.type !== 'asset') throw new Error('service worker: no index.html in the bundle')
+        const source = String(html.source)
+        const files = new Set<string>()
+        for (const [, path] of source.matchAll(/(?:src|href)="(\/[^"]+)"/g)) if (path.startsWith(ASSETS_PREFIX)) files.add(path)
+        const preload = /data-preload="([^"]*)"/.exec(source)?.[1]
+        if (preload) {
+          const routes = JSON.parse(preload.replaceAll('&quot;', '"').replaceAll('&amp;', '&')) as Record<string, string[]>
+          for (const paths of Object.values(routes)) for (const path of paths) files.add(path)
+        }
+        if (![...files].some((file) => file.endsWith('.js'))) throw new Error('service worker: index.html loads no script')
+        const precache = [...files].sort()
+        const code = serviceWorker.toString()
+        const version = createHash('sha256').update(code).update(JSON.stringify(precache)).digest('hex').slice(0, 12)
+        this.emitFile({
+          type: 'asset',
+          fileName: SERVICE_WORKER_URL.slice(1),
+          source: `'use strict';\n(${code})(self, ${JSON.stringify(version)}, ${JSON.stringify(precache)});\n`,
+        })
+      },
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), antdFirstScreenStyles(), earlyStart(), dashboardServiceWorker()],
   base: '/',
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     assetsDir: 'dashboard-assets',
+    rollupOptions: {
+      input: { index: 'index.html', early: EARLY_START },
+      // Fewer, larger chunks for the first screen (issue 18 item 14): everything the app's entry loads at start in one
+      // chunk and the overview's lazy parts (FIRST_SCREENS) with their own modules in another, instead of ~50 small
+      // shared chunks. On a phone each file is a request (six at a time over HTTP/1.1, 150 ms apart on slow 4G) and a
+      // task of its own to compile and link on a slow CPU. The early script stays its own tiny file; other screens
+      // keep their own chunks (one that shares a module with the overview loads the overview's chunk for it).
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'initial', tags: ['$initial'], test: (id: string) => !id.includes('/src/providers/early-'), priority: 2 },
+            { name: 'dashboard', test: (id: string) => FIRST_SCREENS['/dashboard'].some((module) => id.endsWith(`/${module}`)), priority: 1 },
+          ],
+        },
+      },
+    },
     chunkSizeWarningLimit: 1200,
   },
   server: {

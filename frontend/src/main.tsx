@@ -2,6 +2,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app'
 import { AppErrorBoundary } from './components/error-screen'
+import { registerServiceWorker } from './providers/service-worker'
 import './styles.css'
 
 createRoot(document.getElementById('root')!).render(
@@ -11,3 +12,6 @@ createRoot(document.getElementById('root')!).render(
     </AppErrorBoundary>
   </StrictMode>
 )
+
+// The built dashboard only: the dev server has no sw.js (and serves unhashed modules).
+if (import.meta.env.PROD) registerServiceWorker()

@@ -15,7 +15,15 @@ export default class PagesController {
     const path = pathOf(ctx)
     const root = path.startsWith('/dashboard-assets/') ? bundles.dashboardDist : bundles.landingDist
     const file = resolveInside(root, path)
-    if (file && (await sendFile(ctx, file, true))) return
+    // The dashboard's service worker (frontend/src/providers/service-worker.ts): a fixed name, so never cached, and
+    // allowed to control the whole origin (the dashboard's pages are not under /dashboard-assets/).
+    if (file && path === '/dashboard-assets/sw.js') {
+      if (await sendFile(ctx, file, false)) {
+        ctx.response.header('Cache-Control', 'no-cache')
+        ctx.response.header('Service-Worker-Allowed', '/')
+        return
+      }
+    } else if (file && (await sendFile(ctx, file, true))) return
     ctx.response.status(404).header('Content-Type', 'text/plain; charset=utf-8').send('Not found')
   }
 

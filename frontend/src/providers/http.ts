@@ -5,6 +5,7 @@
 import { api, apiWithHeaders, ApiError, type ApiRequest } from '@reviewroute/web-shared/api'
 import { clearToken } from '@reviewroute/web-shared/token'
 import { signInUrl as signInUrlFor } from '@reviewroute/web-shared/redirect'
+import { takeEarly } from './early-data'
 
 export { ApiError }
 
@@ -23,10 +24,12 @@ function signOutOn401(error: unknown): never {
   throw error
 }
 
-export const request = <T>(path: string, options?: ApiRequest) => api<T>(path, options).catch(signOutOn401)
+// The first screen's calls may already be under way (early-data.ts): their answers are taken over, once.
+export const request = <T>(path: string, options?: ApiRequest) =>
+  (takeEarly<T>(path, options)?.then(({ data }) => data) ?? api<T>(path, options)).catch(signOutOn401)
 
 export const requestWithHeaders = <T>(path: string, options?: ApiRequest) =>
-  apiWithHeaders<T>(path, options).catch(signOutOn401)
+  (takeEarly<T>(path, options) ?? apiWithHeaders<T>(path, options)).catch(signOutOn401)
 
 /**
  * The sentence to show for a failed call: the server's `error`, else the screen's default (docs/decisions.md D14), also

@@ -1,0 +1,105 @@
+/*
+ * The first screen's API calls, started by index.html before the app's own scripts have downloaded and run
+ * (issue 18 item 14: on a phone on slow 4G that is seconds). Its own tiny entry, importing nothing: it reads the
+ * stored token, sends the GETs the signed-in chrome and the overview make first, exactly as the data provider
+ * would write them, and leaves the pending answers in `window.__reviewrouteEarly`. providers/early-data.ts hands
+ * each to the first call for the same path (once, same token, within EARLY_MAX_AGE_MS); anything else goes to the
+ * network as before. No token, nothing sent: the app then sends the owner to sign in as usual.
+ * Kept in step with the hooks by tests/providers/early-requests.test.ts.
+ */
+export const EARLY_KEY = '__reviewrouteEarly'
+const TOKEN_KEY = 'reviewroute.token' // web-shared/src/token.ts
+const SELECTED_KEY = 'reviewroute.selectedBusiness' // hooks/use-businesses.tsx
+
+export interface EarlyRequests {
+  token: string
+  /** performance.now() when they were sent. */
+  at: number
+  responses: Map<string, Promise<Response>>
+}
+
+/** The businesses list of BusinessesProvider (useList: page 1 of 100, newest first). */
+export const BUSINESSES_PATH = '/api/businesses?_start=0&_end=100&_sort=createdAt&_order=desc'
+/** The overview's 5 newest sessions of a business (useOverviewStats: RECENT_ACTIVITY_COUNT). */
+export const recentSessionsPath = (businessId: number) =>
+  `/api/review-sessions?_start=0&_end=5&_sort=createdAt&_order=desc&businessId=${businessId}`
+
+/** Which paths to ask for on the screen at `pathname` (the owner's chrome on every owner screen, the overview's on /dashboard). */
+export function earlyPaths(pathname: string) {
+  if (pathname === '/admin' || pathname.startsWith('/admin/')) return ['/api/auth/user']
+  const paths = ['/api/auth/user', '/api/billing/trial-status', BUSINESSES_PATH]
+  if (pathname === '/dashboard') paths.push('/api/overview')
+  return paths
+}
+
+function validToken(token: string | null): token is string {
+  return typeof token === 'string' && token.length > 20 && token !== 'null' && token !== 'undefined'
+}
+
+function rememberedBusiness() {
+  const raw = Number(localStorage.getItem(SELECTED_KEY))
+  return Number.isInteger(raw) && raw > 0 ? raw : null
+}
+
+/**
+ * Preloads the chunks index.html names for this route in the early script's `data-preload` (vite.config.ts's
+ * earlyStart): the lazy page and the header's lazy parts download with the app's own chunks rather than after the
+ * app has run.
+ */
+export function preloadFirstScreen(pathname = location.pathname) {
+  let routes: Record<string, string[]> = {}
+  try {
+    routes = JSON.parse(document.querySelector<HTMLScriptElement>('script[data-preload]')?.dataset.preload ?? '{}')
+  } catch {
+    return
+  }
+  for (const href of routes[pathname] ?? []) {
+    const link = document.createElement('link')
+    if (href.endsWith('.css')) {
+      link.rel = 'preload'
+      link.as = 'style'
+    } else {
+      link.rel = 'modulepreload'
+    }
+    link.crossOrigin = ''
+    link.href = href
+    document.head.appendChild(link)
+  }
+}
+
+export function startEarlyRequests() {
+  let token: string | null = null
+  try {
+    token = localStorage.getItem(TOKEN_KEY)
+  } catch {
+    return
+  }
+  if (!validToken(token) || typeof fetch !== 'function') return
+  const early: EarlyRequests = { token, at: performance.now(), responses: new Map() }
+  const headers = { Accept: 'application/json', Authorization: `Bearer ${token}` }
+  const send = (path: string) => {
+    const response = fetch(path, { headers })
+    response.catch(() => undefined)
+    early.responses.set(path, response)
+    return response
+  }
+  const pathname = location.pathname
+  for (const path of earlyPaths(pathname)) send(path)
+
+  if (pathname === '/dashboard') {
+    // The overview's recent sessions are those of the selected business: the remembered one at once, and once the
+    // list is in, the one BusinessesProvider will pick (the remembered one if it still exists, else the newest).
+    const remembered = rememberedBusiness()
+    if (remembered) send(recentSessionsPath(remembered))
+    early.responses
+      .get(BUSINESSES_PATH)!
+      .then((response) => (response.ok ? response.clone().json() : null))
+      .then((businesses: Array<{ id: number }> | null) => {
+        if (!Array.isArray(businesses) || !businesses.length) return
+        const selected = businesses.find((business) => business.id === remembered) ?? businesses[0]
+        if (selected.id !== remembered) send(recentSessionsPath(selected.id))
+      })
+      .catch(() => undefined)
+  }
+  ;(window as unknown as Record<string, EarlyRequests>)[EARLY_KEY] = early
+}
