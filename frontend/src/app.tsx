@@ -13,6 +13,7 @@ import { AppLayout } from './components/layout/app-layout'
 import { LoadingScreen } from './components/loading-screen'
 import { OutsideApp } from './components/outside-app'
 import { useCurrentUser } from './hooks/use-current-user'
+import { preloadable } from './lib/preloadable'
 import { TOAST_LIMIT } from './providers/toast'
 import { resources } from './config/resources'
 import { authProvider } from './providers/auth'
@@ -20,7 +21,9 @@ import { dataProvider } from './providers/data'
 import { signInUrl } from './providers/http'
 import { theme } from './theme'
 
-const DashboardPage = lazy(() => import('./pages/dashboard'))
+// The overview's module is fetched as the app starts on /dashboard (the early script has preloaded it already).
+const DashboardPage = preloadable(() => import('./pages/dashboard'))
+if (typeof window !== 'undefined' && window.location.pathname === '/dashboard') void DashboardPage.preload()
 const BusinessesPage = lazy(() => import('./pages/businesses'))
 const BusinessAnalyticsPage = lazy(() => import('./pages/business-analytics'))
 const AnalyticsPage = lazy(() => import('./pages/analytics'))
