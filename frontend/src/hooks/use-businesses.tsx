@@ -8,6 +8,7 @@ import { useList } from '@refinedev/core'
 import type { BusinessDto } from '@reviewroute/backend/types/api'
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useMatch, useNavigate } from 'react-router'
+import { parseRouteId } from '#lib/route-id'
 
 const SELECTED_KEY = 'reviewroute.selectedBusiness'
 /** The API's page cap; an owner with more businesses than this is far beyond the product's audience. */
@@ -31,8 +32,8 @@ export function pickSelected(businesses: BusinessDto[], remembered: number | nul
 
 /** The business of a /business/:id address, when it is one of the owner's. */
 export function businessOfPath(businesses: BusinessDto[], raw: string | undefined) {
-  if (!raw || !/^\d{1,15}$/.test(raw)) return null
-  return businesses.find((business) => business.id === Number(raw)) ?? null
+  const id = parseRouteId(raw)
+  return id === null ? null : (businesses.find((business) => business.id === id) ?? null)
 }
 
 function remembered() {

@@ -58,15 +58,16 @@ export function previousRange(range: DayRange): DayRange {
   return { from: shiftDay(range.from, -daysInRange(range)), to: shiftDay(range.from, -1) }
 }
 
-const format = (day: string, withYear: boolean) =>
-  new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: withYear ? 'numeric' : undefined, timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`)
-  )
+const DAY = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' })
+const DAY_AND_YEAR = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
+
+/** '2026-11-21' → '21 Nov' (or '21 Nov 2026'). The day is already India's calendar day, so it is read in UTC to keep it. */
+export const formatDay = (day: string, withYear = false) => (withYear ? DAY_AND_YEAR : DAY).format(new Date(`${day}T00:00:00Z`))
 
 /** '26 Oct – 24 Nov 2026'; the year on both ends only when they differ; one day alone. */
 export function formatRange({ from, to }: DayRange) {
-  if (from === to) return format(to, true)
-  return `${format(from, from.slice(0, 4) !== to.slice(0, 4))} – ${format(to, true)}`
+  if (from === to) return formatDay(to, true)
+  return `${formatDay(from, from.slice(0, 4) !== to.slice(0, 4))} – ${formatDay(to, true)}`
 }
 
 export const previousLabel = (days: number) => (days === 1 ? 'previous day' : `previous ${days} days`)

@@ -5,11 +5,10 @@
 import type { DailyPointDto } from '@reviewroute/backend/types/api'
 import { Card, Typography } from 'antd'
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
-import { formatRange, type DayRange } from '#lib/date-range'
+import { formatDay, formatRange, type DayRange } from '#lib/date-range'
 
-/** '2026-11-21' → '21 Nov'. The date is already India's calendar day, so it is read in UTC to keep it. */
-const dayLabel = (date: string) =>
-  new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
+/** '2026-11-21' → '21 Nov' */
+const dayLabel = (date: string) => formatDay(date)
 
 function Chart({ days }: { days: DailyPointDto[] }) {
   return (

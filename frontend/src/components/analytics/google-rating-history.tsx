@@ -9,24 +9,20 @@ import type { GoogleRatingHistoryResponse, GoogleRatingPointDto, GoogleRatingRef
 import { Alert, Button, Card, Flex, Skeleton, Typography } from 'antd'
 import { useEffect, useState } from 'react'
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
+import { formatCount } from '@reviewroute/web-shared/format'
+import { formatDay } from '#lib/date-range'
 import { errorText, request } from '#providers/http'
 
 const historyPath = (businessId: number) => `/api/businesses/${businessId}/google-rating-history`
 const refreshPath = (businessId: number) => `/api/businesses/${businessId}/google-rating/refresh`
 
-/** The days are India's calendar days already: read them in UTC to keep them. */
-const dateFormat = (options: Intl.DateTimeFormatOptions) => {
-  const format = new Intl.DateTimeFormat('en-IN', { ...options, timeZone: 'UTC' })
-  return (day: string) => format.format(new Date(`${day}T00:00:00Z`))
-}
 /** '2026-10-12' → '12 Oct' */
-const shortDay = dateFormat({ day: 'numeric', month: 'short' })
+const shortDay = (day: string) => formatDay(day)
 /** '2026-10-12' → '12 Oct 2026' (non-breaking spaces: a narrow screen never splits the date) */
-const longDayFormat = dateFormat({ day: 'numeric', month: 'short', year: 'numeric' })
-const longDay = (day: string) => longDayFormat(day).replace(/ /g, '\u00a0')
+const longDay = (day: string) => formatDay(day, true).replace(/ /g, '\u00a0')
 
 const stars = (rating: number | null) => (rating === null ? 'no rating' : `${rating.toFixed(1)}★`)
-const reviews = (count: number) => `${count.toLocaleString('en-IN')} ${count === 1 ? 'review' : 'reviews'}`
+const reviews = (count: number) => `${formatCount(count)} ${count === 1 ? 'review' : 'reviews'}`
 
 /** "4.3★ → 4.5★, +38 reviews on Google since 12 Oct 2026" */
 export function ratingSummary(points: GoogleRatingPointDto[], since: string) {

@@ -19,6 +19,7 @@ import { RequestFunnel } from '#components/requests/request-funnel'
 import { PageLoading } from '#components/page-loading'
 import { StaffCard } from '#components/staff/staff-card'
 import { VisitHookCard } from '#components/staff/visit-hook-card'
+import { parseRouteId } from '#lib/route-id'
 
 const DailyChart = lazy(() => import('#components/analytics/daily-chart'))
 const CHART_PLACEHOLDER = (
@@ -27,11 +28,6 @@ const CHART_PLACEHOLDER = (
   </Card>
 )
 const GoogleRatingHistory = lazy(() => import('#components/analytics/google-rating-history'))
-
-/** A route id the API could own: a positive whole number (anything else cannot exist). */
-function parseId(raw: string | undefined) {
-  return raw && /^\d{1,15}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null
-}
 
 function BackToDashboard() {
   const navigate = useNavigate()
@@ -60,7 +56,7 @@ function NotFound() {
 }
 
 export default function BusinessAnalyticsPage() {
-  const businessId = parseId(useParams().businessId)
+  const businessId = parseRouteId(useParams().businessId)
   const { query, result } = useCustom<AnalyticsResponse>({
     url: `/api/analytics/${businessId}`,
     method: 'get',
