@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { GoogleRatingHistoryResponse, GoogleRatingRefreshResponse } from '@reviewroute/backend/types/api'
+import { useState } from 'react'
 import { beforeAll, describe, expect, it } from 'vitest'
 import GoogleRatingHistory from '#components/analytics/google-rating-history'
 import { fakeApi, renderScreen, signIn } from '../helpers'
@@ -113,5 +114,38 @@ describe('Google rating history card', { timeout: 20_000 }, () => {
     renderScreen(<GoogleRatingHistory businessId={7} />)
 
     expect(await screen.findByText('The service is temporarily unavailable. Please try again shortly.')).toBeInTheDocument()
+  })
+
+  it("keeps each business's history: its page opened again asks no more, a refreshed point stays, another business has its own", async () => {
+    signIn()
+    const other = { businessId: 8, since: '2026-11-01', points: [
+      { day: '2026-11-01', rating: 3.9, reviewCount: 40 },
+      { day: '2026-11-20', rating: 4.1, reviewCount: 55 },
+    ] } satisfies GoogleRatingHistoryResponse
+    const api = fakeApi({
+      [HISTORY]: month,
+      'GET /api/businesses/8/google-rating-history': other,
+      [REFRESH]: { businessId: 7, point: { day: '2026-11-24', rating: 4.6, reviewCount: 162 }, business: { rating: 4.6, reviewCount: 162 } },
+    })
+    function Pages() {
+      const [businessId, setBusinessId] = useState(7)
+      return (
+        <>
+          <button onClick={() => setBusinessId(businessId === 7 ? 8 : 7)}>Other business</button>
+          <GoogleRatingHistory key={businessId} businessId={businessId} />
+        </>
+      )
+    }
+    renderScreen(<Pages />)
+    await userEvent.click(await screen.findByRole('button', { name: /Refresh from Google/ }))
+    expect(await screen.findByText('4.3★ → 4.6★, +50 reviews on Google since 12 Oct 2026')).toBeInTheDocument()
+
+    await userEvent.click(screen.getByRole('button', { name: 'Other business' }))
+    expect(await screen.findByText('3.9★ → 4.1★, +15 reviews on Google since 1 Nov 2026')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Other business' }))
+    expect(await screen.findByText('4.3★ → 4.6★, +50 reviews on Google since 12 Oct 2026')).toBeInTheDocument()
+
+    const reads = api.calls.filter((call) => call.method === 'GET').map((call) => call.path)
+    expect(reads).toEqual(['/api/businesses/7/google-rating-history', '/api/businesses/8/google-rating-history'])
   })
 })

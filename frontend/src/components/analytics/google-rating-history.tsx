@@ -5,6 +5,8 @@
  * Draws with recharts like daily-chart.tsx: load it lazily, so recharts comes after the rest of the screen.
  */
 import { ReloadOutlined } from '@ant-design/icons'
+import { useCustom, type HttpError } from '@refinedev/core'
+import { useQueryClient } from '@tanstack/react-query'
 import type { GoogleRatingHistoryResponse, GoogleRatingPointDto, GoogleRatingRefreshResponse } from '@reviewroute/backend/types/api'
 import { Alert, Button, Card, Flex, Skeleton, Typography } from 'antd'
 import { useEffect, useState } from 'react'
@@ -14,6 +16,8 @@ import { formatDay } from '#lib/date-range'
 import { errorText, request } from '#providers/http'
 
 const historyPath = (businessId: number) => `/api/businesses/${businessId}/google-rating-history`
+/** One cached history per business, shared by every visit to its page until a refresh writes the new point in. */
+const historyKey = (businessId: number) => ['google-rating-history', businessId]
 const refreshPath = (businessId: number) => `/api/businesses/${businessId}/google-rating/refresh`
 
 /** '2026-10-12' → '12 Oct' */
@@ -66,31 +70,28 @@ function Chart({ points }: { points: GoogleRatingPointDto[] }) {
 }
 
 export function GoogleRatingHistory({ businessId }: { businessId: number }) {
-  const [history, setHistory] = useState<GoogleRatingHistoryResponse | null>(null)
-  const [loadError, setLoadError] = useState<unknown>(null)
+  const client = useQueryClient()
+  const { query } = useCustom<GoogleRatingHistoryResponse, HttpError>({
+    url: historyPath(businessId),
+    method: 'get',
+    queryOptions: { queryKey: historyKey(businessId) },
+  })
+  // Refine's `result.data` is {} until the first answer; the query's own data is undefined until then.
+  const history = query.data?.data ?? null
   const [refreshing, setRefreshing] = useState(false)
   const [refreshError, setRefreshError] = useState<string | null>(null)
 
-  useEffect(() => {
-    let live = true
-    setHistory(null)
-    setLoadError(null)
-    setRefreshError(null)
-    request<GoogleRatingHistoryResponse>(historyPath(businessId)).then(
-      (answer) => live && setHistory(answer),
-      (failure: unknown) => live && setLoadError(failure)
-    )
-    return () => {
-      live = false
-    }
-  }, [businessId])
+  // Another business's page: its own history (its own query), and no warning left over from the last one.
+  useEffect(() => setRefreshError(null), [businessId])
 
   async function refresh() {
     setRefreshing(true)
     setRefreshError(null)
     try {
       const answer = await request<GoogleRatingRefreshResponse>(refreshPath(businessId), { method: 'POST' })
-      setHistory((shown) => (shown ? { ...shown, points: withPoint(shown.points, answer.point) } : shown))
+      client.setQueryData<{ data: GoogleRatingHistoryResponse }>(historyKey(businessId), (shown) =>
+        shown ? { ...shown, data: { ...shown.data, points: withPoint(shown.data.points, answer.point) } } : shown
+      )
     } catch (failure) {
       // The server's sentence: refreshed too soon (with when to try again), or Google not answering.
       setRefreshError(errorText(failure, 'Could not refresh from Google. Please try again.'))
@@ -106,7 +107,7 @@ export function GoogleRatingHistory({ businessId }: { businessId: number }) {
   )
 
   let body
-  if (loadError && !history) body = <Alert type="error" showIcon message={errorText(loadError, 'Could not load your Google rating history.')} />
+  if (query.error && !history) body = <Alert type="error" showIcon message={errorText(query.error, 'Could not load your Google rating history.')} />
   else if (!history) body = <Skeleton active paragraph={{ rows: 4 }} />
   else if (history.points.length < 2) {
     const only = history.points[0]
