@@ -2,7 +2,9 @@ import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import type { Plugin } from 'vite'
 import { createHash } from 'node:crypto'
+import { createRequire } from 'node:module'
 import { ASSETS_PREFIX, SERVICE_WORKER_URL, serviceWorker } from './src/providers/service-worker'
+import { PIECES_ID } from './src/first-paint/pieces'
 
 /**
  * providers/early-start.ts is an entry of its own (build.rollupOptions.input), the first tag of index.html's head:
@@ -15,6 +17,8 @@ import { ASSETS_PREFIX, SERVICE_WORKER_URL, serviceWorker } from './src/provider
  * changes with its content.
  */
 const EARLY_START = 'src/providers/early-start.ts'
+/** The first paint's code: an entry too, which the early script imports by the address in its `data-first-paint`. */
+const FIRST_PAINT = 'src/first-paint/first-paint.ts'
 
 const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;')
 
@@ -25,6 +29,14 @@ function afterCharset(html: string, markup: string) {
   const at = charset.index + charset[0].length
   return `${html.slice(0, at)}    ${markup}\n${html.slice(at)}`
 }
+/**
+ * The first paint's code (src/first-paint/first-paint.ts) and the small modules it shares with the app: a chunk of
+ * their own, which the early script loads and the app imports. In the app's first chunk they would make the early
+ * script wait for all of the app. earlyStart() fails the build when the first paint's chunk imports another.
+ */
+const FIRST_PAINT_MODULES =
+  /\/frontend\/src\/(first-paint\/(first-paint|pieces|dismiss)|lib\/(access|business-label|greeting|overview-texts|projections|ratings|verification)|config\/constants)\.ts$|\/web-shared\/src\/(constants|format)\.ts$|\/backend\/contract\/product_rules\.ts$/
+
 const FIRST_SCREENS: Record<string, string[]> = {
   '/dashboard': ['src/pages/dashboard/index.tsx', 'src/components/layout/business-selector.tsx'],
 }
@@ -61,9 +73,15 @@ function earlyStart(): Plugin {
             return [path, [...files, ...css].map((file) => `/${file}`)]
           })
         )
+        const firstPaint = byModule(FIRST_PAINT)
+        if (firstPaint.imports.length || byModule(EARLY_START).imports.length)
+          throw new Error(`early start: the early script and the first paint must load nothing else first (${[...firstPaint.imports, ...byModule(EARLY_START).imports].join(', ')})`)
         const src = `/${byModule(EARLY_START).fileName}`
         const preloads = escapeAttribute(JSON.stringify(preload))
-        return afterCharset(html, `<script type="module" async fetchpriority="high" crossorigin src="${src}" data-preload="${preloads}"></script>`)
+        return afterCharset(
+          html,
+          `<script type="module" async fetchpriority="high" crossorigin src="${src}" data-preload="${preloads}" data-first-paint="/${firstPaint.fileName}"></script>`
+        )
       },
     },
   }
@@ -71,56 +89,41 @@ function earlyStart(): Plugin {
 
 /**
  * antd draws its styles at run time (CSS-in-JS): on a phone's slower CPU, generating, hashing and inserting them for
- * the first screen costs about a second (issue 18 item 14). This renders the first screen's antd components once at
- * build time with the app's theme and writes their styles to a hashed CSS file linked from index.html, with antd's
- * cache map (`.data-ant-cssinjs-cache-path`): antd then finds each of those styles already there and skips them
- * (antd's documented whole-CSS export). Components not rendered here keep drawing their styles at run time.
+ * the first screen costs about a second (issue 18 item 14). src/first-paint/prerender.tsx renders the first screen's
+ * antd components once at build time with the app's theme (through Vite's SSR loader, so the app's own components
+ * and import paths work), for two things:
+ *   - their styles, written to a hashed CSS file linked from index.html, with antd's cache map
+ *     (`.data-ant-cssinjs-cache-path`): antd then finds each of those styles already there and skips them (antd's
+ *     documented whole-CSS export). Components not rendered there keep drawing their styles at run time;
+ *   - the first paint's pieces (src/first-paint/), as JSON in index.html, for the early script to fill and show.
  */
-function antdFirstScreenStyles(): Plugin {
+function firstScreenPrerender(): Plugin {
   const NAME = 'antd-first-screen.css'
+  let pieces = ''
   return {
-    name: 'reviewroute-antd-first-screen-styles',
+    name: 'reviewroute-first-screen-prerender',
     apply: 'build',
     async buildStart() {
-      const { createElement: h } = await import('react')
-      const { renderToString } = await import('react-dom/server')
-      const antd = await import('antd')
-      const { createCache, extractStyle, StyleProvider } = await import('@ant-design/cssinjs')
-      const { theme } = await import('./src/theme')
-      const { App, Alert, Avatar, Button, Card, Col, Divider, Dropdown, Empty, Flex, Layout, List, Menu, Progress, Rate, Row } = antd
-      const { Select, Skeleton, Space, Spin, Tag, Tooltip, Typography } = antd
-      const items = [{ key: 'a', label: 'A' }]
-      // What the signed-in chrome and the overview show (any props: a component's styles do not depend on them).
-      const firstScreen = [
-        h(Layout.Sider, null, h(Menu, { items, mode: 'inline', selectedKeys: ['a'] })),
-        h(Layout.Header),
-        h(Menu, { items, mode: 'horizontal' }),
-        h(Alert, { message: 'a', showIcon: true, action: h(Button, { size: 'small' }, 'b') }),
-        h(Button, { type: 'primary' }, 'a'),
-        h(Avatar, null, 'a'),
-        h(Dropdown, { menu: { items } }, h('a', null, 'a')),
-        h(Card, { loading: true }),
-        h(Card, { title: 'a' }, h(Row, null, h(Col, { xs: 24 }, 'a'))),
-        h(Typography.Text, { ellipsis: true }, 'a'),
-        h(Typography.Title, null, 'a'),
-        h(Typography.Paragraph, null, 'a'),
-        h(Typography.Link, null, 'a'),
-        h(Flex, null, 'a'),
-        h(Progress, { percent: 50 }),
-        h(Spin),
-        h(Skeleton),
-        h(Space, null, 'a'),
-        h(Divider),
-        h(Select, { options: items }),
-        h(Empty),
-        h(Tooltip, { title: 'a' }, h('span', null, 'a')),
-        h(Tag, { color: 'green' }, 'a'),
-        h(Rate, { disabled: true, value: 4 }),
-        h(List, { dataSource: ['a'], renderItem: (item: unknown) => h(List.Item, null, String(item)) }),
-      ]
-      const cache = createCache()
-      renderToString(h(StyleProvider, { cache }, h(antd.ConfigProvider, { theme }, h(App, null, h(Layout, null, ...firstScreen)))))
-      this.emitFile({ type: 'asset', name: NAME, source: extractStyle(cache, { plain: true, types: ['style', 'token', 'cssVar'] }) })
+      const { createServer } = await import('vite')
+      const server = await createServer({
+        configFile: false,
+        root: import.meta.dirname,
+        logLevel: 'error',
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, ws: false },
+        optimizeDeps: { noDiscovery: true, include: [] },
+      })
+      try {
+        const { prerender } = (await server.ssrLoadModule('/src/first-paint/prerender.tsx')) as typeof import('./src/first-paint/prerender')
+        const result = prerender()
+        // The icons' own base rules (@ant-design/icons inserts them when the app runs): the first paint's icons need them.
+        const { iconStyles } = createRequire(import.meta.url)('@ant-design/icons/lib/utils') as { iconStyles: string }
+        this.emitFile({ type: 'asset', name: NAME, source: `${iconStyles.trim()}\n${result.css}` })
+        // Inside a <script> element: nothing in it may close the element.
+        pieces = JSON.stringify(result.pieces).replaceAll('<', '\\u003c')
+      } finally {
+        await server.close()
+      }
     },
     transformIndexHtml: {
       order: 'post',
@@ -128,7 +131,10 @@ function antdFirstScreenStyles(): Plugin {
         const asset = Object.values(bundle ?? {}).find((file) => file.type === 'asset' && file.names.includes(NAME))
         if (!asset) return html
         // Before the app's own CSS, as antd's run-time styles are (it puts them first in the head): the app's rules win.
-        return afterCharset(html, `<link rel="stylesheet" crossorigin href="/${asset.fileName}">`)
+        const withCss = afterCharset(html, `<link rel="stylesheet" crossorigin href="/${asset.fileName}">`)
+        const root = '<div id="root"></div>'
+        if (!withCss.includes(root)) throw new Error(`first screen: index.html has no ${root}`)
+        return withCss.replace(root, `<script type="application/json" id="${PIECES_ID}">${pieces}</script>\n    ${root}`)
       },
     },
   }
@@ -172,14 +178,17 @@ function dashboardServiceWorker(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), antdFirstScreenStyles(), earlyStart(), dashboardServiceWorker()],
+  plugins: [react(), firstScreenPrerender(), earlyStart(), dashboardServiceWorker()],
   base: '/',
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     assetsDir: 'dashboard-assets',
     rollupOptions: {
-      input: { index: 'index.html', early: EARLY_START },
+      input: { index: 'index.html', early: EARLY_START, 'first-paint': FIRST_PAINT },
+      // The first paint's entry keeps its export names (the early script calls paintFirstScreen by name); it may export
+      // more, for the app, which shares its small modules.
+      preserveEntrySignatures: 'allow-extension',
       // Refine's core is one module importing papaparse (its CSV import/export hooks) and, through its devtools,
       // error-stack-parser: CommonJS packages that would count as having side effects, so every app carried them
       // (~24 KB) whether or not it uses those hooks. Marked free of side effects, they stay only where used.
@@ -192,6 +201,7 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
+            { name: 'first-paint', test: (id: string) => FIRST_PAINT_MODULES.test(id), priority: 3 },
             { name: 'initial', tags: ['$initial'], test: (id: string) => !id.includes('/src/providers/early-'), priority: 2 },
             { name: 'dashboard', test: (id: string) => FIRST_SCREENS['/dashboard'].some((module) => id.endsWith(`/${module}`)), priority: 1 },
           ],

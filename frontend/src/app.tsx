@@ -7,12 +7,13 @@ import { Authenticated, Refine } from '@refinedev/core'
 import routerProvider from '@refinedev/react-router'
 import { App as AntApp, ConfigProvider } from 'antd'
 import enIN from 'antd/locale/en_GB'
-import { lazy, Suspense, useEffect } from 'react'
+import { lazy, Suspense, useEffect, useLayoutEffect } from 'react'
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router'
 import { AppLayout } from './components/layout/app-layout'
 import { LoadingScreen } from './components/loading-screen'
 import { OutsideApp } from './components/outside-app'
 import { useCurrentUser } from './hooks/use-current-user'
+import { dismissFirstPaint } from '#first-paint/dismiss'
 import { preloadable } from './lib/preloadable'
 import { TOAST_LIMIT } from './providers/toast'
 import { resources } from './config/resources'
@@ -95,38 +96,50 @@ export function App() {
   )
 }
 
+/** A first paint (first-paint/) is of /dashboard only: any other screen the app is on dismisses it. */
+function LeaveFirstPaint() {
+  const { pathname } = useLocation()
+  useLayoutEffect(() => {
+    if (pathname !== '/dashboard') dismissFirstPaint()
+  }, [pathname])
+  return null
+}
+
 export function AppRoutes() {
   return (
-    <Routes>
-      <Route
-        element={
-          <Authenticated key="owner" fallback={<GoToSignIn />} loading={<LoadingScreen />}>
-            <Outlet />
-          </Authenticated>
-        }
-      >
-        <Route element={<OperatorsToConsole />}>
-          <Route element={<AppLayout />}>
-            <Route path="/dashboard" element={<DashboardPage />} />
-            <Route path="/dashboard/businesses" element={<BusinessesPage view="businesses" />} />
-            <Route path="/dashboard/qr-codes" element={<BusinessesPage view="qr-codes" />} />
-            <Route path="/dashboard/analytics" element={<AnalyticsPage />} />
-            <Route path="/dashboard/settings" element={<BillingPage />} />
-            <Route path="/dashboard/send" element={<QuickSendPage />} />
-            <Route path="/dashboard/send-list" element={<SendListPage />} />
-            <Route path="/dashboard/customers" element={<CustomersPage />} />
-            <Route path="/dashboard/requests" element={<RequestsPage />} />
-            <Route path="/billing" element={<BillingPage />} />
-            <Route path="/feedbacks" element={<FeedbacksPage />} />
-            <Route path="/profile" element={<ProfilePage />} />
-            <Route path="/business/:businessId" element={<BusinessAnalyticsPage />} />
-            <Route path="/dashboard/*" element={<OutsideApp />} />
+    <>
+      <LeaveFirstPaint />
+      <Routes>
+        <Route
+          element={
+            <Authenticated key="owner" fallback={<GoToSignIn />} loading={<LoadingScreen />}>
+              <Outlet />
+            </Authenticated>
+          }
+        >
+          <Route element={<OperatorsToConsole />}>
+            <Route element={<AppLayout />}>
+              <Route path="/dashboard" element={<DashboardPage />} />
+              <Route path="/dashboard/businesses" element={<BusinessesPage view="businesses" />} />
+              <Route path="/dashboard/qr-codes" element={<BusinessesPage view="qr-codes" />} />
+              <Route path="/dashboard/analytics" element={<AnalyticsPage />} />
+              <Route path="/dashboard/settings" element={<BillingPage />} />
+              <Route path="/dashboard/send" element={<QuickSendPage />} />
+              <Route path="/dashboard/send-list" element={<SendListPage />} />
+              <Route path="/dashboard/customers" element={<CustomersPage />} />
+              <Route path="/dashboard/requests" element={<RequestsPage />} />
+              <Route path="/billing" element={<BillingPage />} />
+              <Route path="/feedbacks" element={<FeedbacksPage />} />
+              <Route path="/profile" element={<ProfilePage />} />
+              <Route path="/business/:businessId" element={<BusinessAnalyticsPage />} />
+              <Route path="/dashboard/*" element={<OutsideApp />} />
+            </Route>
           </Route>
+          <Route path="/admin/*" element={<OperatorConsole />} />
         </Route>
-        <Route path="/admin/*" element={<OperatorConsole />} />
-      </Route>
-      <Route path="/home" element={<Navigate to="/dashboard" replace />} />
-      <Route path="*" element={<OutsideApp />} />
-    </Routes>
+        <Route path="/home" element={<Navigate to="/dashboard" replace />} />
+        <Route path="*" element={<OutsideApp />} />
+      </Routes>
+    </>
   )
 }

@@ -4,6 +4,8 @@ import { App } from './app'
 import { AppErrorBoundary } from './components/error-screen'
 import { registerServiceWorker } from './providers/service-worker'
 import './styles.css'
+// The overview's own look too: the first paint (first-paint/) draws the overview before any of its chunks is here.
+import './components/dashboard/dashboard.css'
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -6,7 +6,9 @@
  *   3. the owner sees the activity, the feedback, the numbers and gets the alert mail;
  *   4. the trial ends, the owner is locked to /billing, buys the monthly plan (checkout, webhooks, verify: one
  *      period), is unlocked, cancels and keeps access;
- *   5. a second owner sees none of it, on screen or through the API.
+ *   5. a second owner sees none of it, on screen or through the API;
+ *   6. (issue 18 item 14) on a phone's first visit, the overview's first paint shows before the app has loaded, in
+ *      the app's own places and words, and hands over to the app.
  * They run in order on one server and share what they made (`story`). A journey whose predecessor failed
  * builds what it needs through the API instead, so each one still runs and fails only for its own reasons.
  */
@@ -629,4 +631,106 @@ test("journey 5: a second owner sees none of the first owner's data, on any scre
   assert.equal(mine.name, business.name)
   const analytics = expectStatus(await api('GET', `/api/analytics/${business.id}`, { token: firstToken }), 200, 'the owner reads analytics')
   assert.equal(analytics.analytics.totalSessions, 3)
+})
+
+/* ------------------------------------------------------------------------------------------------------------
+ * Journey 6 (issue 18 item 14): the overview's first paint on a phone's first visit
+ * ---------------------------------------------------------------------------------------------------------- */
+
+/** What a first screen shows, where: the text and the box of each of its parts inside `root`. */
+function firstScreenParts(root) {
+  const parts = {
+    business: '.app-header .ant-select-selection-item',
+    avatar: '.app-header .ant-avatar',
+    verify: '.verify-email-banner',
+    trial: '.trial-banner',
+    welcome: '.dashboard-welcome',
+    businessCard: '[aria-label="Business"]',
+    total: '[aria-label="Total Reviews"]',
+    comparison: '[aria-label="Rating Comparison"]',
+    feedback: '[aria-label="Private Feedback"]',
+    nav: '.bottom-nav',
+  }
+  const container = document.querySelector(root)
+  return Object.fromEntries(
+    Object.entries(parts).map(([name, selector]) => {
+      const element = container?.querySelector(selector)
+      if (!element) return [name, null]
+      const { x, y, width, height } = element.getBoundingClientRect()
+      return [name, { text: element.innerText.replace(/\s+/g, ' ').trim(), x, y, width, height }]
+    })
+  )
+}
+
+test("journey 6: on a phone's first visit the overview shows before the app has loaded, in the app's own places, and hands over to it", { timeout: JOURNEY_MS }, async () => {
+  // An owner of two businesses, not yet verified, in the trial: the selector, both banners and the welcome strip.
+  const registered = expectStatus(
+    await api('POST', '/api/auth/register', { body: { email: uniqueEmail('kavya.nair'), password: 'appam-stew-2026', firstName: 'Kavya', lastName: 'Nair' } }),
+    201,
+    'registering the owner'
+  )
+  const token = registered.token
+  let newest = null
+  for (const place of [GOOGLE_PLACES[3], GOOGLE_PLACES[4]]) {
+    newest = expectStatus(await api('POST', '/api/select-business', { token, body: { placeId: place.id } }), 201, `adding ${place.displayName.text}`).business
+  }
+  for (const body of [{ rating: 5 }, { rating: 2, feedback: 'Too salty' }, { rating: 4 }]) {
+    expectStatus(await api('POST', `/api/review/${newest.shortUrl}/submit`, { body, ip: newClientIp() }), 200, `rating ${body.rating}`)
+  }
+
+  const scope = journeyScope(run.browser, 'j6')
+  try {
+    // The app's own script held back, as on a slow line: what shows meanwhile is the first paint alone.
+    const phone = await scope.person({ device: PHONE, token })
+    let release
+    const released = new Promise((resolve) => (release = resolve))
+    await phone.route(/\/dashboard-assets\/index-[\w-]+\.js$/, async (route) => {
+      await released
+      await route.continue()
+    })
+    const page = await phone.newPage()
+    await page.goto(`${BASE}/dashboard`, { waitUntil: 'commit' })
+    await page.waitForSelector('#first-paint [aria-label="Total Reviews"]')
+    assert.equal(await page.locator('#first-paint').getAttribute('inert'), '', 'the first paint is not interactive')
+    assert.equal(await page.locator('#root').evaluate((root) => root.childElementCount), 0, 'the app has not drawn yet')
+    const painted = await page.evaluate(firstScreenParts, '#first-paint')
+    await screenshot(page, 'j6', 'first-paint')
+
+    release()
+    await page.waitForFunction(() => !document.getElementById('first-paint') && document.querySelector('#root [aria-label="Total Reviews"]'))
+    await page.waitForFunction(() => !document.querySelector('#root .ant-card-loading'))
+    const drawn = await page.evaluate(firstScreenParts, '#root')
+    await screenshot(page, 'j6', 'app')
+
+    assert.match(painted.business.text, /^Marwar Thali House/, 'the selector shows the newest business')
+    assert.match(painted.total.text, /Total Reviews 3 /)
+    assert.match(painted.feedback.text, /Private Feedback 1 Rated 3 or below, 1 with a comment/)
+    assert.match(painted.welcome.text, /^Welcome, Kavya!/)
+    for (const [name, part] of Object.entries(drawn)) {
+      assert.ok(part, `the app shows ${name}`)
+      const first = painted[name]
+      assert.ok(first, `the first paint shows ${name}`)
+      assert.equal(first.text, part.text, `${name} reads the same`)
+      for (const edge of ['x', 'y', 'width', 'height']) {
+        assert.ok(Math.abs(first[edge] - part[edge]) <= 2, `${name} ${edge}: ${first[edge]} in the first paint, ${part[edge]} in the app`)
+      }
+    }
+
+    // A desktop draws no first paint (it is the phone layout).
+    const desktop = await scope.person({ device: DESKTOP, token })
+    await desktop.addInitScript(() => {
+      new MutationObserver(() => {
+        if (document.getElementById('first-paint')) window.__firstPaintSeen = true
+      }).observe(document, { childList: true, subtree: true })
+    })
+    const wide = await desktop.newPage()
+    await wide.goto(`${BASE}/dashboard`)
+    await wide.waitForSelector('#root [aria-label="Total Reviews"]:not(.ant-card-loading)')
+    assert.equal(await wide.evaluate(() => window.__firstPaintSeen ?? false), false, 'no first paint on a desktop')
+  } catch (error) {
+    await scope.failed()
+    throw error
+  } finally {
+    await scope.close()
+  }
 })

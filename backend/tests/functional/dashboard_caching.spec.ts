@@ -59,6 +59,12 @@ test.group('Dashboard caching', (group) => {
     assert.match(first, /src="\/dashboard-assets\/early-[\w-]{8}\.js"/)
     const routes = JSON.parse(/data-preload="([^"]*)"/.exec(first)![1].replaceAll('&quot;', '"')) as Record<string, string[]>
     assert.isTrue(routes['/dashboard'].some((path) => /\/dashboard-[\w-]{8}\.js$/.test(path)))
+    // The first paint (docs/decisions.md D40): its code by address, also preloaded (so also cached), and its pieces.
+    const firstPaint = /data-first-paint="(\/dashboard-assets\/first-paint-[\w-]{8}\.js)"/.exec(first)?.[1]
+    assert.isString(firstPaint)
+    assert.include(assetsOf(html), firstPaint)
+    const pieces = JSON.parse(/<script type="application\/json" id="first-paint-pieces">(.*?)<\/script>/s.exec(html)![1])
+    assert.include(pieces.cards, 'aria-label="Total Reviews"')
   })
 
   test('the service worker is never cached, may control the whole site and stores the files the HTML loads', async ({ assert, client }) => {

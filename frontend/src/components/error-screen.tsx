@@ -1,7 +1,8 @@
 import { CloseCircleOutlined } from '@ant-design/icons'
 import { Button } from 'antd'
-import type { ReactNode } from 'react'
+import { useLayoutEffect, type ReactNode } from 'react'
 import { ErrorBoundary } from '@reviewroute/web-shared/error-boundary'
+import { dismissFirstPaint } from '#first-paint/dismiss'
 import { MessageScreen } from './message-screen'
 
 const TEXTS = {
@@ -16,7 +17,7 @@ export function AppErrorBoundary({ children }: { children: ReactNode }) {
     <ErrorBoundary
       texts={TEXTS}
       render={({ title, text, reload }, reloadPage) => (
-        <MessageScreen
+        <ErrorMessageScreen
           role="alert"
           icon={<CloseCircleOutlined style={{ color: '#dc2626' }} />}
           title={title}
@@ -32,4 +33,10 @@ export function AppErrorBoundary({ children }: { children: ReactNode }) {
       {children}
     </ErrorBoundary>
   )
+}
+
+/** The error screen, and no first paint left over it. */
+function ErrorMessageScreen(props: Parameters<typeof MessageScreen>[0]) {
+  useLayoutEffect(() => dismissFirstPaint(), [])
+  return <MessageScreen {...props} />
 }

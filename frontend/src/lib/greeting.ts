@@ -18,6 +18,11 @@ export function welcomeWord(user: { createdAt?: string | null } | null | undefin
   return now.getTime() - created < DAY_MS ? 'Welcome' : 'Welcome back'
 }
 
+/** The overview's welcome strip: 'Welcome, Asha!' / 'Welcome back, Asha!'; no 'there' while the owner is unknown. */
+export function welcomeTitle(user: Parameters<typeof greetingName>[0] & Parameters<typeof welcomeWord>[0], now = new Date()) {
+  return user ? `${welcomeWord(user, now)}, ${greetingName(user)}!` : 'Welcome!'
+}
+
 /** Avatar initials: first letters of first and last name, else of the greeting name. */
 export function initials(user: { firstName?: string | null; lastName?: string | null; email?: string | null } | null | undefined) {
   const letters = [user?.firstName, user?.lastName]

@@ -36,7 +36,7 @@ function validToken(token: string | null): token is string {
   return typeof token === 'string' && token.length > 20 && token !== 'null' && token !== 'undefined'
 }
 
-function rememberedBusiness() {
+export function rememberedBusiness() {
   const raw = Number(localStorage.getItem(SELECTED_KEY))
   return Number.isInteger(raw) && raw > 0 ? raw : null
 }
@@ -67,14 +67,14 @@ export function preloadFirstScreen(pathname = location.pathname) {
   }
 }
 
-export function startEarlyRequests() {
+export function startEarlyRequests(): EarlyRequests | null {
   let token: string | null = null
   try {
     token = localStorage.getItem(TOKEN_KEY)
   } catch {
-    return
+    return null
   }
-  if (!validToken(token) || typeof fetch !== 'function') return
+  if (!validToken(token) || typeof fetch !== 'function') return null
   const early: EarlyRequests = { token, at: performance.now(), responses: new Map() }
   const headers = { Accept: 'application/json', Authorization: `Bearer ${token}` }
   const send = (path: string) => {
@@ -102,4 +102,19 @@ export function startEarlyRequests() {
       .catch(() => undefined)
   }
   ;(window as unknown as Record<string, EarlyRequests>)[EARLY_KEY] = early
+  return early
+}
+
+/**
+ * The overview's first-screen answers for the first paint (first-paint/first-paint.ts), each read from a copy so
+ * the app still gets the answer itself; null for one that failed or was not asked for.
+ */
+export function firstScreenAnswers(early: EarlyRequests) {
+  const json = (path: string) =>
+    (early.responses.get(path) ?? Promise.reject(new Error(`${path} not asked for`)))
+      .then((response) => (response.ok ? response.clone().json() : null))
+      .catch(() => null)
+  return Promise.all([json('/api/auth/user'), json('/api/billing/trial-status'), json(BUSINESSES_PATH), json('/api/overview')]).then(
+    ([user, trial, businesses, overview]) => ({ user, trial, businesses, overview })
+  )
 }

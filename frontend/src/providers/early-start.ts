@@ -1,5 +1,20 @@
-/* index.html's first script (see early-requests.ts): starts the first screen's API calls and chunk preloads. */
-import { preloadFirstScreen, startEarlyRequests } from './early-requests'
+/*
+ * index.html's first script (see early-requests.ts): starts the first screen's API calls and chunk preloads, and on
+ * /dashboard the first paint (first-paint/first-paint.ts), drawn from those answers. The first paint's code is an
+ * entry of its own, imported by the address in this script's `data-first-paint` (vite.config.ts writes it) and
+ * fetched in parallel with the answers: this script stays tiny and loads nothing first, so the calls go out as soon
+ * as the page starts. The dev server writes no such address: no first paint there.
+ */
+import type { paintFirstScreen } from '#first-paint/first-paint'
+import { firstScreenAnswers, preloadFirstScreen, rememberedBusiness, startEarlyRequests } from './early-requests'
 
-startEarlyRequests()
+const early = startEarlyRequests()
 preloadFirstScreen()
+const firstPaint = document.querySelector<HTMLScriptElement>('script[data-first-paint]')?.dataset.firstPaint
+if (early && firstPaint && location.pathname === '/dashboard') {
+  const answers = firstScreenAnswers(early)
+  const remembered = rememberedBusiness()
+  import(/* @vite-ignore */ firstPaint)
+    .then((module: { paintFirstScreen: typeof paintFirstScreen }) => module.paintFirstScreen(answers, remembered))
+    .catch(() => undefined)
+}

@@ -1,12 +1,12 @@
 /*
  * Asks the owner to verify their address (docs/decisions.md D29: alerts and digests go only to verified addresses) on every
- * screen until they do. Only an explicit `emailVerified: false` shows it: a server from before verification
- * sends no such field, and its owners must not be nagged about a mail that never comes.
+ * screen until they do (lib/verification.ts says when).
  */
 import { Alert, Button } from 'antd'
 import type { AcceptedMessageResponse } from '@reviewroute/backend/types/api'
 import { useState } from 'react'
 import { useCurrentUser } from '#hooks/use-current-user'
+import { needsEmailVerification } from '#lib/verification'
 import { errorText, request } from '#providers/http'
 import { useToast } from '#providers/toast'
 
@@ -36,17 +36,20 @@ export function ResendVerificationButton({ email }: { email: string }) {
 
 export function VerifyEmailBanner() {
   const { user } = useCurrentUser()
+  if (!user || !needsEmailVerification(user)) return null
+  return <VerifyEmailAlert email={user.email} />
+}
 
-  if (user?.emailVerified !== false) return null
-
+/** The banner for `email` (also rendered at build time for the first paint, first-paint/prerender.tsx). */
+export function VerifyEmailAlert({ email }: { email: string }) {
   return (
     <Alert
       className="verify-email-banner"
       type="warning"
       showIcon
       message="Please verify your email address"
-      description={`We sent a link to ${user.email}. Until you open it, feedback alerts and summaries are not mailed to you.`}
-      action={<ResendVerificationButton email={user.email} />}
+      description={`We sent a link to ${email}. Until you open it, feedback alerts and summaries are not mailed to you.`}
+      action={<ResendVerificationButton email={email} />}
     />
   )
 }

@@ -1,7 +1,8 @@
 /* The overview of the selected business (docs/screens.md): greeting, numbers, shortcuts, latest ratings, QR, projections. */
 import type { BusinessDto } from '@reviewroute/backend/types/api'
 import { Alert, Button, Col, Flex, Row } from 'antd'
-import { lazy } from 'react'
+import { lazy, useLayoutEffect } from 'react'
+import { dismissFirstPaint } from '#first-paint/dismiss'
 import { errorText } from '#providers/http'
 import { QuickActions } from './quick-actions'
 import { RecentActivity } from './recent-activity'
@@ -20,6 +21,10 @@ const ReviewProjectionsCard = lazy(() =>
 
 export function Overview({ business }: { business: BusinessDto }) {
   const stats = useOverviewStats(business.id)
+  // The first paint (first-paint/) showed these cards with these numbers; from this commit on the app shows them.
+  useLayoutEffect(() => {
+    if (!stats.loading) dismissFirstPaint()
+  }, [stats.loading])
   return (
     <Flex vertical gap={16} className="dashboard-overview">
       <WelcomeBanner businessName={business.name} />

@@ -4,24 +4,16 @@
  * the feedback inbox's words (docs/decisions.md D38).
  */
 import { MessageOutlined, ShopOutlined, StarFilled, StarOutlined } from '@ant-design/icons'
-import { NEGATIVE_RATING_MAX } from '@reviewroute/backend/contract/product_rules'
 import type { BusinessDto } from '@reviewroute/backend/types/api'
-import { formatCount } from '@reviewroute/web-shared/format'
 import { Card, Col, Flex, Row, Typography } from 'antd'
 import type { ReactNode } from 'react'
-import { googleRatingIsHigher } from '#lib/ratings'
+import { statCardTexts, type StatCardTexts, type StatCounts } from '#lib/overview-texts'
 
-export const GOOGLE_HIGHER_NOTE = 'Your Google rating is higher than the average of the ratings collected here.'
+export { GOOGLE_HIGHER_NOTE } from '#lib/overview-texts'
 
-interface StatsProps {
+interface StatsProps extends StatCounts {
   business: BusinessDto
   loading: boolean
-  totalSessions: number
-  averageRating: number | null
-  /** Ratings of 3 or below (the inbox lists each of them). */
-  privateRatings: number
-  /** Of those, the ones with a comment (the spec's 'filtered feedback'). */
-  filteredFeedback: number
 }
 
 function StatCard({ title, icon, loading, children }: { title: string; icon: ReactNode; loading?: boolean; children: ReactNode }) {
@@ -44,8 +36,6 @@ const Figure = ({ children }: { children: ReactNode }) => (
   </Typography.Text>
 )
 
-const rating = (value: number | null) => (value === null ? '—' : value.toFixed(1))
-
 /*
  * Phones: the business and the rating comparison take the full width, the two counts share a row (so the
  * counts come before the comparison there); from 576 px on, the spec's order, two and then four per row.
@@ -57,22 +47,27 @@ const layout = {
   feedback: { xs: { span: 12, order: 3 }, sm: { span: 12, order: 0 }, xl: 6 },
 }
 
-export function StatCards({ business, loading, totalSessions, averageRating, privateRatings, filteredFeedback }: StatsProps) {
+export function StatCards({ business, loading, ...counts }: StatsProps) {
+  return <StatCardsView texts={statCardTexts(business, counts)} loading={loading} />
+}
+
+/** The cards drawn from their texts (also rendered at build time for the first paint, first-paint/prerender.tsx). */
+export function StatCardsView({ texts, loading }: { texts: StatCardTexts; loading: boolean }) {
   return (
     <Row gutter={[16, 16]}>
       <Col {...layout.business}>
         <StatCard title="Business" icon={<ShopOutlined />}>
           <Typography.Text strong style={{ fontSize: 18, overflowWrap: 'anywhere' }}>
-            {business.name}
+            {texts.name}
           </Typography.Text>
           <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
-            {business.address}
+            {texts.address}
           </Typography.Text>
         </StatCard>
       </Col>
       <Col {...layout.total}>
         <StatCard title="Total Reviews" icon={<StarOutlined />} loading={loading}>
-          <Figure>{formatCount(totalSessions)}</Figure>
+          <Figure>{texts.total}</Figure>
           <Typography.Text type="secondary">Ratings through your link</Typography.Text>
         </StatCard>
       </Col>
@@ -80,27 +75,25 @@ export function StatCards({ business, loading, totalSessions, averageRating, pri
         <StatCard title="Rating Comparison" icon={<StarFilled />} loading={loading}>
           <Flex gap={24}>
             <Flex vertical>
-              <Figure>{rating(averageRating)}</Figure>
+              <Figure>{texts.average}</Figure>
               <Typography.Text type="secondary">Internal average</Typography.Text>
             </Flex>
             <Flex vertical>
-              <Figure>{rating(business.rating)}</Figure>
+              <Figure>{texts.google}</Figure>
               <Typography.Text type="secondary">Google rating</Typography.Text>
             </Flex>
           </Flex>
-          {googleRatingIsHigher(averageRating, business.rating) && (
+          {texts.note && (
             <Typography.Text type="warning" style={{ fontSize: 13 }}>
-              {GOOGLE_HIGHER_NOTE}
+              {texts.note}
             </Typography.Text>
           )}
         </StatCard>
       </Col>
       <Col {...layout.feedback}>
         <StatCard title="Private Feedback" icon={<MessageOutlined />} loading={loading}>
-          <Figure>{formatCount(privateRatings)}</Figure>
-          <Typography.Text type="secondary">
-            Rated {NEGATIVE_RATING_MAX} or below, {formatCount(filteredFeedback)} with a comment
-          </Typography.Text>
+          <Figure>{texts.privateRatings}</Figure>
+          <Typography.Text type="secondary">{texts.privateLine}</Typography.Text>
         </StatCard>
       </Col>
     </Row>

@@ -3,23 +3,28 @@ import { PlusOutlined } from '@ant-design/icons'
 import { Button, Card, Flex, Typography } from 'antd'
 import { Link } from 'react-router'
 import { useCurrentUser } from '#hooks/use-current-user'
-import { greetingName, welcomeWord } from '#lib/greeting'
+import { welcomeTitle } from '#lib/greeting'
 
 /** The businesses page opens its add view when it sees `?add=1`. */
 export const ADD_BUSINESS_PATH = '/dashboard/businesses?add=1'
 
 export function WelcomeBanner({ businessName }: { businessName: string }) {
   const { user } = useCurrentUser()
+  // No 'there' flash while the owner's name is still loading; 'Welcome' on the account's first day.
+  return <WelcomeBannerView title={welcomeTitle(user)} businessName={businessName} />
+}
+
+/** The strip drawn from its texts (also rendered at build time for the first paint, first-paint/prerender.tsx). */
+export function WelcomeBannerView({ title, businessName }: { title: string; businessName: string }) {
   return (
     <Card className="dashboard-welcome" variant="borderless">
       <Flex justify="space-between" align="center" gap={16} wrap>
         <div style={{ minWidth: 0, flex: '1 1 240px' }}>
           <Typography.Title level={3} style={{ margin: 0, color: 'inherit' }}>
-            {/* No 'there' flash while the owner's name is still loading; 'Welcome' on the account's first day. */}
-            {user ? `${welcomeWord(user)}, ${greetingName(user)}!` : 'Welcome!'}
+            {title}
           </Typography.Title>
           <Typography.Paragraph style={{ margin: '4px 0 0', color: 'inherit', opacity: 0.9 }}>
-            Here is how {businessName} is doing. Share your review link to collect more ratings.
+            {`Here is how ${businessName} is doing. Share your review link to collect more ratings.`}
           </Typography.Paragraph>
         </div>
         <Link to={ADD_BUSINESS_PATH}>

@@ -8,24 +8,33 @@ import type { BusinessDto } from '@reviewroute/backend/types/api'
 import { Button, Divider, Flex, Select, Typography } from 'antd'
 import { useNavigate } from 'react-router'
 import { useBusinesses } from '#hooks/use-businesses'
+import { businessLabel } from '#lib/business-label'
 
-/** The name, and where two businesses share it (two branches), the first part of the address too. */
-export function businessLabel(business: BusinessDto, businesses: BusinessDto[]) {
-  const shared = businesses.some((other) => other.id !== business.id && other.name === business.name)
-  const place = business.address.split(',')[0]?.trim()
-  return shared && place ? `${business.name} (${place})` : business.name
-}
+export { businessLabel }
 
 export default function BusinessSelector({ compact = false }: { compact?: boolean }) {
   const { businesses, selected, select } = useBusinesses()
   const navigate = useNavigate()
   if (businesses.length < 2) return null
+  return <BusinessSelectorView businesses={businesses} selectedId={selected?.id} onSelect={select} onNavigate={navigate} compact={compact} />
+}
+
+interface ViewProps {
+  businesses: BusinessDto[]
+  selectedId: number | undefined
+  onSelect(id: number): void
+  onNavigate(path: string): void
+  compact: boolean
+}
+
+/** The selector drawn from the list (also rendered at build time for the first paint, first-paint/prerender.tsx). */
+export function BusinessSelectorView({ businesses, selectedId, onSelect, onNavigate, compact }: ViewProps) {
   return (
     <Select
       aria-label="Selected business"
       className="business-selector"
-      value={selected?.id}
-      onChange={select}
+      value={selectedId}
+      onChange={onSelect}
       style={compact ? { width: '100%', minWidth: 0 } : { minWidth: 220, maxWidth: 320 }}
       popupMatchSelectWidth={compact ? false : 320}
       styles={{ popup: { root: { maxWidth: 'calc(100vw - 24px)', minWidth: 260 } } }}
@@ -45,10 +54,10 @@ export default function BusinessSelector({ compact = false }: { compact?: boolea
           {menu}
           <Divider style={{ margin: '4px 0' }} />
           <Flex vertical>
-            <Button type="text" icon={<ShopOutlined />} style={{ justifyContent: 'flex-start' }} onClick={() => navigate('/dashboard/businesses')}>
+            <Button type="text" icon={<ShopOutlined />} style={{ justifyContent: 'flex-start' }} onClick={() => onNavigate('/dashboard/businesses')}>
               Manage businesses
             </Button>
-            <Button type="text" icon={<BarChartOutlined />} style={{ justifyContent: 'flex-start' }} onClick={() => navigate('/dashboard/analytics')}>
+            <Button type="text" icon={<BarChartOutlined />} style={{ justifyContent: 'flex-start' }} onClick={() => onNavigate('/dashboard/analytics')}>
               All businesses
             </Button>
           </Flex>

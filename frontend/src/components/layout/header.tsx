@@ -6,12 +6,29 @@ import { useNavigate } from 'react-router'
 import { useCurrentUser } from '#hooks/use-current-user'
 import { greetingName, initials } from '#lib/greeting'
 import { useBusinesses } from '#hooks/use-businesses'
+import { preloadable } from '#lib/preloadable'
 
 // Both are rare on the first screen (a dialog opened from the menu, a picker for owners of 2+ businesses),
 // so their form and select code loads only when needed. On a phone the picker takes the greeting's place: there
 // is room for one of them, and the business is what the screen is about.
-const BusinessSelector = lazy(() => import('./business-selector'))
+// The selector renders at once when its module is here (preloadable), as it is on /dashboard from the start: the
+// overview's first paint shows it, so the app's header must not draw without it when it takes over.
+const BusinessSelector = preloadable(() => import('./business-selector'))
+if (typeof window !== 'undefined' && window.location.pathname === '/dashboard') void BusinessSelector.preload()
 const ProfileSettingsDialog = lazy(() => import('./profile-settings-dialog'))
+
+/** The header's pieces, also rendered at build time for the first paint (first-paint/prerender.tsx). */
+export const Greeting = ({ name }: { name: string }) => (
+  <Typography.Title level={4} className="app-greeting" style={{ margin: 0 }}>
+    {`Hi, ${name}!`}
+  </Typography.Title>
+)
+
+export const UserAvatar = ({ initials, imageUrl }: { initials: string; imageUrl?: string | null }) => (
+  <Avatar src={imageUrl || undefined} style={{ backgroundColor: '#1d4ed8' }}>
+    {initials}
+  </Avatar>
+)
 
 export function AppHeader({ collapsed, onToggle }: { collapsed: boolean; onToggle(): void }) {
   const { user, refetch } = useCurrentUser()
@@ -44,9 +61,7 @@ export function AppHeader({ collapsed, onToggle }: { collapsed: boolean; onToggl
           />
         )}
         {desktop || !several ? (
-          <Typography.Title level={4} className="app-greeting" style={{ margin: 0 }}>
-            Hi, {greetingName(user)}!
-          </Typography.Title>
+          <Greeting name={greetingName(user)} />
         ) : (
           <Suspense fallback={null}>
             <BusinessSelector compact />
@@ -61,9 +76,7 @@ export function AppHeader({ collapsed, onToggle }: { collapsed: boolean; onToggl
         )}
         <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
           <Button type="text" shape="circle" aria-label="User menu" style={{ padding: 0 }}>
-            <Avatar src={user?.profileImageUrl || undefined} style={{ backgroundColor: '#1d4ed8' }}>
-              {initials(user)}
-            </Avatar>
+            <UserAvatar initials={initials(user)} imageUrl={user?.profileImageUrl} />
           </Button>
         </Dropdown>
       </Flex>

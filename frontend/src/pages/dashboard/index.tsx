@@ -3,7 +3,8 @@
  * overview of the selected business.
  */
 import { Button } from 'antd'
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useLayoutEffect } from 'react'
+import { dismissFirstPaint } from '#first-paint/dismiss'
 import { Overview } from '#components/dashboard/overview'
 import { OverviewSkeleton } from '#components/dashboard/overview-skeleton'
 import { MessageScreen } from '#components/message-screen'
@@ -14,6 +15,11 @@ const Onboarding = lazy(() => import('#components/dashboard/onboarding').then(({
 
 export default function DashboardPage() {
   const { loading, error, selected, refetch } = useBusinesses()
+  // A first paint of the overview gives way to anything else this page shows instead (the overview dismisses it itself).
+  const other = !loading && (Boolean(error) || !selected)
+  useLayoutEffect(() => {
+    if (other) dismissFirstPaint()
+  }, [other])
   if (loading) return <OverviewSkeleton />
   if (error)
     return (

@@ -1,0 +1,47 @@
+/*
+ * What the overview's four cards say, as text, from the API's answers: one source for the React screen
+ * (components/dashboard/stat-cards.tsx) and the first paint drawn before the app has loaded (first-paint/), so the
+ * two always read the same.
+ */
+import { NEGATIVE_RATING_MAX } from '@reviewroute/backend/contract/product_rules'
+import type { BusinessDto } from '@reviewroute/backend/types/api'
+import { formatCount } from '@reviewroute/web-shared/format'
+import { googleRatingIsHigher } from './ratings'
+
+export const GOOGLE_HIGHER_NOTE = 'Your Google rating is higher than the average of the ratings collected here.'
+
+export interface StatCounts {
+  totalSessions: number
+  averageRating: number | null
+  /** Ratings of 3 or below (the inbox lists each of them). */
+  privateRatings: number
+  /** Of those, the ones with a comment (the spec's 'filtered feedback'). */
+  filteredFeedback: number
+}
+
+export interface StatCardTexts {
+  name: string
+  address: string
+  total: string
+  average: string
+  google: string
+  /** GOOGLE_HIGHER_NOTE when the Google rating is the higher one, else null. */
+  note: string | null
+  privateRatings: string
+  privateLine: string
+}
+
+const rating = (value: number | null) => (value === null ? '—' : value.toFixed(1))
+
+export function statCardTexts(business: Pick<BusinessDto, 'name' | 'address' | 'rating'>, counts: StatCounts): StatCardTexts {
+  return {
+    name: business.name,
+    address: business.address,
+    total: formatCount(counts.totalSessions),
+    average: rating(counts.averageRating),
+    google: rating(business.rating),
+    note: googleRatingIsHigher(counts.averageRating, business.rating) ? GOOGLE_HIGHER_NOTE : null,
+    privateRatings: formatCount(counts.privateRatings),
+    privateLine: `Rated ${NEGATIVE_RATING_MAX} or below, ${formatCount(counts.filteredFeedback)} with a comment`,
+  }
+}
