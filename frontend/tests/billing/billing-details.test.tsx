@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { GSTIN_CHECK_FAILED, GSTIN_INVALID, gstinWrongState } from '@reviewroute/backend/contract/gst'
 import BillingPage from '#pages/billing'
-import { fakeApi, fixtures, renderScreen, signIn, type Routes } from '../helpers'
-import { plans } from './fixtures'
+import { fakeApi, renderScreen, signIn, type Routes } from '../helpers'
+import { billingApi } from './fixtures'
 import { chooseState, emptyProfile, explainOf, GSTIN, savedProfile } from './gst-fixtures'
 
 // The first render of a file loads antd and Refine, which takes seconds on a busy machine.
@@ -12,15 +12,14 @@ vi.setConfig({ testTimeout: 20_000 })
 
 function open(routes: Routes = {}) {
   signIn()
-  const api = fakeApi({
-    'GET /api/auth/user': fixtures.user,
-    'GET /api/billing/trial-status': fixtures.trialStatus(),
-    'GET /api/billing/subscription-plans': plans,
-    'GET /api/billing/payments': [],
-    'GET /api/billing/profile': emptyProfile,
-    'PUT /api/billing/profile': ({ body }: { body: unknown }) => body,
-    ...routes,
-  })
+  const api = fakeApi(
+    billingApi({
+      'GET /api/billing/payments': [],
+      'GET /api/billing/profile': emptyProfile,
+      'PUT /api/billing/profile': ({ body }: { body: unknown }) => body,
+      ...routes,
+    })
+  )
   renderScreen(<BillingPage />, { path: '/billing' })
   return api
 }

@@ -3,19 +3,14 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import BillingPage from '#pages/billing'
 import { fakeApi, fixtures, renderScreen, signIn, type Routes } from '../helpers'
-import { cancelledStatus, expiredStatus, paidStatus, plans } from './fixtures'
+import { billingApi, cancelledStatus, expiredStatus, paidStatus, plans } from './fixtures'
 
 // The first render of a file loads antd and Refine, which takes seconds on a busy machine.
 vi.setConfig({ testTimeout: 20_000 })
 
 function open(routes: Routes = {}, path = '/billing') {
   signIn()
-  const api = fakeApi({
-    'GET /api/auth/user': fixtures.user,
-    'GET /api/billing/trial-status': fixtures.trialStatus(),
-    'GET /api/billing/subscription-plans': plans,
-    ...routes,
-  })
+  const api = fakeApi(billingApi(routes))
   renderScreen(<BillingPage />, { path })
   return api
 }

@@ -1,6 +1,6 @@
 /** Plans and statuses in the API's shapes for the billing and profile screens. */
 import type { CreatePaymentResponse, PlanDto, TrialStatusDto } from '@reviewroute/backend/types/api'
-import { fixtures } from '../helpers'
+import { fixtures, type Routes } from '../helpers'
 
 const FEATURES = ['Unlimited businesses', 'Unlimited reviews', 'Full analytics']
 
@@ -47,3 +47,11 @@ export const order = {
   description: '6 Months Plan - 6 months',
   customerDetails: { name: 'Asha Verma', email: 'asha@example.in', contact: '+919876543210' },
 } satisfies CreatePaymentResponse
+
+/** What every billing screen reads first (the owner, the trial status, the plans), with `routes` added or instead. */
+export const billingApi = (routes: Routes = {}): Routes => ({
+  'GET /api/auth/user': fixtures.user,
+  'GET /api/billing/trial-status': fixtures.trialStatus(),
+  'GET /api/billing/subscription-plans': plans,
+  ...routes,
+})

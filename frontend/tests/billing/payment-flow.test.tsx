@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ALREADY_SUBSCRIBED, ALREADY_SUBSCRIBED_TITLE, CANCELLED_BUT_ACTIVE } from '@reviewroute/backend/contract/product_rules'
 import type { CheckoutFailure, CheckoutOptions } from '#lib/razorpay'
 import BillingPage from '#pages/billing'
-import { fakeApi, fixtures, renderScreen, signIn, type Routes } from '../helpers'
-import { order, paidStatus, plans } from './fixtures'
+import { fakeApi, renderScreen, signIn, type Routes } from '../helpers'
+import { billingApi, order, paidStatus } from './fixtures'
 
 // The first render of a file loads antd and Refine, which takes seconds on a busy machine.
 vi.setConfig({ testTimeout: 20_000 })
@@ -34,14 +34,13 @@ afterEach(() => {
 
 function open(routes: Routes = {}) {
   signIn()
-  const api = fakeApi({
-    'GET /api/auth/user': fixtures.user,
-    'GET /api/billing/trial-status': fixtures.trialStatus(),
-    'GET /api/billing/subscription-plans': plans,
-    'GET /api/billing/razorpay-config': { keyId: 'rzp_test_key' },
-    'POST /api/billing/create-payment': order,
-    ...routes,
-  })
+  const api = fakeApi(
+    billingApi({
+      'GET /api/billing/razorpay-config': { keyId: 'rzp_test_key' },
+      'POST /api/billing/create-payment': order,
+      ...routes,
+    })
+  )
   renderScreen(<BillingPage />, { path: '/billing' })
   return api
 }

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { download } from '@reviewroute/web-shared/download'
 import BillingPage from '#pages/billing'
-import { fakeApi, fixtures, renderScreen, signIn, TEST_TOKEN, type Routes } from '../helpers'
+import { fakeApi, renderScreen, signIn, TEST_TOKEN, type Routes } from '../helpers'
 import type { CheckoutOptions } from '#lib/razorpay'
-import { order, paidStatus, plans } from './fixtures'
+import { billingApi, order, paidStatus } from './fixtures'
 import { invoice, payment, savedProfile } from './gst-fixtures'
 
 vi.mock('@reviewroute/web-shared/download', () => ({ download: vi.fn() }))
@@ -28,18 +28,17 @@ const HISTORY = [
 function open(routes: Routes = {}) {
   signIn()
   vi.mocked(download).mockClear()
-  const api = fakeApi({
-    'GET /api/auth/user': fixtures.user,
-    'GET /api/billing/trial-status': fixtures.trialStatus(),
-    'GET /api/billing/subscription-plans': plans,
-    'GET /api/billing/profile': savedProfile,
-    'GET /api/billing/payments': HISTORY,
-    'GET /api/invoices/11': invoice(),
-    'GET /api/invoices/11/pdf': PDF,
-    'GET /api/invoices/12': invoice({ id: 12, kind: 'credit_note', number: 'RRCN/26-27/00001' }),
-    'GET /api/invoices/12/pdf': PDF,
-    ...routes,
-  })
+  const api = fakeApi(
+    billingApi({
+      'GET /api/billing/profile': savedProfile,
+      'GET /api/billing/payments': HISTORY,
+      'GET /api/invoices/11': invoice(),
+      'GET /api/invoices/11/pdf': PDF,
+      'GET /api/invoices/12': invoice({ id: 12, kind: 'credit_note', number: 'RRCN/26-27/00001' }),
+      'GET /api/invoices/12/pdf': PDF,
+      ...routes,
+    })
+  )
   renderScreen(<BillingPage />, { path: '/billing' })
   return api
 }

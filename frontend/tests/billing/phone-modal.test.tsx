@@ -3,20 +3,19 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import BillingPage from '#pages/billing'
 import { fakeApi, fixtures, renderScreen, signIn, type Routes } from '../helpers'
-import { plans } from './fixtures'
+import { billingApi, plans } from './fixtures'
 
 // The first render of a file loads antd and Refine, which takes seconds on a busy machine.
 vi.setConfig({ testTimeout: 20_000 })
 
 function open(path = '/billing?source=signup', routes: Routes = {}) {
   signIn()
-  const api = fakeApi({
-    'GET /api/auth/user': fixtures.user,
-    'GET /api/billing/trial-status': fixtures.trialStatus(),
-    'GET /api/billing/subscription-plans': plans,
-    'POST /api/user/update-phone': ({ body }: { body: { phone: string } }) => ({ success: true, phone: body.phone }),
-    ...routes,
-  })
+  const api = fakeApi(
+    billingApi({
+      'POST /api/user/update-phone': ({ body }: { body: { phone: string } }) => ({ success: true, phone: body.phone }),
+      ...routes,
+    })
+  )
   renderScreen(<BillingPage />, { path, pattern: '/billing' })
   return api
 }

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { INCL_GST } from '@reviewroute/backend/contract/gst'
 import BillingPage from '#pages/billing'
-import { fakeApi, fixtures, renderScreen, signIn } from '../helpers'
-import { order, plans } from './fixtures'
+import { fakeApi, renderScreen, signIn } from '../helpers'
+import { billingApi, order } from './fixtures'
 import { savedProfile } from './gst-fixtures'
 
 // The first render of a file loads antd and Refine, which takes seconds on a busy machine.
@@ -12,15 +12,14 @@ vi.setConfig({ testTimeout: 20_000 })
 
 function open() {
   signIn()
-  fakeApi({
-    'GET /api/auth/user': fixtures.user,
-    'GET /api/billing/trial-status': fixtures.trialStatus(),
-    'GET /api/billing/subscription-plans': plans,
-    'GET /api/billing/razorpay-config': { keyId: 'rzp_test_key' },
-    'GET /api/billing/profile': savedProfile,
-    'GET /api/billing/payments': [],
-    'POST /api/billing/create-payment': order,
-  })
+  fakeApi(
+    billingApi({
+      'GET /api/billing/razorpay-config': { keyId: 'rzp_test_key' },
+      'GET /api/billing/profile': savedProfile,
+      'GET /api/billing/payments': [],
+      'POST /api/billing/create-payment': order,
+    })
+  )
   renderScreen(<BillingPage />, { path: '/billing' })
 }
 

@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { CheckoutOptions } from '#lib/razorpay'
 import { BILLING_DETAILS_NEEDED } from '#lib/billing-profile'
 import BillingPage from '#pages/billing'
-import { fakeApi, fixtures, renderScreen, signIn, type Routes } from '../helpers'
-import { order, plans } from './fixtures'
+import { fakeApi, renderScreen, signIn, type Routes } from '../helpers'
+import { billingApi, order } from './fixtures'
 import { chooseState, emptyProfile, GSTIN, savedProfile } from './gst-fixtures'
 
 // The first render of a file loads antd and Refine, which takes seconds on a busy machine.
@@ -17,17 +17,16 @@ afterEach(() => {
 
 function open(routes: Routes = {}) {
   signIn()
-  const api = fakeApi({
-    'GET /api/auth/user': fixtures.user,
-    'GET /api/billing/trial-status': fixtures.trialStatus(),
-    'GET /api/billing/subscription-plans': plans,
-    'GET /api/billing/razorpay-config': { keyId: 'rzp_test_key' },
-    'GET /api/billing/payments': [],
-    'GET /api/billing/profile': savedProfile,
-    'PUT /api/billing/profile': ({ body }: { body: unknown }) => body,
-    'POST /api/billing/create-payment': order,
-    ...routes,
-  })
+  const api = fakeApi(
+    billingApi({
+      'GET /api/billing/razorpay-config': { keyId: 'rzp_test_key' },
+      'GET /api/billing/payments': [],
+      'GET /api/billing/profile': savedProfile,
+      'PUT /api/billing/profile': ({ body }: { body: unknown }) => body,
+      'POST /api/billing/create-payment': order,
+      ...routes,
+    })
+  )
   renderScreen(<BillingPage />, { path: '/billing' })
   return api
 }
