@@ -35,7 +35,7 @@ function afterCharset(html: string, markup: string) {
  * script wait for all of the app. earlyStart() fails the build when the first paint's chunk imports another.
  */
 const FIRST_PAINT_MODULES =
-  /\/frontend\/src\/(first-paint\/(first-paint|pieces|dismiss)|lib\/(access|business-label|greeting|overview-texts|projections|ratings|verification)|config\/constants)\.ts$|\/web-shared\/src\/(constants|format)\.ts$|\/backend\/contract\/product_rules\.ts$/
+  /\/frontend\/src\/(first-paint\/(first-paint|pieces|dismiss)|lib\/(access|business-label|greeting|overview-texts|projections|ratings|selected-business|verification)|config\/constants)\.ts$|\/web-shared\/src\/(constants|format)\.ts$|\/backend\/contract\/product_rules\.ts$/
 
 const FIRST_SCREENS: Record<string, string[]> = {
   '/dashboard': ['src/pages/dashboard/index.tsx', 'src/components/layout/business-selector.tsx'],
@@ -76,6 +76,8 @@ function earlyStart(): Plugin {
         const firstPaint = byModule(FIRST_PAINT)
         if (firstPaint.imports.length || byModule(EARLY_START).imports.length)
           throw new Error(`early start: the early script and the first paint must load nothing else first (${[...firstPaint.imports, ...byModule(EARLY_START).imports].join(', ')})`)
+        // early-start.ts calls it by this name; a chunk without it would fail silently at run time.
+        if (!firstPaint.exports.includes('paintFirstScreen')) throw new Error('early start: the first paint chunk does not export paintFirstScreen')
         const src = `/${byModule(EARLY_START).fileName}`
         const preloads = escapeAttribute(JSON.stringify(preload))
         return afterCharset(
@@ -142,9 +144,10 @@ function firstScreenPrerender(): Plugin {
 
 /**
  * The dashboard's service worker (src/providers/service-worker.ts): sw.js is its `serviceWorker` function, called
- * with this build's version and the files to store when it installs: every hashed file index.html loads and every
- * route's first-screen preloads (earlyStart's data-preload), all already downloaded by the visit that registers it.
- * A new build names other files, so its sw.js differs and replaces the old worker and its cache.
+ * with this build's version and the files to store when it installs: every hashed file index.html loads, the first
+ * paint's entry (data-first-paint) and every route's first-screen preloads (earlyStart's data-preload), all already
+ * downloaded by the visit that registers it. A new build names other files, so its sw.js differs and replaces the
+ * old worker and its cache.
  */
 function dashboardServiceWorker(): Plugin {
   return {
@@ -158,6 +161,9 @@ function dashboardServiceWorker(): Plugin {
         const source = String(html.source)
         const files = new Set<string>()
         for (const [, path] of source.matchAll(/(?:src|href)="(\/[^"]+)"/g)) if (path.startsWith(ASSETS_PREFIX)) files.add(path)
+        // The first paint's entry, which the early script imports by address (also preloaded by the HTML today).
+        const firstPaint = /data-first-paint="([^"]*)"/.exec(source)?.[1]
+        if (firstPaint) files.add(firstPaint)
         const preload = /data-preload="([^"]*)"/.exec(source)?.[1]
         if (preload) {
           const routes = JSON.parse(preload.replaceAll('&quot;', '"').replaceAll('&amp;', '&')) as Record<string, string[]>

@@ -1,11 +1,11 @@
 /*
- * The first paint (docs/decisions.md D40, issue 18 item 14): on a phone's first, uncached visit the app's scripts
- * take seconds to arrive over slow 4G and run, while the first screen's API answers (asked for by the early script,
- * early-requests.ts) are in after about one round trip. As soon as they are, this draws the phone overview's first
- * screen from them: the header, the banners, the welcome strip and the four cards, as HTML the app's own components
+ * The first paint (docs/decisions.md D40, issue 18 item 14): on a phone the app's scripts take seconds to arrive over
+ * slow 4G and run when they are not cached (the first visit, the first after a release), and about a second to run
+ * when they are, while the first screen's API answers (asked for by the early script, early-requests.ts) are in
+ * after about one round trip. As soon as they are, this draws the phone overview's first screen from them: the header, the banners, the welcome strip and the four cards, as HTML the app's own components
  * rendered at build time (prerender.tsx), with the owner's texts from the same functions the app uses. It is not
- * interactive (`inert`): it shows the owner their numbers until the app, drawing unseen underneath, has the same
- * screen and takes over (dismiss.ts).
+ * interactive (`inert`, and hidden from screen readers, who hear "Loading your dashboard..." meanwhile): it shows the
+ * owner their numbers until the app, drawing unseen underneath, has the same screen and takes over (dismiss.ts).
  * Nothing is drawn when anything is unusual (another route, a wider screen, an answer missing or failed, no
  * business, an operator, a locked account, more trial days than the banner knows) or when the app has drawn its
  * own screen first.
@@ -14,9 +14,10 @@ import type { BusinessDto, OverviewResponse, TrialStatusDto, UserDto } from '@re
 import { showsTrialBanner } from '#lib/access'
 import { businessLabel } from '#lib/business-label'
 import { greetingName, initials, welcomeTitle } from '#lib/greeting'
-import { statCardTexts } from '#lib/overview-texts'
+import { statCardTexts, statCountsOf } from '#lib/overview-texts'
+import { pickSelected, rememberedBusiness } from '#lib/selected-business'
 import { needsEmailVerification } from '#lib/verification'
-import { appHasDrawn, dismissFirstPaint, FIRST_PAINT_CLASS, FIRST_PAINT_ID } from './dismiss'
+import { appHasDrawn, dismissFirstPaint, FIRST_PAINT_CLASS, FIRST_PAINT_ID, FIRST_PAINT_STATUS_ID } from './dismiss'
 import { fill, PIECES_ID, type FirstPaintPieces } from './pieces'
 
 /** Below antd's md breakpoint the app draws the phone layout the pieces are. */
@@ -37,8 +38,7 @@ export interface FirstScreenData {
 export function firstScreenHtml(pieces: FirstPaintPieces, { user, trial, businesses, overview, remembered }: FirstScreenData) {
   if (!user || user.role === 'operator' || !trial || trial.isLimited) return null
   if (!Array.isArray(businesses) || !businesses.length || !Array.isArray(overview?.businesses)) return null
-  // As BusinessesProvider picks: the remembered business if it still exists, else the newest.
-  const selected = businesses.find((business) => business.id === remembered) ?? businesses[0]
+  const selected = pickSelected(businesses, remembered)!
   const counts = overview.businesses.find((entry) => entry.businessId === selected.id)
   if (!counts) return null
 
@@ -49,12 +49,7 @@ export function firstScreenHtml(pieces: FirstPaintPieces, { user, trial, busines
     if (!banner) return null
     banners.push(banner)
   }
-  const texts = statCardTexts(selected, {
-    totalSessions: counts.totalSessions,
-    averageRating: counts.averageRating,
-    privateRatings: counts.negativeSessions,
-    filteredFeedback: counts.filteredFeedback,
-  })
+  const texts = statCardTexts(selected, statCountsOf(counts))
   return fill(
     pieces.shell,
     {
@@ -87,7 +82,7 @@ export function firstScreenHtml(pieces: FirstPaintPieces, { user, trial, busines
  * Draws the first paint once `answers` are in, if it should be drawn: above the app's root, which styles.css hides
  * meanwhile (FIRST_PAINT_CLASS). `answers` resolves to the early requests' answers (null where one failed).
  */
-export async function paintFirstScreen(answers: Promise<Omit<FirstScreenData, 'remembered'>>, remembered: number | null, doc: Document = document) {
+export async function paintFirstScreen(answers: Promise<Omit<FirstScreenData, 'remembered'>>, doc: Document = document) {
   const view = doc.defaultView
   if (view?.location.pathname !== '/dashboard' || !view.matchMedia?.(PHONE_QUERY).matches) return false
   const source = doc.getElementById(PIECES_ID)?.textContent
@@ -99,7 +94,7 @@ export async function paintFirstScreen(answers: Promise<Omit<FirstScreenData, 'r
   if (!data || !root || appHasDrawn(doc) || view.location.pathname !== '/dashboard') return false
   let html: string | null
   try {
-    html = firstScreenHtml(JSON.parse(source) as FirstPaintPieces, { ...data, remembered })
+    html = firstScreenHtml(JSON.parse(source) as FirstPaintPieces, { ...data, remembered: rememberedBusiness() })
   } catch {
     return false
   }
@@ -107,8 +102,15 @@ export async function paintFirstScreen(answers: Promise<Omit<FirstScreenData, 'r
   const layer = doc.createElement('div')
   layer.id = FIRST_PAINT_ID
   layer.setAttribute('inert', '')
+  layer.setAttribute('aria-hidden', 'true')
   layer.innerHTML = html
-  root.before(layer)
+  const status = doc.createElement('p')
+  status.id = FIRST_PAINT_STATUS_ID
+  status.setAttribute('role', 'status')
+  status.textContent = 'Loading your dashboard...'
+  root.before(status, layer)
+  // The app underneath is not seen, so not to be reached either (keyboard, screen reader) until it takes over.
+  root.setAttribute('inert', '')
   doc.documentElement.classList.add(FIRST_PAINT_CLASS)
   view.setTimeout(() => dismissFirstPaint(doc), FIRST_PAINT_MAX_MS)
   return true

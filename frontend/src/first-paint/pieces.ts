@@ -1,7 +1,7 @@
 /*
  * The first paint's pieces (rendered at build time by prerender.tsx) and how they become the page's HTML: each
  * `__SLOT_name__` takes a text, escaped; each `__PIECE_name__` takes a piece's HTML. Small and free of React and
- * antd: it runs in index.html's early script, before the app has downloaded.
+ * antd: it runs in the first paint's own chunk, which the early script loads before the app has downloaded.
  */
 /** index.html's <script type="application/json"> holding the pieces (vite.config.ts writes it). */
 export const PIECES_ID = 'first-paint-pieces'
@@ -50,6 +50,6 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ESCAPES[
 /** `html` with each slot's text (escaped: they are the owner's own words) and each piece's HTML in place. */
 export function fill(html: string, slots: Partial<Record<SlotName, string>>, pieces: Partial<Record<PieceName, string>> = {}) {
   return html
-    .replace(/__PIECE_(\w+)__/g, (_, name: PieceName) => pieces[name] ?? '')
-    .replace(/__SLOT_(\w+)__/g, (_, name: SlotName) => escapeHtml(slots[name] ?? ''))
+    .replace(/__PIECE_([A-Za-z]+)__/g, (_, name: PieceName) => pieces[name] ?? '')
+    .replace(/__SLOT_([A-Za-z]+)__/g, (_, name: SlotName) => escapeHtml(slots[name] ?? ''))
 }

@@ -9,8 +9,8 @@ import type { BusinessDto } from '@reviewroute/backend/types/api'
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useMatch, useNavigate } from 'react-router'
 import { parseRouteId } from '#lib/route-id'
+import { pickSelected, rememberedBusiness, SELECTED_KEY } from '#lib/selected-business'
 
-const SELECTED_KEY = 'reviewroute.selectedBusiness'
 /** The API's page cap; an owner with more businesses than this is far beyond the product's audience. */
 const MAX_BUSINESSES = 100
 
@@ -25,20 +25,10 @@ interface BusinessesState {
 
 const BusinessesContext = createContext<BusinessesState | null>(null)
 
-/** The selected business: the remembered one if it still exists, else the first (newest), else none. */
-export function pickSelected(businesses: BusinessDto[], remembered: number | null) {
-  return businesses.find((business) => business.id === remembered) ?? businesses[0] ?? null
-}
-
 /** The business of a /business/:id address, when it is one of the owner's. */
 export function businessOfPath(businesses: BusinessDto[], raw: string | undefined) {
   const id = parseRouteId(raw)
   return id === null ? null : (businesses.find((business) => business.id === id) ?? null)
-}
-
-function remembered() {
-  const raw = Number(localStorage.getItem(SELECTED_KEY))
-  return Number.isInteger(raw) && raw > 0 ? raw : null
 }
 
 export function BusinessesProvider({ children }: { children: ReactNode }) {
@@ -47,7 +37,7 @@ export function BusinessesProvider({ children }: { children: ReactNode }) {
     pagination: { currentPage: 1, pageSize: MAX_BUSINESSES },
     sorters: [{ field: 'createdAt', order: 'desc' }],
   })
-  const [chosen, setChosen] = useState<number | null>(remembered)
+  const [chosen, setChosen] = useState<number | null>(rememberedBusiness)
   const businesses = useMemo(() => (Array.isArray(result.data) ? result.data : []), [result.data])
   const onBusinessPage = useMatch('/business/:businessId')
   const navigate = useNavigate()

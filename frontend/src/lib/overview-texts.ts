@@ -4,7 +4,7 @@
  * two always read the same.
  */
 import { NEGATIVE_RATING_MAX } from '@reviewroute/backend/contract/product_rules'
-import type { BusinessDto } from '@reviewroute/backend/types/api'
+import type { BusinessDto, OverviewResponse } from '@reviewroute/backend/types/api'
 import { formatCount } from '@reviewroute/web-shared/format'
 import { googleRatingIsHigher } from './ratings'
 
@@ -18,6 +18,14 @@ export interface StatCounts {
   /** Of those, the ones with a comment (the spec's 'filtered feedback'). */
   filteredFeedback: number
 }
+
+/** A business's counts in GET /api/overview's answer, as the cards count them (docs/decisions.md D38). */
+export const statCountsOf = (entry: OverviewResponse['businesses'][number] | undefined): StatCounts => ({
+  totalSessions: entry?.totalSessions ?? 0,
+  averageRating: entry?.averageRating ?? null,
+  privateRatings: entry?.negativeSessions ?? 0,
+  filteredFeedback: entry?.filteredFeedback ?? 0,
+})
 
 export interface StatCardTexts {
   name: string

@@ -9,7 +9,7 @@
  */
 export const EARLY_KEY = '__reviewrouteEarly'
 const TOKEN_KEY = 'reviewroute.token' // web-shared/src/token.ts
-const SELECTED_KEY = 'reviewroute.selectedBusiness' // hooks/use-businesses.tsx
+const SELECTED_KEY = 'reviewroute.selectedBusiness' // lib/selected-business.ts
 
 export interface EarlyRequests {
   token: string
@@ -36,7 +36,7 @@ function validToken(token: string | null): token is string {
   return typeof token === 'string' && token.length > 20 && token !== 'null' && token !== 'undefined'
 }
 
-export function rememberedBusiness() {
+function rememberedBusiness() {
   const raw = Number(localStorage.getItem(SELECTED_KEY))
   return Number.isInteger(raw) && raw > 0 ? raw : null
 }

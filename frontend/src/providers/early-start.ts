@@ -6,15 +6,14 @@
  * as the page starts. The dev server writes no such address: no first paint there.
  */
 import type { paintFirstScreen } from '#first-paint/first-paint'
-import { firstScreenAnswers, preloadFirstScreen, rememberedBusiness, startEarlyRequests } from './early-requests'
+import { firstScreenAnswers, preloadFirstScreen, startEarlyRequests } from './early-requests'
 
 const early = startEarlyRequests()
 preloadFirstScreen()
 const firstPaint = document.querySelector<HTMLScriptElement>('script[data-first-paint]')?.dataset.firstPaint
 if (early && firstPaint && location.pathname === '/dashboard') {
   const answers = firstScreenAnswers(early)
-  const remembered = rememberedBusiness()
   import(/* @vite-ignore */ firstPaint)
-    .then((module: { paintFirstScreen: typeof paintFirstScreen }) => module.paintFirstScreen(answers, remembered))
+    .then((module: { paintFirstScreen: typeof paintFirstScreen }) => module.paintFirstScreen(answers))
     .catch(() => undefined)
 }

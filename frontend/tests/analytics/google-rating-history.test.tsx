@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { GoogleRatingHistoryResponse, GoogleRatingRefreshResponse } from '@reviewroute/backend/types/api'
 import { useState } from 'react'
@@ -147,5 +147,39 @@ describe('Google rating history card', { timeout: 20_000 }, () => {
 
     const reads = api.calls.filter((call) => call.method === 'GET').map((call) => call.path)
     expect(reads).toEqual(['/api/businesses/7/google-rating-history', '/api/businesses/8/google-rating-history'])
+  })
+
+  it("a refresh's failure that arrives after another business is shown stays off that business's card", async () => {
+    signIn()
+    let answerRefresh!: () => void
+    const refreshAnswered = new Promise<void>((resolve) => (answerRefresh = resolve))
+    fakeApi({
+      [HISTORY]: month,
+      'GET /api/businesses/8/google-rating-history': history([
+        { day: '2026-11-01', rating: 3.9, reviewCount: 40 },
+        { day: '2026-11-20', rating: 4.1, reviewCount: 55 },
+      ]),
+      [REFRESH]: async () => {
+        await refreshAnswered
+        return { status: 503, body: { error: 'Google is not answering. Please try again later.' } }
+      },
+    })
+    function Pages() {
+      const [businessId, setBusinessId] = useState(7)
+      return (
+        <>
+          <button onClick={() => setBusinessId(8)}>Other business</button>
+          <GoogleRatingHistory businessId={businessId} />
+        </>
+      )
+    }
+    renderScreen(<Pages />)
+    await userEvent.click(await screen.findByRole('button', { name: /Refresh from Google/ }))
+    await userEvent.click(screen.getByRole('button', { name: 'Other business' }))
+    expect(await screen.findByText('3.9★ → 4.1★, +15 reviews on Google since 12 Oct 2026')).toBeInTheDocument()
+
+    answerRefresh()
+    await waitFor(() => expect(screen.getByRole('button', { name: /Refresh from Google/ })).not.toHaveClass('ant-btn-loading'))
+    expect(screen.queryByText('Google is not answering. Please try again later.')).not.toBeInTheDocument()
   })
 })

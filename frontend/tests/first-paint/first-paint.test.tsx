@@ -1,7 +1,7 @@
 /*
  * The first paint (src/first-paint/, docs/decisions.md D40): the pieces the app's components render at build time,
  * how the early script fills them from the first screen's answers, when it draws nothing, and the hand-over to the
- * app. That the first paint and the app put each part in the same place is checked in Chromium (journey 6).
+ * app. That the first paint and the app put each part in the same place is checked in Chromium (journey 13).
  */
 import { render, screen, waitFor } from '@testing-library/react'
 import type { OverviewResponse } from '@reviewroute/backend/types/api'
@@ -11,7 +11,11 @@ import { dismissFirstPaint, FIRST_PAINT_CLASS, FIRST_PAINT_ID } from '#first-pai
 import { firstScreenHtml, paintFirstScreen, PHONE_QUERY, type FirstScreenData } from '#first-paint/first-paint'
 import { PIECES_ID, type FirstPaintPieces } from '#first-paint/pieces'
 import { prerender } from '#first-paint/prerender'
+import { AppRoutes } from '#app'
 import { Overview } from '#components/dashboard/overview'
+import { BusinessesProvider } from '#hooks/use-businesses'
+import DashboardPage from '#pages/dashboard'
+import { chromeApi } from '../chrome/chrome-helpers'
 import { sessionsEndpoint } from '../dashboard/fake-sessions'
 import { fakeApi, fixtures, renderScreen, signIn } from '../helpers'
 
@@ -97,6 +101,16 @@ describe('firstScreenHtml', () => {
     expect(text(host, '[aria-label="Business"] strong')).toBe('<img src=x onerror=alert(1)> & "Co"')
   })
 
+  it('escapes them inside attributes too (the picture’s address, the selector’s title)', () => {
+    const user = { ...fixtures.user, profileImageUrl: 'https://example.in/a.png" onerror="alert(1)' }
+    const businesses = [fixtures.business({ id: 7, name: 'Tea "&" Toast' }), fixtures.business({ id: 8 })]
+    const host = drawn(firstScreenHtml(pieces, data({ user, businesses, remembered: 7 })))
+    const image = host.querySelector('.ant-avatar img')!
+    expect(image.getAttribute('src')).toBe('https://example.in/a.png" onerror="alert(1)')
+    expect(image.hasAttribute('onerror')).toBe(false)
+    expect(host.querySelector('.business-selector .ant-select-selection-item')?.getAttribute('title')).toBe('Tea "&" Toast')
+  })
+
   it('with two businesses shows the selector on the remembered one, labelled as the app labels branches', () => {
     const businesses = [
       fixtures.business({ id: 8, name: 'Sri Krishna Sweets', address: 'Gandhipuram, Coimbatore' }),
@@ -166,36 +180,40 @@ describe('paintFirstScreen', () => {
   }
 
   it('draws the first screen above the app’s root, not interactive, and hides the root meanwhile', async () => {
-    expect(await paintFirstScreen(answers(), null)).toBe(true)
+    expect(await paintFirstScreen(answers())).toBe(true)
     const layer = document.getElementById(FIRST_PAINT_ID)!
     expect(layer.nextElementSibling?.id).toBe('root')
     expect(layer.hasAttribute('inert')).toBe(true)
     expect(layer.querySelector('[aria-label="Total Reviews"]')?.textContent).toContain('1,234')
     expect(document.documentElement.classList.contains(FIRST_PAINT_CLASS)).toBe(true)
+    expect(document.getElementById('root')!.hasAttribute('inert')).toBe(true)
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your dashboard...')
 
     dismissFirstPaint()
     expect(document.getElementById(FIRST_PAINT_ID)).toBeNull()
+    expect(screen.queryByRole('status')).toBeNull()
+    expect(document.getElementById('root')!.hasAttribute('inert')).toBe(false)
     expect(document.documentElement.classList.contains(FIRST_PAINT_CLASS)).toBe(false)
   })
 
   it('covers the app’s loading screen, but draws nothing once the app has drawn its own screen', async () => {
     document.getElementById('root')!.innerHTML = '<div role="status">Loading your dashboard...</div>'
-    expect(await paintFirstScreen(answers(), null)).toBe(true)
+    expect(await paintFirstScreen(answers())).toBe(true)
     dismissFirstPaint()
-    expect(await paintFirstScreen(answers(), null)).toBe(false)
+    expect(await paintFirstScreen(answers())).toBe(false)
     expect(document.getElementById(FIRST_PAINT_ID)).toBeNull()
   })
 
   it('draws nothing on a wider screen, on another page, without pieces, or when the answers failed', async () => {
     phone = false
-    expect(await paintFirstScreen(answers(), null)).toBe(false)
+    expect(await paintFirstScreen(answers())).toBe(false)
     phone = true
     history.replaceState(null, '', '/feedbacks')
-    expect(await paintFirstScreen(answers(), null)).toBe(false)
+    expect(await paintFirstScreen(answers())).toBe(false)
     history.replaceState(null, '', '/dashboard')
-    expect(await paintFirstScreen(Promise.reject(new Error('offline')), null)).toBe(false)
+    expect(await paintFirstScreen(Promise.reject(new Error('offline')))).toBe(false)
     document.getElementById(PIECES_ID)!.remove()
-    expect(await paintFirstScreen(answers(), null)).toBe(false)
+    expect(await paintFirstScreen(answers())).toBe(false)
     expect(document.getElementById(FIRST_PAINT_ID)).toBeNull()
     expect(document.documentElement.classList.contains(FIRST_PAINT_CLASS)).toBe(false)
   })
@@ -215,12 +233,17 @@ describe('the hand-over to the app', () => {
     document.documentElement.classList.add(FIRST_PAINT_CLASS)
   }
 
-  it('the overview removes the first paint in the commit that shows its own figures, not before', async () => {
+  it('the overview removes the first paint once it has its own figures and the owner, not before', async () => {
     signIn()
     let answerOverview!: () => void
     const overviewAnswered = new Promise<void>((resolve) => (answerOverview = resolve))
+    let answerUser!: () => void
+    const userAnswered = new Promise<void>((resolve) => (answerUser = resolve))
     fakeApi({
-      'GET /api/auth/user': fixtures.user,
+      'GET /api/auth/user': async () => {
+        await userAnswered
+        return fixtures.user
+      },
       'GET /api/overview': async () => {
         await overviewAnswered
         return overview()
@@ -234,8 +257,38 @@ describe('the hand-over to the app', () => {
 
     answerOverview()
     await waitFor(() => expect(screen.getByLabelText('Total Reviews')).toHaveTextContent('1,234'))
+    // The welcome strip still says 'Welcome!' without the owner: the first paint, which has their name, stays.
+    expect(screen.getByRole('heading', { name: 'Welcome!' })).toBeInTheDocument()
+    expect(document.getElementById(FIRST_PAINT_ID)).not.toBeNull()
+
+    answerUser()
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Asha!' })).toBeInTheDocument()
     expect(document.getElementById(FIRST_PAINT_ID)).toBeNull()
     expect(document.documentElement.classList.contains(FIRST_PAINT_CLASS)).toBe(false)
+  })
+
+  it('so does the dashboard page when it shows something else (an owner without a business gets the search)', async () => {
+    signIn()
+    fakeApi({ 'GET /api/auth/user': fixtures.user, 'GET /api/businesses': [], 'GET /api/billing/trial-status': fixtures.trialStatus() })
+    firstPaintShown()
+    renderScreen(createElement(BusinessesProvider, null, createElement(DashboardPage)), { path: '/dashboard' })
+    await waitFor(() => expect(document.getElementById(FIRST_PAINT_ID)).toBeNull())
+  })
+
+  it('and the app on any other address, but not on /dashboard before the overview has drawn', async () => {
+    signIn()
+    // The businesses still loading: the app has drawn its chrome and placeholders, which the first paint covers.
+    chromeApi({ 'GET /api/businesses': () => new Promise(() => undefined) })
+    firstPaintShown()
+    const dashboard = renderScreen(createElement(AppRoutes), { path: '/dashboard' })
+    expect(await screen.findByRole('heading', { name: 'Hi, Asha!' })).toBeInTheDocument()
+    expect((await screen.findAllByRole('status')).length).toBeGreaterThan(0)
+    expect(document.getElementById(FIRST_PAINT_ID)).not.toBeNull()
+    dashboard.unmount()
+
+    chromeApi()
+    renderScreen(createElement(AppRoutes), { path: '/feedbacks' })
+    await waitFor(() => expect(document.getElementById(FIRST_PAINT_ID)).toBeNull())
   })
 
   it('the error screen removes it too', async () => {

@@ -9,7 +9,7 @@ import { useCustom, type HttpError } from '@refinedev/core'
 import { useQueryClient } from '@tanstack/react-query'
 import type { GoogleRatingHistoryResponse, GoogleRatingPointDto, GoogleRatingRefreshResponse } from '@reviewroute/backend/types/api'
 import { Alert, Button, Card, Flex, Skeleton, Typography } from 'antd'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { formatCount } from '@reviewroute/web-shared/format'
 import { formatDay } from '#lib/date-range'
@@ -81,20 +81,26 @@ export function GoogleRatingHistory({ businessId }: { businessId: number }) {
   const [refreshing, setRefreshing] = useState(false)
   const [refreshError, setRefreshError] = useState<string | null>(null)
 
-  // Another business's page: its own history (its own query), and no warning left over from the last one.
-  useEffect(() => setRefreshError(null), [businessId])
+  // Another business's page: its own history (its own query), and no warning left over from the last one, nor one
+  // arriving late from a refresh of the last one.
+  const shownBusiness = useRef(businessId)
+  useEffect(() => {
+    shownBusiness.current = businessId
+    setRefreshError(null)
+  }, [businessId])
 
   async function refresh() {
+    const refreshed = businessId
     setRefreshing(true)
     setRefreshError(null)
     try {
-      const answer = await request<GoogleRatingRefreshResponse>(refreshPath(businessId), { method: 'POST' })
-      client.setQueryData<{ data: GoogleRatingHistoryResponse }>(historyKey(businessId), (shown) =>
+      const answer = await request<GoogleRatingRefreshResponse>(refreshPath(refreshed), { method: 'POST' })
+      client.setQueryData<{ data: GoogleRatingHistoryResponse }>(historyKey(refreshed), (shown) =>
         shown ? { ...shown, data: { ...shown.data, points: withPoint(shown.data.points, answer.point) } } : shown
       )
     } catch (failure) {
       // The server's sentence: refreshed too soon (with when to try again), or Google not answering.
-      setRefreshError(errorText(failure, 'Could not refresh from Google. Please try again.'))
+      if (shownBusiness.current === refreshed) setRefreshError(errorText(failure, 'Could not refresh from Google. Please try again.'))
     } finally {
       setRefreshing(false)
     }

@@ -6,6 +6,7 @@
 import { useCustom, useList, type HttpError } from '@refinedev/core'
 import type { OverviewResponse, ReviewSessionDto } from '@reviewroute/backend/types/api'
 import { RECENT_ACTIVITY_COUNT } from '#config/constants'
+import { statCountsOf } from '#lib/overview-texts'
 
 export function useOverviewStats(businessId: number) {
   const overview = useCustom<OverviewResponse, HttpError>({ url: '/api/overview', method: 'get' })
@@ -24,10 +25,7 @@ export function useOverviewStats(businessId: number) {
     error: queries.find((query) => query.error)?.error ?? null,
     retry: () => queries.forEach((query) => query.error && void query.refetch()),
     recent: recent.result.data ?? [],
-    totalSessions: counts?.totalSessions ?? 0,
-    averageRating: counts?.averageRating ?? null,
-    privateRatings: counts?.negativeSessions ?? 0,
-    filteredFeedback: counts?.filteredFeedback ?? 0,
+    ...statCountsOf(counts),
     /** Its 4-5 star ratings of the last 90 days, for the review projections (docs/decisions.md D37); null until loaded. */
     googleRatings: counts ? { recentGoogleRatings: counts.recentGoogleRatings, recentGoogleAverage: counts.recentGoogleAverage } : null,
   }

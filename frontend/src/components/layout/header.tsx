@@ -8,11 +8,10 @@ import { greetingName, initials } from '#lib/greeting'
 import { useBusinesses } from '#hooks/use-businesses'
 import { preloadable } from '#lib/preloadable'
 
-// Both are rare on the first screen (a dialog opened from the menu, a picker for owners of 2+ businesses),
-// so their form and select code loads only when needed. On a phone the picker takes the greeting's place: there
-// is room for one of them, and the business is what the screen is about.
-// The selector renders at once when its module is here (preloadable), as it is on /dashboard from the start: the
-// overview's first paint shows it, so the app's header must not draw without it when it takes over.
+// On a phone the business selector (owners of 2+ businesses) takes the greeting's place: there is room for one of
+// them, and the business is what the screen is about. It renders at once when its module is here (preloadable), and
+// on /dashboard it is fetched from the start: the overview's first paint shows it, so the app's header must not
+// draw without it. The settings dialog is rare (opened from the menu): its form code loads only when needed.
 const BusinessSelector = preloadable(() => import('./business-selector'))
 if (typeof window !== 'undefined' && window.location.pathname === '/dashboard') void BusinessSelector.preload()
 const ProfileSettingsDialog = lazy(() => import('./profile-settings-dialog'))
