@@ -11,12 +11,20 @@ export const FIRST_PAINT_STATUS_ID = 'first-paint-status'
 export const FIRST_PAINT_CLASS = 'first-paint'
 const APP_DRAWN = 'data-app-drawn'
 
+/** For the hand-over's frame: styles.css keeps the app's transitions off, so nothing fades in from hidden. */
+const HANDOVER_CLASS = 'first-paint-handover'
+
 export function dismissFirstPaint(doc: Document = document) {
-  doc.documentElement.setAttribute(APP_DRAWN, '')
-  doc.getElementById(FIRST_PAINT_ID)?.remove()
+  const html = doc.documentElement
+  html.setAttribute(APP_DRAWN, '')
+  const layer = doc.getElementById(FIRST_PAINT_ID)
+  if (!layer) return
+  layer.remove()
   doc.getElementById(FIRST_PAINT_STATUS_ID)?.remove()
   doc.getElementById('root')?.removeAttribute('inert')
-  doc.documentElement.classList.remove(FIRST_PAINT_CLASS)
+  html.classList.add(HANDOVER_CLASS)
+  html.classList.remove(FIRST_PAINT_CLASS)
+  doc.defaultView?.requestAnimationFrame(() => html.classList.remove(HANDOVER_CLASS))
 }
 
 /** Whether the app has shown its own screen (dismissFirstPaint() has run). */
