@@ -255,6 +255,40 @@ test.group('GooglePlacesProvider details', (group) => {
     const error = await failureOf(() => provider.details(googlePlace.id))
     assert.equal(error.status, 503)
   })
+
+  test('ratingOf asks Place Details for exactly rating,userRatingCount and maps the answer (docs/decisions.md D35)', async ({ assert }) => {
+    stub.answer((_, res) => json(res, 200, { rating: 4.4, userRatingCount: 1234 }))
+
+    const figures = await provider.ratingOf('ChIJ/odd id')
+
+    assert.deepEqual(figures, { rating: 4.4, reviewCount: 1234 })
+    assert.lengthOf(stub.requests, 1)
+    const [request] = stub.requests
+    assert.equal(request.method, 'GET')
+    assert.equal(request.url, `/v1/places/${encodeURIComponent('ChIJ/odd id')}`)
+    assert.equal(request.headers['x-goog-api-key'], API_KEY)
+    assert.strictEqual(request.headers['x-goog-fieldmask'], 'rating,userRatingCount')
+    assert.equal(request.body, '')
+  })
+
+  test('ratingOf: a listing without ratings yet is rating null and 0 reviews', async ({ assert }) => {
+    stub.answer((_, res) => json(res, 200, {}))
+    assert.deepEqual(await provider.ratingOf('ChIJ_new'), { rating: null, reviewCount: 0 })
+  })
+
+  test('ratingOf: an unknown (404) or malformed (400) id is null', async ({ assert }) => {
+    stub.answer((_, res) => json(res, 404, { error: { code: 404, message: 'Not found', status: 'NOT_FOUND' } }))
+    assert.isNull(await provider.ratingOf('ChIJ_gone'))
+    stub.answer((_, res) => json(res, 400, { error: { code: 400, message: 'Bad id', status: 'INVALID_ARGUMENT' } }))
+    assert.isNull(await provider.ratingOf('???'))
+  })
+
+  test('ratingOf: a 500 or a 403 is a 503 for our client', async ({ assert }) => {
+    stub.answer((_, res) => json(res, 500, { error: { code: 500, status: 'INTERNAL' } }))
+    assert.equal((await failureOf(() => provider.ratingOf('ChIJ_x'))).status, 503)
+    stub.answer((_, res) => json(res, 403, { error: { code: 403, status: 'PERMISSION_DENIED' } }))
+    assert.equal((await failureOf(() => provider.ratingOf('ChIJ_x'))).status, 503)
+  })
 })
 
 test.group('PlacesDirectory', (group) => {
@@ -315,6 +349,23 @@ test.group('PlacesDirectory', (group) => {
 
     assert.deepEqual(await directory.details(demoPlace.place_id), demoPlace)
     assert.isNull(await directory.details(googlePlace.id))
+    assert.lengthOf(stub.requests, 0)
+  })
+
+  test('ratingOf: Google ids go to Google, demo ids to the catalogue; without a key other ids are null', async ({ assert }) => {
+    const withKey = createPlacesDirectory({ googleApiKey: API_KEY, googleBaseUrl: stub.url, timeoutMs: 1000 })
+    stub.answer((_, res) => json(res, 200, { rating: 3.9, userRatingCount: 77 }))
+    assert.deepEqual(await withKey.ratingOf('ChIJ_real'), { rating: 3.9, reviewCount: 77 })
+    assert.lengthOf(stub.requests, 1)
+
+    const demoId = demoCatalogue()[0].place_id
+    stub.answer((_, res) => json(res, 500, {}))
+    assert.isNotNull(await withKey.ratingOf(demoId))
+    assert.lengthOf(stub.requests, 0)
+
+    const withoutKey = createPlacesDirectory({ googleApiKey: '', googleBaseUrl: stub.url, timeoutMs: 1000 })
+    assert.isNull(await withoutKey.ratingOf('ChIJ_real'))
+    assert.isNotNull(await withoutKey.ratingOf(demoId))
     assert.lengthOf(stub.requests, 0)
   })
 })
