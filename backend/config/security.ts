@@ -1,5 +1,5 @@
 /*
- * Security headers for every page and API answer (issue 6): a Content-Security-Policy that allows only what our
+ * Security headers for every page and API answer (docs/architecture.md#request-pipeline): a Content-Security-Policy that allows only what our
  * pages load (our own bundles, and Razorpay Checkout on the dashboard), no framing by other sites, no MIME
  * sniffing, and HSTS in production (where the app is served over HTTPS).
  */

@@ -1,6 +1,7 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import Business from '#models/business'
+import BusinessPolicy from '#policies/business_policy'
 import UpdateBusinessSettings from '#actions/businesses/update_business_settings'
 import DeleteBusiness from '#actions/businesses/delete_business'
 import { updateBusinessValidator, updateShortUrlValidator } from '#validators/business'
@@ -16,46 +17,47 @@ import type { BusinessDto, DeleteBusinessResponse, UpdateShortUrlResponse } from
 export default class BusinessesController {
   /** GET /api/my-businesses: the spec's plain array, oldest first (the dashboard selects the first). */
   async mine({ auth }: HttpContext): Promise<BusinessDto[]> {
-    const businesses = await Business.query()
-      .where('user_id', auth.getUserOrFail().id)
-      .orderBy('created_at', 'asc')
-      .orderBy('id', 'asc')
+    const businesses = await BusinessPolicy.visible(auth.getUserOrFail()).orderBy('created_at', 'asc').orderBy('id', 'asc')
     return businesses.map(serializeBusiness)
   }
 
   /** GET /api/businesses (Refine list). */
   async index(ctx: HttpContext): Promise<BusinessDto[]> {
-    const query = Business.query().where('user_id', ctx.auth.getUserOrFail().id)
-    return paginate(ctx, query, BUSINESS_LIST, serializeBusiness)
+    return paginate(ctx, BusinessPolicy.visible(ctx.auth.getUserOrFail()), BUSINESS_LIST, serializeBusiness)
   }
 
-  async show({ auth, params }: HttpContext): Promise<BusinessDto> {
-    return serializeBusiness(await Business.findOwned(auth.getUserOrFail().id, params.id))
+  async show({ bouncer, params }: HttpContext): Promise<BusinessDto> {
+    const business = await Business.find(params.id)
+    await bouncer.with(BusinessPolicy).authorize('view', business)
+    return serializeBusiness(business!)
   }
 
   /** PATCH /api/businesses/:id: short URL, compliance mode, pinned language. */
   @inject()
-  async update({ auth, params, request }: HttpContext, updateSettings: UpdateBusinessSettings): Promise<BusinessDto> {
-    const business = await Business.findOwned(auth.getUserOrFail().id, params.id)
+  async update({ bouncer, params, request }: HttpContext, updateSettings: UpdateBusinessSettings): Promise<BusinessDto> {
+    const business = await Business.find(params.id)
+    await bouncer.with(BusinessPolicy).authorize('update', business)
     const settings = await request.validateUsing(updateBusinessValidator)
-    return serializeBusiness(await updateSettings.handle(business, settings))
+    return serializeBusiness(await updateSettings.handle(business!, settings))
   }
 
   /** PATCH /api/business/:id/update-short-url (the spec's endpoint). */
   @inject()
   async updateShortUrl(
-    { auth, params, request }: HttpContext,
+    { bouncer, params, request }: HttpContext,
     updateSettings: UpdateBusinessSettings
   ): Promise<UpdateShortUrlResponse> {
-    const business = await Business.findOwned(auth.getUserOrFail().id, params.id)
+    const business = await Business.find(params.id)
+    await bouncer.with(BusinessPolicy).authorize('update', business)
     const { shortUrl } = await request.validateUsing(updateShortUrlValidator)
-    return { business: serializeBusiness(await updateSettings.handle(business, { shortUrl })) }
+    return { business: serializeBusiness(await updateSettings.handle(business!, { shortUrl })) }
   }
 
   /** DELETE /api/business/:id and /api/businesses/:id: its sessions and counters go with it. */
   @inject()
-  async destroy({ auth, params }: HttpContext, deleteBusiness: DeleteBusiness): Promise<DeleteBusinessResponse> {
-    const business = await deleteBusiness.handle(await Business.findOwned(auth.getUserOrFail().id, params.id))
-    return { success: true, ...serializeBusiness(business) }
+  async destroy({ bouncer, params }: HttpContext, deleteBusiness: DeleteBusiness): Promise<DeleteBusinessResponse> {
+    const business = await Business.find(params.id)
+    await bouncer.with(BusinessPolicy).authorize('delete', business)
+    return { success: true, ...serializeBusiness(await deleteBusiness.handle(business!)) }
   }
 }

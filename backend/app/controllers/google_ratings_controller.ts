@@ -1,5 +1,5 @@
 /*
- * A business's Google rating history (docs/decisions.md D35, issue 18 item 12): the points the daily job and the
+ * A business's Google rating history (docs/decisions.md D35): the points the daily job and the
  * owner's refreshes kept, and the refresh itself, once per 10 minutes per business.
  */
 import { inject } from '@adonisjs/core'

@@ -12,7 +12,7 @@ export default class PlacesController {
   @inject()
   async search({ request }: HttpContext, places: PlacesDirectory): Promise<SearchBusinessResponse> {
     const { query, location } = await request.validateUsing(searchBusinessValidator)
-    // `source` lets the forms label demo listings as such (docs/decisions.md D4, issue 18 item 4).
+    // `source` lets the forms label demo listings as such (docs/decisions.md D4 and D39).
     return { places: await places.search(query, location, SEARCH_RESULTS), source: places.searchProvider.kind }
   }
 

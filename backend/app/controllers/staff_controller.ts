@@ -1,5 +1,5 @@
 /*
- * A business's staff (docs/decisions.md D32, issue 15): each with their own link and QR, and a small leaderboard of
+ * A business's staff (docs/decisions.md D32): each with their own link and QR, and a small leaderboard of
  * the ratings and requests that came through them.
  */
 import type { HttpContext } from '@adonisjs/core/http'

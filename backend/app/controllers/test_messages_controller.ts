@@ -1,5 +1,5 @@
 /*
- * "Send a test message to me" (docs/decisions.md D32, issue 15): a channel's message, as a customer of the business
+ * "Send a test message to me" (docs/decisions.md D32): a channel's message, as a customer of the business
  * would get it, sent now to the owner.
  */
 import { inject } from '@adonisjs/core'

@@ -1,5 +1,5 @@
 /*
- * After each visit, automatically (docs/decisions.md D32, issue 15): the owner turns on a secret address per
+ * After each visit, automatically (docs/decisions.md D32): the owner turns on a secret address per
  * business; their billing/POS system or form tool POSTs each customer there, and a review request is created and
  * queued (email when the customer has an address, else WhatsApp Business when connected, else SMS).
  */

@@ -1,5 +1,5 @@
 /*
- * The owner's WhatsApp Business connection (docs/decisions.md D32, issue 15): the Cloud API number, an access
+ * The owner's WhatsApp Business connection (docs/decisions.md D32): the Cloud API number, an access
  * token (stored encrypted with the app key, never shown again) and the approved template per language.
  */
 import type { HttpContext } from '@adonisjs/core/http'

@@ -8,6 +8,7 @@ import { errors as vineErrors } from '@vinejs/vine'
 import { errors as authErrors } from '@adonisjs/auth'
 import { errors as limiterErrors } from '@adonisjs/limiter'
 import { errors as lucidErrors } from '@adonisjs/lucid'
+import { errors as bouncerErrors } from '@adonisjs/bouncer'
 import { AppException, FieldError } from '#exceptions/app_errors'
 
 interface Rendered {
@@ -57,6 +58,11 @@ function render(error: any, ctx: HttpContext): Rendered {
     const retryAfter = error.response.availableIn
     ctx.response.header('Retry-After', String(retryAfter))
     return { status: 429, error: STATUS_SENTENCES[429], extra: { retryAfter } }
+  }
+  // A policy's refusal: its own status and sentence (another owner's row is that row's 404, app/policies).
+  if (error instanceof bouncerErrors.E_AUTHORIZATION_FAILURE) {
+    const status = error.response.status ?? 403
+    return { status, error: error.response.message || STATUS_SENTENCES[status] || STATUS_SENTENCES[403] }
   }
   if (error instanceof lucidErrors.E_ROW_NOT_FOUND) {
     return { status: 404, error: STATUS_SENTENCES[404] }

@@ -1,5 +1,5 @@
 /*
- * A review request sent for the owner by email (docs/decisions.md D32, issue 15): the business's own words in its
+ * A review request sent for the owner by email (docs/decisions.md D32): the business's own words in its
  * customer-page language, the personal link as the button, and the stop link as the unsubscribe link (also in the
  * List-Unsubscribe headers, one-click: mail apps POST to it, and POST /r/{token}/stop opts out).
  */

@@ -3,7 +3,7 @@ import { BaseModel, column } from '@adonisjs/lucid/orm'
 import encryption from '@adonisjs/core/services/encryption'
 import type { ReviewLanguage } from '#contract/review_messages/index'
 
-/** An owner's WhatsApp Business Cloud API number and its approved templates (docs/decisions.md D32, issue 15). */
+/** An owner's WhatsApp Business Cloud API number and its approved templates (docs/decisions.md D32). */
 export default class WhatsAppAccount extends BaseModel {
   static table = 'whatsapp_accounts'
 

@@ -1,7 +1,7 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
 
 /**
- * Review requests sent by WhatsApp Business (docs/decisions.md D32, issue 15): an owner's Cloud API number and
+ * Review requests sent by WhatsApp Business (docs/decisions.md D32): an owner's Cloud API number and
  * approved templates (the access token encrypted with the app key), and the provider's message id on a request,
  * which the delivery webhook reports on.
  */

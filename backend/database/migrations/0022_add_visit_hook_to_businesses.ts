@@ -1,7 +1,7 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
 
 /**
- * After each visit, automatically (docs/decisions.md D32, issue 15): a secret per business in the address a billing
+ * After each visit, automatically (docs/decisions.md D32): a secret per business in the address a billing
  * or POS system calls to create the customer and queue a review request. Null: the hook is off.
  */
 export default class extends BaseSchema {

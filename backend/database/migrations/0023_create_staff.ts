@@ -1,7 +1,7 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
 
 /**
- * Staff attribution (docs/decisions.md D32, issue 15): the people of a business, each with a code for their own
+ * Staff attribution (docs/decisions.md D32): the people of a business, each with a code for their own
  * link and QR (`/review/{code}?s={staff code}`); ratings and requests remember whom they came through.
  */
 export default class extends BaseSchema {

@@ -1,7 +1,7 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
 
 /**
- * Why a review request failed, in the provider's words (docs/decisions.md D32, issue 15): the error a provider
+ * Why a review request failed, in the provider's words (docs/decisions.md D32): the error a provider
  * answered when it refused the message, or the reason its delivery webhook gave, shown to the owner on the request.
  */
 export default class extends BaseSchema {

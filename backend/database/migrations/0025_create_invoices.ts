@@ -1,7 +1,7 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
 
 /**
- * GST tax invoices (docs/decisions.md D33, issue 16): the owner's billing details; one invoice per granted payment
+ * GST tax invoices (docs/decisions.md D33): the owner's billing details; one invoice per granted payment
  * and one credit note per refund, each numbered in its series and financial year from a counter row that the
  * granting transaction locks (consecutive, no gaps, no repeats: a rolled-back grant takes its number back); refunds.
  * Invoices keep the parties as they were when issued and outlive the owner's account (tax records, 8 years).

@@ -1,7 +1,7 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
 
 /**
- * Operators (docs/decisions.md D34, issue 17): a role on users, their TOTP second factor (the secret encrypted with
+ * Operators (docs/decisions.md D34): a role on users, their TOTP second factor (the secret encrypted with
  * the app key, recovery codes hashed) and which of their tokens passed it; accounts and business links an operator
  * disabled, with the reason; contact messages handled; plans granted without a payment; the audit log.
  */

@@ -1,7 +1,7 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
 
 /**
- * Google rating history (docs/decisions.md D35, issue 18 item 12): each business's Google rating and review count,
+ * Google rating history (docs/decisions.md D35): each business's Google rating and review count,
  * one row per IST day (a second refresh the same day overwrites that day's row). The history starts with the
  * figures the business had when it was added, so existing businesses get that first point here.
  */

@@ -1,5 +1,5 @@
 /*
- * GST tax invoices and credit notes (docs/decisions.md D33, issue 16), issued inside the transaction that grants the
+ * GST tax invoices and credit notes (docs/decisions.md D33), issued inside the transaction that grants the
  * plan (or records the refund), so a failed grant issues nothing and takes no number. Numbers are consecutive per
  * series and Indian financial year (April-March, IST): the series' counter row is locked for the rest of the
  * transaction, so concurrent grants queue on it and a rollback gives the number back.

@@ -1,5 +1,5 @@
 /*
- * Refunds a payment by the refund policy (docs/decisions.md D33, issue 16; the /refund-policy page): in full within
+ * Refunds a payment by the refund policy (docs/decisions.md D33; the /refund-policy page): in full within
  * 48 hours of the owner's first payment; pro-rated for the unused part of a 6-month plan within 14 days and of a
  * 12-month plan within 30 days; nothing for a monthly plan after 48 hours. Used by the operator console and by
  * `node ace billing:refund`.

@@ -12,7 +12,7 @@ interface Report {
 }
 
 /**
- * MSG91's delivery reports (docs/decisions.md D32, issue 15): a list of `{requestId, report: [{status, desc,
+ * MSG91's delivery reports (docs/decisions.md D32): a list of `{requestId, report: [{status, desc,
  * number}]}`, sent as JSON or as a form field `data` holding that JSON. Each moves its request (found by the request
  * id kept at sending) to delivered or failed, never backwards; repeats change nothing.
  */

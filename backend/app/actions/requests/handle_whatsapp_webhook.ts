@@ -26,7 +26,7 @@ interface WebhookPayload {
 }
 
 /**
- * The WhatsApp Business webhook (docs/decisions.md D32, issue 15), already checked for its signature: delivery
+ * The WhatsApp Business webhook (docs/decisions.md D32), already checked for its signature: delivery
  * statuses update the request they are about (by the provider's message id; a repeat changes nothing), and an
  * inbound "STOP" opts that number out of every business of the account the message came to.
  */

@@ -17,7 +17,7 @@ const PROVIDER = { whatsapp: 'WhatsApp', sms: 'MSG91', email: 'The mail server' 
 export const TEST_PHONE_REQUIRED = 'Enter the mobile number to send the test to.'
 
 /**
- * "Send a test message to me" (docs/decisions.md D32, issue 15): the message a customer of this business would get
+ * "Send a test message to me" (docs/decisions.md D32): the message a customer of this business would get
  * on this channel, sent now to the owner (their account's email, or the mobile they give) with the business's review
  * page as the link, so the owner sees the template, the language and the delivery for themselves. Nothing is stored
  * and nothing counts toward the plan. A refusal comes back with the provider's reason (422); a provider that does

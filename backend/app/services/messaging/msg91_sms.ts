@@ -1,5 +1,5 @@
 /*
- * SMS for India through MSG91's Flow API (docs/decisions.md D32, issue 15), in its documented format:
+ * SMS for India through MSG91's Flow API (docs/decisions.md D32), in its documented format:
  * `POST {base}/api/v5/flow/` with the `authkey` header and `{template_id, sender, short_url, recipients: [{mobiles,
  * VAR1, VAR2, …}]}`, answered `{type: 'success', message: <request id>}`. Only registered templates can be sent:
  * the MSG91 template is mapped to the DLT template (and the sender id and the principal entity's id) on MSG91's

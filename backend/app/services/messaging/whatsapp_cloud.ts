@@ -1,5 +1,5 @@
 /*
- * The WhatsApp Business Cloud API (Meta's Graph API), as review requests use it (docs/decisions.md D32, issue 15):
+ * The WhatsApp Business Cloud API (Meta's Graph API), as review requests use it (docs/decisions.md D32):
  * template messages (`POST /{version}/{phone-number-id}/messages`, `type: template`) and the webhook's signature
  * (`X-Hub-Signature-256`: HMAC-SHA256 of the raw body with the app secret). The base URL is configurable, so
  * tests talk to a stub on loopback that answers in the documented format.

@@ -70,7 +70,7 @@ const CATALOGUE_SIZE = 360
 
 /**
  * The search forms' placeholder examples ("e.g. Sharma Sweets", "e.g. Sharma Sweets, Koramangala") must find
- * something (issue 18 item 4): three branches of one name, told apart only by their addresses.
+ * something (docs/decisions.md D39): three branches of one name, told apart only by their addresses.
  */
 const EXAMPLES: Place[] = [
   ['karol-bagh-delhi', '14/2, Ajmal Khan Road, Karol Bagh, Delhi, Delhi 110005, India', 4.4, 1862],
