@@ -37,7 +37,7 @@ const CustomersPage = lazy(() => import('./pages/requests/customers'))
 const RequestsPage = lazy(() => import('./pages/requests'))
 const AdminConsole = lazy(() => import('./pages/admin'))
 
-/** Spec 9: data never stale, no refetch on focus, no polling unless a screen asks, no retries. */
+/** Data never stale, no refetch on focus, no polling unless a screen asks, no retries (docs/screens.md#dashboard-routes). */
 const reactQuery = {
   clientConfig: {
     defaultOptions: {

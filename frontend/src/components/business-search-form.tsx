@@ -1,7 +1,7 @@
 /*
  * The dashboard's "find your business" form (onboarding and the add view): the shared search rules
  * (docs/decisions.md D14) on antd, then POST /api/select-business. A limit error shows the spec's upgrade notice.
- * Issue 18 item 4: a search that finds nothing says so, Enter with one suggestion selects it, suggestions show
+ * docs/decisions.md D39: a search that finds nothing says so, Enter with one suggestion selects it, suggestions show
  * the whole address (two branches of one name differ only there), and demo listings are labelled.
  */
 import { ExperimentOutlined, SearchOutlined } from '@ant-design/icons'

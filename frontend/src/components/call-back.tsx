@@ -1,5 +1,5 @@
 /*
- * A customer who ticked "contact me" after a 1-3 rating (docs/decisions.md §14): their name and number with Call
+ * A customer who ticked "contact me" after a 1-3 rating (docs/decisions.md D31): their name and number with Call
  * and WhatsApp buttons, big enough to tap on a phone. Nothing without a number.
  */
 import { PhoneOutlined, WhatsAppOutlined } from '@ant-design/icons'

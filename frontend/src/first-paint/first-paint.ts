@@ -1,5 +1,5 @@
 /*
- * The first paint (docs/decisions.md D40, issue 18 item 14): on a phone the app's scripts take seconds to arrive over
+ * The first paint (docs/decisions.md D40): on a phone the app's scripts take seconds to arrive over
  * slow 4G and run when they are not cached (the first visit, the first after a release), and about a second to run
  * when they are, while the first screen's API answers (asked for by the early script, early-requests.ts) are in
  * after about one round trip. As soon as they are, this draws the phone overview's first screen from them: the header, the banners, the welcome strip and the four cards, as HTML the app's own components

@@ -1,6 +1,6 @@
 /*
  * Build time only (vite.config.ts loads this through Vite's SSR loader): renders the app's antd components once
- * with the app's theme, for two things issue 18 item 14 needs on a phone's first, uncached visit.
+ * with the app's theme, for two things a phone's first, uncached visit needs (docs/architecture.md#dashboard-on-a-phone).
  *   css     the styles of the first screen's antd components (antd draws them at run time otherwise, which costs a
  *           slow phone about a second), with antd's cache map so antd skips them when the app starts;
  *   pieces  the phone overview's first screen as HTML, from the same components the app draws it with (header,

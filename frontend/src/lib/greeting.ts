@@ -10,7 +10,7 @@ const DAY_MS = 86_400_000
 
 /**
  * 'Welcome' on the account's first day (an owner who signed up minutes ago has not been here before), 'Welcome
- * back' after; 'Welcome' when the creation date is unknown, since it is never wrong (issue 18 item 7).
+ * back' after; 'Welcome' when the creation date is unknown, since it is never wrong (docs/decisions.md D39).
  */
 export function welcomeWord(user: { createdAt?: string | null } | null | undefined, now = new Date()): 'Welcome' | 'Welcome back' {
   const created = Date.parse(user?.createdAt ?? '')

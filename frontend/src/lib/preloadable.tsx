@@ -1,7 +1,7 @@
 /*
  * A lazy screen that renders without suspending once its module is here. React's lazy() suspends on its first
  * render even when the import has already finished, and a fallback once shown holds the content back a further
- * 300 ms: on a phone that was a third of the overview's repeat-visit time (issue 18 item 14). `preload()` fetches
+ * 300 ms: on a phone that was a third of the overview's repeat-visit time (docs/architecture.md#dashboard-on-a-phone). `preload()` fetches
  * the module early; from then on the screen renders at once, and before then it is an ordinary lazy screen.
  */
 import { lazy, type ComponentType } from 'react'

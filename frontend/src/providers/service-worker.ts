@@ -1,5 +1,5 @@
 /*
- * A small service worker for the dashboard's hashed files (issue 18 item 14: a phone's repeat visit). Scripts a
+ * A small service worker for the dashboard's hashed files (docs/architecture.md#dashboard-on-a-phone: a phone's repeat visit). Scripts a
  * service worker puts in Cache Storage while it installs get their compiled code cached by Chromium at once, so an
  * owner coming back runs the dashboard's scripts without compiling them again (without it, Chromium keeps compiled
  * code from its HTTP cache only from a script's third run on).

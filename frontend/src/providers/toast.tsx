@@ -2,7 +2,7 @@
  * The dashboard's toasts on antd's notification API (docs/decisions.md D14): one at a time (docs/product-rules.md's queue limit 1),
  * success 3 s, plan messages 4 s, everything else 5 s. Screens call `useToast()`; no other toast exists.
  * While a dialog is open a toast is antd's compact message at the very top instead: dialogs start 100 px down,
- * and a notification card with its description reached into them and covered their buttons (issue 18 item 7).
+ * and a notification card with its description reached into them and covered their buttons (docs/decisions.md D39).
  */
 import { App } from 'antd'
 import { useMemo } from 'react'

@@ -1,5 +1,5 @@
 /*
- * "Google rating since you joined" (docs/decisions.md D35, issue 18 item 12): the business's Google rating (line)
+ * "Google rating since you joined" (docs/decisions.md D35): the business's Google rating (line)
  * and review count (bars) per day since it was added, as the daily job and the owner's refreshes kept them
  * (GET /api/businesses/{id}/google-rating-history), and a refresh the server allows once per 10 minutes.
  * Draws with recharts like daily-chart.tsx: load it lazily, so recharts comes after the rest of the screen.

@@ -13,7 +13,7 @@ import { useToast } from '#providers/toast'
 /**
  * The phone number being typed and saved: digits only (pasted +91/0091/0 forms keep their 10), POST
  * /api/user/update-phone with +91, the spec's 'Phone Number Saved' toast. Used by the dialog below and by the
- * dashboard's onboarding, which asks for it as its first step (issue 18 item 7).
+ * dashboard's onboarding, which asks for it as its first step (docs/decisions.md D39).
  */
 export function usePhoneEntry(onSaved: () => void) {
   const [digits, setDigits] = useState('')

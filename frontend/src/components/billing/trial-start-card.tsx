@@ -1,6 +1,6 @@
 /*
- * Where sign-up lands (/billing?source=signup, DECISIONS.md section 11): for an owner whose trial has just started,
- * the page opens on that news and the next step, not on prices (issue 18 item 7). The plans stay below it.
+ * Where sign-up lands (/billing?source=signup, docs/decisions.md D14): for an owner whose trial has just started,
+ * the page opens on that news and the next step, not on prices (docs/decisions.md D39). The plans stay below it.
  */
 import { ArrowRightOutlined, GiftOutlined } from '@ant-design/icons'
 import { TRIAL_DAYS } from '@reviewroute/backend/contract/product_rules'

@@ -1,7 +1,7 @@
 /*
- * The short URL line of a business card (docs/product-rules.md#trial 'Short URL edit'): view, edit, then save or cancel. The code
+ * The short URL line of a business card (docs/screens.md#short-url-edit): view, edit, then save or cancel. The code
  * is sent as typed; the server's 409/422 sentence comes back in the 'Update Failed' toast and the input stays
- * open so the owner can try another code. The old code is not lost (docs/decisions.md §14), and the editor says so.
+ * open so the owner can try another code. The old code is not lost (docs/decisions.md D31), and the editor says so.
  */
 import { CheckOutlined, CloseOutlined, EditOutlined, LinkOutlined } from '@ant-design/icons'
 import type { BusinessDto } from '@reviewroute/backend/types/api'

@@ -1,6 +1,6 @@
 /*
  * The overview of an owner without businesses (docs/screens.md, docs/product-rules.md#trial): it opens straight on
- * the add form. Sign-up lands here (`/dashboard?source=signup`, issue 18 item 7): an owner without a phone number is
+ * the add form. Sign-up lands here (`/dashboard?source=signup`, docs/decisions.md D39): an owner without a phone number is
  * asked for it first, in the page, and cannot skip it (docs/decisions.md D14); then the business search follows.
  */
 import { CheckCircleFilled } from '@ant-design/icons'

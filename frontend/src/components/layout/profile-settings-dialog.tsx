@@ -28,7 +28,7 @@ export default function ProfileSettingsDialog({ user, open, onClose, onSaved }: 
       onSaved()
       onClose()
     } catch (error) {
-      // Spec 8: the server's sentence (or 'Unknown error') after the prefix; a network failure has its own sentence.
+      // docs/screens.md#avatar-menu: the server's sentence (or 'Unknown error') after the prefix; a network failure has its own sentence.
       setFailure(
         error instanceof ApiError && error.status === 0
           ? 'Failed to update profile. Please try again.'

@@ -22,7 +22,7 @@ const KEPT = [
 ]
 
 /**
- * The owner's data rights (docs/decisions.md §12): a copy of everything stored about them, and deleting the account
+ * The owner's data rights (docs/decisions.md D29, docs/product-rules.md#data-retention): a copy of everything stored about them, and deleting the account
  * after saying what goes, what stays and why.
  */
 export function DataRightsCard() {

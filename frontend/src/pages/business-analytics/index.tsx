@@ -62,7 +62,7 @@ export default function BusinessAnalyticsPage() {
     method: 'get',
     queryOptions: { enabled: businessId !== null },
   })
-  // The stats and the chart follow the chosen period (issue 18 item 13); the funnel and lists stay all-time.
+  // The stats and the chart follow the chosen period (docs/decisions.md D36); the funnel and lists stay all-time.
   const [range, setRange] = useState(() => presetRange(DEFAULT_PRESET))
   const period = useAnalyticsRange(range, { businessId: businessId ?? undefined, enabled: businessId !== null })
 
