@@ -13,7 +13,7 @@ import { INVALID_RESET_LINK } from '#actions/auth/reset_password'
 import AccountToken, { AccountTokenPurpose } from '#models/account_token'
 import { BadRequestError } from '#exceptions/app_errors'
 import { changeEmailValidator, forgotPasswordValidator, resetPasswordValidator, verifyEmailValidator } from '#validators/auth'
-import { serializeUser } from '#serializers/serializers'
+import { serializeUser } from '#serializers/users'
 import type { AcceptedMessageResponse, AuthResponse, ResetTokenCheckResponse, VerifyEmailResponse } from '#types/api'
 
 const RESET_MAIL_SENT = 'If an account uses this email, a link to reset its password is on its way. It works for 60 minutes.'

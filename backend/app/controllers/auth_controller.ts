@@ -3,7 +3,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import User from '#models/user'
 import RegisterUser from '#actions/auth/register_user'
 import { loginValidator, registerValidator } from '#validators/auth'
-import { serializeUser } from '#serializers/serializers'
+import { serializeUser } from '#serializers/users'
 import type { AuthResponse } from '#types/api'
 import SignIn from '#actions/auth/sign_in'
 

@@ -3,21 +3,23 @@
  */
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import Business from '#models/business'
 import Customer from '#models/customer'
-import SaveCustomer, { ownBusiness } from '#actions/requests/save_customer'
+import CustomerPolicy from '#policies/customer_policy'
+import SaveCustomer from '#actions/requests/save_customer'
 import ImportCustomers from '#actions/requests/import_customers'
 import { createCustomerValidator, updateCustomerValidator } from '#validators/requests'
-import { serializeCustomer } from '#serializers/serializers'
-import { BadRequestError, FieldError, NotFoundError, PayloadTooLargeError } from '#exceptions/app_errors'
+import { serializeCustomer } from '#serializers/review_requests'
+import { BadRequestError, FieldError, PayloadTooLargeError } from '#exceptions/app_errors'
 import { CSV_IMPORT_LIMIT, CSV_IMPORT_LIMIT_BYTES } from '#config/bodyparser'
 import { ListParams, paginate } from '#lib/list_query'
 import { CUSTOMER_LIST } from '#lib/list_specs'
 import type { CustomerDto, CustomerImportResponse } from '#types/api'
 
-async function customerOrFail(userId: number, id: number) {
-  const customer = await Customer.ownedBy(userId).where('id', id).first()
-  if (!customer) throw new NotFoundError('Customer not found')
-  return customer
+async function customerOf({ bouncer, params }: HttpContext, action: 'view' | 'update' | 'delete') {
+  const customer = await Customer.find(params.id)
+  await bouncer.with(CustomerPolicy).authorize(action, customer)
+  return customer!
 }
 
 /** Reads a stream to text, refusing more than the import's limit (413). */
@@ -51,33 +53,33 @@ async function csvOf({ request }: HttpContext) {
 
 export default class CustomersController {
   async index(ctx: HttpContext): Promise<CustomerDto[]> {
-    const userId = ctx.auth.getUserOrFail().id
-    const query = Customer.ownedBy(userId)
-    return paginate(ctx, query, CUSTOMER_LIST, serializeCustomer)
+    return paginate(ctx, CustomerPolicy.visible(ctx.auth.getUserOrFail()), CUSTOMER_LIST, serializeCustomer)
   }
 
-  async show({ auth, params }: HttpContext): Promise<CustomerDto> {
-    return serializeCustomer(await customerOrFail(auth.getUserOrFail().id, params.id))
+  async show(ctx: HttpContext): Promise<CustomerDto> {
+    return serializeCustomer(await customerOf(ctx, 'view'))
   }
 
   @inject()
-  async store({ auth, request, response }: HttpContext, save: SaveCustomer) {
+  async store({ bouncer, request, response }: HttpContext, save: SaveCustomer) {
     const input = await request.validateUsing(createCustomerValidator)
-    const customer = await save.create(auth.getUserOrFail().id, input)
+    const business = await Business.find(input.businessId)
+    await bouncer.with(CustomerPolicy).authorize('create', business)
+    const customer = await save.create(business!, input)
     return response.created(serializeCustomer(customer) satisfies CustomerDto)
   }
 
   @inject()
-  async update({ auth, params, request }: HttpContext, save: SaveCustomer): Promise<CustomerDto> {
-    const customer = await customerOrFail(auth.getUserOrFail().id, params.id)
-    const input = await request.validateUsing(updateCustomerValidator)
+  async update(ctx: HttpContext, save: SaveCustomer): Promise<CustomerDto> {
+    const customer = await customerOf(ctx, 'update')
+    const input = await ctx.request.validateUsing(updateCustomerValidator)
     return serializeCustomer(await save.update(customer, input))
   }
 
-  async destroy({ auth, params, response }: HttpContext) {
-    const customer = await customerOrFail(auth.getUserOrFail().id, params.id)
+  async destroy(ctx: HttpContext) {
+    const customer = await customerOf(ctx, 'delete')
     await customer.delete()
-    return response.noContent()
+    return ctx.response.noContent()
   }
 
   /** POST /api/customers/import?businessId=&dryRun=true|false&consent=true: a result per row. */
@@ -86,7 +88,9 @@ export default class CustomersController {
     const params = ListParams.of(ctx)
     const rawId = params.get('businessId')
     if (!rawId || !/^[0-9]{1,16}$/.test(rawId)) throw new FieldError('businessId', 'Choose the business to import into (businessId).')
-    const business = await ownBusiness(ctx.auth.getUserOrFail().id, Number(rawId))
+    const found = await Business.find(Number(rawId))
+    await ctx.bouncer.with(CustomerPolicy).authorize('create', found)
+    const business = found!
     const dryRun = params.get('dryRun') === 'true'
     if (!dryRun && params.get('consent') !== 'true') {
       throw new FieldError('consent', 'Confirm that these customers agreed to be contacted (consent=true).')

@@ -1,10 +1,11 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import ReviewSession from '#models/review_session'
+import type User from '#models/user'
+import ReviewSessionPolicy from '#policies/review_session_policy'
 import ResolveFeedback from '#actions/reviews/resolve_feedback'
 import { resolveFeedbackValidator } from '#validators/review'
-import { serializeSession } from '#serializers/serializers'
-import { NotFoundError } from '#exceptions/app_errors'
+import { serializeSession } from '#serializers/review_sessions'
 import { paginate } from '#lib/list_query'
 import { NEGATIVE_RATING_MAX } from '#lib/constants'
 import { SESSION_LIST } from '#lib/list_specs'
@@ -12,31 +13,31 @@ import { businessListTotal } from '#lib/session_counts'
 import type { ReviewSessionDto } from '#types/api'
 
 /** Private feedback: the owner's sessions rated 3 or below (docs/screens.md, /feedbacks). */
-const feedbacksOf = (userId: number) => ReviewSession.ownedBy(userId).where('rating', '<=', NEGATIVE_RATING_MAX)
+const feedbacksOf = (user: User) => ReviewSessionPolicy.visible(user).where('rating', '<=', NEGATIVE_RATING_MAX)
 
-async function feedbackOrFail(userId: number, id: number) {
-  const session = await feedbacksOf(userId).where('id', id).first()
-  if (!session) throw new NotFoundError('Feedback not found')
-  return session
+async function feedbackOf({ bouncer, params }: HttpContext, action: 'viewFeedback' | 'resolve') {
+  const session = await ReviewSession.query().where('id', params.id).where('rating', '<=', NEGATIVE_RATING_MAX).first()
+  await bouncer.with(ReviewSessionPolicy).authorize(action, session)
+  return session!
 }
 
 export default class FeedbacksController {
   async index(ctx: HttpContext): Promise<ReviewSessionDto[]> {
-    const userId = ctx.auth.getUserOrFail().id
+    const user = ctx.auth.getUserOrFail()
     // Feedbacks are the sessions rated NEGATIVE_RATING_MAX or below: the `negative` count.
-    const total = businessListTotal(userId, (counts) => counts.negative)
-    return paginate(ctx, feedbacksOf(userId), SESSION_LIST, serializeSession, total)
+    const total = businessListTotal(user.id, (counts) => counts.negative)
+    return paginate(ctx, feedbacksOf(user), SESSION_LIST, serializeSession, total)
   }
 
-  async show({ auth, params }: HttpContext): Promise<ReviewSessionDto> {
-    return serializeSession(await feedbackOrFail(auth.getUserOrFail().id, params.id))
+  async show(ctx: HttpContext): Promise<ReviewSessionDto> {
+    return serializeSession(await feedbackOf(ctx, 'viewFeedback'))
   }
 
   /** PATCH {resolved}: mark handled or reopen. */
   @inject()
-  async update({ auth, params, request }: HttpContext, resolveFeedback: ResolveFeedback): Promise<ReviewSessionDto> {
-    const session = await feedbackOrFail(auth.getUserOrFail().id, params.id)
-    const { resolved } = await request.validateUsing(resolveFeedbackValidator)
+  async update(ctx: HttpContext, resolveFeedback: ResolveFeedback): Promise<ReviewSessionDto> {
+    const session = await feedbackOf(ctx, 'resolve')
+    const { resolved } = await ctx.request.validateUsing(resolveFeedbackValidator)
     return serializeSession(await resolveFeedback.handle(session, resolved))
   }
 }

@@ -2,7 +2,7 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import UpdateNotificationSettings from '#actions/users/update_notification_settings'
 import { updateNotificationSettingsValidator } from '#validators/notifications'
-import { serializeNotificationSettings } from '#serializers/serializers'
+import { serializeNotificationSettings } from '#serializers/users'
 import type { NotificationSettingsDto } from '#types/api'
 
 export default class NotificationSettingsController {

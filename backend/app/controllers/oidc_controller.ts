@@ -11,7 +11,7 @@ import SignInWithOidc from '#actions/auth/sign_in_with_oidc'
 import { AppException, NotFoundError } from '#exceptions/app_errors'
 import { OidcClient, type PendingSignIn } from '#services/identity/oidc_client'
 import { oidcExchangeValidator } from '#validators/auth'
-import { serializeUser } from '#serializers/serializers'
+import { serializeUser } from '#serializers/users'
 import type { AuthResponse, OidcConfigResponse } from '#types/api'
 
 const COOKIE = 'rr_oidc'

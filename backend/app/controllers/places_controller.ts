@@ -3,7 +3,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import SelectBusiness from '#actions/businesses/select_business'
 import { PlacesDirectory } from '#services/places/places_directory'
 import { searchBusinessValidator, selectBusinessValidator } from '#validators/business'
-import { serializeBusiness } from '#serializers/serializers'
+import { serializeBusiness } from '#serializers/businesses'
 import type { SearchBusinessResponse, SelectBusinessResponse } from '#types/api'
 
 const SEARCH_RESULTS = 10

@@ -3,7 +3,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import UpdateProfile from '#actions/users/update_profile'
 import RequestUserSync from '#actions/users/request_user_sync'
 import { updatePhoneValidator, updateProfileValidator } from '#validators/auth'
-import { serializeUser } from '#serializers/serializers'
+import { serializeUser } from '#serializers/users'
 import type { SyncUserResponse, UpdatePhoneResponse, UserDto } from '#types/api'
 
 export default class ProfileController {

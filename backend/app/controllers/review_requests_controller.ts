@@ -6,10 +6,11 @@ import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
 import ReviewRequest, { RequestChannel, RequestStatus } from '#models/review_request'
 import CreateReviewRequest, { OPTED_OUT, whatsappUrl } from '#actions/requests/create_review_request'
-import { ownBusiness } from '#actions/requests/save_customer'
+import Business from '#models/business'
+import ReviewRequestPolicy from '#policies/review_request_policy'
 import { createReviewRequestValidator } from '#validators/requests'
-import { serializeReviewRequest } from '#serializers/serializers'
-import { FieldError, NotFoundError } from '#exceptions/app_errors'
+import { serializeReviewRequest } from '#serializers/review_requests'
+import { FieldError } from '#exceptions/app_errors'
 import { ListParams, paginate } from '#lib/list_query'
 import { REVIEW_REQUEST_LIST } from '#lib/list_specs'
 import { clock } from '#lib/clock'
@@ -17,33 +18,35 @@ import type { RequestChannelName, RequestFunnelDto, RequestFunnelStep, ReviewReq
 
 const CHANNELS = Object.values(RequestChannel) as RequestChannelName[]
 
-async function requestOrFail(userId: number, id: number) {
-  const request = await ReviewRequest.ownedBy(userId).where('id', id).preload('customer').preload('business').first()
-  if (!request) throw new NotFoundError('Review request not found')
-  return request
+async function requestOf({ bouncer, params }: HttpContext, action: 'view' | 'resend') {
+  const request = await ReviewRequest.query().where('id', params.id).preload('customer').preload('business').first()
+  await bouncer.with(ReviewRequestPolicy).authorize(action, request)
+  return request!
 }
 
 export default class ReviewRequestsController {
   async index(ctx: HttpContext): Promise<ReviewRequestDto[]> {
-    const query = ReviewRequest.ownedBy(ctx.auth.getUserOrFail().id).preload('customer')
+    const query = ReviewRequestPolicy.visible(ctx.auth.getUserOrFail()).preload('customer')
     return paginate(ctx, query, REVIEW_REQUEST_LIST, (request) => serializeReviewRequest(request))
   }
 
-  async show({ auth, params }: HttpContext): Promise<ReviewRequestDto> {
-    return serializeReviewRequest(await requestOrFail(auth.getUserOrFail().id, params.id))
+  async show(ctx: HttpContext): Promise<ReviewRequestDto> {
+    return serializeReviewRequest(await requestOf(ctx, 'view'))
   }
 
   @inject()
-  async store({ auth, request, response }: HttpContext, create: CreateReviewRequest) {
+  async store({ auth, bouncer, request, response }: HttpContext, create: CreateReviewRequest) {
     const input = await request.validateUsing(createReviewRequestValidator)
-    const created = await create.handle(auth.getUserOrFail(), input)
+    const business = await Business.find(input.businessId)
+    await bouncer.with(ReviewRequestPolicy).authorize('create', business)
+    const created = await create.handle(auth.getUserOrFail(), business!, input)
     const extra = created.whatsappUrl ? { whatsappUrl: created.whatsappUrl } : {}
     return response.created(serializeReviewRequest(created.request, extra) satisfies ReviewRequestDto)
   }
 
   /** POST /api/review-requests/{id}/resend: the same personal link again (own WhatsApp: the wa.me link anew). */
-  async resend({ auth, params }: HttpContext): Promise<ReviewRequestDto> {
-    const request = await requestOrFail(auth.getUserOrFail().id, params.id)
+  async resend(ctx: HttpContext): Promise<ReviewRequestDto> {
+    const request = await requestOf(ctx, 'resend')
     if (request.customer.optedOutAt || request.status === RequestStatus.OptedOut) throw new FieldError('customerId', OPTED_OUT)
     if (request.channel !== RequestChannel.WhatsappLink) {
       throw new FieldError('channel', 'Requests by email are sent for you, with one reminder after 3 days.')
@@ -59,7 +62,9 @@ export default class ReviewRequestsController {
   async funnel(ctx: HttpContext): Promise<RequestFunnelDto> {
     const rawId = ListParams.of(ctx).get('businessId')
     if (!rawId || !/^[0-9]{1,16}$/.test(rawId)) throw new FieldError('businessId', 'Choose a business (businessId).')
-    const business = await ownBusiness(ctx.auth.getUserOrFail().id, Number(rawId))
+    const found = await Business.find(Number(rawId))
+    await ctx.bouncer.with(ReviewRequestPolicy).authorize('viewAny', found)
+    const business = found!
 
     const [steps, google, poster, views] = await Promise.all([
       db

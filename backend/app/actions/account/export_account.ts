@@ -1,6 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
-import { serializeUser } from '#serializers/serializers'
+import { serializeUser } from '#serializers/users'
 import { clock } from '#lib/clock'
 
 /** Rows read per query: an owner with a million ratings is exported without holding them all in memory. */

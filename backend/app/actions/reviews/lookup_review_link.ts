@@ -1,7 +1,7 @@
 import FindReviewLink from '#actions/reviews/find_review_link'
 import CheckReviewAllowance from '#actions/reviews/check_review_allowance'
 import { pageViewCounter } from '#hot_path/page_view_counter'
-import { serializePublicBusiness } from '#serializers/serializers'
+import { serializePublicBusiness } from '#serializers/businesses'
 import type { ReviewLinkDto } from '#types/api'
 
 /**
