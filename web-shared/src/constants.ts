@@ -1,5 +1,6 @@
 /*
- * Front-end constants the spec names (section 9, docs/decisions.md D14), shared by the site and the dashboard.
+ * Front-end constants of the screens (search, carousel, countdown, toasts and phone numbers in docs/screens.md;
+ * docs/decisions.md D14), shared by the site and the dashboard.
  */
 export const SEARCH_MIN_CHARS = 2
 export const SEARCH_DEBOUNCE_MS = 250

@@ -39,7 +39,7 @@ export interface BusinessSearch {
   /** Search button state (docs/product-rules.md): disabled when blank, searching, or a selection is loading. */
   canSubmit: boolean
   /** The query of the last search that answered (null before one, or after a failure or a clear): with no
-   * suggestions it is the 'nothing found' state (issue 18 item 4). */
+   * suggestions it is the 'nothing found' state (docs/decisions.md D39). */
   searched: string | null
   /** Where the last answer's listings came from: the demo catalogue is labelled as such. */
   source: SearchBusinessResponse['source'] | null

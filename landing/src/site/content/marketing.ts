@@ -6,7 +6,7 @@ import type { MarketingIconName } from '#site/components/marketing-icon'
 import type { NavAnchor } from '#site/components/header'
 import { FREE_PLAN_BUSINESS_LIMIT, FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS, TRIAL_DAYS } from '@reviewroute/backend/contract/product_rules'
 
-/** Spec 3, "Marketing testimonial". */
+/** One story of the landing pages' testimonial carousel (docs/screens.md#landing-pages). */
 export interface Testimonial {
   quote: string
   name: string
