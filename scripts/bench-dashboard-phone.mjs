@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /*
- * npm run bench:dashboard-phone: how soon the owner's overview shows its numbers on a phone (issue 18 item 14).
+ * npm run bench:dashboard-phone: how soon the owner's overview shows its numbers on a phone (docs/architecture.md#dashboard-on-a-phone).
  * Debian's Chromium as a phone (390 px, touch) under Lighthouse's slow-4G profile (150 ms RTT, 1.6 Mbit/s down,
  * 750 kbit/s up) and a 4x slower CPU opens /dashboard signed in, and the time from navigation start to the
  * overview's four stat cards showing their figures (the row of the `[aria-label="Total Reviews"]` card with its four

@@ -1,5 +1,5 @@
 /*
- * Journeys 7 and 8 of issue 12, in Debian's Chromium against the production build started like `npm start`:
+ * Journeys 7 and 8 (accounts, docs/decisions.md D29), in Debian's Chromium against the production build started like `npm start`:
  *   7. an owner who forgot the password asks for a reset link, chooses a new password from the mail and lands on
  *      the dashboard; every other device is signed out, the old password stops working and the link works once;
  *   8. an owner with a business deletes the account from the profile (a wrong password first); the account, the

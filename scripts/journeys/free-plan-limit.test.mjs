@@ -1,5 +1,5 @@
 /*
- * Journey 6 of issue 6: a free owner (trial over, no plan) whose business already received 50 ratings this
+ * Journey 6 (docs/product-rules.md#free-plan-limits): a free owner (trial over, no plan) whose business already received 50 ratings this
  * month. The customer page shows the blocked state (amber alert with the server's sentence, 'Upgrade to Pro',
  * stars disabled) and a submission is refused with 403. Its own server, so it runs whatever the others do.
  */

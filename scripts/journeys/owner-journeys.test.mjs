@@ -1,5 +1,5 @@
 /*
- * Journeys 1-5 of issue 6, in Debian's Chromium against the production build started like `npm start`:
+ * Journeys 1-5, the product end to end, in Debian's Chromium against the production build started like `npm start`:
  *   1. an owner signs up from the landing page, saves a phone, adds a business, downloads the QR and the poster,
  *      copies the link;
  *   2. three customers on phones rate it (5 → Google, 2 → private feedback → /thanks, Hindi 4 → Google);
@@ -7,7 +7,7 @@
  *   4. the trial ends, the owner is locked to /billing, buys the monthly plan (checkout, webhooks, verify: one
  *      period), is unlocked, cancels and keeps access;
  *   5. a second owner sees none of it, on screen or through the API;
- * and journey 13 (issue 18 item 14): on a phone's first visit, the overview's first paint shows before the app has
+ * and journey 13 (docs/decisions.md D40): on a phone's first visit, the overview's first paint shows before the app has
  * loaded, in the app's own places and words, and hands over to the app.
  * They run in order on one server and share what they made (`story`). A journey whose predecessor failed
  * builds what it needs through the API instead, so each one still runs and fails only for its own reasons.
@@ -194,7 +194,7 @@ test('journey 1: an owner signs up from the landing page, adds the business, dow
     const link = `${BASE}/review/${business.short_url}`
     story.business = { id: business.id, name: business.name, shortUrl: business.short_url, link }
 
-    // The overview of the new business; a brand-new owner is greeted 'Welcome', not 'Welcome back' (issue 18 item 7).
+    // The overview of the new business; a brand-new owner is greeted 'Welcome', not 'Welcome back' (docs/decisions.md D39).
     await page.getByText('Recent Review Activity').waitFor()
     await page.getByRole('heading', { name: `Welcome, ${owner.firstName}!` }).waitFor()
     await page.getByText(PLACE.formattedAddress).first().waitFor()
@@ -634,7 +634,7 @@ test("journey 5: a second owner sees none of the first owner's data, on any scre
 })
 
 /* ------------------------------------------------------------------------------------------------------------
- * Journey 13 (issue 18 item 14): the overview's first paint on a phone's first visit
+ * Journey 13 (docs/decisions.md D40): the overview's first paint on a phone's first visit
  * ---------------------------------------------------------------------------------------------------------- */
 
 /** What a first screen shows, where: the text and the box of each of its parts inside `root`. */

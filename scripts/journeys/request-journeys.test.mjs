@@ -1,9 +1,9 @@
 /*
- * Journey 10 of issue 14, on phones, in Debian's Chromium against the production build started like `npm start`:
+ * Journey 10 (review requests, docs/decisions.md D32), on phones, in Debian's Chromium against the production build started like `npm start`:
  * an owner who just served a customer sends a review request from their own WhatsApp (the wa.me address and its
  * message are checked), the customer opens the personal link and rates 5 (on to Google), and the owner's requests
  * screen shows the request rated and the funnel counts it.
- * Journey 11 (issue 15): a request the product sends for the owner by email: the worker mails it over SMTP, the
+ * Journey 11 (docs/decisions.md D32): a request the product sends for the owner by email: the worker mails it over SMTP, the
  * customer opens the link in the mail, rates 2 with feedback, and the request shows rated.
  */
 import assert from 'node:assert/strict'

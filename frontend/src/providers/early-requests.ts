@@ -1,6 +1,6 @@
 /*
  * The first screen's API calls, started by index.html before the app's own scripts have downloaded and run
- * (issue 18 item 14: on a phone on slow 4G that is seconds). Its own tiny entry, importing nothing: it reads the
+ * (docs/architecture.md#dashboard-on-a-phone: on a phone on slow 4G that is seconds). Its own tiny entry, importing nothing: it reads the
  * stored token, sends the GETs the signed-in chrome and the overview make first, exactly as the data provider
  * would write them, and leaves the pending answers in `window.__reviewrouteEarly`. providers/early-data.ts hands
  * each to the first call for the same path (once, same token, within EARLY_MAX_AGE_MS); anything else goes to the
