@@ -1,5 +1,5 @@
 /*
- * The operator console's API (docs/decisions.md D34, issue 17): every /api/admin/* route is 404 to no token, a junk
+ * The operator console's API (docs/decisions.md D34): every /api/admin/* route is 404 to no token, a junk
  * token and an owner's (and changes nothing); an operator passes TOTP (enrol with a QR code, recovery codes, verify)
  * before the rest opens; every write needs a reason and leaves exactly one audit row; what each write does.
  */

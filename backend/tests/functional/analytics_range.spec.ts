@@ -1,5 +1,5 @@
 /*
- * Analytics over any range (issue 18 item 13, docs/decisions.md D36): GET /api/analytics/range gives one business's
+ * Analytics over any range (docs/decisions.md D36): GET /api/analytics/range gives one business's
  * or all of an owner's businesses' figures over IST days from..to, the same number of days before as the previous
  * period, the days of the range, and a row per business; the same numbers whether or not the rollup has run.
  */

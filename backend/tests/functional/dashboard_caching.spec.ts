@@ -1,5 +1,5 @@
 /*
- * The owner dashboard on a phone (issue 18 item 14): its HTML is revalidated on every visit (it names the current
+ * The owner dashboard on a phone (docs/architecture.md#dashboard-on-a-phone): its HTML is revalidated on every visit (it names the current
  * build), every hashed file it loads is cached for a year and never revalidated, so a repeat visit asks the network
  * for the HTML and the data only. Needs the dashboard build (npm run build --workspace frontend).
  */

@@ -1,5 +1,5 @@
 /*
- * Google rating history (docs/decisions.md D35, issue 18 item 12): the history's first point when a business is
+ * Google rating history (docs/decisions.md D35): the history's first point when a business is
  * added, the history route, the rate-limited refresh, and the daily job against a loopback stub of Google.
  */
 import { test } from '@japa/runner'

@@ -1,5 +1,5 @@
 /*
- * GST tax invoices (docs/decisions.md D33, issue 16): billing details with GSTIN checks, required before a purchase;
+ * GST tax invoices (docs/decisions.md D33): billing details with GSTIN checks, required before a purchase;
  * one invoice per granted payment, issued with the grant (intra-state CGST + SGST, inter-state IGST), its JSON,
  * PDF and receipt mail; the payment history; numbering across the financial year's turn (31 March → 1 April IST),
  * under 50 concurrent grants, and never used by a failed grant.

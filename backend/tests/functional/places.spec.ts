@@ -98,7 +98,7 @@ test.group('POST /api/search-business (demo catalogue)', (group) => {
     assert.deepEqual(response.body(), { places: [], source: 'demo' })
   })
 
-  // Issue 18 (item 4): the answer says the listings are the demo catalogue, so the form can label them.
+  // docs/decisions.md D39: the answer says the listings are the demo catalogue, so the form can label them.
   test('says the listings are the demo catalogue when no Google key is configured', async ({ client, assert }) => {
     const response = await client.post('/api/search-business').json({ query: 'cafe' })
 
@@ -106,7 +106,7 @@ test.group('POST /api/search-business (demo catalogue)', (group) => {
     assert.equal(response.body().source, 'demo')
   })
 
-  // Issue 18 (item 4): the forms' placeholders give these examples ("e.g. Sharma Sweets" on the dashboard,
+  // docs/decisions.md D39: the forms' placeholders give these examples ("e.g. Sharma Sweets" on the dashboard,
   // "e.g. Sharma Sweets, Koramangala" on the site); the demo catalogue must find them, and two branches of one
   // name differ by their addresses.
   test("the placeholders' examples find listings in the demo catalogue", async ({ client, assert }) => {

@@ -15,7 +15,7 @@ import { QueueName } from '#queue/queues'
 import { isolated } from '#tests/helpers/setup'
 import { DEFAULT_PASSWORD, UserFactory } from '#database/factories/index'
 
-/** The spec's text (section 5) for a wrong phone number. */
+/** The sentence for a wrong phone number (docs/screens.md#phone-dialog). */
 const PHONE_MESSAGE = 'Please enter a valid 10-digit phone number'
 const SIGNED_OUT = 'You must be signed in to do that.'
 const JUNK_TOKEN = 'rr_junk.not-a-real-token-value-at-all'
@@ -186,7 +186,7 @@ test.group('PATCH /api/auth/profile', (group) => {
     assert.equal((await storedUser(owner.id)).first_name, 'Old')
   })
 
-  // Issue 18: a blank first name left the header greeting the owner by their email's local part.
+  // docs/screens.md#header: a blank first name left the header greeting the owner by their email's local part.
   test('refuses {label} and keeps the names')
     .with([
       { label: 'an empty first name', body: { firstName: '', lastName: 'Verma' }, field: 'firstName' },
@@ -277,7 +277,7 @@ test.group('POST /api/user/update-phone', (group) => {
       { phone: '+91 98765 43210' },
       { phone: '+919876543210' },
       { phone: ' 98765-43210 ' },
-      // Issue 18: the other usual Indian forms, as the phone modal now accepts them.
+      // The other usual Indian forms, as the phone modal accepts them (docs/product-rules.md#accounts-and-tokens).
       { phone: '0091 98765 43210' },
       { phone: '098765 43210' },
       { phone: '(+91) 98765-43210' },

@@ -1,5 +1,5 @@
 /*
- * Refunds by the refund policy (docs/decisions.md D33, issue 16) through a stub of Razorpay's Refunds API: in full
+ * Refunds by the refund policy (docs/decisions.md D33) through a stub of Razorpay's Refunds API: in full
  * within 48 hours of the first payment, pro rata for 6- and 12-month plans within 14 and 30 days, nothing for a
  * monthly plan after 48 hours; the plan ends, a credit note in its own series refers to the invoice; one refund per
  * payment; the refund webhooks settle a pending refund once.

@@ -1,5 +1,5 @@
 /*
- * Review requests by SMS (docs/decisions.md D32, issue 15) through MSG91's Flow API, against a stub on loopback
+ * Review requests by SMS (docs/decisions.md D32) through MSG91's Flow API, against a stub on loopback
  * answering in its documented format: the DLT-registered template with its variables, the request id kept, and
  * the delivery reports (JSON or the form field `data`) at the secret address moving the request on.
  */

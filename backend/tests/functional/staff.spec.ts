@@ -1,5 +1,5 @@
 /*
- * Staff attribution (docs/decisions.md D32, issue 15): each staff member's own link and QR (`?s=`), ratings and
+ * Staff attribution (docs/decisions.md D32): each staff member's own link and QR (`?s=`), ratings and
  * requests counted per staff member, and the leaderboard.
  */
 import { test } from '@japa/runner'

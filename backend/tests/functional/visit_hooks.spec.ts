@@ -1,5 +1,5 @@
 /*
- * After each visit, automatically (docs/decisions.md D32, issue 15): the owner's secret address per business, and a
+ * After each visit, automatically (docs/decisions.md D32): the owner's secret address per business, and a
  * billing or POS system calling it to create the customer and queue a review request.
  */
 import { test } from '@japa/runner'

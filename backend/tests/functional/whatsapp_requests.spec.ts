@@ -1,5 +1,5 @@
 /*
- * Review requests sent by WhatsApp Business (docs/decisions.md D32, issue 15) against a stub of the Cloud API on
+ * Review requests sent by WhatsApp Business (docs/decisions.md D32) against a stub of the Cloud API on
  * loopback that answers in its documented format: the template message sent, the message id kept, the delivery
  * webhook (verify token, X-Hub-Signature-256 over the raw body) moving the request on, and an inbound STOP.
  */
