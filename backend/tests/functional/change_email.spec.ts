@@ -1,7 +1,7 @@
 /*
  * Changing the email (docs/decisions.md D29): the password first, a link to the new address (read from a real
  * SMTP server on loopback), a notice to the old one; nothing changes until the link is opened. And the reset
- * page's check of a link before it shows the form.
+ * page's check of a link before it shows the form, and every account link dying with the address it was made for.
  */
 import { test } from '@japa/runner'
 import type { ApiClient } from '@japa/api-client'
@@ -206,5 +206,99 @@ test.group('POST /api/auth/reset-password/check', (group) => {
     const forged = await client.post('/api/auth/reset-password/check').json({ token: 'x'.repeat(43) })
     forged.assertStatus(400)
     ;(await client.post('/api/auth/reset-password/check').json({})).assertStatus(422)
+  })
+})
+
+test.group('Account links die with the address they were mailed to', (group) => {
+  isolated(group)
+
+  /** The answer to a link nobody ever mailed: a dead link must look exactly like it. */
+  async function unknownLinkAnswers(client: ApiClient) {
+    const forged = 'x'.repeat(43)
+    return {
+      check: (await client.post('/api/auth/reset-password/check').json({ token: forged })).body(),
+      reset: (await client.post('/api/auth/reset-password').json({ token: forged, password: 'a-new-password-1' })).body(),
+      verify: (await client.post('/api/auth/verify-email').json({ token: forged })).body(),
+    }
+  }
+
+  const accessTokensOf = async (userId: number) => Number((await db.from('auth_access_tokens').where('tokenable_id', userId).count('* as n').first()).n)
+
+  test('a reset link mailed to the old address is dead once the address changed: nobody is signed in', async ({ client, assert, cleanup }) => {
+    const smtp = await smtpMailbox(cleanup)
+    const { user, token } = await signedIn(client)
+    await client.post('/api/auth/forgot-password').json({ email: 'old@example.in' })
+    const reset = tokenFrom((await smtp.waitFor(1))[0], '/auth/reset')
+    await changeEmail(client, token, { password: DEFAULT_PASSWORD, email: 'new@example.in' })
+    const change = (await smtp.waitFor(3)).find((one) => one.kind === 'email-change')!
+    ;(await client.post('/api/auth/verify-email').json({ token: tokenFrom(change, '/auth/verify') })).assertStatus(200)
+    const unknown = await unknownLinkAnswers(client)
+    const tokensBefore = await accessTokensOf(user.id)
+
+    const check = await client.post('/api/auth/reset-password/check').json({ token: reset })
+    const used = await client.post('/api/auth/reset-password').json({ token: reset, password: 'the-attackers-password' })
+
+    check.assertStatus(400)
+    assert.deepEqual(check.body(), unknown.check)
+    assert.equal(check.body().error, INVALID_RESET_LINK)
+    used.assertStatus(400)
+    assert.deepEqual(used.body(), unknown.reset)
+    assert.notProperty(used.body(), 'token')
+    assert.equal(await accessTokensOf(user.id), tokensBefore)
+    ;(await client.post('/api/auth/login').json({ email: 'new@example.in', password: 'the-attackers-password' })).assertStatus(400)
+    ;(await client.post('/api/auth/login').json({ email: 'new@example.in', password: DEFAULT_PASSWORD })).assertStatus(200)
+  })
+
+  test('a verification link mailed to the old address verifies nothing once the address changed', async ({ client, assert, cleanup }) => {
+    const smtp = await smtpMailbox(cleanup)
+    const owner = await UserFactory.apply('unverified').merge({ email: 'old@example.in' }).create()
+    const bearer = (await User.accessTokens.create(owner)).value!.release()
+    ;(await client.post('/api/auth/resend-verification').bearerToken(bearer)).assertStatus(202)
+    const verification = tokenFrom((await smtp.waitFor(1))[0], '/auth/verify')
+    await changeEmail(client, bearer, { password: DEFAULT_PASSWORD, email: 'new@example.in' })
+    const change = (await smtp.waitFor(3)).find((one) => one.kind === 'email-change')!
+    ;(await client.post('/api/auth/verify-email').json({ token: tokenFrom(change, '/auth/verify') })).assertStatus(200)
+    const unknown = await unknownLinkAnswers(client)
+
+    const response = await client.post('/api/auth/verify-email').json({ token: verification })
+
+    response.assertStatus(400)
+    assert.deepEqual(response.body(), unknown.verify)
+  })
+
+  test('every kind of link dies when the address changes by any other way too (the provider\'s profile sync)', async ({ client, assert, cleanup }) => {
+    const smtp = await smtpMailbox(cleanup)
+    const { user, token } = await signedIn(client)
+    await client.post('/api/auth/forgot-password').json({ email: 'old@example.in' })
+    await changeEmail(client, token, { password: DEFAULT_PASSWORD, email: 'wanted@example.in' })
+    const sent = await smtp.waitFor(3)
+    const reset = tokenFrom(sent.find((one) => one.kind === 'password-reset')!, '/auth/reset')
+    const change = tokenFrom(sent.find((one) => one.kind === 'email-change')!, '/auth/verify')
+    await db.from('users').where('id', user.id).update({ email: 'synced@example.in' })
+    const unknown = await unknownLinkAnswers(client)
+
+    assert.deepEqual((await client.post('/api/auth/reset-password/check').json({ token: reset })).body(), unknown.check)
+    assert.deepEqual((await client.post('/api/auth/reset-password').json({ token: reset, password: 'a-new-password-1' })).body(), unknown.reset)
+    const moved = await client.post('/api/auth/verify-email').json({ token: change })
+    moved.assertStatus(400)
+    assert.deepEqual(moved.body(), unknown.verify)
+    await user.refresh()
+    assert.equal(user.email, 'synced@example.in')
+    assert.isTrue(await user.verifyPassword(DEFAULT_PASSWORD))
+  })
+
+  test('a link of a kind dies when another link of that kind is used', async ({ client, assert, cleanup }) => {
+    const smtp = await smtpMailbox(cleanup)
+    const owner = await UserFactory.apply('unverified').create()
+    ;(await client.post('/api/auth/resend-verification').loginAs(owner)).assertStatus(202)
+    ;(await client.post('/api/auth/resend-verification').loginAs(owner)).assertStatus(202)
+    const [first, second] = (await smtp.waitFor(2)).map((sent) => tokenFrom(sent, '/auth/verify'))
+    const unknown = await unknownLinkAnswers(client)
+
+    ;(await client.post('/api/auth/verify-email').json({ token: second })).assertStatus(200)
+    const older = await client.post('/api/auth/verify-email').json({ token: first })
+
+    older.assertStatus(400)
+    assert.deepEqual(older.body(), unknown.verify)
   })
 })

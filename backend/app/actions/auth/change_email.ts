@@ -31,7 +31,7 @@ export default class ChangeEmail {
 
     const token = await db.transaction(async (trx) => {
       await AccountToken.retireAll(user.id, AccountTokenPurpose.EmailChange, trx)
-      return AccountToken.issue({ id: user.id, email: input.email }, AccountTokenPurpose.EmailChange, { days: EMAIL_VERIFICATION_TOKEN_DAYS }, trx)
+      return AccountToken.issue(user, AccountTokenPurpose.EmailChange, { days: EMAIL_VERIFICATION_TOKEN_DAYS }, trx, input.email)
     })
     await mail.use().sendLater(new EmailChangeMail(user, token, input.email))
     await mail.use().sendLater(new EmailChangeNoticeMail(user, input.email))

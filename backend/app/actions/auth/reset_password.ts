@@ -18,7 +18,6 @@ export default class ResetPassword {
       const owner = await User.findOrFail(row.userId, { client: trx })
       owner.password = password
       await owner.save()
-      await AccountToken.retireAll(owner.id, AccountTokenPurpose.PasswordReset, trx)
       await AccountToken.retireAll(owner.id, AccountTokenPurpose.EmailChange, trx)
       await trx.from('auth_access_tokens').where('tokenable_id', owner.id).delete()
       return owner

@@ -9,9 +9,10 @@ export const INVALID_VERIFICATION_LINK = 'This verification link is invalid or h
 export const ADDRESS_TAKEN_SINCE = 'Another account uses this address now, so yours keeps its current one.'
 
 /**
- * Confirms an address from its mailed link; the token alone is enough (no sign-in). A verification link confirms
- * the address it was sent to, if the account still has it; an email-change link moves the account to the new
- * address, confirmed, and retires the other links for the old one.
+ * Confirms an address from its mailed link; the token alone is enough (no sign-in). A link works only while the
+ * account has the address it was made for (AccountToken), so a verification link confirms the address it was sent
+ * to; an email-change link moves the account to the new address, confirmed, and every other link made for the old
+ * one dies for good, even should the account come back to that address.
  */
 export default class VerifyEmail {
   async handle(token: string) {
@@ -20,7 +21,7 @@ export default class VerifyEmail {
       const user = row ? await User.query({ client: trx }).where('id', row.userId).forUpdate().first() : null
       if (!row || !user) throw new BadRequestError(INVALID_VERIFICATION_LINK)
 
-      if (row.purpose === AccountTokenPurpose.EmailChange && user.email !== row.email) {
+      if (row.purpose === AccountTokenPurpose.EmailChange) {
         const holder = await User.query({ client: trx }).where('email', row.email).first()
         if (holder) throw new BadRequestError(ADDRESS_TAKEN_SINCE)
         user.email = row.email
@@ -29,12 +30,9 @@ export default class VerifyEmail {
         await user.save().catch((error) => {
           throw isDuplicateKey(error) ? new BadRequestError(ADDRESS_TAKEN_SINCE) : error
         })
-        await AccountToken.retireAll(user.id, AccountTokenPurpose.EmailVerification, trx)
-        await AccountToken.retireAll(user.id, AccountTokenPurpose.EmailChange, trx)
+        await AccountToken.retireAll(user.id, Object.values(AccountTokenPurpose), trx)
         return user
       }
-      // A link for an address the account no longer has verifies nothing.
-      if (user.email !== row.email) throw new BadRequestError(INVALID_VERIFICATION_LINK)
       if (!user.emailVerifiedAt) {
         user.emailVerifiedAt = clock.now()
         await user.save()
