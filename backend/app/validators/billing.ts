@@ -25,10 +25,11 @@ export const billingProfileValidator = vine.compile(
     legalName: vine.string().trim().minLength(2).maxLength(200),
     address: vine.string().trim().minLength(5).maxLength(500),
     stateCode: vine.enum(GST_STATES.map((state) => state.code)),
+    // Vine hands null to a nullable field's transform as well (whatever the order), and the GET answers null.
     gstin: vine
       .string()
       .trim()
-      .transform((value) => value.toUpperCase().replace(/\s+/g, ''))
+      .transform((value: string | null) => (value === null ? null : value.toUpperCase().replace(/\s+/g, '')))
       .nullable()
       .optional(),
   })

@@ -24,6 +24,8 @@ export interface ApiRoute {
   matchers: Record<string, RegExp>
   /** Set when a middleware on the route is not one this file knows: the route cannot be trusted to be covered. */
   unclassified?: string
+  /** The controller (its lazy import, one function per controller) and method the route calls, when it names one. */
+  handler?: { controller: unknown; method: string }
 }
 
 /** Routes the specs leave out on purpose, and why. Everything else under /api is covered. */
@@ -40,6 +42,13 @@ type RouteJson = {
   methods: string[]
   matchers: Record<string, { match?: RegExp }>
   middleware: { all(): Set<unknown> }
+  handler: { reference?: unknown }
+}
+
+function handlerOf(route: RouteJson): ApiRoute['handler'] {
+  const reference = route.handler?.reference
+  if (!Array.isArray(reference) || typeof reference[1] !== 'string') return undefined
+  return { controller: reference[0], method: reference[1] }
 }
 
 function describeMiddleware(entry: unknown) {
@@ -92,8 +101,32 @@ export function apiRoutes(): ApiRoute[] {
         throttled,
         matchers,
         unclassified,
+        handler: handlerOf(route),
       }
     })
+}
+
+/** A resource's read and a write that takes the same resource back: what a client sends after a GET. */
+export interface ReadWritePair {
+  read: ApiRoute
+  write: ApiRoute
+  method: string
+}
+
+/**
+ * Every write (PUT or PATCH) with the read its client starts from: the GET of the same path, else the `show` of
+ * the same controller with the same path parameters (GET /auth/user and PATCH /auth/profile are one resource).
+ */
+export function readWritePairs(routes = apiRoutes()): ReadWritePair[] {
+  const reads = routes.filter((route) => route.methods.includes('GET'))
+  const sameParams = (a: ApiRoute, b: ApiRoute) => a.params.join('/') === b.params.join('/')
+  return routes.flatMap((write) => {
+    const read =
+      reads.find((route) => route.pattern === write.pattern) ??
+      reads.find((route) => write.handler && route.handler?.controller === write.handler.controller && route.handler?.method === 'show' && sameParams(route, write))
+    if (!read) return []
+    return write.methods.filter((method) => method === 'PUT' || method === 'PATCH').map((method) => ({ read, write, method }))
+  })
 }
 
 /** Fails the calling test when the route's middleware could not be classified. */
