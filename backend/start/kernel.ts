@@ -18,6 +18,7 @@ server.use([
 router.use([
   () => import('#middleware/body_parser_middleware'),
   () => import('@adonisjs/auth/initialize_auth_middleware'),
+  () => import('#middleware/initialize_bouncer_middleware'),
 ])
 
 export const middleware = router.named({

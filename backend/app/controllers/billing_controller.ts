@@ -1,6 +1,8 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import SubscriptionPlan from '#models/subscription_plan'
+import Payment from '#models/payment'
+import PaymentPolicy from '#policies/payment_policy'
 import StartPurchase from '#actions/billing/start_purchase'
 import VerifyPayment from '#actions/billing/verify_payment'
 import CancelSubscription from '#actions/billing/cancel_subscription'
@@ -57,12 +59,15 @@ export default class BillingController {
   /** Checkout's success handler posts here; the webhook may arrive first or later: the plan is granted once. */
   @inject()
   async verifyPayment(
-    { auth, request }: HttpContext,
+    { auth, bouncer, request }: HttpContext,
     verifyPayment: VerifyPayment,
     billingStatus: GetBillingStatus
   ): Promise<BillingChangeResponse> {
+    const input = await request.validateUsing(verifyPaymentValidator)
+    const payment = await Payment.findBy('razorpay_order_id', input.razorpay_order_id)
+    await bouncer.with(PaymentPolicy).authorize('view', payment)
+    await verifyPayment.handle(payment!, input)
     const user = auth.getUserOrFail()
-    await verifyPayment.handle(user, await request.validateUsing(verifyPaymentValidator))
     return { success: true, ...(await billingStatus.handle(user)) }
   }
 

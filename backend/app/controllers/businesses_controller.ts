@@ -7,7 +7,7 @@ import DeleteBusiness from '#actions/businesses/delete_business'
 import { updateBusinessValidator, updateShortUrlValidator } from '#validators/business'
 import { serializeBusiness } from '#serializers/businesses'
 import { paginate } from '#lib/list_query'
-import { BUSINESS_LIST } from '#lib/list_specs'
+import { BUSINESS_LIST } from '#queries/list_specs'
 import type { BusinessDto, DeleteBusinessResponse, UpdateShortUrlResponse } from '#types/api'
 
 /**

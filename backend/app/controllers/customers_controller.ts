@@ -13,7 +13,7 @@ import { serializeCustomer } from '#serializers/review_requests'
 import { BadRequestError, FieldError, PayloadTooLargeError } from '#exceptions/app_errors'
 import { CSV_IMPORT_LIMIT, CSV_IMPORT_LIMIT_BYTES } from '#config/bodyparser'
 import { ListParams, paginate } from '#lib/list_query'
-import { CUSTOMER_LIST } from '#lib/list_specs'
+import { CUSTOMER_LIST } from '#queries/list_specs'
 import type { CustomerDto, CustomerImportResponse } from '#types/api'
 
 async function customerOf({ bouncer, params }: HttpContext, action: 'view' | 'update' | 'delete') {

@@ -8,7 +8,7 @@ import { resolveFeedbackValidator } from '#validators/review'
 import { serializeSession } from '#serializers/review_sessions'
 import { paginate } from '#lib/list_query'
 import { NEGATIVE_RATING_MAX } from '#lib/constants'
-import { SESSION_LIST } from '#lib/list_specs'
+import { SESSION_LIST } from '#queries/list_specs'
 import { businessListTotal } from '#lib/session_counts'
 import type { ReviewSessionDto } from '#types/api'
 

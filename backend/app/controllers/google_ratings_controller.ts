@@ -5,6 +5,7 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import Business from '#models/business'
+import BusinessPolicy from '#policies/business_policy'
 import GoogleRatingSnapshot from '#models/google_rating_snapshot'
 import RefreshGoogleRating from '#actions/businesses/refresh_google_rating'
 import { NotFoundError, TooManyRequestsError } from '#exceptions/app_errors'
@@ -13,19 +14,22 @@ import { googleRatingRefreshWait, releaseGoogleRatingRefresh } from '#start/limi
 import type { GoogleRatingHistoryResponse, GoogleRatingRefreshResponse } from '#types/api'
 
 export default class GoogleRatingsController {
-  async history({ auth, params }: HttpContext): Promise<GoogleRatingHistoryResponse> {
-    const business = await Business.findOwned(auth.getUserOrFail().id, params.businessId)
-    const points = await GoogleRatingSnapshot.history(business.id)
+  async history({ bouncer, params }: HttpContext): Promise<GoogleRatingHistoryResponse> {
+    const business = await Business.find(params.businessId)
+    await bouncer.with(BusinessPolicy).authorize('view', business)
+    const points = await GoogleRatingSnapshot.history(business!.id)
     return {
-      businessId: business.id,
-      since: business.createdAt.setZone(BUSINESS_TIME_ZONE).toISODate()!,
+      businessId: business!.id,
+      since: business!.createdAt.setZone(BUSINESS_TIME_ZONE).toISODate()!,
       points: points.map(({ day, rating, reviewCount }) => ({ day, rating, reviewCount })),
     }
   }
 
   @inject()
-  async refresh({ auth, params, response }: HttpContext, refresh: RefreshGoogleRating): Promise<GoogleRatingRefreshResponse> {
-    const business = await Business.findOwned(auth.getUserOrFail().id, params.businessId)
+  async refresh({ bouncer, params, response }: HttpContext, refresh: RefreshGoogleRating): Promise<GoogleRatingRefreshResponse> {
+    const found = await Business.find(params.businessId)
+    await bouncer.with(BusinessPolicy).authorize('view', found)
+    const business = found!
     const wait = await googleRatingRefreshWait(business.id)
     if (wait > 0) {
       const minutes = Math.ceil(wait / 60)

@@ -3,30 +3,30 @@
  */
 import type { HttpContext } from '@adonisjs/core/http'
 import Invoice from '#models/invoice'
+import InvoicePolicy from '#policies/invoice_policy'
 import { serializeInvoices } from '#serializers/invoices'
 import { sendInvoicePdf } from '#services/invoices/invoice_pdf'
-import { NotFoundError } from '#exceptions/app_errors'
 import { paginate } from '#lib/list_query'
-import { INVOICE_LIST } from '#lib/list_specs'
+import { INVOICE_LIST } from '#queries/list_specs'
 import type { InvoiceDto } from '#types/api'
 
-async function invoiceOrFail(userId: number, id: number) {
-  const invoice = await Invoice.query().where('id', id).where('user_id', userId).first()
-  if (!invoice) throw new NotFoundError('Invoice not found')
-  return (await serializeInvoices([invoice]))[0]
+async function invoiceOf({ bouncer, params }: HttpContext) {
+  const invoice = await Invoice.find(params.id)
+  await bouncer.with(InvoicePolicy).authorize('view', invoice)
+  return (await serializeInvoices([invoice!]))[0]
 }
 
 export default class InvoicesController {
   async index(ctx: HttpContext): Promise<InvoiceDto[]> {
-    const query = Invoice.query().where('user_id', ctx.auth.getUserOrFail().id)
+    const query = InvoicePolicy.visible(ctx.auth.getUserOrFail())
     return serializeInvoices(await paginate(ctx, query, INVOICE_LIST, (invoice: Invoice) => invoice))
   }
 
-  async show({ auth, params }: HttpContext): Promise<InvoiceDto> {
-    return invoiceOrFail(auth.getUserOrFail().id, params.id)
+  async show(ctx: HttpContext): Promise<InvoiceDto> {
+    return invoiceOf(ctx)
   }
 
-  async pdf({ auth, params, response }: HttpContext) {
-    return sendInvoicePdf(response, await invoiceOrFail(auth.getUserOrFail().id, params.id))
+  async pdf(ctx: HttpContext) {
+    return sendInvoicePdf(ctx.response, await invoiceOf(ctx))
   }
 }

@@ -12,7 +12,7 @@ import { createReviewRequestValidator } from '#validators/requests'
 import { serializeReviewRequest } from '#serializers/review_requests'
 import { FieldError } from '#exceptions/app_errors'
 import { ListParams, paginate } from '#lib/list_query'
-import { REVIEW_REQUEST_LIST } from '#lib/list_specs'
+import { REVIEW_REQUEST_LIST } from '#queries/list_specs'
 import { clock } from '#lib/clock'
 import type { RequestChannelName, RequestFunnelDto, RequestFunnelStep, ReviewRequestDto } from '#types/api'
 

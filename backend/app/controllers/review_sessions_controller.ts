@@ -3,7 +3,7 @@ import ReviewSession from '#models/review_session'
 import ReviewSessionPolicy from '#policies/review_session_policy'
 import { serializeSession } from '#serializers/review_sessions'
 import { paginate } from '#lib/list_query'
-import { SESSION_LIST } from '#lib/list_specs'
+import { SESSION_LIST } from '#queries/list_specs'
 import { businessListTotal } from '#lib/session_counts'
 import type { ReviewSessionDto } from '#types/api'
 

@@ -4,7 +4,8 @@
  */
 import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
-import { ownBusiness } from '#actions/requests/save_customer'
+import Business from '#models/business'
+import StaffPolicy from '#policies/staff_policy'
 import { addStaff } from '#actions/requests/staff'
 import { staffValidator } from '#validators/requests'
 import { NotFoundError } from '#exceptions/app_errors'
@@ -12,8 +13,10 @@ import { appUrl } from '#lib/app_url'
 import type { StaffDto } from '#types/api'
 
 export default class StaffController {
-  async index({ auth, params }: HttpContext): Promise<StaffDto[]> {
-    const business = await ownBusiness(auth.getUserOrFail().id, params.businessId)
+  async index({ bouncer, params }: HttpContext): Promise<StaffDto[]> {
+    const found = await Business.find(params.businessId)
+    await bouncer.with(StaffPolicy).authorize('viewAny', found)
+    const business = found!
     const rows = await db
       .from('staff as m')
       .where('m.business_id', business.id)
@@ -35,16 +38,20 @@ export default class StaffController {
     }))
   }
 
-  async store({ auth, params, request, response }: HttpContext) {
-    const business = await ownBusiness(auth.getUserOrFail().id, params.businessId)
+  async store({ bouncer, params, request, response }: HttpContext) {
+    const found = await Business.find(params.businessId)
+    await bouncer.with(StaffPolicy).authorize('manage', found)
+    const business = found!
     const { name } = await request.validateUsing(staffValidator)
     const { id, code } = await addStaff(business.id, name)
     const staff: StaffDto = { id, name, code, link: appUrl(`/review/${business.shortUrl}?s=${code}`), ratings: 0, sentToGoogle: 0, requests: 0, rated: 0 }
     return response.created(staff)
   }
 
-  async destroy({ auth, params, response }: HttpContext) {
-    const business = await ownBusiness(auth.getUserOrFail().id, params.businessId)
+  async destroy({ bouncer, params, response }: HttpContext) {
+    const found = await Business.find(params.businessId)
+    await bouncer.with(StaffPolicy).authorize('manage', found)
+    const business = found!
     const deleted = await db.from('staff').where({ id: params.id, business_id: business.id }).delete()
     if (!Number(deleted)) throw new NotFoundError('Staff member not found')
     return response.noContent()

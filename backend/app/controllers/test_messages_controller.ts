@@ -5,15 +5,17 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import SendTestMessage from '#actions/requests/send_test_message'
-import { ownBusiness } from '#actions/requests/save_customer'
+import Business from '#models/business'
+import BusinessPolicy from '#policies/business_policy'
 import { testMessageValidator } from '#validators/requests'
 import type { TestMessageDto } from '#types/api'
 
 export default class TestMessagesController {
   @inject()
-  async store({ auth, params, request }: HttpContext, send: SendTestMessage): Promise<TestMessageDto> {
-    const owner = auth.getUserOrFail()
-    const business = await ownBusiness(owner.id, params.businessId) // another owner's business is a 404, input or not
-    return send.handle(owner, business, await request.validateUsing(testMessageValidator))
+  async store({ auth, bouncer, params, request }: HttpContext, send: SendTestMessage): Promise<TestMessageDto> {
+    const business = await Business.find(params.businessId)
+    // Before the input: another owner's business is a 404, whatever the body says.
+    await bouncer.with(BusinessPolicy).authorize('update', business)
+    return send.handle(auth.getUserOrFail(), business!, await request.validateUsing(testMessageValidator))
   }
 }

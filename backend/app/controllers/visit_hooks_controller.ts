@@ -10,7 +10,7 @@ import Business from '#models/business'
 import User from '#models/user'
 import WhatsAppAccount from '#models/whatsapp_account'
 import CreateReviewRequest from '#actions/requests/create_review_request'
-import { ownBusiness } from '#actions/requests/save_customer'
+import BusinessPolicy from '#policies/business_policy'
 import { Msg91Sms } from '#services/messaging/msg91_sms'
 import { visitHookValidator } from '#validators/requests'
 import { FieldError, NotFoundError } from '#exceptions/app_errors'
@@ -24,22 +24,26 @@ const answer = (business: Business): VisitHookDto =>
 export const NO_CHANNEL = 'This business cannot send requests for you yet: connect WhatsApp Business, set up SMS, or send the customer\'s email.'
 
 export default class VisitHooksController {
-  async show({ auth, params }: HttpContext): Promise<VisitHookDto> {
-    return answer(await ownBusiness(auth.getUserOrFail().id, params.businessId))
+  async show({ bouncer, params }: HttpContext): Promise<VisitHookDto> {
+    const business = await Business.find(params.businessId)
+    await bouncer.with(BusinessPolicy).authorize('view', business)
+    return answer(business!)
   }
 
   /** Turns the hook on, or gives it a new address (the old one stops working). */
-  async rotate({ auth, params }: HttpContext): Promise<VisitHookDto> {
-    const business = await ownBusiness(auth.getUserOrFail().id, params.businessId)
-    business.visitHookSecret = randomBytes(32).toString('base64url')
-    await business.save()
-    return answer(business)
+  async rotate({ bouncer, params }: HttpContext): Promise<VisitHookDto> {
+    const business = await Business.find(params.businessId)
+    await bouncer.with(BusinessPolicy).authorize('update', business)
+    business!.visitHookSecret = randomBytes(32).toString('base64url')
+    await business!.save()
+    return answer(business!)
   }
 
-  async destroy({ auth, params, response }: HttpContext) {
-    const business = await ownBusiness(auth.getUserOrFail().id, params.businessId)
-    business.visitHookSecret = null
-    await business.save()
+  async destroy({ bouncer, params, response }: HttpContext) {
+    const business = await Business.find(params.businessId)
+    await bouncer.with(BusinessPolicy).authorize('update', business)
+    business!.visitHookSecret = null
+    await business!.save()
     return response.noContent()
   }
 
@@ -55,7 +59,7 @@ export default class VisitHooksController {
       input.channel ??
       (input.email ? 'email' : (await WhatsAppAccount.findBy('user_id', owner.id)) ? 'whatsapp' : sms.isConfigured ? 'sms' : null)
     if (!channel) throw new FieldError('channel', NO_CHANNEL)
-    const created = await create.handle(owner, {
+    const created = await create.handle(owner, business, {
       businessId: business.id,
       // The owner confirmed, turning the hook on, that their system sends only customers who agreed.
       customer: { name: input.name, phone: input.phone, email: input.email ?? null, consent: true },

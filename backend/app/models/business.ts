@@ -4,7 +4,6 @@ import { BaseModel, belongsTo, column, hasMany } from '@adonisjs/lucid/orm'
 import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
 import User from '#models/user'
 import ReviewSession from '#models/review_session'
-import { NotFoundError } from '#exceptions/app_errors'
 
 export default class Business extends BaseModel {
   @column({ isPrimary: true })
@@ -63,11 +62,4 @@ export default class Business extends BaseModel {
 
   @hasMany(() => ReviewSession)
   declare sessions: HasMany<typeof ReviewSession>
-
-  /** The owner's business, or 404 whether it is missing or someone else's (docs/decisions.md D2). */
-  static async findOwned(userId: number, id: number) {
-    const business = await this.query().where('id', id).where('user_id', userId).first()
-    if (!business) throw new NotFoundError('Business not found')
-    return business
-  }
 }

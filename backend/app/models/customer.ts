@@ -1,6 +1,5 @@
 import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
-import db from '@adonisjs/lucid/services/db'
 
 /** Someone the owner may ask for a review (docs/decisions.md D32): consent confirmed by the owner, opt-out kept. */
 export default class Customer extends BaseModel {
@@ -31,8 +30,4 @@ export default class Customer extends BaseModel {
 
   @column.dateTime({ autoCreate: true, autoUpdate: true })
   declare updatedAt: DateTime
-
-  static ownedBy(userId: number) {
-    return this.query().whereIn('business_id', db.from('businesses').select('id').where('user_id', userId))
-  }
 }

@@ -1,6 +1,5 @@
 import { DateTime } from 'luxon'
 import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
-import db from '@adonisjs/lucid/services/db'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import Customer from '#models/customer'
 import Business from '#models/business'
@@ -72,8 +71,4 @@ export default class ReviewRequest extends BaseModel {
 
   @belongsTo(() => Business)
   declare business: BelongsTo<typeof Business>
-
-  static ownedBy(userId: number) {
-    return this.query().whereIn('business_id', db.from('businesses').select('id').where('user_id', userId))
-  }
 }

@@ -53,9 +53,4 @@ export default class ReviewSession extends BaseModel {
       .select('business_id', db.raw('COUNT(*) AS total'))
     return new Map(rows.map((row: { business_id: number; total: number }) => [Number(row.business_id), Number(row.total)]))
   }
-
-  /** Sessions of all businesses the user owns; narrow further with where clauses. */
-  static ownedBy(userId: number) {
-    return this.query().whereIn('business_id', db.from('businesses').select('id').where('user_id', userId))
-  }
 }

@@ -12,7 +12,12 @@ export default class ReviewRequestPolicy extends BasePolicy {
     return ReviewRequest.query().whereIn('business_id', ownedBusinessIds(user))
   }
 
-  /** Sending requests for a business (and reading its request funnel). */
+  /** A business's requests as a whole (its funnel). */
+  viewAny(user: User, business: Business | null) {
+    return ownerOnly(user, business?.userId, 'Business not found')
+  }
+
+  /** Sending requests for a business. */
   create(user: User, business: Business | null) {
     return ownerOnly(user, business?.userId, 'Business not found')
   }

@@ -1,20 +1,19 @@
 import { BasePolicy } from '@adonisjs/bouncer'
 import type Business from '#models/business'
 import type User from '#models/user'
-import { businessOwnerOnly, ownerOnly } from '#policies/ownership'
+import { ownerOnly } from '#policies/ownership'
 
-/** A business's staff members, each with their own link. */
+const NOT_FOUND = 'Business not found'
+
+/** A business's staff members, each with their own link: always reached through their business. */
 export default class StaffPolicy extends BasePolicy {
   /** A business's staff list and leaderboard. */
   viewAny(user: User, business: Business | null) {
-    return ownerOnly(user, business?.userId, 'Business not found')
+    return ownerOnly(user, business?.userId, NOT_FOUND)
   }
 
-  create(user: User, business: Business | null) {
-    return ownerOnly(user, business?.userId, 'Business not found')
-  }
-
-  delete(user: User, member: { businessId: number } | null) {
-    return businessOwnerOnly(user, member, 'Staff member not found')
+  /** Adding and removing a business's staff members. */
+  manage(user: User, business: Business | null) {
+    return ownerOnly(user, business?.userId, NOT_FOUND)
   }
 }

@@ -5,8 +5,7 @@
  */
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
-import Business from '#models/business'
-import type User from '#models/user'
+import type Business from '#models/business'
 import DailySeries, { daysBetween, type DayFigures } from '#actions/analytics/daily_series'
 import { conversionRate } from '#actions/analytics/business_analytics'
 import { addRated, meanRating, NO_RATED_COUNTS } from '#lib/session_counts'
@@ -55,11 +54,9 @@ function totalsOf(figures: DayFigures[], filteredFeedback: number): RangeTotals 
 export default class AnalyticsRange {
   #series = new DailySeries()
 
-  async handle(user: User, request: RangeRequest): Promise<AnalyticsRangeResponse> {
+  /** `businesses`: the one asked for, or all the user's (oldest first), as BusinessPolicy allows. */
+  async handle(businesses: Pick<Business, 'id' | 'name'>[], request: RangeRequest): Promise<AnalyticsRangeResponse> {
     const { from, to, previous } = resolveRange(request)
-    const businesses: { id: number; name: string }[] = request.businessId
-      ? [await Business.findOwned(user.id, request.businessId)]
-      : await db.from('businesses').where('user_id', user.id).orderBy('created_at', 'asc').orderBy('id', 'asc').select('id', 'name')
     const ids = businesses.map((business) => business.id)
 
     // Both periods in one read of each source; the range's days are the later ones.

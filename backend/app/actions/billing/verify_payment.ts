@@ -1,13 +1,12 @@
 import { inject } from '@adonisjs/core'
-import type User from '#models/user'
-import Payment from '#models/payment'
+import type Payment from '#models/payment'
 import GrantPlan from '#actions/billing/grant_plan'
 import { RazorpayGateway } from '#services/payments/razorpay_gateway'
-import { BadRequestError, NotFoundError } from '#exceptions/app_errors'
+import { BadRequestError } from '#exceptions/app_errors'
 import type { VerifyPaymentRequest } from '#types/api'
 
 /**
- * Checkout's success handler: the owner's own order, Razorpay's signature over order and payment id, then the
+ * Checkout's success handler for an order the caller may verify (PaymentPolicy): Razorpay's signature over order and payment id, then the
  * plan granted. The webhook may arrive first or later; GrantPlan grants once either way.
  */
 @inject()
@@ -17,12 +16,7 @@ export default class VerifyPayment {
     private grantPlan: GrantPlan
   ) {}
 
-  async handle(user: User, input: VerifyPaymentRequest) {
-    const payment = await Payment.query()
-      .where('razorpay_order_id', input.razorpay_order_id)
-      .where('user_id', user.id)
-      .first()
-    if (!payment) throw new NotFoundError('Payment not found')
+  async handle(payment: Payment, input: VerifyPaymentRequest) {
     if (!this.gateway.isValidCheckoutSignature(payment.razorpayOrderId, input.razorpay_payment_id, input.razorpay_signature)) {
       throw new BadRequestError('Payment verification failed. If money was deducted, please contact support.')
     }

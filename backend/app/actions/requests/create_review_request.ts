@@ -6,7 +6,7 @@ import type Business from '#models/business'
 import Customer from '#models/customer'
 import ReviewRequest, { RequestChannel, RequestStatus } from '#models/review_request'
 import GetBillingStatus from '#actions/billing/get_billing_status'
-import { customerPhone, ownBusiness, upsertCustomers } from '#actions/requests/save_customer'
+import { customerPhone, upsertCustomers } from '#actions/requests/save_customer'
 import { FieldError, NotFoundError, UpgradeRequiredError } from '#exceptions/app_errors'
 import { FREE_PLAN_MONTHLY_REQUESTS_PER_BUSINESS, REQUEST_LIMIT_MESSAGE } from '#contract/product_rules'
 import { REVIEW_MESSAGES } from '#contract/review_messages/all'
@@ -54,8 +54,8 @@ export default class CreateReviewRequest {
     private sms: Msg91Sms
   ) {}
 
-  async handle(owner: User, input: CreateReviewRequestRequest) {
-    const business = await ownBusiness(owner.id, input.businessId)
+  /** `business` is one the caller may send for (ReviewRequestPolicy), `owner` its owner or the member sending. */
+  async handle(owner: User, business: Business, input: CreateReviewRequestRequest) {
     const channel = input.channel as RequestChannel
     if (channel === RequestChannel.Sms && !this.sms.isConfigured) throw new FieldError('channel', NOT_CONFIGURED)
     if (channel === RequestChannel.Whatsapp && !(await WhatsAppAccount.findBy('user_id', owner.id))) throw new FieldError('channel', NOT_CONFIGURED)

@@ -1,8 +1,8 @@
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type { RawQueryBindings } from '@adonisjs/lucid/types/querybuilder'
-import Business from '#models/business'
+import type Business from '#models/business'
 import Customer from '#models/customer'
-import { ConflictError, FieldError, NotFoundError } from '#exceptions/app_errors'
+import { ConflictError, FieldError } from '#exceptions/app_errors'
 import { normalizeIndianPhone } from '#lib/phone'
 import { isDuplicateKey } from '#lib/db_errors'
 import { clock } from '#lib/clock'
@@ -35,17 +35,10 @@ export function upsertCustomers(
   )
 }
 
-/** One of the owner's businesses, or 404 (another owner's business is not found, docs/decisions.md D2). */
-export async function ownBusiness(userId: number, businessId: number) {
-  const business = await Business.query().where('id', businessId).where('user_id', userId).first()
-  if (!business) throw new NotFoundError('Business not found')
-  return business
-}
-
 /** Adds and edits a business's customers (docs/decisions.md D32): phone unique per business, consent confirmed. */
 export default class SaveCustomer {
-  async create(userId: number, input: CreateCustomerRequest) {
-    const business = await ownBusiness(userId, input.businessId)
+  /** `business` is one the caller may add customers to (CustomerPolicy). */
+  async create(business: Business, input: CreateCustomerRequest) {
     const now = clock.now()
     try {
       return await Customer.create({
