@@ -8,7 +8,7 @@ import { PIECES_ID } from './src/first-paint/pieces'
 
 /**
  * providers/early-start.ts is an entry of its own (build.rollupOptions.input), the first tag of index.html's head:
- * an async, high-priority module script, so it runs as soon as it has downloaded (issue 18 item 14). Bundled into the
+ * an async, high-priority module script, so it runs as soon as it has downloaded (docs/architecture.md#dashboard-on-a-phone). Bundled into the
  * app's entry it would wait for every chunk of the app to download and run; later in the head it would queue behind
  * the app's chunks for a connection.
  * Its `data-preload` names, per route, the chunks that route's first screen loads once the app has started (its lazy
@@ -91,7 +91,7 @@ function earlyStart(): Plugin {
 
 /**
  * antd draws its styles at run time (CSS-in-JS): on a phone's slower CPU, generating, hashing and inserting them for
- * the first screen costs about a second (issue 18 item 14). src/first-paint/prerender.tsx renders the first screen's
+ * the first screen costs about a second (docs/architecture.md#dashboard-on-a-phone). src/first-paint/prerender.tsx renders the first screen's
  * antd components once at build time with the app's theme (through Vite's SSR loader, so the app's own components
  * and import paths work), for two things:
  *   - their styles, written to a hashed CSS file linked from index.html, with antd's cache map
@@ -199,7 +199,7 @@ export default defineConfig({
       // error-stack-parser: CommonJS packages that would count as having side effects, so every app carried them
       // (~24 KB) whether or not it uses those hooks. Marked free of side effects, they stay only where used.
       treeshake: { moduleSideEffects: (id: string) => !/\/node_modules\/(papaparse|error-stack-parser)\//.test(id) },
-      // Fewer, larger chunks for the first screen (issue 18 item 14): everything the app's entry loads at start in one
+      // Fewer, larger chunks for the first screen (docs/architecture.md#dashboard-on-a-phone): everything the app's entry loads at start in one
       // chunk and the overview's lazy parts (FIRST_SCREENS) with their own modules in another, instead of ~50 small
       // shared chunks. On a phone each file is a request (six at a time over HTTP/1.1, 150 ms apart on slow 4G) and a
       // task of its own to compile and link on a slow CPU. The early script stays its own tiny file; other screens

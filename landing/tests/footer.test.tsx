@@ -1,5 +1,5 @@
 /*
- * The footer's Product links (issue 18): a signed-out visitor's "Pricing" and "Analytics" open the home page's pricing
+ * The footer's Product links (docs/screens.md#site-routes): a signed-out visitor's "Pricing" and "Analytics" open the home page's pricing
  * section and analytics feature, not the dashboard's sign-in; a signed-in owner's go to the dashboard.
  */
 import { Suspense } from 'react'

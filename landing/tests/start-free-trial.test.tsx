@@ -1,7 +1,7 @@
 /*
- * Start Free Trial keeps the address DECISIONS.md section 11 fixes (outside tools depend on it): sign-up, then
+ * Start Free Trial keeps the address docs/decisions.md D14 fixes (outside tools depend on it): sign-up, then
  * /billing?source=signup, where the required phone modal opens once. What the new owner finds there is the
- * dashboard's side of issue 18 item 7 (frontend tests/billing: the trial-start card).
+ * dashboard's side of docs/decisions.md D39 (frontend tests/billing: the trial-start card).
  */
 import { Suspense } from 'react'
 import { render, screen } from '@testing-library/react'
@@ -20,7 +20,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals())
 
 describe('Start Free Trial', () => {
-  it('signs up, then goes to /billing?source=signup (DECISIONS.md section 11)', () => {
+  it('signs up, then goes to /billing?source=signup (docs/decisions.md D14)', () => {
     const url = new URL(SIGN_UP_URL, 'http://localhost')
     expect(url.pathname).toBe('/auth')
     expect(url.searchParams.get('mode')).toBe('signup')

@@ -189,7 +189,7 @@ describe('routes', () => {
 })
 
 describe('404 page', () => {
-  // Issue 18 (item 11b): the big "404" and a heading saying "404" again read as a stutter.
+  // docs/screens.md#site-404: the big "404" and a heading saying "404" again read as a stutter.
   it('says 404 once, with a heading and a way home', async () => {
     renderAt('/no-such-page', <App />)
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: 5000 })).toBeInTheDocument()

@@ -113,7 +113,7 @@ describe('business analytics screen', { timeout: 20_000 }, () => {
   // The chart is its own chunk (recharts); loading it once up front keeps each test's timing honest.
   beforeAll(() => Promise.all([import('#components/analytics/daily-chart'), import('#components/analytics/google-rating-history')]), 30_000)
 
-  // Issue 18 (item 12): the owner's proof, on the business's own page.
+  // docs/decisions.md D35: the owner's proof, on the business's own page.
   it("shows 'Google rating since you joined' from the business's rating history", async () => {
     signIn()
     fakeApi({
@@ -150,7 +150,7 @@ describe('business analytics screen', { timeout: 20_000 }, () => {
     )
     expect(screen.getByRole('link', { name: /\/review\/chai123$/ })).toBeInTheDocument()
 
-    // The four stats are the last 30 days' (issue 18 item 13), against the 30 days before.
+    // The four stats are the last 30 days' (docs/decisions.md D36), against the 30 days before.
     const stat = (title: string) => screen.getByText(title).closest('.ant-statistic') as HTMLElement
     expect(await within(await screen.findByRole('group', { name: 'Total Sessions' })).findByText('12')).toBeInTheDocument()
     expect(within(stat('Total Sessions')).getByText('12')).toBeInTheDocument()
@@ -212,7 +212,7 @@ describe('business analytics screen', { timeout: 20_000 }, () => {
     expect(screen.queryByText('Room for improvement')).not.toBeInTheDocument()
   })
 
-  // Issue 18 (item 11d): the low-rated feedback's relative time keeps the exact date and time, shown on hover.
+  // docs/screens.md#funnel-insights: the low-rated feedback's relative time keeps the exact date and time, shown on hover.
   it('shows the exact date and time of a low-rated feedback on hover', async () => {
     signIn()
     fakeApi({ 'GET /api/analytics/7': analyticsAnswer(), 'GET /api/analytics/7/daily': daily })
@@ -225,7 +225,7 @@ describe('business analytics screen', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('tooltip', {}, { timeout: 3000 })).toHaveTextContent(formatDateTime('2026-11-21T10:00:00.000Z'))
   })
 
-  // Issue 18 (item 11e): a long complaint is folded to three lines, with a way to read it all.
+  // docs/screens.md#funnel-insights: a long complaint is folded to three lines, with a way to read it all.
   it('folds a long complaint to three lines, with Expand and Collapse', async () => {
     const long = `Waited forty minutes for a table. ${'The order came wrong twice and nobody said sorry. '.repeat(12)}Never again.`
     const answer = analyticsAnswer()

@@ -111,7 +111,7 @@ describe('billing: paid owner', () => {
   })
 })
 
-// Issue 18 (item 7): sign-up lands on /billing?source=signup (DECISIONS.md section 11). A new owner in the trial
+// docs/decisions.md D39: sign-up lands on /billing?source=signup (D14). A new owner in the trial
 // finds the trial's start and the next step there, ahead of the prices they did not ask for.
 describe('billing: where a new trial starts', () => {
   it('says the trial has started and leads to setting up the business', async () => {

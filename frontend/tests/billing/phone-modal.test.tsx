@@ -55,7 +55,7 @@ describe('billing: the phone number asked for when the trial starts', () => {
     expect(saveButton()).toBeEnabled()
   })
 
-  // Issue 18 (item 5): a pasted number in the usual Indian forms keeps its 10 digits, not '91' and the first eight.
+  // docs/product-rules.md#accounts-and-tokens: a pasted number in the usual Indian forms keeps its 10 digits, not '91' and the first eight.
   it.each(['+91 98765 43210', '0091 98765 43210', '098765 43210', '(+91) 98765-43210', '+91-98765-43210', '919876543210'])(
     'keeps the 10 digits of a pasted %s and saves them with +91',
     async (pasted) => {

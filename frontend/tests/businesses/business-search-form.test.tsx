@@ -1,5 +1,5 @@
 /*
- * The dashboard's "find your business" form (onboarding and the add view) against a fake API: issue 18 item 4,
+ * The dashboard's "find your business" form (onboarding and the add view) against a fake API (docs/decisions.md D39):
  * the dead ends an outside tester met (no word when nothing is found, Enter with one suggestion, cut-off
  * addresses, unlabelled demo listings).
  */
@@ -68,7 +68,7 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-describe('the business search form (issue 18 item 4)', () => {
+describe('the business search form (docs/decisions.md D39)', () => {
   it("the placeholder's example is the one the demo catalogue carries (backend places.spec.ts)", () => {
     const { field } = setup(() => ({ places: [], source: 'demo' }))
     expect(field).toHaveAttribute('placeholder', expect.stringContaining('e.g. Sharma Sweets'))

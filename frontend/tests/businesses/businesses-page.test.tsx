@@ -38,7 +38,7 @@ describe('My Businesses grid', () => {
     expect(within(card).getByText('MG Road, Bengaluru')).toBeInTheDocument()
     expect(within(card).getByLabelText('Google rating 4.2')).toHaveTextContent('4.2')
     expect(within(card).getByText(/Added 3 days ago/)).toBeInTheDocument()
-    // Issue 18 (item 11c): the count is the listing's on Google, not ratings collected here.
+    // docs/screens.md#business-grid: the count is the listing's on Google, not ratings collected here.
     expect(within(card).getByText(/120 reviews on Google/)).toBeInTheDocument()
     expect(within(card).getByTestId('short-url')).toHaveTextContent('localhost:3000/review/chai123')
     for (const name of ['Copy Review Link', 'Copy Google Link', 'QR Code', 'Analytics', 'Settings', 'Remove']) {
@@ -66,7 +66,7 @@ describe('My Businesses grid', () => {
     const dialog = await screen.findByRole('dialog')
     expect(await within(dialog).findByAltText('QR code for Chai Point Cafe')).toHaveAttribute('src', 'data:image/png;base64,QR')
     expect(within(dialog).getByText('QR Code and Link')).toBeInTheDocument()
-    // Issue 18 (item 10): which download is the poster and which the bare code, each with its hint.
+    // docs/screens.md#qr-code-and-link-card: which download is the poster and which the bare code, each with its hint.
     expect(within(dialog).getByRole('button', { name: /Download poster \(PNG\)/ })).toBeInTheDocument()
     expect(within(dialog).getByText(POSTER_HINT)).toBeInTheDocument()
     expect(within(dialog).getByRole('button', { name: /Download QR code only/ })).toBeInTheDocument()

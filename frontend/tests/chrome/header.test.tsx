@@ -64,7 +64,7 @@ describe('user menu (docs/screens.md)', () => {
     ])
   })
 
-  // Issue 18 (item 1): My Businesses (edit link, settings, remove) is one tap away on every screen, phones included.
+  // docs/decisions.md D38: My Businesses (edit link, settings, remove) is one tap away on every screen, phones included.
   it('My Businesses goes to /dashboard/businesses, on a phone too', async () => {
     setViewport(390)
     chromeApi()
@@ -124,7 +124,7 @@ describe('Profile Settings dialog (docs/screens.md, docs/decisions.md D14)', () 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Profile Settings' })).not.toBeInTheDocument())
   })
 
-  // Issue 18 (item 11a): a blank name would leave the owner without a first name.
+  // docs/screens.md#header: a blank name would leave the owner without a first name.
   it('refuses a blank name and sends nothing', async () => {
     const api = chromeApi()
     renderChrome('/dashboard')
@@ -193,7 +193,7 @@ describe('business selector (docs/screens.md#business-selector: every screen, tw
     expect(screen.queryByRole('combobox', { name: 'Selected business' })).not.toBeInTheDocument()
   })
 
-  // Issue 18 (item 1): a phone has the selector too, in the greeting's place.
+  // docs/decisions.md D38: a phone has the selector too, in the greeting's place.
   it('is on a phone too, in place of the greeting', async () => {
     setViewport(390)
     chromeApi({ 'GET /api/businesses': two })
@@ -220,7 +220,7 @@ describe('business selector (docs/screens.md#business-selector: every screen, tw
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/dashboard\/analytics$/))
   })
 
-  // Issue 18 (item 2): on a business's page the selector shows that business, and choosing another opens its page.
+  // docs/decisions.md D38: on a business's page the selector shows that business, and choosing another opens its page.
   it('follows /business/:id and opens the chosen business there', async () => {
     localStorage.setItem('reviewroute.selectedBusiness', '7')
     chromeApi({ 'GET /api/businesses': two })

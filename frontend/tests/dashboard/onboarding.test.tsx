@@ -1,5 +1,5 @@
 /*
- * Issue 18 (item 7): a new owner who clicks Start Free Trial lands on the dashboard's onboarding, not on a pricing
+ * docs/decisions.md D39: a new owner who clicks Start Free Trial lands on the dashboard's onboarding, not on a pricing
  * page behind the phone modal. The phone number is asked there, as the first step, in the page (no dialog), and
  * still cannot be skipped (docs/decisions.md D14); a brand-new owner is greeted 'Welcome', not 'Welcome back'.
  */
@@ -84,7 +84,7 @@ describe('onboarding after Start Free Trial (/dashboard?source=signup)', () => {
   })
 })
 
-describe('the greeting (issue 18 item 7)', () => {
+describe('the greeting (docs/decisions.md D39)', () => {
   function greet(createdAt: string) {
     signIn()
     fakeApi({ 'GET /api/auth/user': { ...fixtures.user, createdAt } })

@@ -138,7 +138,7 @@ describe('/dashboard overview', () => {
     const comparison = screen.getByLabelText('Rating Comparison')
     expect(within(comparison).getByText('3.6')).toBeInTheDocument()
     expect(within(comparison).getByText('4.2')).toBeInTheDocument()
-    // Issue 18 (item 3): every rating of 3 or below, as the inbox counts them, and how many carry a comment.
+    // docs/decisions.md D38: every rating of 3 or below, as the inbox counts them, and how many carry a comment.
     const privateFeedback = screen.getByLabelText('Private Feedback')
     expect(within(privateFeedback).getByText('3')).toBeInTheDocument()
     expect(within(privateFeedback).getByText('Rated 3 or below, 2 with a comment')).toBeInTheDocument()

@@ -1,5 +1,5 @@
 /*
- * The QR poster's texts (docs/decisions.md §14): the pinned language's, else English with Hindi under it, drawn
+ * The QR poster's texts (docs/decisions.md D31): the pinned language's, else English with Hindi under it, drawn
  * in a font stack with Noto's Indian scripts and shrunk until each line fits the 600 px poster.
  */
 import { drawPoster, POSTER_FONTS, POSTER_WIDTH, type PosterTexts } from '@reviewroute/web-shared/qr'

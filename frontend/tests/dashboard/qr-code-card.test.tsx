@@ -44,7 +44,7 @@ describe('QR Code and Link card', () => {
     expect(qr).toHaveAttribute('height', '200')
   })
 
-  // Issue 18 (item 10): the poster's button says it is the poster, and what the poster is.
+  // docs/screens.md#qr-code-and-link-card: the poster's button says it is the poster, and what the poster is.
   it('labels the poster download and says what the poster is', async () => {
     renderScreen(<QrCodeCard business={business} />)
     expect(screen.getByRole('button', { name: /Download poster \(PNG\)/ })).toBeInTheDocument()

@@ -1,5 +1,5 @@
 /*
- * Call-back requests (docs/decisions.md §14): a feedback whose customer ticked "contact me" offers Call and
+ * Call-back requests (docs/decisions.md D31): a feedback whose customer ticked "contact me" offers Call and
  * WhatsApp in the inbox and on the business analytics screen; one without a number shows neither.
  */
 import { configure, screen, within } from '@testing-library/react'

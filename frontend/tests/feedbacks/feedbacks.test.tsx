@@ -140,7 +140,7 @@ describe('customer feedbacks screen', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: /Mark as resolved/ })).toBeInTheDocument()
   })
 
-  // Issue 18 (item 11d): the relative time keeps the exact date and time, shown on hover.
+  // docs/screens.md#customer-feedbacks: the relative time keeps the exact date and time, shown on hover.
   it('shows when each feedback came, with the exact date and time on hover', async () => {
     open({ 'GET /api/feedbacks': list(feedbacks) })
     await screen.findByText('2 private ratings')
@@ -173,7 +173,7 @@ describe('customer feedbacks screen', { timeout: 20_000 }, () => {
     ])
   })
 
-  // Issue 18 (item 2): one selector, the header's; the page names the business it shows.
+  // docs/decisions.md D38: one selector, the header's; the page names the business it shows.
   it('names the business it shows and has no selector of its own', async () => {
     open({
       'GET /api/businesses': list([fixtures.business(), fixtures.business({ id: 8, name: 'Dosa Corner' })]),
@@ -184,7 +184,7 @@ describe('customer feedbacks screen', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('combobox', { name: 'Business' })).not.toBeInTheDocument()
   })
 
-  // Issue 18 (item 3): the inbox and the overview count the same things in the same words.
+  // docs/decisions.md D38: the inbox and the overview count the same things in the same words.
   it('counts every private rating and says how many carry a comment', async () => {
     const quiet = fixtures.session({ id: 5, rating: 3, redirected: false, feedback: null })
     const api = open({

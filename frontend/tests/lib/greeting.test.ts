@@ -47,7 +47,7 @@ describe('initials (avatar)', () => {
   })
 })
 
-// Issue 18 (item 7): a brand-new owner was greeted 'Welcome back'. New = the account is less than a day old.
+// docs/decisions.md D39: a brand-new owner was greeted 'Welcome back'. New = the account is less than a day old.
 describe('welcomeWord: "Welcome" on the first day, "Welcome back" after', () => {
   const now = new Date('2026-11-24T10:00:00.000Z')
   it('says "Welcome" to an account created minutes or hours ago', () => {

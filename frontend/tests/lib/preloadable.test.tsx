@@ -5,7 +5,7 @@ import { preloadable } from '#lib/preloadable'
 
 const Page = ({ name }: { name: string }) => <p>Hello {name}</p>
 
-describe('preloadable screens (issue 18 item 14)', () => {
+describe('preloadable screens (docs/architecture.md#dashboard-on-a-phone)', () => {
   it('renders at once, without the fallback, once preloaded', async () => {
     const Screen = preloadable(() => Promise.resolve({ default: Page }))
     await Screen.preload()

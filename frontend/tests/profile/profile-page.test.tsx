@@ -154,7 +154,7 @@ describe('profile: personal information', () => {
     expect(callsTo(api, '/api/auth/user')).toBeGreaterThanOrEqual(2)
   })
 
-  // Issue 18 (item 11a): a blank first name would leave the header greeting the email's local part.
+  // docs/screens.md#header: a blank first name would leave the header greeting the email's local part.
   it.each(['', '   '])('refuses a blank first name (%j) and sends nothing', async (typed) => {
     const api = openProfile()
     const info = await card('Personal Information')

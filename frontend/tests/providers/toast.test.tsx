@@ -74,7 +74,7 @@ describe('toasts (docs/product-rules.md, docs/decisions.md D14)', () => {
   })
 })
 
-// Issue 18 (item 7): a toast must not cover an open dialog's buttons. antd dialogs start 100 px down; while one is
+// docs/decisions.md D39: a toast must not cover an open dialog's buttons. antd dialogs start 100 px down; while one is
 // open a toast is antd's compact message at the very top (not the taller card that reached into the dialog).
 describe('toasts over an open dialog', () => {
   function renderWithDialog(open: boolean) {
