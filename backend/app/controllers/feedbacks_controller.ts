@@ -10,6 +10,7 @@ import { paginate } from '#lib/list_query'
 import { NEGATIVE_RATING_MAX } from '#lib/constants'
 import { SESSION_LIST } from '#queries/list_specs'
 import { businessListTotal } from '#lib/session_counts'
+import BusinessPolicy from '#policies/business_policy'
 import type { ReviewSessionDto } from '#types/api'
 
 /** Private feedback: the owner's sessions rated 3 or below (docs/screens.md, /feedbacks). */
@@ -25,7 +26,7 @@ export default class FeedbacksController {
   async index(ctx: HttpContext): Promise<ReviewSessionDto[]> {
     const user = ctx.auth.getUserOrFail()
     // Feedbacks are the sessions rated NEGATIVE_RATING_MAX or below: the `negative` count.
-    const total = businessListTotal(user.id, (counts) => counts.negative)
+    const total = businessListTotal(BusinessPolicy.visibleIds(user), (counts) => counts.negative)
     return paginate(ctx, feedbacksOf(user), SESSION_LIST, serializeSession, total)
   }
 

@@ -5,12 +5,13 @@ import { serializeSession } from '#serializers/review_sessions'
 import { paginate } from '#lib/list_query'
 import { SESSION_LIST } from '#queries/list_specs'
 import { businessListTotal } from '#lib/session_counts'
+import BusinessPolicy from '#policies/business_policy'
 import type { ReviewSessionDto } from '#types/api'
 
 export default class ReviewSessionsController {
   async index(ctx: HttpContext): Promise<ReviewSessionDto[]> {
     const user = ctx.auth.getUserOrFail()
-    const total = businessListTotal(user.id, (counts) => counts.sessions)
+    const total = businessListTotal(BusinessPolicy.visibleIds(user), (counts) => counts.sessions)
     return paginate(ctx, ReviewSessionPolicy.visible(user), SESSION_LIST, serializeSession, total)
   }
 

@@ -7,6 +7,10 @@ import db from '@adonisjs/lucid/services/db'
 import { NEGATIVE_RATING_MAX, POSITIVE_RATING_MIN } from '#lib/constants'
 import { istDaySql, istDayStart } from '#lib/time'
 import type { ListParams } from '#lib/list_query'
+import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
+
+/** The ids of the businesses a user may see, as the policies give them (BusinessPolicy.visibleIds). */
+type BusinessIds = DatabaseQueryBuilderContract<any>
 
 /** The one row of analytics_rollup_state. */
 export const ROLLUP_STATE_ID = 1
@@ -113,23 +117,23 @@ export async function dailyCounts(businessIds: number[], fromDay: string, toDay:
 }
 
 /**
- * The counts of one business of this owner (null when it is not theirs), for the totals of its unfiltered
+ * The counts of one business among these (null when it is not one of them), for the totals of its unfiltered
  * session and feedback lists: a business with a million sessions is not counted row by row on every page.
  */
-export async function ownedBusinessCounts(userId: number, businessId: number): Promise<Counts | null> {
-  const owned = await db.from('businesses').where('id', businessId).where('user_id', userId).select('id').first()
-  return owned ? totalCounts(businessId) : null
+async function visibleBusinessCounts(businessIds: BusinessIds, businessId: number): Promise<Counts | null> {
+  const visible = await db.from('businesses').where('id', businessId).whereIn('id', businessIds).select('id').first()
+  return visible ? totalCounts(businessId) : null
 }
 
 /**
  * `knownTotal` for paginate: the total of a session list filtered by its business alone, from these counts
  * (rollups plus live rows, exact) instead of a COUNT over every row; null (count them) for any other filter.
  */
-export function businessListTotal(userId: number, pick: (counts: Counts) => number) {
+export function businessListTotal(businessIds: BusinessIds, pick: (counts: Counts) => number) {
   return async (params: ListParams) => {
     const filters = params.filterNames()
     if (filters.length !== 1 || filters[0] !== 'businessId') return null
-    const counts = await ownedBusinessCounts(userId, Number(params.get('businessId')))
+    const counts = await visibleBusinessCounts(businessIds, Number(params.get('businessId')))
     return counts ? pick(counts) : null
   }
 }
@@ -144,11 +148,11 @@ export const NO_RATED_COUNTS: RatedCounts = { ...ZERO, ratingSum: 0 }
 export const addRated = (a: RatedCounts, b: RatedCounts): RatedCounts => ({ ...add(a, b), ratingSum: a.ratingSum + b.ratingSum })
 
 /**
- * The counts of every business of one owner, by business id (businesses without sessions are absent), read
- * the same way as totalCounts: rollups through the watermark, raw rows after it.
+ * The counts of each of these businesses, by business id (businesses without sessions are absent), read the
+ * same way as totalCounts: rollups through the watermark, raw rows after it.
  */
-export async function ownerCounts(userId: number): Promise<Map<number, RatedCounts>> {
-  const owned = () => db.from('businesses').where('user_id', userId).select('id')
+export async function countsOfBusinesses(businessIds: () => BusinessIds): Promise<Map<number, RatedCounts>> {
+  const owned = businessIds
   const watermark = await rolledThrough()
   const from = liveFrom(watermark)
   const live = db

@@ -6,7 +6,8 @@
  */
 import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
-import { addRated, meanRating, NO_RATED_COUNTS, ownerCounts, type RatedCounts } from '#lib/session_counts'
+import BusinessPolicy from '#policies/business_policy'
+import { addRated, meanRating, NO_RATED_COUNTS, countsOfBusinesses, type RatedCounts } from '#lib/session_counts'
 import { clock } from '#lib/clock'
 import { POSITIVE_RATINGS } from '#lib/constants'
 import { PROJECTION_RECENT_DAYS } from '#contract/product_rules'
@@ -25,10 +26,10 @@ const overviewCounts = (counts: RatedCounts, filteredFeedback: number): Overview
 export default class OwnerOverview {
   async handle(user: User): Promise<OverviewResponse> {
     const [businesses, counts, feedback, recentGoogle] = await Promise.all([
-      db.from('businesses').where('user_id', user.id).orderBy('created_at', 'asc').orderBy('id', 'asc').select('id'),
-      ownerCounts(user.id),
-      this.feedbackCounts(user.id),
-      this.recentGoogleRatings(user.id),
+      BusinessPolicy.visibleIds(user).orderBy('created_at', 'asc').orderBy('id', 'asc'),
+      countsOfBusinesses(() => BusinessPolicy.visibleIds(user)),
+      this.feedbackCounts(user),
+      this.recentGoogleRatings(user),
     ])
     const ids: number[] = businesses.map((business) => business.id)
     const countsOf = (id: number) => counts.get(id) ?? NO_RATED_COUNTS
@@ -50,10 +51,10 @@ export default class OwnerOverview {
    * The 4-5 star ratings (the ones sent on to Google) of the last PROJECTION_RECENT_DAYS days, by business:
    * `rating IN (4, 5)` reads each rating's time range from the (business, rating, created_at) index alone.
    */
-  private async recentGoogleRatings(userId: number) {
+  private async recentGoogleRatings(user: User) {
     const rows = await db
       .from('review_sessions')
-      .whereIn('business_id', db.from('businesses').where('user_id', userId).select('id'))
+      .whereIn('business_id', BusinessPolicy.visibleIds(user))
       .whereIn('rating', POSITIVE_RATINGS)
       .where('created_at', '>=', clock.now().minus({ days: PROJECTION_RECENT_DAYS }).toJSDate())
       .groupBy('business_id')
@@ -68,10 +69,10 @@ export default class OwnerOverview {
   }
 
   /** Sessions rated below the Google threshold with feedback text, by business: an index-only count. */
-  private async feedbackCounts(userId: number) {
+  private async feedbackCounts(user: User) {
     const rows = await db
       .from('review_sessions')
-      .whereIn('business_id', db.from('businesses').where('user_id', userId).select('id'))
+      .whereIn('business_id', BusinessPolicy.visibleIds(user))
       .where('is_complaint', 1)
       .groupBy('business_id')
       .select('business_id', db.raw('COUNT(*) AS total'))

@@ -1,6 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type User from '#models/user'
-import Business from '#models/business'
+import BusinessPolicy from '#policies/business_policy'
 import ReviewSession from '#models/review_session'
 import GetBillingStatus from '#actions/billing/get_billing_status'
 import { FREE_PLAN_BUSINESS_LIMIT, FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS } from '#contract/product_rules'
@@ -14,7 +14,7 @@ export default class GetUsage {
   async handle(user: User): Promise<UsageDto> {
     const [status, businesses] = await Promise.all([
       this.billingStatus.handle(user),
-      Business.query().where('user_id', user.id).select('id'),
+      BusinessPolicy.visible(user).select('id'),
     ])
     const counts = await ReviewSession.countThisMonth(businesses.map(({ id }) => id))
     return {

@@ -3,6 +3,7 @@ import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
 import type Business from '#models/business'
+import BusinessPolicy from '#policies/business_policy'
 import Customer from '#models/customer'
 import ReviewRequest, { RequestChannel, RequestStatus } from '#models/review_request'
 import GetBillingStatus from '#actions/billing/get_billing_status'
@@ -84,7 +85,7 @@ export default class CreateReviewRequest {
         const cap = env.get('REQUEST_PROVIDER_MONTHLY_CAP')
         const [{ sent }] = await trx
           .from('review_requests')
-          .whereIn('business_id', trx.from('businesses').where('user_id', owner.id).select('id'))
+          .whereIn('business_id', BusinessPolicy.visibleIds(owner).useTransaction(trx))
           .whereIn('channel', [RequestChannel.Whatsapp, RequestChannel.Sms])
           .where('created_at', '>=', monthStartIst().toJSDate())
           .count('* as sent')
