@@ -20,17 +20,16 @@ export default class TrialExpiryJob {
   constructor(private mailer: MailerContract<MailTransportContract> = mail.use()) {}
 
   async handle() {
-    const now = clock.now().toJSDate()
+    const at = clock.now()
+    const now = at.toJSDate()
     const endedTrials = await db
       .from('users')
       .whereNotNull('trial_ends_at')
       .where('trial_ends_at', '<=', now)
       .whereNull('trial_expired_at')
       .select('id')
-    const endedPeriods = await db
-      .from('subscriptions')
-      .whereIn('status', [SubscriptionStatus.Active, SubscriptionStatus.Cancelled])
-      .where('current_period_end', '<=', now)
+    const endedPeriods = await Subscription.query()
+      .withScopes((scopes) => scopes.lapsed(at))
       .select('id', 'user_id')
     // Updated by id, and only rows still in the state they were read in (a trial extended meanwhile is left alone;
     // two workers never count one twice).
@@ -43,16 +42,14 @@ export default class TrialExpiryJob {
           .update({ trial_expired_at: now })
       : 0
     const periods = endedPeriods.length
-      ? await db
-          .from('subscriptions')
+      ? await Subscription.query()
           .whereIn('id', endedPeriods.map((row) => row.id))
-          .whereIn('status', [SubscriptionStatus.Active, SubscriptionStatus.Cancelled])
-          .where('current_period_end', '<=', now)
+          .withScopes((scopes) => scopes.lapsed(at))
           .update({ status: SubscriptionStatus.Expired, updated_at: now })
       : 0
     // These owners' access changed behind the models: this process forgets what it remembered of it.
     for (const row of endedTrials) reviewLinkCache.forgetOwner(row.id)
-    for (const row of endedPeriods) reviewLinkCache.forgetOwner(row.user_id)
+    for (const row of endedPeriods) reviewLinkCache.forgetOwner(row.userId)
     const reminders = await this.sendReminders()
     return { trialsExpired: Number(trials), periodsExpired: Number(periods), remindersSent: reminders }
   }

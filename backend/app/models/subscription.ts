@@ -1,10 +1,22 @@
 import { DateTime } from 'luxon'
-import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
+import { BaseModel, belongsTo, column, scope } from '@adonisjs/lucid/orm'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
+import type { ChainableContract } from '@adonisjs/lucid/types/querybuilder'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import SubscriptionPlan from '#models/subscription_plan'
 import { SubscriptionStatus } from '#lib/billing_enums'
 import { clock } from '#lib/clock'
+
+/** A subscription still counted as the owner's plan: cancelling keeps access until the period ends. */
+const OPEN_STATUSES = [SubscriptionStatus.Active, SubscriptionStatus.Cancelled]
+
+/**
+ * "A plan running now" for a query that reads subscriptions under another name (a raw join or a correlated
+ * subquery); model queries use the `running` scope, which is this.
+ */
+export function whereRunning<Query extends ChainableContract>(query: Query, now: DateTime, table = 'subscriptions'): Query {
+  return query.whereIn(`${table}.status`, OPEN_STATUSES).where(`${table}.current_period_end`, '>', now.toJSDate())
+}
 
 export default class Subscription extends BaseModel {
   @column({ isPrimary: true })
@@ -57,12 +69,21 @@ export default class Subscription extends BaseModel {
     return end.diff(start)
   }
 
-  /** The subscription that grants the owner access now: active, or cancelled with its period still running. */
+  /** Plans running at `now`: active, or cancelled with the period still on. */
+  static running = scope((query, now: DateTime = clock.now()) => {
+    whereRunning(query, now)
+  })
+
+  /** Plans whose period has ended but which are not marked expired yet (the expiry job's work). */
+  static lapsed = scope((query, now: DateTime = clock.now()) => {
+    query.whereIn('status', OPEN_STATUSES).where('current_period_end', '<=', now.toJSDate())
+  })
+
+  /** The subscription that grants the owner access now: the running one that ends last. */
   static currentFor(userId: number, now = clock.now(), client?: TransactionClientContract) {
     return this.query({ client })
       .where('user_id', userId)
-      .whereIn('status', [SubscriptionStatus.Active, SubscriptionStatus.Cancelled])
-      .where('current_period_end', '>', now.toJSDate())
+      .withScopes((scopes) => scopes.running(now))
       .orderBy('current_period_end', 'desc')
       .first()
   }

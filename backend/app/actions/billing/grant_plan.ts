@@ -1,4 +1,5 @@
 import { inject } from '@adonisjs/core'
+import type { DateTime } from 'luxon'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
@@ -18,6 +19,33 @@ interface Capture {
   paymentId: string | null
   /** The amount Razorpay says was paid, when it says; it must match the order we created. */
   amount?: number
+}
+
+/**
+ * A plan of `months` for the owner from `now`, or from the end of the plan already running, so plans stack instead
+ * of overlapping. The caller holds the owner's row lock, so two grants at once read each other's plan. Answers the
+ * new subscription and the running plan it follows.
+ */
+export async function stackPlan(
+  trx: TransactionClientContract,
+  grant: { userId: number; planId: number; paymentId: number | null; months: number; now: DateTime }
+) {
+  const running = await Subscription.currentFor(grant.userId, grant.now, trx)
+  const start = running ? running.currentPeriodEnd : grant.now
+  // The owner's remembered access ends with the change, here and once the grant commits.
+  reviewLinkCache.forgetOwner(grant.userId, trx)
+  const subscription = await Subscription.create(
+    {
+      userId: grant.userId,
+      planId: grant.planId,
+      paymentId: grant.paymentId,
+      status: SubscriptionStatus.Active,
+      currentPeriodStart: start,
+      currentPeriodEnd: start.plus({ months: grant.months }),
+    },
+    { client: trx }
+  )
+  return { subscription, running }
 }
 
 /**
@@ -67,22 +95,7 @@ export default class GrantPlan {
       await payment.useTransaction(trx).save()
 
       const plan = await SubscriptionPlan.findOrFail(payment.planId, { client: trx })
-      const running = await Subscription.currentFor(userId, now, trx)
-      const start = running ? running.currentPeriodEnd : now
-
-      // The owner's remembered access ends with the change, here and once the grant commits.
-      reviewLinkCache.forgetOwner(userId, trx)
-      const subscription = await Subscription.create(
-        {
-          userId,
-          planId: plan.id,
-          paymentId: payment.id,
-          status: SubscriptionStatus.Active,
-          currentPeriodStart: start,
-          currentPeriodEnd: start.plus({ months: plan.durationMonths }),
-        },
-        { client: trx }
-      )
+      const { subscription } = await stackPlan(trx, { userId, planId: plan.id, paymentId: payment.id, months: plan.durationMonths, now })
       // The tax invoice in the same transaction: no grant without its invoice, no number used by a failed grant.
       const invoice = await issueInvoice(trx, payment, plan, subscription, now)
       // The receipt mail (with the PDF) once it is all committed; the sweep mails it if this enqueue is lost.

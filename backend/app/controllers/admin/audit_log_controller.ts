@@ -4,7 +4,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import AuditLog from '#models/audit_log'
 import { paginate } from '#lib/list_query'
-import { AUDIT_LOG_LIST } from '#lib/admin_lists'
+import { AUDIT_LOG_LIST } from '#queries/list_specs'
 import type { AuditLogDto } from '#types/api'
 
 export default class AdminAuditLogController {

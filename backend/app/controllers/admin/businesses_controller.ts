@@ -1,53 +1,34 @@
 /*
- * Businesses for operators (docs/decisions.md D34): search by name or short code; disable a link for abuse (the
- * customer page then says, politely, that it is paused) and enable it again, with a reason and an audit row.
+ * Businesses for operators (docs/decisions.md D34): search by name or short code; disable a link for abuse and enable
+ * it again, with a reason and an audit row.
  */
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import db from '@adonisjs/lucid/services/db'
 import Business from '#models/business'
-import AuditLog from '#models/audit_log'
-import { clock } from '#lib/clock'
 import { paginate } from '#lib/list_query'
-import { ADMIN_BUSINESS_LIST } from '#lib/admin_lists'
+import { ADMIN_BUSINESS_LIST } from '#queries/list_specs'
+import { adminBusinessRows } from '#queries/admin_rows'
 import { reasonValidator } from '#validators/admin'
-import { NotFoundError } from '#exceptions/app_errors'
-import { reviewLinkCache } from '#hot_path/review_link_cache'
-import { adminBusinesses } from '#serializers/admin'
+import SetBusinessDisabled from '#actions/admin/set_business_disabled'
+import { serializeAdminBusiness } from '#serializers/admin'
 import type { AdminBusinessDto } from '#types/api'
+
+const shown = async (ids: number[]) => (await adminBusinessRows(ids)).map(serializeAdminBusiness)
 
 export default class AdminBusinessesController {
   async index(ctx: HttpContext): Promise<AdminBusinessDto[]> {
-    const rows = await paginate(ctx, Business.query(), ADMIN_BUSINESS_LIST, (business: Business) => business.id)
-    return adminBusinesses(rows)
+    return shown(await paginate(ctx, Business.query(), ADMIN_BUSINESS_LIST, (business: Business) => business.id))
   }
 
-  async disable(ctx: HttpContext) {
-    return this.setDisabled(ctx, true)
-  }
-
-  async enable(ctx: HttpContext) {
-    return this.setDisabled(ctx, false)
-  }
-
-  private async setDisabled({ auth, params, request }: HttpContext, disabled: boolean): Promise<AdminBusinessDto> {
+  @inject()
+  async disable({ auth, params, request }: HttpContext, setDisabled: SetBusinessDisabled): Promise<AdminBusinessDto> {
     const { reason } = await request.validateUsing(reasonValidator)
-    const id = await db.transaction(async (trx) => {
-      const business = await Business.query({ client: trx }).where('id', params.id).forUpdate().first()
-      if (!business) throw new NotFoundError('Business not found')
-      const before = { disabledAt: business.disabledAt?.toISO() ?? null, disabledReason: business.disabledReason }
-      business.merge(disabled ? { disabledAt: clock.now(), disabledReason: reason } : { disabledAt: null, disabledReason: null })
-      await business.useTransaction(trx).save()
-      await AuditLog.record(trx, auth.getUserOrFail(), {
-        action: disabled ? 'business.disable' : 'business.enable',
-        targetType: 'business',
-        targetId: business.id,
-        before,
-        after: { disabledAt: business.disabledAt?.toISO() ?? null },
-        reason,
-      })
-      reviewLinkCache.forgetBusiness(business.id, trx)
-      return business.id
-    })
-    return (await adminBusinesses([id]))[0]
+    return (await shown([await setDisabled.handle(auth.getUserOrFail(), params.id, true, reason)]))[0]
+  }
+
+  @inject()
+  async enable({ auth, params, request }: HttpContext, setDisabled: SetBusinessDisabled): Promise<AdminBusinessDto> {
+    const { reason } = await request.validateUsing(reasonValidator)
+    return (await shown([await setDisabled.handle(auth.getUserOrFail(), params.id, false, reason)]))[0]
   }
 }
