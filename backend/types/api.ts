@@ -461,16 +461,29 @@ export interface DeviceDto {
   current: boolean
 }
 
-/** `GET /api/account/export`: everything stored about the owner (a JSON file; rows as stored, times in ISO 8601). */
+/**
+ * `GET /api/account/export`: everything stored about the owner and their businesses (a JSON file; rows as stored,
+ * through the columns each table exports, times in ISO 8601; docs/product-rules.md#data-export).
+ */
 export interface AccountExport {
   exportedAt: string
   profile: UserDto
   account: Record<string, unknown>
   businesses: Record<string, unknown>[]
+  reviewLinkAliases: Record<string, unknown>[]
+  /** Ratings, with their feedback and the call-back contacts customers left. */
   reviewSessions: Record<string, unknown>[]
+  staff: Record<string, unknown>[]
+  customers: Record<string, unknown>[]
+  reviewRequests: Record<string, unknown>[]
+  googleRatingSnapshots: Record<string, unknown>[]
   pageViewsDaily: Record<string, unknown>[]
+  billingProfile: Record<string, unknown> | null
   payments: Record<string, unknown>[]
+  refunds: Record<string, unknown>[]
+  invoices: Record<string, unknown>[]
   subscriptions: Record<string, unknown>[]
+  whatsappAccount: Record<string, unknown> | null
   contactMessages: Record<string, unknown>[]
   signedInDevices: Record<string, unknown>[]
 }
