@@ -10,13 +10,14 @@ import { generate } from 'otplib'
 import { isolated } from '#tests/helpers/setup'
 import { apiRoutes, assertClassified, pathFor } from '#tests/helpers/api_routes'
 import { databaseFingerprinter, fingerprintChanges } from '#tests/helpers/db_fingerprint'
-import { operator, totpNow } from '#tests/helpers/operators'
+import { operator, TOTP_SECRET, totpNow } from '#tests/helpers/operators'
 import { ownerWithBusiness } from '#tests/helpers/owners'
 import { fileMailbox, smtpMailbox } from '#tests/helpers/mailbox'
 import { openOrder, razorpayId, razorpayStub, verify } from '#tests/helpers/razorpay'
 import { DEFAULT_PASSWORD, UserFactory } from '#database/factories/index'
 import { clock } from '#lib/clock'
 import { DateTime } from 'luxon'
+import User from '#models/user'
 import type { AdminUserDto, AuditLogDto, TrialStatusDto } from '#types/api'
 
 const operatorRoutes = () => apiRoutes().filter((route) => route.access === 'operator')
@@ -25,6 +26,8 @@ const PARAMS: Record<string, string | number> = { id: 1, name: 'receipt-mail', j
 
 const auditRows = async () => Number((await db.from('audit_logs').count('* as n').first()).n)
 const post = (client: ApiClient, path: string, token: string, body: Record<string, unknown>) => client.post(path).bearerToken(token).json(body)
+/** Another sign-in of the operator: a new token that has not passed the TOTP step. */
+const signIn = async (user: User) => (await User.accessTokens.create(user)).value!.release()
 
 test.group('Admin: the route list', () => {
   test('the operator routes are the ones under /api/admin, and there are enough of them', ({ assert }) => {
@@ -107,7 +110,57 @@ test.group('Admin: the TOTP step', (group) => {
 
     const third = (await client.post('/api/auth/login').json({ email: user.email, password: DEFAULT_PASSWORD })).body().token as string
     ;(await post(client, '/api/admin/2fa/verify', third, { code: recoveryCodes[0] })).assertStatus(422)
-    ;(await post(client, '/api/admin/2fa/verify', third, { code: await generate({ secret }) })).assertStatus(200)
+    // The code that activated is spent: the authenticator's next one (accepted a step early) opens this sign-in.
+    ;(await post(client, '/api/admin/2fa/verify', third, { code: await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }) })).assertStatus(200)
+  })
+
+  test('a TOTP code opens one sign-in: the same code, or one from an earlier step, is refused on another', async ({ client, assert }) => {
+    const { user } = await operator()
+    const [first, second, third, fourth] = [await signIn(user), await signIn(user), await signIn(user), await signIn(user)]
+    const code = await totpNow()
+
+    ;(await post(client, '/api/admin/2fa/verify', first, { code })).assertStatus(200)
+    const replayed = await post(client, '/api/admin/2fa/verify', second, { code })
+    replayed.assertStatus(422)
+    assert.equal(replayed.body().errors[0].field, 'code')
+    ;(await client.get('/api/admin/users').bearerToken(second)).assertStatus(403)
+
+    // The authenticator's next code (accepted a step early) moves the mark on; the older code stays spent.
+    const next = await generate({ secret: TOTP_SECRET, epoch: Math.floor(Date.now() / 1000) + 30 })
+    ;(await post(client, '/api/admin/2fa/verify', third, { code: next })).assertStatus(200)
+    ;(await post(client, '/api/admin/2fa/verify', fourth, { code })).assertStatus(422)
+  })
+
+  test('two sign-ins racing with one code: exactly one passes', async ({ client, assert }) => {
+    const { user } = await operator()
+    const tokens = [await signIn(user), await signIn(user)]
+    const code = await totpNow()
+
+    const answers = await Promise.all(tokens.map((token) => post(client, '/api/admin/2fa/verify', token, { code })))
+
+    assert.sameMembers(answers.map((answer) => answer.status()), [200, 422])
+  })
+
+  test('two sign-ins racing with one recovery code: exactly one passes', async ({ client, assert }) => {
+    const { token, user } = await operator({ enrolled: false })
+    const { secret } = (await client.post('/api/admin/2fa/enroll').bearerToken(token)).body()
+    const { recoveryCodes } = (await post(client, '/api/admin/2fa/activate', token, { code: await generate({ secret }) })).body()
+    const tokens = [await signIn(user), await signIn(user)]
+
+    const answers = await Promise.all(tokens.map((other) => post(client, '/api/admin/2fa/verify', other, { code: recoveryCodes[0] })))
+
+    assert.sameMembers(answers.map((answer) => answer.status()), [200, 422])
+    const stored = await db.from('users').where('id', user.id).firstOrFail()
+    assert.lengthOf(typeof stored.totp_recovery_codes === 'string' ? JSON.parse(stored.totp_recovery_codes) : stored.totp_recovery_codes, 9)
+  })
+
+  test('the code that activated the factor cannot verify another sign-in', async ({ client }) => {
+    const { token, user } = await operator({ enrolled: false })
+    const { secret } = (await client.post('/api/admin/2fa/enroll').bearerToken(token)).body()
+    const code = await generate({ secret })
+    ;(await post(client, '/api/admin/2fa/activate', token, { code })).assertStatus(200)
+
+    ;(await post(client, '/api/admin/2fa/verify', await signIn(user), { code })).assertStatus(422)
   })
 
   test('the step lasts 12 hours on that token', async ({ client }) => {

@@ -7,7 +7,7 @@ import type User from '#models/user'
 import { twoFactorCodeValidator } from '#validators/admin'
 import { ConflictError, FieldError } from '#exceptions/app_errors'
 import { currentTokenId } from '#auth/current_token'
-import { activate, isCurrentCode, markVerified, secretOf, startEnrollment, useRecoveryCode, verifiedUntil } from '#services/operators/two_factor'
+import { activate, markVerified, secretOf, startEnrollment, useRecoveryCode, useTotpCode, verifiedUntil } from '#services/operators/two_factor'
 import type { TwoFactorActivatedDto, TwoFactorEnrollmentDto, TwoFactorStatusDto } from '#types/api'
 
 const WRONG_CODE = 'That code is not right. Enter the 6 digits your authenticator app shows now.'
@@ -34,7 +34,7 @@ export default class TwoFactorController {
     if (user.totpEnabledAt) throw new ConflictError('Your authenticator app is already set up.')
     const secret = secretOf(user)
     if (!secret) throw new FieldError('code', 'Start the set-up first: scan the QR code, then enter a code.')
-    if (!(await isCurrentCode(secret, code))) throw new FieldError('code', WRONG_CODE)
+    if (!(await useTotpCode(user, secret, code))) throw new FieldError('code', WRONG_CODE)
     const recoveryCodes = await activate(user)
     await markVerified(user, Number(currentTokenId(ctx)))
     return { ...(await status(user, Number(currentTokenId(ctx)))), recoveryCodes }
@@ -45,7 +45,7 @@ export default class TwoFactorController {
     const { code } = await ctx.request.validateUsing(twoFactorCodeValidator)
     const secret = secretOf(user)
     if (!user.totpEnabledAt || !secret) throw new ConflictError('Set up your authenticator app first.')
-    const passed = (await isCurrentCode(secret, code.replace(/\s/g, ''))) || (await useRecoveryCode(user, code))
+    const passed = (await useTotpCode(user, secret, code.replace(/\s/g, ''))) || (await useRecoveryCode(user, code))
     if (!passed) throw new FieldError('code', WRONG_CODE)
     await markVerified(user, Number(currentTokenId(ctx)))
     return status(user, Number(currentTokenId(ctx)))

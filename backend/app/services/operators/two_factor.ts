@@ -37,10 +37,21 @@ export async function startEnrollment(user: User) {
   return { secret, otpauthUrl, qrDataUrl: await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 240 }) }
 }
 
-/** Whether `code` is the secret's TOTP now (one step either side, for clocks a little apart). */
-export async function isCurrentCode(secret: string, code: string) {
+/**
+ * Uses up `code` when it is the secret's TOTP now (one step either side, for clocks a little apart): its time step
+ * must be later than the last one this operator used, and claiming it is one conditional UPDATE, so the same code
+ * (or an older one) never opens a second sign-in, not even two racing with it (docs/product-rules.md#accounts-and-tokens).
+ */
+export async function useTotpCode(user: User, secret: string, code: string) {
   if (!/^\d{6}$/.test(code)) return false
-  return (await verify({ secret, token: code, epochTolerance: 30 })).valid
+  const result = await verify({ secret, token: code, epochTolerance: 30 })
+  if (!result.valid || !('timeStep' in result)) return false
+  const claimed = await db
+    .from('users')
+    .where('id', user.id)
+    .where((last) => last.whereNull('totp_last_step').orWhere('totp_last_step', '<', result.timeStep))
+    .update({ totp_last_step: result.timeStep })
+  return Number(claimed) === 1
 }
 
 /** Enrolment confirmed: the factor is on and ten recovery codes are made (answered once, stored hashed). */
@@ -52,14 +63,17 @@ export async function activate(user: User) {
   return codes
 }
 
-/** Uses up a recovery code: true when it was one of the unused ones. */
+/**
+ * Uses up a recovery code: true when it was one of the unused ones. The code leaves the stored list in the same
+ * UPDATE that finds it, so two sign-ins racing with one code cannot both pass.
+ */
 export async function useRecoveryCode(user: User, code: string) {
-  const hashes = user.totpRecoveryCodes ?? []
-  const index = hashes.indexOf(hash(code))
-  if (index < 0) return false
-  user.totpRecoveryCodes = hashes.filter((_, at) => at !== index)
-  await user.save()
-  return true
+  const claimed = await db
+    .from('users')
+    .where('id', user.id)
+    .whereRaw("JSON_SEARCH(totp_recovery_codes, 'one', ?) IS NOT NULL", [hash(code)])
+    .update({ totp_recovery_codes: db.knexRawQuery("JSON_REMOVE(totp_recovery_codes, JSON_UNQUOTE(JSON_SEARCH(totp_recovery_codes, 'one', ?)))", [hash(code)]) })
+  return Number(claimed) === 1
 }
 
 /** This token passed the step: it may call the admin API for the next VERIFIED_HOURS. */
