@@ -8,7 +8,7 @@ import Customer from '#models/customer'
 import CustomerPolicy from '#policies/customer_policy'
 import SaveCustomer from '#actions/requests/save_customer'
 import ImportCustomers from '#actions/requests/import_customers'
-import { createCustomerValidator, updateCustomerValidator } from '#validators/requests'
+import { createCustomerValidator, customerImportQueryValidator, updateCustomerValidator } from '#validators/requests'
 import { serializeCustomer } from '#serializers/review_requests'
 import { BadRequestError, FieldError, PayloadTooLargeError } from '#exceptions/app_errors'
 import { CSV_IMPORT_LIMIT, CSV_IMPORT_LIMIT_BYTES } from '#config/bodyparser'
@@ -85,10 +85,9 @@ export default class CustomersController {
   /** POST /api/customers/import?businessId=&dryRun=true|false&consent=true: a result per row. */
   @inject()
   async import(ctx: HttpContext, importCustomers: ImportCustomers): Promise<CustomerImportResponse> {
+    const { businessId } = await ctx.request.validateUsing(customerImportQueryValidator, { data: ctx.request.qs() })
     const params = ListParams.of(ctx)
-    const rawId = params.get('businessId')
-    if (!rawId || !/^[0-9]{1,16}$/.test(rawId)) throw new FieldError('businessId', 'Choose the business to import into (businessId).')
-    const found = await Business.find(Number(rawId))
+    const found = await Business.find(businessId)
     await ctx.bouncer.with(CustomerPolicy).authorize('create', found)
     const business = found!
     const dryRun = params.get('dryRun') === 'true'

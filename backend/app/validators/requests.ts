@@ -1,4 +1,4 @@
-import vine from '@vinejs/vine'
+import vine, { SimpleMessagesProvider } from '@vinejs/vine'
 import { messages } from '#validators/messages'
 
 const name = () => vine.string().trim().minLength(1).maxLength(100)
@@ -84,3 +84,17 @@ export const testMessageValidator = vine.compile(
   })
 )
 testMessageValidator.messagesProvider = messages
+
+/** A business named in the query string (`?businessId=`): digits only, as the routes' row ids. */
+const queryBusinessId = () => vine.string().regex(/^[0-9]{1,16}$/).transform(Number)
+/** One sentence for a business missing or malformed: the owner's next step, not the rule that failed. */
+const chooseBusiness = (sentence: string) =>
+  new SimpleMessagesProvider(Object.fromEntries(['required', 'string', 'regex'].map((rule) => [`businessId.${rule}`, sentence])))
+
+/** GET /api/review-requests/funnel?businessId= */
+export const requestFunnelQueryValidator = vine.compile(vine.object({ businessId: queryBusinessId() }))
+requestFunnelQueryValidator.messagesProvider = chooseBusiness('Choose a business (businessId).')
+
+/** POST /api/customers/import?businessId= */
+export const customerImportQueryValidator = vine.compile(vine.object({ businessId: queryBusinessId() }))
+customerImportQueryValidator.messagesProvider = chooseBusiness('Choose the business to import into (businessId).')
