@@ -12,11 +12,8 @@ import { RazorpayGateway } from '#services/payments/razorpay_gateway'
 import { createPaymentValidator, verifyPaymentValidator } from '#validators/billing'
 import { serializePlan } from '#serializers/plans'
 import { PlanType } from '#lib/billing_enums'
-import { isPurchasablePlan, planDisplayName } from '#contract/product_rules'
-import db from '@adonisjs/lucid/services/db'
-import { DateTime } from 'luxon'
-import { InvoiceKind } from '#models/invoice'
-import { RefundStatus } from '#models/refund'
+import { isPurchasablePlan } from '#contract/product_rules'
+import { paymentHistory } from '#queries/payment_history'
 import type {
   BillingChangeResponse,
   CreatePaymentResponse,
@@ -73,33 +70,7 @@ export default class BillingController {
 
   /** GET /api/billing/payments: the owner's payments, newest first, with their invoice, refund and credit note. */
   async payments({ auth }: HttpContext): Promise<PaymentHistoryDto[]> {
-    const rows = await db
-      .from('payments as p')
-      .join('subscription_plans as sp', 'sp.id', 'p.plan_id')
-      .leftJoin('refunds as r', (join) => join.on('r.payment_id', 'p.id').andOnVal('r.status', '<>', RefundStatus.Failed))
-      .leftJoin('invoices as i', (join) => join.on('i.payment_id', 'p.id').andOnVal('i.kind', InvoiceKind.Invoice))
-      .leftJoin('invoices as cn', (join) => join.on('cn.payment_id', 'p.id').andOnVal('cn.kind', InvoiceKind.CreditNote))
-      .where('p.user_id', auth.getUserOrFail().id)
-      .orderBy('p.created_at', 'desc')
-      .orderBy('p.id', 'desc')
-      .limit(200)
-      .select('p.id', 'p.created_at', 'p.paid_at', 'p.amount', 'p.status', 'sp.name as plan_name', 'sp.duration_months', 'r.amount as refunded', 'i.id as invoice_id', 'cn.id as credit_note_id')
-    return rows.map((row) => {
-      const refunded = Number(row.refunded ?? 0)
-      const status = refunded > 0 ? (refunded >= row.amount ? 'refunded' : 'partially_refunded') : (row.status as PaymentHistoryDto['status'])
-      return {
-        id: row.id,
-        createdAt: DateTime.fromJSDate(row.created_at).toISO()!,
-        paidAt: row.paid_at ? DateTime.fromJSDate(row.paid_at).toISO()! : null,
-        planName: planDisplayName(row.plan_name),
-        durationMonths: row.duration_months,
-        amount: row.amount,
-        status,
-        refundedAmount: refunded,
-        invoiceId: row.invoice_id ?? null,
-        creditNoteId: row.credit_note_id ?? null,
-      }
-    })
+    return paymentHistory(auth.getUserOrFail().id)
   }
 
   @inject()

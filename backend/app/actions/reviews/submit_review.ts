@@ -15,7 +15,7 @@ import { indianMobileDigits } from '#lib/phone'
 import { clock } from '#lib/clock'
 import { ratingsStored } from '#services/metrics'
 import { ReviewRequests } from '#actions/requests/request_progress'
-import { staffIdOf } from '#actions/requests/staff'
+import { staffIdOf } from '#queries/staff'
 import type { SubmitReviewRequest, SubmitReviewResponse } from '#types/api'
 
 export interface Rater {
