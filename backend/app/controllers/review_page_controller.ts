@@ -22,7 +22,7 @@ import { pickReviewLanguage } from '#lib/review_language'
 import { serializePublicBusiness } from '#serializers/businesses'
 import Business from '#models/business'
 import { isRequestToken, ReviewRequests } from '#actions/requests/request_progress'
-import { isStaffCode } from '#actions/requests/staff'
+import { isStaffCode } from '#lib/staff_codes'
 import { FEEDBACK_MAX_LENGTH, RATING_MAX, RATING_MIN } from '#lib/constants'
 import type { ReviewLinkDto } from '#types/api'
 
