@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto'
 import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
 import redis from '@adonisjs/redis/services/main'
@@ -6,6 +5,7 @@ import { geoFromHeaders } from '#lib/geo'
 import env from '#start/env'
 import { registry } from '#services/metrics'
 import { NotFoundError } from '#exceptions/app_errors'
+import { isSameSecret } from '#lib/secrets'
 import type { ApiErrorBody, GeoDto, HealthResponse } from '#types/api'
 
 const CHECK_TIMEOUT_MS = 1500
@@ -47,9 +47,7 @@ export default class SystemController {
   /** Prometheus text format, only to `Authorization: Bearer {METRICS_TOKEN}`; 404 when no token is set or it differs. */
   async metrics({ request, response }: HttpContext) {
     const expected = env.get('METRICS_TOKEN')
-    const given = request.header('authorization') ?? ''
-    const wanted = `Bearer ${expected}`
-    if (!expected || given.length !== wanted.length || !timingSafeEqual(Buffer.from(given), Buffer.from(wanted))) throw new NotFoundError()
+    if (!expected || !isSameSecret(request.header('authorization'), `Bearer ${expected}`)) throw new NotFoundError()
     response.header('Content-Type', registry.contentType)
     response.header('Cache-Control', 'no-store')
     return response.send(await registry.metrics())

@@ -32,6 +32,17 @@ test.group('Metrics', (group) => {
     ;(await client.get('/metrics').bearerToken('')).assertStatus(404)
   })
 
+  test('a token of the right length with a non-ASCII character, or of another length, gets the same 404', async ({ client, assert }) => {
+    const wrong = await client.get('/metrics').bearerToken('not-the-token')
+    const bearers = [`é${TOKEN.slice(1)}`, `${TOKEN.slice(0, -1)}ñ`, `${TOKEN}x`, TOKEN.slice(0, -1), 'é']
+
+    for (const bearer of bearers) {
+      const response = await client.get('/metrics').bearerToken(bearer)
+      assert.equal(response.status(), 404, bearer)
+      assert.deepEqual(response.body(), wrong.body(), bearer)
+    }
+  })
+
   test('requests are counted by route pattern (health checks too), ratings stored by kind', async ({ client, assert }) => {
     const read = async () => (await client.get('/metrics').bearerToken(TOKEN)).text()
     const before = await read()

@@ -6,6 +6,7 @@
  * side, as TRAI's DLT rules require. Delivery reports come back to our webhook with the request id.
  */
 import env from '#start/env'
+import { isSameSecret } from '#lib/secrets'
 
 export interface Msg91Config {
   baseUrl: string
@@ -71,6 +72,6 @@ export class Msg91Sms {
 
   /** Whether a delivery report came to our secret address. */
   acceptsWebhook(token: unknown) {
-    return Boolean(this.config.webhookToken) && token === this.config.webhookToken
+    return isSameSecret(token, this.config.webhookToken)
   }
 }

@@ -4,8 +4,9 @@
  * (`X-Hub-Signature-256`: HMAC-SHA256 of the raw body with the app secret). The base URL is configurable, so
  * tests talk to a stub on loopback that answers in the documented format.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { createHmac } from 'node:crypto'
 import env from '#start/env'
+import { isSameSecret } from '#lib/secrets'
 
 export interface TemplateMessage {
   accessToken: string
@@ -85,15 +86,13 @@ export class WhatsAppCloud {
 
   /** The webhook subscription check: the challenge back when the verify token is ours. */
   verifySubscription(mode: unknown, token: unknown, challenge: unknown): string | null {
-    if (!this.config.verifyToken || mode !== 'subscribe' || token !== this.config.verifyToken || typeof challenge !== 'string') return null
+    if (mode !== 'subscribe' || !isSameSecret(token, this.config.verifyToken) || typeof challenge !== 'string') return null
     return challenge
   }
 
   /** Whether `X-Hub-Signature-256` is the HMAC of exactly this raw body with the app secret. */
   isSigned(rawBody: string, header: string | undefined | null): boolean {
     if (!this.config.appSecret || !header?.startsWith('sha256=')) return false
-    const expected = Buffer.from(createHmac('sha256', this.config.appSecret).update(rawBody).digest('hex'))
-    const given = Buffer.from(header.slice('sha256='.length))
-    return given.length === expected.length && timingSafeEqual(given, expected)
+    return isSameSecret(header.slice('sha256='.length), createHmac('sha256', this.config.appSecret).update(rawBody).digest('hex'))
   }
 }

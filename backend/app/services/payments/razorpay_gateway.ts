@@ -2,11 +2,12 @@
  * Razorpay Orders and signature checks (https://razorpay.com/docs/payments/server-integration/nodejs/).
  * The official SDK makes the calls; signatures are compared in constant time here.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { createHmac } from 'node:crypto'
 import Razorpay from 'razorpay'
 import logger from '@adonisjs/core/services/logger'
 import paymentsConfig from '#config/payments'
 import { ServiceUnavailableError } from '#exceptions/app_errors'
+import { isSameSecret } from '#lib/secrets'
 
 export const CONFIGURATION_ERROR = 'Failed to load payment configuration. Please try again.'
 const UNAVAILABLE = 'The payment provider is unavailable right now. Please try again in a moment.'
@@ -33,11 +34,6 @@ type PaymentsConfig = typeof paymentsConfig
 
 function hmacHex(secret: string, payload: string) {
   return createHmac('sha256', secret).update(payload).digest('hex')
-}
-
-function sameHex(expected: string, given: unknown) {
-  if (typeof given !== 'string' || given.length !== expected.length) return false
-  return timingSafeEqual(Buffer.from(expected), Buffer.from(given))
 }
 
 export class RazorpayGateway {
@@ -98,12 +94,12 @@ export class RazorpayGateway {
   /** Checkout's handler signature: HMAC-SHA256 of "{order_id}|{payment_id}" with the key secret. */
   isValidCheckoutSignature(orderId: string, paymentId: string, signature: unknown) {
     if (!this.isConfigured) return false
-    return sameHex(hmacHex(this.config.keySecret, `${orderId}|${paymentId}`), signature)
+    return isSameSecret(signature, hmacHex(this.config.keySecret, `${orderId}|${paymentId}`))
   }
 
   /** X-Razorpay-Signature: HMAC-SHA256 of the raw request body with the webhook secret. */
   isValidWebhookSignature(rawBody: string, signature: unknown) {
     if (!this.config.webhookSecret) return false
-    return sameHex(hmacHex(this.config.webhookSecret, rawBody), signature)
+    return isSameSecret(signature, hmacHex(this.config.webhookSecret, rawBody))
   }
 }

@@ -231,6 +231,28 @@ test.group('Payments abuse: forged signatures', (group) => {
     assert.lengthOf(await subscriptionsOf(user), 0)
   })
 
+  test('a signature as long as the genuine one but with a non-ASCII character is refused, not a server error', async ({ client, assert }) => {
+    const user = await UserFactory.create()
+    const orderId = await openOrder(client, user)
+    const paymentId = razorpayId('pay_')
+    const checkout = checkoutSignature(orderId, paymentId)
+    const raw = JSON.stringify(webhookEvent('payment.captured', { orderId, amount: PRICES.monthly }))
+    const webhook = hmac(WEBHOOK_SECRET, raw)
+
+    for (const signature of [`é${checkout.slice(1)}`, `${checkout.slice(0, -1)}ñ`]) {
+      ;(await verify(client, user, orderId, paymentId, signature)).assertStatus(400)
+    }
+    for (const signature of [`é${webhook.slice(1)}`, `${webhook.slice(0, -1)}ÿ`]) {
+      const response = await client
+        .post('/api/webhooks/razorpay')
+        .header('x-razorpay-signature', signature)
+        .header('x-razorpay-event-id', razorpayId(''))
+        .unsafeJson(raw)
+      assert.equal(response.status(), 400, signature)
+    }
+    assert.equal((await paymentByOrder(orderId)).status, 'created')
+  })
+
   test('a signed event whose fields have the wrong types or sizes is answered without a server error', async ({
     client,
     assert,
