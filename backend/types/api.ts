@@ -476,6 +476,8 @@ export interface AccountExport {
   staff: Record<string, unknown>[]
   customers: Record<string, unknown>[]
   reviewRequests: Record<string, unknown>[]
+  /** The numbers and addresses that asked the businesses for no more review requests. */
+  optOuts: Record<string, unknown>[]
   googleRatingSnapshots: Record<string, unknown>[]
   pageViewsDaily: Record<string, unknown>[]
   billingProfile: Record<string, unknown> | null

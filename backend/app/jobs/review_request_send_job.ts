@@ -4,6 +4,7 @@ import mail from '@adonisjs/mail/services/main'
 import type { MailerContract, MailTransportContract } from '@adonisjs/mail/types'
 import Business from '#models/business'
 import Customer from '#models/customer'
+import OptOut from '#models/opt_out'
 import ReviewRequest, { RequestChannel, RequestStatus } from '#models/review_request'
 import ReviewRequestMail from '#mails/review_request_mail'
 import { clock } from '#lib/clock'
@@ -135,7 +136,8 @@ export default class ReviewRequestSendJob {
       await this.release(requestId, reminder)
       return false
     }
-    if (customer.optedOutAt) {
+    // The list as well as the row: an opt-out recorded after the request was made still stops it.
+    if (customer.optedOutAt || (await OptOut.covers(business.id, customer))) {
       await this.mark(requestId, { status: RequestStatus.OptedOut })
       return false
     }

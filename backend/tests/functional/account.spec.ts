@@ -12,6 +12,7 @@ import { EXPORT_TABLES, leftOutWhy } from '#actions/account/export_account'
 import { TOTP_SECRET, operator } from '#tests/helpers/operators'
 import { activate } from '#services/operators/two_factor'
 import GrantPlan from '#actions/billing/grant_plan'
+import { ReviewRequests } from '#actions/requests/request_progress'
 import app from '@adonisjs/core/services/app'
 import type { AccountExport } from '#types/api'
 
@@ -76,7 +77,7 @@ test.group('GET /api/account/export', (group) => {
     assert.equal(body.account.role, 'operator')
   })
 
-  test("what the owner's businesses hold: customers, requests, call-back contacts, staff and the billing details", async ({ client, assert }) => {
+  test("what the owner's businesses hold: customers, requests, call-back contacts, staff, opt-outs and the billing details", async ({ client, assert }) => {
     const { user, token, business } = await ownerWithBusiness()
     const other = await ownerWithBusiness()
     const staff = (await client.post(`/api/businesses/${business.id}/staff`).bearerToken(token).json({ name: 'Priya' })).body()
@@ -85,6 +86,7 @@ test.group('GET /api/account/export', (group) => {
       .bearerToken(token)
       .json({ businessId: business.id, customer: { name: 'Asha Rao', phone: '9876543210', email: 'asha@example.in', consent: true }, channel: 'whatsapp_link', staffId: staff.id })
     request.assertStatus(201)
+    await ReviewRequests.optOut(request.body().id, request.body().customerId)
     await client.post('/api/customers').bearerToken(other.token).json({ businessId: other.business.id, name: 'Not Theirs', phone: '9876501234', consent: true })
     await db.table('review_sessions').insert({ business_id: business.id, rating: 2, feedback: 'Cold', redirected: false, contact_name: 'Ravi Kumar', contact_phone: '9845067890', created_at: new Date() })
     ;(await client.put('/api/billing/profile').bearerToken(token).json({ legalName: 'Asha Stores LLP', address: '12 MG Road, Bengaluru', stateCode: '29', gstin: null })).assertStatus(200)
@@ -95,6 +97,7 @@ test.group('GET /api/account/export', (group) => {
     assert.deepEqual(body.customers.map((row) => [row.name, row.phone, row.email]), [['Asha Rao', '+919876543210', 'asha@example.in']])
     assert.deepEqual(body.reviewRequests.map((row) => [row.id, row.channel, row.staff_id]), [[request.body().id, 'whatsapp_link', staff.id]])
     assert.notProperty(body.reviewRequests[0], 'token')
+    assert.sameMembers(body.optOuts.map((row) => row.phone ?? row.email), ['+919876543210', 'asha@example.in'])
     assert.deepEqual(body.staff.map((row) => [row.name, row.code]), [['Priya', staff.code]])
     const callBack = body.reviewSessions.find((row) => row.contact_name === 'Ravi Kumar')
     assert.equal(callBack?.contact_phone, '9845067890')

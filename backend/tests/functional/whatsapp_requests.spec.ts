@@ -15,6 +15,7 @@ import { WhatsAppCloud } from '#services/messaging/whatsapp_cloud'
 import { clock } from '#lib/clock'
 import { isolated } from '#tests/helpers/setup'
 import { ownerWithBusiness } from '#tests/helpers/owners'
+import { BusinessFactory } from '#database/factories/index'
 import { json, startStubServer, type StubServer } from '#tests/helpers/stub_server'
 import type { ReviewRequestDto, WhatsAppAccountDto } from '#types/api'
 
@@ -220,5 +221,27 @@ test.group('Review requests by WhatsApp Business', (group) => {
     assert.deepEqual(await answered.json(), { received: true, statuses: 0, optOuts: 1 })
     assert.isNotNull((await db.from('customers').where('id', request.customerId).first()).opted_out_at)
     ;(await client.post('/api/review-requests').bearerToken(token).json({ businessId: business.id, customerId: request.customerId, channel: 'whatsapp' })).assertStatus(422)
+  })
+
+  test("a STOP reply outlives the customer row and covers the account's other businesses", async ({ client, assert }) => {
+    const { user, token, business } = await connected(client)
+    const second = await BusinessFactory.merge({ userId: user.id }).create()
+    const request = await whatsappRequest(client, token, business.id)
+    const stop = {
+      object: 'whatsapp_business_account',
+      entry: [{ id: 'WABA', changes: [{ field: 'messages', value: { metadata: { phone_number_id: PHONE_NUMBER_ID }, messages: [{ from: '919845067890', id: 'wamid.IN2', type: 'text', text: { body: 'STOP' } }] } }] }],
+    }
+    assert.equal((await webhook(stop)).status, 200)
+    ;(await client.delete(`/api/customers/${request.customerId}`).bearerToken(token)).assertStatus(204)
+
+    for (const businessId of [business.id, second.id]) {
+      const added = await client.post('/api/customers').bearerToken(token).json({ businessId, name: 'Kavya', phone: '98450 67890', consent: true })
+      added.assertStatus(201)
+      assert.isString(added.body().optedOutAt)
+      const refused = await client.post('/api/review-requests').bearerToken(token).json({ businessId, customerId: added.body().id, channel: 'whatsapp' })
+      refused.assertStatus(422)
+    }
+    // The first request went with its customer row; none was made since.
+    assert.lengthOf(await db.from('review_requests').whereIn('business_id', [business.id, second.id]), 0)
   })
 })

@@ -27,6 +27,7 @@ const EXPORT = {
   staff: [],
   customers: [],
   reviewRequests: [],
+  optOuts: [],
   googleRatingSnapshots: [],
   pageViewsDaily: [],
   billingProfile: null,

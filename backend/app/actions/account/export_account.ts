@@ -56,6 +56,7 @@ export const EXPORT_TABLES = {
   google_rating_snapshots: { columns: ['id', 'business_id', 'day', 'rating', 'review_count', 'created_at', 'updated_at'] },
   staff: { columns: ['id', 'business_id', 'name', 'code', 'created_at'] },
   customers: { columns: ['id', 'business_id', 'name', 'phone', 'email', 'consent_at', 'opted_out_at', 'created_at', 'updated_at'] },
+  opt_outs: { columns: ['id', 'business_id', 'phone', 'email', 'created_at'] },
   review_requests: {
     columns: [
       'id', 'business_id', 'customer_id', 'staff_id', 'channel', 'status', 'provider_message_id', 'failure_reason',
@@ -146,6 +147,7 @@ export default class ExportAccount {
     yield* this.list('staff', 'staff', 'business_id', businessIds)
     yield* this.list('customers', 'customers', 'business_id', businessIds)
     yield* this.list('reviewRequests', 'review_requests', 'business_id', businessIds)
+    yield* this.list('optOuts', 'opt_outs', 'business_id', businessIds)
     yield* this.list('googleRatingSnapshots', 'google_rating_snapshots', 'business_id', businessIds)
     const pageViews = businessIds.length ? await select('page_views_daily').whereIn('business_id', businessIds).orderBy(['business_id', 'day']) : []
     yield `"pageViewsDaily":${JSON.stringify(pageViews.map((row) => clean('page_views_daily', row)))},`

@@ -5,6 +5,7 @@ import type User from '#models/user'
 import type Business from '#models/business'
 import BusinessPolicy from '#policies/business_policy'
 import Customer from '#models/customer'
+import OptOut from '#models/opt_out'
 import ReviewRequest, { RequestChannel, RequestStatus } from '#models/review_request'
 import GetBillingStatus from '#actions/billing/get_billing_status'
 import { customerPhone, upsertCustomers } from '#actions/requests/save_customer'
@@ -43,9 +44,9 @@ export function whatsappUrl(request: ReviewRequest, customer: Customer, business
 
 /**
  * A personal review request for one customer the owner chose (docs/decisions.md D32): never picked by expected
- * sentiment, never to a customer who opted out, within the free plan's monthly requests. Through the owner's own
- * WhatsApp (`whatsapp_link`) the answer carries the wa.me link and the request counts as sent; by email it is
- * queued (`created` until the send job has mailed it).
+ * sentiment, never to a customer who opted out or whose number or address is on the business's opt-out list, within
+ * the free plan's monthly requests. Through the owner's own WhatsApp (`whatsapp_link`) the answer carries the wa.me
+ * link and the request counts as sent; by email it is queued (`created` until the send job has mailed it).
  */
 @inject()
 export default class CreateReviewRequest {
@@ -61,7 +62,7 @@ export default class CreateReviewRequest {
     if (channel === RequestChannel.Sms && !this.sms.isConfigured) throw new FieldError('channel', NOT_CONFIGURED)
     if (channel === RequestChannel.Whatsapp && !(await WhatsAppAccount.findBy('user_id', owner.id))) throw new FieldError('channel', NOT_CONFIGURED)
     const customer = await this.customerOf(business, input)
-    if (customer.optedOutAt) throw new FieldError('customerId', OPTED_OUT)
+    if (customer.optedOutAt || (await OptOut.covers(business.id, customer))) throw new FieldError('customerId', OPTED_OUT)
     if (channel === RequestChannel.Email && !customer.email) throw new FieldError('customerId', NO_EMAIL)
     if (input.staffId !== undefined && !(await db.from('staff').where({ id: input.staffId, business_id: business.id }).first())) {
       throw new NotFoundError('Staff member not found')
@@ -125,7 +126,7 @@ export default class CreateReviewRequest {
     }
     const typed = input.customer!
     const phone = customerPhone(typed.phone)
-    await upsertCustomers(db.connection(), business.id, [{ name: typed.name, phone, email: typed.email ?? null }])
+    await db.transaction((trx) => upsertCustomers(trx, business.id, [{ name: typed.name, phone, email: typed.email ?? null }]))
     return Customer.query().where('business_id', business.id).where('phone', phone).firstOrFail()
   }
 }

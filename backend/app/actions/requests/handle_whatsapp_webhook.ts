@@ -3,6 +3,7 @@ import WhatsAppAccount from '#models/whatsapp_account'
 import { RequestStatus } from '#models/review_request'
 import { normalizeIndianPhone } from '#lib/phone'
 import { clock } from '#lib/clock'
+import { OptOuts } from '#actions/requests/opt_outs'
 import { whatsappErrorReason } from '#services/messaging/whatsapp_cloud'
 
 /** A delivery status moves a request on from these only: never backwards past opened, rated or opted out. */
@@ -56,14 +57,19 @@ export default class HandleWhatsAppWebhook {
           const text = message?.type === 'text' ? message.text?.body : undefined
           const phone = typeof message?.from === 'string' ? normalizeIndianPhone(message.from) : null
           if (!account || !phone || typeof text !== 'string' || !/^\s*stop\s*$/i.test(text)) continue
-          optOuts += Number(
-            await db
-              .from('customers')
-              .whereIn('business_id', db.from('businesses').where('user_id', account.userId).select('id'))
-              .where('phone', phone)
-              .whereNull('opted_out_at')
-              .update({ opted_out_at: now, updated_at: now })
-          )
+          optOuts += await db.transaction(async (trx) => {
+            // On each business's list, customer or not yet: the number stays out when it is added later.
+            const businesses = await trx.from('businesses').where('user_id', account.userId).select('id')
+            for (const { id } of businesses) await OptOuts.record(trx, id, { phone }, clock.now())
+            return Number(
+              await trx
+                .from('customers')
+                .whereIn('business_id', businesses.map(({ id }) => id))
+                .where('phone', phone)
+                .whereNull('opted_out_at')
+                .update({ opted_out_at: now, updated_at: now })
+            )
+          })
         }
       }
     }

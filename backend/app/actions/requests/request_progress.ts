@@ -1,6 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import { clock } from '#lib/clock'
 import { RequestStatus } from '#models/review_request'
+import { OptOuts } from '#actions/requests/opt_outs'
 
 /** A personal link's token as we make them (16 random bytes, base64url); anything else is no request. */
 export const isRequestToken = (token: unknown): token is string => typeof token === 'string' && /^[A-Za-z0-9_-]{22}$/.test(token)
@@ -40,12 +41,17 @@ export const ReviewRequests = {
     )
   },
 
-  /** The customer of this request asks for no more requests from its business: the customer and the request say so. */
+  /**
+   * The customer of this request asks for no more requests from its business: the customer and the request say so,
+   * and the business's opt-out list keeps their number and address past the customer row.
+   */
   async optOut(requestId: number, customerId: number) {
-    const now = clock.now().toJSDate()
+    const now = clock.now()
     await db.transaction(async (trx) => {
-      await trx.from('customers').where('id', customerId).whereNull('opted_out_at').update({ opted_out_at: now, updated_at: now })
-      await trx.from('review_requests').where('id', requestId).update({ status: RequestStatus.OptedOut, updated_at: now })
+      const customer = await trx.from('customers').where('id', customerId).select('business_id', 'phone', 'email').first()
+      if (customer) await OptOuts.record(trx, customer.business_id, { phone: customer.phone, email: customer.email }, now)
+      await trx.from('customers').where('id', customerId).whereNull('opted_out_at').update({ opted_out_at: now.toJSDate(), updated_at: now.toJSDate() })
+      await trx.from('review_requests').where('id', requestId).update({ status: RequestStatus.OptedOut, updated_at: now.toJSDate() })
     })
   },
 }
