@@ -23,16 +23,17 @@ import { serializePublicBusiness } from '#serializers/businesses'
 import Business from '#models/business'
 import { isRequestToken, ReviewRequests } from '#actions/requests/request_progress'
 import { isStaffCode } from '#lib/staff_codes'
-import { FEEDBACK_MAX_LENGTH, RATING_MAX, RATING_MIN } from '#lib/constants'
+import { FEEDBACK_MAX_LENGTH } from '#lib/constants'
+import { feedbackFormValidator, ratingFormValidator } from '#validators/review'
 import type { ReviewLinkDto } from '#types/api'
 
 const NO_STORE = 'private, no-store'
 const PAUSED = 'paused' as const
 
 /** A posted rating as a whole number 1-5, or null. */
-function ratingOf(value: unknown) {
-  const rating = typeof value === 'string' && /^[1-5]$/.test(value) ? Number(value) : NaN
-  return rating >= RATING_MIN && rating <= RATING_MAX ? rating : null
+async function ratingOf(value: unknown) {
+  const [error, form] = await ratingFormValidator.tryValidate({ rating: value })
+  return error ? null : form.rating
 }
 
 const text = (value: unknown, max: number) => (typeof value === 'string' ? value.slice(0, max) : '')
@@ -62,6 +63,17 @@ export default class ReviewPageController {
     return this.send(ctx, 423, { code, link: null, error: translate(language.messages, 'pausedText'), ...language }, { view: 'paused' })
   }
 
+  /**
+   * The business behind the address's code for the page's handlers; when there is none (404) or an operator paused
+   * it (423), that page is sent and the answer is null.
+   */
+  private async linkOr(ctx: HttpContext, code: string) {
+    const business = await this.current(code)
+    if (business && business !== PAUSED) return business
+    await (business === PAUSED ? this.paused(ctx, code) : this.notFound(ctx, code))
+    return null
+  }
+
   /** An earlier code of the business: on to the current one, keeping the query (docs/decisions.md D31). */
   private async current(code: string) {
     try {
@@ -77,9 +89,8 @@ export default class ReviewPageController {
   @inject()
   async show(ctx: HttpContext, lookup: LookupReviewLink) {
     const code = String(ctx.params.code)
-    const business = await this.current(code)
-    if (business === PAUSED) return this.paused(ctx, code)
-    if (!business) return this.notFound(ctx, code)
+    const business = await this.linkOr(ctx, code)
+    if (!business) return
     if (business.shortUrl !== code.toLowerCase()) {
       const query = ctx.request.url(true).slice(ctx.request.url().length)
       return ctx.response.redirect().status(301).toPath(`/review/${encodeURIComponent(business.shortUrl)}${query}`)
@@ -87,7 +98,7 @@ export default class ReviewPageController {
     ensureDevice(ctx)
     const link = await lookup.handle(code)
     // `?rating=1..3`: the feedback form again (its language links keep the rating), unless ratings are closed.
-    const rating = ratingOf(ctx.request.input('rating'))
+    const rating = await ratingOf(ctx.request.input('rating'))
     const screen: Screen = rating !== null && !isPositiveRating(rating) && link.canSubmitReview ? { view: 'feedback', rating } : { view: 'rate' }
     return this.send(ctx, 200, { code, link, staffCode: this.staffCodeOf(ctx, 's'), ...this.language(ctx, business.language) }, screen)
   }
@@ -96,12 +107,11 @@ export default class ReviewPageController {
   @inject()
   async rate(ctx: HttpContext, submitReview: SubmitReview) {
     const code = String(ctx.params.code)
-    const business = await this.current(code)
-    if (business === PAUSED) return this.paused(ctx, code)
-    if (!business) return this.notFound(ctx, code)
+    const business = await this.linkOr(ctx, code)
+    if (!business) return
     const language = this.language(ctx, business.language)
     const link = this.linkOf(business)
-    const rating = ratingOf(ctx.request.input('rating'))
+    const rating = await ratingOf(ctx.request.input('rating'))
     if (rating === null) {
       return this.send(ctx, 400, { code, link, ...language }, { view: 'rate', error: translate(language.messages, 'tryAgain') })
     }
@@ -124,13 +134,12 @@ export default class ReviewPageController {
   @inject()
   async feedback(ctx: HttpContext, submitReview: SubmitReview) {
     const code = String(ctx.params.code)
-    const business = await this.current(code)
-    if (business === PAUSED) return this.paused(ctx, code)
-    if (!business) return this.notFound(ctx, code)
+    const business = await this.linkOr(ctx, code)
+    if (!business) return
     const language = this.language(ctx, business.language)
     const { messages } = language
     const link = this.linkOf(business)
-    const rating = ratingOf(ctx.request.input('rating'))
+    const rating = await ratingOf(ctx.request.input('rating'))
     if (rating === null || isPositiveRating(rating)) {
       return ctx.response.redirect().status(303).toPath(`/review/${encodeURIComponent(business.shortUrl)}?lang=${language.language}`)
     }
@@ -140,22 +149,22 @@ export default class ReviewPageController {
       contactName: text(ctx.request.input('contactName'), 100),
       contactPhone: text(ctx.request.input('contactPhone'), 20),
     }
+    const [tooLong, form] = await feedbackFormValidator.tryValidate(values)
     const requestToken = this.requestTokenOf(ctx)
     const staffCode = this.staffCodeOf(ctx, 'staff')
     const again = (status: number, errors: NonNullable<Extract<Screen, { view: 'feedback' }>['errors']>) =>
       this.send(ctx, status, { code, link, requestToken, staffCode, ...language }, { view: 'feedback', rating, values, errors })
-    const feedback = values.feedback.trim()
-    if (feedback.length > FEEDBACK_MAX_LENGTH) return again(422, { feedback: translate(messages, 'feedbackTooLong', { max: FEEDBACK_MAX_LENGTH }) })
+    if (tooLong) return again(422, { feedback: translate(messages, 'feedbackTooLong', { max: FEEDBACK_MAX_LENGTH }) })
 
     try {
       const result = await submitReview.handle(
         code,
         {
           rating,
-          feedback: feedback || null,
-          contactMe: values.contactMe,
-          contactName: values.contactName.trim() || null,
-          contactPhone: values.contactPhone.trim() || null,
+          feedback: form.feedback || null,
+          contactMe: form.contactMe,
+          contactName: form.contactName || null,
+          contactPhone: form.contactPhone || null,
           requestToken,
           staffCode,
         },

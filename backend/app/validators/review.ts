@@ -25,3 +25,22 @@ export const resolveFeedbackValidator = vine.compile(
   })
 )
 resolveFeedbackValidator.messagesProvider = messages
+
+/** A star as the page without JavaScript posts it (or `?rating=` carries it): the digit of the button pressed. */
+const formRating = () => vine.string().regex(new RegExp(`^[${RATING_MIN}-${RATING_MAX}]$`)).transform(Number)
+
+/** POST /review/{code} (docs/decisions.md D31); the page answers a failure in the customer's language. */
+export const ratingFormValidator = vine.compile(vine.object({ rating: formRating() }))
+
+/**
+ * POST /review/{code}/feedback (its `rating` as ratingFormValidator): the feedback and the optional call-back, as the
+ * page keeps them to show again (text already cut to a bound); the phone is checked with the rating, by SubmitReview.
+ */
+export const feedbackFormValidator = vine.compile(
+  vine.object({
+    feedback: vine.string().trim().maxLength(FEEDBACK_MAX_LENGTH),
+    contactMe: vine.boolean({ strict: true }),
+    contactName: vine.string().trim(),
+    contactPhone: vine.string().trim(),
+  })
+)
