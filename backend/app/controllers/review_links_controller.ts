@@ -1,7 +1,7 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import SubmitReview from '#actions/reviews/submit_review'
-import LookupReviewLink from '#actions/reviews/lookup_review_link'
+import OpenReviewLink from '#actions/reviews/open_review_link'
 import { submitReviewValidator } from '#validators/review'
 import type { ReviewLinkDto, SubmitReviewResponse } from '#types/api'
 import { raterOf } from '#web/review_device'
@@ -9,8 +9,8 @@ import { raterOf } from '#web/review_device'
 /** The customer's side: public, anonymous, and blind to the owner (docs/product-rules.md#tenancy). */
 export default class ReviewLinksController {
   @inject()
-  async show({ params }: HttpContext, lookup: LookupReviewLink): Promise<ReviewLinkDto> {
-    return lookup.handle(params.shortUrl)
+  async show({ params }: HttpContext, openLink: OpenReviewLink): Promise<ReviewLinkDto> {
+    return openLink.handle(params.shortUrl)
   }
 
   @inject()

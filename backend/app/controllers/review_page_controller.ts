@@ -8,8 +8,8 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import logger from '@adonisjs/core/services/logger'
 import { errors as limiterErrors } from '@adonisjs/limiter'
-import LookupReviewLink from '#actions/reviews/lookup_review_link'
-import FindReviewLink from '#actions/reviews/find_review_link'
+import OpenReviewLink from '#actions/reviews/open_review_link'
+import FindBusinessByCode from '#actions/reviews/find_business_by_code'
 import CheckReviewAllowance from '#actions/reviews/check_review_allowance'
 import SubmitReview from '#actions/reviews/submit_review'
 import { FieldError, LinkPausedError, NotFoundError, UpgradeRequiredError } from '#exceptions/app_errors'
@@ -39,7 +39,7 @@ async function ratingOf(value: unknown) {
 const text = (value: unknown, max: number) => (typeof value === 'string' ? value.slice(0, max) : '')
 
 export default class ReviewPageController {
-  private findReviewLink = new FindReviewLink()
+  private findBusiness = new FindBusinessByCode()
   private checkAllowance = new CheckReviewAllowance()
 
   /** The page's language: `?lang=` or the form's `lang`, the owner's pinned one, then the browser's. */
@@ -77,7 +77,7 @@ export default class ReviewPageController {
   /** An earlier code of the business: on to the current one, keeping the query (docs/decisions.md D31). */
   private async current(code: string) {
     try {
-      return await this.findReviewLink.handle(code)
+      return await this.findBusiness.handle(code)
     } catch (error) {
       if (error instanceof NotFoundError) return null
       if (error instanceof LinkPausedError) return PAUSED
@@ -87,7 +87,7 @@ export default class ReviewPageController {
 
   /** GET /review/{code}: the rating form, with the business inlined so nothing else is fetched. */
   @inject()
-  async show(ctx: HttpContext, lookup: LookupReviewLink) {
+  async show(ctx: HttpContext, openLink: OpenReviewLink) {
     const code = String(ctx.params.code)
     const business = await this.linkOr(ctx, code)
     if (!business) return
@@ -96,7 +96,7 @@ export default class ReviewPageController {
       return ctx.response.redirect().status(301).toPath(`/review/${encodeURIComponent(business.shortUrl)}${query}`)
     }
     ensureDevice(ctx)
-    const link = await lookup.handle(code)
+    const link = await openLink.handle(code)
     // `?rating=1..3`: the feedback form again (its language links keep the rating), unless ratings are closed.
     const rating = await ratingOf(ctx.request.input('rating'))
     const screen: Screen = rating !== null && !isPositiveRating(rating) && link.canSubmitReview ? { view: 'feedback', rating } : { view: 'rate' }
@@ -221,14 +221,14 @@ export default class ReviewPageController {
    * of its behaviour and languages; opening it marks the request opened, and a rating through it marks it rated.
    */
   @inject()
-  async personal(ctx: HttpContext, lookup: LookupReviewLink) {
+  async personal(ctx: HttpContext, openLink: OpenReviewLink) {
     const token = String(ctx.params.token)
     const found = await this.requestOf(token)
     if (!found) return this.notFound(ctx, '')
     const { request, business } = found
     await ReviewRequests.markOpened(request.id)
     ensureDevice(ctx)
-    const link = await lookup.handle(business.shortUrl)
+    const link = await openLink.handle(business.shortUrl)
     const input = { code: business.shortUrl, link, requestToken: token, ...this.language(ctx, business.language) }
     return this.send(ctx, 200, input, { view: 'rate' })
   }

@@ -5,7 +5,7 @@
  * is scripts/faults/mysql-outage.test.mjs.
  */
 import { test } from '@japa/runner'
-import FindReviewLink from '#actions/reviews/find_review_link'
+import FindBusinessByCode from '#actions/reviews/find_business_by_code'
 import { isolated } from '#tests/helpers/setup'
 import { ownerWithBusiness } from '#tests/helpers/owners'
 
@@ -30,12 +30,12 @@ test.group('Database outage', (group) => {
   for (const [label, makeError] of Object.entries(outages)) {
     test(`${label} answers 503 with the JSON error shape`, async ({ client, assert, cleanup }) => {
       const { business } = await ownerWithBusiness()
-      const original = FindReviewLink.prototype.handle
-      FindReviewLink.prototype.handle = async () => {
+      const original = FindBusinessByCode.prototype.handle
+      FindBusinessByCode.prototype.handle = async () => {
         throw makeError()
       }
       cleanup(() => {
-        FindReviewLink.prototype.handle = original
+        FindBusinessByCode.prototype.handle = original
       })
 
       for (const response of [

@@ -4,7 +4,7 @@ import logger from '@adonisjs/core/services/logger'
 import type Business from '#models/business'
 import { QueueService } from '#queue/queue_service'
 import { QueueName, feedbackAlertJobId } from '#queue/queues'
-import FindReviewLink from '#actions/reviews/find_review_link'
+import FindBusinessByCode from '#actions/reviews/find_business_by_code'
 import CheckReviewAllowance from '#actions/reviews/check_review_allowance'
 import { reviewSessionWriter } from '#hot_path/review_session_writer'
 import { reviewLinkCache } from '#hot_path/review_link_cache'
@@ -38,14 +38,14 @@ export const CONTACT_PHONE_INVALID = 'Enter a 10-digit mobile number, or untick 
  */
 @inject()
 export default class SubmitReview {
-  // Built here, not resolved by the container per request: neither has dependencies (see LookupReviewLink).
-  private findReviewLink = new FindReviewLink()
+  // Built here, not resolved by the container per request: neither has dependencies (see OpenReviewLink).
+  private findBusiness = new FindBusinessByCode()
   private checkAllowance = new CheckReviewAllowance()
 
   constructor(private queues: QueueService) {}
 
   async handle(code: string, input: SubmitReviewRequest, rater: Rater): Promise<SubmitReviewResponse> {
-    const business = await this.findReviewLink.handle(code)
+    const business = await this.findBusiness.handle(code)
     if (isPositiveRating(input.rating)) {
       let counted = false
       try {

@@ -9,7 +9,7 @@ import { LinkPausedError, NotFoundError } from '#exceptions/app_errors'
  * on to the current one. Kept in memory for a few seconds per process (docs/architecture.md#review-link-cache):
  * opening a link and rating it are the busiest calls.
  */
-export default class FindReviewLink {
+export default class FindBusinessByCode {
   async handle(code: string): Promise<Business> {
     const key = code.toLowerCase()
     const business = await reviewLinkCache.business(key, async () => {
