@@ -13,6 +13,16 @@ const stripAnsi = (text) => text.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '')
 /** Each suite: where it runs, the command, and how to read its totals from the output. */
 const suites = [
   {
+    name: 'lint (ESLint, Prettier)',
+    cwd: root,
+    command: ['node', ['scripts/lint.mjs']],
+    // "Lint checks  2 passed, 0 failed"
+    totals: (out) => {
+      const line = out.match(/Lint checks\s+(\d+) passed, (\d+) failed/)
+      return line ? { passed: Number(line[1]), failed: Number(line[2]) } : null
+    },
+  },
+  {
     name: 'backend (Japa)',
     cwd: `${root}backend`,
     command: ['node', ['ace.js', 'test', ...process.argv.slice(2)]],
