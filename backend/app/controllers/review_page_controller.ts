@@ -21,7 +21,9 @@ import { pageLanguage, renderReviewPage, translate, type FeedbackValues, type Pa
 import { pickReviewLanguage } from '#lib/review_language'
 import { serializePublicBusiness } from '#serializers/businesses'
 import Business from '#models/business'
-import { isRequestToken, ReviewRequests } from '#actions/requests/request_progress'
+import RecordRequestProgress from '#actions/requests/record_request_progress'
+import { requestOfToken } from '#queries/review_requests'
+import { isRequestToken } from '#lib/request_tokens'
 import { isStaffCode } from '#lib/staff_codes'
 import { FEEDBACK_MAX_LENGTH } from '#lib/constants'
 import { feedbackFormValidator, ratingFormValidator } from '#validators/review'
@@ -211,7 +213,7 @@ export default class ReviewPageController {
 
   /** The review request of `/r/{token}` and its business, or null. */
   private async requestOf(token: string) {
-    const request = await ReviewRequests.find(token)
+    const request = await requestOfToken(token)
     const business = request ? await Business.find(request.business_id) : null
     return request && business ? { request, business } : null
   }
@@ -221,12 +223,12 @@ export default class ReviewPageController {
    * of its behaviour and languages; opening it marks the request opened, and a rating through it marks it rated.
    */
   @inject()
-  async personal(ctx: HttpContext, openLink: OpenReviewLink) {
+  async personal(ctx: HttpContext, openLink: OpenReviewLink, progress: RecordRequestProgress) {
     const token = String(ctx.params.token)
     const found = await this.requestOf(token)
     if (!found) return this.notFound(ctx, '')
     const { request, business } = found
-    await ReviewRequests.markOpened(request.id)
+    await progress.opened(request.id)
     ensureDevice(ctx)
     const link = await openLink.handle(business.shortUrl)
     const input = { code: business.shortUrl, link, requestToken: token, ...this.language(ctx, business.language) }
@@ -243,11 +245,12 @@ export default class ReviewPageController {
   }
 
   /** POST /r/{token}/stop: the customer gets no more review requests from this business. */
-  async stop(ctx: HttpContext) {
+  @inject()
+  async stop(ctx: HttpContext, progress: RecordRequestProgress) {
     const token = String(ctx.params.token)
     const found = await this.requestOf(token)
     if (!found) return this.notFound(ctx, '')
-    await ReviewRequests.optOut(found.request.id, found.request.customer_id)
+    await progress.optedOut(found.request.id, found.request.customer_id)
     const link = this.linkOf(found.business)
     return this.send(ctx, 200, { code: found.business.shortUrl, link, ...this.language(ctx, found.business.language) }, { view: 'stopped', token })
   }

@@ -12,7 +12,7 @@ import { EXPORT_TABLES, leftOutWhy } from '#actions/account/export_account'
 import { TOTP_SECRET, operator } from '#tests/helpers/operators'
 import { activate } from '#services/operators/two_factor'
 import GrantPlan from '#actions/billing/grant_plan'
-import { ReviewRequests } from '#actions/requests/request_progress'
+import RecordRequestProgress from '#actions/requests/record_request_progress'
 import app from '@adonisjs/core/services/app'
 import type { AccountExport } from '#types/api'
 
@@ -86,7 +86,7 @@ test.group('GET /api/account/export', (group) => {
       .bearerToken(token)
       .json({ businessId: business.id, customer: { name: 'Asha Rao', phone: '9876543210', email: 'asha@example.in', consent: true }, channel: 'whatsapp_link', staffId: staff.id })
     request.assertStatus(201)
-    await ReviewRequests.optOut(request.body().id, request.body().customerId)
+    await new RecordRequestProgress().optedOut(request.body().id, request.body().customerId)
     await client.post('/api/customers').bearerToken(other.token).json({ businessId: other.business.id, name: 'Not Theirs', phone: '9876501234', consent: true })
     await db.table('review_sessions').insert({ business_id: business.id, rating: 2, feedback: 'Cold', redirected: false, contact_name: 'Ravi Kumar', contact_phone: '9845067890', created_at: new Date() })
     ;(await client.put('/api/billing/profile').bearerToken(token).json({ legalName: 'Asha Stores LLP', address: '12 MG Road, Bengaluru', stateCode: '29', gstin: null })).assertStatus(200)

@@ -14,7 +14,8 @@ import { isPositiveRating } from '#contract/product_rules'
 import { indianMobileDigits } from '#lib/phone'
 import { clock } from '#lib/clock'
 import { ratingsStored } from '#services/metrics'
-import { ReviewRequests } from '#actions/requests/request_progress'
+import RecordRequestProgress from '#actions/requests/record_request_progress'
+import { requestIdOf } from '#queries/review_requests'
 import { staffIdOf } from '#queries/staff'
 import type { SubmitReviewRequest, SubmitReviewResponse } from '#types/api'
 
@@ -38,8 +39,9 @@ export const CONTACT_PHONE_INVALID = 'Enter a 10-digit mobile number, or untick 
  */
 @inject()
 export default class SubmitReview {
-  // Built here, not resolved by the container per request: neither has dependencies (see OpenReviewLink).
+  // Built here, not resolved by the container per request: none has dependencies (see OpenReviewLink).
   private findBusiness = new FindBusinessByCode()
+  private progress = new RecordRequestProgress()
   private checkAllowance = new CheckReviewAllowance()
 
   constructor(private queues: QueueService) {}
@@ -71,7 +73,7 @@ export default class SubmitReview {
 
     const positive = isPositiveRating(rating)
     const text = positive ? null : feedback || null
-    const requestId = requestToken ? await ReviewRequests.idOf(requestToken, business.id) : null
+    const requestId = requestToken ? await requestIdOf(requestToken, business.id) : null
     const staffId = await staffIdOf(business.id, staffCode, requestId)
     let id: number | null
     try {
@@ -96,7 +98,7 @@ export default class SubmitReview {
       throw error
     }
     ratingsStored.inc({ kind: positive ? 'positive' : 'negative' })
-    if (requestId !== null) await ReviewRequests.markRated(requestId)
+    if (requestId !== null) await this.progress.rated(requestId)
     if (text && id !== null) {
       await this.queues.enqueue(
         QueueName.FeedbackAlert,

@@ -1,0 +1,42 @@
+import db from '@adonisjs/lucid/services/db'
+import { clock } from '#lib/clock'
+import { RequestStatus } from '#models/review_request'
+import { OptOuts } from '#actions/requests/opt_outs'
+
+/** Statuses a request moves on from when its link is opened; rated and opted-out requests keep theirs. */
+const BEFORE_OPENED = [RequestStatus.Created, RequestStatus.Sent, RequestStatus.Delivered, RequestStatus.Failed]
+
+/**
+ * How far a review request got (docs/decisions.md D32), each step one conditional UPDATE so steps never go
+ * backwards: opened when its link is opened, rated when a rating came through it, opted out from its stop link.
+ */
+export default class RecordRequestProgress {
+  async opened(requestId: number) {
+    const now = clock.now().toJSDate()
+    await db.from('review_requests').where('id', requestId).whereNull('opened_at').update({ opened_at: now, updated_at: now })
+    await db.from('review_requests').where('id', requestId).whereIn('status', BEFORE_OPENED).update({ status: RequestStatus.Opened })
+  }
+
+  async rated(requestId: number) {
+    const now = clock.now().toJSDate()
+    await db.rawQuery(
+      `UPDATE review_requests SET status = ?, rated_at = COALESCE(rated_at, ?), opened_at = COALESCE(opened_at, ?), updated_at = ?
+        WHERE id = ? AND status <> ?`,
+      [RequestStatus.Rated, now, now, now, requestId, RequestStatus.OptedOut]
+    )
+  }
+
+  /**
+   * The customer of this request asks for no more requests from its business: the customer and the request say so,
+   * and the business's opt-out list keeps their number and address past the customer row.
+   */
+  async optedOut(requestId: number, customerId: number) {
+    const now = clock.now()
+    await db.transaction(async (trx) => {
+      const customer = await trx.from('customers').where('id', customerId).select('business_id', 'phone', 'email').first()
+      if (customer) await OptOuts.record(trx, customer.business_id, { phone: customer.phone, email: customer.email }, now)
+      await trx.from('customers').where('id', customerId).whereNull('opted_out_at').update({ opted_out_at: now.toJSDate(), updated_at: now.toJSDate() })
+      await trx.from('review_requests').where('id', requestId).update({ status: RequestStatus.OptedOut, updated_at: now.toJSDate() })
+    })
+  }
+}
