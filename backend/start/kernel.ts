@@ -16,8 +16,9 @@ server.use([
 ])
 
 router.use([
-  () => import('#middleware/body_parser_middleware'),
   () => import('@adonisjs/auth/initialize_auth_middleware'),
+  () => import('#middleware/operator_gate_middleware'),
+  () => import('#middleware/body_parser_middleware'),
   () => import('#middleware/initialize_bouncer_middleware'),
 ])
 
