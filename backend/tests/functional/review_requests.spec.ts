@@ -131,6 +131,23 @@ test.group('Customer import', (group) => {
     assert.lengthOf(await db.from('customers').where('business_id', business.id), 2)
   })
 
+  test('a file without a header row imports every row, its first one too, as name, phone, email', async ({ assert }) => {
+    const { token, business } = await ownerWithBusiness()
+    const csv = ['Asha Rao,9876543210,asha@example.in', 'Ravi,+91 98765 01234,', 'Meena,09876599999'].join('\n')
+    const result = (await (await importCsv(token, business.id, csv)).json()) as CustomerImportResponse
+    assert.deepEqual(result.rows.map((row) => [row.row, row.status, row.name]), [[1, 'created', 'Asha Rao'], [2, 'created', 'Ravi'], [3, 'created', 'Meena']])
+    const stored = await db.from('customers').where('business_id', business.id).orderBy('phone')
+    assert.deepEqual(stored.map((row) => [row.name, row.phone, row.email]), [
+      ['Ravi', '+919876501234', null],
+      ['Asha Rao', '+919876543210', 'asha@example.in'],
+      ['Meena', '+919876599999', null],
+    ])
+
+    // A header is known by its names, in any case and order, even with a column we do not read.
+    const headed = (await (await importCsv(token, business.id, 'MOBILE,Notes,Customer Name\n9876500001,regular,Kavya')).json()) as CustomerImportResponse
+    assert.deepEqual(headed.rows.map((row) => [row.row, row.status, row.name]), [[1, 'created', 'Kavya']])
+  })
+
   test('5,000 rows import in one request', async ({ assert }) => {
     const { token, business } = await ownerWithBusiness()
     const rows = Array.from({ length: 5000 }, (_, i) => `Customer ${i},9${String(100000000 + i).slice(0, 9)},`)

@@ -25,16 +25,16 @@ interface Parsed {
 }
 
 /**
- * A CSV of customers (docs/decisions.md D32) with columns name, phone, email (in any order, any of the usual
- * header names; a BOM and quoted commas are fine). Each row gets a result: created, merged (the business already
+ * A CSV of customers (docs/decisions.md D32) with columns name, phone, email (in any order under any of the usual
+ * header names, or in that order without a header row; a BOM and quoted commas are fine). Each row gets a result: created, merged (the business already
  * has this number, or an earlier row had it: the later name and email win) or skipped with its errors; bad rows
  * never stop good ones. With `dryRun` nothing is stored. Consent is the owner's, confirmed for the whole file.
  */
 export default class ImportCustomers {
   async handle(business: Business, csv: string, dryRun: boolean): Promise<CustomerImportResponse> {
     const parsed = Papa.parse<string[]>(csv.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' })
-    const [header = [], ...lines] = parsed.data
-    const index = this.columns(header)
+    const index = this.columns(parsed.data[0] ?? [])
+    const lines = index.header ? parsed.data.slice(1) : parsed.data
     const rows: CustomerImportRow[] = []
     const good = new Map<string, Parsed>()
 
@@ -80,14 +80,17 @@ export default class ImportCustomers {
     }
   }
 
-  /** Where each column is; without a header row we cannot know, so every row is skipped with that reason. */
-  private columns(header: string[]) {
-    const names = header.map((cell) => cell.trim().toLowerCase())
+  /**
+   * Where each column is, from the first row when it is a header: a cell names one of our columns and none is a
+   * phone number (a customer called "Customer" is still a customer). Otherwise the first row is a customer too, and
+   * the columns are name, phone, email in that order.
+   */
+  private columns(first: string[]) {
+    const names = first.map((cell) => cell.trim().toLowerCase())
     const find = (column: keyof typeof COLUMNS) => names.findIndex((cell) => COLUMNS[column].includes(cell))
     const found = { name: find('name'), phone: find('phone'), email: find('email') }
-    // A file without a recognisable header: name, phone, email in that order.
-    if (found.name < 0 && found.phone < 0) return { name: 0, phone: 1, email: 2, headerless: true }
-    return found
+    const header = Object.values(found).some((at) => at >= 0) && !first.some((cell) => normalizeIndianPhone(cell))
+    return header ? { ...found, header } : { name: 0, phone: 1, email: 2, header }
   }
 
   /** Insert-or-update in chunks: one statement per 500 rows, in one transaction. */
