@@ -6,6 +6,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import ReviewRequest, { RequestChannel, RequestStatus } from '#models/review_request'
 import CreateReviewRequest, { OPTED_OUT, whatsappUrl } from '#actions/requests/create_review_request'
 import Business from '#models/business'
+import OptOut from '#models/opt_out'
 import ReviewRequestPolicy from '#policies/review_request_policy'
 import { createReviewRequestValidator, requestFunnelQueryValidator } from '#validators/requests'
 import { serializeReviewRequest } from '#serializers/review_requests'
@@ -45,7 +46,8 @@ export default class ReviewRequestsController {
   /** POST /api/review-requests/{id}/resend: the same personal link again (own WhatsApp: the wa.me link anew). */
   async resend(ctx: HttpContext): Promise<ReviewRequestDto> {
     const request = await requestOf(ctx, 'resend')
-    if (request.customer.optedOutAt || request.status === RequestStatus.OptedOut) throw new FieldError('customerId', OPTED_OUT)
+    const optedOut = request.customer.optedOutAt || request.status === RequestStatus.OptedOut || (await OptOut.covers(request.businessId, request.customer))
+    if (optedOut) throw new FieldError('customerId', OPTED_OUT)
     if (request.channel !== RequestChannel.WhatsappLink) {
       throw new FieldError('channel', 'Requests by email are sent for you, with one reminder after 3 days.')
     }

@@ -85,6 +85,15 @@ test.group('Opt-outs outlive the customer row', (group) => {
     assert.isNull((added.body() as CustomerDto).optedOutAt)
   })
 
+  test('the owner cannot resend the link to a number on the list', async ({ client, assert }) => {
+    const { token, business } = await ownerWithBusiness()
+    const request = (await requestFor(client, token, business.id, { phone: '9876501234' })).body() as ReviewRequestDto
+    await OptOuts.record(db.connection(), business.id, { phone: '+919876501234' })
+    const resent = await client.post(`/api/review-requests/${request.id}/resend`).bearerToken(token)
+    resent.assertStatus(422)
+    assert.equal(resent.body().error, OPTED_OUT)
+  })
+
   test('a queued request is not sent to an address on the list', async ({ client, assert, cleanup }) => {
     clock.travelTo(DAYTIME)
     cleanup(() => clock.reset())

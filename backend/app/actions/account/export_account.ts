@@ -154,7 +154,8 @@ export default class ExportAccount {
 
     const billingProfile = await select('billing_profiles').where('user_id', user.id).first()
     yield `"billingProfile":${JSON.stringify(billingProfile ? clean('billing_profiles', billingProfile) : null)},`
-    const paymentIds = (await db.from('payments').where('user_id', user.id).select('id')).map((row) => row.id as number)
+    const payments = await db.from('payments').where('user_id', user.id).select('id')
+    const paymentIds = payments.map((row) => row.id as number)
     yield* this.list('payments', 'payments', 'user_id', [user.id])
     yield* this.list('refunds', 'refunds', 'payment_id', paymentIds)
     yield* this.list('invoices', 'invoices', 'user_id', [user.id])

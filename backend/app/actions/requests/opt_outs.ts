@@ -19,7 +19,7 @@ export const OptOuts = {
     await client.rawQuery(
       `INSERT INTO ${OptOut.table} (business_id, phone, email, created_at) VALUES ${rows.map(() => '(?, ?, ?, ?)').join(', ')}
        ON DUPLICATE KEY UPDATE id = id`,
-      rows.flatMap(([phone, email]) => [businessId, phone, email, at.toJSDate()]) as RawQueryBindings
+      rows.flatMap(([phone, address]) => [businessId, phone, address, at.toJSDate()]) as RawQueryBindings
     )
   },
 
