@@ -1,9 +1,10 @@
 /*
- * Test and seed factories with the states the specs talk about: owners in, past or without a trial, compliance
- * businesses, low ratings, and paid plans (`pro`, `cancelled`, `expired`), each with the paid order that granted
- * it. Times are relative to the app's clock, so a spec that moved the clock gets rows relative to its "now".
+ * Test and seed factories with the states the specs talk about: owners in, past or without a trial, operators,
+ * compliance businesses, low ratings, paid plans (`pro`, `cancelled`, `expired`), each with the paid order that
+ * granted it, staff, customers, their review requests and tax invoices. Times are relative to the app's clock, so a
+ * spec that moved the clock gets rows relative to its "now".
  */
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomInt } from 'node:crypto'
 import factory from '@adonisjs/lucid/factories'
 import { DateTime } from 'luxon'
 import User from '#models/user'
@@ -12,6 +13,14 @@ import ReviewSession from '#models/review_session'
 import Payment from '#models/payment'
 import Subscription from '#models/subscription'
 import SubscriptionPlan from '#models/subscription_plan'
+import Customer from '#models/customer'
+import ReviewRequest, { RequestChannel, RequestStatus } from '#models/review_request'
+import Invoice, { InvoiceKind } from '#models/invoice'
+import Staff from '#models/staff'
+import env from '#start/env'
+import { financialYear, seller } from '#actions/billing/issue_invoice'
+import { newStaffCode } from '#lib/staff_codes'
+import { splitGst } from '#contract/gst'
 import { PaymentStatus, PlanType, SubscriptionStatus } from '#lib/billing_enums'
 import { clock } from '#lib/clock'
 import { TRIAL_DAYS, googleReviewUrl } from '#lib/constants'
@@ -54,6 +63,10 @@ export const UserFactory = factory
   .state('withoutTrial', (user) => {
     user.trialStartsAt = null
     user.trialEndsAt = null
+  })
+  // ReviewRoute staff (docs/decisions.md D34), without TOTP until a spec merges its secret and `totpEnabledAt`.
+  .state('operator', (user) => {
+    user.role = 'operator'
   })
   .build()
 
@@ -166,5 +179,96 @@ export const SubscriptionFactory = factory
         .create()
       subscription.paymentId = payment.id
     }
+  })
+  .build()
+
+/** A staff member of a business (merge `businessId`) with a code for their own link, as the owner adds one. */
+export const StaffFactory = factory
+  .define(Staff, () => ({ name: `Staff ${next()}`, code: newStaffCode() }))
+  .build()
+
+/** A customer of a business (merge `businessId`) who consented now; `optedOut` used a stop link since. */
+export const CustomerFactory = factory
+  .define(Customer, () => {
+    const n = next()
+    return {
+      name: `Customer ${n}`,
+      // '+91' and 10 digits, unique per business.
+      phone: `+919${String(n).padStart(9, '0')}`,
+      email: null,
+      consentAt: clock.now(),
+      optedOutAt: null,
+    }
+  })
+  .state('optedOut', (customer) => {
+    customer.optedOutAt = clock.now()
+  })
+  .build()
+
+/**
+ * A personal request for a review on the owner's own WhatsApp, created and not sent yet. Merge `customerId` (its
+ * business follows), or `businessId` for a new customer of that business; `sent` has gone out now.
+ */
+export const ReviewRequestFactory = factory
+  .define(ReviewRequest, () => ({
+    channel: RequestChannel.WhatsappLink,
+    status: RequestStatus.Created,
+    token: randomBytes(16).toString('base64url'),
+    staffId: null,
+    sentAt: null,
+    openedAt: null,
+    ratedAt: null,
+    remindedAt: null,
+    failureReason: null,
+  }))
+  .state('sent', (request) => {
+    request.status = RequestStatus.Sent
+    request.sentAt ??= clock.now()
+  })
+  .before('create', async (_, request, ctx) => {
+    if (request.customerId !== undefined && request.businessId !== undefined) return
+    const customer =
+      request.customerId === undefined
+        ? await CustomerFactory.merge({ businessId: request.businessId }).client(ctx.$trx!).create()
+        : await Customer.findOrFail(request.customerId, { client: ctx.$trx })
+    request.customerId = customer.id
+    request.businessId = customer.businessId
+  })
+  .build()
+
+/**
+ * The tax invoice of a paid order (merge `paymentId`, or `userId` for a new paid Monthly order of theirs), as the
+ * grant issues it: today's seller, a buyer in the seller's state unless merged, the order's amount with the tax split
+ * by where the buyer is. Numbered in a series of its own, so it takes no number of the grants' series.
+ */
+export const InvoiceFactory = factory
+  .define(Invoice, () => {
+    const serial = randomInt(1, 2 ** 31)
+    const party = seller()
+    return {
+      kind: InvoiceKind.Invoice,
+      series: 'test',
+      financialYear: financialYear(clock.now()),
+      sequence: serial,
+      number: `TEST/${serial}`,
+      issuedAt: clock.now(),
+      seller: party,
+      buyer: { ...party, legalName: `Buyer ${next()} LLP`, address: '1, MG Road, Bengaluru 560001', gstin: null },
+      sac: env.get('INVOICE_SAC'),
+      description: 'ReviewRoute Pro (Monthly), 1 month',
+      refersToInvoiceId: null,
+      refundId: null,
+      mailedAt: null,
+    }
+  })
+  .before('create', async (_, invoice, ctx) => {
+    const payment =
+      invoice.paymentId === undefined
+        ? await PaymentFactory.merge({ userId: invoice.userId! }).apply('paid').client(ctx.$trx!).create()
+        : await Payment.findOrFail(invoice.paymentId, { client: ctx.$trx })
+    invoice.paymentId = payment.id
+    invoice.userId ??= payment.userId
+    invoice.placeOfSupply ??= invoice.buyer.stateCode
+    if (invoice.total === undefined) Object.assign(invoice, splitGst(payment.amount, invoice.buyer.stateCode === invoice.seller.stateCode))
   })
   .build()
