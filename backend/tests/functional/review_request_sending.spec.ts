@@ -12,7 +12,8 @@ import { clock } from '#lib/clock'
 import env from '#start/env'
 import { isolated } from '#tests/helpers/setup'
 import { ownerWithBusiness } from '#tests/helpers/owners'
-import { SubscriptionFactory } from '#database/factories/index'
+import { CustomerFactory, ReviewRequestFactory, SubscriptionFactory } from '#database/factories/index'
+import { RequestChannel } from '#models/review_request'
 import { brokenMailer, fileMailbox, smtpMailbox } from '#tests/helpers/mailbox'
 import type { ReviewRequestDto } from '#types/api'
 
@@ -174,25 +175,17 @@ test.group('Provider-sent requests: the monthly cap', (group) => {
     const { token, business, user } = await ownerWithBusiness()
     const cap = env.get('REQUEST_PROVIDER_MONTHLY_CAP')
     const now = new Date()
-    const [customerId] = await db.table('customers').insert({ business_id: business.id, name: 'A', phone: '+919876543210', consent_at: now, created_at: now, updated_at: now })
+    const customer = await CustomerFactory.merge({ businessId: business.id }).create()
     await db.table('whatsapp_accounts').insert({ user_id: user.id, phone_number_id: '1065403522', access_token_encrypted: 'x', templates: JSON.stringify({ en: 't' }), created_at: now, updated_at: now })
-    await db.table('review_requests').multiInsert(
-      Array.from({ length: cap }, (_, i) => ({
-        business_id: business.id,
-        customer_id: customerId,
-        channel: i % 2 ? 'sms' : 'whatsapp',
-        status: 'sent',
-        token: `cap${String(i).padStart(19, '0')}`,
-        created_at: now,
-        updated_at: now,
-      }))
-    )
+    await ReviewRequestFactory.apply('sent')
+      .merge(Array.from({ length: cap }, (_, i) => ({ businessId: business.id, customerId: customer.id, channel: i % 2 ? RequestChannel.Sms : RequestChannel.Whatsapp })))
+      .createMany(cap)
     // A paying owner: the cap is not the free plan's limit.
     await SubscriptionFactory.merge({ userId: user.id, currentPeriodStart: DateTime.now().minus({ days: 1 }), currentPeriodEnd: DateTime.now().plus({ days: 29 }) }).create()
 
-    const capped = await client.post('/api/review-requests').bearerToken(token).json({ businessId: business.id, customerId: Number(customerId), channel: 'whatsapp' })
+    const capped = await client.post('/api/review-requests').bearerToken(token).json({ businessId: business.id, customerId: customer.id, channel: 'whatsapp' })
     capped.assertStatus(422)
     assert.equal(capped.body().errors[0].field, 'channel')
-    ;(await client.post('/api/review-requests').bearerToken(token).json({ businessId: business.id, customerId: Number(customerId), channel: 'whatsapp_link' })).assertStatus(201)
+    ;(await client.post('/api/review-requests').bearerToken(token).json({ businessId: business.id, customerId: customer.id, channel: 'whatsapp_link' })).assertStatus(201)
   })
 })

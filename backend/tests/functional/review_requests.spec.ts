@@ -8,6 +8,7 @@ import { DateTime } from 'luxon'
 import env from '#start/env'
 import { isolated } from '#tests/helpers/setup'
 import { ownerWithBusiness } from '#tests/helpers/owners'
+import { ReviewRequestFactory } from '#database/factories/index'
 import { FREE_PLAN_MONTHLY_REQUESTS_PER_BUSINESS, REQUEST_LIMIT_MESSAGE } from '#contract/product_rules'
 import { OPTED_OUT } from '#actions/requests/create_review_request'
 import { REVIEW_MESSAGES } from '#contract/review_messages/all'
@@ -249,19 +250,9 @@ test.group('Review requests through the owner\'s WhatsApp', (group) => {
     const { token, business } = await ownerWithBusiness({ owner: EXPIRED_TRIAL })
     const added = await client.post('/api/customers').bearerToken(token).json({ businessId: business.id, name: 'Asha', phone: '9876543210', consent: true })
     const customerId = (added.body() as CustomerDto).id
-    const now = new Date()
-    await db.table('review_requests').multiInsert(
-      Array.from({ length: FREE_PLAN_MONTHLY_REQUESTS_PER_BUSINESS - 1 }, (_, i) => ({
-        business_id: business.id,
-        customer_id: customerId,
-        channel: 'whatsapp_link',
-        status: 'sent',
-        token: `seed${String(i).padStart(18, '0')}`,
-        sent_at: now,
-        created_at: now,
-        updated_at: now,
-      }))
-    )
+    await ReviewRequestFactory.apply('sent')
+      .merge({ businessId: business.id, customerId })
+      .createMany(FREE_PLAN_MONTHLY_REQUESTS_PER_BUSINESS - 1)
     const send = () => client.post('/api/review-requests').bearerToken(token).json({ businessId: business.id, customerId, channel: 'whatsapp_link' })
 
     ;(await send()).assertStatus(201)

@@ -7,6 +7,7 @@ import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
 import { isolated } from '#tests/helpers/setup'
 import { ownerWithBusiness } from '#tests/helpers/owners'
+import { StaffFactory } from '#database/factories/index'
 import type { StaffDto } from '#types/api'
 
 const API = `http://${env.get('HOST')}:${env.get('PORT')}`
@@ -49,7 +50,7 @@ test.group('Staff attribution', (group) => {
   test("another business's staff code, or a removed staff member, counts for nobody; ratings stay", async ({ client, assert }) => {
     const mine = await ownerWithBusiness({ business: { shortUrl: 'mine-code' } })
     const theirs = await ownerWithBusiness()
-    const them = (await client.post(`/api/businesses/${theirs.business.id}/staff`).bearerToken(theirs.token).json({ name: 'X' })).body() as StaffDto
+    const them = await StaffFactory.merge({ businessId: theirs.business.id, name: 'X' }).create()
     const me = (await client.post(`/api/businesses/${mine.business.id}/staff`).bearerToken(mine.token).json({ name: 'Y' })).body() as StaffDto
 
     await client.post('/api/review/mine-code/submit').json({ rating: 5, staffCode: them.code === me.code ? 'QQQQ' : them.code })

@@ -15,11 +15,12 @@ export const totpNow = (secret = TOTP_SECRET) => generate({ secret })
 
 /** An operator; `enrolled` gives them TOTP, `verified` also passes the step on the returned token. */
 export async function operator({ enrolled = true, verified = true } = {}) {
-  const user = await UserFactory.merge({
-    role: 'operator',
-    totpSecretEncrypted: enrolled ? encryption.encrypt(TOTP_SECRET) : null,
-    totpEnabledAt: enrolled ? clock.now() : null,
-  }).create()
+  const user = await UserFactory.apply('operator')
+    .merge({
+      totpSecretEncrypted: enrolled ? encryption.encrypt(TOTP_SECRET) : null,
+      totpEnabledAt: enrolled ? clock.now() : null,
+    })
+    .create()
   const created = await User.accessTokens.create(user)
   if (enrolled && verified) await markVerified(user, Number(created.identifier))
   return { user, token: created.value!.release(), tokenId: Number(created.identifier) }

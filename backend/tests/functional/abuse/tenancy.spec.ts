@@ -15,7 +15,7 @@ import { checkoutSignature, razorpayStub } from '#tests/helpers/razorpay'
 import { ownerWithBusiness } from '#tests/helpers/owners'
 import { apiRoutes, assertClassified, pathFor, type ApiRoute } from '#tests/helpers/api_routes'
 import { databaseFingerprinter, fingerprintChanges, type Fingerprint } from '#tests/helpers/db_fingerprint'
-import { PaymentFactory, ReviewSessionFactory, UserFactory, planOf } from '#database/factories/index'
+import { CustomerFactory, InvoiceFactory, PaymentFactory, ReviewRequestFactory, ReviewSessionFactory, UserFactory, planOf } from '#database/factories/index'
 import User from '#models/user'
 
 const SIGNED_OUT = 'You must be signed in to do that.'
@@ -58,8 +58,9 @@ async function makeOwners(client: ApiClient) {
   const monthly = await planOf('monthly')
   const payment = await PaymentFactory.merge({ userId: victim.id, planId: monthly.id, razorpayOrderId: secrets.orderId }).create()
   await db.table('billing_profiles').insert({ user_id: victim.id, legal_name: secrets.legalName, address: secrets.address, state_code: '27', created_at: new Date(), updated_at: new Date() })
-  const invoiceId = await invoiceFor(victim.id, payment.id, secrets.legalName, `T/${tag}`)
-  const customer = await customerWithRequest(businessId, secrets.customer, '+919812300001', `victimtoken${tag}`.padEnd(22, 'v').slice(0, 22))
+  // A tax invoice made out to the victim (docs/decisions.md D33), from another state.
+  const invoice = await InvoiceFactory.merge({ paymentId: payment.id, buyer: { legalName: secrets.legalName, address: 'Pune', stateCode: '27', stateName: 'Maharashtra', gstin: null } }).create()
+  const customer = await customerWithRequest(businessId, secrets.customer, '+919812300001')
 
   const expired = await User.accessTokens.create(victim)
   await db
@@ -70,9 +71,9 @@ async function makeOwners(client: ApiClient) {
   const { user: other, token: otherToken, business: otherBusiness } = await ownerWithBusiness()
   const otherFeedback = await ReviewSessionFactory.apply('negative').merge({ businessId: otherBusiness.id }).create()
   const otherSession = await ReviewSessionFactory.merge({ businessId: otherBusiness.id }).create()
-  await customerWithRequest(otherBusiness.id, 'Other Customer', '+919812300002', `othertoken${tag}`.padEnd(22, 'o').slice(0, 22))
+  await customerWithRequest(otherBusiness.id, 'Other Customer', '+919812300002')
   const otherPayment = await PaymentFactory.merge({ userId: other.id, planId: monthly.id, razorpayOrderId: `order_Other${tag}` }).create()
-  await invoiceFor(other.id, otherPayment.id, 'Other Owner Traders', `O/${tag}`)
+  await InvoiceFactory.merge({ paymentId: otherPayment.id }).create()
 
   return {
     victim: {
@@ -90,7 +91,7 @@ async function makeOwners(client: ApiClient) {
         token: Number(expired.identifier),
         customer: customer.customerId,
         request: customer.requestId,
-        invoice: invoiceId,
+        invoice: invoice.id,
       },
       /** Strings that only the victim's rows contain. */
       strings: [victim.email, victim.firstName!, victim.lastName!, '9812345678', ...Object.values(secrets)],
@@ -109,48 +110,11 @@ async function makeOwners(client: ApiClient) {
 
 type Owners = Awaited<ReturnType<typeof makeOwners>>
 
-/** A tax invoice made out to an owner (docs/decisions.md D33), numbered in a series of its own. */
-async function invoiceFor(userId: number, paymentId: number, legalName: string, number: string) {
-  const party = { legalName, address: 'Pune', stateCode: '27', stateName: 'Maharashtra', gstin: null }
-  const [id] = await db.table('invoices').insert({
-    number: number.slice(0, 16),
-    kind: 'invoice',
-    series: 'tenancy',
-    financial_year: '2026-27',
-    sequence: paymentId,
-    payment_id: paymentId,
-    user_id: userId,
-    issued_at: new Date(),
-    seller: JSON.stringify({ ...party, legalName: 'ReviewRoute Technologies Private Limited' }),
-    buyer: JSON.stringify(party),
-    place_of_supply: '27',
-    sac: '998314',
-    description: 'ReviewRoute Pro (Monthly), 1 month',
-    taxable_value: 42288,
-    cgst: 0,
-    sgst: 0,
-    igst: 7612,
-    total: 49900,
-    created_at: new Date(),
-  })
-  return Number(id)
-}
-
-/** A customer of the business with one review request to them (docs/decisions.md D32). */
-async function customerWithRequest(businessId: number, name: string, phone: string, token: string) {
-  const now = new Date()
-  const [customerId] = await db.table('customers').insert({ business_id: businessId, name, phone, consent_at: now, created_at: now, updated_at: now })
-  const [requestId] = await db.table('review_requests').insert({
-    business_id: businessId,
-    customer_id: customerId,
-    channel: 'whatsapp_link',
-    status: 'sent',
-    token,
-    sent_at: now,
-    created_at: now,
-    updated_at: now,
-  })
-  return { customerId: Number(customerId), requestId: Number(requestId) }
+/** A customer of the business with one review request sent to them (docs/decisions.md D32). */
+async function customerWithRequest(businessId: number, name: string, phone: string) {
+  const customer = await CustomerFactory.merge({ businessId, name, phone }).create()
+  const request = await ReviewRequestFactory.apply('sent').merge({ businessId, customerId: customer.id }).create()
+  return { customerId: customer.id, requestId: request.id }
 }
 
 /** Which of the victim's rows a path parameter names; a route whose parameter is not here fails, to be added. */
