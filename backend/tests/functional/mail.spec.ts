@@ -4,10 +4,12 @@
  */
 import { test } from '@japa/runner'
 import mail from '@adonisjs/mail/services/main'
+import type { Message } from '@adonisjs/mail'
 import FeedbackAlertJob from '#jobs/feedback_alert_job'
 import TrialExpiryJob from '#jobs/trial_expiry_job'
 import { SubscriptionStatus } from '#lib/billing_enums'
 import { clock } from '#lib/clock'
+import env from '#start/env'
 import { isolated } from '#tests/helpers/setup'
 import { ownerWithBusiness } from '#tests/helpers/owners'
 import { smtpMailbox } from '#tests/helpers/mailbox'
@@ -89,7 +91,20 @@ test.group('Mail over SMTP', (group) => {
     assert.include(sent.links, 'http://localhost:3333/billing')
   })
 
-  test('after the test the default mailer is the configured one again', async ({ assert }) => {
-    assert.equal(mail.config.default, 'file')
+  test("the mailbox takes the app's mail only until the test ends; then mail goes the configured way again", async ({ assert }) => {
+    const endOfTest: (() => void | Promise<void>)[] = []
+    const smtp = await smtpMailbox((fn) => endOfTest.push(fn))
+    const message = (subject: string) => (composed: Message) => {
+      composed.to('asha@example.in').subject(subject).text(subject)
+    }
+    await mail.send(message('During the test'))
+    await smtp.waitFor(1)
+
+    for (const fn of endOfTest) await fn()
+    // Sent to the closed server, this would throw.
+    await mail.send(message('After the test'))
+
+    assert.deepEqual(smtp.received.map((sent) => sent.subject), ['During the test'])
+    assert.equal(mail.config.default, env.get('MAIL_TRANSPORT'))
   })
 })

@@ -66,10 +66,6 @@ test.group('DemoPlacesProvider catalogue', () => {
 test.group('DemoPlacesProvider search', () => {
   const provider = new DemoPlacesProvider()
 
-  test('is the demo provider', ({ assert }) => {
-    assert.equal(provider.kind, 'demo')
-  })
-
   test('finds by name prefix, best match first', async ({ assert }) => {
     const results = await provider.search('green le')
     assert.isNotEmpty(results)
