@@ -1,36 +1,31 @@
-import { Suspense } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { render, screen, waitFor } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
 import { AFTER_DELETE_URL } from '@reviewroute/web-shared/constants'
-import { SessionProvider } from '#site/session'
 import RootPage from '#site/pages/root'
+import { mockFetch, renderAt } from './helpers'
 
 function Address() {
   const location = useLocation()
   return <p data-testid="address">{location.pathname + location.search}</p>
 }
 
-function openAt(url: string) {
-  render(
-    <MemoryRouter initialEntries={[url]}>
-      <SessionProvider>
-        <Suspense fallback={null}>
-          <RootPage />
-        </Suspense>
-        <Address />
-      </SessionProvider>
-    </MemoryRouter>
+const openAt = (url: string) =>
+  renderAt(
+    url,
+    <>
+      <RootPage />
+      <Address />
+    </>
   )
-}
 
 const NOTICE = 'Your account and its data were deleted.'
 
 describe('/ after deleting the account (docs/decisions.md D29)', () => {
   beforeEach(() => {
     localStorage.clear()
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify([]), { status: 200, headers: { 'Content-Type': 'application/json' } })))
+    mockFetch({}, () => ({ body: [] }))
   })
   afterEach(() => vi.unstubAllGlobals())
 

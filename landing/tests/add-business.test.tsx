@@ -1,33 +1,18 @@
 import { describe, expect, it, vi, beforeEach, afterEach } from 'vitest'
-import { render, screen, waitFor } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter } from 'react-router'
 import type { BusinessDto, GeoDto, PlaceDto, SearchBusinessResponse, SelectBusinessResponse } from '@reviewroute/backend/types/api'
 import { BUSINESS_LIMIT_MESSAGE } from '@reviewroute/backend/contract/product_rules'
 import AddBusinessPage from '#site/pages/add-business'
-import { SessionProvider } from '#site/session'
-import { ToastProvider } from '#site/toast'
 import { TOKEN_KEY } from '@reviewroute/web-shared/token'
 import { resetCityForTests } from '@reviewroute/web-shared/search'
-import { mockFetch, USER } from './helpers'
+import { mockFetch, renderAt, USER } from './helpers'
 
 const PLACE: PlaceDto = { place_id: 'demo_chai-point', name: 'Chai Point', address: 'Koramangala, Bengaluru', rating: 4.3, reviewCount: 1234 }
 const BUSINESS: BusinessDto = {
   id: 9, placeId: PLACE.place_id, name: 'Chai Point', address: 'Koramangala, Bengaluru', rating: 4.3, reviewCount: 1234,
   shortUrl: 'k7m2p9x', googleReviewUrl: 'https://search.google.com/local/writereview?placeid=demo_chai-point',
   complianceMode: false, language: null, createdAt: '2026-11-22T10:00:00.000Z',
-}
-
-function renderAt(url = '/add-business') {
-  render(
-    <MemoryRouter initialEntries={[url]}>
-      <SessionProvider>
-        <ToastProvider>
-          <AddBusinessPage />
-        </ToastProvider>
-      </SessionProvider>
-    </MemoryRouter>
-  )
 }
 
 const routes = (select: () => { status?: number; body?: unknown }) => ({
@@ -52,7 +37,7 @@ describe('/add-business', () => {
 
   it('a visitor sees a preview and a sign-up link that keeps the chosen place', async () => {
     const { calls } = mockFetch(routes(() => ({ status: 500 })))
-    renderAt()
+    renderAt('/add-business', <AddBusinessPage />)
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/Boost your Google rating/)
     await searchAndPick()
     expect(await screen.findByRole('heading', { name: 'Chai Point' })).toBeInTheDocument()
@@ -70,7 +55,7 @@ describe('/add-business', () => {
   it('an owner adds the business and gets the short review link', async () => {
     localStorage.setItem(TOKEN_KEY, 'rr_MQ.a-real-looking-token-value-123')
     const { calls } = mockFetch(routes(() => ({ status: 201, body: { business: BUSINESS, created: true } satisfies SelectBusinessResponse })))
-    renderAt()
+    renderAt('/add-business', <AddBusinessPage />)
     expect(await screen.findByRole('heading', { name: 'Add Your First Business' })).toBeInTheDocument()
     await searchAndPick()
     expect(await screen.findByLabelText('Review link')).toHaveValue(`${window.location.origin}/review/k7m2p9x`)
@@ -82,7 +67,7 @@ describe('/add-business', () => {
   it('a business-limit answer shows the limit notice with Upgrade to Pro', async () => {
     localStorage.setItem(TOKEN_KEY, 'rr_MQ.a-real-looking-token-value-123')
     mockFetch(routes(() => ({ status: 403, body: { error: "You've reached your business limit (1).", upgrade: true } })))
-    renderAt()
+    renderAt('/add-business', <AddBusinessPage />)
     await searchAndPick()
     expect(await screen.findByText(BUSINESS_LIMIT_MESSAGE)).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute('href', '/billing')
@@ -95,7 +80,7 @@ describe('/add-business', () => {
   ])('%s shows the Selection Error toast and stays on the search', async (_label, status, error) => {
     localStorage.setItem(TOKEN_KEY, 'rr_MQ.a-real-looking-token-value-123')
     mockFetch(routes(() => ({ status, body: { error } })))
-    renderAt()
+    renderAt('/add-business', <AddBusinessPage />)
     await searchAndPick()
     expect(await screen.findByText('Selection Error')).toBeInTheDocument()
     expect(screen.getByText('Failed to load business details. Please try again.')).toBeInTheDocument()
@@ -105,7 +90,7 @@ describe('/add-business', () => {
   it('back from sign-up with ?placeId, the place is added without searching again', async () => {
     localStorage.setItem(TOKEN_KEY, 'rr_MQ.a-real-looking-token-value-123')
     const { calls } = mockFetch(routes(() => ({ status: 201, body: { business: BUSINESS, created: true } satisfies SelectBusinessResponse })))
-    renderAt('/add-business?placeId=demo_chai-point')
+    renderAt('/add-business?placeId=demo_chai-point', <AddBusinessPage />)
     expect(await screen.findByLabelText('Review link')).toHaveValue(`${window.location.origin}/review/k7m2p9x`)
     await waitFor(() => expect(calls.filter((call) => call.url === '/api/select-business')).toHaveLength(1))
     expect(calls.some((call) => call.url === '/api/search-business')).toBe(false)

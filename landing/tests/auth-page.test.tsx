@@ -1,22 +1,13 @@
 import { describe, expect, it, vi, beforeEach, afterEach } from 'vitest'
-import { render, screen, waitFor } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter } from 'react-router'
 import AuthPage from '#site/pages/auth'
 import { TOKEN_KEY } from '@reviewroute/web-shared/token'
 import type { AuthResponse, OidcConfigResponse } from '@reviewroute/backend/types/api'
-import { mockFetch, USER } from './helpers'
+import { mockFetch, renderAt, USER } from './helpers'
 
 const TOKEN = 'rr_MQ.a-real-looking-token-value-123'
 const SIGNED_IN = { token: TOKEN, user: USER } satisfies AuthResponse
-
-function renderAt(url: string) {
-  render(
-    <MemoryRouter initialEntries={[url]}>
-      <AuthPage />
-    </MemoryRouter>
-  )
-}
 
 describe('/auth', () => {
   const assign = vi.fn()
@@ -31,7 +22,7 @@ describe('/auth', () => {
 
   it('signs in, keeps the token and returns to the redirect', async () => {
     const { calls } = mockFetch({ 'POST /api/auth/login': () => ({ body: SIGNED_IN }) })
-    renderAt('/auth?mode=signin&redirect=/feedbacks')
+    renderAt('/auth?mode=signin&redirect=/feedbacks', <AuthPage />)
     await userEvent.type(screen.getByLabelText('Email'), 'asha@example.in')
     await userEvent.type(screen.getByLabelText('Password'), 'secret-password')
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }))
@@ -42,7 +33,7 @@ describe('/auth', () => {
 
   it('signs up with names and goes to the default dashboard', async () => {
     const { calls } = mockFetch({ 'POST /api/auth/register': () => ({ status: 201, body: SIGNED_IN }) })
-    renderAt('/auth?mode=signup')
+    renderAt('/auth?mode=signup', <AuthPage />)
     await userEvent.type(screen.getByLabelText('First name'), 'Asha')
     await userEvent.type(screen.getByLabelText('Last name'), 'Verma')
     await userEvent.type(screen.getByLabelText('Email'), 'asha@example.in')
@@ -64,7 +55,7 @@ describe('/auth', () => {
         body: { error: 'An account with this email already exists', errors: [{ field: 'email', message: 'An account with this email already exists' }] },
       }),
     })
-    renderAt('/auth?mode=signup')
+    renderAt('/auth?mode=signup', <AuthPage />)
     await userEvent.type(screen.getByLabelText('Email'), 'taken@example.in')
     await userEvent.type(screen.getByLabelText('Password'), 'long-enough-pass')
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }))
@@ -76,7 +67,7 @@ describe('/auth', () => {
 
   it('shows a wrong-password sentence as a form error', async () => {
     mockFetch({ 'POST /api/auth/login': () => ({ status: 400, body: { error: 'Invalid email or password.' } }) })
-    renderAt('/auth?mode=signin')
+    renderAt('/auth?mode=signin', <AuthPage />)
     await userEvent.type(screen.getByLabelText('Email'), 'asha@example.in')
     await userEvent.type(screen.getByLabelText('Password'), 'wrong')
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }))
@@ -85,7 +76,7 @@ describe('/auth', () => {
 
   it('never redirects off the site', async () => {
     mockFetch({ 'POST /api/auth/login': () => ({ body: SIGNED_IN }) })
-    renderAt('/auth?mode=signin&redirect=https://evil.example')
+    renderAt('/auth?mode=signin&redirect=https://evil.example', <AuthPage />)
     await userEvent.type(screen.getByLabelText('Email'), 'asha@example.in')
     await userEvent.type(screen.getByLabelText('Password'), 'secret-password')
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }))
@@ -97,7 +88,7 @@ describe('/auth', () => {
     'never redirects off the site for %s',
     async (target) => {
       mockFetch({ 'POST /api/auth/login': () => ({ body: SIGNED_IN }) })
-      renderAt(`/auth?mode=signin&redirect=${target}`)
+      renderAt(`/auth?mode=signin&redirect=${target}`, <AuthPage />)
       await userEvent.type(screen.getByLabelText('Email'), 'asha@example.in')
       await userEvent.type(screen.getByLabelText('Password'), 'secret-password')
       await userEvent.click(screen.getByRole('button', { name: 'Sign In' }))
@@ -107,12 +98,12 @@ describe('/auth', () => {
 
   it('an owner already signed in goes straight to the redirect', () => {
     localStorage.setItem(TOKEN_KEY, TOKEN)
-    renderAt('/auth?mode=signin&redirect=/billing')
+    renderAt('/auth?mode=signin&redirect=/billing', <AuthPage />)
     expect(replace).toHaveBeenCalledWith('/billing')
   })
 
   it('links to the other mode keeping the redirect', () => {
-    renderAt('/auth?mode=signin&redirect=/billing?source=signup')
+    renderAt('/auth?mode=signin&redirect=/billing?source=signup', <AuthPage />)
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
       'href',
       '/auth?mode=signup&redirect=%2Fbilling%3Fsource%3Dsignup'
@@ -132,7 +123,7 @@ describe('/auth: Continue with Google (docs/decisions.md D29)', () => {
     ['signup', '/auth?mode=signup&redirect=/billing?source=signup', '/api/auth/oidc/start?mode=signup&redirect=%2Fbilling%3Fsource%3Dsignup'],
   ])('on %s, links to the server with the mode and the redirect', async (_mode, url, href) => {
     mockFetch({ 'GET /api/auth/oidc/config': () => ({ body: GOOGLE }) })
-    renderAt(url)
+    renderAt(url, <AuthPage />)
     const button = await screen.findByRole('link', { name: 'Continue with Google' })
     expect(button).toHaveAttribute('href', href)
     expect(button.querySelector('svg')).not.toBeNull()
@@ -143,7 +134,7 @@ describe('/auth: Continue with Google (docs/decisions.md D29)', () => {
 
   it("uses the server's name for the provider", async () => {
     mockFetch({ 'GET /api/auth/oidc/config': () => ({ body: { enabled: true, name: 'Acme ID' } }) })
-    renderAt('/auth?mode=signin')
+    renderAt('/auth?mode=signin', <AuthPage />)
     expect(await screen.findByRole('link', { name: 'Continue with Acme ID' })).toHaveAttribute(
       'href',
       '/api/auth/oidc/start?mode=signin&redirect=%2Fdashboard'
@@ -154,7 +145,7 @@ describe('/auth: Continue with Google (docs/decisions.md D29)', () => {
     'sends an unsafe redirect (%s) as the default /dashboard',
     async (target) => {
       mockFetch({ 'GET /api/auth/oidc/config': () => ({ body: GOOGLE }) })
-      renderAt(`/auth?mode=signin&redirect=${target}`)
+      renderAt(`/auth?mode=signin&redirect=${target}`, <AuthPage />)
       expect(await screen.findByRole('link', { name: 'Continue with Google' })).toHaveAttribute(
         'href',
         '/api/auth/oidc/start?mode=signin&redirect=%2Fdashboard'
@@ -164,7 +155,7 @@ describe('/auth: Continue with Google (docs/decisions.md D29)', () => {
 
   it('is not offered when the server says it is off', async () => {
     const { calls } = mockFetch({ 'GET /api/auth/oidc/config': () => ({ body: { enabled: false, name: 'Google' } }) })
-    renderAt('/auth?mode=signin')
+    renderAt('/auth?mode=signin', <AuthPage />)
     await waitFor(() => expect(configCalls(calls)).toHaveLength(1))
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect(screen.queryByRole('link', { name: /Continue with/ })).not.toBeInTheDocument()
@@ -174,7 +165,7 @@ describe('/auth: Continue with Google (docs/decisions.md D29)', () => {
 
   it('is not offered when the server cannot say (an older server answers 404)', async () => {
     const { calls } = mockFetch({ 'GET /api/auth/oidc/config': () => ({ status: 404, body: { error: 'Not found' } }) })
-    renderAt('/auth?mode=signup')
+    renderAt('/auth?mode=signup', <AuthPage />)
     await waitFor(() => expect(configCalls(calls)).toHaveLength(1))
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect(screen.queryByRole('link', { name: /Continue with/ })).not.toBeInTheDocument()

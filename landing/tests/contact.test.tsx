@@ -1,40 +1,17 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter } from 'react-router'
 import ContactPage from '#site/pages/contact'
-import { SessionProvider } from '#site/session'
-import { ToastProvider } from '#site/toast'
 import type { ContactResponse } from '@reviewroute/backend/types/api'
+import { mockFetch, NEVER, renderAt, type FakeAnswer, type FakeRoute } from './helpers'
 
-type FakeResponse = { ok: boolean; status: number; json: () => Promise<unknown> }
-const respond = (status: number, body: unknown): FakeResponse => ({
-  ok: status >= 200 && status < 300,
-  status,
-  json: async () => body,
-})
+const respond = (status: number, body: unknown): FakeAnswer => ({ status, body })
 
 /** fetch as a vi.fn: /api/contact answers with `contact`; the footer's health check stays pending. */
-function mockFetch(contact: () => Promise<FakeResponse>) {
-  const fetchMock = vi.fn((input: RequestInfo | URL) =>
-    String(input) === '/api/contact' ? contact() : new Promise<never>(() => {})
-  )
-  vi.stubGlobal('fetch', fetchMock)
-  return fetchMock
-}
-const contactCalls = (fetchMock: ReturnType<typeof mockFetch>) =>
+const mockContact = (contact: FakeRoute) => mockFetch({ 'POST /api/contact': contact }, NEVER).fetchMock
+const contactCalls = (fetchMock: ReturnType<typeof mockContact>) =>
   fetchMock.mock.calls.filter(([input]) => String(input) === '/api/contact') as unknown as [string, RequestInit][]
 
-function renderContact() {
-  render(
-    <MemoryRouter initialEntries={['/contact']}>
-      <SessionProvider>
-        <ToastProvider>
-          <ContactPage />
-        </ToastProvider>
-      </SessionProvider>
-    </MemoryRouter>
-  )
-}
+const renderContact = () => renderAt('/contact', <ContactPage />)
 
 /** The 201 answer of POST /api/contact. */
 const SENT = { success: true, id: 1, title: 'Message Sent Successfully', detail: 'We will get back to you soon.' } satisfies ContactResponse
@@ -60,8 +37,8 @@ afterEach(() => {
 
 describe('contact form', () => {
   it('posts the four fields to /api/contact, shows the success text and clears the form', async () => {
-    let answer!: (response: FakeResponse) => void
-    const fetchMock = mockFetch(() => new Promise((resolve) => (answer = resolve)))
+    let answer!: (response: FakeAnswer) => void
+    const fetchMock = mockContact(() => new Promise((resolve) => (answer = resolve)))
     const user = userEvent.setup()
     renderContact()
 
@@ -85,7 +62,7 @@ describe('contact form', () => {
   })
 
   it('shows the failure text when the server fails', async () => {
-    mockFetch(async () => respond(500, { error: 'Internal server error' }))
+    mockContact(async () => respond(500, { error: 'Internal server error' }))
     const user = userEvent.setup()
     renderContact()
 
@@ -97,7 +74,7 @@ describe('contact form', () => {
   })
 
   it('shows the failure text when the network is down', async () => {
-    mockFetch(() => Promise.reject(new TypeError('Failed to fetch')))
+    mockContact(() => Promise.reject(new TypeError('Failed to fetch')))
     const user = userEvent.setup()
     renderContact()
 
@@ -108,7 +85,7 @@ describe('contact form', () => {
   })
 
   it('shows the server field message of a 422 next to its field', async () => {
-    mockFetch(async () =>
+    mockContact(async () =>
       respond(422, {
         error: 'Please enter a valid email address',
         errors: [{ field: 'email', message: 'Please enter a valid email address' }],
@@ -129,7 +106,7 @@ describe('contact form', () => {
   })
 
   it('shows the server sentence of a 429', async () => {
-    mockFetch(async () => respond(429, { error: 'Too many requests. Please wait a while and try again.' }))
+    mockContact(async () => respond(429, { error: 'Too many requests. Please wait a while and try again.' }))
     const user = userEvent.setup()
     renderContact()
 
@@ -140,7 +117,7 @@ describe('contact form', () => {
   })
 
   it('never sends with empty required fields', async () => {
-    const fetchMock = mockFetch(async () => respond(201, SENT))
+    const fetchMock = mockContact(async () => respond(201, SENT))
     const user = userEvent.setup()
     renderContact()
 
@@ -165,7 +142,7 @@ describe('contact form', () => {
   })
 
   it('does not send an email address without a domain', async () => {
-    const fetchMock = mockFetch(async () => respond(201, SENT))
+    const fetchMock = mockContact(async () => respond(201, SENT))
     const user = userEvent.setup()
     renderContact()
 
@@ -179,7 +156,7 @@ describe('contact form', () => {
 
 describe('contact page', () => {
   it('lists the support channels, business hours and help topics', () => {
-    mockFetch(async () => respond(201, SENT))
+    mockContact(async () => respond(201, SENT))
     renderContact()
 
     const main = within(screen.getByRole('main'))

@@ -1,24 +1,20 @@
 import '@testing-library/jest-dom/vitest'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { render, screen } from '@testing-library/react'
+import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter, Route, Routes } from 'react-router'
+import { Route, Routes } from 'react-router'
 import AuthPage from '#site/pages/auth'
 import ForgotPasswordPage from '#site/pages/forgot-password'
-import { mockFetch } from './helpers'
+import { mockFetch, renderAt } from './helpers'
 
 const NEUTRAL = /If an account uses .+, we have sent it a link to choose a new password\./
 
-function renderAt(url: string) {
-  render(
-    <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        <Route path="/auth" element={<AuthPage />} />
-        <Route path="/auth/forgot" element={<ForgotPasswordPage />} />
-      </Routes>
-    </MemoryRouter>
-  )
-}
+const PAGES = (
+  <Routes>
+    <Route path="/auth" element={<AuthPage />} />
+    <Route path="/auth/forgot" element={<ForgotPasswordPage />} />
+  </Routes>
+)
 
 async function ask(email: string) {
   await userEvent.type(screen.getByLabelText('Email'), email)
@@ -29,7 +25,7 @@ describe('/auth/forgot', () => {
   afterEach(() => vi.unstubAllGlobals())
 
   it('is linked from the sign-in form, carrying the email typed there', async () => {
-    renderAt('/auth?mode=signin')
+    renderAt('/auth?mode=signin', PAGES)
     await userEvent.type(screen.getByLabelText('Email'), 'asha@example.in')
     await userEvent.click(screen.getByRole('link', { name: 'Forgot password?' }))
     expect(await screen.findByRole('heading', { name: 'Forgot your password?' })).toBeInTheDocument()
@@ -37,13 +33,13 @@ describe('/auth/forgot', () => {
   })
 
   it('is not offered on the sign-up form', () => {
-    renderAt('/auth?mode=signup')
+    renderAt('/auth?mode=signup', PAGES)
     expect(screen.queryByRole('link', { name: 'Forgot password?' })).not.toBeInTheDocument()
   })
 
   it('posts the email and shows the neutral sentence', async () => {
     const { calls } = mockFetch({ 'POST /api/auth/forgot-password': () => ({ status: 202, body: { message: 'Check your email.' } }) })
-    renderAt('/auth/forgot')
+    renderAt('/auth/forgot', PAGES)
     await ask('  asha@example.in ')
     expect(await screen.findByRole('status')).toHaveTextContent(NEUTRAL)
     expect(calls).toHaveLength(1)
@@ -56,11 +52,7 @@ describe('/auth/forgot', () => {
     const sentences: string[] = []
     for (const [email, message] of [['asha@example.in', 'Sent.'], ['nobody@example.in', 'Nothing to send.']]) {
       mockFetch({ 'POST /api/auth/forgot-password': () => ({ status: 202, body: { message } }) })
-      const view = render(
-        <MemoryRouter initialEntries={['/auth/forgot']}>
-          <ForgotPasswordPage />
-        </MemoryRouter>
-      )
+      const view = renderAt('/auth/forgot', <ForgotPasswordPage />)
       await ask(email)
       sentences.push((await screen.findByRole('status')).textContent!.replace(email, '{email}'))
       view.unmount()
@@ -75,7 +67,7 @@ describe('/auth/forgot', () => {
         body: { error: 'Enter a valid email address', message: 'Enter a valid email address', errors: [{ field: 'email', message: 'Enter a valid email address' }] },
       }),
     })
-    renderAt('/auth/forgot')
+    renderAt('/auth/forgot', PAGES)
     await ask('asha@example')
     expect(await screen.findByText('Enter a valid email address')).toHaveAttribute('id', 'email-error')
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true')
@@ -89,7 +81,7 @@ describe('/auth/forgot', () => {
         body: { error: 'Too many requests. Please try again in a few minutes.', message: 'Too many requests', retryAfter: 300 },
       }),
     })
-    renderAt('/auth/forgot')
+    renderAt('/auth/forgot', PAGES)
     await ask('asha@example.in')
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests. Please try again in a few minutes.')
     expect(screen.getByRole('button', { name: 'Send reset link' })).toBeEnabled()

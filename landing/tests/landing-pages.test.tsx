@@ -1,14 +1,12 @@
-import { Suspense, type ComponentType } from 'react'
-import { act, render, screen, within } from '@testing-library/react'
-import { MemoryRouter } from 'react-router'
+import { act, screen, within } from '@testing-library/react'
 import type { PlanDto } from '@reviewroute/backend/types/api'
-import { SessionProvider } from '#site/session'
 import { SIGN_IN_URL, SIGN_UP_URL } from '@reviewroute/web-shared/constants'
 import IndianPage from '#site/pages/indian'
 import IndianRedesignedPage from '#site/pages/indian-redesigned'
 import CampaignPage from '#site/pages/campaign'
 import GrowPage from '#site/pages/grow'
 import RootPage from '#site/pages/root'
+import { mockFetch, renderAt } from './helpers'
 
 const PLANS: PlanDto[] = [
   {
@@ -37,28 +35,13 @@ const PLANS: PlanDto[] = [
   },
 ]
 
-const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-  const body = String(input).includes('/api/billing/subscription-plans') ? PLANS : { status: 'ok' }
-  return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } })
-})
+let fetchMock: ReturnType<typeof mockFetch>['fetchMock']
 
+// The plans for the pricing section; anything else (the footer's health check) answers ok.
 beforeEach(() => {
-  fetchMock.mockClear()
-  vi.stubGlobal('fetch', fetchMock)
+  fetchMock = mockFetch({ 'GET /api/billing/subscription-plans': () => ({ body: PLANS }) }, () => ({ body: { status: 'ok' } })).fetchMock
 })
 afterEach(() => vi.unstubAllGlobals())
-
-function renderPage(Page: ComponentType, path = '/') {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <SessionProvider>
-        <Suspense fallback={null}>
-          <Page />
-        </Suspense>
-      </SessionProvider>
-    </MemoryRouter>
-  )
-}
 
 /** docs/decisions.md D14: whatever the label, sign-up links go to SIGN_UP_URL and Sign In to SIGN_IN_URL. */
 function expectAuthLinks() {
@@ -99,7 +82,7 @@ const h2 = (name: string | RegExp) => screen.getByRole('heading', { level: 2, na
 
 describe('/indian', () => {
   test('shows hero, how it works, features, testimonials, pricing, FAQ and the closing call to action', async () => {
-    renderPage(IndianPage, '/indian')
+    renderAt('/indian', <IndianPage />)
     expect(screen.getByRole('heading', { level: 1, name: 'Turn every happy customer into a Google review' })).toBeInTheDocument()
     expectAnchors(['Features', 'Pricing', 'Testimonials'])
     expect(h2('Up and running in three steps')).toBeInTheDocument()
@@ -116,7 +99,7 @@ describe('/indian', () => {
 
 describe('/indian-redesigned', () => {
   test('is a full landing page: hero, problem and solution, steps, features, testimonials, pricing, FAQ, CTA', async () => {
-    renderPage(IndianRedesignedPage, '/indian-redesigned')
+    renderAt('/indian-redesigned', <IndianRedesignedPage />)
     expect(screen.getByRole('heading', { level: 1, name: /Your customers love you\. Let Google hear it\./ })).toBeInTheDocument()
     for (const title of [
       'Your Google rating should match how customers really feel',
@@ -134,7 +117,7 @@ describe('/indian-redesigned', () => {
   })
 
   test('is what / shows to a visitor without a stored token', async () => {
-    renderPage(RootPage)
+    renderAt('/', <RootPage />)
     expect(await screen.findByRole('heading', { level: 1, name: /Let Google hear it/ })).toBeInTheDocument()
   })
 })
@@ -144,7 +127,7 @@ describe('/boost, /start, /lp', () => {
   afterEach(() => vi.useRealTimers())
 
   test('shows the 72-hour countdown, three steps, four testimonials and sign-up buttons, with no business count', async () => {
-    renderPage(CampaignPage, '/boost')
+    renderAt('/boost', <CampaignPage />)
     expect(screen.getByRole('timer')).toHaveTextContent('72:00:00')
     expect(screen.getByRole('heading', { level: 1, name: 'More Google reviews for your business, starting this week' })).toBeInTheDocument()
     expect(h2('Three steps to your first new review')).toBeInTheDocument()
@@ -160,7 +143,7 @@ describe('/boost, /start, /lp', () => {
 
 describe('/grow', () => {
   test('shows the 10X hero with its badges, steps, features, reviews carousel, pricing, FAQ and CTA', async () => {
-    renderPage(GrowPage, '/grow')
+    renderAt('/grow', <GrowPage />)
     expect(screen.getByRole('heading', { level: 1, name: 'Get 10X More 5-Star Google Reviews' })).toBeInTheDocument()
     expectAnchors(['Features', 'Pricing', 'Reviews'])
     const badges = screen.getByRole('list', { name: 'At a glance' })

@@ -1,13 +1,13 @@
 import '@testing-library/jest-dom/vitest'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { render, screen, waitFor } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter, Route, Routes } from 'react-router'
+import { Route, Routes } from 'react-router'
 import ResetPasswordPage from '#site/pages/reset-password'
 import ForgotPasswordPage from '#site/pages/forgot-password'
 import { TOKEN_KEY } from '@reviewroute/web-shared/token'
 import type { AuthResponse, ResetTokenCheckResponse } from '@reviewroute/backend/types/api'
-import { mockFetch, USER, type FakeCall } from './helpers'
+import { mockFetch, renderAt, USER, type FakeCall } from './helpers'
 
 const SESSION_TOKEN = 'rr_MQ.a-fresh-token-after-the-reset-42'
 const SIGNED_IN = { token: SESSION_TOKEN, user: USER } satisfies AuthResponse
@@ -23,16 +23,12 @@ function mockApi(routes: Record<string, (call: FakeCall) => Answer | Promise<Ans
 
 const resets = (calls: FakeCall[]) => calls.filter((call) => call.url === '/api/auth/reset-password')
 
-function renderAt(url: string) {
-  render(
-    <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        <Route path="/auth/reset" element={<ResetPasswordPage />} />
-        <Route path="/auth/forgot" element={<ForgotPasswordPage />} />
-      </Routes>
-    </MemoryRouter>
-  )
-}
+const PAGES = (
+  <Routes>
+    <Route path="/auth/reset" element={<ResetPasswordPage />} />
+    <Route path="/auth/forgot" element={<ForgotPasswordPage />} />
+  </Routes>
+)
 
 async function choose(password: string, confirm = password) {
   await userEvent.type(await screen.findByLabelText('New password'), password)
@@ -51,7 +47,7 @@ describe('/auth/reset', () => {
 
   it('sets the new password, keeps the new token and opens the dashboard', async () => {
     const { calls } = mockApi({ 'POST /api/auth/reset-password': () => ({ body: SIGNED_IN }) })
-    renderAt('/auth/reset?token=reset-token-from-the-mail')
+    renderAt('/auth/reset?token=reset-token-from-the-mail', PAGES)
     await choose('a-new-long-password')
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/dashboard'))
     expect(calls[0]).toMatchObject({ url: '/api/auth/reset-password/check', body: { token: 'reset-token-from-the-mail' } })
@@ -61,7 +57,7 @@ describe('/auth/reset', () => {
 
   it('does not send two different passwords', async () => {
     const { calls } = mockApi()
-    renderAt('/auth/reset?token=t')
+    renderAt('/auth/reset?token=t', PAGES)
     await choose('a-new-long-password', 'a-new-long-passwort')
     expect(await screen.findByText('The two passwords do not match.')).toHaveAttribute('id', 'confirm-error')
     expect(resets(calls)).toHaveLength(0)
@@ -71,7 +67,7 @@ describe('/auth/reset', () => {
     mockApi({
       'POST /api/auth/reset-password': () => ({ status: 400, body: { error: USED, message: 'Bad token' } }),
     })
-    renderAt('/auth/reset?token=used-token')
+    renderAt('/auth/reset?token=used-token', PAGES)
     await choose('a-new-long-password')
     expect(await screen.findByRole('alert')).toHaveTextContent(USED)
     await userEvent.click(screen.getByRole('link', { name: 'Ask for a new link' }))
@@ -82,7 +78,7 @@ describe('/auth/reset', () => {
 
   it('shows a link without a token as dead at once', () => {
     const { calls } = mockFetch({})
-    renderAt('/auth/reset')
+    renderAt('/auth/reset', PAGES)
     expect(screen.getByRole('alert')).toHaveTextContent('This reset link is incomplete.')
     expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', '/auth/forgot')
     expect(calls).toHaveLength(0)
@@ -99,7 +95,7 @@ describe('/auth/reset', () => {
         },
       }),
     })
-    renderAt('/auth/reset?token=t')
+    renderAt('/auth/reset?token=t', PAGES)
     await choose('short')
     expect(await screen.findByText('The password field must have at least 8 characters')).toHaveAttribute('id', 'password-error')
     expect(screen.getByLabelText('New password')).toHaveAttribute('aria-invalid', 'true')
@@ -108,7 +104,7 @@ describe('/auth/reset', () => {
 
   it("shows the server's sentence when tried too often (429)", async () => {
     mockApi({ 'POST /api/auth/reset-password': () => ({ status: 429, body: { error: 'Too many attempts. Try again later.', message: 'Too many' } }) })
-    renderAt('/auth/reset?token=t')
+    renderAt('/auth/reset?token=t', PAGES)
     await choose('a-new-long-password')
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Try again later.')
     expect(screen.getByLabelText('New password')).toBeInTheDocument()
@@ -116,7 +112,7 @@ describe('/auth/reset', () => {
 
   it('checks the link on open and shows a used one as dead at once, without the form', async () => {
     const { calls } = mockApi({}, () => ({ status: 400, body: { error: USED, message: 'Bad token' } }))
-    renderAt('/auth/reset?token=used-token')
+    renderAt('/auth/reset?token=used-token', PAGES)
     expect(screen.getByRole('status')).toHaveTextContent('One moment.')
     expect(screen.queryByLabelText('New password')).not.toBeInTheDocument()
     expect(await screen.findByRole('alert')).toHaveTextContent(USED)
@@ -130,7 +126,7 @@ describe('/auth/reset', () => {
   it('shows the form only once the link is known to work', async () => {
     let answer!: (value: Answer) => void
     mockApi({}, () => new Promise<Answer>((resolve) => (answer = resolve)))
-    renderAt('/auth/reset?token=good-token')
+    renderAt('/auth/reset?token=good-token', PAGES)
     expect(await screen.findByRole('status')).toHaveTextContent('One moment.')
     expect(screen.queryByLabelText('New password')).not.toBeInTheDocument()
     answer({ body: { valid: true } })
@@ -140,7 +136,7 @@ describe('/auth/reset', () => {
 
   it('leaves the form to try when the check cannot answer (outage)', async () => {
     mockApi({}, () => ({ status: 503, body: { error: 'Service unavailable' } }))
-    renderAt('/auth/reset?token=t')
+    renderAt('/auth/reset?token=t', PAGES)
     expect(await screen.findByLabelText('New password')).toBeInTheDocument()
   })
 })

@@ -95,10 +95,7 @@ describe('customer review page: rating', () => {
     ['the server fails', () => ({ status: 500, body: { error: 'Internal error' } })],
     ['the server refuses with 429', () => ({ status: 429, body: { error: 'Too many requests' } })],
   ])('a 4-5 still goes to Google when %s', async (_, route) => {
-    vi.stubGlobal('fetch', vi.fn(async () => {
-      const { status = 200, body } = await route()
-      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
-    }))
+    mockFetch({ [SUBMIT]: route })
     const fx = open({}, effects({ isMobile: true }))
     await userEvent.click(star(5))
     await waitFor(() => expect(fx.navigate).toHaveBeenCalledWith(GOOGLE))
@@ -236,7 +233,7 @@ describe('customer review page: feedback after 1-3', () => {
   })
 
   it('a network failure says the rating was not sent, and allows another try', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('network down')))
+    mockFetch({ [SUBMIT]: () => Promise.reject(new TypeError('network down')) })
     await toFeedback('hi', 3)
     await userEvent.click(screen.getByRole('button', { name: hi.submitFeedback }))
     expect(await screen.findByRole('alert')).toHaveTextContent(hi.submitFailed)

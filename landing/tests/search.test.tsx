@@ -98,7 +98,7 @@ describe('business search rules (docs/decisions.md D14)', () => {
     expect(hook.result.current.error).toBe('Business search is unavailable right now.')
     expect(hook.result.current.suggestions).toEqual([])
 
-    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('offline')))
+    mockFetch({}, () => Promise.reject(new TypeError('offline')))
     resetCityForTests()
     act(() => hook.result.current.setText('cafes'))
     await act(async () => vi.advanceTimersByTime(250))

@@ -3,19 +3,14 @@
  * /billing?source=signup, where the required phone modal opens once. What the new owner finds there is the
  * dashboard's side of docs/decisions.md D39 (frontend tests/billing: the trial-start card).
  */
-import { Suspense } from 'react'
-import { render, screen } from '@testing-library/react'
-import { MemoryRouter } from 'react-router'
-import { SessionProvider } from '#site/session'
+import { screen } from '@testing-library/react'
 import { SIGN_UP_URL } from '@reviewroute/web-shared/constants'
 import { safeRedirect } from '@reviewroute/web-shared/redirect'
 import RootPage from '#site/pages/root'
+import { mockFetch, renderAt } from './helpers'
 
 beforeEach(() => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response('[]', { status: 200, headers: { 'Content-Type': 'application/json' } }))
-  )
+  mockFetch({}, () => ({ body: [] }))
 })
 afterEach(() => vi.unstubAllGlobals())
 
@@ -30,15 +25,7 @@ describe('Start Free Trial', () => {
   })
 
   it("is where the landing page's Start Free Trial buttons go", async () => {
-    render(
-      <MemoryRouter initialEntries={['/']}>
-        <SessionProvider>
-          <Suspense fallback={null}>
-            <RootPage />
-          </Suspense>
-        </SessionProvider>
-      </MemoryRouter>
-    )
+    renderAt('/', <RootPage />)
     const links = await screen.findAllByRole('link', { name: 'Start Free Trial' })
     expect(links.length).toBeGreaterThan(0)
     for (const link of links) {

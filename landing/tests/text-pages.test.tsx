@@ -1,7 +1,5 @@
-import type { ReactElement } from 'react'
-import { render, screen, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter } from 'react-router'
 import type { PlanDto } from '@reviewroute/backend/types/api'
 import { App } from '#site/app'
 import AboutPage from '#site/pages/about'
@@ -10,8 +8,7 @@ import LogoDownloadPage from '#site/pages/logo-download'
 import PrivacyPage from '#site/pages/privacy'
 import RefundPage from '#site/pages/refund'
 import TermsPage from '#site/pages/terms'
-import { SessionProvider } from '#site/session'
-import { ToastProvider } from '#site/toast'
+import { mockFetch, NEVER, renderAt } from './helpers'
 
 const plan = (id: number, name: string, planType: PlanDto['planType'], totalPrice: number, durationMonths: number): PlanDto => ({
   id,
@@ -33,32 +30,13 @@ const PLANS = [
   plan(4, '12 Months Pro Plan', '12-month', 449_900, 12),
 ]
 
-/** fetch as a vi.fn: the plan list; the footer's health check stays pending (it is not under test). */
-function mockFetch() {
-  const fetchMock = vi.fn((input: RequestInfo | URL) =>
-    String(input) === '/api/billing/subscription-plans'
-      ? Promise.resolve({ ok: true, status: 200, json: async () => PLANS })
-      : new Promise<never>(() => {})
-  )
-  vi.stubGlobal('fetch', fetchMock)
-  return fetchMock
-}
-
-function renderAt(path: string, page: ReactElement) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <SessionProvider>
-        <ToastProvider>{page}</ToastProvider>
-      </SessionProvider>
-    </MemoryRouter>
-  )
-}
 
 const h1 = () => screen.getByRole('heading', { level: 1 })
 const text = () => document.querySelector('main')!.textContent!.replace(/\s+/g, ' ')
 
+// The plan list; the footer's health check stays pending (it is not under test).
 beforeEach(() => {
-  mockFetch()
+  mockFetch({ 'GET /api/billing/subscription-plans': () => ({ body: PLANS }) }, NEVER)
 })
 afterEach(() => {
   vi.restoreAllMocks()
