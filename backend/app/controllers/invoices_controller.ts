@@ -13,7 +13,8 @@ import type { InvoiceDto } from '#types/api'
 async function invoiceOf({ bouncer, params }: HttpContext) {
   const invoice = await Invoice.find(params.id)
   await bouncer.with(InvoicePolicy).authorize('view', invoice)
-  return (await serializeInvoices([invoice!]))[0]
+  const [shown] = await serializeInvoices([invoice!])
+  return shown
 }
 
 export default class InvoicesController {

@@ -19,7 +19,8 @@ export default class StaffController {
     const found = await Business.find(params.businessId)
     await bouncer.with(StaffPolicy).authorize('viewAny', found)
     const business = found!
-    return (await staffLeaderboard(business.id)).map((member) => serializeStaff(business, member))
+    const members = await staffLeaderboard(business.id)
+    return members.map((member) => serializeStaff(business, member))
   }
 
   @inject()

@@ -44,5 +44,6 @@ function businessIdsOf(user: User) {
 /** Allowed when the row exists and its business is the user's; else the row's own 404. */
 export async function businessOwnerOnly(user: User, row: { businessId: number } | null, notFound: string) {
   if (!row) return AuthorizationResponse.deny(notFound, 404)
-  return (await businessIdsOf(user)).has(row.businessId) ? true : AuthorizationResponse.deny(notFound, 404)
+  const ids = await businessIdsOf(user)
+  return ids.has(row.businessId) ? true : AuthorizationResponse.deny(notFound, 404)
 }

@@ -26,9 +26,8 @@ export async function adminUserRows(users: User[]): Promise<AdminUserRow[]> {
     .orderBy('s.current_period_end', 'asc')
     .select('s.user_id', 's.status', 's.current_period_end', 'p.plan_type')
   const plans = new Map(current.map((row) => [row.user_id, row])) // the latest end wins
-  const counts = new Map(
-    (await db.from('businesses').whereIn('user_id', ids).groupBy('user_id').select('user_id').count('* as n')).map((row) => [row.user_id, Number(row.n)])
-  )
+  const businessCounts = await db.from('businesses').whereIn('user_id', ids).groupBy('user_id').select('user_id').count('* as n')
+  const counts = new Map(businessCounts.map((row) => [row.user_id, Number(row.n)]))
   return users.map((user) => ({ user, plan: plans.get(user.id), businesses: counts.get(user.id) ?? 0 }))
 }
 
@@ -68,5 +67,6 @@ export async function adminUserDetailIds(userId: number) {
 
 /** The addresses of these users (a deleted user is missing), for rows that name a user by id. */
 export async function userEmails(ids: number[]) {
-  return new Map((await db.from('users').whereIn('id', ids).select('id', 'email')).map((row) => [row.id as number, row.email as string]))
+  const rows = await db.from('users').whereIn('id', ids).select('id', 'email')
+  return new Map(rows.map((row) => [row.id as number, row.email as string]))
 }

@@ -37,7 +37,8 @@ export function resolveInside(root: string, urlPath: string) {
 
 async function isFile(path: string) {
   try {
-    return (await stat(path)).isFile()
+    const found = await stat(path)
+    return found.isFile()
   } catch {
     return false
   }
@@ -61,7 +62,8 @@ export async function sendFile({ request, response }: HttpContext, path: string,
   }
   response.header('Vary', 'Accept-Encoding')
   response.header('Content-Type', TYPES[extname(path)] ?? 'application/octet-stream')
-  response.header('Content-Length', String((await stat(file)).size))
+  const { size } = await stat(file)
+  response.header('Content-Length', String(size))
   response.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
   response.stream(createReadStream(file))
   return true

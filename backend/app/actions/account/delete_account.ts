@@ -21,7 +21,8 @@ export default class DeleteAccount {
     await penalizeLoginFailures(`user:${user.id}`, async () => {
       if (!(await user.verifyPassword(password))) throw new BadRequestError(WRONG_PASSWORD)
     })
-    const businessIds = (await db.from('businesses').where('user_id', user.id).select('id')).map((row) => row.id as number)
+    const businesses = await db.from('businesses').where('user_id', user.id).select('id')
+    const businessIds = businesses.map((row) => row.id as number)
     await db.transaction(async (trx) => {
       await trx.from('users').where('id', user.id).delete()
       for (const id of businessIds) reviewLinkCache.forgetBusiness(id, trx)

@@ -8,7 +8,10 @@ import { NotFoundError } from '#exceptions/app_errors'
 import { adminPaymentRows } from '#queries/admin_rows'
 import { serializeAdminPayment } from '#serializers/admin'
 
-const paymentAsShown = async (id: number) => serializeAdminPayment((await adminPaymentRows([id]))[0])
+async function paymentAsShown(id: number) {
+  const [row] = await adminPaymentRows([id])
+  return serializeAdminPayment(row)
+}
 
 /**
  * An operator's refund: the billing refund (policy, Razorpay, credit note), then its audit row with the payment as

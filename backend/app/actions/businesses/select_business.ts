@@ -79,7 +79,8 @@ export default class SelectBusiness {
   }
 
   private async assertCanAdd(user: User, trx: TransactionClientContract) {
-    if (!(await this.billingStatus.handle(user)).isLimited) return
+    const { isLimited } = await this.billingStatus.handle(user)
+    if (!isLimited) return
     const row = await db.from('businesses').useTransaction(trx).where('user_id', user.id).count('* as total').first()
     if (Number(row?.total ?? 0) >= FREE_PLAN_BUSINESS_LIMIT) throw new UpgradeRequiredError(BUSINESS_LIMIT_MESSAGE)
   }

@@ -73,7 +73,8 @@ export default class CreateReviewRequest {
     const request = await db.transaction(async (trx) => {
       // One request at a time per business while counting, so two at once cannot both take the last free one.
       await trx.from('businesses').where('id', business.id).forUpdate().first()
-      if ((await this.billingStatus.handle(owner)).isLimited) {
+      const { isLimited } = await this.billingStatus.handle(owner)
+      if (isLimited) {
         const [{ sent }] = await trx
           .from('review_requests')
           .where('business_id', business.id)

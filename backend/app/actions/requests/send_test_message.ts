@@ -44,7 +44,8 @@ export default class SendTestMessage {
       if (!raw) throw new FieldError('phone', TEST_PHONE_REQUIRED)
       const phone = customerPhone(raw)
       if (input.channel === 'whatsapp') {
-        const sendingAs = (await WhatsAppAccount.findBy('user_id', owner.id))?.sendingAs(business.language)
+        const account = await WhatsAppAccount.findBy('user_id', owner.id)
+        const sendingAs = account?.sendingAs(business.language)
         if (!sendingAs) throw new FieldError('channel', NOT_CONFIGURED)
         await this.whatsapp.sendTemplate({ ...sendingAs, to: phone.slice(1), parameters })
         return { channel: 'whatsapp', to: phone }

@@ -18,7 +18,8 @@ export default class CheckReviewAllowance {
       GetBillingStatus.unlimitedUntil(await User.findOrFail(business.userId))
     )
     if (unlimited) return { allowed: true }
-    const used = (await ReviewSession.countThisMonth([business.id])).get(business.id) ?? 0
+    const counts = await ReviewSession.countThisMonth([business.id])
+    const used = counts.get(business.id) ?? 0
     return used < FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS ? { allowed: true } : { allowed: false, message: REVIEW_LIMIT_MESSAGE }
   }
 }

@@ -20,7 +20,8 @@ import type { AdminInvoiceDto, AdminPaymentDto } from '#types/api'
 export default class AdminBillingController {
   async payments(ctx: HttpContext): Promise<AdminPaymentDto[]> {
     const ids = await paginate(ctx, Payment.query(), ADMIN_PAYMENT_LIST, (payment: Payment) => payment.id)
-    return (await adminPaymentRows(ids)).map(serializeAdminPayment)
+    const rows = await adminPaymentRows(ids)
+    return rows.map(serializeAdminPayment)
   }
 
   @inject()
@@ -32,7 +33,8 @@ export default class AdminBillingController {
   async invoices(ctx: HttpContext): Promise<AdminInvoiceDto[]> {
     const rows: Invoice[] = await paginate(ctx, Invoice.query(), ADMIN_INVOICE_LIST, (invoice: Invoice) => invoice)
     const emails = await userEmails(rows.flatMap((row) => row.userId ?? []))
-    return (await serializeInvoices(rows)).map((invoice, index) => ({
+    const invoices = await serializeInvoices(rows)
+    return invoices.map((invoice, index) => ({
       ...invoice,
       userId: rows[index].userId,
       userEmail: rows[index].userId === null ? null : (emails.get(rows[index].userId!) ?? null),
@@ -42,6 +44,7 @@ export default class AdminBillingController {
   async invoicePdf({ params, response }: HttpContext) {
     const invoice = await Invoice.find(params.id)
     if (!invoice) throw new NotFoundError('Invoice not found')
-    return sendInvoicePdf(response, (await serializeInvoices([invoice]))[0])
+    const [shown] = await serializeInvoices([invoice])
+    return sendInvoicePdf(response, shown)
   }
 }

@@ -13,7 +13,15 @@ import SetBusinessDisabled from '#actions/admin/set_business_disabled'
 import { serializeAdminBusiness } from '#serializers/admin'
 import type { AdminBusinessDto } from '#types/api'
 
-const shown = async (ids: number[]) => (await adminBusinessRows(ids)).map(serializeAdminBusiness)
+async function shown(ids: number[]) {
+  const rows = await adminBusinessRows(ids)
+  return rows.map(serializeAdminBusiness)
+}
+
+async function one(id: number) {
+  const [row] = await shown([id])
+  return row
+}
 
 export default class AdminBusinessesController {
   async index(ctx: HttpContext): Promise<AdminBusinessDto[]> {
@@ -23,12 +31,12 @@ export default class AdminBusinessesController {
   @inject()
   async disable({ auth, params, request }: HttpContext, setDisabled: SetBusinessDisabled): Promise<AdminBusinessDto> {
     const { reason } = await request.validateUsing(reasonValidator)
-    return (await shown([await setDisabled.handle(auth.getUserOrFail(), params.id, true, reason)]))[0]
+    return one(await setDisabled.handle(auth.getUserOrFail(), params.id, true, reason))
   }
 
   @inject()
   async enable({ auth, params, request }: HttpContext, setDisabled: SetBusinessDisabled): Promise<AdminBusinessDto> {
     const { reason } = await request.validateUsing(reasonValidator)
-    return (await shown([await setDisabled.handle(auth.getUserOrFail(), params.id, false, reason)]))[0]
+    return one(await setDisabled.handle(auth.getUserOrFail(), params.id, false, reason))
   }
 }

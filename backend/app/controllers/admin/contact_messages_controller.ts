@@ -36,12 +36,14 @@ export default class AdminContactMessagesController {
   @inject()
   async handle({ auth, params, request }: HttpContext, markHandled: MarkContactHandled): Promise<AdminContactMessageDto> {
     const { reason } = await request.validateUsing(reasonValidator)
-    return (await serialize([await markHandled.handle(auth.getUserOrFail(), params.id, reason)]))[0]
+    const [shown] = await serialize([await markHandled.handle(auth.getUserOrFail(), params.id, reason)])
+    return shown
   }
 
   @inject()
   async reply({ auth, params, request }: HttpContext, reply: ReplyToContact): Promise<AdminContactMessageDto> {
     const { message: text, reason } = await request.validateUsing(replyValidator)
-    return (await serialize([await reply.handle(auth.getUserOrFail(), params.id, text, reason)]))[0]
+    const [shown] = await serialize([await reply.handle(auth.getUserOrFail(), params.id, text, reason)])
+    return shown
   }
 }

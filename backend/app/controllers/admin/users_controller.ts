@@ -18,8 +18,15 @@ import SetUserDisabled from '#actions/admin/set_user_disabled'
 import { serializeAdminBusiness, serializeAdminPayment, serializeAdminUser } from '#serializers/admin'
 import type { AdminUserDetailDto, AdminUserDto } from '#types/api'
 
-const shown = async (users: User[]) => (await adminUserRows(users)).map(serializeAdminUser)
-const one = async (user: User) => (await shown([user]))[0]
+async function shown(users: User[]) {
+  const rows = await adminUserRows(users)
+  return rows.map(serializeAdminUser)
+}
+
+async function one(user: User) {
+  const [row] = await shown([user])
+  return row
+}
 
 export default class AdminUsersController {
   async index(ctx: HttpContext): Promise<AdminUserDto[]> {
@@ -30,10 +37,11 @@ export default class AdminUsersController {
     const user = await User.find(params.id)
     if (!user) throw new NotFoundError('User not found')
     const { businessIds, paymentIds } = await adminUserDetailIds(user.id)
+    const [shownUser, businesses, payments] = await Promise.all([one(user), adminBusinessRows(businessIds), adminPaymentRows(paymentIds)])
     return {
-      ...(await one(user)),
-      businessList: (await adminBusinessRows(businessIds)).map(serializeAdminBusiness),
-      payments: (await adminPaymentRows(paymentIds)).map(serializeAdminPayment),
+      ...shownUser,
+      businessList: businesses.map(serializeAdminBusiness),
+      payments: payments.map(serializeAdminPayment),
     }
   }
 

@@ -51,7 +51,7 @@ function loadFonts() {
 export const invoiceDate = (iso: string) =>
   DateTime.fromISO(iso, { zone: BUSINESS_TIME_ZONE }).setLocale('en-US').toFormat('dd LLL yyyy')
 
-const stateWithCode = (party: { stateName: string; stateCode: string }) => `${party.stateName} (${party.stateCode})`
+const stateWithCode = (of: { stateName: string; stateCode: string }) => `${of.stateName} (${of.stateCode})`
 
 interface Style {
   width: number
