@@ -1,7 +1,8 @@
 /* A console screen: its title and a line on what it shows, a load error in the server's words, then its card. */
 import type { HttpError } from '@refinedev/core'
-import { Alert, Card, Flex, Typography } from 'antd'
+import { Alert, Card, Flex } from 'antd'
 import type { ReactNode } from 'react'
+import { PageHeader } from '#components/layout/page-header'
 import { twoFactorStep } from '#lib/admin'
 import { errorText } from '#providers/http'
 
@@ -18,15 +19,7 @@ interface Props {
 export function AdminPage({ title, lead, extra, error, errorFallback = 'Could not load this list.', children }: Props) {
   return (
     <Flex vertical gap={16}>
-      <Flex justify="space-between" align="flex-start" gap={12} wrap>
-        <div>
-          <Typography.Title level={2} style={{ margin: 0 }}>
-            {title}
-          </Typography.Title>
-          {lead && <Typography.Text type="secondary">{lead}</Typography.Text>}
-        </div>
-        {extra}
-      </Flex>
+      <PageHeader title={title} lead={lead} extra={extra} />
       {error && !twoFactorStep(error) && <Alert type="error" showIcon message={errorText(error, errorFallback)} />}
       <Card className="admin-card">{children}</Card>
     </Flex>

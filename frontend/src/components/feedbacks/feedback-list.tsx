@@ -12,6 +12,8 @@ import { useEffect, useState } from 'react'
 import { downloadCsv, feedbackCsv, feedbackCsvFileName } from '#lib/csv'
 import { errorText } from '#providers/http'
 import { useToast } from '#providers/toast'
+import { BusinessName } from '#components/business-gate'
+import { PageHeader } from '#components/layout/page-header'
 import { MessageScreen } from '#components/message-screen'
 import { FeedbackFilters, feedbackCrudFilters, hasFilters, NO_FILTERS, type FeedbackFilterValues } from './feedback-filters'
 import { FeedbackItem } from './feedback-item'
@@ -80,18 +82,19 @@ export function FeedbackList({ business }: { business: BusinessDto }) {
 
   return (
     <Flex vertical gap={16}>
-      <Flex vertical gap={4}>
-        <Flex align="center" gap={12} wrap>
-          <Typography.Title level={2} style={{ margin: 0 }}>
-            Customer Feedbacks
-          </Typography.Title>
-          {query.isSuccess && <Tag color="orange">{feedbackCount(total)}</Tag>}
-          {query.isSuccess && commented !== null && <Typography.Text type="secondary">{commentCount(commented)}</Typography.Text>}
-        </Flex>
-        <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
-          {business.name}
-        </Typography.Text>
-      </Flex>
+      <PageHeader
+        title="Customer Feedbacks"
+        tags={
+          query.isSuccess && (
+            <>
+              <Tag color="orange">{feedbackCount(total)}</Tag>
+              {commented !== null && <Typography.Text type="secondary">{commentCount(commented)}</Typography.Text>}
+            </>
+          )
+        }
+      >
+        <BusinessName />
+      </PageHeader>
 
       <Card>
         <Flex vertical gap={12}>

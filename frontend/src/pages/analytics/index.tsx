@@ -9,6 +9,7 @@ import { BusinessRangeTable } from '#components/analytics/business-range-table'
 import { RangePicker } from '#components/analytics/range-picker'
 import { RangeSummary } from '#components/analytics/range-summary'
 import { RangeError, useAnalyticsRange } from '#components/analytics/use-analytics-range'
+import { PageHeader } from '#components/layout/page-header'
 import { DEFAULT_PRESET, presetRange } from '#lib/date-range'
 
 export default function AnalyticsPage() {
@@ -17,15 +18,7 @@ export default function AnalyticsPage() {
 
   return (
     <Flex vertical gap={20}>
-      <Flex justify="space-between" align="center" gap={12} wrap>
-        <Flex vertical gap={2}>
-          <Typography.Title level={2} style={{ margin: 0 }}>
-            Analytics
-          </Typography.Title>
-          <Typography.Text type="secondary">All your businesses over the days you choose.</Typography.Text>
-        </Flex>
-        <RangePicker value={range} onChange={setRange} />
-      </Flex>
+      <PageHeader title="Analytics" lead="All your businesses over the days you choose." extra={<RangePicker value={range} onChange={setRange} />} />
       {error && <RangeError error={error} retry={retry} />}
       {(loading || data) && (
         <Card title="All businesses" loading={loading}>

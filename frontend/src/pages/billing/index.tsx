@@ -4,7 +4,6 @@
  * phone number asked for when a trial starts (`?source=signup|clerk`).
  */
 import { useCustom } from '@refinedev/core'
-import { Typography } from 'antd'
 import type { PaymentHistoryDto, PlanDto } from '@reviewroute/backend/types/api'
 import { useRef, useState } from 'react'
 import { useLocation } from 'react-router'
@@ -22,6 +21,7 @@ import { useCancelSubscription } from '#components/billing/use-cancel-subscripti
 import { useBillingProfile } from '#components/billing/use-billing-profile'
 import { usePurchase } from '#components/billing/use-purchase'
 import '#components/billing/billing.css'
+import { PageHeader } from '#components/layout/page-header'
 import { useCurrentUser } from '#hooks/use-current-user'
 import { useTrialStatus } from '#hooks/use-trial-status'
 import { hasPaidAccess } from '#lib/access'
@@ -65,12 +65,7 @@ export default function BillingPage() {
 
   return (
     <div className="billing-page">
-      <div>
-        <Typography.Title level={2} style={{ margin: 0 }}>
-          Billing & Plans
-        </Typography.Title>
-        <Typography.Text type="secondary">Your plan, what it costs, and how long it lasts.</Typography.Text>
-      </div>
+      <PageHeader title="Billing & Plans" lead="Your plan, what it costs, and how long it lasts." />
       {locked && <TrialExpiredCard onUpgrade={showPlans} />}
       {phone.asked && status?.isTrialActive && !enrolled && <TrialStartCard />}
       {status && <BillingStatusBanner status={status} onShowPlans={showPlans} onCancel={cancel.ask} />}

@@ -4,10 +4,11 @@
  * button can link here and the browser's Back closes it.
  */
 import { PlusOutlined } from '@ant-design/icons'
-import { Button, Flex, Typography } from 'antd'
+import { Button, Flex } from 'antd'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { AddBusinessPanel } from '#components/businesses/add-business-panel'
 import { BusinessGrid } from '#components/businesses/business-grid'
+import { PageHeader } from '#components/layout/page-header'
 import { VIEW_COPY, type BusinessesView } from '#components/businesses/views'
 import { useBusinesses } from '#hooks/use-businesses'
 
@@ -25,20 +26,19 @@ export default function BusinessesPage({ view }: { view: BusinessesView }) {
 
   return (
     <Flex vertical gap={20}>
-      <Flex justify="space-between" align="center" gap={12} wrap>
-        <Flex vertical gap={2}>
-          <Typography.Title level={2} style={{ margin: 0 }}>
-            {copy.title}
-          </Typography.Title>
-          <Typography.Text type="secondary">{copy.text}</Typography.Text>
-        </Flex>
-        {/* The empty state has its own 'Add Your First Business'. */}
-        {!adding && businesses.length > 0 && (
-          <Button type="primary" size="large" icon={<PlusOutlined />} onClick={openAdd}>
-            Add Business
-          </Button>
-        )}
-      </Flex>
+      <PageHeader
+        title={copy.title}
+        lead={copy.text}
+        extra={
+          // The empty state has its own 'Add Your First Business'.
+          !adding &&
+          businesses.length > 0 && (
+            <Button type="primary" size="large" icon={<PlusOutlined />} onClick={openAdd}>
+              Add Business
+            </Button>
+          )
+        }
+      />
       {adding ? <AddBusinessPanel onClose={closeAdd} /> : <BusinessGrid view={view} onAdd={openAdd} />}
     </Flex>
   )

@@ -3,11 +3,12 @@
  * usage, with the cancel-subscription confirmation; which mails they get (D30); their email, password and signed-in devices (docs/decisions.md D29).
  */
 import { useCustom } from '@refinedev/core'
-import { Col, Flex, Row, Typography } from 'antd'
+import { Col, Flex, Row } from 'antd'
 import type { DeviceDto, UsageDto } from '@reviewroute/backend/types/api'
 import { useState } from 'react'
 import { CancelSubscriptionDialog } from '#components/billing/cancel-subscription-dialog'
 import { useCancelSubscription } from '#components/billing/use-cancel-subscription'
+import { PageHeader } from '#components/layout/page-header'
 import { AccountStatsCard } from '#components/profile/account-stats-card'
 import { DataRightsCard } from '#components/profile/data-rights-card'
 import { DevicesCard } from '#components/profile/devices-card'
@@ -38,12 +39,7 @@ export default function ProfilePage() {
 
   return (
     <Flex vertical gap={16}>
-      <div>
-        <Typography.Title level={2} style={{ margin: 0 }}>
-          Profile
-        </Typography.Title>
-        <Typography.Text type="secondary">Your details, your plan, how you are using ReviewRoute and where you are signed in.</Typography.Text>
-      </div>
+      <PageHeader title="Profile" lead="Your details, your plan, how you are using ReviewRoute and where you are signed in." />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={15}>
           <Flex vertical gap={16}>

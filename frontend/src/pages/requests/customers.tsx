@@ -1,8 +1,9 @@
 /* /dashboard/customers: the selected business's customers, the CSV import, and the way into sending one by one. */
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons'
 import type { CustomerDto } from '@reviewroute/backend/types/api'
-import { Button, Card, Flex, Typography } from 'antd'
+import { Button, Card, Flex } from 'antd'
 import { useState } from 'react'
+import { PageHeader } from '#components/layout/page-header'
 import { ADD_BUSINESS_FIRST, BusinessGate, BusinessName } from '#components/business-gate'
 import { CustomerImportModal } from '#components/requests/customer-import-modal'
 import { CustomerTable } from '#components/requests/customer-table'
@@ -15,22 +16,21 @@ export default function CustomersPage() {
     <BusinessGate emptyText={ADD_BUSINESS_FIRST}>
       {(business) => (
         <Flex vertical gap={16}>
-          <Flex justify="space-between" align="center" gap={12} wrap>
-            <Flex vertical gap={4}>
-              <Typography.Title level={2} style={{ margin: 0 }}>
-                Customers
-              </Typography.Title>
-              <BusinessName />
-            </Flex>
-            <Flex gap={8} wrap>
-              <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
-                Import CSV
-              </Button>
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-                Add customer
-              </Button>
-            </Flex>
-          </Flex>
+          <PageHeader
+            title="Customers"
+            extra={
+              <Flex gap={8} wrap>
+                <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+                  Import CSV
+                </Button>
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+                  Add customer
+                </Button>
+              </Flex>
+            }
+          >
+            <BusinessName />
+          </PageHeader>
           <Card className="requests-card">
             <CustomerTable key={business.id} business={business} editing={editing} onEdit={setEditing} />
           </Card>

@@ -1,7 +1,8 @@
 /* /dashboard/requests: the selected business's review requests and how they are doing (docs/screens.md). */
 import { TeamOutlined, WhatsAppOutlined } from '@ant-design/icons'
-import { Button, Card, Flex, Typography } from 'antd'
+import { Button, Card, Flex } from 'antd'
 import { Link } from 'react-router'
+import { PageHeader } from '#components/layout/page-header'
 import { ADD_BUSINESS_FIRST, BusinessGate, BusinessName } from '#components/business-gate'
 import { RequestFunnel } from '#components/requests/request-funnel'
 import { RequestList } from '#components/requests/request-list'
@@ -13,24 +14,23 @@ export default function RequestsPage() {
     <BusinessGate emptyText={ADD_BUSINESS_FIRST}>
       {(business) => (
         <Flex vertical gap={16}>
-          <Flex justify="space-between" align="center" gap={12} wrap>
-            <Flex vertical gap={4}>
-              <Typography.Title level={2} style={{ margin: 0 }}>
-                Review requests
-              </Typography.Title>
-              <BusinessName />
-            </Flex>
-            <Flex gap={8} wrap>
-              <Link to="/dashboard/customers">
-                <Button icon={<TeamOutlined />}>Customers</Button>
-              </Link>
-              <Link to="/dashboard/send">
-                <Button type="primary" icon={<WhatsAppOutlined />}>
-                  Ask a customer
-                </Button>
-              </Link>
-            </Flex>
-          </Flex>
+          <PageHeader
+            title="Review requests"
+            extra={
+              <Flex gap={8} wrap>
+                <Link to="/dashboard/customers">
+                  <Button icon={<TeamOutlined />}>Customers</Button>
+                </Link>
+                <Link to="/dashboard/send">
+                  <Button type="primary" icon={<WhatsAppOutlined />}>
+                    Ask a customer
+                  </Button>
+                </Link>
+              </Flex>
+            }
+          >
+            <BusinessName />
+          </PageHeader>
           <RequestFunnel key={`funnel-${business.id}`} businessId={business.id} />
           <Card className="requests-card">
             <RequestList key={business.id} business={business} />

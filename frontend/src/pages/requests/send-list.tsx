@@ -1,7 +1,8 @@
 /* /dashboard/send-list: the customers ticked on the customers screen, sent to one by one (docs/screens.md). */
 import type { CustomerDto } from '@reviewroute/backend/types/api'
-import { Button, Flex, Typography } from 'antd'
+import { Button, Flex } from 'antd'
 import { Link, useLocation } from 'react-router'
+import { PageHeader } from '#components/layout/page-header'
 import { MessageScreen } from '#components/message-screen'
 import { ADD_BUSINESS_FIRST, BusinessGate } from '#components/business-gate'
 import { NextCustomer } from '#components/requests/next-customer'
@@ -27,12 +28,11 @@ export default function SendListPage() {
           )
         return (
           <Flex vertical gap={16}>
-            <Flex vertical gap={4} className="next-customer">
-              <Typography.Title level={2} style={{ margin: 0 }}>
-                Ask for reviews
-              </Typography.Title>
-              <Typography.Text type="secondary">One tap per customer: your WhatsApp opens with their own link and you press send, or we send it for you.</Typography.Text>
-            </Flex>
+            <PageHeader
+              className="next-customer"
+              title="Ask for reviews"
+              lead="One tap per customer: your WhatsApp opens with their own link and you press send, or we send it for you."
+            />
             <NextCustomer business={business} customers={chosen} />
           </Flex>
         )

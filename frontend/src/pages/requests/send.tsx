@@ -1,7 +1,8 @@
 /* /dashboard/send: the quick send, one tap from the dashboard and the phone's bottom bar (docs/screens.md). */
 import { TeamOutlined, UnorderedListOutlined } from '@ant-design/icons'
-import { Button, Card, Flex, Typography } from 'antd'
+import { Button, Card, Flex } from 'antd'
 import { Link } from 'react-router'
+import { PageHeader } from '#components/layout/page-header'
 import { ADD_BUSINESS_FIRST, BusinessGate, BusinessName } from '#components/business-gate'
 import { QuickSendForm } from '#components/requests/quick-send-form'
 import '#components/requests/requests.css'
@@ -11,15 +12,12 @@ export default function QuickSendPage() {
     <BusinessGate emptyText={ADD_BUSINESS_FIRST}>
       {(business) => (
         <Flex vertical gap={16} className="quick-send">
-          <Flex vertical gap={4}>
-            <Typography.Title level={2} style={{ margin: 0 }}>
-              Just served someone?
-            </Typography.Title>
-            <Typography.Text type="secondary">
-              Ask them for a Google review while the visit is fresh. Your WhatsApp opens with a friendly message and their own link, or we send it for you.
-            </Typography.Text>
+          <PageHeader
+            title="Just served someone?"
+            lead="Ask them for a Google review while the visit is fresh. Your WhatsApp opens with a friendly message and their own link, or we send it for you."
+          >
             <BusinessName />
-          </Flex>
+          </PageHeader>
           <Card>
             <QuickSendForm key={business.id} business={business} />
           </Card>
