@@ -2,27 +2,20 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { GSTIN_CHECK_FAILED, GSTIN_INVALID, gstinWrongState } from '@reviewroute/backend/contract/gst'
-import BillingPage from '#pages/billing'
-import { fakeApi, renderScreen, signIn, type Routes } from '../helpers'
-import { billingApi } from './fixtures'
+import type { fakeApi, Routes } from '../helpers'
+import { openBilling } from './billing-screen'
 import { chooseState, emptyProfile, explainOf, GSTIN, savedProfile } from './gst-fixtures'
 
 // The first render of a file loads antd and Refine, which takes seconds on a busy machine.
 vi.setConfig({ testTimeout: 20_000 })
 
-function open(routes: Routes = {}) {
-  signIn()
-  const api = fakeApi(
-    billingApi({
-      'GET /api/billing/payments': [],
-      'GET /api/billing/profile': emptyProfile,
-      'PUT /api/billing/profile': ({ body }: { body: unknown }) => body,
-      ...routes,
-    })
-  )
-  renderScreen(<BillingPage />, { path: '/billing' })
-  return api
-}
+const open = (routes: Routes = {}) =>
+  openBilling({
+    'GET /api/billing/payments': [],
+    'GET /api/billing/profile': emptyProfile,
+    'PUT /api/billing/profile': ({ body }: { body: unknown }) => body,
+    ...routes,
+  })
 
 /** The card once its form is there (after the GET). */
 const card = async () => (await screen.findByLabelText('Legal name')).closest('.ant-card') as HTMLElement

@@ -1,25 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import BillingPage from '#pages/billing'
-import { fakeApi, fixtures, renderScreen, signIn, type Routes } from '../helpers'
-import { billingApi, cancelledStatus, expiredStatus, paidStatus, plans } from './fixtures'
+import { fixtures } from '../helpers'
+import { cancelledStatus, expiredStatus, paidStatus } from './fixtures'
+import { openBilling } from './billing-screen'
 
 // The first render of a file loads antd and Refine, which takes seconds on a busy machine.
 vi.setConfig({ testTimeout: 20_000 })
-
-function open(routes: Routes = {}, path = '/billing') {
-  signIn()
-  const api = fakeApi(billingApi(routes))
-  renderScreen(<BillingPage />, { path })
-  return api
-}
 
 const planCard = (name: string) => screen.findByRole('generic', { name: `${name} plan` })
 
 describe('billing: plans', () => {
   it('lists the plans from the API without the trial, with prices, savings and tags as sent', async () => {
-    open()
+    openBilling()
     const sixMonths = await planCard('6 Months')
     expect(within(sixMonths).getByText('₹2,499')).toBeInTheDocument()
     expect(within(sixMonths).getByText('for 6 months')).toBeInTheDocument()
@@ -36,20 +29,20 @@ describe('billing: plans', () => {
   })
 
   it('shows the trial banner with the days left', async () => {
-    open({ 'GET /api/billing/trial-status': fixtures.trialStatus({ trialDaysRemaining: 4 }) })
+    openBilling({ 'GET /api/billing/trial-status': fixtures.trialStatus({ trialDaysRemaining: 4 }) })
     expect(await screen.findByText('4 days left in your free trial')).toBeInTheDocument()
     expect(screen.getByRole('progressbar', { name: '4 of 7 trial days left' })).toBeInTheDocument()
   })
 
   it('says so when the plans cannot be loaded', async () => {
-    open({ 'GET /api/billing/subscription-plans': { status: 503, body: { error: 'Down' } } })
+    openBilling({ 'GET /api/billing/subscription-plans': { status: 503, body: { error: 'Down' } } })
     expect(await screen.findByText('Failed to fetch billing info')).toBeInTheDocument()
   })
 })
 
 describe('billing: locked owner', () => {
   it('shows the Trial Expired card whose Upgrade Now highlights the plans', async () => {
-    open({ 'GET /api/billing/trial-status': expiredStatus() })
+    openBilling({ 'GET /api/billing/trial-status': expiredStatus() })
     expect(await screen.findByText('Trial Expired')).toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Upgrade Now' }))
     expect(document.getElementById('plans')).toHaveClass('plans--highlight')
@@ -59,7 +52,7 @@ describe('billing: locked owner', () => {
 
 describe('billing: paid owner', () => {
   it('disables the plan buttons as Already Enrolled and explains on click', async () => {
-    open({ 'GET /api/billing/trial-status': paidStatus() })
+    openBilling({ 'GET /api/billing/trial-status': paidStatus() })
     const buttons = await screen.findAllByRole('button', { name: 'Already Enrolled' })
     expect(buttons).toHaveLength(3)
     buttons.forEach((button) => expect(button).toBeDisabled())
@@ -72,7 +65,7 @@ describe('billing: paid owner', () => {
 
   it('cancels after confirmation, then re-reads the status', async () => {
     let cancelled = false
-    const api = open({
+    const api = openBilling({
       'GET /api/billing/trial-status': () => (cancelled ? cancelledStatus() : paidStatus()),
       'POST /api/billing/cancel-subscription': () => {
         cancelled = true
@@ -92,7 +85,7 @@ describe('billing: paid owner', () => {
   })
 
   it("shows 'Cancellation Failed' with the server's sentence", async () => {
-    open({
+    openBilling({
       'GET /api/billing/trial-status': paidStatus(),
       'POST /api/billing/cancel-subscription': { status: 503, body: { error: 'Billing is unavailable right now.' } },
     })
@@ -104,7 +97,7 @@ describe('billing: paid owner', () => {
   })
 
   it('hides the cancel button once cancelled', async () => {
-    open({ 'GET /api/billing/trial-status': cancelledStatus() })
+    openBilling({ 'GET /api/billing/trial-status': cancelledStatus() })
     expect(await screen.findByText('Subscription cancelled')).toBeInTheDocument()
     await waitFor(() => expect(screen.getAllByRole('button', { name: 'Already Enrolled' })).toHaveLength(3))
     expect(screen.queryByRole('button', { name: 'Cancel Subscription' })).not.toBeInTheDocument()
@@ -115,7 +108,7 @@ describe('billing: paid owner', () => {
 // finds the trial's start and the next step there, ahead of the prices they did not ask for.
 describe('billing: where a new trial starts', () => {
   it('says the trial has started and leads to setting up the business', async () => {
-    open({ 'GET /api/auth/user': { ...fixtures.user, phone: '+919876543210' } }, '/billing?source=signup')
+    openBilling({ 'GET /api/auth/user': { ...fixtures.user, phone: '+919876543210' } }, '/billing?source=signup')
     const card = await screen.findByRole('region', { name: 'Your 7-day free trial has started' })
     expect(within(card).getByText(/No card needed/)).toBeInTheDocument()
     expect(within(card).getByRole('link', { name: /Set up my business/ })).toHaveAttribute('href', '/dashboard')
@@ -125,13 +118,13 @@ describe('billing: where a new trial starts', () => {
   })
 
   it('is not shown on a plain visit', async () => {
-    open()
+    openBilling()
     await planCard('6 Months')
     expect(screen.queryByRole('region', { name: 'Your 7-day free trial has started' })).not.toBeInTheDocument()
   })
 
   it('is not shown to a paying owner arriving with source=signup', async () => {
-    open({ 'GET /api/billing/trial-status': paidStatus, 'GET /api/auth/user': { ...fixtures.user, phone: '+919876543210' } }, '/billing?source=signup')
+    openBilling({ 'GET /api/billing/trial-status': paidStatus, 'GET /api/auth/user': { ...fixtures.user, phone: '+919876543210' } }, '/billing?source=signup')
     await planCard('6 Months')
     expect(screen.queryByRole('region', { name: 'Your 7-day free trial has started' })).not.toBeInTheDocument()
   })

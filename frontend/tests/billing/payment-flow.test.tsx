@@ -1,49 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { ALREADY_SUBSCRIBED, ALREADY_SUBSCRIBED_TITLE, CANCELLED_BUT_ACTIVE } from '@reviewroute/backend/contract/product_rules'
-import type { CheckoutFailure, CheckoutOptions } from '#lib/razorpay'
-import BillingPage from '#pages/billing'
-import { fakeApi, renderScreen, signIn, type Routes } from '../helpers'
-import { billingApi, order, paidStatus } from './fixtures'
+import type { Routes } from '../helpers'
+import { order, paidStatus } from './fixtures'
+import { openBilling, stubCheckout } from './billing-screen'
 
 // The first render of a file loads antd and Refine, which takes seconds on a busy machine.
 vi.setConfig({ testTimeout: 20_000 })
 
-/** Stands in for Razorpay Checkout: records what it was opened with and lets a test fire its events. */
-function stubCheckout() {
-  const opened: { options: CheckoutOptions; failed?: (response: CheckoutFailure) => void }[] = []
-  window.Razorpay = class {
-    entry: (typeof opened)[number]
-    constructor(options: CheckoutOptions) {
-      this.entry = { options }
-    }
-    on(_event: 'payment.failed', callback: (response: CheckoutFailure) => void) {
-      this.entry.failed = callback
-    }
-    open() {
-      opened.push(this.entry)
-    }
-  }
-  return opened
-}
-
-afterEach(() => {
-  delete window.Razorpay
-})
-
-function open(routes: Routes = {}) {
-  signIn()
-  const api = fakeApi(
-    billingApi({
-      'GET /api/billing/razorpay-config': { keyId: 'rzp_test_key' },
-      'POST /api/billing/create-payment': order,
-      ...routes,
-    })
-  )
-  renderScreen(<BillingPage />, { path: '/billing' })
-  return api
-}
+const open = (routes: Routes = {}) =>
+  openBilling({ 'GET /api/billing/razorpay-config': { keyId: 'rzp_test_key' }, 'POST /api/billing/create-payment': order, ...routes })
 
 const upgradeSixMonths = async () => userEvent.click(await screen.findByRole('button', { name: 'Upgrade to 6 Months' }))
 

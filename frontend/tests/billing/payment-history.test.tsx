@@ -1,21 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { download } from '@reviewroute/web-shared/download'
-import BillingPage from '#pages/billing'
-import { fakeApi, renderScreen, signIn, TEST_TOKEN, type Routes } from '../helpers'
-import type { CheckoutOptions } from '#lib/razorpay'
-import { billingApi, order, paidStatus } from './fixtures'
+import { TEST_TOKEN, type Routes } from '../helpers'
+import { order, paidStatus } from './fixtures'
+import { openBilling, stubCheckout } from './billing-screen'
 import { invoice, payment, savedProfile } from './gst-fixtures'
 
 vi.mock('@reviewroute/web-shared/download', () => ({ download: vi.fn() }))
 
 // The first render of a file loads antd and Refine, which takes seconds on a busy machine.
 vi.setConfig({ testTimeout: 20_000 })
-
-afterEach(() => {
-  delete window.Razorpay
-})
 
 const PDF = { status: 200, body: '%PDF-1.7 invoice', headers: { 'content-type': 'application/pdf' } }
 
@@ -26,21 +21,16 @@ const HISTORY = [
 ]
 
 function open(routes: Routes = {}) {
-  signIn()
   vi.mocked(download).mockClear()
-  const api = fakeApi(
-    billingApi({
-      'GET /api/billing/profile': savedProfile,
-      'GET /api/billing/payments': HISTORY,
-      'GET /api/invoices/11': invoice(),
-      'GET /api/invoices/11/pdf': PDF,
-      'GET /api/invoices/12': invoice({ id: 12, kind: 'credit_note', number: 'RRCN/26-27/00001' }),
-      'GET /api/invoices/12/pdf': PDF,
-      ...routes,
-    })
-  )
-  renderScreen(<BillingPage />, { path: '/billing' })
-  return api
+  return openBilling({
+    'GET /api/billing/profile': savedProfile,
+    'GET /api/billing/payments': HISTORY,
+    'GET /api/invoices/11': invoice(),
+    'GET /api/invoices/11/pdf': PDF,
+    'GET /api/invoices/12': invoice({ id: 12, kind: 'credit_note', number: 'RRCN/26-27/00001' }),
+    'GET /api/invoices/12/pdf': PDF,
+    ...routes,
+  })
 }
 
 const history = async () => (await screen.findByText('Payment history')).closest('.ant-card') as HTMLElement
@@ -85,14 +75,7 @@ describe('billing: payment history', () => {
   })
 
   it('is read again after a payment goes through', async () => {
-    let opened: CheckoutOptions | undefined
-    window.Razorpay = class {
-      constructor(options: CheckoutOptions) {
-        opened = options
-      }
-      on() {}
-      open() {}
-    }
+    const opened = stubCheckout()
     const api = open({
       'GET /api/billing/razorpay-config': { keyId: 'rzp_test_key' },
       'POST /api/billing/create-payment': order,
@@ -103,8 +86,8 @@ describe('billing: payment history', () => {
     const before = reads()
     await userEvent.click(screen.getByRole('button', { name: 'Upgrade to 6 Months' }))
     await userEvent.click(await screen.findByRole('button', { name: /Pay ₹2,499/ }))
-    await waitFor(() => expect(opened).toBeDefined())
-    opened!.handler({ razorpay_order_id: 'order_Test123', razorpay_payment_id: 'pay_1', razorpay_signature: 'sig' })
+    await waitFor(() => expect(opened).toHaveLength(1))
+    opened[0].options.handler({ razorpay_order_id: 'order_Test123', razorpay_payment_id: 'pay_1', razorpay_signature: 'sig' })
     await waitFor(() => expect(reads()).toBeGreaterThan(before))
   })
 

@@ -1,24 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import BillingPage from '#pages/billing'
-import { fakeApi, fixtures, renderScreen, signIn, type Routes } from '../helpers'
-import { billingApi, plans } from './fixtures'
+import { fixtures, type Routes } from '../helpers'
+import { plans } from './fixtures'
+import { openBilling } from './billing-screen'
 
 // The first render of a file loads antd and Refine, which takes seconds on a busy machine.
 vi.setConfig({ testTimeout: 20_000 })
 
-function open(path = '/billing?source=signup', routes: Routes = {}) {
-  signIn()
-  const api = fakeApi(
-    billingApi({
-      'POST /api/user/update-phone': ({ body }: { body: { phone: string } }) => ({ success: true, phone: body.phone }),
-      ...routes,
-    })
-  )
-  renderScreen(<BillingPage />, { path, pattern: '/billing' })
-  return api
-}
+const open = (path = '/billing?source=signup', routes: Routes = {}) =>
+  openBilling({ 'POST /api/user/update-phone': ({ body }: { body: { phone: string } }) => ({ success: true, phone: body.phone }), ...routes }, path)
 
 const dialog = () => screen.findByRole('dialog', { name: 'Add your phone number' })
 const field = () => screen.getByRole('textbox', { name: 'Mobile number' })

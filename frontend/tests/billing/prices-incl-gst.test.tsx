@@ -2,26 +2,20 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { INCL_GST } from '@reviewroute/backend/contract/gst'
-import BillingPage from '#pages/billing'
-import { fakeApi, renderScreen, signIn } from '../helpers'
-import { billingApi, order } from './fixtures'
+import { order } from './fixtures'
+import { openBilling } from './billing-screen'
 import { savedProfile } from './gst-fixtures'
 
 // The first render of a file loads antd and Refine, which takes seconds on a busy machine.
 vi.setConfig({ testTimeout: 20_000 })
 
-function open() {
-  signIn()
-  fakeApi(
-    billingApi({
-      'GET /api/billing/razorpay-config': { keyId: 'rzp_test_key' },
-      'GET /api/billing/profile': savedProfile,
-      'GET /api/billing/payments': [],
-      'POST /api/billing/create-payment': order,
-    })
-  )
-  renderScreen(<BillingPage />, { path: '/billing' })
-}
+const open = () =>
+  openBilling({
+    'GET /api/billing/razorpay-config': { keyId: 'rzp_test_key' },
+    'GET /api/billing/profile': savedProfile,
+    'GET /api/billing/payments': [],
+    'POST /api/billing/create-payment': order,
+  })
 
 describe('billing: prices include GST (docs/decisions.md D33)', () => {
   it('says "incl. GST" next to every plan price', async () => {

@@ -1,35 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { CheckoutOptions } from '#lib/razorpay'
+import { describe, expect, it, vi } from 'vitest'
 import { BILLING_DETAILS_NEEDED } from '#lib/billing-profile'
-import BillingPage from '#pages/billing'
-import { fakeApi, renderScreen, signIn, type Routes } from '../helpers'
-import { billingApi, order } from './fixtures'
+import type { fakeApi, Routes } from '../helpers'
+import { order } from './fixtures'
+import { openBilling, stubCheckout } from './billing-screen'
 import { chooseState, emptyProfile, GSTIN, savedProfile } from './gst-fixtures'
 
 // The first render of a file loads antd and Refine, which takes seconds on a busy machine.
 vi.setConfig({ testTimeout: 20_000 })
 
-afterEach(() => {
-  delete window.Razorpay
-})
-
-function open(routes: Routes = {}) {
-  signIn()
-  const api = fakeApi(
-    billingApi({
-      'GET /api/billing/razorpay-config': { keyId: 'rzp_test_key' },
-      'GET /api/billing/payments': [],
-      'GET /api/billing/profile': savedProfile,
-      'PUT /api/billing/profile': ({ body }: { body: unknown }) => body,
-      'POST /api/billing/create-payment': order,
-      ...routes,
-    })
-  )
-  renderScreen(<BillingPage />, { path: '/billing' })
-  return api
-}
+const open = (routes: Routes = {}) =>
+  openBilling({
+    'GET /api/billing/razorpay-config': { keyId: 'rzp_test_key' },
+    'GET /api/billing/payments': [],
+    'GET /api/billing/profile': savedProfile,
+    'PUT /api/billing/profile': ({ body }: { body: unknown }) => body,
+    'POST /api/billing/create-payment': order,
+    ...routes,
+  })
 
 const upgradeSixMonths = async () => userEvent.click(await screen.findByRole('button', { name: 'Upgrade to 6 Months' }))
 const dialog = () => screen.findByRole('dialog', { name: 'Upgrade to 6 Months' })
@@ -84,14 +73,7 @@ describe('billing: the payment asks for the billing details first', () => {
   })
 
   it('shows one line "Invoice to" when the details are saved, and Change edits them in place', async () => {
-    const opened: CheckoutOptions[] = []
-    window.Razorpay = class {
-      constructor(readonly options: CheckoutOptions) {}
-      on() {}
-      open() {
-        opened.push(this.options)
-      }
-    }
+    const opened = stubCheckout()
     const api = open()
     await upgradeSixMonths()
     const pay = await dialog()
