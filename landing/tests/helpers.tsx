@@ -30,7 +30,7 @@ export const USER = {
 export interface FakeCall {
   url: string
   method: string
-  body: any
+  body: unknown
   headers: Record<string, string>
 }
 

@@ -138,10 +138,7 @@ describe('logo download', () => {
       delete (URL as Partial<typeof URL>).createObjectURL
       delete (URL as Partial<typeof URL>).revokeObjectURL
     })
-    let clicked: HTMLAnchorElement | undefined
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      clicked = this
-    })
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {})
     renderAt('/logo-download', <LogoDownloadPage />)
 
     expect(h1()).toHaveTextContent('ReviewRoute logo')
@@ -151,6 +148,7 @@ describe('logo download', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Download PNG' }))
 
     expect(createObjectURL).toHaveBeenCalledTimes(1)
+    const clicked = click.mock.contexts[0] as HTMLAnchorElement | undefined
     expect(clicked?.download).toBe('reviewroute-logo.png')
     expect(clicked?.href).toBe('blob:logo')
   })

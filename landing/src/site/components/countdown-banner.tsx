@@ -15,9 +15,14 @@ export function formatCountdown(seconds: number) {
  */
 export function useCountdown(startSeconds: number) {
   const [remaining, setRemaining] = useState(startSeconds)
+  // A new start restarts the clock: set while rendering, so the old count is never drawn with the new start.
+  const [startedWith, setStartedWith] = useState(startSeconds)
+  if (startedWith !== startSeconds) {
+    setStartedWith(startSeconds)
+    setRemaining(startSeconds)
+  }
 
   useEffect(() => {
-    setRemaining(startSeconds)
     if (startSeconds <= 0) return
     const endsAt = Date.now() + startSeconds * 1000
     const timer = setInterval(() => {
