@@ -197,8 +197,10 @@ export default defineConfig({
       preserveEntrySignatures: 'allow-extension',
       // Refine's core is one module importing papaparse (its CSV import/export hooks) and, through its devtools,
       // error-stack-parser: CommonJS packages that would count as having side effects, so every app carried them
-      // (~24 KB) whether or not it uses those hooks. Marked free of side effects, they stay only where used.
-      treeshake: { moduleSideEffects: (id: string) => !/\/node_modules\/(papaparse|error-stack-parser)\//.test(id) },
+      // (~24 KB) whether or not it uses those hooks. Marked free of side effects, they stay only where used. Refine's
+      // antd package is one module too, importing react-markdown and remark-gfm for its MarkdownField, which the
+      // console (its only user) never shows.
+      treeshake: { moduleSideEffects: (id: string) => !/\/node_modules\/(papaparse|error-stack-parser|react-markdown|remark-gfm)\//.test(id) },
       // Fewer, larger chunks for the first screen (docs/architecture.md#dashboard-on-a-phone): everything the app's entry loads at start in one
       // chunk and the overview's lazy parts (FIRST_SCREENS) with their own modules in another, instead of ~50 small
       // shared chunks. On a phone each file is a request (six at a time over HTTP/1.1, 150 ms apart on slow 4G) and a

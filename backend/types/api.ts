@@ -32,6 +32,7 @@ import type { resolveFeedbackValidator, submitReviewValidator } from '#validator
 import type {
   createCustomerValidator,
   createReviewRequestValidator,
+  staffValidator,
   updateCustomerValidator,
   whatsappAccountValidator,
 } from '#validators/requests'
@@ -62,6 +63,7 @@ export type UpdateNotificationSettingsRequest = Infer<typeof updateNotificationS
 export type CreateCustomerRequest = Infer<typeof createCustomerValidator>
 export type UpdateCustomerRequest = Infer<typeof updateCustomerValidator>
 export type CreateReviewRequestRequest = Infer<typeof createReviewRequestValidator>
+export type CreateStaffRequest = Infer<typeof staffValidator>
 export type WhatsAppAccountRequest = Infer<typeof whatsappAccountValidator>
 
 /* Answers ------------------------------------------------------------------------------------------------- */

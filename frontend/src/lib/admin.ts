@@ -3,22 +3,12 @@
  * the reason every write must carry. Only the console's chunk imports this file; owners never download it.
  */
 import type { AdminContactMessageDto, AdminPaymentDto, AdminPlanState, AdminUserDto, InvoiceDto } from '@reviewroute/backend/types/api'
+import { adminResources } from '#config/resources'
 import { ApiError } from '#providers/http'
 
 export const ADMIN_HOME = '/admin/users'
 export const TWO_FACTOR_PATH = '/admin/2fa'
 export const TWO_FACTOR_API = '/api/admin/2fa'
-
-/** The Refine resources of /api/admin (bare arrays with `x-total-count`, docs/decisions.md D34). */
-export const ADMIN_RESOURCES = {
-  users: 'admin/users',
-  businesses: 'admin/businesses',
-  payments: 'admin/payments',
-  invoices: 'admin/invoices',
-  contactMessages: 'admin/contact-messages',
-  queues: 'admin/queues',
-  auditLog: 'admin/audit-log',
-} as const
 
 export const failedJobsResource = (queue: string) => `admin/queues/${encodeURIComponent(queue)}/failed`
 
@@ -109,16 +99,8 @@ export function compactJson(value: unknown) {
   }
 }
 
-/** The console's side menu (docs/decisions.md D34). */
-export const ADMIN_NAV = [
-  { key: 'users', label: 'Users', href: '/admin/users' },
-  { key: 'businesses', label: 'Businesses', href: '/admin/businesses' },
-  { key: 'payments', label: 'Payments', href: '/admin/payments' },
-  { key: 'invoices', label: 'Invoices', href: '/admin/invoices' },
-  { key: 'contact-messages', label: 'Contact messages', href: '/admin/contact-messages' },
-  { key: 'queues', label: 'Queues', href: '/admin/queues' },
-  { key: 'audit-log', label: 'Audit log', href: '/admin/audit-log' },
-] as const
+/** The console's side menu (docs/decisions.md D34): a screen per resource, keyed by the resource's name. */
+export const ADMIN_NAV = adminResources.map(({ name, list, meta }) => ({ key: name, label: meta.label, href: list }))
 
 export const activeAdminNav = (pathname: string) =>
   ADMIN_NAV.filter((item) => pathname === item.href || pathname.startsWith(`${item.href}/`)).map((item) => item.key)

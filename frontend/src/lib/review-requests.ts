@@ -1,19 +1,8 @@
 /*
- * Review requests in the dashboard's words (docs/decisions.md D32): friendly status and channel names, the calls
- * the Refine hooks do not cover (send, resend, CSV import), the sample CSV, and how the owner's WhatsApp is opened.
+ * Review requests in the dashboard's words (docs/decisions.md D32): friendly status and channel names, phone
+ * numbers, the sample CSV, and how the owner's WhatsApp is opened.
  */
-import type {
-  CreateReviewRequestRequest,
-  CustomerImportResponse,
-  RequestChannelName,
-  RequestStatusName,
-  ReviewRequestDto,
-  TestMessageDto,
-  TestMessageRequest,
-  WhatsAppAccountDto,
-  WhatsAppAccountRequest,
-} from '@reviewroute/backend/types/api'
-import { request } from '#providers/http'
+import type { RequestChannelName, RequestStatusName } from '@reviewroute/backend/types/api'
 
 export const STATUS_LABELS: Record<RequestStatusName, { label: string; color: string }> = {
   created: { label: 'Not sent yet', color: 'default' },
@@ -80,33 +69,6 @@ export function mobileRules(required: string) {
     { required: true, message: required },
     { validator: async (_: unknown, value: string) => (!value || isIndianMobile(value) ? undefined : Promise.reject(new Error('Please enter a valid 10-digit mobile number'))) },
   ]
-}
-
-export function sendRequest(body: CreateReviewRequestRequest) {
-  return request<ReviewRequestDto>('/api/review-requests', { method: 'POST', body })
-}
-
-export function resendRequest(id: number) {
-  return request<ReviewRequestDto>(`/api/review-requests/${id}/resend`, { method: 'POST' })
-}
-
-/** "Send a test message to me": the customer's message on this channel, sent now to the owner. */
-export const sendTestMessage = (businessId: number, body: TestMessageRequest) =>
-  request<TestMessageDto>(`/api/businesses/${businessId}/test-message`, { method: 'POST', body })
-
-export const getWhatsAppAccount = () => request<WhatsAppAccountDto>('/api/whatsapp-account')
-
-export const saveWhatsAppAccount = (body: WhatsAppAccountRequest) =>
-  request<WhatsAppAccountDto>('/api/whatsapp-account', { method: 'PUT', body })
-
-export const disconnectWhatsAppAccount = () => request<void>('/api/whatsapp-account', { method: 'DELETE' })
-
-/** The server reads the CSV; `dryRun` previews what would happen and stores nothing. */
-export function importCustomers(businessId: number, csv: string, mode: 'preview' | 'import') {
-  const query = new URLSearchParams({ businessId: String(businessId) })
-  if (mode === 'preview') query.set('dryRun', 'true')
-  else query.set('consent', 'true')
-  return request<CustomerImportResponse>(`/api/customers/import?${query}`, { method: 'POST', body: csv, contentType: 'text/csv' })
 }
 
 export const SAMPLE_CSV = 'name,phone,email\r\nPriya Sharma,98765 43210,priya@example.com\r\nराहुल वर्मा,+91 91234 56789,\r\n'

@@ -83,13 +83,15 @@ export const dataProvider: DataProvider = {
   deleteOne: ({ resource, id }) =>
     call(async () => ({ data: await request(`${API_URL}/${resource}/${id}`, { method: 'DELETE' }) })),
 
-  custom: ({ url, method, payload, query, sorters, filters }) =>
+  // A `Content-Type` header sends the payload (a string) as it is: the customers' CSV import.
+  custom: ({ url, method, payload, query, sorters, filters, headers }) =>
     call(async () => {
       const params = listParams({ pagination: { mode: 'off' }, sorters, filters })
       for (const [key, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
         if (value !== undefined && value !== null) params.set(key, String(value))
       }
       const verb = method.toUpperCase() as 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
-      return { data: await request(withQuery(url, params), { method: verb, body: payload }) }
+      const contentType = (headers as Record<string, string> | undefined)?.['Content-Type']
+      return { data: await request(withQuery(url, params), { method: verb, body: payload, contentType }) }
     }),
 }

@@ -31,7 +31,7 @@ describe('billing: starting a payment', () => {
     await upgradeSixMonths()
     expect(await screen.findByText('Please Wait')).toBeInTheDocument()
     expect(screen.getByText('Too many requests. Please wait a moment and try again.')).toBeInTheDocument()
-    expect(api.calls.find((call) => call.path === '/api/billing/create-payment')?.body).toEqual({ planId: '3' })
+    expect(api.calls.find((call) => call.path === '/api/billing/create-payment')?.body).toEqual({ planId: 3 })
   })
 
   it.each([ALREADY_SUBSCRIBED, CANCELLED_BUT_ACTIVE])("shows 'Already Subscribed': %s", async (text) => {

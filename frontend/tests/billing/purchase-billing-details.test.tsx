@@ -50,7 +50,7 @@ describe('billing: the payment asks for the billing details first', () => {
       stateCode: '29',
       gstin: null,
     })
-    expect(createPayments(api)[0].body).toEqual({ planId: '3' })
+    expect(createPayments(api)[0].body).toEqual({ planId: 3 })
   })
 
   it('prefills the dialog form with the details that exist', async () => {

@@ -122,6 +122,17 @@ describe('dataProvider', () => {
     expect(api.calls[1].url.search).toBe('')
   })
 
+  it('custom sends a payload with its own Content-Type as it is, and no body without a payload', async () => {
+    const api = fakeApi({ 'POST /api/customers/import': { created: 1 }, 'POST /api/auth/logout-all': { status: 204 } })
+    const csv = 'name,phone\r\nPriya,9876543210\r\n'
+    await dataProvider.custom!({ url: '/api/customers/import?businessId=7', method: 'post', payload: csv, headers: { 'Content-Type': 'text/csv' } })
+    await dataProvider.custom!({ url: '/api/auth/logout-all', method: 'post' })
+    const [imported, loggedOut] = api.fetch.mock.calls.map(([, init]) => init as RequestInit)
+    expect(imported.body).toBe(csv)
+    expect((imported.headers as Record<string, string>)['Content-Type']).toBe('text/csv')
+    expect(loggedOut.body).toBeUndefined()
+  })
+
   it('turns a failure into {message: the server sentence, statusCode}', async () => {
     fakeApi({ 'GET /api/businesses/9': { status: 404, body: { error: 'Business not found', message: 'Business not found' } } })
     await expect(dataProvider.getOne({ resource: 'businesses', id: 9 })).rejects.toMatchObject({

@@ -47,7 +47,12 @@ describe('staff card', { timeout: 20_000 }, () => {
   it('adds a person by name and shows their link', async () => {
     signIn()
     const added = member({ id: 9, name: 'Meena', code: 'mn3x', link: 'https://reviewroute.in/review/chai123?s=mn3x' })
-    const api = fakeApi({ 'GET /api/businesses/7/staff': [], 'POST /api/businesses/7/staff': { status: 201, body: added } })
+    // The server lists whoever was added; the card reads the list again after adding.
+    const staff: StaffDto[] = []
+    const api = fakeApi({
+      'GET /api/businesses/7/staff': () => staff,
+      'POST /api/businesses/7/staff': () => (staff.push(added), { status: 201, body: added }),
+    })
     renderScreen(<StaffCard businessId={7} businessName="Chai Point Cafe" />)
 
     await userEvent.type(await screen.findByLabelText('Staff name'), '  Meena ')
@@ -58,7 +63,7 @@ describe('staff card', { timeout: 20_000 }, () => {
     expect(post).toHaveLength(1)
     expect(post[0].path).toBe('/api/businesses/7/staff')
     expect(post[0].body).toEqual({ name: 'Meena' })
-    expect(screen.getByRole('row', { name: /Meena/ })).toBeInTheDocument()
+    expect(await screen.findByRole('row', { name: /Meena/ })).toBeInTheDocument()
   })
 
   it('does not post an empty name', async () => {
@@ -73,7 +78,11 @@ describe('staff card', { timeout: 20_000 }, () => {
 
   it('removes a person only after a confirmation naming them', async () => {
     signIn()
-    const api = fakeApi({ 'GET /api/businesses/7/staff': leaderboard, 'DELETE /api/businesses/7/staff/1': { status: 204 } })
+    let staff = leaderboard
+    const api = fakeApi({
+      'GET /api/businesses/7/staff': () => staff,
+      'DELETE /api/businesses/7/staff/1': () => ((staff = staff.filter((person) => person.id !== 1)), { status: 204 }),
+    })
     renderScreen(<StaffCard businessId={7} businessName="Chai Point Cafe" />)
 
     await userEvent.click(await screen.findByRole('button', { name: 'Remove Ravi' }))

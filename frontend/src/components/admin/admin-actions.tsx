@@ -6,8 +6,11 @@
 import type {
   AdminBusinessDto,
   AdminContactMessageDto,
+  AdminExtendTrialRequest,
   AdminFailedJobDto,
+  AdminGrantPlanRequest,
   AdminPaymentDto,
+  AdminReplyRequest,
   AdminUserDto,
 } from '@reviewroute/backend/types/api'
 import { Form, Input, InputNumber, Select } from 'antd'
@@ -18,7 +21,7 @@ import type { ReasonAction } from './reason-modal'
 
 const months = (count: number) => `${count} ${count === 1 ? 'month' : 'months'}`
 
-export function extendTrialAction(user: AdminUserDto): ReasonAction {
+export function extendTrialAction(user: AdminUserDto): ReasonAction<AdminExtendTrialRequest> {
   return {
     title: `Extend the trial of ${user.email}`,
     description: user.trialEndsAt
@@ -36,7 +39,7 @@ export function extendTrialAction(user: AdminUserDto): ReasonAction {
   }
 }
 
-export function grantPlanAction(user: AdminUserDto): ReasonAction {
+export function grantPlanAction(user: AdminUserDto): ReasonAction<AdminGrantPlanRequest> {
   return {
     title: `Grant a plan to ${user.email}`,
     description: 'Pro without a payment (and without an invoice), from today or after the plan that is running.',
@@ -112,7 +115,7 @@ export function handleMessageAction(message: AdminContactMessageDto): ReasonActi
   }
 }
 
-export function replyAction(message: AdminContactMessageDto): ReasonAction {
+export function replyAction(message: AdminContactMessageDto): ReasonAction<AdminReplyRequest> {
   return {
     title: `Reply to ${message.name}`,
     description: `Mailed to ${message.email}; the message is then marked handled.`,

@@ -17,17 +17,18 @@ import { Button, Flex, Layout, Menu, Typography } from 'antd'
 import type { ReactNode } from 'react'
 import { Link, Outlet, useLocation } from 'react-router'
 import { Logo } from '#components/logo'
+import type { AdminResource } from '#config/resources'
 import { useCurrentUser } from '#hooks/use-current-user'
 import { activeAdminNav, ADMIN_HOME, ADMIN_NAV } from '#lib/admin'
 
-const ICONS: Record<(typeof ADMIN_NAV)[number]['key'], ReactNode> = {
-  users: <TeamOutlined />,
-  businesses: <ShopOutlined />,
-  payments: <CreditCardOutlined />,
-  invoices: <FileTextOutlined />,
-  'contact-messages': <MailOutlined />,
-  queues: <ClusterOutlined />,
-  'audit-log': <AuditOutlined />,
+const ICONS: Record<AdminResource, ReactNode> = {
+  'admin/users': <TeamOutlined />,
+  'admin/businesses': <ShopOutlined />,
+  'admin/payments': <CreditCardOutlined />,
+  'admin/invoices': <FileTextOutlined />,
+  'admin/contact-messages': <MailOutlined />,
+  'admin/queues': <ClusterOutlined />,
+  'admin/audit-log': <AuditOutlined />,
 }
 
 export function AdminLayout() {

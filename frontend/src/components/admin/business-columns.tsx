@@ -17,7 +17,8 @@ interface Options {
 }
 
 export function businessColumns({ onToggle, showOwner = true, sortOrderOf }: Options): ColumnsType<AdminBusinessDto> {
-  const sortable = (field: string) => (sortOrderOf ? { key: field, sorter: true, sortOrder: sortOrderOf(field) } : { key: field })
+  // Refine's useTable reads a column's order from its dataIndex.
+  const sortable = (field: string) => (sortOrderOf ? { key: field, dataIndex: field, sorter: true, sortOrder: sortOrderOf(field) } : { key: field })
   return [
     {
       title: 'Business',

@@ -17,7 +17,8 @@ interface Options {
 }
 
 export function paymentColumns({ onRefund, showUser = true, sortOrderOf }: Options): ColumnsType<AdminPaymentDto> {
-  const sortable = (field: string) => (sortOrderOf ? { key: field, sorter: true, sortOrder: sortOrderOf(field) } : { key: field })
+  // Refine's useTable reads a column's order from its dataIndex.
+  const sortable = (field: string) => (sortOrderOf ? { key: field, dataIndex: field, sorter: true, sortOrder: sortOrderOf(field) } : { key: field })
   return [
     { title: 'Created', dataIndex: 'createdAt', ...sortable('createdAt'), render: (value: string) => formatDateTime(value) },
     ...(showUser

@@ -3,25 +3,27 @@
  * reply), then the reason the audit log keeps (3-500 characters; nothing is sent without it). The server's 422 field
  * messages go under their fields; any other refusal (a refund the policy refuses, one already made) shows its sentence.
  */
+import { useCustomMutation, type BaseRecord, type HttpError } from '@refinedev/core'
+import type { AdminReasonRequest } from '@reviewroute/backend/types/api'
 import { Alert, Button, Flex, Form, Input, Modal, Typography } from 'antd'
 import { fieldErrors } from '@reviewroute/web-shared/api'
 import { useRef, useState, type ReactNode } from 'react'
 import { REASON_MAX, reasonProblem } from '#lib/admin'
-import { errorText, request } from '#providers/http'
+import { errorText } from '#providers/http'
 import { useToast } from '#providers/toast'
 import { useTwoFactor } from './two-factor-session'
 import { useRefreshAdmin } from './use-admin-list'
 
-/** A write an operator asks for: what the dialog says and where it posts. */
-export interface ReasonAction {
+/** A write an operator asks for: what the dialog says, where it posts, and the body it posts (`TBody`). */
+export interface ReasonAction<TBody extends AdminReasonRequest = AdminReasonRequest> {
   title: string
   /** What will happen, in a sentence or two. */
   description?: ReactNode
   okText: string
   danger?: boolean
-  /** Form items before the reason; their values are posted with it. */
+  /** Form items before the reason: the rest of `TBody`. */
   fields?: ReactNode
-  initialValues?: Record<string, unknown>
+  initialValues?: Omit<TBody, 'reason'>
   /** POST path under /api/admin. */
   path: string
   /** The toast once the server answered. */
@@ -30,7 +32,8 @@ export interface ReasonAction {
   refresh?: string[]
 }
 
-type Values = Record<string, unknown> & { reason: string }
+/** The action's own fields (the rest of its request type) and the reason. */
+type Values = AdminReasonRequest & Record<string, unknown>
 
 export function ReasonModal({ action, onClose }: { action: ReasonAction | null; onClose(): void }) {
   // Keeps the last action's title and fields while the dialog fades out.
@@ -47,22 +50,21 @@ export function ReasonModal({ action, onClose }: { action: ReasonAction | null; 
 
 function ReasonForm({ action, onClose }: { action: ReasonAction; onClose(): void }) {
   const [form] = Form.useForm<Values>()
-  const [busy, setBusy] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
   const toast = useToast()
   const twoFactor = useTwoFactor()
   const refreshAdmin = useRefreshAdmin()
+  const { mutateAsync: post, mutation } = useCustomMutation<BaseRecord, HttpError, AdminReasonRequest>()
+  const busy = mutation.isPending
 
   async function submit({ reason, ...fields }: Values) {
-    setBusy(true)
     setFailure(null)
     try {
-      await request(action.path, { method: 'POST', body: { ...fields, reason: reason.trim() } })
+      await post({ url: action.path, method: 'post', values: { ...fields, reason: reason.trim() } })
       toast.success(action.doneTitle)
       onClose()
       void refreshAdmin(action.refresh)
     } catch (error) {
-      setBusy(false)
       if (twoFactor.handleError(error)) return onClose()
       const byField = fieldErrors(error)
       const known = Object.keys(form.getFieldsValue()).filter((name) => byField[name])

@@ -1,13 +1,15 @@
 /*
- * The console's tables on Refine's `useList` (the dashboard's table pattern): the server pages (`_start`/`_end`,
- * `x-total-count`), sorts (`_sort`/`_order`), filters (query parameters) and searches (`q`); the antd Table only
- * shows a page and reports clicks. Plus the refresh after a write.
+ * The console's tables on Refine's antd `useTable`: the server pages (`_start`/`_end`, `x-total-count`), sorts
+ * (`_sort`/`_order`), filters (query parameters) and searches (`q`); the antd Table only shows a page and reports
+ * clicks. What the console adds: a list's own order when a column's is cleared, page 1 after a new order, the
+ * toolbar's search and selects, and the refresh after a write.
  */
-import { useInvalidate, useList, type BaseRecord, type CrudFilter, type CrudSort, type HttpError } from '@refinedev/core'
+import { getDefaultSortOrder, useTable } from '@refinedev/antd'
+import { useInvalidate, type BaseRecord, type CrudFilter, type CrudSort, type HttpError } from '@refinedev/core'
 import type { TableProps } from 'antd'
 import type { SortOrder } from 'antd/es/table/interface'
-import { useCallback, useState } from 'react'
-import { ADMIN_RESOURCES } from '#lib/admin'
+import { useCallback } from 'react'
+import { adminResources, type AdminResource } from '#config/resources'
 
 export const ADMIN_PAGE_SIZE = 20
 
@@ -20,61 +22,45 @@ interface Options {
   pageSize?: number
 }
 
-export function useAdminList<T extends BaseRecord>(resource: string, { defaultSort, initialFilters = {}, pageSize = ADMIN_PAGE_SIZE }: Options = {}) {
-  const [page, setPage] = useState(1)
-  const [size, setSize] = useState(pageSize)
-  const [sorter, setSorter] = useState<CrudSort | undefined>(defaultSort)
-  const [search, setSearchState] = useState('')
-  const [filters, setFilters] = useState<ListFilters>(initialFilters)
+const fieldFilters = (filters: ListFilters): CrudFilter[] =>
+  Object.entries(filters).map(([field, value]) => ({ field, operator: 'eq', value }))
 
-  const crudFilters: CrudFilter[] = [
-    ...Object.entries(filters).map(([field, value]): CrudFilter => ({ field, operator: 'eq', value })),
-    { field: 'q', operator: 'eq', value: search },
-  ]
-  const { query, result } = useList<T, HttpError>({
+export function useAdminList<T extends BaseRecord>(resource: AdminResource, { defaultSort, initialFilters = {}, pageSize = ADMIN_PAGE_SIZE }: Options = {}) {
+  const { tableProps: refineTableProps, tableQuery, filters, setFilters, sorters, setSorters, setCurrentPage } = useTable<T, HttpError>({
     resource,
-    pagination: { currentPage: page, pageSize: size },
-    sorters: sorter ? [sorter] : [],
-    filters: crudFilters,
+    pagination: { pageSize },
+    sorters: { initial: defaultSort ? [defaultSort] : [] },
+    filters: { initial: fieldFilters(initialFilters) },
+    syncWithLocation: false,
   })
 
-  const setSearch = useCallback((value: string) => {
-    setSearchState(value.trim())
-    setPage(1)
-  }, [])
+  const setFilter = useCallback(
+    (field: string, value: ListFilters[string]) => {
+      setFilters(fieldFilters({ [field]: value }), 'merge')
+      setCurrentPage(1)
+    },
+    [setFilters, setCurrentPage]
+  )
 
-  const setFilter = useCallback((field: string, value: ListFilters[string]) => {
-    setFilters((current) => ({ ...current, [field]: value }))
-    setPage(1)
-  }, [])
+  const setSearch = useCallback((value: string) => setFilter('q', value.trim() || undefined), [setFilter])
 
   /** A column's arrow, for `sortOrder` of a column whose `key` is the API's sort field. */
-  const sortOrderOf = (field: string): SortOrder =>
-    sorter?.field === field ? (sorter.order === 'asc' ? 'ascend' : 'descend') : null
+  const sortOrderOf = (field: string): SortOrder => getDefaultSortOrder(field, sorters) ?? null
 
-  const onChange: TableProps<T>['onChange'] = (pagination, _filters, sorted, { action }) => {
-    if (action === 'paginate') {
-      setPage(pagination.current ?? 1)
-      setSize(pagination.pageSize ?? size)
-      return
-    }
-    if (action === 'sort') {
-      const one = Array.isArray(sorted) ? sorted[0] : sorted
-      const field = one?.columnKey ?? one?.field
-      setSorter(one?.order && field !== undefined ? { field: String(field), order: one.order === 'ascend' ? 'asc' : 'desc' } : defaultSort)
-      setPage(1)
-    }
+  const onChange: TableProps<T>['onChange'] = (pagination, tableFilters, sorted, extra) => {
+    refineTableProps.onChange?.(pagination, tableFilters, sorted, extra)
+    if (extra.action !== 'sort') return
+    const cleared = !(Array.isArray(sorted) ? sorted[0] : sorted)?.order
+    if (cleared && defaultSort) setSorters([defaultSort])
+    setCurrentPage(1)
   }
 
   const tableProps: TableProps<T> = {
+    ...refineTableProps,
     rowKey: 'id',
-    loading: query.isFetching,
-    dataSource: result.data ?? [],
     onChange,
-    pagination: {
-      current: page,
-      pageSize: size,
-      total: result.total ?? 0,
+    pagination: refineTableProps.pagination && {
+      ...refineTableProps.pagination,
       showSizeChanger: true,
       pageSizeOptions: [20, 50, 100],
       showTotal: (total) => `${total} in all`,
@@ -82,7 +68,10 @@ export function useAdminList<T extends BaseRecord>(resource: string, { defaultSo
     scroll: { x: 'max-content' },
   }
 
-  return { query, tableProps, search, setSearch, filters, setFilter, sortOrderOf }
+  const shown: ListFilters = Object.fromEntries(
+    filters.flatMap((filter) => ('field' in filter ? [[filter.field, filter.value as ListFilters[string]]] : []))
+  )
+  return { query: tableQuery, tableProps, setSearch, filters: shown, setFilter, sortOrderOf }
 }
 
 /** After a write: every console list and row may show it (the audit log at least), so all are read again. */
@@ -91,7 +80,7 @@ export function useRefreshAdmin() {
   return useCallback(
     (extra: string[] = []) =>
       Promise.all(
-        [...Object.values(ADMIN_RESOURCES), ...extra].map((resource) => invalidate({ resource, invalidates: ['resourceAll'] }))
+        [...adminResources.map(({ name }) => name), ...extra].map((resource) => invalidate({ resource, invalidates: ['resourceAll'] }))
       ),
     [invalidate]
   )

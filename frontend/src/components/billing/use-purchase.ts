@@ -4,10 +4,12 @@
  * Order from the server, a dialog with the full price and how long it lasts, Razorpay Checkout, then verification,
  * the success overlay and a trial-status refresh. Every failure ends in the spec's toast or the 'Payment Failed' dialog.
  */
+import { useCustomMutation, type HttpError } from '@refinedev/core'
 import { ALREADY_SUBSCRIBED_TITLE, planDisplayName } from '@reviewroute/backend/contract/product_rules'
 import type {
   BillingChangeResponse,
   BillingProfileDto,
+  CreatePaymentRequest,
   CreatePaymentResponse,
   PlanDto,
   RazorpayConfigResponse,
@@ -63,6 +65,8 @@ export function usePurchase(status: TrialStatusDto | undefined, { billing, onPai
   const attempt = useRef(0)
   const toast = useToast()
   const refresh = useRefreshTrialStatus()
+  const { mutateAsync: postOrder } = useCustomMutation<CreatePaymentResponse, HttpError, CreatePaymentRequest>()
+  const { mutateAsync: postVerification } = useCustomMutation<BillingChangeResponse, HttpError, VerifyPaymentRequest>()
 
   function close() {
     attempt.current += 1
@@ -100,10 +104,7 @@ export function usePurchase(status: TrialStatusDto | undefined, { billing, onPai
 
   async function createOrder(plan: PlanDto, keyId: string, id: number) {
     try {
-      const order = await request<CreatePaymentResponse>('/api/billing/create-payment', {
-        method: 'POST',
-        body: { planId: String(plan.id) },
-      })
+      const { data: order } = await postOrder({ url: '/api/billing/create-payment', method: 'post', values: { planId: plan.id } })
       if (id !== attempt.current) return
       if (!order?.orderId) return fail('Payment Error', NO_ORDER)
       setPayment({ step: 'ready', opening: false, plan, order, keyId })
@@ -130,13 +131,14 @@ export function usePurchase(status: TrialStatusDto | undefined, { billing, onPai
   async function verify({ plan, order, keyId }: Order, response: CheckoutSuccess) {
     setPayment({ step: 'verifying', plan, order, keyId })
     try {
-      const result = await request<BillingChangeResponse>('/api/billing/verify-payment', {
-        method: 'POST',
-        body: {
+      const { data: result } = await postVerification({
+        url: '/api/billing/verify-payment',
+        method: 'post',
+        values: {
           razorpay_order_id: response.razorpay_order_id,
           razorpay_payment_id: response.razorpay_payment_id,
           razorpay_signature: response.razorpay_signature,
-        } satisfies VerifyPaymentRequest,
+        },
       })
       setPayment({ step: 'closed' })
       const planName = planDisplayName(plan.name)

@@ -1,4 +1,5 @@
 import { DesktopOutlined, MobileOutlined } from '@ant-design/icons'
+import { useCustomMutation, type BaseRecord, type HttpError } from '@refinedev/core'
 import { Button, Card, Flex, Popconfirm, Tag, Typography } from 'antd'
 import type { DeviceDto } from '@reviewroute/backend/types/api'
 import { isMobileUserAgent } from '@reviewroute/web-shared/user-agent'
@@ -6,7 +7,7 @@ import { useState } from 'react'
 import { Tip } from '#components/tip'
 import { formatDate, relativeTime } from '#lib/dates'
 import { deviceName } from '#lib/devices'
-import { errorText, request, sendToSignIn } from '#providers/http'
+import { errorText, sendToSignIn } from '#providers/http'
 import { useToast } from '#providers/toast'
 
 interface Props {
@@ -56,13 +57,14 @@ function DeviceRow({ device, signingOut, onSignOut }: { device: DeviceDto; signi
 export function DevicesCard({ devices, loading, failed, onChanged }: Props) {
   const [signingOut, setSigningOut] = useState<number | 'all' | null>(null)
   const toast = useToast()
+  const { mutateAsync: send } = useCustomMutation<BaseRecord, HttpError, undefined>()
   // The current device first, then as the server ordered them (most recently used first).
   const rows = [...(devices ?? [])].sort((a, b) => Number(b.current) - Number(a.current))
 
   async function signOut(device: DeviceDto) {
     setSigningOut(device.id)
     try {
-      await request(`/api/auth/sessions/${device.id}`, { method: 'DELETE' })
+      await send({ url: `/api/auth/sessions/${device.id}`, method: 'delete', values: undefined })
       toast.success('Device Signed Out', `${deviceName(device.userAgent)} has been signed out.`)
     } catch (error) {
       toast.error('Sign Out Failed', errorText(error, 'Failed to sign out the device. Please try again.'))
@@ -75,7 +77,7 @@ export function DevicesCard({ devices, loading, failed, onChanged }: Props) {
   async function signOutEverywhere() {
     setSigningOut('all')
     try {
-      await request('/api/auth/logout-all', { method: 'POST' })
+      await send({ url: '/api/auth/logout-all', method: 'post', values: undefined })
       sendToSignIn()
     } catch (error) {
       toast.error('Sign Out Failed', errorText(error, 'Failed to sign out everywhere. Please try again.'))

@@ -6,7 +6,7 @@ import { MailOutlined, MessageOutlined, WhatsAppOutlined } from '@ant-design/ico
 import type { RequestChannelName } from '@reviewroute/backend/types/api'
 import { Radio, Typography } from 'antd'
 import { Link } from 'react-router'
-import { sendChannels } from '#lib/requests'
+import { sendChannels } from '#lib/review-requests'
 import './requests.css'
 
 export const channelIcon = (channel: RequestChannelName) =>

@@ -1,6 +1,6 @@
 /* The owner's confirmation that a customer agreed to be contacted (docs/decisions.md D32): required to save them. */
 import { Checkbox, Form } from 'antd'
-import { CONSENT_LABEL } from '#lib/requests'
+import { CONSENT_LABEL } from '#lib/review-requests'
 
 export function ConsentField() {
   return (

@@ -3,7 +3,7 @@ import { useList } from '@refinedev/core'
 import type { CustomerDto, ReviewRequestDto } from '@reviewroute/backend/types/api'
 import { Alert, Drawer, Flex, List, Typography } from 'antd'
 import { formatDateTime } from '#lib/dates'
-import { CHANNEL_LABELS, formatPhone } from '#lib/requests'
+import { CHANNEL_LABELS, formatPhone } from '#lib/review-requests'
 import { errorText } from '#providers/http'
 import { RequestStatusTag } from './request-status-tag'
 

@@ -3,12 +3,12 @@
  * and errors, nothing stored), then for real once the owner confirms the customers agreed to be contacted.
  */
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons'
-import { useInvalidate } from '@refinedev/core'
+import { useCustomMutation, useInvalidate, type HttpError } from '@refinedev/core'
 import type { CustomerImportResponse, CustomerImportRow } from '@reviewroute/backend/types/api'
 import { Alert, Button, Checkbox, Flex, Modal, Table, Tag, Typography } from 'antd'
 import { useRef, useState } from 'react'
 import { downloadCsv } from '#lib/csv'
-import { formatPhone, importCustomers, SAMPLE_CSV, SAMPLE_CSV_FILE } from '#lib/requests'
+import { formatPhone, SAMPLE_CSV, SAMPLE_CSV_FILE } from '#lib/review-requests'
 import { errorText } from '#providers/http'
 import { useToast } from '#providers/toast'
 
@@ -23,11 +23,22 @@ const ROW_RESULT: Record<CustomerImportRow['status'], { label: string; color: st
 
 export const IMPORT_CONSENT_LABEL = 'Everyone in this file agreed to get a message from us'
 
+/** The server reads the CSV; `preview` (`dryRun`) says what would happen and stores nothing. */
+function importPath(businessId: number, mode: 'preview' | 'import') {
+  const query = new URLSearchParams({ businessId: String(businessId) })
+  if (mode === 'preview') query.set('dryRun', 'true')
+  else query.set('consent', 'true')
+  return `/api/customers/import?${query}`
+}
+
 const customersCount = (count: number) => `${count} ${count === 1 ? 'customer' : 'customers'}`
 
 export function CustomerImportModal({ businessId, onClose }: { businessId: number; onClose(): void }) {
   const toast = useToast()
   const invalidate = useInvalidate()
+  const { mutateAsync: post } = useCustomMutation<CustomerImportResponse, HttpError, string>()
+  const importCustomers = async (csv: string, mode: 'preview' | 'import') =>
+    (await post({ url: importPath(businessId, mode), method: 'post', values: csv, config: { headers: { 'Content-Type': 'text/csv' } } })).data
   const input = useRef<HTMLInputElement>(null)
   const [file, setFile] = useState<{ name: string; text: string } | null>(null)
   const [preview, setPreview] = useState<CustomerImportResponse | null>(null)
@@ -49,7 +60,7 @@ export function CustomerImportModal({ businessId, onClose }: { businessId: numbe
     setFile({ name: chosen.name, text })
     setBusy(true)
     try {
-      setPreview(await importCustomers(businessId, text, 'preview'))
+      setPreview(await importCustomers(text, 'preview'))
     } catch (error) {
       setFailure(errorText(error, 'Could not read this file. Please check it is a CSV with name and phone columns.'))
     } finally {
@@ -64,7 +75,7 @@ export function CustomerImportModal({ businessId, onClose }: { businessId: numbe
     setBusy(true)
     setFailure(null)
     try {
-      const result = await importCustomers(businessId, file.text, 'import')
+      const result = await importCustomers(file.text, 'import')
       await invalidate({ resource: 'customers', invalidates: ['list'] })
       toast.success('Customers Imported', `${customersCount(result.created)} added, ${result.merged} updated, ${result.skipped} skipped.`)
       onClose()

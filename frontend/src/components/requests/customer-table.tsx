@@ -9,13 +9,14 @@ import { App, Alert, Button, Flex, Grid, Input, Table, Tag, Typography } from 'a
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { relativeTime } from '#lib/dates'
-import { formatPhone, SEND_CHANNEL, SEND_LIST_MAX, sendRequest } from '#lib/requests'
+import { formatPhone, SEND_CHANNEL, SEND_LIST_MAX } from '#lib/review-requests'
 import { errorText } from '#providers/http'
 import { useToast } from '#providers/toast'
 import { CustomerFormModal } from './customer-form-modal'
 import { CustomerHistory } from './customer-history'
 import { LimitNotice } from '#components/billing/limit-notice'
 import { sendFailure, type SendFailure } from './send-failure'
+import { useSendRequest } from './use-send-request'
 import { useWhatsAppOpener } from './whatsapp-opener'
 
 export const CUSTOMERS_PAGE_SIZE = 20
@@ -25,6 +26,7 @@ export function CustomerTable({ business, editing, onEdit }: { business: Busines
   const toast = useToast()
   const navigate = useNavigate()
   const open = useWhatsAppOpener()
+  const sendRequest = useSendRequest()
   // A phone gets icon buttons and tighter cells, so a row fits its width.
   const narrow = !(Grid.useBreakpoint().sm ?? true)
   const [q, setQ] = useState('')

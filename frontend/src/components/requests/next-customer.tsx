@@ -10,10 +10,11 @@ import { fieldErrors } from '@reviewroute/web-shared/api'
 import { Alert, Button, Card, Flex, List, Progress, Typography } from 'antd'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
-import { formatPhone, SEND_CHANNEL, sendRequest, SENT_FOR_YOU_RULES, sentForYou } from '#lib/requests'
+import { formatPhone, SEND_CHANNEL, SENT_FOR_YOU_RULES, sentForYou } from '#lib/review-requests'
 import { channelIcon, ChannelPicker } from './channel-picker'
 import { LimitNotice } from '#components/billing/limit-notice'
 import { sendFailure } from './send-failure'
+import { useSendRequest } from './use-send-request'
 import { useWhatsAppAccount } from './use-whatsapp-account'
 import { useWhatsAppOpener } from './whatsapp-opener'
 
@@ -33,6 +34,7 @@ function savedOutcomes(listKey: string): Record<number, Outcome> {
 
 export function NextCustomer({ business, customers }: { business: BusinessDto; customers: CustomerDto[] }) {
   const open = useWhatsAppOpener()
+  const sendRequest = useSendRequest()
   const listKey = `${business.id}:${customers.map((customer) => customer.id).join(',')}`
   const [outcomes, setOutcomes] = useState<Record<number, Outcome>>(() => {
     const outcomes = savedOutcomes(listKey)

@@ -8,11 +8,12 @@ import type { BusinessDto, RequestChannelName, ReviewRequestDto } from '@reviewr
 import { fieldErrors } from '@reviewroute/web-shared/api'
 import { Alert, Button, Flex, Form, Input, Typography } from 'antd'
 import { useState } from 'react'
-import { mobileRules, SEND_CHANNEL, sendRequest, SENT_FOR_YOU_RULES, sentForYou } from '#lib/requests'
+import { mobileRules, SEND_CHANNEL, SENT_FOR_YOU_RULES, sentForYou } from '#lib/review-requests'
 import { channelIcon, ChannelPicker } from './channel-picker'
 import { ConsentField } from './consent-field'
 import { LimitNotice } from '#components/billing/limit-notice'
 import { sendFailure, type SendFailure } from './send-failure'
+import { useSendRequest } from './use-send-request'
 import { useWhatsAppAccount } from './use-whatsapp-account'
 import { useWhatsAppOpener } from './whatsapp-opener'
 
@@ -50,6 +51,7 @@ const formField = (field: string) => field.replace(/^customer\./, '') as keyof V
 export function QuickSendForm({ business }: { business: BusinessDto }) {
   const [form] = Form.useForm<Values>()
   const open = useWhatsAppOpener()
+  const sendRequest = useSendRequest()
   const [sending, setSending] = useState(false)
   const [failure, setFailure] = useState<SendFailure | null>(null)
   const [sent, setSent] = useState<ReviewRequestDto | null>(() => lastSent(business.id))

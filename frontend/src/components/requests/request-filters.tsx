@@ -6,7 +6,7 @@ import type { CrudFilter } from '@refinedev/core'
 import type { RequestChannelName, RequestStatusName } from '@reviewroute/backend/types/api'
 import { DatePicker, Flex, Select } from 'antd'
 import type { Dayjs } from 'dayjs'
-import { CHANNEL_LABELS, STATUS_LABELS } from '#lib/requests'
+import { CHANNEL_LABELS, STATUS_LABELS } from '#lib/review-requests'
 
 export interface RequestFilterValues {
   status: RequestStatusName | null

@@ -5,7 +5,7 @@
 import { useCustom } from '@refinedev/core'
 import type { RequestFunnelDto, RequestFunnelStep } from '@reviewroute/backend/types/api'
 import { Alert, Card, Flex, Skeleton, Typography } from 'antd'
-import { CHANNEL_LABELS } from '#lib/requests'
+import { CHANNEL_LABELS } from '#lib/review-requests'
 import { errorText } from '#providers/http'
 import './requests.css'
 

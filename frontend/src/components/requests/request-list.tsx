@@ -3,12 +3,12 @@
  * filters, pages (`x-total-count`) and Resend (a fresh link in the owner's WhatsApp).
  */
 import { WhatsAppOutlined } from '@ant-design/icons'
-import { useInvalidate, useList, type HttpError } from '@refinedev/core'
+import { useCustomMutation, useInvalidate, useList, type HttpError } from '@refinedev/core'
 import type { BusinessDto, ReviewRequestDto } from '@reviewroute/backend/types/api'
 import { Alert, Button, Flex, Grid, Table, Typography } from 'antd'
 import { useState } from 'react'
 import { formatDateTime, relativeTime } from '#lib/dates'
-import { CHANNEL_LABELS, formatPhone, resendRequest } from '#lib/requests'
+import { CHANNEL_LABELS, formatPhone } from '#lib/review-requests'
 import { errorText } from '#providers/http'
 import { LimitNotice } from '#components/billing/limit-notice'
 import { RequestFilters, requestCrudFilters, NO_REQUEST_FILTERS, type RequestFilterValues } from './request-filters'
@@ -23,6 +23,7 @@ export function RequestList({ business }: { business: BusinessDto }) {
   // A phone shows the status under the customer, so the row needs no sideways scrolling.
   const narrow = !(Grid.useBreakpoint().sm ?? true)
   const invalidate = useInvalidate()
+  const { mutateAsync: post } = useCustomMutation<ReviewRequestDto, HttpError, undefined>()
   const [filters, setFilters] = useState<RequestFilterValues>(NO_REQUEST_FILTERS)
   const [page, setPage] = useState(1)
   const [resending, setResending] = useState<number | null>(null)
@@ -38,7 +39,7 @@ export function RequestList({ business }: { business: BusinessDto }) {
     setResending(request.id)
     setFailure(null)
     try {
-      const fresh = await resendRequest(request.id)
+      const { data: fresh } = await post({ url: `/api/review-requests/${request.id}/resend`, method: 'post', values: undefined })
       if (fresh.whatsappUrl) open(fresh.whatsappUrl)
       await invalidate({ resource: 'review-requests', invalidates: ['list'] })
     } catch (error) {

@@ -1,6 +1,6 @@
 import type { RequestStatusName } from '@reviewroute/backend/types/api'
 import { Tag, Typography } from 'antd'
-import { STATUS_LABELS } from '#lib/requests'
+import { STATUS_LABELS } from '#lib/review-requests'
 
 /** A request's status in the owner's words; a failed one says why, in the provider's words. */
 export function RequestStatusTag({ status, reason }: { status: RequestStatusName; reason?: string | null }) {

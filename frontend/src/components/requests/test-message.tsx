@@ -4,12 +4,13 @@
  * the template, the language and the delivery for themselves. A refusal shows the provider's reason.
  */
 import { ExperimentOutlined } from '@ant-design/icons'
-import type { TestMessageRequest } from '@reviewroute/backend/types/api'
+import { useCustomMutation, type HttpError } from '@refinedev/core'
+import type { TestMessageDto, TestMessageRequest } from '@reviewroute/backend/types/api'
 import { fieldErrors } from '@reviewroute/web-shared/api'
 import { Alert, App, Button, Flex, Form, Input, Modal, Radio, Typography } from 'antd'
 import { useEffect, useState } from 'react'
 import { useCurrentUser } from '#hooks/use-current-user'
-import { formatPhone, mobileRules, sendTestMessage } from '#lib/requests'
+import { formatPhone, mobileRules } from '#lib/review-requests'
 import { errorText } from '#providers/http'
 import { channelIcon } from './channel-picker'
 
@@ -44,7 +45,7 @@ function TestMessageModal({ businessId, businessName, whatsappConnected, onClose
   const { user } = useCurrentUser()
   const [form] = Form.useForm<{ channel: TestChannel; phone: string }>()
   const channel = Form.useWatch('channel', form) ?? (whatsappConnected ? 'whatsapp' : 'email')
-  const [sending, setSending] = useState(false)
+  const { mutateAsync: post, mutation } = useCustomMutation<TestMessageDto, HttpError, TestMessageRequest>()
   const [failure, setFailure] = useState<string | null>(null)
   const channels: TestChannel[] = whatsappConnected ? ['whatsapp', 'sms', 'email'] : ['email', 'sms']
   const profilePhone = user?.phone ? formatPhone(user.phone) : ''
@@ -55,18 +56,16 @@ function TestMessageModal({ businessId, businessName, whatsappConnected, onClose
   }, [form, profilePhone])
 
   async function send(values: { channel: TestChannel; phone?: string }) {
-    setSending(true)
     setFailure(null)
     try {
-      const sent = await sendTestMessage(businessId, values.channel === 'email' ? { channel: 'email' } : { channel: values.channel, phone: values.phone?.trim() })
+      const body: TestMessageRequest = values.channel === 'email' ? { channel: 'email' } : { channel: values.channel, phone: values.phone?.trim() }
+      const { data: sent } = await post({ url: `/api/businesses/${businessId}/test-message`, method: 'post', values: body })
       message.success(`Test sent to ${sent.to.startsWith('+91') ? formatPhone(sent.to) : sent.to}`)
       onClose()
     } catch (error) {
       const byField = fieldErrors(error)
       if (byField.phone) form.setFields([{ name: 'phone', errors: [byField.phone] }])
       else setFailure(errorText(error, 'Could not send the test. Please try again.'))
-    } finally {
-      setSending(false)
     }
   }
 
@@ -75,7 +74,7 @@ function TestMessageModal({ businessId, businessName, whatsappConnected, onClose
       open
       title="Send a test message to me"
       okText="Send test"
-      okButtonProps={{ loading: sending, htmlType: 'submit', form: 'test-message-form' }}
+      okButtonProps={{ loading: mutation.isPending, htmlType: 'submit', form: 'test-message-form' }}
       onCancel={onClose}
       destroyOnHidden
     >

@@ -4,15 +4,15 @@
  * `whatsapp` are sent from their business number for them. Update and Disconnect once connected.
  */
 import { WhatsAppOutlined } from '@ant-design/icons'
-import type { BusinessDto, WhatsAppAccountRequest } from '@reviewroute/backend/types/api'
+import { useCustomMutation, type HttpError } from '@refinedev/core'
+import type { BusinessDto, WhatsAppAccountDto, WhatsAppAccountRequest } from '@reviewroute/backend/types/api'
 import { fieldErrors } from '@reviewroute/web-shared/api'
 import { Alert, App, Button, Card, Descriptions, Flex, Form, Input, Skeleton, Tag, Typography } from 'antd'
 import { useEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router'
-import { disconnectWhatsAppAccount, saveWhatsAppAccount } from '#lib/requests'
 import { errorText } from '#providers/http'
 import { TestMessageButton } from './test-message'
-import { useWhatsAppAccount } from './use-whatsapp-account'
+import { useWhatsAppAccount, WHATSAPP_ACCOUNT_PATH } from './use-whatsapp-account'
 
 interface Values {
   phoneNumberId: string
@@ -42,6 +42,8 @@ function Help() {
 export function WhatsAppBusinessCard({ business }: { business: Pick<BusinessDto, 'id' | 'name'> }) {
   const { modal, message } = App.useApp()
   const { account, setAccount, error: loadError, loading } = useWhatsAppAccount()
+  const { mutateAsync: save } = useCustomMutation<WhatsAppAccountDto, HttpError, WhatsAppAccountRequest>()
+  const { mutateAsync: remove } = useCustomMutation<WhatsAppAccountDto, HttpError, undefined>()
   const [form] = Form.useForm<Values>()
   const [editing, setEditing] = useState(false)
   const [saving, setSaving] = useState(false)
@@ -54,7 +56,7 @@ export function WhatsAppBusinessCard({ business }: { business: Pick<BusinessDto,
     if (hash === '#whatsapp-business' && !loading) card.current?.scrollIntoView?.({ block: 'start' })
   }, [hash, loading])
 
-  async function save(values: Values) {
+  async function connect(values: Values) {
     setSaving(true)
     setFailure(null)
     const hi = values.templates.hi?.trim()
@@ -64,7 +66,7 @@ export function WhatsAppBusinessCard({ business }: { business: Pick<BusinessDto,
       templates: { en: values.templates.en.trim(), ...(hi ? { hi } : {}) },
     }
     try {
-      setAccount(await saveWhatsAppAccount(body))
+      setAccount((await save({ url: WHATSAPP_ACCOUNT_PATH, method: 'put', values: body })).data)
       setEditing(false)
       form.resetFields()
       message.success('WhatsApp Business connected')
@@ -85,7 +87,7 @@ export function WhatsAppBusinessCard({ business }: { business: Pick<BusinessDto,
       okButtonProps: { danger: true },
       onOk: async () => {
         try {
-          await disconnectWhatsAppAccount()
+          await remove({ url: WHATSAPP_ACCOUNT_PATH, method: 'delete', values: undefined })
           setAccount({ connected: false, phoneNumberId: null, templates: {}, accessTokenSet: false })
           setEditing(false)
         } catch (error) {
@@ -151,7 +153,7 @@ export function WhatsAppBusinessCard({ business }: { business: Pick<BusinessDto,
           </Typography.Paragraph>
         )}
         <Help />
-        <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void save(values)} style={{ maxWidth: 520 }}>
+        <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void connect(values)} style={{ maxWidth: 520 }}>
           <Form.Item
             label="Phone number ID"
             name="phoneNumberId"

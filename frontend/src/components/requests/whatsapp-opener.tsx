@@ -1,6 +1,6 @@
 /* Which function opens the owner's WhatsApp: `openWhatsApp` in the app, a spy in tests. */
 import { createContext, useContext } from 'react'
-import { openWhatsApp } from '#lib/requests'
+import { openWhatsApp } from '#lib/review-requests'
 
 const OpenerContext = createContext<(url: string) => void>(openWhatsApp)
 

@@ -4,53 +4,36 @@
  * link, download the plain QR, remove (their past ratings stay, no longer attributed).
  */
 import { CopyOutlined, DeleteOutlined, QrcodeOutlined, UserAddOutlined } from '@ant-design/icons'
-import type { StaffDto } from '@reviewroute/backend/types/api'
+import { useCreate, useDelete, useList, type HttpError } from '@refinedev/core'
+import type { CreateStaffRequest, StaffDto } from '@reviewroute/backend/types/api'
 import { copyText } from '@reviewroute/web-shared/clipboard'
 import { download, qrDataUrl, qrFileName } from '@reviewroute/web-shared/qr'
 import { Alert, App, Button, Card, Flex, Form, Input, Skeleton, Space, Table, Typography } from 'antd'
-import { useEffect, useState } from 'react'
-import { errorText, request } from '#providers/http'
+import { useState } from 'react'
+import { errorText } from '#providers/http'
 import { useToast } from '#providers/toast'
 
-const staffPath = (businessId: number) => `/api/businesses/${businessId}/staff`
-
-function useStaff(businessId: number) {
-  const [staff, setStaff] = useState<StaffDto[] | null>(null)
-  const [error, setError] = useState<unknown>(null)
-  useEffect(() => {
-    let live = true
-    setStaff(null)
-    setError(null)
-    request<StaffDto[]>(staffPath(businessId)).then(
-      (answer) => live && setStaff(answer),
-      (failure: unknown) => live && setError(failure)
-    )
-    return () => {
-      live = false
-    }
-  }, [businessId])
-  return { staff, setStaff, error }
-}
+/** A business's staff as a resource of its own: adding or removing someone reads the leaderboard again. */
+const staffResource = (businessId: number) => `businesses/${businessId}/staff`
 
 export function StaffCard({ businessId, businessName }: { businessId: number; businessName: string }) {
   const { modal } = App.useApp()
   const toast = useToast()
-  const { staff, setStaff, error } = useStaff(businessId)
-  const [form] = Form.useForm<{ name: string }>()
-  const [adding, setAdding] = useState(false)
+  const resource = staffResource(businessId)
+  const { query } = useList<StaffDto, HttpError>({ resource, pagination: { mode: 'off' } })
+  const staff = query.data?.data ?? null
+  const { mutateAsync: create, mutation: adding } = useCreate<StaffDto, HttpError, CreateStaffRequest>()
+  const { mutateAsync: remove } = useDelete<StaffDto, HttpError>()
+  const [form] = Form.useForm<CreateStaffRequest>()
   const [added, setAdded] = useState<StaffDto | null>(null)
 
-  async function add({ name }: { name: string }) {
-    setAdding(true)
+  async function add({ name }: CreateStaffRequest) {
     try {
-      const member = await request<StaffDto>(staffPath(businessId), { method: 'POST', body: { name: name.trim() } })
-      setStaff((list) => [...(list ?? []), member])
+      const { data: member } = await create({ resource, values: { name: name.trim() } })
       setAdded(member)
       form.resetFields()
     } catch (failure) {
       toast.error('Could Not Add', errorText(failure, 'Could not add them. Please try again.'))
-    } finally {
-      setAdding(false)
     }
   }
 
@@ -75,8 +58,7 @@ export function StaffCard({ businessId, businessName }: { businessId: number; bu
       okButtonProps: { danger: true },
       onOk: async () => {
         try {
-          await request<null>(`${staffPath(businessId)}/${member.id}`, { method: 'DELETE' })
-          setStaff((list) => (list ?? []).filter((other) => other.id !== member.id))
+          await remove({ resource, id: member.id })
           setAdded((shown) => (shown?.id === member.id ? null : shown))
           toast.success('Removed', `${member.name} was removed.`)
         } catch (failure) {
@@ -95,7 +77,7 @@ export function StaffCard({ businessId, businessName }: { businessId: number; bu
   )
 
   let body
-  if (error && !staff) body = <Alert type="error" showIcon message={errorText(error, 'Could not load your staff.')} />
+  if (query.error && !staff) body = <Alert type="error" showIcon message={errorText(query.error, 'Could not load your staff.')} />
   else if (!staff) body = <Skeleton active paragraph={{ rows: 3 }} />
   else if (!staff.length) body = <Typography.Text type="secondary">No staff yet. Add the first person below.</Typography.Text>
   else
@@ -167,7 +149,7 @@ export function StaffCard({ businessId, businessName }: { businessId: number; bu
             <Input placeholder="Their name, e.g. Ravi" aria-label="Staff name" autoComplete="off" />
           </Form.Item>
           <Form.Item style={{ marginInlineEnd: 0 }}>
-            <Button type="primary" htmlType="submit" icon={<UserAddOutlined />} loading={adding}>
+            <Button type="primary" htmlType="submit" icon={<UserAddOutlined />} loading={adding.isPending}>
               Add staff
             </Button>
           </Form.Item>

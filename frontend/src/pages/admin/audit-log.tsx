@@ -8,7 +8,7 @@ import { Link } from 'react-router'
 import { AdminPage } from '#components/admin/admin-page'
 import { ListToolbar } from '#components/admin/list-toolbar'
 import { useAdminList } from '#components/admin/use-admin-list'
-import { ADMIN_RESOURCES, compactJson } from '#lib/admin'
+import { compactJson } from '#lib/admin'
 import { formatDateTime } from '#lib/dates'
 
 /** "user #12", a link when the console has a page for it. */
@@ -46,7 +46,7 @@ function FilterInput({ field, placeholder, onFilter }: { field: string; placehol
 }
 
 export default function AdminAuditLogPage() {
-  const { query, tableProps, setSearch, setFilter, sortOrderOf } = useAdminList<AuditLogDto>(ADMIN_RESOURCES.auditLog, {
+  const { query, tableProps, setSearch, setFilter, sortOrderOf } = useAdminList<AuditLogDto>('admin/audit-log', {
     defaultSort: { field: 'createdAt', order: 'desc' },
   })
 

@@ -8,10 +8,9 @@ import { businessColumns } from '#components/admin/business-columns'
 import { ListToolbar } from '#components/admin/list-toolbar'
 import { ReasonModal, type ReasonAction } from '#components/admin/reason-modal'
 import { useAdminList } from '#components/admin/use-admin-list'
-import { ADMIN_RESOURCES } from '#lib/admin'
 
 export default function AdminBusinessesPage() {
-  const { query, tableProps, setSearch, sortOrderOf } = useAdminList<AdminBusinessDto>(ADMIN_RESOURCES.businesses, {
+  const { query, tableProps, setSearch, sortOrderOf } = useAdminList<AdminBusinessDto>('admin/businesses', {
     defaultSort: { field: 'createdAt', order: 'desc' },
   })
   const [action, setAction] = useState<ReasonAction | null>(null)

@@ -12,7 +12,6 @@ import { ContactTag } from '#components/admin/admin-tags'
 import { ListToolbar, type FilterSelect } from '#components/admin/list-toolbar'
 import { ReasonModal, type ReasonAction } from '#components/admin/reason-modal'
 import { useAdminList } from '#components/admin/use-admin-list'
-import { ADMIN_RESOURCES } from '#lib/admin'
 import { formatDateTime } from '#lib/dates'
 
 const FILTERS: FilterSelect[] = [
@@ -27,7 +26,7 @@ const FILTERS: FilterSelect[] = [
 ]
 
 export default function AdminContactMessagesPage() {
-  const { query, tableProps, setSearch, filters, setFilter, sortOrderOf } = useAdminList<AdminContactMessageDto>(ADMIN_RESOURCES.contactMessages, {
+  const { query, tableProps, setSearch, filters, setFilter, sortOrderOf } = useAdminList<AdminContactMessageDto>('admin/contact-messages', {
     defaultSort: { field: 'createdAt', order: 'desc' },
     initialFilters: { handled: 'false' },
   })

@@ -8,7 +8,7 @@ import { InvoiceKindTag } from '#components/admin/admin-tags'
 import { InvoiceDownloadButton } from '#components/admin/invoice-download-button'
 import { ListToolbar, type FilterSelect } from '#components/admin/list-toolbar'
 import { useAdminList } from '#components/admin/use-admin-list'
-import { ADMIN_RESOURCES, INVOICE_KIND_LABELS } from '#lib/admin'
+import { INVOICE_KIND_LABELS } from '#lib/admin'
 import { formatDateTime } from '#lib/dates'
 
 const FILTERS: FilterSelect[] = [
@@ -18,7 +18,7 @@ const FILTERS: FilterSelect[] = [
 const money = (paise: number) => rupees(paise, { decimals: true })
 
 export default function AdminInvoicesPage() {
-  const { query, tableProps, setSearch, filters, setFilter, sortOrderOf } = useAdminList<AdminInvoiceDto>(ADMIN_RESOURCES.invoices, {
+  const { query, tableProps, setSearch, filters, setFilter, sortOrderOf } = useAdminList<AdminInvoiceDto>('admin/invoices', {
     defaultSort: { field: 'issuedAt', order: 'desc' },
   })
 
@@ -39,6 +39,7 @@ export default function AdminInvoicesPage() {
           columns={[
             {
               title: 'Number',
+              dataIndex: 'number',
               key: 'number',
               sorter: true,
               sortOrder: sortOrderOf('number'),

@@ -8,7 +8,6 @@ import { ListToolbar, type FilterSelect } from '#components/admin/list-toolbar'
 import { paymentColumns } from '#components/admin/payment-columns'
 import { ReasonModal, type ReasonAction } from '#components/admin/reason-modal'
 import { useAdminList } from '#components/admin/use-admin-list'
-import { ADMIN_RESOURCES } from '#lib/admin'
 import { PAYMENT_STATUS } from '#lib/payments'
 
 const STATUSES: AdminPaymentDto['status'][] = ['paid', 'created', 'failed']
@@ -17,7 +16,7 @@ const FILTERS: FilterSelect[] = [
 ]
 
 export default function AdminPaymentsPage() {
-  const { query, tableProps, setSearch, filters, setFilter, sortOrderOf } = useAdminList<AdminPaymentDto>(ADMIN_RESOURCES.payments, {
+  const { query, tableProps, setSearch, filters, setFilter, sortOrderOf } = useAdminList<AdminPaymentDto>('admin/payments', {
     defaultSort: { field: 'createdAt', order: 'desc' },
   })
   const [action, setAction] = useState<ReasonAction | null>(null)

@@ -11,7 +11,7 @@ import { useNavigate, useParams } from 'react-router'
 import { jobAction } from '#components/admin/admin-actions'
 import { AdminPage } from '#components/admin/admin-page'
 import { ReasonModal, type ReasonAction } from '#components/admin/reason-modal'
-import { ADMIN_RESOURCES, compactJson, failedJobsResource, twoFactorStep } from '#lib/admin'
+import { compactJson, failedJobsResource, twoFactorStep } from '#lib/admin'
 import { formatDateTime } from '#lib/dates'
 import { errorText } from '#providers/http'
 
@@ -113,7 +113,7 @@ function FailedJobs({ queue }: { queue: string }) {
 export default function AdminQueuesPage() {
   const { name } = useParams()
   const navigate = useNavigate()
-  const { query, result } = useList<AdminQueueDto, HttpError>({ resource: ADMIN_RESOURCES.queues, pagination: { mode: 'off' } })
+  const { query, result } = useList<AdminQueueDto, HttpError>({ resource: 'admin/queues', pagination: { mode: 'off' } })
 
   return (
     <AdminPage

@@ -15,12 +15,11 @@ import { AccessTag, PlanTag, RoleTag } from '#components/admin/admin-tags'
 import { businessColumns } from '#components/admin/business-columns'
 import { paymentColumns } from '#components/admin/payment-columns'
 import { ReasonModal, type ReasonAction } from '#components/admin/reason-modal'
-import { ADMIN_RESOURCES } from '#lib/admin'
 import { formatDate, formatDateTime } from '#lib/dates'
 
 export default function AdminUserDetailPage() {
   const { id } = useParams()
-  const { query, result: user } = useOne<AdminUserDetailDto, HttpError>({ resource: ADMIN_RESOURCES.users, id })
+  const { query, result: user } = useOne<AdminUserDetailDto, HttpError>({ resource: 'admin/users', id })
   const [action, setAction] = useState<ReasonAction | null>(null)
 
   const back = (

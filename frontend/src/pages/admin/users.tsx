@@ -6,7 +6,7 @@ import { AccessTag, PlanTag, RoleTag } from '#components/admin/admin-tags'
 import { AdminPage } from '#components/admin/admin-page'
 import { ListToolbar, type FilterSelect } from '#components/admin/list-toolbar'
 import { useAdminList } from '#components/admin/use-admin-list'
-import { ADMIN_RESOURCES, PLAN_LABELS, ROLE_LABELS } from '#lib/admin'
+import { PLAN_LABELS, ROLE_LABELS } from '#lib/admin'
 import { formatDate, formatDateTime } from '#lib/dates'
 
 const FILTERS: FilterSelect[] = [
@@ -29,7 +29,7 @@ function planEnd(user: AdminUserDto) {
 }
 
 export default function AdminUsersPage() {
-  const { query, tableProps, setSearch, filters, setFilter, sortOrderOf } = useAdminList<AdminUserDto>(ADMIN_RESOURCES.users, {
+  const { query, tableProps, setSearch, filters, setFilter, sortOrderOf } = useAdminList<AdminUserDto>('admin/users', {
     defaultSort: { field: 'createdAt', order: 'desc' },
   })
 
@@ -50,6 +50,7 @@ export default function AdminUsersPage() {
           columns={[
             {
               title: 'User',
+              dataIndex: 'email',
               key: 'email',
               sorter: true,
               sortOrder: sortOrderOf('email'),
