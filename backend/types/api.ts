@@ -213,6 +213,10 @@ export interface ReviewSessionDto {
   /** The customer asked to be contacted (the "contact me" tick): their name and 10-digit mobile, else null. */
   contactName: string | null
   contactPhone: string | null
+  /** The review request whose personal link the rating came through (docs/decisions.md D32), else null. */
+  reviewRequestId: number | null
+  /** That request's customer, whom the owner can call back ('+91' and 10 digits); null without a request. */
+  customer: { name: string; phone: string } | null
 }
 
 export interface AnalyticsTotals {

@@ -131,6 +131,8 @@ export const fixtures = {
     timestamp: '2026-11-21T10:00:00.000Z',
     contactName: null,
     contactPhone: null,
+    reviewRequestId: null,
+    customer: null,
     ...overrides,
   }) satisfies ReviewSessionDto,
   trialStatus: (overrides: Partial<TrialStatusDto> = {}) => ({

@@ -14,7 +14,8 @@ import BusinessPolicy from '#policies/business_policy'
 import type { ReviewSessionDto } from '#types/api'
 
 /** Private feedback: the owner's sessions rated 3 or below (docs/screens.md, /feedbacks). */
-const feedbacksOf = (user: User) => ReviewSessionPolicy.visible(user).where('rating', '<=', NEGATIVE_RATING_MAX)
+const feedbacksOf = (user: User) =>
+  ReviewSessionPolicy.visible(user).where('rating', '<=', NEGATIVE_RATING_MAX).withScopes((scopes) => scopes.withCustomer())
 
 async function feedbackOf({ bouncer, params }: HttpContext, action: 'viewFeedback' | 'resolve') {
   const session = await ReviewSession.query().where('id', params.id).where('rating', '<=', NEGATIVE_RATING_MAX).first()
@@ -31,7 +32,7 @@ export default class FeedbacksController {
   }
 
   async show(ctx: HttpContext): Promise<ReviewSessionDto> {
-    return serializeSession(await feedbackOf(ctx, 'viewFeedback'))
+    return serializeSession(await (await feedbackOf(ctx, 'viewFeedback')).loadCustomer())
   }
 
   /** PATCH {resolved}: mark handled or reopen. */
@@ -39,6 +40,6 @@ export default class FeedbacksController {
   async update(ctx: HttpContext, resolveFeedback: ResolveFeedback): Promise<ReviewSessionDto> {
     const session = await feedbackOf(ctx, 'resolve')
     const { resolved } = await ctx.request.validateUsing(resolveFeedbackValidator)
-    return serializeSession(await resolveFeedback.handle(session, resolved))
+    return serializeSession(await (await resolveFeedback.handle(session, resolved)).loadCustomer())
   }
 }

@@ -12,12 +12,13 @@ export default class ReviewSessionsController {
   async index(ctx: HttpContext): Promise<ReviewSessionDto[]> {
     const user = ctx.auth.getUserOrFail()
     const total = businessListTotal(BusinessPolicy.visibleIds(user), (counts) => counts.sessions)
-    return paginate(ctx, ReviewSessionPolicy.visible(user), SESSION_LIST, serializeSession, total)
+    const sessions = ReviewSessionPolicy.visible(user).withScopes((scopes) => scopes.withCustomer())
+    return paginate(ctx, sessions, SESSION_LIST, serializeSession, total)
   }
 
   async show({ bouncer, params }: HttpContext): Promise<ReviewSessionDto> {
     const session = await ReviewSession.find(params.id)
     await bouncer.with(ReviewSessionPolicy).authorize('view', session)
-    return serializeSession(session!)
+    return serializeSession(await session!.loadCustomer())
   }
 }

@@ -1,8 +1,10 @@
 import { DateTime } from 'luxon'
-import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
+import { BaseModel, belongsTo, column, scope } from '@adonisjs/lucid/orm'
 import db from '@adonisjs/lucid/services/db'
+import type { ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import Business from '#models/business'
+import ReviewRequest from '#models/review_request'
 import { monthStartIst } from '#lib/time'
 
 export default class ReviewSession extends BaseModel {
@@ -36,11 +38,30 @@ export default class ReviewSession extends BaseModel {
   @column()
   declare contactPhone: string | null
 
+  /** The review request whose personal link `/r/{token}` the rating came through (docs/decisions.md D32). */
+  @column()
+  declare reviewRequestId: number | null
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 
   @belongsTo(() => Business)
   declare business: BelongsTo<typeof Business>
+
+  @belongsTo(() => ReviewRequest)
+  declare reviewRequest: BelongsTo<typeof ReviewRequest>
+
+  /** With the request it came through and that request's customer: whom the owner calls back. */
+  static withCustomer = scope((query: ModelQueryBuilderContract<typeof ReviewSession>) => {
+    query.preload('reviewRequest', (request) => request.preload('customer'))
+  })
+
+  /** withCustomer for a session already read. */
+  async loadCustomer(): Promise<ReviewSession> {
+    const session: ReviewSession = this
+    await session.load('reviewRequest', (request) => request.preload('customer'))
+    return session
+  }
 
   /** Ratings stored this IST calendar month, per business (the free plan's monthly cap). */
   static async countThisMonth(businessIds: number[]): Promise<Map<number, number>> {

@@ -1,7 +1,9 @@
 import type ReviewSession from '#models/review_session'
 import type { ReviewSessionDto } from '#types/api'
 
+/** A session read with its customer (ReviewSession.withCustomer or loadCustomer). */
 export function serializeSession(session: ReviewSession): ReviewSessionDto {
+  const customer = session.reviewRequest?.customer
   const createdAt = session.createdAt.toISO()!
   return {
     id: session.id,
@@ -16,5 +18,7 @@ export function serializeSession(session: ReviewSession): ReviewSessionDto {
     timestamp: createdAt,
     contactName: session.contactName ?? null,
     contactPhone: session.contactPhone ?? null,
+    reviewRequestId: session.reviewRequestId ?? null,
+    customer: customer ? { name: customer.name, phone: customer.phone } : null,
   }
 }

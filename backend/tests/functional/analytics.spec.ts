@@ -144,6 +144,8 @@ test.group('Business analytics: GET /api/analytics/:businessId', (group) => {
       timestamp: sessions[0].createdAt,
       contactName: null,
       contactPhone: null,
+      reviewRequestId: null,
+      customer: null,
     })
     assert.equal(DateTime.fromISO(sessions[0].createdAt).toMillis(), newest.createdAt.toMillis())
     assert.notInclude(JSON.stringify(response.body()), 'not yours')

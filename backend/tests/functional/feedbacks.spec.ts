@@ -7,7 +7,7 @@ import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import { isolated } from '#tests/helpers/setup'
 import { ownerWithBusiness, seedSessions } from '#tests/helpers/owners'
-import { BusinessFactory } from '#database/factories/index'
+import { BusinessFactory, CustomerFactory, ReviewRequestFactory, ReviewSessionFactory } from '#database/factories/index'
 import type { ApiResponse } from '@japa/api-client'
 import type ReviewSession from '#models/review_session'
 import type { ReviewSessionDto } from '#types/api'
@@ -107,6 +107,8 @@ test.group('Feedback list: GET /api/feedbacks', (group) => {
       timestamp: s.oneStar.createdAt.toMillis(),
       contactName: null,
       contactPhone: null,
+      reviewRequestId: null,
+      customer: null,
     })
   })
 
@@ -331,6 +333,8 @@ test.group('One feedback: GET /api/feedbacks/:id', (group) => {
       timestamp: s.secondThreeStar.createdAt.toMillis(),
       contactName: null,
       contactPhone: null,
+      reviewRequestId: null,
+      customer: null,
     })
   })
 
@@ -553,6 +557,8 @@ test.group('One review session: GET /api/review-sessions/:id', (group) => {
       timestamp: s.fiveStar.createdAt.toMillis(),
       contactName: null,
       contactPhone: null,
+      reviewRequestId: null,
+      customer: null,
     })
   })
 
@@ -563,6 +569,92 @@ test.group('One review session: GET /api/review-sessions/:id', (group) => {
 
     response.assertStatus(404)
     assert.isString(response.body().error)
+  })
+})
+
+test.group('Ratings through a personal link name their request and customer', (group) => {
+  isolated(group)
+
+  /** A complaint through Meera's personal link, next to a walk-in's complaint and a walk-in's 5 stars. */
+  async function requestBorne() {
+    const { user: owner, business } = await ownerWithBusiness()
+    const customer = await CustomerFactory.merge({ businessId: business.id, name: 'Meera Iyer', phone: '+919876543210' }).create()
+    const request = await ReviewRequestFactory.apply('sent').merge({ customerId: customer.id }).create()
+    const now = DateTime.utc().startOf('second')
+    const borne = await ReviewSessionFactory.merge({
+      businessId: business.id,
+      rating: 2,
+      redirected: false,
+      feedback: 'Cold dosa',
+      reviewRequestId: request.id,
+      createdAt: now.minus({ minutes: 1 }),
+    }).create()
+    const [walkIn] = await seedSessions(business.id, [
+      { rating: 1, feedback: 'Too slow', createdAt: now.minus({ minutes: 2 }) },
+      { rating: 5, createdAt: now.minus({ minutes: 3 }) },
+    ])
+    const meera = { name: 'Meera Iyer', phone: '+919876543210' }
+    return { owner, business, request, borne, walkIn, meera }
+  }
+
+  const requester = ({ id, reviewRequestId, customer }: ReviewSessionDto) => ({ id, reviewRequestId, customer })
+
+  test('the feedback list and one feedback carry the request id and the customer', async ({ client, assert }) => {
+    const { owner, request, borne, walkIn, meera } = await requestBorne()
+
+    const list = await client.get('/api/feedbacks').loginAs(owner)
+    const one = await client.get(`/api/feedbacks/${borne.id}`).loginAs(owner)
+
+    list.assertStatus(200)
+    assert.deepEqual(list.body().map(requester), [
+      { id: borne.id, reviewRequestId: request.id, customer: meera },
+      { id: walkIn.id, reviewRequestId: null, customer: null },
+    ])
+    one.assertStatus(200)
+    assert.deepEqual(requester(one.body()), { id: borne.id, reviewRequestId: request.id, customer: meera })
+  })
+
+  test('marking it resolved answers with the customer too', async ({ client, assert }) => {
+    const { owner, request, borne, meera } = await requestBorne()
+
+    const response = await client.patch(`/api/feedbacks/${borne.id}`).json({ resolved: true }).loginAs(owner)
+
+    response.assertStatus(200)
+    assert.deepEqual(requester(response.body()), { id: borne.id, reviewRequestId: request.id, customer: meera })
+  })
+
+  test('the session list, one session and the analytics lists carry them', async ({ client, assert }) => {
+    const { owner, business, request, borne, walkIn, meera } = await requestBorne()
+
+    const sessions = await client.get('/api/review-sessions').qs({ businessId: business.id }).loginAs(owner)
+    const one = await client.get(`/api/review-sessions/${borne.id}`).loginAs(owner)
+    const analytics = await client.get(`/api/analytics/${business.id}`).loginAs(owner)
+
+    const expected = { id: borne.id, reviewRequestId: request.id, customer: meera }
+    sessions.assertStatus(200)
+    assert.deepEqual(sessions.body().slice(0, 2).map(requester), [expected, { id: walkIn.id, reviewRequestId: null, customer: null }])
+    one.assertStatus(200)
+    assert.deepEqual(requester(one.body()), expected)
+    analytics.assertStatus(200)
+    const { sessions: newest, reviews, insights } = analytics.body()
+    assert.deepEqual(requester(newest[0]), expected)
+    assert.deepEqual(requester(reviews[0]), expected)
+    assert.deepEqual(requester(insights.recentLowRated[0]), expected)
+  })
+
+  test("another owner sees neither the rating nor the customer", async ({ client, assert }) => {
+    const { borne } = await requestBorne()
+    const { user: stranger } = await ownerWithBusiness()
+
+    const one = await client.get(`/api/feedbacks/${borne.id}`).loginAs(stranger)
+    const list = await client.get('/api/feedbacks').loginAs(stranger)
+
+    one.assertStatus(404)
+    list.assertStatus(200)
+    for (const response of [one, list]) {
+      assert.notInclude(JSON.stringify(response.body()), 'Meera')
+      assert.notInclude(JSON.stringify(response.body()), '9876543210')
+    }
   })
 })
 

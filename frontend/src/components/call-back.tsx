@@ -1,25 +1,43 @@
 /*
- * A customer who ticked "contact me" after a 1-3 rating (docs/decisions.md D31): their name and number with Call
- * and WhatsApp buttons, big enough to tap on a phone. Nothing without a number.
+ * Whom the owner can call back about a 1-3 rating (docs/decisions.md D31, D32): the customer who ticked "contact me",
+ * or the customer whose personal review link the rating came through. Their name and number with Call and WhatsApp
+ * buttons, big enough to tap on a phone. Nothing without a number.
  */
 import { PhoneOutlined, WhatsAppOutlined } from '@ant-design/icons'
 import type { ReviewSessionDto } from '@reviewroute/backend/types/api'
 import { Button, Flex, Typography } from 'antd'
-import { callHref, formatIndianMobile, whatsAppHref } from '#lib/call-back'
+import { callHref, formatIndianMobile, indianMobileDigits, whatsAppHref } from '#lib/call-back'
 
 /** Tap targets of at least 44 px, and on a narrow screen each button takes half the row. */
 const BUTTON = { minHeight: 44, flex: '1 1 120px', maxWidth: 200 }
 
+type Callee = { phone: string; name: string | null; asked: boolean }
+
+/** "Contact me" wins: the customer chose that number. Else the customer the review request was sent to. */
+function calleeOf(session: ReviewSessionDto): Callee | null {
+  const requested = session.customer
+  if (session.contactPhone) return { phone: session.contactPhone, name: session.contactName?.trim() || requested?.name || null, asked: true }
+  if (!requested || session.redirected) return null
+  const phone = indianMobileDigits(requested.phone)
+  return phone ? { phone, name: requested.name, asked: false } : null
+}
+
 export function CallBack({ session, businessName }: { session: ReviewSessionDto; businessName: string }) {
-  const phone = session.contactPhone
-  if (!phone) return null
-  const who = session.contactName?.trim() || 'The customer'
+  const callee = calleeOf(session)
+  if (!callee) return null
+  const { phone, name, asked } = callee
+  const number = <span style={{ whiteSpace: 'nowrap' }}>{formatIndianMobile(phone)}</span>
   return (
     <Flex vertical gap={8} role="group" aria-label="Call back">
-      <Typography.Text>
-        <Typography.Text strong>{who}</Typography.Text> asked to be contacted:{' '}
-        <span style={{ whiteSpace: 'nowrap' }}>{formatIndianMobile(phone)}</span>
-      </Typography.Text>
+      {asked ? (
+        <Typography.Text>
+          <Typography.Text strong>{name || 'The customer'}</Typography.Text> asked to be contacted: {number}
+        </Typography.Text>
+      ) : (
+        <Typography.Text>
+          From your review request to <Typography.Text strong>{name}</Typography.Text>: {number}
+        </Typography.Text>
+      )}
       <Flex gap={8} wrap>
         <Button size="large" icon={<PhoneOutlined />} href={callHref(phone)} style={BUTTON}>
           Call
@@ -27,7 +45,7 @@ export function CallBack({ session, businessName }: { session: ReviewSessionDto;
         <Button
           size="large"
           icon={<WhatsAppOutlined />}
-          href={whatsAppHref(phone, session.contactName, businessName)}
+          href={whatsAppHref(phone, name, businessName)}
           target="_blank"
           rel="noopener noreferrer"
           style={{ ...BUTTON, color: '#15803d', borderColor: '#86efac' }}

@@ -1,12 +1,12 @@
 /*
- * Calling back a customer who ticked "contact me" after a 1-3 rating (docs/decisions.md D31): their 10-digit
- * Indian mobile as a tel: link and as a WhatsApp chat with a polite opening line from the business. The links are
- * the same ones the alert mails carry (backend/contract/call_back.ts).
+ * Calling back a customer after a 1-3 rating (docs/decisions.md D31): their 10-digit Indian mobile as a tel: link
+ * and as a WhatsApp chat with a polite opening line from the business. The links are the same ones the alert mails
+ * carry (backend/contract/call_back.ts).
  */
 import { callBackLinks, callBackMessage } from '@reviewroute/backend/contract/call_back'
 
 export { callBackMessage }
-export { formatIndianMobile } from '@reviewroute/backend/contract/phone'
+export { formatIndianMobile, indianMobileDigits } from '@reviewroute/backend/contract/phone'
 
 /** `tel:+919876543210`. */
 export const callHref = (phone: string) => callBackLinks(phone, null, '').call

@@ -24,6 +24,8 @@ function session(feedback: string, contactName: string | null = null): ReviewSes
     timestamp: createdAt,
     contactName,
     contactPhone: contactName === null ? null : '9876543210',
+    reviewRequestId: null,
+    customer: null,
   }
 }
 
@@ -45,6 +47,19 @@ describe('feedback with markup', () => {
     const { container } = render(
       <List>
         <ReviewSessionItem session={session('Cold food', MARKUP)} businessName="Chai Point Cafe" />
+      </List>
+    )
+
+    expect(container.querySelector('img')).toBeNull()
+    expect(container.querySelector('script')).toBeNull()
+    expect([...container.querySelectorAll('a')].map((link) => link.getAttribute('href')?.split(':')[0])).toEqual(['tel', 'https'])
+    expect(screen.getByText(MARKUP)).toBeInTheDocument()
+  })
+
+  it('so is the name of the customer a review request went to', () => {
+    const { container } = render(
+      <List>
+        <ReviewSessionItem session={{ ...session('Cold food'), reviewRequestId: 4, customer: { name: MARKUP, phone: '+919876543210' } }} businessName="Chai Point Cafe" />
       </List>
     )
 

@@ -97,6 +97,58 @@ describe('feedback inbox', { timeout: 20_000 }, () => {
   })
 })
 
+describe('a private rating through a review request', { timeout: 20_000 }, () => {
+  const meera = { name: 'Meera Iyer', phone: '+919876543210' }
+  const borne = fixtures.session({ id: 8, rating: 2, redirected: false, feedback: 'Cold dosa', reviewRequestId: 12, customer: meera })
+  const borneAsked = fixtures.session({
+    id: 9,
+    rating: 1,
+    redirected: false,
+    feedback: 'Waited an hour',
+    reviewRequestId: 13,
+    customer: { name: 'Arjun Rao', phone: '+919812312345' },
+    contactName: null,
+    contactPhone: '9000012345',
+  })
+
+  function open() {
+    signIn()
+    fakeApi({ 'GET /api/businesses': list([fixtures.business()]), 'GET /api/feedbacks': list([borne, borneAsked, quiet]) })
+    renderScreen(
+      <BusinessesProvider>
+        <FeedbacksPage />
+      </BusinessesProvider>,
+      { path: '/feedbacks' }
+    )
+  }
+
+  it('names the customer it was sent to, with Call and WhatsApp on their number', async () => {
+    open()
+    await screen.findByText('“Cold dosa”')
+    const row = within(rowOf('Cold dosa'))
+    expect(row.getByRole('group', { name: 'Call back' })).toHaveTextContent('From your review request to Meera Iyer: +91 98765 43210')
+    expect(row.getByRole('link', { name: /Call/ })).toHaveAttribute('href', 'tel:+919876543210')
+    const whatsApp = row.getByRole('link', { name: /WhatsApp/ })
+    expect(new URL(whatsApp.getAttribute('href')!).pathname).toBe('/919876543210')
+    expect(new URL(whatsApp.getAttribute('href')!).searchParams.get('text')).toMatch(/^Hello Meera Iyer, this is Chai Point Cafe\./)
+  })
+
+  it('calls the number the customer left when they also asked to be contacted, by their name', async () => {
+    open()
+    await screen.findByText('“Waited an hour”')
+    const row = within(rowOf('Waited an hour'))
+    expect(row.getByRole('group', { name: 'Call back' })).toHaveTextContent('Arjun Rao asked to be contacted: +91 90000 12345')
+    expect(row.getAllByRole('link', { name: /Call/ })).toHaveLength(1)
+    expect(row.getByRole('link', { name: /Call/ })).toHaveAttribute('href', 'tel:+919000012345')
+  })
+
+  it('names nobody on a rating that came without a request', async () => {
+    open()
+    await screen.findByText('“Slow service”')
+    expect(within(rowOf('Slow service')).queryByRole('group', { name: 'Call back' })).not.toBeInTheDocument()
+  })
+})
+
 describe('business analytics', { timeout: 20_000 }, () => {
   it('offers Call and WhatsApp in the latest sessions and the recent low-rated feedback', async () => {
     signIn()

@@ -63,7 +63,11 @@ export default class BusinessAnalytics {
   }
 
   private newest(business: Business) {
-    return ReviewSession.query().where('business_id', business.id).orderBy('created_at', 'desc').orderBy('id', 'desc')
+    return ReviewSession.query()
+      .where('business_id', business.id)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .withScopes((scopes) => scopes.withCustomer())
   }
 
   /**

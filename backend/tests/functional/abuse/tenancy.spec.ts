@@ -53,14 +53,21 @@ async function makeOwners(client: ApiClient) {
     .from('businesses')
     .where('id', businessId)
     .update({ name: secrets.name, address: secrets.address, short_url: secrets.shortUrl })
-  const feedback = await ReviewSessionFactory.merge({ businessId, rating: 2, redirected: false, feedback: secrets.feedback }).create()
+  // The private feedback came through the customer's personal link: its answers name the customer.
+  const customer = await customerWithRequest(businessId, secrets.customer, '+919812300001')
+  const feedback = await ReviewSessionFactory.merge({
+    businessId,
+    rating: 2,
+    redirected: false,
+    feedback: secrets.feedback,
+    reviewRequestId: customer.requestId,
+  }).create()
   const session = await ReviewSessionFactory.merge({ businessId }).create()
   const monthly = await planOf('monthly')
   const payment = await PaymentFactory.merge({ userId: victim.id, planId: monthly.id, razorpayOrderId: secrets.orderId }).create()
   await db.table('billing_profiles').insert({ user_id: victim.id, legal_name: secrets.legalName, address: secrets.address, state_code: '27', created_at: new Date(), updated_at: new Date() })
   // A tax invoice made out to the victim (docs/decisions.md D33), from another state.
   const invoice = await InvoiceFactory.merge({ paymentId: payment.id, buyer: { legalName: secrets.legalName, address: 'Pune', stateCode: '27', stateName: 'Maharashtra', gstin: null } }).create()
-  const customer = await customerWithRequest(businessId, secrets.customer, '+919812300001')
 
   const expired = await User.accessTokens.create(victim)
   await db
