@@ -4,7 +4,7 @@
  */
 import { configure, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { AnalyticsResponse } from '@reviewroute/backend/types/api'
+import type { AnalyticsResponse, ReviewSessionDto } from '@reviewroute/backend/types/api'
 import { BusinessesProvider } from '#hooks/use-businesses'
 import { callBackMessage, callHref, whatsAppHref } from '#lib/call-back'
 import BusinessAnalyticsPage from '#pages/business-analytics'
@@ -43,17 +43,20 @@ describe('call-back links', () => {
   })
 })
 
+/** The inbox of Chai Point Cafe with these feedbacks. */
+function openInbox(feedbacks: ReviewSessionDto[]) {
+  signIn()
+  fakeApi({ 'GET /api/businesses': list([fixtures.business()]), 'GET /api/feedbacks': list(feedbacks) })
+  renderScreen(
+    <BusinessesProvider>
+      <FeedbacksPage />
+    </BusinessesProvider>,
+    { path: '/feedbacks' }
+  )
+}
+
 describe('feedback inbox', { timeout: 20_000 }, () => {
-  function open() {
-    signIn()
-    fakeApi({ 'GET /api/businesses': list([fixtures.business()]), 'GET /api/feedbacks': list([callBack, noName, quiet]) })
-    renderScreen(
-      <BusinessesProvider>
-        <FeedbacksPage />
-      </BusinessesProvider>,
-      { path: '/feedbacks' }
-    )
-  }
+  const open = () => openInbox([callBack, noName, quiet])
 
   it("shows the customer's name with Call and WhatsApp buttons for a feedback with a phone", async () => {
     open()
@@ -111,16 +114,7 @@ describe('a private rating through a review request', { timeout: 20_000 }, () =>
     contactPhone: '9000012345',
   })
 
-  function open() {
-    signIn()
-    fakeApi({ 'GET /api/businesses': list([fixtures.business()]), 'GET /api/feedbacks': list([borne, borneAsked, quiet]) })
-    renderScreen(
-      <BusinessesProvider>
-        <FeedbacksPage />
-      </BusinessesProvider>,
-      { path: '/feedbacks' }
-    )
-  }
+  const open = () => openInbox([borne, borneAsked, quiet])
 
   it('names the customer it was sent to, with Call and WhatsApp on their number', async () => {
     open()
