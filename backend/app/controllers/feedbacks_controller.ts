@@ -32,7 +32,8 @@ export default class FeedbacksController {
   }
 
   async show(ctx: HttpContext): Promise<ReviewSessionDto> {
-    return serializeSession(await (await feedbackOf(ctx, 'viewFeedback')).loadCustomer())
+    const feedback = await feedbackOf(ctx, 'viewFeedback')
+    return serializeSession(await feedback.loadCustomer())
   }
 
   /** PATCH {resolved}: mark handled or reopen. */
@@ -40,6 +41,7 @@ export default class FeedbacksController {
   async update(ctx: HttpContext, resolveFeedback: ResolveFeedback): Promise<ReviewSessionDto> {
     const session = await feedbackOf(ctx, 'resolve')
     const { resolved } = await ctx.request.validateUsing(resolveFeedbackValidator)
-    return serializeSession(await (await resolveFeedback.handle(session, resolved)).loadCustomer())
+    const updated = await resolveFeedback.handle(session, resolved)
+    return serializeSession(await updated.loadCustomer())
   }
 }
