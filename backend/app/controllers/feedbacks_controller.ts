@@ -14,8 +14,12 @@ import BusinessPolicy from '#policies/business_policy'
 import type { ReviewSessionDto } from '#types/api'
 
 /** Private feedback: the owner's sessions rated 3 or below (docs/screens.md, /feedbacks). */
-const feedbacksOf = (user: User) =>
-  ReviewSessionPolicy.visible(user).where('rating', '<=', NEGATIVE_RATING_MAX).withScopes((scopes) => scopes.withCustomer())
+const feedbacksOf = (user: User) => ReviewSessionPolicy.visible(user).where('rating', '<=', NEGATIVE_RATING_MAX)
+
+async function shown(session: ReviewSession) {
+  const [withCustomer] = await ReviewSession.attachCustomers([session])
+  return serializeSession(withCustomer)
+}
 
 async function feedbackOf({ bouncer, params }: HttpContext, action: 'viewFeedback' | 'resolve') {
   const session = await ReviewSession.query().where('id', params.id).where('rating', '<=', NEGATIVE_RATING_MAX).first()
@@ -28,12 +32,12 @@ export default class FeedbacksController {
     const user = ctx.auth.getUserOrFail()
     // Feedbacks are the sessions rated NEGATIVE_RATING_MAX or below: the `negative` count.
     const total = businessListTotal(BusinessPolicy.visibleIds(user), (counts) => counts.negative)
-    return paginate(ctx, feedbacksOf(user), SESSION_LIST, serializeSession, total)
+    const feedbacks = await paginate(ctx, feedbacksOf(user), SESSION_LIST, (session: ReviewSession) => session, total)
+    return (await ReviewSession.attachCustomers(feedbacks)).map(serializeSession)
   }
 
   async show(ctx: HttpContext): Promise<ReviewSessionDto> {
-    const feedback = await feedbackOf(ctx, 'viewFeedback')
-    return serializeSession(await feedback.loadCustomer())
+    return shown(await feedbackOf(ctx, 'viewFeedback'))
   }
 
   /** PATCH {resolved}: mark handled or reopen. */
@@ -41,7 +45,6 @@ export default class FeedbacksController {
   async update(ctx: HttpContext, resolveFeedback: ResolveFeedback): Promise<ReviewSessionDto> {
     const session = await feedbackOf(ctx, 'resolve')
     const { resolved } = await ctx.request.validateUsing(resolveFeedbackValidator)
-    const updated = await resolveFeedback.handle(session, resolved)
-    return serializeSession(await updated.loadCustomer())
+    return shown(await resolveFeedback.handle(session, resolved))
   }
 }

@@ -12,13 +12,14 @@ export default class ReviewSessionsController {
   async index(ctx: HttpContext): Promise<ReviewSessionDto[]> {
     const user = ctx.auth.getUserOrFail()
     const total = businessListTotal(BusinessPolicy.visibleIds(user), (counts) => counts.sessions)
-    const sessions = ReviewSessionPolicy.visible(user).withScopes((scopes) => scopes.withCustomer())
-    return paginate(ctx, sessions, SESSION_LIST, serializeSession, total)
+    const sessions = await paginate(ctx, ReviewSessionPolicy.visible(user), SESSION_LIST, (session: ReviewSession) => session, total)
+    return (await ReviewSession.attachCustomers(sessions)).map(serializeSession)
   }
 
   async show({ bouncer, params }: HttpContext): Promise<ReviewSessionDto> {
     const session = await ReviewSession.find(params.id)
     await bouncer.with(ReviewSessionPolicy).authorize('view', session)
-    return serializeSession(await session!.loadCustomer())
+    const [shown] = await ReviewSession.attachCustomers([session!])
+    return serializeSession(shown)
   }
 }

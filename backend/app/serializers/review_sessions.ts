@@ -1,9 +1,9 @@
 import type ReviewSession from '#models/review_session'
 import type { ReviewSessionDto } from '#types/api'
 
-/** A session read with its customer (ReviewSession.withCustomer or loadCustomer). */
+/** A session, with its customer once ReviewSession.attachCustomers has read it. */
 export function serializeSession(session: ReviewSession): ReviewSessionDto {
-  const customer = session.reviewRequest?.customer
+  const customer = session.customer
   const createdAt = session.createdAt.toISO()!
   return {
     id: session.id,

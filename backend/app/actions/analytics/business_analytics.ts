@@ -44,6 +44,8 @@ export default class BusinessAnalytics {
       this.topicCounts(business),
       db.from('page_views_daily').where('business_id', business.id).sum('views as views').first(),
     ])
+    // One read of the customers behind all three lists (none when no rating came through a request).
+    await ReviewSession.attachCustomers([...sessions, ...reviews, ...recentLowRated])
 
     return {
       totals: {
@@ -63,11 +65,7 @@ export default class BusinessAnalytics {
   }
 
   private newest(business: Business) {
-    return ReviewSession.query()
-      .where('business_id', business.id)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .withScopes((scopes) => scopes.withCustomer())
+    return ReviewSession.query().where('business_id', business.id).orderBy('created_at', 'desc').orderBy('id', 'desc')
   }
 
   /**
