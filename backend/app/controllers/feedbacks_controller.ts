@@ -33,7 +33,8 @@ export default class FeedbacksController {
     // Feedbacks are the sessions rated NEGATIVE_RATING_MAX or below: the `negative` count.
     const total = businessListTotal(BusinessPolicy.visibleIds(user), (counts) => counts.negative)
     const feedbacks = await paginate(ctx, feedbacksOf(user), SESSION_LIST, (session: ReviewSession) => session, total)
-    return (await ReviewSession.attachCustomers(feedbacks)).map(serializeSession)
+    await ReviewSession.attachCustomers(feedbacks)
+    return feedbacks.map(serializeSession)
   }
 
   async show(ctx: HttpContext): Promise<ReviewSessionDto> {

@@ -13,7 +13,8 @@ export default class ReviewSessionsController {
     const user = ctx.auth.getUserOrFail()
     const total = businessListTotal(BusinessPolicy.visibleIds(user), (counts) => counts.sessions)
     const sessions = await paginate(ctx, ReviewSessionPolicy.visible(user), SESSION_LIST, (session: ReviewSession) => session, total)
-    return (await ReviewSession.attachCustomers(sessions)).map(serializeSession)
+    await ReviewSession.attachCustomers(sessions)
+    return sessions.map(serializeSession)
   }
 
   async show({ bouncer, params }: HttpContext): Promise<ReviewSessionDto> {
