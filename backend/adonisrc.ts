@@ -11,10 +11,7 @@ let previousPreload: Promise<unknown> = Promise.resolve()
 const inTurn = (load: () => Promise<unknown>) => () => (previousPreload = previousPreload.then(load))
 
 export default defineConfig({
-  commands: [
-    () => import('@adonisjs/core/commands'),
-    () => import('@adonisjs/lucid/commands'),
-  ],
+  commands: [() => import('@adonisjs/core/commands'), () => import('@adonisjs/lucid/commands')],
   providers: [
     () => import('@adonisjs/core/providers/app_provider'),
     () => import('@adonisjs/core/providers/hash_provider'),

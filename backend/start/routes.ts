@@ -76,10 +76,7 @@ router
           .as('forgot_password')
           .use([forgotPasswordByIp, forgotPasswordByEmail])
         router.post('reset-password', [AccountLinksController, 'resetPassword']).as('reset_password').use(accountLinkByIp)
-        router
-          .post('reset-password/check', [AccountLinksController, 'checkResetToken'])
-          .as('reset_password.check')
-          .use(accountLinkByIp)
+        router.post('reset-password/check', [AccountLinksController, 'checkResetToken']).as('reset_password.check').use(accountLinkByIp)
         router.post('verify-email', [AccountLinksController, 'verifyEmail']).as('verify_email').use(accountLinkByIp)
         // "Continue with Google" (docs/decisions.md D29): start and callback are browser navigations, not API calls.
         router.get('oidc/config', [OidcController, 'config']).as('oidc.config')
@@ -93,10 +90,7 @@ router
             router.patch('profile', [ProfileController, 'update']).as('profile')
             router.post('sync-user', [ProfileController, 'sync']).as('sync_user')
             router.post('change-password', [PasswordsController, 'update']).as('change_password')
-            router
-              .post('change-email', [AccountLinksController, 'changeEmail'])
-              .as('change_email')
-              .use(changeEmailThrottle)
+            router.post('change-email', [AccountLinksController, 'changeEmail']).as('change_email').use(changeEmailThrottle)
             router.get('sessions', [DevicesController, 'index']).as('devices')
             router.delete('sessions/:id', [DevicesController, 'destroy']).as('devices.destroy').where('id', rowId)
             router.post('logout-all', [DevicesController, 'destroyAll']).as('logout_all')
@@ -121,10 +115,7 @@ router
       .use(middleware.auth())
 
     // Public, with an optional owner token.
-    router
-      .post('search-business', [PlacesController, 'search'])
-      .as('places.search')
-      .use([middleware.silentAuth(), searchThrottle])
+    router.post('search-business', [PlacesController, 'search']).as('places.search').use([middleware.silentAuth(), searchThrottle])
 
     // Public customer review flow: never needs a token, never reveals the owner.
     router.get('business/by-url/:shortUrl', [ReviewLinksController, 'show']).as('review_links.show')
@@ -222,12 +213,8 @@ router
         router.get('analytics/:businessId/daily', [AnalyticsController, 'daily']).as('analytics.daily')
         // Google rating history (docs/decisions.md D35): the refresh is limited per business inside the controller,
         // after the owner check, so another owner's business is a 404 and never a 429.
-        router
-          .get('businesses/:businessId/google-rating-history', [GoogleRatingsController, 'history'])
-          .as('google_rating.history')
-        router
-          .post('businesses/:businessId/google-rating/refresh', [GoogleRatingsController, 'refresh'])
-          .as('google_rating.refresh')
+        router.get('businesses/:businessId/google-rating-history', [GoogleRatingsController, 'history']).as('google_rating.history')
+        router.post('businesses/:businessId/google-rating/refresh', [GoogleRatingsController, 'refresh']).as('google_rating.refresh')
 
         router
           .group(() => {

@@ -11,7 +11,12 @@ import { ensureDatabase } from '#database/ensure_database'
 import PlansSeeder from '#database/seeders/plans_seeder'
 import { QueueService } from '#queue/queue_service'
 
-export const plugins: Config['plugins'] = [assert(), apiClient({ baseURL: `http://${env.get('HOST')}:${env.get('PORT')}` }), pluginAdonisJS(app), authApiClient(app)]
+export const plugins: Config['plugins'] = [
+  assert(),
+  apiClient({ baseURL: `http://${env.get('HOST')}:${env.get('PORT')}` }),
+  pluginAdonisJS(app),
+  authApiClient(app),
+]
 
 export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
   setup: [

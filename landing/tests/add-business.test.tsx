@@ -8,11 +8,25 @@ import { TOKEN_KEY } from '@reviewroute/web-shared/token'
 import { resetCityForTests } from '@reviewroute/web-shared/search'
 import { mockFetch, renderAt, USER } from './helpers'
 
-const PLACE: PlaceDto = { place_id: 'demo_chai-point', name: 'Chai Point', address: 'Koramangala, Bengaluru', rating: 4.3, reviewCount: 1234 }
+const PLACE: PlaceDto = {
+  place_id: 'demo_chai-point',
+  name: 'Chai Point',
+  address: 'Koramangala, Bengaluru',
+  rating: 4.3,
+  reviewCount: 1234,
+}
 const BUSINESS: BusinessDto = {
-  id: 9, placeId: PLACE.place_id, name: 'Chai Point', address: 'Koramangala, Bengaluru', rating: 4.3, reviewCount: 1234,
-  shortUrl: 'k7m2p9x', googleReviewUrl: 'https://search.google.com/local/writereview?placeid=demo_chai-point',
-  complianceMode: false, language: null, createdAt: '2026-11-22T10:00:00.000Z',
+  id: 9,
+  placeId: PLACE.place_id,
+  name: 'Chai Point',
+  address: 'Koramangala, Bengaluru',
+  rating: 4.3,
+  reviewCount: 1234,
+  shortUrl: 'k7m2p9x',
+  googleReviewUrl: 'https://search.google.com/local/writereview?placeid=demo_chai-point',
+  complianceMode: false,
+  language: null,
+  createdAt: '2026-11-22T10:00:00.000Z',
 }
 
 const routes = (select: () => { status?: number; body?: unknown }) => ({
@@ -54,7 +68,9 @@ describe('/add-business', () => {
 
   it('an owner adds the business and gets the short review link', async () => {
     localStorage.setItem(TOKEN_KEY, 'rr_MQ.a-real-looking-token-value-123')
-    const { calls } = mockFetch(routes(() => ({ status: 201, body: { business: BUSINESS, created: true } satisfies SelectBusinessResponse })))
+    const { calls } = mockFetch(
+      routes(() => ({ status: 201, body: { business: BUSINESS, created: true } satisfies SelectBusinessResponse }))
+    )
     renderAt('/add-business', <AddBusinessPage />)
     expect(await screen.findByRole('heading', { name: 'Add Your First Business' })).toBeInTheDocument()
     await searchAndPick()
@@ -89,7 +105,9 @@ describe('/add-business', () => {
 
   it('back from sign-up with ?placeId, the place is added without searching again', async () => {
     localStorage.setItem(TOKEN_KEY, 'rr_MQ.a-real-looking-token-value-123')
-    const { calls } = mockFetch(routes(() => ({ status: 201, body: { business: BUSINESS, created: true } satisfies SelectBusinessResponse })))
+    const { calls } = mockFetch(
+      routes(() => ({ status: 201, body: { business: BUSINESS, created: true } satisfies SelectBusinessResponse }))
+    )
     renderAt('/add-business?placeId=demo_chai-point', <AddBusinessPage />)
     expect(await screen.findByLabelText('Review link')).toHaveValue(`${window.location.origin}/review/k7m2p9x`)
     await waitFor(() => expect(calls.filter((call) => call.url === '/api/select-business')).toHaveLength(1))

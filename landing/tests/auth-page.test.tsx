@@ -52,7 +52,10 @@ describe('/auth', () => {
     mockFetch({
       'POST /api/auth/register': () => ({
         status: 422,
-        body: { error: 'An account with this email already exists', errors: [{ field: 'email', message: 'An account with this email already exists' }] },
+        body: {
+          error: 'An account with this email already exists',
+          errors: [{ field: 'email', message: 'An account with this email already exists' }],
+        },
       }),
     })
     renderAt('/auth?mode=signup', <AuthPage />)
@@ -120,7 +123,11 @@ describe('/auth: Continue with Google (docs/decisions.md D29)', () => {
 
   it.each([
     ['signin', '/auth?mode=signin&redirect=/feedbacks', '/api/auth/oidc/start?mode=signin&redirect=%2Ffeedbacks'],
-    ['signup', '/auth?mode=signup&redirect=/billing?source=signup', '/api/auth/oidc/start?mode=signup&redirect=%2Fbilling%3Fsource%3Dsignup'],
+    [
+      'signup',
+      '/auth?mode=signup&redirect=/billing?source=signup',
+      '/api/auth/oidc/start?mode=signup&redirect=%2Fbilling%3Fsource%3Dsignup',
+    ],
   ])('on %s, links to the server with the mode and the redirect', async (_mode, url, href) => {
     mockFetch({ 'GET /api/auth/oidc/config': () => ({ body: GOOGLE }) })
     renderAt(url, <AuthPage />)

@@ -50,7 +50,10 @@ describe('/auth/forgot', () => {
 
   it('says the same for an address with and without an account, whatever the server says', async () => {
     const sentences: string[] = []
-    for (const [email, message] of [['asha@example.in', 'Sent.'], ['nobody@example.in', 'Nothing to send.']]) {
+    for (const [email, message] of [
+      ['asha@example.in', 'Sent.'],
+      ['nobody@example.in', 'Nothing to send.'],
+    ]) {
       mockFetch({ 'POST /api/auth/forgot-password': () => ({ status: 202, body: { message } }) })
       const view = renderAt('/auth/forgot', <ForgotPasswordPage />)
       await ask(email)
@@ -64,7 +67,11 @@ describe('/auth/forgot', () => {
     mockFetch({
       'POST /api/auth/forgot-password': () => ({
         status: 422,
-        body: { error: 'Enter a valid email address', message: 'Enter a valid email address', errors: [{ field: 'email', message: 'Enter a valid email address' }] },
+        body: {
+          error: 'Enter a valid email address',
+          message: 'Enter a valid email address',
+          errors: [{ field: 'email', message: 'Enter a valid email address' }],
+        },
       }),
     })
     renderAt('/auth/forgot', PAGES)

@@ -36,7 +36,16 @@ describe('after a rating', () => {
     }
   })
   it('checks the number exactly as the server will', () => {
-    for (const typed of ['9876543210', '+919876543210', '919876543210', '09876543210', '91 98765', '0 12345 67890', '+91 5876543210', '98.76.54.32.10']) {
+    for (const typed of [
+      '9876543210',
+      '+919876543210',
+      '919876543210',
+      '09876543210',
+      '91 98765',
+      '0 12345 67890',
+      '+91 5876543210',
+      '98.76.54.32.10',
+    ]) {
       expect(isIndianMobile(typed)).toBe(indianMobileDigits(typed) !== null)
     }
   })
@@ -48,8 +57,14 @@ describe('after a rating', () => {
     expect(feedbackFailure(new ApiError(403, 'x', { upgrade: true }))).toEqual({ upgrade: true })
     expect(feedbackFailure(new ApiError(403, 'x'))).toEqual({ field: 'form', key: 'tryAgain' })
     expect(feedbackFailure(new ApiError(429, 'x'))).toEqual({ field: 'form', key: 'tooManyRequests' })
-    expect(feedbackFailure(new ApiError(422, 'x', { errors: [{ field: 'contactPhone', message: 'm' }] }))).toEqual({ field: 'contactPhone', key: 'contactPhoneInvalid' })
-    expect(feedbackFailure(new ApiError(422, 'x', { errors: [{ field: 'feedback', message: 'm' }] }))).toEqual({ field: 'feedback', key: 'feedbackTooLong' })
+    expect(feedbackFailure(new ApiError(422, 'x', { errors: [{ field: 'contactPhone', message: 'm' }] }))).toEqual({
+      field: 'contactPhone',
+      key: 'contactPhoneInvalid',
+    })
+    expect(feedbackFailure(new ApiError(422, 'x', { errors: [{ field: 'feedback', message: 'm' }] }))).toEqual({
+      field: 'feedback',
+      key: 'feedbackTooLong',
+    })
     expect(feedbackFailure(new ApiError(0, ''))).toEqual({ field: 'form', key: 'submitFailed' })
   })
   it('recognises phone user agents', () => {

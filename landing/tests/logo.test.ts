@@ -10,9 +10,11 @@ interface Call {
 function recordingContext() {
   const calls: Call[] = []
   let fillStyle = ''
-  const record = (name: string) => (...args: number[]) => {
-    calls.push({ name, args, fillStyle })
-  }
+  const record =
+    (name: string) =>
+    (...args: number[]) => {
+      calls.push({ name, args, fillStyle })
+    }
   const context = {
     get fillStyle() {
       return fillStyle

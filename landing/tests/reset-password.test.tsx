@@ -17,7 +17,10 @@ const USED = 'This reset link has expired or was already used.'
 type Answer = { status?: number; body?: unknown }
 
 /** The API with the link check answering first (a prefix of the reset route, so it must be matched before it). */
-function mockApi(routes: Record<string, (call: FakeCall) => Answer | Promise<Answer>> = {}, check: (call: FakeCall) => Answer | Promise<Answer> = () => ({ body: { valid: true } satisfies ResetTokenCheckResponse })) {
+function mockApi(
+  routes: Record<string, (call: FakeCall) => Answer | Promise<Answer>> = {},
+  check: (call: FakeCall) => Answer | Promise<Answer> = () => ({ body: { valid: true } satisfies ResetTokenCheckResponse })
+) {
   return mockFetch({ [CHECK]: check, ...routes })
 }
 
@@ -103,7 +106,9 @@ describe('/auth/reset', () => {
   })
 
   it("shows the server's sentence when tried too often (429)", async () => {
-    mockApi({ 'POST /api/auth/reset-password': () => ({ status: 429, body: { error: 'Too many attempts. Try again later.', message: 'Too many' } }) })
+    mockApi({
+      'POST /api/auth/reset-password': () => ({ status: 429, body: { error: 'Too many attempts. Try again later.', message: 'Too many' } }),
+    })
     renderAt('/auth/reset?token=t', PAGES)
     await choose('a-new-long-password')
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Try again later.')

@@ -36,7 +36,9 @@ beforeAll(async () => {
     }
     for (const [, file] of html.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)) walk(file)
     js = [...seen].map((file) => readFileSync(join(outDir, 'assets', file), 'utf8')).join('\n')
-    css = [...html.matchAll(/href="\/assets\/([^"]+\.css)"/g)].map(([, file]) => readFileSync(join(outDir, 'assets', file), 'utf8')).join('\n')
+    css = [...html.matchAll(/href="\/assets\/([^"]+\.css)"/g)]
+      .map(([, file]) => readFileSync(join(outDir, 'assets', file), 'utf8'))
+      .join('\n')
   } finally {
     process.env.NODE_ENV = nodeEnv
     rmSync(outDir, { recursive: true, force: true })
@@ -44,7 +46,11 @@ beforeAll(async () => {
 }, 120_000)
 
 /** The literal pieces of a message around its `{{parameters}}`, long enough to mean something. */
-const pieces = (message: string) => message.split(/\{\{\w+\}\}/).map((piece) => piece.trim()).filter((piece) => piece.length >= 8)
+const pieces = (message: string) =>
+  message
+    .split(/\{\{\w+\}\}/)
+    .map((piece) => piece.trim())
+    .filter((piece) => piece.length >= 8)
 
 describe('the customer bundle', () => {
   it('holds none of the page texts, in any language', () => {
@@ -57,7 +63,9 @@ describe('the customer bundle', () => {
     const customerJs = owners.reduce((text, sentence) => text.replaceAll(sentence, ''), js)
     const found = REVIEW_LANGUAGES.flatMap((language) =>
       Object.entries(REVIEW_MESSAGES[language]).flatMap(([key, message]) =>
-        pieces(message).filter((piece) => customerJs.includes(piece)).map((piece) => `${language}.${key}: ${piece}`)
+        pieces(message)
+          .filter((piece) => customerJs.includes(piece))
+          .map((piece) => `${language}.${key}: ${piece}`)
       )
     )
     expect(found).toEqual([])

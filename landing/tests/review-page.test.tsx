@@ -34,7 +34,7 @@ describe('customer review page: rating', () => {
     expect(fetchMock).not.toHaveBeenCalled()
   })
 
-  it('from a personal link, a rating carries the review request\'s token (docs/decisions.md D32)', async () => {
+  it("from a personal link, a rating carries the review request's token (docs/decisions.md D32)", async () => {
     const token = 'AbCdEfGhIjKlMnOpQrStUv'
     const { calls } = mockFetch({ [SUBMIT]: () => ({ body: { redirect: false, counted: true } }) })
     open({ requestToken: token }, effects({ isMobile: true }))
@@ -44,7 +44,7 @@ describe('customer review page: rating', () => {
     expect(calls[0].body).toEqual({ rating: 2, requestToken: token })
   })
 
-  it('from a staff member\'s link or QR, a 5 carries their code', async () => {
+  it("from a staff member's link or QR, a 5 carries their code", async () => {
     const { calls } = mockFetch({ [SUBMIT]: () => ({ body: { redirect: true, url: GOOGLE, counted: true } }) })
     open({ staffCode: 'K7PQ' }, effects({ isMobile: true }))
     await userEvent.click(star(5))
@@ -133,7 +133,7 @@ describe('customer review page: rating', () => {
     expect(screen.getByRole('heading', { name: en.feedbackTitle })).toBeInTheDocument()
   })
 
-  it('blocked: the page language\'s limit text and Upgrade to Pro (new tab), stars disabled', async () => {
+  it("blocked: the page language's limit text and Upgrade to Pro (new tab), stars disabled", async () => {
     const { fetchMock } = mockFetch({})
     open({ language: 'ta', link: link({ canSubmitReview: false, message: 'Usage limit exceeded: 50 reviews.' }) })
     expect(screen.getByRole('alert')).toHaveTextContent(ta.reviewLimit)
@@ -220,9 +220,20 @@ describe('customer review page: feedback after 1-3', () => {
 
   it.each([
     ['429', { status: 429, body: { error: 'Too many requests. Please wait a moment and try again.' } }, 'form-error', ta.tooManyRequests],
-    ['422 on the phone', { status: 422, body: { error: 'Validation failed', errors: [{ field: 'contactPhone', message: 'Enter a 10-digit mobile number, or untick the box.' }] } }, 'contactPhone-error', ta.contactPhoneInvalid],
+    [
+      '422 on the phone',
+      {
+        status: 422,
+        body: {
+          error: 'Validation failed',
+          errors: [{ field: 'contactPhone', message: 'Enter a 10-digit mobile number, or untick the box.' }],
+        },
+      },
+      'contactPhone-error',
+      ta.contactPhoneInvalid,
+    ],
     ['500', { status: 500, body: { error: 'Internal server error' } }, 'form-error', ta.tryAgain],
-  ])('a %s answer shows the page language\'s own text, never the server\'s sentence', async (_, answer, id, text) => {
+  ])("a %s answer shows the page language's own text, never the server's sentence", async (_, answer, id, text) => {
     mockFetch({ [SUBMIT]: () => answer })
     const fx = await toFeedback('ta', 2)
     await userEvent.click(screen.getByRole('button', { name: ta.submitFeedback }))

@@ -30,16 +30,19 @@ describe('the script takes over the server page without changing it', () => {
   }
   it.each([
     ['the feedback form with its values and a phone error', { screen: feedback }],
-    ['the feedback form in compliance mode, in Tamil', { language: 'ta', screen: { view: 'feedback', rating: 3 }, link: link({}, { complianceMode: true }) }],
+    [
+      'the feedback form in compliance mode, in Tamil',
+      { language: 'ta', screen: { view: 'feedback', rating: 3 }, link: link({}, { complianceMode: true }) },
+    ],
     ['a blocked rating screen', { language: 'hi', link: link({ canSubmitReview: false }) }],
     ['a rating screen with an error', { screen: { view: 'rate', error: 'Something went wrong. Please try again.' } }],
     ['thanks, already counted', { language: 'bn', screen: { view: 'thanks', businessName: 'Sharma Sweets', already: true } }],
     ['thanks without a business', { screen: { view: 'thanks', businessName: null }, link: null }],
     ['not found', { language: 'ml', screen: { view: 'not-found' }, link: null }],
-    ['a personal link\'s rating screen', { requestToken: 'AbCdEfGhIjKlMnOpQrStUv' }],
-    ['a personal link\'s feedback form', { requestToken: 'AbCdEfGhIjKlMnOpQrStUv', screen: { view: 'feedback', rating: 1 } }],
-    ['a staff member\'s feedback form', { staffCode: 'K7PQ', screen: { view: 'feedback', rating: 2 } }],
-    ['a staff member\'s rating screen', { staffCode: 'K7PQ' }],
+    ["a personal link's rating screen", { requestToken: 'AbCdEfGhIjKlMnOpQrStUv' }],
+    ["a personal link's feedback form", { requestToken: 'AbCdEfGhIjKlMnOpQrStUv', screen: { view: 'feedback', rating: 1 } }],
+    ["a staff member's feedback form", { staffCode: 'K7PQ', screen: { view: 'feedback', rating: 2 } }],
+    ["a staff member's rating screen", { staffCode: 'K7PQ' }],
   ] as const)('%s', (_, served) => {
     takeOverAndCompare(served as Parameters<typeof serve>[0])
   })

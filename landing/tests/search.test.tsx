@@ -7,9 +7,10 @@ import { mockFetch } from './helpers'
 const place = (n: number): PlaceDto => ({ place_id: `demo_${n}`, name: `Place ${n}`, address: 'Pune', rating: 4.2, reviewCount: n })
 
 /** Lets pending promises (fetch, json) settle under fake timers. */
-const flush = () => act(async () => {
-  for (let i = 0; i < 5; i++) await Promise.resolve()
-})
+const flush = () =>
+  act(async () => {
+    for (let i = 0; i < 5; i++) await Promise.resolve()
+  })
 
 describe('business search rules (docs/decisions.md D14)', () => {
   beforeEach(() => {

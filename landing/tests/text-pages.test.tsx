@@ -30,7 +30,6 @@ const PLANS = [
   plan(4, '12 Months Pro Plan', '12-month', 449_900, 12),
 ]
 
-
 const h1 = () => screen.getByRole('heading', { level: 1 })
 const text = () => document.querySelector('main')!.textContent!.replace(/\s+/g, ' ')
 
@@ -74,7 +73,17 @@ describe('help center', () => {
     expect(screen.getByRole('link', { name: 'chat with us' })).toHaveAttribute('href', expect.stringContaining('https://wa.me/'))
     expect(screen.getByRole('heading', { name: 'Hindi customer page' })).toBeInTheDocument()
     expect(screen.getByText('Saturday')).toBeInTheDocument()
-    for (const id of ['getting-started', 'qr-poster', 'routing', 'compliance-mode', 'free-plan', 'trial', 'billing', 'hindi', 'chat-support']) {
+    for (const id of [
+      'getting-started',
+      'qr-poster',
+      'routing',
+      'compliance-mode',
+      'free-plan',
+      'trial',
+      'billing',
+      'hindi',
+      'chat-support',
+    ]) {
       expect(document.getElementById(id)).not.toBeNull()
     }
   })
@@ -92,13 +101,10 @@ describe('terms of service', () => {
     expect(screen.getByRole('link', { name: 'Cancellation & Refund Policy' })).toHaveAttribute('href', '/cancellation-refund')
 
     const prices = await screen.findByRole('table')
-    const rows = within(prices).getAllByRole('row').map((row) => row.textContent!.replace(/\s+/g, ' ').trim())
-    expect(rows).toEqual([
-      'PlanPrice incl. GSTPer month',
-      'Monthly₹499₹499',
-      '6 Months₹2,499₹417',
-      '12 Months₹4,499₹375',
-    ])
+    const rows = within(prices)
+      .getAllByRole('row')
+      .map((row) => row.textContent!.replace(/\s+/g, ' ').trim())
+    expect(rows).toEqual(['PlanPrice incl. GSTPer month', 'Monthly₹499₹499', '6 Months₹2,499₹417', '12 Months₹4,499₹375'])
     expect(fetch).toHaveBeenCalledWith('/api/billing/subscription-plans', expect.anything())
   })
 })

@@ -58,7 +58,10 @@ describe('/auth/verify', () => {
     localStorage.setItem(TOKEN_KEY, OWNER_TOKEN)
     mockFetch({
       'POST /api/auth/verify-email': () => DEAD,
-      'POST /api/auth/resend-verification': () => ({ status: 429, body: { error: 'Please wait a few minutes before asking again.', message: 'Too many' } }),
+      'POST /api/auth/resend-verification': () => ({
+        status: 429,
+        body: { error: 'Please wait a few minutes before asking again.', message: 'Too many' },
+      }),
     })
     renderAt('/auth/verify?token=used', PAGE)
     await userEvent.click(await screen.findByRole('button', { name: 'Send a new link' }))

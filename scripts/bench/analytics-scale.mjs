@@ -132,10 +132,9 @@ export async function upsertPageViews(db, businessId, perDay, seed) {
   const random = prng(seed)
   const rows = [...perDay].map(([day, sessions]) => [businessId, day, Math.round(sessions * (1.5 + random() * 0.4))])
   for (let i = 0; i < rows.length; i += 1000) {
-    await db.query(
-      'INSERT INTO page_views_daily (business_id, day, views) VALUES ? ON DUPLICATE KEY UPDATE views = VALUES(views)',
-      [rows.slice(i, i + 1000)]
-    )
+    await db.query('INSERT INTO page_views_daily (business_id, day, views) VALUES ? ON DUPLICATE KEY UPDATE views = VALUES(views)', [
+      rows.slice(i, i + 1000),
+    ])
   }
 }
 
@@ -183,7 +182,10 @@ export async function run({ log = (line) => console.error(`[analytics-scale] ${l
   const admin = await mysqlConnection(undefined)
   let existing = 0
   try {
-    const [[schema]] = await admin.query('SELECT COUNT(*) AS n FROM information_schema.tables WHERE table_schema = ? AND table_name = ?', [DATABASE, 'review_sessions'])
+    const [[schema]] = await admin.query('SELECT COUNT(*) AS n FROM information_schema.tables WHERE table_schema = ? AND table_name = ?', [
+      DATABASE,
+      'review_sessions',
+    ])
     if (Number(schema.n) > 0) {
       const [[row]] = await admin.query(
         `SELECT COUNT(*) AS n FROM \`${DATABASE}\`.review_sessions WHERE business_id = (SELECT id FROM \`${DATABASE}\`.businesses WHERE short_url = ?)`,
@@ -217,8 +219,17 @@ export async function run({ log = (line) => console.error(`[analytics-scale] ${l
     if (!seeded) {
       const [result] = await db.query(
         'INSERT INTO businesses (user_id, place_id, name, address, rating, review_count, short_url, google_review_url, compliance_mode, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?)',
-        [user.id, 'bench-scale-place', 'Scale Test Cafe', '1 MG Road, Bengaluru', 4.3, 1200, SHORT_URL,
-          'https://search.google.com/local/writereview?placeid=bench-scale-place', new Date(Date.now() - s.days * DAY_MS)]
+        [
+          user.id,
+          'bench-scale-place',
+          'Scale Test Cafe',
+          '1 MG Road, Bengaluru',
+          4.3,
+          1200,
+          SHORT_URL,
+          'https://search.google.com/local/writereview?placeid=bench-scale-place',
+          new Date(Date.now() - s.days * DAY_MS),
+        ]
       )
       business = { id: result.insertId }
       const started = Date.now()
@@ -241,7 +252,10 @@ export async function run({ log = (line) => console.error(`[analytics-scale] ${l
 
     // Today always has live rows (read raw, after the watermark): top today up to ~300 sessions.
     const todayStartMs = Date.parse(`${istDay(Date.now())}T00:00:00Z`) - IST_OFFSET_MS
-    const [[today]] = await db.query('SELECT COUNT(*) AS n FROM review_sessions WHERE business_id = ? AND created_at >= ?', [business.id, new Date(todayStartMs)])
+    const [[today]] = await db.query('SELECT COUNT(*) AS n FROM review_sessions WHERE business_id = ? AND created_at >= ?', [
+      business.id,
+      new Date(todayStartMs),
+    ])
     if (Number(today.n) < 300 && Date.now() - todayStartMs > 60_000) {
       const perDay = await insertSessions(db, business.id, 300 - Number(today.n), todayStartMs, Date.now(), s.batch, Date.now() % 100_000)
       await upsertPageViews(db, business.id, perDay, 11)
@@ -294,7 +308,9 @@ export function format({ sessions, watermark, rows, notes }) {
     `${'call'.padEnd(50)} ${'median ms'.padStart(10)} ${'max ms'.padStart(8)} ${'calls'.padStart(6)}   target`,
   ]
   for (const r of rows) {
-    lines.push(`${r.name.padEnd(50)} ${r.median.toFixed(1).padStart(10)} ${r.max.toFixed(1).padStart(8)} ${String(r.calls).padStart(6)}   ${r.target} ${r.verdict}`)
+    lines.push(
+      `${r.name.padEnd(50)} ${r.median.toFixed(1).padStart(10)} ${r.max.toFixed(1).padStart(8)} ${String(r.calls).padStart(6)}   ${r.target} ${r.verdict}`
+    )
   }
   for (const note of notes) lines.push(`(${note})`)
   return lines.join('\n')

@@ -51,8 +51,13 @@ const settings = () => ({
 
 /** A realistic rating mix: mostly 5s and 4s; some low ones, half of those with feedback text. */
 const SUBMISSIONS = [
-  { rating: 5 }, { rating: 5 }, { rating: 5 }, { rating: 5 }, { rating: 5 },
-  { rating: 4 }, { rating: 4 },
+  { rating: 5 },
+  { rating: 5 },
+  { rating: 5 },
+  { rating: 5 },
+  { rating: 5 },
+  { rating: 4 },
+  { rating: 4 },
   { rating: 3, feedback: 'Had to wait a while for the order.' },
   { rating: 2 },
   { rating: 1, feedback: 'Staff was rude at the counter.' },
@@ -136,27 +141,38 @@ export async function run() {
 
     const runs = []
     runs.push(await measure('bare route GET /api/bench/bare', base, s, { method: 'GET', path: '/api/bench/bare' }))
-    runs.push(await measure(`GET /api/business/by-url/{code}`, base, s, { method: 'GET', path: `/api/business/by-url/${business.shortUrl}` }))
-    runs.push(await measure(`POST /api/review/{code}/submit`, base, s, {
-      requests: SUBMISSIONS.map((body) => ({
-        method: 'POST',
-        path: `/api/review/${business.shortUrl}/submit`,
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      })),
-    }))
+    runs.push(
+      await measure(`GET /api/business/by-url/{code}`, base, s, { method: 'GET', path: `/api/business/by-url/${business.shortUrl}` })
+    )
+    runs.push(
+      await measure(`POST /api/review/{code}/submit`, base, s, {
+        requests: SUBMISSIONS.map((body) => ({
+          method: 'POST',
+          path: `/api/review/${business.shortUrl}/submit`,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })),
+      })
+    )
     const history = await businessWithHistory(base, token, s, env)
     const historySessions = (await request(base, 'GET', `/api/analytics/${history.id}`, { token })).json?.analytics?.totalSessions
-    runs.push(await measure(`GET /api/analytics/{id}`, base, s, {
-      method: 'GET',
-      path: `/api/analytics/${history.id}`,
-      headers: { authorization: `Bearer ${token}` },
-    }))
-    const alone = await measure(`GET /api/analytics/{id} (1 conn)`, base, { ...s, connections: 1 }, {
-      method: 'GET',
-      path: `/api/analytics/${history.id}`,
-      headers: { authorization: `Bearer ${token}` },
-    })
+    runs.push(
+      await measure(`GET /api/analytics/{id}`, base, s, {
+        method: 'GET',
+        path: `/api/analytics/${history.id}`,
+        headers: { authorization: `Bearer ${token}` },
+      })
+    )
+    const alone = await measure(
+      `GET /api/analytics/{id} (1 conn)`,
+      base,
+      { ...s, connections: 1 },
+      {
+        method: 'GET',
+        path: `/api/analytics/${history.id}`,
+        headers: { authorization: `Bearer ${token}` },
+      }
+    )
     runs.push({ ...alone, info: true })
     const sessions = (await request(base, 'GET', `/api/analytics/${business.id}`, { token })).json?.analytics?.totalSessions
     const flooded = await measure(`GET /api/analytics/{id} (flooded)`, base, s, {
@@ -201,7 +217,9 @@ export function format({ settings: s, rows, analyticsSessions, historySessions }
       `${r.name.padEnd(34)} ${r.rps.toFixed(0).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${r.ratio.toFixed(2).padStart(7)} ${String(r.failed).padStart(8)}   ${r.target || '-'}  ${r.verdict}`
     )
   }
-  lines.push(`(analytics: a business with ${historySessions ?? '?'} sessions over two years, rolled up; flooded: the submit run's business, ${analyticsSessions ?? '?'} sessions all from today, not rolled up; by-url counts a page view per call)`)
+  lines.push(
+    `(analytics: a business with ${historySessions ?? '?'} sessions over two years, rolled up; flooded: the submit run's business, ${analyticsSessions ?? '?'} sessions all from today, not rolled up; by-url counts a page view per call)`
+  )
   return lines.join('\n')
 }
 

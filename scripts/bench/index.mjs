@@ -32,7 +32,15 @@ async function step(name, fn) {
   } catch (error) {
     failed++
     console.error(error)
-    record(name, 'FAILED', String(error?.message ?? error).split('\n')[0].slice(0, 60), '', 'FAILED')
+    record(
+      name,
+      'FAILED',
+      String(error?.message ?? error)
+        .split('\n')[0]
+        .slice(0, 60),
+      '',
+      'FAILED'
+    )
   }
   console.log(`(${name}: ${((Date.now() - started) / 1000).toFixed(0)} s)`)
 }
@@ -58,7 +66,13 @@ await step('api', async () => {
   const result = await api.run()
   console.log(`\n${api.format(result)}`)
   for (const r of result.rows) {
-    record('api', r.name, `${r.rps.toFixed(0)} req/s, p50 ${r.p50} / p99 ${r.p99} ms, ${r.ratio.toFixed(2)}× bare`, r.target || 'reference', r.verdict)
+    record(
+      'api',
+      r.name,
+      `${r.rps.toFixed(0)} req/s, p50 ${r.p50} / p99 ${r.p99} ms, ${r.ratio.toFixed(2)}× bare`,
+      r.target || 'reference',
+      r.verdict
+    )
   }
 })
 
@@ -72,7 +86,8 @@ await step('analytics-scale', async () => {
 
 await step('review-page', async () => {
   const output = await script('bench-review-page.mjs', process.env.BENCH_REVIEW_PAGE_PORT ?? 3388)
-  const pattern = /^(bytes transferred \(gzip\)|business name painted|star tap works without JS|star tap works \(app interactive\))\s+([\d.]+) (KB|ms)\s+target ≤ (\S+ \S+)\s+(OK|OVER)/gm
+  const pattern =
+    /^(bytes transferred \(gzip\)|business name painted|star tap works without JS|star tap works \(app interactive\))\s+([\d.]+) (KB|ms)\s+target ≤ (\S+ \S+)\s+(OK|OVER)/gm
   let found = 0
   for (const [, label, value, unit, target, verdict] of output.matchAll(pattern)) {
     found++
@@ -83,11 +98,12 @@ await step('review-page', async () => {
 
 await step('dashboard-size', async () => {
   const output = await script('bench-dashboard-size.mjs', process.env.BENCH_DASHBOARD_PORT ?? 3389)
-  const pattern = /^\s+(first screen \(\/dashboard\)|total \(all dashboard JS\))\s+([\d.]+ KB)\s+(\d+ files)\s*(≤ \d+ KB)?\s*(ok|OVER)?\s*$/gm
+  const pattern =
+    /^\s+(first screen \(\/dashboard\)|total \(all dashboard JS\))\s+([\d.]+ KB)\s+(\d+ files)\s*(≤ \d+ KB)?\s*(ok|OVER)?\s*$/gm
   let found = 0
   for (const [, label, value, files, target, verdict] of output.matchAll(pattern)) {
     found++
-    record('dashboard-size', label, `${value} gzipped, ${files}`, target ?? '', verdict === 'OVER' ? 'MISS' : verdict ?? '')
+    record('dashboard-size', label, `${value} gzipped, ${files}`, target ?? '', verdict === 'OVER' ? 'MISS' : (verdict ?? ''))
   }
   if (!found) throw new Error('no results in the output of bench-dashboard-size.mjs')
 })
@@ -98,7 +114,13 @@ await step('dashboard-phone', async () => {
   let found = 0
   for (const [, label, median, range, script, target, verdict] of output.matchAll(pattern)) {
     found++
-    record('dashboard-phone', label, `${median} ms median (${range} ms), script ${script} KB`, `≤ ${target} ms`, verdict === 'OK' ? 'ok' : 'MISS')
+    record(
+      'dashboard-phone',
+      label,
+      `${median} ms median (${range} ms), script ${script} KB`,
+      `≤ ${target} ms`,
+      verdict === 'OK' ? 'ok' : 'MISS'
+    )
   }
   if (!found) throw new Error('no results in the output of bench-dashboard-phone.mjs')
 })
@@ -111,9 +133,22 @@ const widths = {
 }
 const line = (r) =>
   `${r.bench.padEnd(widths.bench)}  ${r.measure.padEnd(widths.measure)}  ${r.value.padEnd(widths.value)}  ${r.target.padEnd(widths.target)}  ${r.verdict}`
-console.log(`\n=== Summary (${new Date().toISOString()}, ${(await import('node:os')).cpus().length} CPUs, load ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}) ===`)
+console.log(
+  `\n=== Summary (${new Date().toISOString()}, ${(await import('node:os')).cpus().length} CPUs, load ${(await import('node:os'))
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}) ===`
+)
 console.log(line({ bench: 'bench', measure: 'measure', value: 'value', target: 'target', verdict: 'verdict' }))
-console.log(line({ bench: '-'.repeat(widths.bench), measure: '-'.repeat(widths.measure), value: '-'.repeat(widths.value), target: '-'.repeat(widths.target), verdict: '-------' }))
+console.log(
+  line({
+    bench: '-'.repeat(widths.bench),
+    measure: '-'.repeat(widths.measure),
+    value: '-'.repeat(widths.value),
+    target: '-'.repeat(widths.target),
+    verdict: '-------',
+  })
+)
 for (const row of summary) console.log(line(row))
 const count = (verdict) => summary.filter((r) => r.verdict === verdict).length
 console.log(`\n${count('ok')} within target, ${count('MISS')} missed, ${failed} benchmark(s) failed`)

@@ -79,7 +79,14 @@ const probes = () => [
   ['submit 4', () => submit(4, { timeoutMs: 30_000 })],
   ['analytics', () => request(base, 'GET', `/api/analytics/${owner.business.id}`, { token: owner.token, timeoutMs: 30_000 })],
   ['my-businesses', () => request(base, 'GET', '/api/my-businesses', { token: owner.token, timeoutMs: 30_000 })],
-  ['review-sessions', () => request(base, 'GET', `/api/review-sessions?businessId=${owner.business.id}&_start=0&_end=10`, { token: owner.token, timeoutMs: 30_000 })],
+  [
+    'review-sessions',
+    () =>
+      request(base, 'GET', `/api/review-sessions?businessId=${owner.business.id}&_start=0&_end=10`, {
+        token: owner.token,
+        timeoutMs: 30_000,
+      }),
+  ],
 ]
 
 /** Every probe (run at once) answers 503 with the JSON error shape within the bound. */
@@ -150,10 +157,13 @@ test('MySQL lost and back: 503s within a bound, nothing half-written, recovery w
   await t.test('restore: the same process answers 200 again within seconds', async () => {
     const restoredAt = Date.now()
     await proxy.restore()
-    const health = await until(async () => {
-      const response = await request(base, 'GET', '/api/health', { timeoutMs: 5000 })
-      return response.status === 200 ? response : null
-    }, { timeoutMs: RECOVER_WITHIN_MS, everyMs: 250 })
+    const health = await until(
+      async () => {
+        const response = await request(base, 'GET', '/api/health', { timeoutMs: 5000 })
+        return response.status === 200 ? response : null
+      },
+      { timeoutMs: RECOVER_WITHIN_MS, everyMs: 250 }
+    )
     assert.ok(health, `health did not return to 200 within ${RECOVER_WITHIN_MS} ms`)
     assert.equal(health.json.mysql, 'up')
     t.diagnostic(`healthy again ${Date.now() - restoredAt} ms after the proxy returned`)

@@ -124,10 +124,13 @@ test('Redis stopped during 500 submissions: every review stored, API up, worker 
       stoppedAt = Date.now()
       phase = 'down'
       // The API notices when its connection drops: give it a moment (the other lanes keep submitting).
-      healthWhileDown = await until(async () => {
-        const health = await request(base, 'GET', '/api/health', { timeoutMs: 10_000 })
-        return health.status === 503 ? health : null
-      }, { timeoutMs: 5000, everyMs: 100 })
+      healthWhileDown = await until(
+        async () => {
+          const health = await request(base, 'GET', '/api/health', { timeoutMs: 10_000 })
+          return health.status === 503 ? health : null
+        },
+        { timeoutMs: 5000, everyMs: 100 }
+      )
     } else if (done === RESTART_AFTER) {
       await startRedis(REDIS_PORT)
       restartedAt = Date.now()
@@ -140,7 +143,9 @@ test('Redis stopped during 500 submissions: every review stored, API up, worker 
   for (const result of results) (byPhase[result.sentIn] ??= []).push(result)
   for (const [name, rows] of Object.entries(byPhase)) {
     const slowest = Math.max(...rows.map((r) => r.ms))
-    t.diagnostic(`${name}: ${rows.length} submissions, statuses ${[...new Set(rows.map((r) => r.status))]}, slowest ${Math.round(slowest)} ms`)
+    t.diagnostic(
+      `${name}: ${rows.length} submissions, statuses ${[...new Set(rows.map((r) => r.status))]}, slowest ${Math.round(slowest)} ms`
+    )
   }
 
   await t.test('every submission was acknowledged (2xx), also while Redis was down', () => {
@@ -158,17 +163,22 @@ test('Redis stopped during 500 submissions: every review stored, API up, worker 
   await t.test('every acknowledged submission is in MySQL', async () => {
     const [[{ n }]] = await db.query('SELECT COUNT(*) AS n FROM review_sessions WHERE business_id = ?', [owner.business.id])
     assert.equal(Number(n), results.filter((r) => r.status === 200).length)
-    const [rows] = await db.query('SELECT feedback FROM review_sessions WHERE business_id = ? AND feedback IS NOT NULL', [owner.business.id])
+    const [rows] = await db.query('SELECT feedback FROM review_sessions WHERE business_id = ? AND feedback IS NOT NULL', [
+      owner.business.id,
+    ])
     const stored = new Set(rows.map((row) => row.feedback))
     const missing = results.filter((r) => r.body.feedback && !stored.has(r.body.feedback))
     assert.deepEqual(missing, [])
   })
 
   await t.test('health is back to 200 once Redis is', async () => {
-    const health = await until(async () => {
-      const response = await request(base, 'GET', '/api/health', { timeoutMs: 5000 })
-      return response.status === 200 ? response : null
-    }, { timeoutMs: 15_000, everyMs: 250 })
+    const health = await until(
+      async () => {
+        const response = await request(base, 'GET', '/api/health', { timeoutMs: 5000 })
+        return response.status === 200 ? response : null
+      },
+      { timeoutMs: 15_000, everyMs: 250 }
+    )
     assert.ok(health, 'health did not return to 200')
   })
 
@@ -180,7 +190,9 @@ test('Redis stopped during 500 submissions: every review stored, API up, worker 
       'feedback-alert': 'feedback-alert-sweep',
       'data-retention': 'data-retention-daily',
     }
-    const queues = Object.keys(schedules).map((name) => new Queue(name, { connection: { host: '127.0.0.1', port: REDIS_PORT }, prefix: QUEUE_PREFIX }))
+    const queues = Object.keys(schedules).map(
+      (name) => new Queue(name, { connection: { host: '127.0.0.1', port: REDIS_PORT }, prefix: QUEUE_PREFIX })
+    )
     try {
       const present = () => Promise.all(queues.map(async (queue) => Boolean(await queue.getJobScheduler(schedules[queue.name]))))
       const back = await until(async () => (await present()).every(Boolean), { timeoutMs: 15_000, everyMs: 250 })
@@ -200,7 +212,9 @@ test('Redis stopped during 500 submissions: every review stored, API up, worker 
     const placeId = search.json?.places?.find((place) => place.place_id !== owner.business.placeId)?.place_id
     const added = await request(base, 'POST', '/api/select-business', { token: owner.token, body: { placeId } })
     assert.equal(added.status, 201, added.text)
-    const probe = await request(base, 'POST', `/api/review/${added.json.business.shortUrl}/submit`, { body: { rating: 2, feedback: marker } })
+    const probe = await request(base, 'POST', `/api/review/${added.json.business.shortUrl}/submit`, {
+      body: { rating: 2, feedback: marker },
+    })
     assert.equal(probe.status, 200, probe.text)
     const mailed = await until(async () => (await alertMails()).byMarker.get(marker), { timeoutMs: 20_000, everyMs: 250 })
     assert.equal(mailed, 1, `no alert mail for the probe:\n${worker.output().slice(-3000)}`)
@@ -210,10 +224,9 @@ test('Redis stopped during 500 submissions: every review stored, API up, worker 
     // Alerts of submissions made while Redis was down were never enqueued, and jobs queued before the stop
     // died with it (no persistence). The sweep leaves rows younger than 2 minutes to their own jobs: age the
     // unalerted rows by 3 minutes (as if the sweep ran later), then run the sweep the way its schedule does.
-    await db.query(
-      'UPDATE review_sessions SET created_at = created_at - INTERVAL 3 MINUTE WHERE business_id = ? AND alerted_at IS NULL',
-      [owner.business.id]
-    )
+    await db.query('UPDATE review_sessions SET created_at = created_at - INTERVAL 3 MINUTE WHERE business_id = ? AND alerted_at IS NULL', [
+      owner.business.id,
+    ])
     await openAlertGate()
     const [[{ n: unalerted }]] = await db.query(
       'SELECT COUNT(*) AS n FROM review_sessions WHERE business_id = ? AND alerted_at IS NULL AND feedback IS NOT NULL',
@@ -230,17 +243,19 @@ test('Redis stopped during 500 submissions: every review stored, API up, worker 
       await queue.close()
     }
 
-    const [withFeedback] = await db.query(
-      'SELECT feedback FROM review_sessions WHERE business_id = ? AND feedback IS NOT NULL',
-      [owner.business.id]
+    const [withFeedback] = await db.query('SELECT feedback FROM review_sessions WHERE business_id = ? AND feedback IS NOT NULL', [
+      owner.business.id,
+    ])
+    const allMailed = await until(
+      async () => {
+        const [[{ n }]] = await db.query(
+          'SELECT COUNT(*) AS n FROM review_sessions WHERE business_id = ? AND feedback IS NOT NULL AND alerted_at IS NULL',
+          [owner.business.id]
+        )
+        return Number(n) === 0 && (await alertMails()).byMarker.size >= withFeedback.length
+      },
+      { timeoutMs: 40_000, everyMs: 500 }
     )
-    const allMailed = await until(async () => {
-      const [[{ n }]] = await db.query(
-        'SELECT COUNT(*) AS n FROM review_sessions WHERE business_id = ? AND feedback IS NOT NULL AND alerted_at IS NULL',
-        [owner.business.id]
-      )
-      return Number(n) === 0 && (await alertMails()).byMarker.size >= withFeedback.length
-    }, { timeoutMs: 40_000, everyMs: 500 })
     assert.ok(allMailed, `alerts still missing:\n${worker.output().slice(-3000)}`)
     await sleep(500) // a duplicate would show up now
     const { byMarker } = await alertMails()

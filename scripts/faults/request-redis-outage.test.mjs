@@ -133,10 +133,23 @@ async function createRequest(i) {
   const startedAt = Date.now()
   const response = await request(base, 'POST', '/api/review-requests', {
     token: owner.token,
-    body: { businessId: owner.business.id, customer: { name: `Fault Customer ${i}`, phone: phoneOf(i), consent: true }, channel: 'whatsapp' },
+    body: {
+      businessId: owner.business.id,
+      customer: { name: `Fault Customer ${i}`, phone: phoneOf(i), consent: true },
+      channel: 'whatsapp',
+    },
     timeoutMs: 15_000,
   })
-  return { i, phone: phoneOf(i), startedAt, endedAt: Date.now(), status: response.status, id: response.json?.id, text: response.text, ms: response.ms }
+  return {
+    i,
+    phone: phoneOf(i),
+    startedAt,
+    endedAt: Date.now(),
+    status: response.status,
+    id: response.json?.id,
+    text: response.text,
+    ms: response.ms,
+  }
 }
 
 /** Completed jobs of the send queue in the restarted Redis: what the sweeps and the per-request jobs sent. */
@@ -217,7 +230,9 @@ test('Redis stopped mid-send: every WhatsApp review request sent exactly once, n
   assert.ok(enqueuedAgain, `the API did not enqueue again within ${AFTER_PACED_MAX} s of Redis's return:\n${api.output().slice(-3000)}`)
   // ... then the rest at once, and the sweep ahead of their jobs (lifo): the sweep and the requests' own jobs
   // (3 at a time) go for the same rows at the same time, and only the database's claim keeps each to one send.
-  const racing = await pool(TOTAL - BURST - WHILE_DOWN - afterwards.length, 8, (k) => createRequest(BURST + WHILE_DOWN + afterwards.length + k))
+  const racing = await pool(TOTAL - BURST - WHILE_DOWN - afterwards.length, 8, (k) =>
+    createRequest(BURST + WHILE_DOWN + afterwards.length + k)
+  )
   const { Queue } = await import('bullmq')
   const sendQueue = new Queue(QUEUE, { connection, prefix: QUEUE_PREFIX })
   let racingSweep
@@ -231,7 +246,9 @@ test('Redis stopped mid-send: every WhatsApp review request sent exactly once, n
   const createdBeforeStop = results.filter((r) => r.endedAt <= cloud.stoppedAt)
   t.diagnostic(`${TOTAL} requests created; ${createdWhileDown.length} while Redis was down (${restartedAt - cloud.stoppedAt} ms)`)
   for (const [name, rows] of Object.entries({ before: burst, down: whileDown, after: afterwards, racing })) {
-    t.diagnostic(`${name}: ${rows.length} creations, statuses ${[...new Set(rows.map((r) => r.status))]}, slowest ${Math.round(Math.max(...rows.map((r) => r.ms)))} ms`)
+    t.diagnostic(
+      `${name}: ${rows.length} creations, statuses ${[...new Set(rows.map((r) => r.status))]}, slowest ${Math.round(Math.max(...rows.map((r) => r.ms)))} ms`
+    )
   }
   t.diagnostic(
     `at the stop: ${cloud.inFlightAtStop} sends in flight, ${cloud.receivedAtStop} received by the stub, ` +
@@ -254,7 +271,10 @@ test('Redis stopped mid-send: every WhatsApp review request sent exactly once, n
   await t.test('the worker reconnects and puts back the request sweep Redis lost', async () => {
     const queue = new Queue(QUEUE, { connection, prefix: QUEUE_PREFIX })
     try {
-      const back = await until(async () => Boolean(await queue.getJobScheduler('review-request-sweep')), { timeoutMs: 15_000, everyMs: 250 })
+      const back = await until(async () => Boolean(await queue.getJobScheduler('review-request-sweep')), {
+        timeoutMs: 15_000,
+        everyMs: 250,
+      })
       assert.ok(back, `the review-request-sweep schedule was not restored:\n${worker.output().slice(-3000)}`)
     } finally {
       await queue.close()
@@ -267,10 +287,13 @@ test('Redis stopped mid-send: every WhatsApp review request sent exactly once, n
     try {
       const sweep = await queue.add(QUEUE, {})
       for (const id of [racingSweep.id, sweep.id]) {
-        const finished = await until(async () => {
-          const job = await queue.getJob(id)
-          return job?.finishedOn ? job : null
-        }, { timeoutMs: 30_000, everyMs: 250 })
+        const finished = await until(
+          async () => {
+            const job = await queue.getJob(id)
+            return job?.finishedOn ? job : null
+          },
+          { timeoutMs: 30_000, everyMs: 250 }
+        )
         assert.ok(finished, `sweep job ${id} did not finish:\n${worker.output().slice(-3000)}`)
         assert.ok(finished.returnvalue, `sweep job ${id} failed: ${finished.failedReason}`)
       }
@@ -288,10 +311,13 @@ test('Redis stopped mid-send: every WhatsApp review request sent exactly once, n
       return list
     }
     // Claimed means `sent` before the provider answers: wait for every message id (bounded).
-    const settled = await until(async () => {
-      const list = await rows()
-      return list.length === TOTAL && list.every((row) => row.status !== 'created' && row.messageId) ? list : null
-    }, { timeoutMs: 20_000, everyMs: 250 })
+    const settled = await until(
+      async () => {
+        const list = await rows()
+        return list.length === TOTAL && list.every((row) => row.status !== 'created' && row.messageId) ? list : null
+      },
+      { timeoutMs: 20_000, everyMs: 250 }
+    )
     await sleep(750) // a second send of anything would reach the stub now
     const final = await rows()
     const pending = final.filter((row) => row.status === 'created' || !row.messageId)
@@ -305,7 +331,7 @@ test('Redis stopped mid-send: every WhatsApp review request sent exactly once, n
     )
 
     assert.equal(final.length, TOTAL)
-    assert.deepEqual(cloud.badUrls, [], 'every message went to the owner\'s number\'s messages endpoint')
+    assert.deepEqual(cloud.badUrls, [], "every message went to the owner's number's messages endpoint")
     for (const row of final) {
       assert.ok(['sent', 'delivered', 'opened', 'rated'].includes(row.status), `request ${row.id} is ${row.status}`)
       const to = row.phone.replace(/^\+/, '')
@@ -313,8 +339,15 @@ test('Redis stopped mid-send: every WhatsApp review request sent exactly once, n
       assert.deepEqual(cloud.ids.get(to), [row.messageId], `request ${row.id} keeps the id the provider gave`)
     }
     const numbers = new Set(final.map((row) => row.phone.replace(/^\+/, '')))
-    assert.deepEqual([...cloud.byNumber.keys()].filter((to) => !numbers.has(to)), [], 'no message to a number without a request')
+    assert.deepEqual(
+      [...cloud.byNumber.keys()].filter((to) => !numbers.has(to)),
+      [],
+      'no message to a number without a request'
+    )
     assert.equal(cloud.received, TOTAL, 'one message per request in all')
-    assert.ok(sends.bySweep >= createdWhileDown.length, `the sweep sent ${sends.bySweep}, fewer than the ${createdWhileDown.length} never enqueued`)
+    assert.ok(
+      sends.bySweep >= createdWhileDown.length,
+      `the sweep sent ${sends.bySweep}, fewer than the ${createdWhileDown.length} never enqueued`
+    )
   })
 })

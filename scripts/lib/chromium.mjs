@@ -23,8 +23,7 @@ export const CHROMIUM_ARGS = [
 export const DESKTOP = { viewport: { width: 1280, height: 800 } }
 export const PHONE = {
   viewport: { width: 390, height: 844 },
-  userAgent:
-    'Mozilla/5.0 (Linux; Android 13; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36',
+  userAgent: 'Mozilla/5.0 (Linux; Android 13; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36',
   isMobile: true,
   hasTouch: true,
   deviceScaleFactor: 2,

@@ -133,7 +133,11 @@ export async function until(check, { timeoutMs = 10_000, everyMs = 200 } = {}) {
 
 /** A throwaway redis-server without persistence on `port` (loopback). */
 export async function startRedis(port) {
-  const result = spawnSync('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'yes'], { encoding: 'utf8' })
+  const result = spawnSync(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'yes'],
+    { encoding: 'utf8' }
+  )
   if (result.status !== 0) throw new Error(`redis-server on ${port} did not start: ${result.stderr || result.stdout}`)
   const up = await until(() => redisCli(port, 'ping') === 'PONG', { timeoutMs: 5000, everyMs: 100 })
   if (!up) throw new Error(`redis-server on ${port} does not answer`)

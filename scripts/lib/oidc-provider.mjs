@@ -11,7 +11,12 @@ import Provider from 'oidc-provider'
  * Starts the provider. `accounts` maps a login (the subject) to its claims: { email, email_verified, given_name,
  * family_name }. The client is confidential (client_secret_post), as Google's web clients are.
  */
-export async function startOidcProvider({ redirectUris, clientId = 'reviewroute-test', clientSecret = 'reviewroute-test-secret', accounts = {} }) {
+export async function startOidcProvider({
+  redirectUris,
+  clientId = 'reviewroute-test',
+  clientSecret = 'reviewroute-test-secret',
+  accounts = {},
+}) {
   const known = new Map(Object.entries(accounts))
   const server = createServer()
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))

@@ -18,8 +18,8 @@ export function razorpayError(
 export function parseBody(body: string): Record<string, any>
 export function razorpayOrdersApi(keys: RazorpayKeys, orders?: Record<string, any>[], refundStatus?: 'processed' | 'pending'): StubHandler
 export function startRazorpayStub(keys: RazorpayKeys): Promise<StubServer & { orders: Record<string, any>[] }>
-export function webhookEvent(
-  name: EventName,
-  target: { orderId: string; amount: number; paymentId?: string }
+export function webhookEvent(name: EventName, target: { orderId: string; amount: number; paymentId?: string }): Record<string, any>
+export function refundEvent(
+  name: 'refund.processed' | 'refund.failed',
+  ids: { refundId: string; paymentId: string; amount: number }
 ): Record<string, any>
-export function refundEvent(name: 'refund.processed' | 'refund.failed', ids: { refundId: string; paymentId: string; amount: number }): Record<string, any>

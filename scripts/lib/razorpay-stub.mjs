@@ -11,8 +11,7 @@ const FIXTURES = new URL('../../backend/tests/fixtures/razorpay/', import.meta.u
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 
 /** Razorpay-style identifiers: a prefix and 14 letters and digits. */
-export const razorpayId = (prefix) =>
-  `${prefix}${[...randomBytes(14)].map((byte) => ALPHANUMERIC[byte % ALPHANUMERIC.length]).join('')}`
+export const razorpayId = (prefix) => `${prefix}${[...randomBytes(14)].map((byte) => ALPHANUMERIC[byte % ALPHANUMERIC.length]).join('')}`
 
 export const hmac = (secret, payload) => createHmac('sha256', secret).update(payload).digest('hex')
 

@@ -30,8 +30,23 @@ function certificate(dir) {
   const cert = join(dir, 'cert.pem')
   const key = join(dir, 'key.pem')
   openssl([
-    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2',
-    '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost', '-keyout', key, '-out', cert,
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=127.0.0.1',
+    '-addext',
+    'subjectAltName=IP:127.0.0.1,DNS:localhost',
+    '-keyout',
+    key,
+    '-out',
+    cert,
   ])
   const publicKey = openssl(['x509', '-pubkey', '-noout', '-in', cert])
   const der = openssl(['pkey', '-pubin', '-outform', 'der'], { input: publicKey, binary: true })

@@ -22,8 +22,7 @@ export class ApiError extends Error {
 }
 
 /** A free-plan limit (docs/product-rules.md#errors): the server's 403 with `upgrade: true`, whatever its sentence says. */
-export const isLimitError = (error: unknown): error is ApiError =>
-  error instanceof ApiError && error.status === 403 && error.upgrade
+export const isLimitError = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 403 && error.upgrade
 
 /** The server's 422 messages by field (the first per field); empty for any other failure. */
 export function fieldErrors(error: unknown): Record<string, string> {
@@ -62,7 +61,12 @@ export async function apiWithHeaders<T>(
 
   let response: Response
   try {
-    response = await fetch(path, { method, headers, body: body === undefined || contentType ? (body as string | undefined) : JSON.stringify(body), signal })
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined || contentType ? (body as string | undefined) : JSON.stringify(body),
+      signal,
+    })
   } catch (error) {
     if ((error as Error)?.name === 'AbortError') throw error
     throw new ApiError(0, NETWORK_ERROR)

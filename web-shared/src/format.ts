@@ -12,8 +12,7 @@ export function rupees(paise: number, { decimals = false } = {}) {
 export const reviewLink = (shortUrl: string, origin = globalThis.location?.origin ?? '') => `${origin}/review/${shortUrl}`
 
 /** docs/decisions.md D3: the Google "write a review" page of a listing. */
-export const googleReviewLink = (placeId: string) =>
-  `https://search.google.com/local/writereview?placeid=${encodeURIComponent(placeId)}`
+export const googleReviewLink = (placeId: string) => `https://search.google.com/local/writereview?placeid=${encodeURIComponent(placeId)}`
 
 /** One formatter for every count: building an Intl.NumberFormat costs more than formatting with it. */
 const COUNT = new Intl.NumberFormat('en-IN')

@@ -104,7 +104,13 @@ function centredLines(ctx: CanvasRenderingContext2D, lines: string[], weight: st
  * One sentence per language at `baselines` (one or two languages). A single language's sentence that would
  * shrink by more than 4 px on one line takes the two-line slots instead, so long scripts stay readable.
  */
-function sentences(ctx: CanvasRenderingContext2D, texts: string[], weight: string, sizes: { one: number; two: number }, baselines: { one: number[]; two: number[] }) {
+function sentences(
+  ctx: CanvasRenderingContext2D,
+  texts: string[],
+  weight: string,
+  sizes: { one: number; two: number },
+  baselines: { one: number[]; two: number[] }
+) {
   if (texts.length === 1 && fitFont(ctx, texts[0], weight, sizes.one) < sizes.one - 4) {
     ctx.font = `${weight} ${sizes.two}px ${POSTER_FONTS}`
     const lines = wrap(ctx, texts[0], TEXT_WIDTH, 2)
@@ -138,7 +144,13 @@ export async function drawPoster(canvas: HTMLCanvasElement, { name, link, texts 
   nameLines.forEach((text, i) => ctx.fillText(text, POSTER_WIDTH / 2, (nameLines.length === 1 ? 88 : 68) + i * 40))
 
   ctx.fillStyle = '#0f172a'
-  sentences(ctx, languages.map((language) => language.scan), '600', { one: 24, two: 22 }, { one: [200], two: [182, 212] })
+  sentences(
+    ctx,
+    languages.map((language) => language.scan),
+    '600',
+    { one: 24, two: 22 },
+    { one: [200], two: [182, 212] }
+  )
 
   const qrX = (POSTER_WIDTH - POSTER_QR) / 2
   ctx.strokeStyle = '#e2e8f0'
@@ -147,7 +159,13 @@ export async function drawPoster(canvas: HTMLCanvasElement, { name, link, texts 
   ctx.drawImage(qr, qrX, 235, POSTER_QR, POSTER_QR)
 
   ctx.fillStyle = '#334155'
-  sentences(ctx, languages.map((language) => language.drop), '600', { one: 22, two: 20 }, { one: [620], two: [598, 626] })
+  sentences(
+    ctx,
+    languages.map((language) => language.drop),
+    '600',
+    { one: 22, two: 20 },
+    { one: [620], two: [598, 626] }
+  )
   ctx.fillStyle = '#f59e0b'
   for (let i = 0; i < 5; i++) star(ctx, POSTER_WIDTH / 2 + (i - 2) * 52, 660, 20)
 

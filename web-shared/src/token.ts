@@ -6,12 +6,7 @@ export const TOKEN_KEY = 'reviewroute.token'
 const MIN_TOKEN_LENGTH = 20
 
 export function isValidToken(token: unknown): token is string {
-  return (
-    typeof token === 'string' &&
-    token.length > MIN_TOKEN_LENGTH &&
-    token !== 'null' &&
-    token !== 'undefined'
-  )
+  return typeof token === 'string' && token.length > MIN_TOKEN_LENGTH && token !== 'null' && token !== 'undefined'
 }
 
 function storage(): Storage | null {

@@ -14,9 +14,7 @@ import { analyticsRangeValidator } from '#validators/analytics'
 import { BUSINESS_TIME_ZONE, DAILY_SERIES_DEFAULT_DAYS, DAILY_SERIES_MAX_DAYS } from '#lib/constants'
 import type { AnalyticsRangeResponse, AnalyticsResponse, DailySeriesResponse } from '#types/api'
 
-const dailyValidator = vine.compile(
-  vine.object({ days: vine.number().withoutDecimals().range([1, DAILY_SERIES_MAX_DAYS]).optional() })
-)
+const dailyValidator = vine.compile(vine.object({ days: vine.number().withoutDecimals().range([1, DAILY_SERIES_MAX_DAYS]).optional() }))
 dailyValidator.messagesProvider = messages
 
 export default class AnalyticsController {

@@ -74,7 +74,11 @@ export default class BillingController {
   }
 
   @inject()
-  async cancel({ auth }: HttpContext, cancelSubscription: CancelSubscription, billingStatus: GetBillingStatus): Promise<BillingChangeResponse> {
+  async cancel(
+    { auth }: HttpContext,
+    cancelSubscription: CancelSubscription,
+    billingStatus: GetBillingStatus
+  ): Promise<BillingChangeResponse> {
     const user = auth.getUserOrFail()
     await cancelSubscription.handle(user)
     return { success: true, ...(await billingStatus.handle(user)) }

@@ -43,10 +43,7 @@ export default class BusinessesController {
 
   /** PATCH /api/business/:id/update-short-url (the spec's endpoint). */
   @inject()
-  async updateShortUrl(
-    { bouncer, params, request }: HttpContext,
-    updateSettings: UpdateBusinessSettings
-  ): Promise<UpdateShortUrlResponse> {
+  async updateShortUrl({ bouncer, params, request }: HttpContext, updateSettings: UpdateBusinessSettings): Promise<UpdateShortUrlResponse> {
     const business = await Business.find(params.id)
     await bouncer.with(BusinessPolicy).authorize('update', business)
     const { shortUrl } = await request.validateUsing(updateShortUrlValidator)

@@ -56,7 +56,12 @@ export default class ReviewPageController {
 
   private notFound(ctx: HttpContext, code: string) {
     const language = this.language(ctx, null)
-    return this.send(ctx, 404, { code, link: null, error: translate(language.messages, 'notFoundText'), ...language }, { view: 'not-found' })
+    return this.send(
+      ctx,
+      404,
+      { code, link: null, error: translate(language.messages, 'notFoundText'), ...language },
+      { view: 'not-found' }
+    )
   }
 
   /** A link an operator paused (docs/decisions.md D34): said politely, in the customer's language. */
@@ -95,13 +100,17 @@ export default class ReviewPageController {
     if (!business) return
     if (business.shortUrl !== code.toLowerCase()) {
       const query = ctx.request.url(true).slice(ctx.request.url().length)
-      return ctx.response.redirect().status(301).toPath(`/review/${encodeURIComponent(business.shortUrl)}${query}`)
+      return ctx.response
+        .redirect()
+        .status(301)
+        .toPath(`/review/${encodeURIComponent(business.shortUrl)}${query}`)
     }
     ensureDevice(ctx)
     const link = await openLink.handle(code)
     // `?rating=1..3`: the feedback form again (its language links keep the rating), unless ratings are closed.
     const rating = await ratingOf(ctx.request.input('rating'))
-    const screen: Screen = rating !== null && !isPositiveRating(rating) && link.canSubmitReview ? { view: 'feedback', rating } : { view: 'rate' }
+    const screen: Screen =
+      rating !== null && !isPositiveRating(rating) && link.canSubmitReview ? { view: 'feedback', rating } : { view: 'rate' }
     return this.send(ctx, 200, { code, link, staffCode: this.staffCodeOf(ctx, 's'), ...this.language(ctx, business.language) }, screen)
   }
 
@@ -122,7 +131,13 @@ export default class ReviewPageController {
     if (!isPositiveRating(rating)) {
       // A business out of free ratings says so now, not after the customer has written their feedback.
       const allowance = await this.checkAllowance.handle(business)
-      if (!allowance.allowed) return this.send(ctx, 403, { code, link: { ...link, canSubmitReview: false }, requestToken, staffCode, ...language }, { view: 'rate' })
+      if (!allowance.allowed)
+        return this.send(
+          ctx,
+          403,
+          { code, link: { ...link, canSubmitReview: false }, requestToken, staffCode, ...language },
+          { view: 'rate' }
+        )
       return this.send(ctx, 200, { code, link, requestToken, staffCode, ...language }, { view: 'feedback', rating })
     }
     const { url } = (await submitReview.handle(code, { rating, requestToken, staffCode }, raterOf(ctx.request)).catch((error) => {
@@ -143,7 +158,10 @@ export default class ReviewPageController {
     const link = this.linkOf(business)
     const rating = await ratingOf(ctx.request.input('rating'))
     if (rating === null || isPositiveRating(rating)) {
-      return ctx.response.redirect().status(303).toPath(`/review/${encodeURIComponent(business.shortUrl)}?lang=${language.language}`)
+      return ctx.response
+        .redirect()
+        .status(303)
+        .toPath(`/review/${encodeURIComponent(business.shortUrl)}?lang=${language.language}`)
     }
     const values: FeedbackValues = {
       feedback: text(ctx.request.input('feedback'), FEEDBACK_MAX_LENGTH * 2),
@@ -196,7 +214,12 @@ export default class ReviewPageController {
     const language = this.language(ctx, business?.language)
     const link = business ? this.linkOf(business) : null
     const already = ctx.request.input('already') === '1'
-    return this.send(ctx, 200, { code: business?.shortUrl ?? '', link, ...language }, { view: 'thanks', businessName: business?.name ?? null, already })
+    return this.send(
+      ctx,
+      200,
+      { code: business?.shortUrl ?? '', link, ...language },
+      { view: 'thanks', businessName: business?.name ?? null, already }
+    )
   }
 
   /** The personal link's token a form carried (`request`), if it looks like one. */
@@ -241,7 +264,12 @@ export default class ReviewPageController {
     const found = await this.requestOf(token)
     if (!found) return this.notFound(ctx, '')
     const link = this.linkOf(found.business)
-    return this.send(ctx, 200, { code: found.business.shortUrl, link, ...this.language(ctx, found.business.language) }, { view: 'stop', token })
+    return this.send(
+      ctx,
+      200,
+      { code: found.business.shortUrl, link, ...this.language(ctx, found.business.language) },
+      { view: 'stop', token }
+    )
   }
 
   /** POST /r/{token}/stop: the customer gets no more review requests from this business. */
@@ -252,7 +280,12 @@ export default class ReviewPageController {
     if (!found) return this.notFound(ctx, '')
     await progress.optedOut(found.request.id, found.request.customer_id)
     const link = this.linkOf(found.business)
-    return this.send(ctx, 200, { code: found.business.shortUrl, link, ...this.language(ctx, found.business.language) }, { view: 'stopped', token })
+    return this.send(
+      ctx,
+      200,
+      { code: found.business.shortUrl, link, ...this.language(ctx, found.business.language) },
+      { view: 'stopped', token }
+    )
   }
 
   /** The page's view of a business without counting another page view (forms and thanks are not new visits). */

@@ -46,7 +46,10 @@ export default class ReviewRequestsController {
   /** POST /api/review-requests/{id}/resend: the same personal link again (own WhatsApp: the wa.me link anew). */
   async resend(ctx: HttpContext): Promise<ReviewRequestDto> {
     const request = await requestOf(ctx, 'resend')
-    const optedOut = request.customer.optedOutAt || request.status === RequestStatus.OptedOut || (await OptOut.covers(request.businessId, request.customer))
+    const optedOut =
+      request.customer.optedOutAt ||
+      request.status === RequestStatus.OptedOut ||
+      (await OptOut.covers(request.businessId, request.customer))
     if (optedOut) throw new FieldError('customerId', OPTED_OUT)
     if (request.channel !== RequestChannel.WhatsappLink) {
       throw new FieldError('channel', 'Requests by email are sent for you, with one reminder after 3 days.')

@@ -30,7 +30,9 @@ export default class StaffController {
     const business = found!
     const { name } = await request.validateUsing(staffValidator)
     const { id, code } = await addStaff.handle(business, name)
-    return response.created(serializeStaff(business, { id, name, code, ratings: 0, sentToGoogle: 0, requests: 0, rated: 0 }) satisfies StaffDto)
+    return response.created(
+      serializeStaff(business, { id, name, code, ratings: 0, sentToGoogle: 0, requests: 0, rated: 0 }) satisfies StaffDto
+    )
   }
 
   async destroy({ bouncer, params, response }: HttpContext) {

@@ -61,6 +61,7 @@ export default class SystemController {
 
     const down = [!mysqlUp && 'MySQL', !redisUp && 'Redis'].filter(Boolean).join(' and ')
     const sentence = `${down} ${down.includes(' and ') ? 'are' : 'is'} down`
-    return response.serviceUnavailable({ status: 'unavailable', error: sentence, message: sentence, ...checks } satisfies HealthResponse & ApiErrorBody)
+    return response.serviceUnavailable({ status: 'unavailable', error: sentence, message: sentence, ...checks } satisfies HealthResponse &
+      ApiErrorBody)
   }
 }

@@ -21,7 +21,8 @@ const hookUrl = (secret: string) => appUrl(`/api/hooks/visits/${secret}`)
 const answer = (business: Business): VisitHookDto =>
   business.visitHookSecret ? { enabled: true, url: hookUrl(business.visitHookSecret) } : { enabled: false, url: null }
 
-export const NO_CHANNEL = 'This business cannot send requests for you yet: connect WhatsApp Business, set up SMS, or send the customer\'s email.'
+export const NO_CHANNEL =
+  "This business cannot send requests for you yet: connect WhatsApp Business, set up SMS, or send the customer's email."
 
 export default class VisitHooksController {
   async show({ bouncer, params }: HttpContext): Promise<VisitHookDto> {

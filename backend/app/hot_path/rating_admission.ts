@@ -21,10 +21,7 @@ export const newDeviceId = () => randomBytes(16).toString('base64url')
  * `counted`: store it. `repeat`: this device rated the business within the hour. `flood`: too many without a
  * device (with the limiter's error, which answers 429 with Retry-After).
  */
-export type Admission =
-  | { kind: 'counted' }
-  | { kind: 'repeat' }
-  | { kind: 'flood'; error: InstanceType<typeof errors.E_TOO_MANY_REQUESTS> }
+export type Admission = { kind: 'counted' } | { kind: 'repeat' } | { kind: 'flood'; error: InstanceType<typeof errors.E_TOO_MANY_REQUESTS> }
 
 export interface Rater {
   /** The verified device id from the cookie, or null. */

@@ -158,7 +158,10 @@ export class ReviewSessionWriter {
 
   /** Every row in one INSERT; ids counted from the first (consecutive, see the top of this file). */
   async #writeTogether(batch: Waiting[], step: number) {
-    const first = await insertRows(db.connection(), batch.map((waiting) => waiting.row))
+    const first = await insertRows(
+      db.connection(),
+      batch.map((waiting) => waiting.row)
+    )
     return batch.map((_, index) => first + index * step)
   }
 
@@ -166,7 +169,11 @@ export class ReviewSessionWriter {
   #writeFeedbackAlone(batch: Waiting[]) {
     return db.transaction(async (trx) => {
       const plain = batch.filter((waiting) => !waiting.row.feedback)
-      if (plain.length > 0) await insertRows(trx, plain.map((waiting) => waiting.row))
+      if (plain.length > 0)
+        await insertRows(
+          trx,
+          plain.map((waiting) => waiting.row)
+        )
       const ids: (number | null)[] = []
       for (const waiting of batch) ids.push(waiting.row.feedback ? await insertRows(trx, [waiting.row]) : null)
       return ids

@@ -55,10 +55,7 @@ export default class FeedbackAlertJob {
     const claimedAt = clock.now().startOf('second').toJSDate()
     if (!(await this.claim(businessId, claimedAt))) return 0
     try {
-      const sessions = await ReviewSession.query()
-        .where('business_id', businessId)
-        .where('alerted_at', claimedAt)
-        .orderBy('created_at')
+      const sessions = await ReviewSession.query().where('business_id', businessId).where('alerted_at', claimedAt).orderBy('created_at')
       await this.mailer.send(new FeedbackAlertMail(owner, business, sessions))
       return sessions.length
     } catch (error) {

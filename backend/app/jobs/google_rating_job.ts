@@ -42,7 +42,10 @@ export default class GoogleRatingJob {
       const batch = await Business.query().where('id', '>', lastId).orderBy('id', 'asc').limit(this.batchSize)
       if (batch.length === 0) break
       lastId = batch[batch.length - 1].id
-      const done = await GoogleRatingSnapshot.recordedOn(day, batch.map((business) => business.id))
+      const done = await GoogleRatingSnapshot.recordedOn(
+        day,
+        batch.map((business) => business.id)
+      )
       const due = batch.filter((business) => !done.has(business.id))
       result.skipped += batch.length - due.length
       for (let i = 0; i < due.length; i += this.concurrency) {
@@ -63,7 +66,10 @@ export default class GoogleRatingJob {
               result.refreshed++
             } catch (error) {
               result.failed++
-              logger.warn({ err: error, businessId: business.id, placeId: business.placeId }, 'google rating refresh failed; left for tomorrow')
+              logger.warn(
+                { err: error, businessId: business.id, placeId: business.placeId },
+                'google rating refresh failed; left for tomorrow'
+              )
             }
           })
         )

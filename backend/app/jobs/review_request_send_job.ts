@@ -71,8 +71,16 @@ export default class ReviewRequestSendJob {
     let sent = 0
     let reminded = 0
     const failures: unknown[] = []
-    for (const { id } of pending) await this.send(id, false).then((done) => done && sent++, (error) => failures.push(error))
-    for (const { id } of reminders) await this.send(id, true).then((done) => done && reminded++, (error) => failures.push(error))
+    for (const { id } of pending)
+      await this.send(id, false).then(
+        (done) => done && sent++,
+        (error) => failures.push(error)
+      )
+    for (const { id } of reminders)
+      await this.send(id, true).then(
+        (done) => done && reminded++,
+        (error) => failures.push(error)
+      )
     if (failures.length) throw new AggregateError(failures, `${failures.length} review requests could not be sent`)
     return { sent, reminded }
   }
@@ -125,8 +133,15 @@ export default class ReviewRequestSendJob {
     const now = clock.now().toJSDate()
     const claim = db.from('review_requests').where('id', requestId).whereNot('channel', RequestChannel.WhatsappLink)
     const claimed = reminder
-      ? await claim.whereNull('reminded_at').whereNull('opened_at').whereIn('status', [RequestStatus.Sent, RequestStatus.Delivered]).update({ reminded_at: now, updated_at: now })
-      : await claim.whereNull('sent_at').where('status', RequestStatus.Created).update({ sent_at: now, status: RequestStatus.Sent, updated_at: now })
+      ? await claim
+          .whereNull('reminded_at')
+          .whereNull('opened_at')
+          .whereIn('status', [RequestStatus.Sent, RequestStatus.Delivered])
+          .update({ reminded_at: now, updated_at: now })
+      : await claim
+          .whereNull('sent_at')
+          .where('status', RequestStatus.Created)
+          .update({ sent_at: now, status: RequestStatus.Sent, updated_at: now })
     if (!Number(claimed)) return false
 
     const request = await ReviewRequest.findOrFail(requestId)
@@ -172,7 +187,10 @@ export default class ReviewRequestSendJob {
   }
 
   private mark(requestId: number, changes: Record<string, unknown>) {
-    return db.from('review_requests').where('id', requestId).update({ ...changes, updated_at: clock.now().toJSDate() })
+    return db
+      .from('review_requests')
+      .where('id', requestId)
+      .update({ ...changes, updated_at: clock.now().toJSDate() })
   }
 
   /** Undoes the claim: the request (or its reminder) is due again, for the job's retry or the next sweep. */

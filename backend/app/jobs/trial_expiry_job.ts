@@ -36,14 +36,20 @@ export default class TrialExpiryJob {
     const trials = endedTrials.length
       ? await db
           .from('users')
-          .whereIn('id', endedTrials.map((row) => row.id))
+          .whereIn(
+            'id',
+            endedTrials.map((row) => row.id)
+          )
           .whereNull('trial_expired_at')
           .where('trial_ends_at', '<=', now)
           .update({ trial_expired_at: now })
       : 0
     const periods = endedPeriods.length
       ? await Subscription.query()
-          .whereIn('id', endedPeriods.map((row) => row.id))
+          .whereIn(
+            'id',
+            endedPeriods.map((row) => row.id)
+          )
           .withScopes((scopes) => scopes.lapsed(at))
           .update({ status: SubscriptionStatus.Expired, updated_at: now })
       : 0

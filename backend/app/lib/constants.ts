@@ -38,9 +38,39 @@ export const SHORT_URL_GENERATED_LENGTH = 7
 export const SHORT_URL_MIN = 3
 export const SHORT_URL_MAX = 32
 export const RESERVED_SHORT_URLS = new Set([
-  'api', 'admin', 'review', 'reviews', 'dashboard', 'billing', 'auth', 'login', 'logout', 'signup', 'register',
-  'settings', 'profile', 'feedback', 'feedbacks', 'business', 'businesses', 'thanks', 'help', 'privacy', 'terms',
-  'about', 'contact', 'contact-us', 'static', 'assets', 'www', 'app', 'home', 'support', 'root', 'null', 'undefined',
+  'api',
+  'admin',
+  'review',
+  'reviews',
+  'dashboard',
+  'billing',
+  'auth',
+  'login',
+  'logout',
+  'signup',
+  'register',
+  'settings',
+  'profile',
+  'feedback',
+  'feedbacks',
+  'business',
+  'businesses',
+  'thanks',
+  'help',
+  'privacy',
+  'terms',
+  'about',
+  'contact',
+  'contact-us',
+  'static',
+  'assets',
+  'www',
+  'app',
+  'home',
+  'support',
+  'root',
+  'null',
+  'undefined',
 ])
 
 /** Funnel insights (docs/product-rules.md). */
@@ -69,8 +99,7 @@ export const DAILY_SERIES_MAX_DAYS = 366
 
 /** Where 4-5 ratings go on to: Google's write-a-review page (the customer page's form may redirect there). */
 export const GOOGLE_REVIEW_ORIGIN = 'https://search.google.com'
-export const googleReviewUrl = (placeId: string) =>
-  `${GOOGLE_REVIEW_ORIGIN}/local/writereview?placeid=${encodeURIComponent(placeId)}`
+export const googleReviewUrl = (placeId: string) => `${GOOGLE_REVIEW_ORIGIN}/local/writereview?placeid=${encodeURIComponent(placeId)}`
 
 /** Account links mailed to the owner (docs/decisions.md D29): a password reset lives 60 minutes, a verification 7 days. */
 export const PASSWORD_RESET_TOKEN_MINUTES = 60

@@ -3,13 +3,7 @@
  * calls no third-party IP-location service). Values are checked, not echoed blindly.
  */
 const CITY_HEADERS = ['cf-ipcity', 'x-vercel-ip-city', 'cloudfront-viewer-city', 'x-appengine-city', 'x-geo-city']
-const COUNTRY_HEADERS = [
-  'cf-ipcountry',
-  'x-vercel-ip-country',
-  'cloudfront-viewer-country',
-  'x-appengine-country',
-  'x-geo-country',
-]
+const COUNTRY_HEADERS = ['cf-ipcountry', 'x-vercel-ip-country', 'cloudfront-viewer-country', 'x-appengine-country', 'x-geo-country']
 
 function decode(value: string) {
   try {

@@ -20,7 +20,11 @@ export function acceptedLanguages(header: string | undefined | null): string[] {
     .map(({ base }) => base)
 }
 
-export function pickReviewLanguage(requested: unknown, pinned: string | null | undefined, acceptLanguage: string | undefined | null): ReviewLanguage {
+export function pickReviewLanguage(
+  requested: unknown,
+  pinned: string | null | undefined,
+  acceptLanguage: string | undefined | null
+): ReviewLanguage {
   if (isReviewLanguage(requested)) return requested
   if (isReviewLanguage(pinned)) return pinned
   return acceptedLanguages(acceptLanguage).find(isReviewLanguage) ?? 'en'

@@ -9,4 +9,3 @@ export function generateShortCode(length = SHORT_URL_GENERATED_LENGTH): string {
 }
 
 export const isReservedShortCode = (code: string) => RESERVED_SHORT_URLS.has(code)
-

@@ -21,7 +21,10 @@ export default class ContactReplyMail extends AppMail {
     return {
       heading: 'ReviewRoute support',
       name: this.contact.name,
-      paragraphs: this.reply.split(/\n{2,}/).map((paragraph) => paragraph.trim()).filter(Boolean),
+      paragraphs: this.reply
+        .split(/\n{2,}/)
+        .map((paragraph) => paragraph.trim())
+        .filter(Boolean),
       text: this.reply,
       button: { label: 'Open the help centre', url: linkTo('/help') },
       reason: 'You get this mail because you wrote to us through the contact form.',

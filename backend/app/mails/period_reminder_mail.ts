@@ -24,7 +24,8 @@ export default class PeriodReminderMail extends AppMail {
       planName: this.planName,
       ends: this.ends,
       button: { label: 'Open billing', url: linkTo('/billing') },
-      reason: 'You get this mail because your ReviewRoute plan is about to end; mails about your account and payments always go to your address.',
+      reason:
+        'You get this mail because your ReviewRoute plan is about to end; mails about your account and payments always go to your address.',
     }
   }
 }

@@ -30,9 +30,15 @@ export default class ReceiptMail extends AppMail {
     const half = invoice.taxRatePercent / 2
     const tax: [string, number][] =
       invoice.cgst > 0 || invoice.sgst > 0
-        ? [[`CGST @ ${half}%`, invoice.cgst], [`SGST @ ${half}%`, invoice.sgst]]
+        ? [
+            [`CGST @ ${half}%`, invoice.cgst],
+            [`SGST @ ${half}%`, invoice.sgst],
+          ]
         : [[`IGST @ ${invoice.taxRatePercent}%`, invoice.igst]]
-    return [['Taxable value', invoice.taxableValue] as [string, number], ...tax].map(([label, amount]) => ({ label, value: formatRupees(amount) }))
+    return [['Taxable value', invoice.taxableValue] as [string, number], ...tax].map(([label, amount]) => ({
+      label,
+      value: formatRupees(amount),
+    }))
   }
 
   protected content() {

@@ -35,7 +35,13 @@ export default class ReviewRequestMail extends BaseMail {
     // The HTML shows the message without its two raw links: the button and the footer carry them.
     const lines = text
       .split('\n')
-      .map((line) => line.replace(link, '').replace(stop, '').trim().replace(/[:：]$/, ''))
+      .map((line) =>
+        line
+          .replace(link, '')
+          .replace(stop, '')
+          .trim()
+          .replace(/[:：]$/, '')
+      )
       .filter(Boolean)
     const data = {
       subject: this.subject,

@@ -79,9 +79,7 @@ export default class WeeklySummaryMail extends AppMail {
   private heading() {
     const where = this.businesses.length === 1 ? `Your week at ${this.businesses[0].name}` : 'Your week on ReviewRoute'
     const { ratings, sentToGoogle } = this.total
-    return this.quiet
-      ? `${where}: no new ratings`
-      : `${where}: ${plural(ratings, 'rating', 'ratings')}, ${sentToGoogle} sent to Google`
+    return this.quiet ? `${where}: no new ratings` : `${where}: ${plural(ratings, 'rating', 'ratings')}, ${sentToGoogle} sent to Google`
   }
 
   /** "16 Nov - 22 Nov 2026": Monday to Sunday of the summarised week. */

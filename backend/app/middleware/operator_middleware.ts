@@ -11,7 +11,10 @@ export class TwoFactorRequired extends AppException {
   static status = 403
   static code = 'E_TWO_FACTOR_REQUIRED'
   constructor(step: 'enroll' | 'verify') {
-    super(step === 'enroll' ? 'Set up your authenticator app to open the operator console.' : 'Enter the code from your authenticator app.', { twoFactor: step })
+    super(
+      step === 'enroll' ? 'Set up your authenticator app to open the operator console.' : 'Enter the code from your authenticator app.',
+      { twoFactor: step }
+    )
   }
 }
 

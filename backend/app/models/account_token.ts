@@ -66,15 +66,18 @@ export default class AccountToken extends BaseModel {
   ) {
     const token = randomBytes(32).toString('base64url')
     const now = clock.now()
-    await AccountToken.create({
-      userId: user.id,
-      purpose,
-      tokenHash: hashOf(token),
-      email: sentTo,
-      accountEmail: user.email,
-      expiresAt: now.plus(lifetime),
-      createdAt: now,
-    }, { client: trx })
+    await AccountToken.create(
+      {
+        userId: user.id,
+        purpose,
+        tokenHash: hashOf(token),
+        email: sentTo,
+        accountEmail: user.email,
+        expiresAt: now.plus(lifetime),
+        createdAt: now,
+      },
+      { client: trx }
+    )
     return token
   }
 
@@ -99,7 +102,9 @@ export default class AccountToken extends BaseModel {
    */
   static async consume(purpose: AccountTokenPurpose | AccountTokenPurpose[], token: string, trx: TransactionClientContract) {
     const tokenHash = hashOf(token)
-    const claimed = await AccountToken.usable(trx.from('account_tokens'), tokenHash, [purpose].flat()).update({ used_at: clock.now().toJSDate() })
+    const claimed = await AccountToken.usable(trx.from('account_tokens'), tokenHash, [purpose].flat()).update({
+      used_at: clock.now().toJSDate(),
+    })
     if (!Number(claimed)) return null
     const row = await AccountToken.query({ client: trx }).where('token_hash', tokenHash).firstOrFail()
     await AccountToken.retireAll(row.userId, row.purpose, trx)

@@ -82,7 +82,11 @@ export default class User extends compose(BaseModel, AuthFinder) {
   declare totpEnabledAt: DateTime | null
 
   /** SHA-256 hashes of the unused recovery codes. */
-  @column({ serializeAs: null, prepare: (value) => (value === null ? null : JSON.stringify(value)), consume: (value) => (typeof value === 'string' ? JSON.parse(value) : value) })
+  @column({
+    serializeAs: null,
+    prepare: (value) => (value === null ? null : JSON.stringify(value)),
+    consume: (value) => (typeof value === 'string' ? JSON.parse(value) : value),
+  })
   declare totpRecoveryCodes: string[] | null
 
   /** Set by an operator: the account cannot sign in (docs/decisions.md D34). */

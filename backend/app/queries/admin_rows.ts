@@ -22,7 +22,11 @@ export interface AdminUserRow {
 export async function adminUserRows(users: User[]): Promise<AdminUserRow[]> {
   const ids = users.map((user) => user.id)
   if (ids.length === 0) return []
-  const current = await whereRunning(db.from('subscriptions as s').join('subscription_plans as p', 'p.id', 's.plan_id').whereIn('s.user_id', ids), clock.now(), 's')
+  const current = await whereRunning(
+    db.from('subscriptions as s').join('subscription_plans as p', 'p.id', 's.plan_id').whereIn('s.user_id', ids),
+    clock.now(),
+    's'
+  )
     .orderBy('s.current_period_end', 'asc')
     .select('s.user_id', 's.status', 's.current_period_end', 'p.plan_type')
   const plans = new Map(current.map((row) => [row.user_id, row])) // the latest end wins

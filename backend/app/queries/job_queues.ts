@@ -29,7 +29,16 @@ export function queueCounts(queues: QueueService) {
     Promise.all(
       NAMES.map(async (name) => {
         const counts = await queues.queue(name as QueueName).getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed')
-        return { name, counts: { waiting: counts.waiting ?? 0, active: counts.active ?? 0, delayed: counts.delayed ?? 0, failed: counts.failed ?? 0, completed: counts.completed ?? 0 } }
+        return {
+          name,
+          counts: {
+            waiting: counts.waiting ?? 0,
+            active: counts.active ?? 0,
+            delayed: counts.delayed ?? 0,
+            failed: counts.failed ?? 0,
+            completed: counts.completed ?? 0,
+          },
+        }
       })
     )
   )

@@ -76,7 +76,10 @@ export const INVOICE_LIST: ListSpec = {
 }
 
 /** Users with a plan running now. */
-const runningPlan = () => Subscription.query().whereColumn('subscriptions.user_id', 'users.id').withScopes((scopes) => scopes.running())
+const runningPlan = () =>
+  Subscription.query()
+    .whereColumn('subscriptions.user_id', 'users.id')
+    .withScopes((scopes) => scopes.running())
 
 export const ADMIN_USER_LIST: ListSpec = {
   sortable: { id: 'id', email: 'email', createdAt: 'created_at', lastSeenAt: 'last_seen_at', trialEndsAt: 'trial_ends_at' },
@@ -92,7 +95,10 @@ export const ADMIN_USER_LIST: ListSpec = {
       scopes: {
         pro: (query) => query.whereExists(runningPlan()),
         trial: (query) => query.whereNotExists(runningPlan()).where('trial_ends_at', '>', clock.now().toJSDate()),
-        free: (query) => query.whereNotExists(runningPlan()).where((free) => free.whereNull('trial_ends_at').orWhere('trial_ends_at', '<=', clock.now().toJSDate())),
+        free: (query) =>
+          query
+            .whereNotExists(runningPlan())
+            .where((free) => free.whereNull('trial_ends_at').orWhere('trial_ends_at', '<=', clock.now().toJSDate())),
       },
     },
   },

@@ -20,7 +20,18 @@ export async function paymentHistory(userId: number): Promise<PaymentHistoryDto[
     .orderBy('p.created_at', 'desc')
     .orderBy('p.id', 'desc')
     .limit(200)
-    .select('p.id', 'p.created_at', 'p.paid_at', 'p.amount', 'p.status', 'sp.name as plan_name', 'sp.duration_months', 'r.amount as refunded', 'i.id as invoice_id', 'cn.id as credit_note_id')
+    .select(
+      'p.id',
+      'p.created_at',
+      'p.paid_at',
+      'p.amount',
+      'p.status',
+      'sp.name as plan_name',
+      'sp.duration_months',
+      'r.amount as refunded',
+      'i.id as invoice_id',
+      'cn.id as credit_note_id'
+    )
   return rows.map((row) => {
     const refunded = Number(row.refunded ?? 0)
     const status = refunded > 0 ? (refunded >= row.amount ? 'refunded' : 'partially_refunded') : (row.status as PaymentHistoryDto['status'])

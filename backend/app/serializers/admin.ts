@@ -60,6 +60,8 @@ export function serializeAdminPayment(row: DbRow): AdminPaymentDto {
     paidAt: iso(row.paid_at),
     invoiceId: row.invoice_id ?? null,
     invoiceNumber: row.invoice_number ?? null,
-    refund: row.refund_status ? { amount: row.refund_amount, status: row.refund_status, creditNoteNumber: row.credit_note_number ?? null } : null,
+    refund: row.refund_status
+      ? { amount: row.refund_amount, status: row.refund_status, creditNoteNumber: row.credit_note_number ?? null }
+      : null,
   }
 }

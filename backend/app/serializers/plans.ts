@@ -19,9 +19,6 @@ export function serializePlan(plan: SubscriptionPlan, monthlyPrice: number | nul
     features: plan.features,
     tag: plan.tag,
     savings:
-      savingsAmount > 0 && fullPrice
-        ? { amount: savingsAmount, percent: Math.round((savingsAmount / fullPrice) * 100), fullPrice }
-        : null,
+      savingsAmount > 0 && fullPrice ? { amount: savingsAmount, percent: Math.round((savingsAmount / fullPrice) * 100), fullPrice } : null,
   }
 }
-

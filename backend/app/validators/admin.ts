@@ -8,7 +8,9 @@ const code = () => vine.string().trim().minLength(6).maxLength(20)
 export const reasonValidator = vine.compile(vine.object({ reason: reason() }))
 reasonValidator.messagesProvider = messages
 
-export const extendTrialValidator = vine.compile(vine.object({ days: vine.number({ strict: true }).withoutDecimals().range([1, 90]), reason: reason() }))
+export const extendTrialValidator = vine.compile(
+  vine.object({ days: vine.number({ strict: true }).withoutDecimals().range([1, 90]), reason: reason() })
+)
 extendTrialValidator.messagesProvider = messages
 
 export const grantPlanValidator = vine.compile(vine.object({ months: vine.enum([1, 6, 12] as const), reason: reason() }))

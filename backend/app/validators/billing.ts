@@ -3,12 +3,16 @@ import { messages } from '#validators/messages'
 import { GST_STATES } from '#contract/gst'
 
 /** The spec's client sends planId as a string; a number is fine too. */
-export const createPaymentValidator = vine.compile(
-  vine.object({ planId: vine.number().withoutDecimals().positive() })
-)
+export const createPaymentValidator = vine.compile(vine.object({ planId: vine.number().withoutDecimals().positive() }))
 createPaymentValidator.messagesProvider = messages
 
-const razorpayId = () => vine.string().trim().minLength(1).maxLength(64).regex(/^[A-Za-z0-9_]+$/)
+const razorpayId = () =>
+  vine
+    .string()
+    .trim()
+    .minLength(1)
+    .maxLength(64)
+    .regex(/^[A-Za-z0-9_]+$/)
 
 export const verifyPaymentValidator = vine.compile(
   vine.object({

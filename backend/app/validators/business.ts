@@ -13,7 +13,12 @@ searchBusinessValidator.messagesProvider = messages
 
 export const selectBusinessValidator = vine.compile(
   vine.object({
-    placeId: vine.string().trim().minLength(1).maxLength(255).regex(/^[A-Za-z0-9_-]+$/),
+    placeId: vine
+      .string()
+      .trim()
+      .minLength(1)
+      .maxLength(255)
+      .regex(/^[A-Za-z0-9_-]+$/),
   })
 )
 selectBusinessValidator.messagesProvider = messages

@@ -23,9 +23,7 @@ export const messages = new SimpleMessagesProvider(
     'firstName.minLength': 'Please enter your first name',
     'name.minLength': 'Please enter your name',
     ...Object.fromEntries(['required', 'string', 'maxLength'].map((rule) => [`phone.${rule}`, PHONE_MESSAGE])),
-    ...Object.fromEntries(
-      ['required', 'number', 'withoutDecimals', 'range'].map((rule) => [`rating.${rule}`, RATING_MESSAGE])
-    ),
+    ...Object.fromEntries(['required', 'number', 'withoutDecimals', 'range'].map((rule) => [`rating.${rule}`, RATING_MESSAGE])),
     'query.required': 'Business name is required',
     'query.minLength': 'Type at least 2 characters to search',
     'shortUrl.regex': 'Short URL may only use lowercase letters, digits and hyphens',

@@ -31,10 +31,13 @@ updateCustomerValidator.messagesProvider = messages
 export const createReviewRequestValidator = vine.compile(
   vine.object({
     businessId: businessId(),
-    customerId: vine.number({ strict: true }).withoutDecimals().range([1, Number.MAX_SAFE_INTEGER]).optional().requiredIfMissing('customer'),
-    customer: vine
-      .object({ name: name(), phone: phone(), email: email().nullable().optional(), consent: vine.accepted() })
-      .optional(),
+    customerId: vine
+      .number({ strict: true })
+      .withoutDecimals()
+      .range([1, Number.MAX_SAFE_INTEGER])
+      .optional()
+      .requiredIfMissing('customer'),
+    customer: vine.object({ name: name(), phone: phone(), email: email().nullable().optional(), consent: vine.accepted() }).optional(),
     channel: vine.enum(['whatsapp_link', 'whatsapp', 'sms', 'email'] as const),
     /** The staff member who served the customer (docs/decisions.md D32). */
     staffId: vine.number({ strict: true }).withoutDecimals().range([1, Number.MAX_SAFE_INTEGER]).optional(),
@@ -45,18 +48,56 @@ createReviewRequestValidator.messagesProvider = messages
 /** The owner's WhatsApp Business number (Cloud API) and its approved review-request templates, by language. */
 export const whatsappAccountValidator = vine.compile(
   vine.object({
-    phoneNumberId: vine.string().trim().regex(/^[0-9]{5,30}$/),
+    phoneNumberId: vine
+      .string()
+      .trim()
+      .regex(/^[0-9]{5,30}$/),
     accessToken: vine.string().trim().minLength(20).maxLength(1000),
     templates: vine.object({
-      en: vine.string().trim().regex(/^[a-z0-9_]{1,512}$/),
-      hi: vine.string().trim().regex(/^[a-z0-9_]{1,512}$/).optional(),
-      bn: vine.string().trim().regex(/^[a-z0-9_]{1,512}$/).optional(),
-      mr: vine.string().trim().regex(/^[a-z0-9_]{1,512}$/).optional(),
-      te: vine.string().trim().regex(/^[a-z0-9_]{1,512}$/).optional(),
-      ta: vine.string().trim().regex(/^[a-z0-9_]{1,512}$/).optional(),
-      gu: vine.string().trim().regex(/^[a-z0-9_]{1,512}$/).optional(),
-      kn: vine.string().trim().regex(/^[a-z0-9_]{1,512}$/).optional(),
-      ml: vine.string().trim().regex(/^[a-z0-9_]{1,512}$/).optional(),
+      en: vine
+        .string()
+        .trim()
+        .regex(/^[a-z0-9_]{1,512}$/),
+      hi: vine
+        .string()
+        .trim()
+        .regex(/^[a-z0-9_]{1,512}$/)
+        .optional(),
+      bn: vine
+        .string()
+        .trim()
+        .regex(/^[a-z0-9_]{1,512}$/)
+        .optional(),
+      mr: vine
+        .string()
+        .trim()
+        .regex(/^[a-z0-9_]{1,512}$/)
+        .optional(),
+      te: vine
+        .string()
+        .trim()
+        .regex(/^[a-z0-9_]{1,512}$/)
+        .optional(),
+      ta: vine
+        .string()
+        .trim()
+        .regex(/^[a-z0-9_]{1,512}$/)
+        .optional(),
+      gu: vine
+        .string()
+        .trim()
+        .regex(/^[a-z0-9_]{1,512}$/)
+        .optional(),
+      kn: vine
+        .string()
+        .trim()
+        .regex(/^[a-z0-9_]{1,512}$/)
+        .optional(),
+      ml: vine
+        .string()
+        .trim()
+        .regex(/^[a-z0-9_]{1,512}$/)
+        .optional(),
     }),
   })
 )
@@ -86,7 +127,11 @@ export const testMessageValidator = vine.compile(
 testMessageValidator.messagesProvider = messages
 
 /** A business named in the query string (`?businessId=`): digits only, as the routes' row ids. */
-const queryBusinessId = () => vine.string().regex(/^[0-9]{1,16}$/).transform(Number)
+const queryBusinessId = () =>
+  vine
+    .string()
+    .regex(/^[0-9]{1,16}$/)
+    .transform(Number)
 /** One sentence for a business missing or malformed: the owner's next step, not the rule that failed. */
 const chooseBusiness = (sentence: string) =>
   new SimpleMessagesProvider(Object.fromEntries(['required', 'string', 'regex'].map((rule) => [`businessId.${rule}`, sentence])))

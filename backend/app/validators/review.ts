@@ -27,7 +27,11 @@ export const resolveFeedbackValidator = vine.compile(
 resolveFeedbackValidator.messagesProvider = messages
 
 /** A star as the page without JavaScript posts it (or `?rating=` carries it): the digit of the button pressed. */
-const formRating = () => vine.string().regex(new RegExp(`^[${RATING_MIN}-${RATING_MAX}]$`)).transform(Number)
+const formRating = () =>
+  vine
+    .string()
+    .regex(new RegExp(`^[${RATING_MIN}-${RATING_MAX}]$`))
+    .transform(Number)
 
 /** POST /review/{code} (docs/decisions.md D31); the page answers a failure in the customer's language. */
 export const ratingFormValidator = vine.compile(vine.object({ rating: formRating() }))

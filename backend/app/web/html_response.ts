@@ -20,4 +20,3 @@ export function sendHtml({ request, response }: HttpContext, status: number, htm
   }
   return response.send(body)
 }
-

@@ -87,7 +87,8 @@ export function renderReviewPage(template: string, input: PageInput, screen: Scr
       return `<a href="${escapeHtml(path)}${path.includes('?') ? '&amp;' : '?'}lang=${choice}" lang="${choice}" hreflang="${choice}"${current}>${escapeHtml(name)}</a>`
     }).join('') +
     '</nav>'
-  const footer = (path: string) => `<footer class="footer">${languageSwitch(path)}<span class="muted small">${t('poweredBy')}</span></footer>`
+  const footer = (path: string) =>
+    `<footer class="footer">${languageSwitch(path)}<span class="muted small">${t('poweredBy')}</span></footer>`
   const header = business
     ? `<header class="business"><h1 class="business__name" elementtiming="business-name">${escapeHtml(business.name)}</h1>` +
       `<p class="business__address">${escapeHtml(business.address)}</p></header>`
@@ -132,7 +133,8 @@ export function renderReviewPage(template: string, input: PageInput, screen: Scr
     title = translate(messages, 'pageTitle', { business: business.name })
     const values = screen.values ?? EMPTY_FEEDBACK
     const errors = screen.errors ?? {}
-    const fieldError = (id: string, message?: string) => (message ? `<p class="error" id="${id}" role="alert">${escapeHtml(message)}</p>` : '')
+    const fieldError = (id: string, message?: string) =>
+      message ? `<p class="error" id="${id}" role="alert">${escapeHtml(message)}</p>` : ''
     body =
       `<main class="card">${header}` +
       `<form class="feedback" method="post" action="${reviewPath}/feedback">${hiddenLanguage}` +

@@ -131,7 +131,10 @@ export const PaymentFactory = factory
   })
   .before('create', async (_, payment, ctx) => {
     // The order is for the plan's price, whichever plan was merged.
-    payment.amount ??= (await SubscriptionPlan.findOrFail(payment.planId, { client: ctx.$trx })).totalPrice
+    if (payment.amount === undefined || payment.amount === null) {
+      const plan = await SubscriptionPlan.findOrFail(payment.planId, { client: ctx.$trx })
+      payment.amount = plan.totalPrice
+    }
   })
   .build()
 
@@ -183,9 +186,7 @@ export const SubscriptionFactory = factory
   .build()
 
 /** A staff member of a business (merge `businessId`) with a code for their own link, as the owner adds one. */
-export const StaffFactory = factory
-  .define(Staff, () => ({ name: `Staff ${next()}`, code: newStaffCode() }))
-  .build()
+export const StaffFactory = factory.define(Staff, () => ({ name: `Staff ${next()}`, code: newStaffCode() })).build()
 
 /** A customer of a business (merge `businessId`) who consented now; `optedOut` used a stop link since. */
 export const CustomerFactory = factory

@@ -6,13 +6,7 @@ export default class extends BaseSchema {
   async up() {
     this.schema.createTable(this.tableName, (table) => {
       table.bigIncrements('id')
-      table
-        .integer('business_id')
-        .unsigned()
-        .notNullable()
-        .references('id')
-        .inTable('businesses')
-        .onDelete('CASCADE')
+      table.integer('business_id').unsigned().notNullable().references('id').inTable('businesses').onDelete('CASCADE')
       table.tinyint('rating').unsigned().notNullable()
       table.text('feedback').nullable()
       table.boolean('redirected').notNullable().defaultTo(false)

@@ -5,13 +5,7 @@ export default class extends BaseSchema {
 
   async up() {
     this.schema.createTable(this.tableName, (table) => {
-      table
-        .integer('business_id')
-        .unsigned()
-        .notNullable()
-        .references('id')
-        .inTable('businesses')
-        .onDelete('CASCADE')
+      table.integer('business_id').unsigned().notNullable().references('id').inTable('businesses').onDelete('CASCADE')
       // Calendar day in Asia/Kolkata.
       table.date('day').notNullable()
       table.integer('views').unsigned().notNullable().defaultTo(0)

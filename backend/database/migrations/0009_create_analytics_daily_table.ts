@@ -3,13 +3,7 @@ import { BaseSchema } from '@adonisjs/lucid/schema'
 export default class extends BaseSchema {
   async up() {
     this.schema.createTable('analytics_daily', (table) => {
-      table
-        .integer('business_id')
-        .unsigned()
-        .notNullable()
-        .references('id')
-        .inTable('businesses')
-        .onDelete('CASCADE')
+      table.integer('business_id').unsigned().notNullable().references('id').inTable('businesses').onDelete('CASCADE')
       // Calendar day in Asia/Kolkata.
       table.date('day').notNullable()
       table.integer('sessions').unsigned().notNullable().defaultTo(0)

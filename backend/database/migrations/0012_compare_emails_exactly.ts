@@ -25,7 +25,11 @@ export default class extends BaseSchema {
         owners.set(normal, id)
       }
       for (const { id, email } of users) {
-        if (normalizeEmail(email) !== email) await db.from('users').where('id', id).update({ email: normalizeEmail(email) })
+        if (normalizeEmail(email) !== email)
+          await db
+            .from('users')
+            .where('id', id)
+            .update({ email: normalizeEmail(email) })
       }
       await db.rawQuery('ALTER TABLE users MODIFY email VARCHAR(254) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL')
     })

@@ -25,10 +25,7 @@ export default class extends BaseSchema {
       table.integer('business_id').unsigned().notNullable().references('id').inTable('businesses').onDelete('CASCADE')
       table.integer('customer_id').unsigned().notNullable().references('id').inTable('customers').onDelete('CASCADE')
       table.enum('channel', ['whatsapp_link', 'whatsapp', 'sms', 'email']).notNullable()
-      table
-        .enum('status', ['created', 'sent', 'delivered', 'opened', 'rated', 'failed', 'opted_out'])
-        .notNullable()
-        .defaultTo('created')
+      table.enum('status', ['created', 'sent', 'delivered', 'opened', 'rated', 'failed', 'opted_out']).notNullable().defaultTo('created')
       // The personal link's token: 16 random bytes, base64url (22 characters), case-sensitive.
       table.specificType('token', 'CHAR(22) CHARACTER SET ascii COLLATE ascii_bin').notNullable().unique()
       table.dateTime('sent_at').nullable()

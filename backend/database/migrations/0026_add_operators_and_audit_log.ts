@@ -81,7 +81,8 @@ export default class extends BaseSchema {
     })
     this.schema.dropTable('operator_verifications')
     this.schema.alterTable('users', (table) => {
-      for (const column of ['role', 'totp_secret_encrypted', 'totp_enabled_at', 'totp_recovery_codes', 'disabled_at', 'disabled_reason']) table.dropColumn(column)
+      for (const column of ['role', 'totp_secret_encrypted', 'totp_enabled_at', 'totp_recovery_codes', 'disabled_at', 'disabled_reason'])
+        table.dropColumn(column)
     })
   }
 }

@@ -17,7 +17,15 @@ import app from '@adonisjs/core/services/app'
 import type { AccountExport } from '#types/api'
 
 const count = async (table: string, column: string, value: unknown) =>
-  Number((await db.from(table).where(column, value as number).count('* as n').first()).n)
+  Number(
+    (
+      await db
+        .from(table)
+        .where(column, value as number)
+        .count('* as n')
+        .first()
+    ).n
+  )
 
 test.group('GET /api/account/export', (group) => {
   isolated(group)
@@ -32,8 +40,14 @@ test.group('GET /api/account/export', (group) => {
     assert.match(String(response.header('content-disposition')), /^attachment; filename="reviewroute-export-\d{4}-\d{2}-\d{2}\.json"$/)
     const body: AccountExport = JSON.parse(response.text())
     assert.equal(body.profile.email, user.email)
-    assert.deepEqual(body.businesses.map((row) => row.id), [business.id])
-    assert.sameMembers(body.reviewSessions.map((row) => row.feedback), [null, 'Cold tea'])
+    assert.deepEqual(
+      body.businesses.map((row) => row.id),
+      [business.id]
+    )
+    assert.sameMembers(
+      body.reviewSessions.map((row) => row.feedback),
+      [null, 'Cold tea']
+    )
     assert.lengthOf(body.payments, 1)
     assert.lengthOf(body.subscriptions, 1)
     assert.isAtLeast(body.signedInDevices.length, 1)
@@ -45,9 +59,16 @@ test.group('GET /api/account/export', (group) => {
 
   test('a business with thousands of ratings is exported whole, in batches', async ({ client, assert }) => {
     const { token, business } = await ownerWithBusiness()
-    await db.table('review_sessions').multiInsert(
-      Array.from({ length: 2_345 }, (_, i) => ({ business_id: business.id, rating: (i % 5) + 1, redirected: i % 5 >= 3, created_at: new Date() }))
-    )
+    await db
+      .table('review_sessions')
+      .multiInsert(
+        Array.from({ length: 2_345 }, (_, i) => ({
+          business_id: business.id,
+          rating: (i % 5) + 1,
+          redirected: i % 5 >= 3,
+          created_at: new Date(),
+        }))
+      )
     await seedSessions(business.id, [{ rating: 4 }])
     const body: AccountExport = JSON.parse((await client.get('/api/account/export').bearerToken(token)).text())
     assert.lengthOf(body.reviewSessions, 2_346)
@@ -77,28 +98,66 @@ test.group('GET /api/account/export', (group) => {
     assert.equal(body.account.role, 'operator')
   })
 
-  test("what the owner's businesses hold: customers, requests, call-back contacts, staff, opt-outs and the billing details", async ({ client, assert }) => {
+  test("what the owner's businesses hold: customers, requests, call-back contacts, staff, opt-outs and the billing details", async ({
+    client,
+    assert,
+  }) => {
     const { user, token, business } = await ownerWithBusiness()
     const other = await ownerWithBusiness()
     const staff = (await client.post(`/api/businesses/${business.id}/staff`).bearerToken(token).json({ name: 'Priya' })).body()
     const request = await client
       .post('/api/review-requests')
       .bearerToken(token)
-      .json({ businessId: business.id, customer: { name: 'Asha Rao', phone: '9876543210', email: 'asha@example.in', consent: true }, channel: 'whatsapp_link', staffId: staff.id })
+      .json({
+        businessId: business.id,
+        customer: { name: 'Asha Rao', phone: '9876543210', email: 'asha@example.in', consent: true },
+        channel: 'whatsapp_link',
+        staffId: staff.id,
+      })
     request.assertStatus(201)
     await new RecordRequestProgress().optedOut(request.body().id, request.body().customerId)
-    await client.post('/api/customers').bearerToken(other.token).json({ businessId: other.business.id, name: 'Not Theirs', phone: '9876501234', consent: true })
-    await db.table('review_sessions').insert({ business_id: business.id, rating: 2, feedback: 'Cold', redirected: false, contact_name: 'Ravi Kumar', contact_phone: '9845067890', created_at: new Date() })
-    ;(await client.put('/api/billing/profile').bearerToken(token).json({ legalName: 'Asha Stores LLP', address: '12 MG Road, Bengaluru', stateCode: '29', gstin: null })).assertStatus(200)
+    await client
+      .post('/api/customers')
+      .bearerToken(other.token)
+      .json({ businessId: other.business.id, name: 'Not Theirs', phone: '9876501234', consent: true })
+    await db
+      .table('review_sessions')
+      .insert({
+        business_id: business.id,
+        rating: 2,
+        feedback: 'Cold',
+        redirected: false,
+        contact_name: 'Ravi Kumar',
+        contact_phone: '9845067890',
+        created_at: new Date(),
+      })
+    ;(
+      await client
+        .put('/api/billing/profile')
+        .bearerToken(token)
+        .json({ legalName: 'Asha Stores LLP', address: '12 MG Road, Bengaluru', stateCode: '29', gstin: null })
+    ).assertStatus(200)
     const payment = await PaymentFactory.merge({ userId: user.id }).create()
     await (await app.container.make(GrantPlan)).handle({ orderId: payment.razorpayOrderId, paymentId: 'pay_ExportInvoice1' })
 
     const body: AccountExport = JSON.parse((await client.get('/api/account/export').bearerToken(token)).text())
-    assert.deepEqual(body.customers.map((row) => [row.name, row.phone, row.email]), [['Asha Rao', '+919876543210', 'asha@example.in']])
-    assert.deepEqual(body.reviewRequests.map((row) => [row.id, row.channel, row.staff_id]), [[request.body().id, 'whatsapp_link', staff.id]])
+    assert.deepEqual(
+      body.customers.map((row) => [row.name, row.phone, row.email]),
+      [['Asha Rao', '+919876543210', 'asha@example.in']]
+    )
+    assert.deepEqual(
+      body.reviewRequests.map((row) => [row.id, row.channel, row.staff_id]),
+      [[request.body().id, 'whatsapp_link', staff.id]]
+    )
     assert.notProperty(body.reviewRequests[0], 'token')
-    assert.sameMembers(body.optOuts.map((row) => row.phone ?? row.email), ['+919876543210', 'asha@example.in'])
-    assert.deepEqual(body.staff.map((row) => [row.name, row.code]), [['Priya', staff.code]])
+    assert.sameMembers(
+      body.optOuts.map((row) => row.phone ?? row.email),
+      ['+919876543210', 'asha@example.in']
+    )
+    assert.deepEqual(
+      body.staff.map((row) => [row.name, row.code]),
+      [['Priya', staff.code]]
+    )
     const callBack = body.reviewSessions.find((row) => row.contact_name === 'Ravi Kumar')
     assert.equal(callBack?.contact_phone, '9845067890')
     assert.include(body.billingProfile!, { legal_name: 'Asha Stores LLP', state_code: '29', gstin: null })
@@ -111,13 +170,20 @@ test.group('GET /api/account/export', (group) => {
   test('every column of every exported table is exported or left out on purpose', async ({ assert }) => {
     for (const [table, spec] of Object.entries(EXPORT_TABLES)) {
       const columns = (
-        await db.from('information_schema.columns').whereRaw('table_schema = DATABASE()').where('table_name', table).select('column_name as name')
+        await db
+          .from('information_schema.columns')
+          .whereRaw('table_schema = DATABASE()')
+          .where('table_name', table)
+          .select('column_name as name')
       ).map((row) => row.name as string)
       assert.isNotEmpty(columns, table)
       for (const column of spec.columns) assert.include(columns, column, `${table}.${column} is exported but does not exist`)
       for (const column of columns) {
         const exported = (spec.columns as readonly string[]).includes(column)
-        assert.isTrue(exported !== Boolean(leftOutWhy(table, column)), `${table}.${column}: export it or say why it is left out (export_account.ts)`)
+        assert.isTrue(
+          exported !== Boolean(leftOutWhy(table, column)),
+          `${table}.${column}: export it or say why it is left out (export_account.ts)`
+        )
       }
     }
     assert.property(EXPORT_TABLES, 'users')

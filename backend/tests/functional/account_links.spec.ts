@@ -212,7 +212,9 @@ test.group('Email verification', (group) => {
   test('sign-up mails a verify link; opening it (no sign-in) verifies the address', async ({ client, assert, cleanup }) => {
     const smtp = await smtpMailbox(cleanup)
 
-    const registered = await client.post('/api/auth/register').json({ email: 'new.owner@example.in', password: 'long-enough-1', firstName: 'Ravi' })
+    const registered = await client
+      .post('/api/auth/register')
+      .json({ email: 'new.owner@example.in', password: 'long-enough-1', firstName: 'Ravi' })
 
     registered.assertStatus(201)
     const { token: bearer, user } = registered.body() as AuthResponse
@@ -271,7 +273,11 @@ test.group('Email verification', (group) => {
     assert.isNull((await db.from('users').where('id', owner.id).firstOrFail()).email_verified_at)
   })
 
-  test('resend needs a sign-in, sends nothing to a verified owner, and is limited to 3 per 15 minutes', async ({ client, assert, cleanup }) => {
+  test('resend needs a sign-in, sends nothing to a verified owner, and is limited to 3 per 15 minutes', async ({
+    client,
+    assert,
+    cleanup,
+  }) => {
     const smtp = await smtpMailbox(cleanup)
     ;(await client.post('/api/auth/resend-verification')).assertStatus(401)
     const verified = await UserFactory.create()

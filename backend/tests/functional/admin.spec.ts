@@ -26,7 +26,8 @@ const perMethod = () => operatorRoutes().flatMap((route) => route.methods.map((m
 const PARAMS: Record<string, string | number> = { id: 1, name: 'receipt-mail', jobId: 'receipt-mail-1' }
 
 const auditRows = async () => Number((await db.from('audit_logs').count('* as n').first()).n)
-const post = (client: ApiClient, path: string, token: string, body: Record<string, unknown>) => client.post(path).bearerToken(token).json(body)
+const post = (client: ApiClient, path: string, token: string, body: Record<string, unknown>) =>
+  client.post(path).bearerToken(token).json(body)
 /** Another sign-in of the operator: a new token that has not passed the TOTP step. */
 const signIn = async (user: User) => (await User.accessTokens.create(user)).value!.release()
 
@@ -36,9 +37,15 @@ test.group('Admin: the route list', () => {
     for (const route of routes) assertClassified(route)
     const admin = routes.filter((route) => route.pattern.startsWith('/api/admin/'))
     assert.isAtLeast(admin.length, 20)
-    assert.deepEqual(admin.filter((route) => route.access !== 'operator').map((route) => route.pattern), [])
+    assert.deepEqual(
+      admin.filter((route) => route.access !== 'operator').map((route) => route.pattern),
+      []
+    )
     // The audit log can only be read.
-    assert.deepEqual(admin.filter((route) => route.pattern.startsWith('/api/admin/audit-log')).flatMap((route) => route.methods), ['GET'])
+    assert.deepEqual(
+      admin.filter((route) => route.pattern.startsWith('/api/admin/audit-log')).flatMap((route) => route.methods),
+      ['GET']
+    )
   })
 })
 
@@ -52,7 +59,7 @@ test.group('Admin: not there for anyone but an operator', (group) => {
   }
 
   /** The bodies a request may carry: a valid one, and ones the body parser refuses (it runs before any route middleware). */
-  const bodiesFor = (method: string): [string, ((request: ApiRequest) => ApiRequest)][] =>
+  const bodiesFor = (method: string): [string, (request: ApiRequest) => ApiRequest][] =>
     method === 'GET'
       ? [['no body', (request) => request]]
       : [
@@ -61,7 +68,7 @@ test.group('Admin: not there for anyone but an operator', (group) => {
           ['a body over the limit', (request) => request.json({ reason: 'x'.repeat(200_000) })],
         ]
 
-  test('{method} {pattern}: no token, a junk token, an owner\'s token get exactly the answer of a path that does not exist; nothing changes')
+  test("{method} {pattern}: no token, a junk token, an owner's token get exactly the answer of a path that does not exist; nothing changes")
     .with(perMethod)
     .run(async ({ client, assert }, route) => {
       const fingerprint = await databaseFingerprinter()
@@ -115,7 +122,10 @@ test.group('Admin: the TOTP step', (group) => {
     ;(await client.post('/api/admin/2fa/enroll').bearerToken(token)).assertStatus(409)
   })
 
-  test('a new sign-in must verify: a wrong code 422, the TOTP code or a recovery code (once) opens the console', async ({ client, assert }) => {
+  test('a new sign-in must verify: a wrong code 422, the TOTP code or a recovery code (once) opens the console', async ({
+    client,
+    assert,
+  }) => {
     const { token } = await operator({ enrolled: false })
     const { secret } = (await client.post('/api/admin/2fa/enroll').bearerToken(token)).body()
     const { recoveryCodes } = (await post(client, '/api/admin/2fa/activate', token, { code: await generate({ secret }) })).body()
@@ -133,7 +143,9 @@ test.group('Admin: the TOTP step', (group) => {
     const third = (await client.post('/api/auth/login').json({ email: user.email, password: DEFAULT_PASSWORD })).body().token as string
     ;(await post(client, '/api/admin/2fa/verify', third, { code: recoveryCodes[0] })).assertStatus(422)
     // The code that activated is spent: the authenticator's next one (accepted a step early) opens this sign-in.
-    ;(await post(client, '/api/admin/2fa/verify', third, { code: await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }) })).assertStatus(200)
+    ;(
+      await post(client, '/api/admin/2fa/verify', third, { code: await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }) })
+    ).assertStatus(200)
   })
 
   test('a TOTP code opens one sign-in: the same code, or one from an earlier step, is refused on another', async ({ client, assert }) => {
@@ -160,7 +172,10 @@ test.group('Admin: the TOTP step', (group) => {
 
     const answers = await Promise.all(tokens.map((token) => post(client, '/api/admin/2fa/verify', token, { code })))
 
-    assert.sameMembers(answers.map((answer) => answer.status()), [200, 422])
+    assert.sameMembers(
+      answers.map((answer) => answer.status()),
+      [200, 422]
+    )
   })
 
   test('two sign-ins racing with one recovery code: exactly one passes', async ({ client, assert }) => {
@@ -171,7 +186,10 @@ test.group('Admin: the TOTP step', (group) => {
 
     const answers = await Promise.all(tokens.map((other) => post(client, '/api/admin/2fa/verify', other, { code: recoveryCodes[0] })))
 
-    assert.sameMembers(answers.map((answer) => answer.status()), [200, 422])
+    assert.sameMembers(
+      answers.map((answer) => answer.status()),
+      [200, 422]
+    )
     const stored = await db.from('users').where('id', user.id).firstOrFail()
     assert.lengthOf(typeof stored.totp_recovery_codes === 'string' ? JSON.parse(stored.totp_recovery_codes) : stored.totp_recovery_codes, 9)
   })
@@ -198,10 +216,16 @@ test.group('Admin: writes need a reason and leave one audit row', (group) => {
   isolated(group)
   razorpayStub(group)
 
-  test('extend a trial: refused without a reason; with one the owner\'s lock lifts and the log says who and why', async ({ client, assert }) => {
+  test("extend a trial: refused without a reason; with one the owner's lock lifts and the log says who and why", async ({
+    client,
+    assert,
+  }) => {
     const { token, user: ops } = await operator()
     const { user: owner, token: ownerToken } = await ownerWithBusiness()
-    await db.from('users').where('id', owner.id).update({ trial_ends_at: clock.now().minus({ days: 2 }).toJSDate() })
+    await db
+      .from('users')
+      .where('id', owner.id)
+      .update({ trial_ends_at: clock.now().minus({ days: 2 }).toJSDate() })
     assert.isTrue(((await client.get('/api/billing/trial-status').bearerToken(ownerToken)).body() as TrialStatusDto).isLimited)
 
     const before = await auditRows()
@@ -210,27 +234,43 @@ test.group('Admin: writes need a reason and leave one audit row', (group) => {
     assert.equal(noReason.body().errors[0].field, 'reason')
     assert.equal(await auditRows(), before)
 
-    const extended = await post(client, `/api/admin/users/${owner.id}/extend-trial`, token, { days: 7, reason: 'Asked for more time on the phone' })
+    const extended = await post(client, `/api/admin/users/${owner.id}/extend-trial`, token, {
+      days: 7,
+      reason: 'Asked for more time on the phone',
+    })
     extended.assertStatus(200)
     assert.equal((extended.body() as AdminUserDto).plan, 'trial')
     assert.isFalse(((await client.get('/api/billing/trial-status').bearerToken(ownerToken)).body() as TrialStatusDto).isLimited)
     assert.equal(await auditRows(), before + 1)
     const [row] = (await client.get('/api/admin/audit-log').bearerToken(token)).body() as AuditLogDto[]
-    assert.containsSubset(row, { operatorId: ops.id, operatorEmail: ops.email, action: 'user.extend_trial', targetType: 'user', targetId: String(owner.id), reason: 'Asked for more time on the phone' })
+    assert.containsSubset(row, {
+      operatorId: ops.id,
+      operatorEmail: ops.email,
+      action: 'user.extend_trial',
+      targetType: 'user',
+      targetId: String(owner.id),
+      reason: 'Asked for more time on the phone',
+    })
     assert.isAbove(DateTime.fromISO((row.after as { trialEndsAt: string }).trialEndsAt).toMillis(), clock.nowMs() + 6 * 86_400_000)
   })
 
   test('grant a plan (no payment, no invoice), then end it', async ({ client, assert }) => {
     const { token } = await operator()
     const { user: owner, token: ownerToken } = await ownerWithBusiness()
-    const granted = await post(client, `/api/admin/users/${owner.id}/grant-plan`, token, { months: 6, reason: 'Compensation for the outage' })
+    const granted = await post(client, `/api/admin/users/${owner.id}/grant-plan`, token, {
+      months: 6,
+      reason: 'Compensation for the outage',
+    })
     granted.assertStatus(200)
     assert.containsSubset(granted.body(), { plan: 'pro', planType: '6-month' })
     assert.isTrue(((await client.get('/api/billing/trial-status').bearerToken(ownerToken)).body() as TrialStatusDto).hasActiveSubscription)
     assert.isNull(await db.from('invoices').where('user_id', owner.id).first())
     const ended = await post(client, `/api/admin/users/${owner.id}/end-plan`, token, { reason: 'Granted to the wrong account' })
     assert.equal(ended.body().plan === 'pro', false)
-    assert.deepEqual((await db.from('audit_logs').where('target_id', String(owner.id)).orderBy('id')).map((row) => row.action), ['user.grant_plan', 'user.end_plan'])
+    assert.deepEqual(
+      (await db.from('audit_logs').where('target_id', String(owner.id)).orderBy('id')).map((row) => row.action),
+      ['user.grant_plan', 'user.end_plan']
+    )
   })
 
   test('disable an account: its tokens go, it cannot sign in; enable it again', async ({ client, assert }) => {
@@ -270,14 +310,33 @@ test.group('Admin: writes need a reason and leave one audit row', (group) => {
     assert.match(refunded.body().refund.creditNoteNumber, /^RRCN\//)
     const again = await post(client, `/api/admin/payments/${payment.id}/refund`, token, { reason: 'Asked again' })
     again.assertStatus(409)
-    assert.equal(await db.from('audit_logs').where('action', 'payment.refund').count('* as n').first().then((row) => Number(row.n)), 1)
+    assert.equal(
+      await db
+        .from('audit_logs')
+        .where('action', 'payment.refund')
+        .count('* as n')
+        .first()
+        .then((row) => Number(row.n)),
+      1
+    )
   })
 
   test('reply to a contact message by mail: it is handled, and logged', async ({ client, assert, cleanup }) => {
     const smtp = await smtpMailbox(cleanup)
     const { token, user: ops } = await operator()
-    const [id] = await db.table('contact_messages').insert({ name: 'Ravi', email: 'ravi@example.in', subject: 'Invoice for GST', message: 'Where is my invoice?', created_at: new Date() })
-    const answered = await post(client, `/api/admin/contact-messages/${id}/reply`, token, { message: 'It is on the billing page.\n\nThanks!', reason: 'Answered' })
+    const [id] = await db
+      .table('contact_messages')
+      .insert({
+        name: 'Ravi',
+        email: 'ravi@example.in',
+        subject: 'Invoice for GST',
+        message: 'Where is my invoice?',
+        created_at: new Date(),
+      })
+    const answered = await post(client, `/api/admin/contact-messages/${id}/reply`, token, {
+      message: 'It is on the billing page.\n\nThanks!',
+      reason: 'Answered',
+    })
     answered.assertStatus(200)
     assert.containsSubset(answered.body(), { handledBy: ops.email })
     const [mail] = await smtp.waitFor(1)
@@ -285,7 +344,10 @@ test.group('Admin: writes need a reason and leave one audit row', (group) => {
     assert.equal(mail.subject, 'Re: Invoice for GST')
     assert.include(mail.text, 'It is on the billing page.')
     const open = (await client.get('/api/admin/contact-messages').qs({ handled: 'false' }).bearerToken(token)).body()
-    assert.notInclude(open.map((row: { id: number }) => row.id), Number(id))
+    assert.notInclude(
+      open.map((row: { id: number }) => row.id),
+      Number(id)
+    )
   })
 
   test('the users list pages, sorts and searches on the server', async ({ client, assert }) => {
@@ -302,7 +364,10 @@ test.group('Admin: writes need a reason and leave one audit row', (group) => {
     const { token } = await operator()
     const queues = await client.get('/api/admin/queues').bearerToken(token)
     queues.assertStatus(200)
-    assert.includeMembers(queues.body().map((queue: { name: string }) => queue.name), ['receipt-mail', 'review-request-send', 'feedback-alert'])
+    assert.includeMembers(
+      queues.body().map((queue: { name: string }) => queue.name),
+      ['receipt-mail', 'review-request-send', 'feedback-alert']
+    )
     ;(await client.get('/api/admin/queues/not-a-queue/failed').bearerToken(token)).assertStatus(404)
     ;(await post(client, '/api/admin/queues/receipt-mail/jobs/nope/retry', token, { reason: 'Try it' })).assertStatus(404)
   })

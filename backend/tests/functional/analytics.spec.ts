@@ -206,10 +206,7 @@ test.group('Business analytics: GET /api/analytics/:businessId', (group) => {
     )
   })
 
-  test('top topics count keyword mentions case-insensitively, biggest first, at most 3', async ({
-    client,
-    assert,
-  }) => {
+  test('top topics count keyword mentions case-insensitively, biggest first, at most 3', async ({ client, assert }) => {
     const { user, business } = await ownerWithBusiness()
     await seedSessions(business.id, [
       { rating: 2, feedback: 'Service was SLOW' },
@@ -325,8 +322,7 @@ test.group('Daily analytics: GET /api/analytics/:businessId/daily', (group) => {
   const daily = (client: ApiClient, user: User, businessId: number, query = '') =>
     client.get(`/api/analytics/${businessId}/daily${query}`).loginAs(user)
 
-  const lastDays = (count: number) =>
-    Array.from({ length: count }, (_, i) => isoDay(todayIst().minus({ days: count - 1 - i })))
+  const lastDays = (count: number) => Array.from({ length: count }, (_, i) => isoDay(todayIst().minus({ days: count - 1 - i })))
 
   const zero = (date: string) => ({ date, sessions: 0, positive: 0, negative: 0, redirected: 0, views: 0 })
 
@@ -392,11 +388,7 @@ test.group('Daily analytics: GET /api/analytics/:businessId/daily', (group) => {
     assert.equal(total, 4)
   })
 
-  test('"today" is the India date even when the UTC date is still yesterday', async ({
-    client,
-    assert,
-    cleanup,
-  }) => {
+  test('"today" is the India date even when the UTC date is still yesterday', async ({ client, assert, cleanup }) => {
     const { user, business } = await ownerWithBusiness()
     // 20:00 UTC on `utcDay` is 01:30 IST on the next day.
     const evening = DateTime.utc().minus({ days: 1 }).set({ hour: 20, minute: 0, second: 0, millisecond: 0 })

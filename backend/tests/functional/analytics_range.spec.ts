@@ -149,7 +149,10 @@ test.group('Analytics over a range: GET /api/analytics/range', (group) => {
     assert.deepEqual(later.previousTotals, CAFE_WEEK_BEFORE)
   })
 
-  test("without a business: every business of the owner summed, a row each oldest first, never another owner's", async ({ client, assert }) => {
+  test("without a business: every business of the owner summed, a row each oldest first, never another owner's", async ({
+    client,
+    assert,
+  }) => {
     const owner = await UserFactory.create()
     const cafe = await cafeWithTwoWeeks(owner, 30)
     const shop = await BusinessFactory.merge({ userId: owner.id, createdAt: now.minus({ days: 20 }) }).create()
@@ -172,7 +175,14 @@ test.group('Analytics over a range: GET /api/analytics/range', (group) => {
       filteredFeedback: 1,
       pageViews: 0,
     }
-    const shopWeekBefore: RangeTotals = { ...ZERO, totalSessions: 1, positiveSessions: 1, redirectedSessions: 1, conversionRate: 100, averageRating: 5 }
+    const shopWeekBefore: RangeTotals = {
+      ...ZERO,
+      totalSessions: 1,
+      positiveSessions: 1,
+      redirectedSessions: 1,
+      conversionRate: 100,
+      averageRating: 5,
+    }
     assert.deepEqual(body.businesses, [
       { businessId: cafe.id, name: cafe.name, totals: CAFE_WEEK, previousTotals: CAFE_WEEK_BEFORE },
       { businessId: shop.id, name: shop.name, totals: shopWeek, previousTotals: shopWeekBefore },

@@ -28,9 +28,7 @@ function gated<T>(value: T) {
 }
 
 test.group('Analytics reads: one computation for concurrent reads', () => {
-  test('reads of the same business and key while one computes get its answer; the next read computes again', async ({
-    assert,
-  }) => {
+  test('reads of the same business and key while one computes get its answer; the next read computes again', async ({ assert }) => {
     const reads = new AnalyticsReads()
     const first = gated({ total: 1 })
     const answers = [1, 2, 3].map(() => reads.share(7, 'show', first.compute))
@@ -51,7 +49,11 @@ test.group('Analytics reads: one computation for concurrent reads', () => {
   test('another business or another key computes on its own', async ({ assert }) => {
     const reads = new AnalyticsReads()
     const computations = [gated('a'), gated('b'), gated('c')]
-    const answers = [reads.share(1, 'show', computations[0].compute), reads.share(2, 'show', computations[1].compute), reads.share(1, 'daily:30', computations[2].compute)]
+    const answers = [
+      reads.share(1, 'show', computations[0].compute),
+      reads.share(2, 'show', computations[1].compute),
+      reads.share(1, 'daily:30', computations[2].compute),
+    ]
     computations.forEach((computation) => computation.finish())
 
     assert.deepEqual(await Promise.all(answers), ['a', 'b', 'c'])
@@ -69,7 +71,9 @@ test.group('Analytics reads: one computation for concurrent reads', () => {
       await gate
       throw new Error('database unreachable')
     }
-    const answers = [reads.share(3, 'show', failing), reads.share(3, 'show', failing)].map((answer) => answer.catch((error: Error) => error.message))
+    const answers = [reads.share(3, 'show', failing), reads.share(3, 'show', failing)].map((answer) =>
+      answer.catch((error: Error) => error.message)
+    )
     release()
     assert.deepEqual(await Promise.all(answers), ['database unreachable', 'database unreachable'])
     assert.equal(reads.inFlight, 0)

@@ -78,9 +78,7 @@ test.group('POST /api/auth/register', (group) => {
   })
 
   test('stores the email trimmed and lowercase', async ({ client, assert }) => {
-    const response = await client
-      .post('/api/auth/register')
-      .json({ email: '  Ravi.Kumar@Example.IN  ', password: 'long-enough-1' })
+    const response = await client.post('/api/auth/register').json({ email: '  Ravi.Kumar@Example.IN  ', password: 'long-enough-1' })
 
     response.assertStatus(201)
     assert.equal(response.body().user.email, 'ravi.kumar@example.in')
@@ -425,8 +423,7 @@ test.group('Access tokens', (group) => {
 
   test('a token whose secret is altered is 401', async ({ client }) => {
     const owner = await UserFactory.create()
-    const token: string = (await client.post('/api/auth/login').json({ email: owner.email, password: DEFAULT_PASSWORD })).body()
-      .token
+    const token: string = (await client.post('/api/auth/login').json({ email: owner.email, password: DEFAULT_PASSWORD })).body().token
     const tampered = token.slice(0, -1) + (token.endsWith('a') ? 'b' : 'a')
 
     ;(await client.get('/api/auth/user').bearerToken(tampered)).assertStatus(401)

@@ -6,13 +6,7 @@ import { test } from '@japa/runner'
 import type { ApiClient } from '@japa/api-client'
 import { DateTime } from 'luxon'
 import { isolated } from '#tests/helpers/setup'
-import {
-  BusinessFactory,
-  ReviewSessionFactory,
-  SubscriptionFactory,
-  UserFactory,
-  planOf,
-} from '#database/factories/index'
+import { BusinessFactory, ReviewSessionFactory, SubscriptionFactory, UserFactory, planOf } from '#database/factories/index'
 import User from '#models/user'
 import Subscription from '#models/subscription'
 import SubscriptionPlan from '#models/subscription_plan'
@@ -201,7 +195,9 @@ test.group('GET /api/billing/trial-status (paid plans)', (group) => {
     .run(async ({ client, assert }, state) => {
       // `pro`: still active, as the grant wrote it, before the expiry job ran; `expired`: after it ran.
       const user = await UserFactory.apply('trialExpired').create()
-      await SubscriptionFactory.apply(state).merge({ userId: user.id, currentPeriodEnd: clock.now().minus({ days: 1 }) }).create()
+      await SubscriptionFactory.apply(state)
+        .merge({ userId: user.id, currentPeriodEnd: clock.now().minus({ days: 1 }) })
+        .create()
 
       const response = await client.get('/api/billing/trial-status').loginAs(user)
 
@@ -295,8 +291,7 @@ test.group('GET /api/billing/usage', (group) => {
     clock.travelTo(MID_MARCH)
     const owner = await UserFactory.apply('midTrial').create()
     const business = await BusinessFactory.merge({ userId: owner.id }).create()
-    await ReviewSessionFactory.merge({ businessId: business.id, createdAt: MID_MARCH.minus({ hours: 1 }) })
-      .createMany(2)
+    await ReviewSessionFactory.merge({ businessId: business.id, createdAt: MID_MARCH.minus({ hours: 1 }) }).createMany(2)
 
     const response = await client.get('/api/billing/usage').loginAs(owner)
 
@@ -332,9 +327,7 @@ test.group('GET /api/billing/subscription-plans', (group) => {
   isolated(group)
 
   test('is public and lists the three paid plans in order with computed savings', async ({ client, assert }) => {
-    const ids = Object.fromEntries(
-      (await SubscriptionPlan.all()).map((plan) => [plan.planType, plan.id])
-    ) as Record<string, number>
+    const ids = Object.fromEntries((await SubscriptionPlan.all()).map((plan) => [plan.planType, plan.id])) as Record<string, number>
 
     const response = await client.get('/api/billing/subscription-plans')
 

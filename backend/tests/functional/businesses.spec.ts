@@ -25,9 +25,7 @@ async function count(table: string, column: string, value: string | number) {
 async function businessesNamed(user: User, names: string[]) {
   const created: Business[] = []
   for (const [index, name] of names.entries()) {
-    created.push(
-      await BusinessFactory.merge({ userId: user.id, name, createdAt: daysAgo(names.length - index) }).create()
-    )
+    created.push(await BusinessFactory.merge({ userId: user.id, name, createdAt: daysAgo(names.length - index) }).create())
   }
   return created
 }
@@ -89,10 +87,7 @@ test.group('PATCH /api/business/:id/update-short-url', (group) => {
   test('stores a new short URL in lowercase', async ({ client, assert }) => {
     const { user: owner, business } = await ownerWithBusiness()
 
-    const response = await client
-      .patch(`/api/business/${business.id}/update-short-url`)
-      .json({ shortUrl: 'My-Cafe' })
-      .loginAs(owner)
+    const response = await client.patch(`/api/business/${business.id}/update-short-url`).json({ shortUrl: 'My-Cafe' }).loginAs(owner)
 
     response.assertStatus(200)
     assert.sameMembers(Object.keys(response.body()), ['business'])
@@ -107,10 +102,7 @@ test.group('PATCH /api/business/:id/update-short-url', (group) => {
     const { user: owner, business } = await ownerWithBusiness()
 
     for (const shortUrl of ['a1-', 'sharma-sweets-karol-bagh-delhi-1']) {
-      const response = await client
-        .patch(`/api/business/${business.id}/update-short-url`)
-        .json({ shortUrl })
-        .loginAs(owner)
+      const response = await client.patch(`/api/business/${business.id}/update-short-url`).json({ shortUrl }).loginAs(owner)
       response.assertStatus(200)
       await business.refresh()
       assert.equal(business.shortUrl, shortUrl)
@@ -124,10 +116,7 @@ test.group('PATCH /api/business/:id/update-short-url', (group) => {
     const before = business.shortUrl
 
     for (const shortUrl of ['taken-code', 'Taken-CODE']) {
-      const response = await client
-        .patch(`/api/business/${business.id}/update-short-url`)
-        .json({ shortUrl })
-        .loginAs(owner)
+      const response = await client.patch(`/api/business/${business.id}/update-short-url`).json({ shortUrl }).loginAs(owner)
       response.assertStatus(409)
       assert.isString(response.body().error)
       assert.isNotEmpty(response.body().error)
@@ -141,10 +130,7 @@ test.group('PATCH /api/business/:id/update-short-url', (group) => {
     const { user: owner, business } = await ownerWithBusiness()
     const sibling = await BusinessFactory.merge({ userId: owner.id }).create()
 
-    const response = await client
-      .patch(`/api/business/${business.id}/update-short-url`)
-      .json({ shortUrl: sibling.shortUrl })
-      .loginAs(owner)
+    const response = await client.patch(`/api/business/${business.id}/update-short-url`).json({ shortUrl: sibling.shortUrl }).loginAs(owner)
 
     response.assertStatus(409)
     assert.isString(response.body().error)
@@ -156,10 +142,7 @@ test.group('PATCH /api/business/:id/update-short-url', (group) => {
     const before = business.shortUrl
 
     for (const shortUrl of ['api', 'dashboard', 'Admin', 'review']) {
-      const response = await client
-        .patch(`/api/business/${business.id}/update-short-url`)
-        .json({ shortUrl })
-        .loginAs(owner)
+      const response = await client.patch(`/api/business/${business.id}/update-short-url`).json({ shortUrl }).loginAs(owner)
       assert.equal(response.status(), 422, shortUrl)
       assert.equal(response.body().errors[0].field, 'shortUrl')
       assert.isString(response.body().error)
@@ -173,10 +156,7 @@ test.group('PATCH /api/business/:id/update-short-url', (group) => {
     const before = business.shortUrl
 
     for (const shortUrl of ['ab', 'x'.repeat(33), 'a b', 'ab/c', 'über', 'my_cafe', 'cafe.in', '', 1234, null]) {
-      const response = await client
-        .patch(`/api/business/${business.id}/update-short-url`)
-        .json({ shortUrl })
-        .loginAs(owner)
+      const response = await client.patch(`/api/business/${business.id}/update-short-url`).json({ shortUrl }).loginAs(owner)
       assert.equal(response.status(), 422, JSON.stringify(shortUrl))
       assert.equal(response.body().errors[0].field, 'shortUrl', JSON.stringify(shortUrl))
       assert.equal(response.body().message, response.body().error)
@@ -192,10 +172,7 @@ test.group('PATCH /api/business/:id/update-short-url', (group) => {
     const { user: owner, business } = await ownerWithBusiness({ business: { shortUrl: 'spice-route' } })
 
     for (const shortUrl of ['spice-route', 'Spice-Route']) {
-      const response = await client
-        .patch(`/api/business/${business.id}/update-short-url`)
-        .json({ shortUrl })
-        .loginAs(owner)
+      const response = await client.patch(`/api/business/${business.id}/update-short-url`).json({ shortUrl }).loginAs(owner)
       response.assertStatus(200)
       assert.equal(response.body().business.shortUrl, 'spice-route')
     }
@@ -209,10 +186,7 @@ test.group('PATCH /api/business/:id/update-short-url', (group) => {
     const theirs = await BusinessFactory.merge({ userId: other.id }).create()
     const before = theirs.shortUrl
 
-    const response = await client
-      .patch(`/api/business/${theirs.id}/update-short-url`)
-      .json({ shortUrl: 'stolen-code' })
-      .loginAs(owner)
+    const response = await client.patch(`/api/business/${theirs.id}/update-short-url`).json({ shortUrl: 'stolen-code' }).loginAs(owner)
 
     response.assertStatus(404)
     assert.isString(response.body().error)
@@ -225,10 +199,7 @@ test.group('PATCH /api/business/:id/update-short-url', (group) => {
     const { user: owner, business } = await ownerWithBusiness()
 
     for (const id of [business.id + 100000, 'abc']) {
-      const response = await client
-        .patch(`/api/business/${id}/update-short-url`)
-        .json({ shortUrl: 'new-code' })
-        .loginAs(owner)
+      const response = await client.patch(`/api/business/${id}/update-short-url`).json({ shortUrl: 'new-code' }).loginAs(owner)
       assert.equal(response.status(), 404, String(id))
       assert.isString(response.body().error)
     }
@@ -462,10 +433,7 @@ test.group('GET /api/businesses (Refine list)', (group) => {
     const owner = await UserFactory.create()
     await BusinessFactory.merge({ userId: owner.id }).createMany(2)
 
-    const response = await client
-      .get('/api/businesses')
-      .header('Origin', 'http://localhost:5173')
-      .loginAs(owner)
+    const response = await client.get('/api/businesses').header('Origin', 'http://localhost:5173').loginAs(owner)
 
     response.assertStatus(200)
     assert.equal(response.header('access-control-allow-origin'), 'http://localhost:5173')
@@ -517,10 +485,7 @@ test.group('PATCH /api/businesses/:id', (group) => {
     const { user: owner, business } = await ownerWithBusiness()
     const shortUrl = business.shortUrl
 
-    const response = await client
-      .patch(`/api/businesses/${business.id}`)
-      .json({ complianceMode: true, language: 'hi' })
-      .loginAs(owner)
+    const response = await client.patch(`/api/businesses/${business.id}`).json({ complianceMode: true, language: 'hi' }).loginAs(owner)
 
     response.assertStatus(200)
     assert.equal(response.body().id, business.id)
@@ -561,10 +526,7 @@ test.group('PATCH /api/businesses/:id', (group) => {
   test('an unsupported language is 422 and nothing changes', async ({ client, assert }) => {
     const { user: owner, business } = await ownerWithBusiness({ business: { language: 'en' } })
 
-    const response = await client
-      .patch(`/api/businesses/${business.id}`)
-      .json({ language: 'fr', complianceMode: true })
-      .loginAs(owner)
+    const response = await client.patch(`/api/businesses/${business.id}`).json({ language: 'fr', complianceMode: true }).loginAs(owner)
 
     response.assertStatus(422)
     assert.equal(response.body().errors[0].field, 'language')
@@ -577,10 +539,7 @@ test.group('PATCH /api/businesses/:id', (group) => {
     const { user: owner, business } = await ownerWithBusiness()
 
     for (const complianceMode of ['yes', 'true', 1]) {
-      const response = await client
-        .patch(`/api/businesses/${business.id}`)
-        .json({ complianceMode })
-        .loginAs(owner)
+      const response = await client.patch(`/api/businesses/${business.id}`).json({ complianceMode }).loginAs(owner)
       assert.equal(response.status(), 422, JSON.stringify(complianceMode))
       assert.equal(response.body().errors[0].field, 'complianceMode')
     }
@@ -611,10 +570,7 @@ test.group('PATCH /api/businesses/:id', (group) => {
     const [owner, other] = await UserFactory.createMany(2)
     const theirs = await BusinessFactory.merge({ userId: other.id }).create()
 
-    const response = await client
-      .patch(`/api/businesses/${theirs.id}`)
-      .json({ complianceMode: true, language: 'hi' })
-      .loginAs(owner)
+    const response = await client.patch(`/api/businesses/${theirs.id}`).json({ complianceMode: true, language: 'hi' }).loginAs(owner)
 
     response.assertStatus(404)
     assert.isString(response.body().error)

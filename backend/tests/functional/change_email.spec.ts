@@ -158,7 +158,9 @@ test.group('POST /api/auth/change-email', (group) => {
     const change = sent.find((one) => one.kind === 'email-change')!
     const reset = sent.find((one) => one.kind === 'password-reset')!
 
-    ;(await client.post('/api/auth/reset-password').json({ token: tokenFrom(reset, '/auth/reset'), password: 'a-new-password-1' })).assertStatus(200)
+    ;(
+      await client.post('/api/auth/reset-password').json({ token: tokenFrom(reset, '/auth/reset'), password: 'a-new-password-1' })
+    ).assertStatus(200)
 
     const response = await client.post('/api/auth/verify-email').json({ token: tokenFrom(change, '/auth/verify') })
     response.assertStatus(400)
@@ -222,9 +224,14 @@ test.group('Account links die with the address they were mailed to', (group) => 
     }
   }
 
-  const accessTokensOf = async (userId: number) => Number((await db.from('auth_access_tokens').where('tokenable_id', userId).count('* as n').first()).n)
+  const accessTokensOf = async (userId: number) =>
+    Number((await db.from('auth_access_tokens').where('tokenable_id', userId).count('* as n').first()).n)
 
-  test('a reset link mailed to the old address is dead once the address changed: nobody is signed in', async ({ client, assert, cleanup }) => {
+  test('a reset link mailed to the old address is dead once the address changed: nobody is signed in', async ({
+    client,
+    assert,
+    cleanup,
+  }) => {
     const smtp = await smtpMailbox(cleanup)
     const { user, token } = await signedIn(client)
     await client.post('/api/auth/forgot-password').json({ email: 'old@example.in' })
@@ -266,19 +273,32 @@ test.group('Account links die with the address they were mailed to', (group) => 
     assert.deepEqual(response.body(), unknown.verify)
   })
 
-  test('every kind of link dies when the address changes by any other way too (the provider\'s profile sync)', async ({ client, assert, cleanup }) => {
+  test("every kind of link dies when the address changes by any other way too (the provider's profile sync)", async ({
+    client,
+    assert,
+    cleanup,
+  }) => {
     const smtp = await smtpMailbox(cleanup)
     const { user, token } = await signedIn(client)
     await client.post('/api/auth/forgot-password').json({ email: 'old@example.in' })
     await changeEmail(client, token, { password: DEFAULT_PASSWORD, email: 'wanted@example.in' })
     const sent = await smtp.waitFor(3)
-    const reset = tokenFrom(sent.find((one) => one.kind === 'password-reset')!, '/auth/reset')
-    const change = tokenFrom(sent.find((one) => one.kind === 'email-change')!, '/auth/verify')
+    const reset = tokenFrom(
+      sent.find((one) => one.kind === 'password-reset')!,
+      '/auth/reset'
+    )
+    const change = tokenFrom(
+      sent.find((one) => one.kind === 'email-change')!,
+      '/auth/verify'
+    )
     await db.from('users').where('id', user.id).update({ email: 'synced@example.in' })
     const unknown = await unknownLinkAnswers(client)
 
     assert.deepEqual((await client.post('/api/auth/reset-password/check').json({ token: reset })).body(), unknown.check)
-    assert.deepEqual((await client.post('/api/auth/reset-password').json({ token: reset, password: 'a-new-password-1' })).body(), unknown.reset)
+    assert.deepEqual(
+      (await client.post('/api/auth/reset-password').json({ token: reset, password: 'a-new-password-1' })).body(),
+      unknown.reset
+    )
     const moved = await client.post('/api/auth/verify-email').json({ token: change })
     moved.assertStatus(400)
     assert.deepEqual(moved.body(), unknown.verify)

@@ -168,7 +168,10 @@ test.group('Change password', (group) => {
 
   test('a short new password is a 422 on password', async ({ client, assert }) => {
     const { token } = await ownerWithBusiness()
-    const response = await client.post('/api/auth/change-password').bearerToken(token).json({ currentPassword: DEFAULT_PASSWORD, password: 'short' })
+    const response = await client
+      .post('/api/auth/change-password')
+      .bearerToken(token)
+      .json({ currentPassword: DEFAULT_PASSWORD, password: 'short' })
     response.assertStatus(422)
     assert.equal(response.body().errors[0].field, 'password')
   })

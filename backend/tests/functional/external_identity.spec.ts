@@ -138,20 +138,14 @@ test.group('External identity: a valid provider token', (group) => {
     assert.equal(await usersWithExternalId('user_2ExtTwice'), 1)
   })
 
-  test('without an email claim the owner gets a placeholder address until sync-user fetches the real one', async ({
-    client,
-    assert,
-  }) => {
+  test('without an email claim the owner gets a placeholder address until sync-user fetches the real one', async ({ client, assert }) => {
     const response = await client.get('/api/auth/user').bearerToken(await sign({}, { sub: 'user_2ExtNoEmail' }))
 
     response.assertStatus(200)
     assert.equal(response.body().email, 'user_2ExtNoEmail@users.idp.invalid')
   })
 
-  test('the key set is fetched once across several requests, and nothing else is asked of the provider', async ({
-    client,
-    assert,
-  }) => {
+  test('the key set is fetched once across several requests, and nothing else is asked of the provider', async ({ client, assert }) => {
     for (const sub of ['user_2ExtJwksA', 'user_2ExtJwksB', 'user_2ExtJwksA', 'user_2ExtJwksC']) {
       ;(await client.get('/api/auth/user').bearerToken(await sign({}, { sub }))).assertStatus(200)
     }
@@ -275,12 +269,18 @@ test.group('External identity: refused tokens', (group) => {
       },
       {
         label: 'a token without exp',
-        token: () => new SignJWT({}).setProtectedHeader({ alg: 'RS256', kid: KID }).setIssuer(ISSUER).setSubject(SUB).setIssuedAt().sign(signingKey),
+        token: () =>
+          new SignJWT({}).setProtectedHeader({ alg: 'RS256', kid: KID }).setIssuer(ISSUER).setSubject(SUB).setIssuedAt().sign(signingKey),
       },
       {
         label: 'a token without sub',
         token: () =>
-          new SignJWT({}).setProtectedHeader({ alg: 'RS256', kid: KID }).setIssuer(ISSUER).setIssuedAt().setExpirationTime('5m').sign(signingKey),
+          new SignJWT({})
+            .setProtectedHeader({ alg: 'RS256', kid: KID })
+            .setIssuer(ISSUER)
+            .setIssuedAt()
+            .setExpirationTime('5m')
+            .sign(signingKey),
       },
       { label: 'garbage in three parts', token: async () => 'not.a.jwt' },
       { label: 'garbage', token: async () => 'garbage' },
@@ -320,10 +320,7 @@ test.group('External identity: password sign-in and logout', (group) => {
   isolated(group)
   useProvider(group)
 
-  test('an owner created by the provider has no password and cannot sign in with one (400, not 500)', async ({
-    client,
-    assert,
-  }) => {
+  test('an owner created by the provider has no password and cannot sign in with one (400, not 500)', async ({ client, assert }) => {
     const token = await sign({ email: 'ext.only@example.in', email_verified: true }, { sub: 'user_2ExtNoPassword' })
     ;(await client.get('/api/auth/user').bearerToken(token)).assertStatus(200)
     assert.isNull((await db.from('users').where('email', 'ext.only@example.in').firstOrFail()).password)

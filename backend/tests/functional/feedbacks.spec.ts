@@ -80,20 +80,14 @@ const total = (response: ApiResponse) => response.header('x-total-count')
 test.group('Feedback list: GET /api/feedbacks', (group) => {
   isolated(group)
 
-  test("lists only the owner's sessions rated 3 or below, newest first, with the total", async ({
-    client,
-    assert,
-  }) => {
+  test("lists only the owner's sessions rated 3 or below, newest first, with the total", async ({ client, assert }) => {
     const { owner, first, s } = await twoOwners()
 
     const response = await client.get('/api/feedbacks').loginAs(owner)
 
     response.assertStatus(200)
     assert.isArray(response.body())
-    assert.deepEqual(
-      ids(response.body()),
-      idsOf(s.secondTwoStar, s.oneStar, s.twoStar, s.threeStar, s.secondThreeStar)
-    )
+    assert.deepEqual(ids(response.body()), idsOf(s.secondTwoStar, s.oneStar, s.twoStar, s.threeStar, s.secondThreeStar))
     assert.equal(total(response), '5')
     assert.deepEqual(asInstants(response.body()[1]), {
       id: s.oneStar.id,
@@ -112,7 +106,7 @@ test.group('Feedback list: GET /api/feedbacks', (group) => {
     })
   })
 
-  test('filters by business, and another owner\'s business gives nothing', async ({ client, assert }) => {
+  test("filters by business, and another owner's business gives nothing", async ({ client, assert }) => {
     const { owner, first, strangers, s } = await twoOwners()
 
     const mine = await client.get('/api/feedbacks').qs({ businessId: first.id }).loginAs(owner)
@@ -177,9 +171,7 @@ test.group('Feedback list: GET /api/feedbacks', (group) => {
 
     resolved.assertStatus(200)
     assert.deepEqual(ids(resolved.body()), idsOf(handled, handledToo))
-    assert.isTrue(
-      resolved.body().every((row: ReviewSessionDto) => row.resolved === true && typeof row.resolvedAt === 'string')
-    )
+    assert.isTrue(resolved.body().every((row: ReviewSessionDto) => row.resolved === true && typeof row.resolvedAt === 'string'))
     assert.equal(total(resolved), '2')
     unresolved.assertStatus(200)
     assert.deepEqual(ids(unresolved.body()), idsOf(open, alsoOpen))
@@ -203,10 +195,7 @@ test.group('Feedback list: GET /api/feedbacks', (group) => {
 
     const from = await client.get('/api/feedbacks').qs({ createdAt_gte: '2024-03-10' }).loginAs(owner)
     const until = await client.get('/api/feedbacks').qs({ createdAt_lte: '2024-03-10' }).loginAs(owner)
-    const day = await client
-      .get('/api/feedbacks')
-      .qs({ createdAt_gte: '2024-03-10', createdAt_lte: '2024-03-10' })
-      .loginAs(owner)
+    const day = await client.get('/api/feedbacks').qs({ createdAt_gte: '2024-03-10', createdAt_lte: '2024-03-10' }).loginAs(owner)
     const instant = await client
       .get('/api/feedbacks?createdAt_gte=2024-03-10T11%3A30%3A00%2B05%3A30&createdAt_lte=2024-03-10T06%3A00%3A00Z')
       .loginAs(owner)
@@ -282,10 +271,7 @@ test.group('Feedback list: GET /api/feedbacks', (group) => {
     const response = await client.get('/api/feedbacks?_sort=createdAt&_order=asc').loginAs(owner)
 
     response.assertStatus(200)
-    assert.deepEqual(
-      ids(response.body()),
-      idsOf(s.secondThreeStar, s.threeStar, s.twoStar, s.oneStar, s.secondTwoStar)
-    )
+    assert.deepEqual(ids(response.body()), idsOf(s.secondThreeStar, s.threeStar, s.twoStar, s.oneStar, s.secondTwoStar))
   })
 
   test('bad filter values, unknown filters and unknown sort fields are a 422', async ({ client, assert }) => {
@@ -444,16 +430,7 @@ test.group('Review session list: GET /api/review-sessions', (group) => {
     response.assertStatus(200)
     assert.deepEqual(
       ids(response.body()),
-      idsOf(
-        s.secondFiveStar,
-        s.secondTwoStar,
-        s.oneStar,
-        s.twoStar,
-        s.threeStar,
-        s.fourStar,
-        s.fiveStar,
-        s.secondThreeStar
-      )
+      idsOf(s.secondFiveStar, s.secondTwoStar, s.oneStar, s.twoStar, s.threeStar, s.fourStar, s.fiveStar, s.secondThreeStar)
     )
     assert.equal(total(response), '8')
   })
@@ -642,7 +619,7 @@ test.group('Ratings through a personal link name their request and customer', (g
     assert.deepEqual(requester(insights.recentLowRated[0]), expected)
   })
 
-  test("another owner sees neither the rating nor the customer", async ({ client, assert }) => {
+  test('another owner sees neither the rating nor the customer', async ({ client, assert }) => {
     const { borne } = await requestBorne()
     const { user: stranger } = await ownerWithBusiness()
 

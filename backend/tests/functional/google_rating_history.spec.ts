@@ -25,7 +25,9 @@ const dayOf = (value: Date | string) => (typeof value === 'string' ? value.slice
 
 async function addSnapshot(businessId: number, day: string, rating: number | null, reviewCount: number) {
   const now = new Date()
-  await db.table('google_rating_snapshots').insert({ business_id: businessId, day, rating, review_count: reviewCount, created_at: now, updated_at: now })
+  await db
+    .table('google_rating_snapshots')
+    .insert({ business_id: businessId, day, rating, review_count: reviewCount, created_at: now, updated_at: now })
 }
 
 test.group('Google rating history: reading it', (group) => {
@@ -88,9 +90,14 @@ test.group('Google rating history: reading it', (group) => {
 test.group('Google rating history: refreshing it', (group) => {
   isolated(group)
 
-  test("refresh reads Google's figures, updates the business and today's point; a second within 10 minutes is 429", async ({ client, assert }) => {
+  test("refresh reads Google's figures, updates the business and today's point; a second within 10 minutes is 429", async ({
+    client,
+    assert,
+  }) => {
     const place = demoCatalogue()[11]
-    const { token, business } = await ownerWithBusiness({ business: { placeId: place.place_id, rating: place.rating, reviewCount: place.reviewCount } })
+    const { token, business } = await ownerWithBusiness({
+      business: { placeId: place.place_id, rating: place.rating, reviewCount: place.reviewCount },
+    })
     const expected = new DemoPlacesProvider().ratingOn(place.place_id, todayIst())!
     // An earlier refresh today is overwritten, not added to.
     await addSnapshot(business.id, todayIst(), 1.0, 1)
@@ -118,7 +125,10 @@ test.group('Google rating history: refreshing it', (group) => {
     const retryAfter = Number(again.header('retry-after'))
     assert.isAbove(retryAfter, 0)
     assert.isAtMost(retryAfter, 600)
-    assert.match(again.body().error, /^Google's figures for this business were refreshed a moment ago\. You can refresh again in \d+ minutes?\.$/)
+    assert.match(
+      again.body().error,
+      /^Google's figures for this business were refreshed a moment ago\. You can refresh again in \d+ minutes?\.$/
+    )
     assert.equal(again.body().retryAfter, retryAfter)
     assert.lengthOf(await snapshots(business.id), 1)
   })
@@ -139,7 +149,11 @@ test.group('Google rating history: refreshing it', (group) => {
     ;(await client.post(`/api/businesses/${business.id}/google-rating/refresh`).bearerToken(other.token)).assertStatus(404)
   })
 
-  test('Google failing is a 503 with a sentence, nothing is written, and the owner may try again at once', async ({ client, assert, cleanup }) => {
+  test('Google failing is a 503 with a sentence, nothing is written, and the owner may try again at once', async ({
+    client,
+    assert,
+    cleanup,
+  }) => {
     const stub = await startStubServer((_, res) => json(res, 500, { error: { code: 500, status: 'INTERNAL' } }))
     cleanup(() => stub.close())
     app.container.swap(PlacesDirectory, () => createPlacesDirectory({ googleApiKey: 'test-key', googleBaseUrl: stub.url, timeoutMs: 1000 }))
@@ -208,8 +222,14 @@ test.group('Google rating job', (group) => {
     assert.equal((await row(owner.business.id)).review_count, 104)
     assert.equal(Number((await row(third.id)).rating), 4.7)
     assert.equal((await row(broken.id)).review_count, 33)
-    assert.deepEqual((await snapshots(owner.business.id)).map((r) => [dayOf(r.day), Number(r.rating), r.review_count]), [[todayIst(), 4.2, 104]])
-    assert.deepEqual((await snapshots(third.id)).map((r) => [dayOf(r.day), Number(r.rating), r.review_count]), [[todayIst(), 4.7, 12]])
+    assert.deepEqual(
+      (await snapshots(owner.business.id)).map((r) => [dayOf(r.day), Number(r.rating), r.review_count]),
+      [[todayIst(), 4.2, 104]]
+    )
+    assert.deepEqual(
+      (await snapshots(third.id)).map((r) => [dayOf(r.day), Number(r.rating), r.review_count]),
+      [[todayIst(), 4.7, 12]]
+    )
     assert.lengthOf(await snapshots(broken.id), 0)
   })
 
@@ -228,7 +248,10 @@ test.group('Google rating job', (group) => {
     clock.travelTo(clock.now().plus({ days: 1 }))
     await job.handle()
     const rows = await snapshots(business.id)
-    assert.deepEqual(rows.map((r) => r.review_count), [rows[0].review_count, 201])
+    assert.deepEqual(
+      rows.map((r) => r.review_count),
+      [rows[0].review_count, 201]
+    )
     assert.equal(dayOf(rows[1].day), todayIst())
   })
 

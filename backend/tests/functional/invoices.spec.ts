@@ -52,21 +52,37 @@ test.group('Billing details', (group) => {
 
   test('nulls before anything is saved; saved with the GSTIN upper-cased; read back', async ({ client, assert }) => {
     const user = await UserFactory.create()
-    assert.deepEqual((await client.get('/api/billing/profile').loginAs(user)).body(), { legalName: null, address: null, stateCode: null, gstin: null })
+    assert.deepEqual((await client.get('/api/billing/profile').loginAs(user)).body(), {
+      legalName: null,
+      address: null,
+      stateCode: null,
+      gstin: null,
+    })
     const saved = await client
       .put('/api/billing/profile')
       .json({ legalName: 'Sharma Sweets Pvt Ltd', address: '14 FC Road, Pune 411004', stateCode: '27', gstin: ' 27aapfu0939f1zv ' })
       .loginAs(user)
     saved.assertStatus(200)
-    const expected: BillingProfileDto = { legalName: 'Sharma Sweets Pvt Ltd', address: '14 FC Road, Pune 411004', stateCode: '27', gstin: '27AAPFU0939F1ZV' }
+    const expected: BillingProfileDto = {
+      legalName: 'Sharma Sweets Pvt Ltd',
+      address: '14 FC Road, Pune 411004',
+      stateCode: '27',
+      gstin: '27AAPFU0939F1ZV',
+    }
     assert.deepEqual(saved.body(), expected)
     assert.deepEqual((await client.get('/api/billing/profile').loginAs(user)).body(), expected)
     // Without a GSTIN (an unregistered business) is fine too.
-    const unregistered = await client.put('/api/billing/profile').json({ legalName: 'Asha Verma', address: '2 Park Street, Kolkata', stateCode: '19', gstin: null }).loginAs(user)
+    const unregistered = await client
+      .put('/api/billing/profile')
+      .json({ legalName: 'Asha Verma', address: '2 Park Street, Kolkata', stateCode: '19', gstin: null })
+      .loginAs(user)
     assert.equal(unregistered.body().gstin, null)
   })
 
-  test('a GSTIN with a wrong check character, of another state or of the wrong shape is 422 on gstin and changes nothing', async ({ client, assert }) => {
+  test('a GSTIN with a wrong check character, of another state or of the wrong shape is 422 on gstin and changes nothing', async ({
+    client,
+    assert,
+  }) => {
     const user = await UserFactory.create()
     const body = { legalName: 'Sharma Sweets', address: '14 FC Road, Pune', stateCode: '27' }
     for (const [gstin, sentence] of [
@@ -74,12 +90,18 @@ test.group('Billing details', (group) => {
       ['29AAGCR4375J1ZU', /not registered in Maharashtra/],
       ['27AAPFU0939F1Z', /valid 15-character GSTIN/],
     ] as const) {
-      const refused = await client.put('/api/billing/profile').json({ ...body, gstin }).loginAs(user)
+      const refused = await client
+        .put('/api/billing/profile')
+        .json({ ...body, gstin })
+        .loginAs(user)
       refused.assertStatus(422)
       assert.equal(refused.body().errors[0].field, 'gstin')
       assert.match(refused.body().errors[0].message, sentence)
     }
-    const badState = await client.put('/api/billing/profile').json({ ...body, stateCode: '25' }).loginAs(user)
+    const badState = await client
+      .put('/api/billing/profile')
+      .json({ ...body, stateCode: '25' })
+      .loginAs(user)
     badState.assertStatus(422)
     assert.equal(badState.body().errors[0].field, 'stateCode')
     assert.isNull(await db.from('billing_profiles').where('user_id', user.id).first())
@@ -99,10 +121,15 @@ test.group('Tax invoices', (group) => {
   isolated(group)
   razorpayStub(group)
 
-  test('a buyer in the seller\'s state: CGST + SGST, with every field GST asks for', async ({ client, assert }) => {
+  test("a buyer in the seller's state: CGST + SGST, with every field GST asks for", async ({ client, assert }) => {
     clock.travelTo(DateTime.fromISO('2026-11-24T15:30:00', IST))
     const user = await UserFactory.create()
-    await withBillingDetails(user, { legalName: 'Chai Point Foods LLP', address: '80 Feet Road, Koramangala, Bengaluru 560034', stateCode: '29', gstin: '29AAGCR4375J1ZU' })
+    await withBillingDetails(user, {
+      legalName: 'Chai Point Foods LLP',
+      address: '80 Feet Road, Koramangala, Bengaluru 560034',
+      stateCode: '29',
+      gstin: '29AAGCR4375J1ZU',
+    })
     const { invoice } = await paid(client, user, 'monthly')
 
     assert.match(invoice.number, /^RR\/2026-27\/\d{5}$/)
@@ -110,8 +137,20 @@ test.group('Tax invoices', (group) => {
     assert.containsSubset(invoice, {
       kind: 'invoice',
       refersTo: null,
-      seller: { legalName: env.get('SELLER_LEGAL_NAME'), address: env.get('SELLER_ADDRESS'), stateCode: '29', stateName: 'Karnataka', gstin: env.get('SELLER_GSTIN') },
-      buyer: { legalName: 'Chai Point Foods LLP', address: '80 Feet Road, Koramangala, Bengaluru 560034', stateCode: '29', stateName: 'Karnataka', gstin: '29AAGCR4375J1ZU' },
+      seller: {
+        legalName: env.get('SELLER_LEGAL_NAME'),
+        address: env.get('SELLER_ADDRESS'),
+        stateCode: '29',
+        stateName: 'Karnataka',
+        gstin: env.get('SELLER_GSTIN'),
+      },
+      buyer: {
+        legalName: 'Chai Point Foods LLP',
+        address: '80 Feet Road, Koramangala, Bengaluru 560034',
+        stateCode: '29',
+        stateName: 'Karnataka',
+        gstin: '29AAGCR4375J1ZU',
+      },
       placeOfSupply: { stateCode: '29', stateName: 'Karnataka' },
       sac: '998314',
       taxRatePercent: 18,
@@ -132,12 +171,26 @@ test.group('Tax invoices', (group) => {
 
   test('a buyer in another state: IGST; the PDF is one A4 page with the number', async ({ client, assert }) => {
     const user = await UserFactory.create()
-    await withBillingDetails(user, { legalName: 'Sharma Sweets Pvt Ltd', address: '14 FC Road, Pune 411004', stateCode: '27', gstin: '27AAPFU0939F1ZV' })
+    await withBillingDetails(user, {
+      legalName: 'Sharma Sweets Pvt Ltd',
+      address: '14 FC Road, Pune 411004',
+      stateCode: '27',
+      gstin: '27AAPFU0939F1ZV',
+    })
     const { invoice } = await paid(client, user, '12-month')
-    assert.containsSubset(invoice, { placeOfSupply: { stateCode: '27', stateName: 'Maharashtra' }, taxableValue: 381271, cgst: 0, sgst: 0, igst: 68629, total: 449900 })
+    assert.containsSubset(invoice, {
+      placeOfSupply: { stateCode: '27', stateName: 'Maharashtra' },
+      taxableValue: 381271,
+      cgst: 0,
+      sgst: 0,
+      igst: 68629,
+      total: 449900,
+    })
 
     const token = (await User.accessTokens.create(user)).value!.release()
-    const pdf = await fetch(`http://${env.get('HOST')}:${env.get('PORT')}/api/invoices/${invoice.id}/pdf`, { headers: { authorization: `Bearer ${token}` } })
+    const pdf = await fetch(`http://${env.get('HOST')}:${env.get('PORT')}/api/invoices/${invoice.id}/pdf`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
     assert.equal(pdf.status, 200)
     assert.equal(pdf.headers.get('content-type'), 'application/pdf')
     assert.include(pdf.headers.get('content-disposition'), `${invoice.number.replaceAll('/', '-')}.pdf`)
@@ -158,10 +211,21 @@ test.group('Tax invoices', (group) => {
 
     const history = (await client.get('/api/billing/payments').loginAs(user)).body() as PaymentHistoryDto[]
     assert.lengthOf(history, 1)
-    assert.containsSubset(history[0], { planName: '6 Months', durationMonths: 6, amount: 249900, status: 'paid', refundedAmount: 0, invoiceId: invoice.id, creditNoteId: null })
+    assert.containsSubset(history[0], {
+      planName: '6 Months',
+      durationMonths: 6,
+      amount: 249900,
+      status: 'paid',
+      refundedAmount: 0,
+      invoiceId: invoice.id,
+      creditNoteId: null,
+    })
   })
 
-  test('an order from before billing details (none saved) is invoiced to the account, supplied in the seller\'s state', async ({ client, assert }) => {
+  test("an order from before billing details (none saved) is invoiced to the account, supplied in the seller's state", async ({
+    client,
+    assert,
+  }) => {
     const user = await UserFactory.create()
     const orderId = await openOrder(client, user)
     await db.from('billing_profiles').where('user_id', user.id).delete()
@@ -197,7 +261,7 @@ test.group('Tax invoices', (group) => {
     assert.deepEqual(numbers, ['RR/2030-31/00001', 'RR/2030-31/00002', 'RR/2031-32/00001', 'RR/2031-32/00002'])
   })
 
-  test('the invoices are the owner\'s alone', async ({ client }) => {
+  test("the invoices are the owner's alone", async ({ client }) => {
     const owner = await UserFactory.create()
     const { invoice } = await paid(client, owner)
     const other = await UserFactory.create()
@@ -236,8 +300,16 @@ test.group('Tax invoices: numbering under concurrency', (group) => {
     const grant = await app.container.make(GrantPlan)
     const granted = await Promise.all(orders.map((orderId) => grant.handle({ orderId, paymentId: razorpayId('pay_') })))
     assert.lengthOf(granted.filter(Boolean), 50)
-    const rows = await db.from('invoices').where('financial_year', YEAR).where('kind', 'invoice').orderBy('sequence').select('sequence', 'number')
-    assert.deepEqual(rows.map((row) => row.sequence), Array.from({ length: 50 }, (_, index) => index + 1))
+    const rows = await db
+      .from('invoices')
+      .where('financial_year', YEAR)
+      .where('kind', 'invoice')
+      .orderBy('sequence')
+      .select('sequence', 'number')
+    assert.deepEqual(
+      rows.map((row) => row.sequence),
+      Array.from({ length: 50 }, (_, index) => index + 1)
+    )
     assert.equal(new Set(rows.map((row) => row.number)).size, 50)
   })
 
@@ -253,7 +325,10 @@ test.group('Tax invoices: numbering under concurrency', (group) => {
     assert.equal((await Payment.findByOrFail('razorpayOrderId', failing)).status, 'created')
     await grant.handle({ orderId: next, paymentId: razorpayId('pay_') })
     const rows = await db.from('invoices').where('financial_year', YEAR).select('number')
-    assert.deepEqual(rows.map((row) => row.number), ['RR/2041-42/00001'])
+    assert.deepEqual(
+      rows.map((row) => row.number),
+      ['RR/2041-42/00001']
+    )
   })
 })
 

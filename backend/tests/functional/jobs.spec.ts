@@ -36,8 +36,7 @@ const sessionRow = (id: number) => db.from('review_sessions').where('id', id).fi
 const subscriptionRow = (id: number) => db.from('subscriptions').where('id', id).firstOrFail()
 
 /** Seconds between a stored DATETIME and an expected instant. */
-const secondsApart = (stored: Date, expected: DateTime) =>
-  Math.abs(DateTime.fromJSDate(stored).diff(expected, 'seconds').seconds)
+const secondsApart = (stored: Date, expected: DateTime) => Math.abs(DateTime.fromJSDate(stored).diff(expected, 'seconds').seconds)
 
 test.group('Trial expiry job: ended trials and paid periods', (group) => {
   isolated(group)
@@ -114,9 +113,7 @@ test.group('Trial expiry job: ended trials and paid periods', (group) => {
     const mail = await openMailbox(cleanup)
     const owner = await UserFactory.create()
     const periodEnd = clock.now().plus({ days: 20 })
-    const subscription = await SubscriptionFactory.apply('pro')
-      .merge({ userId: owner.id, currentPeriodEnd: periodEnd })
-      .create()
+    const subscription = await SubscriptionFactory.apply('pro').merge({ userId: owner.id, currentPeriodEnd: periodEnd }).create()
     const job = new TrialExpiryJob(mail.mailer)
 
     clock.travelTo(periodEnd.minus({ minutes: 5 }))
@@ -137,9 +134,7 @@ test.group('Trial expiry job: the reminder 3 days before a paid period ends', (g
     const mail = await openMailbox(cleanup)
     const owner = await UserFactory.merge({ firstName: 'Farida' }).create()
     const periodEnd = clock.now().plus({ days: 10 }).startOf('second')
-    const subscription = await SubscriptionFactory.apply('pro')
-      .merge({ userId: owner.id, currentPeriodEnd: periodEnd })
-      .create()
+    const subscription = await SubscriptionFactory.apply('pro').merge({ userId: owner.id, currentPeriodEnd: periodEnd }).create()
     const job = new TrialExpiryJob(mail.mailer)
 
     // 10 days before the end: too early.
@@ -519,7 +514,10 @@ test.group('Negative-feedback alert job', (group) => {
 
     assert.deepEqual(await new FeedbackAlertJob(mail.mailer).handle({}), { alerted: 1 })
 
-    assert.deepEqual((await mail.read()).map((sent) => sent.to), [instant.user.email])
+    assert.deepEqual(
+      (await mail.read()).map((sent) => sent.to),
+      [instant.user.email]
+    )
   })
 
   test('no mail for {label}')
@@ -566,7 +564,10 @@ test.group('Negative-feedback alert job', (group) => {
     const tooOld = await lowRating(business, { feedback: 'From three days ago', createdAt: now.minus({ hours: 49 }) })
     const fresh = await lowRating(business, { feedback: 'Just now, in the same mail', createdAt: now.minus({ seconds: 30 }) })
     const alreadyAlerted = await lowRating(business, { feedback: 'Told already', createdAt: now.minus({ minutes: 20 }) })
-    await db.from('review_sessions').where('id', alreadyAlerted.id).update({ alerted_at: now.minus({ minutes: 19 }).toJSDate() })
+    await db
+      .from('review_sessions')
+      .where('id', alreadyAlerted.id)
+      .update({ alerted_at: now.minus({ minutes: 19 }).toJSDate() })
     const positive = await lowRating(business, { rating: 5, redirected: true, feedback: 'Great', createdAt: now.minus({ minutes: 10 }) })
     const job = new FeedbackAlertJob(mail.mailer)
 
@@ -631,18 +632,17 @@ test.group('Negative-feedback alert job', (group) => {
       new FeedbackAlertJob(mail.mailer).handle({}),
     ])
 
-    assert.equal(results.reduce((sum, { alerted }) => sum + alerted, 0), 2)
+    assert.equal(
+      results.reduce((sum, { alerted }) => sum + alerted, 0),
+      2
+    )
     const mails = await mail.read()
     assert.lengthOf(mails, 1)
     assert.include(mails[0].text, 'One')
     assert.include(mails[0].text, 'Two')
   })
 
-  test('a submitted low rating with text enqueues its alert, and that job mails the owner', async ({
-    client,
-    assert,
-    cleanup,
-  }) => {
+  test('a submitted low rating with text enqueues its alert, and that job mails the owner', async ({ client, assert, cleanup }) => {
     const mail = await openMailbox(cleanup)
     const { user, business } = await ownerWithBusiness()
     const queues = await app.container.make(QueueService)
@@ -769,7 +769,10 @@ test.group('Negative-feedback alert job: workers on separate connections', () =>
       Array.from({ length: 5 }, () => new FeedbackAlertJob(mail.mailer).handle({ businessId: business.id }))
     )
 
-    assert.sameMembers(results.map(({ alerted }) => alerted), [3, 0, 0, 0, 0])
+    assert.sameMembers(
+      results.map(({ alerted }) => alerted),
+      [3, 0, 0, 0, 0]
+    )
     const mails = await mail.read()
     assert.lengthOf(mails, 1)
     for (const text of ['One', 'Two', 'Three']) assert.include(mails[0].text, text)
@@ -927,9 +930,7 @@ async function storedRollupRows(history: SeededBusiness[]) {
 }
 
 const firstSessionDay = (history: SeededBusiness[]) =>
-  history
-    .flatMap((seeded) => seeded.sessions.map((session) => istDay(session.createdAt)))
-    .sort()[0]
+  history.flatMap((seeded) => seeded.sessions.map((session) => istDay(session.createdAt))).sort()[0]
 
 async function readAnalytics(client: ApiClient, seeded: SeededBusiness) {
   const totals = await client.get(`/api/analytics/${seeded.business.id}`).loginAs(seeded.owner)

@@ -18,7 +18,10 @@ test.group('List parameters read once', (group) => {
       .bearerToken(token)
     response.assertStatus(200)
     const rows: { rating: number; createdAt: string }[] = response.body()
-    assert.deepEqual(rows.map((row) => row.rating), [5, 4, 2, 2])
+    assert.deepEqual(
+      rows.map((row) => row.rating),
+      [5, 4, 2, 2]
+    )
     assert.isBelow(Date.parse(rows[2].createdAt), Date.parse(rows[3].createdAt), 'equal ratings oldest first')
   })
 

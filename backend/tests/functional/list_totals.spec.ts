@@ -16,9 +16,15 @@ import { ownerWithBusiness } from '#tests/helpers/owners'
 async function businessWithHistory() {
   const now = DateTime.utc()
   const specs = [
-    { rating: 5, days: 40 }, { rating: 1, days: 40 }, { rating: 3, days: 10 }, { rating: 4, days: 10 },
-    { rating: 2, days: 3 }, { rating: 5, days: 3 },
-    { rating: 1, days: 0 }, { rating: 3, days: 0 }, { rating: 5, days: 0 },
+    { rating: 5, days: 40 },
+    { rating: 1, days: 40 },
+    { rating: 3, days: 10 },
+    { rating: 4, days: 10 },
+    { rating: 2, days: 3 },
+    { rating: 5, days: 3 },
+    { rating: 1, days: 0 },
+    { rating: 3, days: 0 },
+    { rating: 5, days: 0 },
   ]
   const owner = await ownerWithBusiness({
     sessions: specs.map(({ rating, days }, index) => ({

@@ -18,7 +18,10 @@ import { ReviewSessionFactory, SubscriptionFactory } from '#database/factories/i
 test.group('Mail over SMTP', (group) => {
   isolated(group)
 
-  test("a feedback alert arrives with the business in the subject, both parts, the inbox link and the footer", async ({ assert, cleanup }) => {
+  test('a feedback alert arrives with the business in the subject, both parts, the inbox link and the footer', async ({
+    assert,
+    cleanup,
+  }) => {
     const smtp = await smtpMailbox(cleanup)
     const { user, business } = await ownerWithBusiness({ business: { name: 'Chai & Co <Andheri>' } })
     await ReviewSessionFactory.merge({
@@ -67,7 +70,10 @@ test.group('Mail over SMTP', (group) => {
     assert.include(new URL(whatsapp).searchParams.get('text')!, 'Hello Kavya, this is Chai & Co.')
     assert.include(sent.text, 'Kavya asked you to get in touch: +91 98765 43210')
     // Only the one who asked: one pair of links.
-    assert.lengthOf(sent.links.filter((link) => link.startsWith('tel:')), 1)
+    assert.lengthOf(
+      sent.links.filter((link) => link.startsWith('tel:')),
+      1
+    )
   })
 
   test('the plan reminder arrives with a link to billing', async ({ assert, cleanup }) => {
@@ -104,7 +110,10 @@ test.group('Mail over SMTP', (group) => {
     // Sent to the closed server, this would throw.
     await mail.send(message('After the test'))
 
-    assert.deepEqual(smtp.received.map((sent) => sent.subject), ['During the test'])
+    assert.deepEqual(
+      smtp.received.map((sent) => sent.subject),
+      ['During the test']
+    )
     assert.equal(mail.config.default, env.get('MAIL_TRANSPORT'))
   })
 })

@@ -60,7 +60,11 @@ test.group('Metrics', (group) => {
     const byUrl = { method: 'GET', route: '/api/business/by-url/:shortUrl', status: '200' }
     assert.equal(sample(after, 'http_requests_total', byUrl) - sample(before, 'http_requests_total', byUrl), 1)
     assert.notInclude(after, business.shortUrl, 'labels carry patterns, never codes')
-    assert.equal(sample(after, 'reviewroute_ratings_stored_total', { kind: 'positive' }) - sample(before, 'reviewroute_ratings_stored_total', { kind: 'positive' }), 1)
+    assert.equal(
+      sample(after, 'reviewroute_ratings_stored_total', { kind: 'positive' }) -
+        sample(before, 'reviewroute_ratings_stored_total', { kind: 'positive' }),
+      1
+    )
     assert.match(after, /http_request_duration_seconds_bucket\{le="0.1",method="GET",route="\/api\/health\/live"\}/)
     assert.match(after, /reviewroute_db_pool_connections\{state="used"\} \d+/)
     assert.match(after, /reviewroute_queue_jobs\{queue="receipt-mail",state="failed"\} \d+/)

@@ -33,7 +33,10 @@ let provider: OidcProvider
 function useProvider(group: Group) {
   group.setup(async () => {
     provider = await startOidcProvider({ redirectUris: [oidcConfig.redirectUri], accounts: ACCOUNTS })
-    app.container.swap(OidcClient, () => new OidcClient({ ...oidcConfig, issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret }))
+    app.container.swap(
+      OidcClient,
+      () => new OidcClient({ ...oidcConfig, issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret })
+    )
     return async () => {
       app.container.restore(OidcClient)
       await provider.close()
@@ -44,7 +47,10 @@ function useProvider(group: Group) {
 /** A browser's visit to our start: where it is sent and the cookie it keeps for our callback. */
 async function start(query = 'mode=signin&redirect=%2Fbusinesses') {
   const response = await fetch(`${API}/api/auth/oidc/start?${query}`, { redirect: 'manual' })
-  const cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ')
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ')
   return { status: response.status, location: response.headers.get('location') ?? '', cookie }
 }
 
@@ -91,7 +97,10 @@ test.group('GET /api/auth/oidc/config and start without a provider configured', 
 
   test('a provider that cannot be reached sends the browser back with a sentence, not a 500', async ({ assert }) => {
     const closed = await closedPort()
-    app.container.swap(OidcClient, () => new OidcClient({ ...oidcConfig, issuer: `http://127.0.0.1:${closed}`, clientId: 'x', clientSecret: 'y', timeoutMs: 1000 }))
+    app.container.swap(
+      OidcClient,
+      () => new OidcClient({ ...oidcConfig, issuer: `http://127.0.0.1:${closed}`, clientId: 'x', clientSecret: 'y', timeoutMs: 1000 })
+    )
     try {
       const begun = await start()
       assert.equal(begun.status, 302)
@@ -244,7 +253,12 @@ test.group('Continue with Google against a real OpenID provider', (group) => {
   })
 
   test('the client checks PKCE and the nonce: a wrong verifier or nonce fails at the token step', async ({ assert }) => {
-    const oidc = new OidcClient({ ...oidcConfig, issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret })
+    const oidc = new OidcClient({
+      ...oidcConfig,
+      issuer: provider.issuer,
+      clientId: provider.clientId,
+      clientSecret: provider.clientSecret,
+    })
     for (const wrong of ['verifier', 'nonce'] as const) {
       const { url, pending } = await oidc.start()
       const back = new URL(await authorize(url.href, 'google-asha'))

@@ -36,15 +36,26 @@ const importCsv = (token: string, businessId: number, csv: string) =>
   })
 const addCustomer = (client: ApiClient, token: string, businessId: number, phone: string, email: string | null = null) =>
   client.post('/api/customers').bearerToken(token).json({ businessId, name: 'Ravi again', phone, email, consent: true })
-const requestFor = (client: ApiClient, token: string, businessId: number, customer: { phone: string; email?: string }, channel = 'whatsapp_link') =>
-  client.post('/api/review-requests').bearerToken(token).json({ businessId, customer: { name: 'Ravi', consent: true, ...customer }, channel })
+const requestFor = (
+  client: ApiClient,
+  token: string,
+  businessId: number,
+  customer: { phone: string; email?: string },
+  channel = 'whatsapp_link'
+) =>
+  client
+    .post('/api/review-requests')
+    .bearerToken(token)
+    .json({ businessId, customer: { name: 'Ravi', consent: true, ...customer }, channel })
 
 test.group('Opt-outs outlive the customer row', (group) => {
   isolated(group)
 
   test('opted out, deleted, added again: 201 but opted out, and a request is a 422 that sends nothing', async ({ client, assert }) => {
     const { token, business } = await ownerWithBusiness()
-    const request = (await requestFor(client, token, business.id, { phone: '9876501234', email: 'ravi@example.in' })).body() as ReviewRequestDto
+    const request = (
+      await requestFor(client, token, business.id, { phone: '9876501234', email: 'ravi@example.in' })
+    ).body() as ReviewRequestDto
     assert.equal((await stop(request)).status, 200)
     ;(await client.delete(`/api/customers/${request.customerId}`).bearerToken(token)).assertStatus(204)
 
@@ -53,7 +64,10 @@ test.group('Opt-outs outlive the customer row', (group) => {
     again.assertStatus(201)
     const customer = again.body() as CustomerDto
     assert.isString(customer.optedOutAt)
-    const refused = await client.post('/api/review-requests').bearerToken(token).json({ businessId: business.id, customerId: customer.id, channel: 'whatsapp_link' })
+    const refused = await client
+      .post('/api/review-requests')
+      .bearerToken(token)
+      .json({ businessId: business.id, customerId: customer.id, channel: 'whatsapp_link' })
     refused.assertStatus(422)
     assert.equal(refused.body().error, OPTED_OUT)
 
@@ -99,7 +113,9 @@ test.group('Opt-outs outlive the customer row', (group) => {
     cleanup(() => clock.reset())
     const mailbox = await fileMailbox(cleanup)
     const { token, business } = await ownerWithBusiness()
-    const queued = (await requestFor(client, token, business.id, { phone: '9876501234', email: 'ravi@example.in' }, 'email')).body() as ReviewRequestDto
+    const queued = (
+      await requestFor(client, token, business.id, { phone: '9876501234', email: 'ravi@example.in' }, 'email')
+    ).body() as ReviewRequestDto
     assert.equal(queued.status, 'created')
     // Opted out between the request and its sending, through the list alone.
     await OptOuts.record(db.connection(), business.id, { email: 'Ravi@Example.in' })

@@ -95,10 +95,7 @@ async function ownerWithHistory() {
     rated(1, 8, 'Rude staff'),
     rated(5, 10),
   ])
-  await seedSessions(shop.id, [
-    rated(1, 0, 'Closed at noon'),
-    rated(4, 0),
-  ])
+  await seedSessions(shop.id, [rated(1, 0, 'Closed at noon'), rated(4, 0)])
   return { owner, cafe, shop, quiet }
 }
 
@@ -168,7 +165,10 @@ test.group('GET /api/overview', (group) => {
     assert.equal(later.body().businesses[0].filteredFeedback, 3)
   })
 
-  test('gives each business the count and mean of its 4-5 star ratings of the last 90 days, for the projections', async ({ client, assert }) => {
+  test('gives each business the count and mean of its 4-5 star ratings of the last 90 days, for the projections', async ({
+    client,
+    assert,
+  }) => {
     const { owner, cafe, shop, quiet } = await ownerWithHistory()
     await seedSessions(cafe.id, [
       rated(4, 60),
@@ -207,10 +207,7 @@ test.group('GET /api/overview', (group) => {
     const { owner, cafe, shop, quiet } = await ownerWithHistory()
     const other = await UserFactory.create()
     const theirs = await BusinessFactory.merge({ userId: other.id }).create()
-    await seedSessions(theirs.id, [
-      rated(1, 0, 'Not yours'),
-      rated(5, 4),
-    ])
+    await seedSessions(theirs.id, [rated(1, 0, 'Not yours'), rated(5, 4)])
     await new RollupAnalytics().handle()
 
     const mine: OverviewResponse = (await getOverview(client, owner)).body()

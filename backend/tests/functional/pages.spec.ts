@@ -8,7 +8,6 @@ import { BusinessFactory, UserFactory } from '#database/factories/index'
 import webConfig from '#config/web'
 import { WEB_ROUTES } from '#contract/web_routes'
 
-
 test.group('Pages from one origin', (group) => {
   isolated(group)
   group.setup(() => assertBrowserReady())
@@ -22,7 +21,16 @@ test.group('Pages from one origin', (group) => {
   })
 
   test('an unknown path answers 404 with the site bundle (its 404 page)', async ({ client, assert }) => {
-    for (const path of ['/nowhere', '/indian/extra', '/review', '/dashboardx', '/business/7/extra', '/toString', '/__proto__', '/constructor']) {
+    for (const path of [
+      '/nowhere',
+      '/indian/extra',
+      '/review',
+      '/dashboardx',
+      '/business/7/extra',
+      '/toString',
+      '/__proto__',
+      '/constructor',
+    ]) {
       const response = await client.get(path)
       assert.equal(response.status(), 404, path)
       assert.include(response.text(), '<div id="root">', path)

@@ -372,10 +372,7 @@ test.group('POST /api/billing/verify-payment', (group) => {
     assert.isAtLeast(subscription.currentPeriodStart.toMillis(), before.minus({ seconds: 1 }).toMillis())
     assert.isAtMost(subscription.currentPeriodStart.toMillis(), after.toMillis())
     assertPeriodEnd(assert, subscription.currentPeriodEnd, before, after, 1)
-    assert.equal(
-      DateTime.fromISO(response.body().currentPeriodEnd).toMillis(),
-      subscription.currentPeriodEnd.toMillis()
-    )
+    assert.equal(DateTime.fromISO(response.body().currentPeriodEnd).toMillis(), subscription.currentPeriodEnd.toMillis())
   })
 
   test('the 6-month plan runs for 6 months', async ({ client, assert }) => {
@@ -714,7 +711,9 @@ test.group('POST /api/webhooks/razorpay', (group) => {
     const secondOrder = await openOrder(client, second)
     const paymentId = razorpayId('pay_')
 
-    ;(await sendWebhook(client, webhookEvent('payment.captured', { orderId: firstOrder, amount: PRICES.monthly, paymentId }))).assertStatus(200)
+    ;(await sendWebhook(client, webhookEvent('payment.captured', { orderId: firstOrder, amount: PRICES.monthly, paymentId }))).assertStatus(
+      200
+    )
     const reused = await sendWebhook(client, webhookEvent('payment.captured', { orderId: secondOrder, amount: PRICES.monthly, paymentId }))
 
     reused.assertStatus(200)

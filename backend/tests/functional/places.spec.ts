@@ -34,9 +34,7 @@ const businessCount = async (userId: number) => {
 
 /** Points the app's places directory at the Google stub for one test. */
 function useGoogleStub(stub: StubServer, cleanup: (fn: () => void) => void) {
-  app.container.swap(PlacesDirectory, () =>
-    createPlacesDirectory({ googleApiKey: 'k', googleBaseUrl: stub.url, timeoutMs: 500 })
-  )
+  app.container.swap(PlacesDirectory, () => createPlacesDirectory({ googleApiKey: 'k', googleBaseUrl: stub.url, timeoutMs: 500 }))
   cleanup(() => app.container.restore(PlacesDirectory))
 }
 
@@ -79,7 +77,10 @@ test.group('POST /api/search-business (demo catalogue)', (group) => {
     assert.isNotEmpty(places)
     const inCity = places.map((place: { address: string }) => place.address.includes(', Pune, '))
     assert.isTrue(inCity[0])
-    assert.deepEqual(inCity, [...inCity].sort((a, b) => Number(b) - Number(a)))
+    assert.deepEqual(
+      inCity,
+      [...inCity].sort((a, b) => Number(b) - Number(a))
+    )
     assert.notDeepEqual(places, unbiased.body().places)
     assert.deepEqual(places, await demo.search('clinic', 'Pune', 10))
   })
@@ -287,10 +288,7 @@ test.group('POST /api/select-business', (group) => {
   })
 
   test('with a junk token is 401', async ({ client, assert }) => {
-    const response = await client
-      .post('/api/select-business')
-      .json({ placeId: demoCatalogue()[0].place_id })
-      .bearerToken(JUNK_TOKEN)
+    const response = await client.post('/api/select-business').json({ placeId: demoCatalogue()[0].place_id }).bearerToken(JUNK_TOKEN)
 
     response.assertStatus(401)
     assert.isString(response.body().error)
@@ -393,10 +391,7 @@ test.group('POST /api/select-business', (group) => {
   test('an existing business for another place is left alone', async ({ client, assert }) => {
     const { user, business: existing } = await ownerWithBusiness()
 
-    const response = await client
-      .post('/api/select-business')
-      .json({ placeId: demoCatalogue()[20].place_id })
-      .loginAs(user)
+    const response = await client.post('/api/select-business').json({ placeId: demoCatalogue()[20].place_id }).loginAs(user)
 
     response.assertStatus(201)
     assert.notEqual(response.body().business.id, existing.id)
@@ -459,9 +454,7 @@ test.group('POST /api/select-business (Google Places)', (group) => {
 
   test('a place Google does not know is 404', async ({ client, assert, cleanup }) => {
     useGoogleStub(stub, cleanup)
-    stub.answer((_, res) =>
-      json(res, 404, { error: { code: 404, message: 'Requested entity was not found.', status: 'NOT_FOUND' } })
-    )
+    stub.answer((_, res) => json(res, 404, { error: { code: 404, message: 'Requested entity was not found.', status: 'NOT_FOUND' } }))
     const user = await UserFactory.create()
 
     const response = await client.post('/api/select-business').json({ placeId: 'ChIJ_gone' }).loginAs(user)

@@ -178,7 +178,10 @@ test.group('PATCH /api/auth/profile', (group) => {
 
   test('a 101-character first name is a 422 on firstName', async ({ client, assert }) => {
     const owner = await UserFactory.merge({ firstName: 'Old' }).create()
-    const response = await client.patch('/api/auth/profile').loginAs(owner).json({ firstName: 'A'.repeat(101) })
+    const response = await client
+      .patch('/api/auth/profile')
+      .loginAs(owner)
+      .json({ firstName: 'A'.repeat(101) })
 
     response.assertStatus(422)
     assertErrorShape(assert, response)

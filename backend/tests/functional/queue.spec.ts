@@ -117,8 +117,7 @@ function recordingHandlers(calls: Call[], failures: Map<string, number>): JobHan
   }
 }
 
-const stateOf = async (queues: QueueService, name: QueueName, jobId: string) =>
-  (await queues.queue(name).getJob(jobId))?.getState()
+const stateOf = async (queues: QueueService, name: QueueName, jobId: string) => (await queues.queue(name).getJob(jobId))?.getState()
 
 test.group('Queue service: enqueue', (group) => {
   const prefix = uniquePrefix()
@@ -282,9 +281,16 @@ test.group('Queue service: workers', (group) => {
     failures.set('rollup-retry', 2)
     await queues
       .queue(QueueName.AnalyticsRollup)
-      .add(QueueName.AnalyticsRollup, { from: '2025-03-01' }, { jobId: 'rollup-retry', attempts: 4, backoff: { type: 'fixed', delay: 100 } })
+      .add(
+        QueueName.AnalyticsRollup,
+        { from: '2025-03-01' },
+        { jobId: 'rollup-retry', attempts: 4, backoff: { type: 'fixed', delay: 100 } }
+      )
 
-    await waitFor('the retried job to complete', async () => (await stateOf(queues, QueueName.AnalyticsRollup, 'rollup-retry')) === 'completed')
+    await waitFor(
+      'the retried job to complete',
+      async () => (await stateOf(queues, QueueName.AnalyticsRollup, 'rollup-retry')) === 'completed'
+    )
 
     assert.deepEqual(
       callsOf('rollup-retry').map((call) => call.attempt),
@@ -300,7 +306,10 @@ test.group('Queue service: workers', (group) => {
       .queue(QueueName.SyncUser)
       .add(QueueName.SyncUser, { userId: 99 }, { jobId: 'sync-user-always-fails', attempts: 3, backoff: { type: 'fixed', delay: 50 } })
 
-    await waitFor('the job to fail for good', async () => (await stateOf(queues, QueueName.SyncUser, 'sync-user-always-fails')) === 'failed')
+    await waitFor(
+      'the job to fail for good',
+      async () => (await stateOf(queues, QueueName.SyncUser, 'sync-user-always-fails')) === 'failed'
+    )
 
     const job = await queues.queue(QueueName.SyncUser).getJob('sync-user-always-fails')
     assert.equal(job!.attemptsMade, 3)

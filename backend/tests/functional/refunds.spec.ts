@@ -52,12 +52,18 @@ test.group('Refund policy windows', () => {
 
   test('in full within 48 hours of the first payment, whatever the plan', ({ assert }) => {
     for (const plan of [PlanType.Monthly, PlanType.SixMonth, PlanType.TwelveMonth]) {
-      assert.deepEqual(refundQuote({ amount: 49900, paidAt }, plan, true, period, START.plus({ hours: 47, minutes: 59 })), { amount: 49900, kind: 'full' })
+      assert.deepEqual(refundQuote({ amount: 49900, paidAt }, plan, true, period, START.plus({ hours: 47, minutes: 59 })), {
+        amount: 49900,
+        kind: 'full',
+      })
     }
   })
 
   test('a monthly plan: nothing after 48 hours, nor for a later payment', ({ assert }) => {
-    assert.property(refundQuote({ amount: 49900, paidAt }, PlanType.Monthly, true, period, START.plus({ hours: 48, minutes: 1 })), 'refused')
+    assert.property(
+      refundQuote({ amount: 49900, paidAt }, PlanType.Monthly, true, period, START.plus({ hours: 48, minutes: 1 })),
+      'refused'
+    )
     assert.property(refundQuote({ amount: 49900, paidAt }, PlanType.Monthly, false, period, START.plus({ hours: 1 })), 'refused')
   })
 
@@ -66,15 +72,24 @@ test.group('Refund policy windows', () => {
     const twelve = refundQuote({ amount: 449900, paidAt }, PlanType.TwelveMonth, false, period, day10)
     const unused = period.end.diff(day10).toMillis() / period.end.diff(period.start).toMillis()
     assert.deepEqual(twelve, { amount: Math.floor(449900 * unused), kind: 'pro_rata' })
-    assert.property(refundQuote({ amount: 449900, paidAt }, PlanType.TwelveMonth, false, period, START.plus({ days: 30, hours: 1 })), 'refused')
+    assert.property(
+      refundQuote({ amount: 449900, paidAt }, PlanType.TwelveMonth, false, period, START.plus({ days: 30, hours: 1 })),
+      'refused'
+    )
     const six = { start: START, end: START.plus({ months: 6 }) }
-    assert.equal((refundQuote({ amount: 249900, paidAt }, PlanType.SixMonth, false, six, START.plus({ days: 14 })) as { kind: string }).kind, 'pro_rata')
+    assert.equal(
+      (refundQuote({ amount: 249900, paidAt }, PlanType.SixMonth, false, six, START.plus({ days: 14 })) as { kind: string }).kind,
+      'pro_rata'
+    )
     assert.property(refundQuote({ amount: 249900, paidAt }, PlanType.SixMonth, false, six, START.plus({ days: 14, hours: 1 })), 'refused')
   })
 
   test('a plan bought ahead (not started yet) is refunded in full within its window', ({ assert }) => {
     const ahead = { start: START.plus({ days: 20 }), end: START.plus({ days: 20, months: 6 }) }
-    assert.deepEqual(refundQuote({ amount: 249900, paidAt }, PlanType.SixMonth, false, ahead, START.plus({ days: 3 })), { amount: 249900, kind: 'pro_rata' })
+    assert.deepEqual(refundQuote({ amount: 249900, paidAt }, PlanType.SixMonth, false, ahead, START.plus({ days: 3 })), {
+      amount: 249900,
+      kind: 'pro_rata',
+    })
   })
 })
 
@@ -103,7 +118,14 @@ test.group('Refunds through Razorpay', (group) => {
 
     const [creditNote, invoice] = await invoicesOf(client, user)
     assert.match(creditNote.number, /^RRCN\/26-27\/\d{5}$/)
-    assert.containsSubset(creditNote, { kind: 'credit_note', refersTo: { id: invoice.id, number: invoice.number }, total: 49900, taxableValue: 42288, cgst: 3806, sgst: 3806 })
+    assert.containsSubset(creditNote, {
+      kind: 'credit_note',
+      refersTo: { id: invoice.id, number: invoice.number },
+      total: 49900,
+      taxableValue: 42288,
+      cgst: 3806,
+      sgst: 3806,
+    })
     const status = (await client.get('/api/billing/trial-status').loginAs(user)).body() as TrialStatusDto
     assert.isFalse(status.hasActivePaidSubscription)
     const [history] = (await client.get('/api/billing/payments').loginAs(user)).body() as PaymentHistoryDto[]
@@ -124,7 +146,10 @@ test.group('Refunds through Razorpay', (group) => {
   test('a 12-month renewal on day 10: pro rata, and the plan ends now', async ({ client, assert }) => {
     const user = await UserFactory.create()
     const first = await paid(client, user, 'monthly')
-    await db.from('payments').where('id', first.id).update({ paid_at: START.minus({ months: 2 }).toJSDate() })
+    await db
+      .from('payments')
+      .where('id', first.id)
+      .update({ paid_at: START.minus({ months: 2 }).toJSDate() })
     await db.from('subscriptions').where('payment_id', first.id).update({ current_period_end: START.toJSDate() })
     const renewal = await paid(client, user, '12-month')
     clock.travelTo(START.plus({ days: 10 }))
@@ -149,7 +174,9 @@ test.group('Refunds through Razorpay', (group) => {
   test('Razorpay refusing is a clear error, the refund is marked failed and may be tried again', async ({ client, assert }) => {
     const user = await UserFactory.create()
     const payment = await paid(client, user, 'monthly')
-    razorpay.stub.answer((_request, response) => json(response, 400, razorpayError('BAD_REQUEST_ERROR', 'The payment has been fully refunded already')))
+    razorpay.stub.answer((_request, response) =>
+      json(response, 400, razorpayError('BAD_REQUEST_ERROR', 'The payment has been fully refunded already'))
+    )
     await assert.rejects(() => refund(payment), /Razorpay refused the refund: The payment has been fully refunded already/)
     assert.equal((await db.from('refunds').where('payment_id', payment.id).first()).status, 'failed')
     assert.isTrue(((await client.get('/api/billing/trial-status').loginAs(user)).body() as TrialStatusDto).hasActivePaidSubscription)
@@ -157,7 +184,10 @@ test.group('Refunds through Razorpay', (group) => {
     assert.equal((await refund(payment)).refund.status, 'processed')
   })
 
-  test('a pending refund: refund.processed issues the credit note once; a replay and refund.failed change nothing', async ({ client, assert }) => {
+  test('a pending refund: refund.processed issues the credit note once; a replay and refund.failed change nothing', async ({
+    client,
+    assert,
+  }) => {
     const user = await UserFactory.create()
     const payment = await paid(client, user, 'monthly')
     razorpay.stub.answer(razorpayOrdersApi({ keyId: KEY_ID, keySecret: KEY_SECRET }, [], 'pending'))
@@ -166,15 +196,26 @@ test.group('Refunds through Razorpay', (group) => {
     assert.isNull(result.creditNote)
     assert.lengthOf(await invoicesOf(client, user), 1)
 
-    const processed = refundEvent('refund.processed', { refundId: result.refund.razorpayRefundId!, paymentId: payment.razorpayPaymentId!, amount: 49900 })
+    const processed = refundEvent('refund.processed', {
+      refundId: result.refund.razorpayRefundId!,
+      paymentId: payment.razorpayPaymentId!,
+      amount: 49900,
+    })
     ;(await sendWebhook(client, processed, { eventId: 'evt_refund_1' })).assertStatus(200)
     ;(await sendWebhook(client, processed, { eventId: 'evt_refund_1' })).assertStatus(200)
     ;(await sendWebhook(client, processed, { eventId: 'evt_refund_2' })).assertStatus(200)
-    const failed = refundEvent('refund.failed', { refundId: result.refund.razorpayRefundId!, paymentId: payment.razorpayPaymentId!, amount: 49900 })
+    const failed = refundEvent('refund.failed', {
+      refundId: result.refund.razorpayRefundId!,
+      paymentId: payment.razorpayPaymentId!,
+      amount: 49900,
+    })
     ;(await sendWebhook(client, failed)).assertStatus(200)
 
     const invoices = await invoicesOf(client, user)
-    assert.deepEqual(invoices.map((invoice) => invoice.kind), ['credit_note', 'invoice'])
+    assert.deepEqual(
+      invoices.map((invoice) => invoice.kind),
+      ['credit_note', 'invoice']
+    )
     assert.equal((await db.from('refunds').where('payment_id', payment.id).first()).status, 'processed')
   })
 })

@@ -69,7 +69,8 @@ test.group('Floods: one device against many devices behind one address', (group)
     const device = await newDevice(business.shortUrl)
 
     const answers: SubmitReviewResponse[] = []
-    for (let n = 0; n < 20; n++) answers.push((await (await submit(business.shortUrl, { rating: 5 }, device)).json()) as SubmitReviewResponse)
+    for (let n = 0; n < 20; n++)
+      answers.push((await (await submit(business.shortUrl, { rating: 5 }, device)).json()) as SubmitReviewResponse)
     const complaint = await submit(business.shortUrl, { rating: 1, feedback: 'again' }, device)
 
     assert.deepEqual(answers[0], { redirect: true, url: business.googleReviewUrl, counted: true })

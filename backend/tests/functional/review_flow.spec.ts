@@ -284,20 +284,14 @@ test.group('Rating submission: POST /api/review/:shortUrl/submit', (group) => {
     const { business } = await ownerWithBusiness()
 
     const anonymous = await client.post(submitUrl(business.shortUrl)).json({ rating: 5 })
-    const junk = await client
-      .post(submitUrl(business.shortUrl))
-      .bearerToken('junk-token-that-is-not-valid-at-all')
-      .json({ rating: 2 })
+    const junk = await client.post(submitUrl(business.shortUrl)).bearerToken('junk-token-that-is-not-valid-at-all').json({ rating: 2 })
 
     anonymous.assertStatus(200)
     junk.assertStatus(200)
     assert.equal(await sessionCount(business.id), 2)
   })
 
-  test('a rating that is not a whole JSON number from 1 to 5 is a 422 on the rating field', async ({
-    client,
-    assert,
-  }) => {
+  test('a rating that is not a whole JSON number from 1 to 5 is a 422 on the rating field', async ({ client, assert }) => {
     const { business } = await ownerWithBusiness()
     const before = await sessionCount()
     const bodies: Record<string, unknown>[] = [
@@ -389,8 +383,7 @@ test.group('Rating submission: POST /api/review/:shortUrl/submit', (group) => {
 test.group('Rating submission: properties', (group) => {
   isolated(group)
 
-  const isValidRating = (value: unknown) =>
-    typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 5
+  const isValidRating = (value: unknown) => typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 5
 
   const invalidRating = fc.oneof(
     fc.string(),
@@ -441,10 +434,7 @@ test.group('Rating submission: properties', (group) => {
     )
   }).timeout(120_000)
 
-  test('any whole rating 1-5 with text feedback up to 2,000 characters is stored once', async ({
-    client,
-    assert,
-  }) => {
+  test('any whole rating 1-5 with text feedback up to 2,000 characters is stored once', async ({ client, assert }) => {
     const { business } = await ownerWithBusiness()
     const feedback = fc.option(
       fc.oneof(
@@ -471,11 +461,7 @@ test.group('Rating submission: properties', (group) => {
           positive ? { redirect: true, url: business.googleReviewUrl, counted: true } : { redirect: false, counted: true }
         )
         assert.equal(await sessionCount(business.id), before + 1)
-        const last = await db
-          .from('review_sessions')
-          .where('business_id', business.id)
-          .orderBy('id', 'desc')
-          .first()
+        const last = await db.from('review_sessions').where('business_id', business.id).orderBy('id', 'desc').first()
         assert.equal(last.rating, body.rating)
         assert.equal(Number(last.redirected), positive ? 1 : 0)
         const expected = positive ? null : body.feedback?.trim() || null

@@ -25,18 +25,23 @@ const MID_APRIL = DateTime.fromISO('2026-04-15T06:30:00Z', { zone: 'utc' })
 
 const lookUp = (client: ApiClient, code: string) => client.get(`/api/business/by-url/${code}`)
 
-
 /** `count` ratings of the business, stored at `at` (by default an hour before the moved clock's now). */
 async function ratingsThisMonth(business: Business, count: number, at = clock.now().minus({ hours: 1 })) {
-  await db.table('review_sessions').multiInsert(
-    Array.from({ length: count }, () => ({ business_id: business.id, rating: 5, redirected: true, created_at: at.toJSDate() }))
-  )
+  await db
+    .table('review_sessions')
+    .multiInsert(
+      Array.from({ length: count }, () => ({ business_id: business.id, rating: 5, redirected: true, created_at: at.toJSDate() }))
+    )
 }
 
 /** An owner whose trial ended weeks before `at`, on a paid monthly plan from 3 days before `at` to 27 days after. */
 async function paidOwner(at: DateTime) {
-  const { user, business } = await ownerWithBusiness({ owner: { trialStartsAt: at.minus({ days: 20 }), trialEndsAt: at.minus({ days: 13 }) } })
-  const subscription = await SubscriptionFactory.apply('pro').merge({ userId: user.id, currentPeriodEnd: at.plus({ days: 27 }) }).create()
+  const { user, business } = await ownerWithBusiness({
+    owner: { trialStartsAt: at.minus({ days: 20 }), trialEndsAt: at.minus({ days: 13 }) },
+  })
+  const subscription = await SubscriptionFactory.apply('pro')
+    .merge({ userId: user.id, currentPeriodEnd: at.plus({ days: 27 }) })
+    .create()
   return { user, business, subscription }
 }
 
@@ -82,10 +87,7 @@ test.group('Review link cache', (group) => {
     const { user, business } = await ownerWithBusiness()
     ;(await lookUp(client, business.shortUrl)).assertStatus(200)
 
-    const changed = await client
-      .patch(`/api/business/${business.id}/update-short-url`)
-      .json({ shortUrl: 'chai-corner-new' })
-      .loginAs(user)
+    const changed = await client.patch(`/api/business/${business.id}/update-short-url`).json({ shortUrl: 'chai-corner-new' }).loginAs(user)
 
     changed.assertStatus(200)
     const old = await lookUp(client, business.shortUrl)
@@ -235,18 +237,17 @@ test.group('Review link cache', (group) => {
     ;(await client.post(`/api/review/${business.shortUrl}/submit`).json({ rating: 3 })).assertStatus(403)
   })
 
-  test('a paid period cut short behind the actions limits the owner once the expiry job has run', async ({
-    client,
-    assert,
-    cleanup,
-  }) => {
+  test('a paid period cut short behind the actions limits the owner once the expiry job has run', async ({ client, assert, cleanup }) => {
     clock.travelTo(MID_APRIL)
     cleanup(() => clock.reset())
     const { business, subscription } = await paidOwner(MID_APRIL)
     await ratingsThisMonth(business, 60)
     assert.isTrue((await lookUp(client, business.shortUrl)).body().canSubmitReview)
 
-    await db.from('subscriptions').where('id', subscription.id).update({ current_period_end: MID_APRIL.minus({ minutes: 5 }).toJSDate() })
+    await db
+      .from('subscriptions')
+      .where('id', subscription.id)
+      .update({ current_period_end: MID_APRIL.minus({ minutes: 5 }).toJSDate() })
     assert.isTrue((await lookUp(client, business.shortUrl)).body().canSubmitReview, 'remembered: nothing said it changed')
 
     const result = await new TrialExpiryJob().handle()
@@ -263,7 +264,10 @@ test.group('Review link cache', (group) => {
     await ratingsThisMonth(business, 50)
     assert.isTrue((await lookUp(client, business.shortUrl)).body().canSubmitReview)
 
-    await db.from('users').where('id', user.id).update({ trial_ends_at: MID_APRIL.minus({ minutes: 1 }).toJSDate() })
+    await db
+      .from('users')
+      .where('id', user.id)
+      .update({ trial_ends_at: MID_APRIL.minus({ minutes: 1 }).toJSDate() })
     const result = await new TrialExpiryJob().handle()
     assert.equal(result.trialsExpired, 1)
 
@@ -421,7 +425,10 @@ test.group('Group-commit writer of ratings', (group) => {
 
     responses.forEach((response, i) => {
       response.assertStatus(200)
-      assert.deepEqual(response.body(), ratings[i] >= 4 ? { redirect: true, url: business.googleReviewUrl, counted: true } : { redirect: false, counted: true })
+      assert.deepEqual(
+        response.body(),
+        ratings[i] >= 4 ? { redirect: true, url: business.googleReviewUrl, counted: true } : { redirect: false, counted: true }
+      )
     })
     const stored = await db.from('review_sessions').where('business_id', business.id)
     assert.sameMembers(
@@ -455,7 +462,9 @@ test.group('Group-commit writer: ids while another process writes', () => {
       )
     }
 
-    const stored = new Map((await db.from('review_sessions').where('business_id', business.id)).map((session) => [session.id, session.feedback]))
+    const stored = new Map(
+      (await db.from('review_sessions').where('business_id', business.id)).map((session) => [session.id, session.feedback])
+    )
     assert.equal(stored.size, 400)
     for (const { feedback, id } of written) assert.equal(stored.get(id!), feedback)
   })

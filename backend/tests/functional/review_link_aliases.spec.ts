@@ -28,7 +28,10 @@ test.group('Earlier review codes', (group) => {
 
     const old = await open('/review/old-poster?lang=ta')
     assert.equal(old.status, 301)
-    assert.equal(new URL(old.headers.get('location')!, API).pathname + new URL(old.headers.get('location')!, API).search, '/review/new-code?lang=ta')
+    assert.equal(
+      new URL(old.headers.get('location')!, API).pathname + new URL(old.headers.get('location')!, API).search,
+      '/review/new-code?lang=ta'
+    )
     assert.equal((await open('/review/OLD-Poster')).status, 301)
     assert.equal((await open('/review/new-code')).status, 200)
     assert.equal((await open('/review/never-was')).status, 404)
@@ -61,7 +64,10 @@ test.group('Earlier review codes', (group) => {
     assert.equal((await open('/review/second-code')).status, 301)
     assert.equal((await open('/review/first-code')).status, 200)
     const aliases = await db.from('review_link_aliases').where('business_id', business.id).orderBy('code')
-    assert.deepEqual(aliases.map((row) => row.code), ['second-code'])
+    assert.deepEqual(
+      aliases.map((row) => row.code),
+      ['second-code']
+    )
   })
 
   test('a code chain of several edits all lead to the current code in one hop', async ({ client, assert }) => {

@@ -108,7 +108,10 @@ test.group('Customer page: the form without JavaScript', (group) => {
     assert.equal(rows[0].rating, 5)
   })
 
-  test('2 stars → the feedback form in the language → /thanks, and the rating with its call-back is in the inbox', async ({ client, assert }) => {
+  test('2 stars → the feedback form in the language → /thanks, and the rating with its call-back is in the inbox', async ({
+    client,
+    assert,
+  }) => {
     const { business, token } = await ownerWithBusiness({ business: { name: 'Chennai Tiffins' } })
     const form = await postForm(`/review/${business.shortUrl}`, { rating: '2', lang: 'ta' })
     const html = await form.text()
@@ -144,7 +147,12 @@ test.group('Customer page: the form without JavaScript', (group) => {
 
   test('without the tick no name or number is stored', async ({ assert }) => {
     const { business } = await ownerWithBusiness()
-    await postForm(`/review/${business.shortUrl}/feedback`, { rating: '1', feedback: 'Rude', contactName: 'Ravi', contactPhone: '9876543210' })
+    await postForm(`/review/${business.shortUrl}/feedback`, {
+      rating: '1',
+      feedback: 'Rude',
+      contactName: 'Ravi',
+      contactPhone: '9876543210',
+    })
     const [row] = await db.from('review_sessions').where('business_id', business.id)
     assert.isNull(row.contact_name)
     assert.isNull(row.contact_phone)
@@ -185,7 +193,9 @@ test.group('Customer page: the form without JavaScript', (group) => {
     const { business } = await ownerWithBusiness({
       owner: { trialStartsAt: DateTime.now().minus({ days: 30 }), trialEndsAt: DateTime.now().minus({ days: 23 }) },
     })
-    await db.table('review_sessions').multiInsert(Array.from({ length: 60 }, () => ({ business_id: business.id, rating: 5, redirected: true, created_at: new Date() })))
+    await db
+      .table('review_sessions')
+      .multiInsert(Array.from({ length: 60 }, () => ({ business_id: business.id, rating: 5, redirected: true, created_at: new Date() })))
 
     const response = await postForm(`/review/${business.shortUrl}`, { rating: '2', lang: 'en' })
     const html = await response.text()

@@ -38,7 +38,11 @@ test.group('Review requests by email', (group) => {
     return () => clock.reset()
   })
 
-  test('one mail per request however many times the job runs, with the personal link and a one-click stop link', async ({ client, assert, cleanup }) => {
+  test('one mail per request however many times the job runs, with the personal link and a one-click stop link', async ({
+    client,
+    assert,
+    cleanup,
+  }) => {
     const smtp = await smtpMailbox(cleanup)
     const { token, business } = await ownerWithBusiness({ business: { name: 'Chai Point' } })
     const request = await emailRequest(client, token, business.id)
@@ -48,7 +52,10 @@ test.group('Review requests by email', (group) => {
     const job = new ReviewRequestSendJob()
     const runs = await Promise.all([job.handle({ requestId: request.id }), job.handle({ requestId: request.id }), job.handle({})])
 
-    assert.equal(runs.reduce((sum, run) => sum + ('sent' in run ? run.sent : 0), 0), 1)
+    assert.equal(
+      runs.reduce((sum, run) => sum + ('sent' in run ? run.sent : 0), 0),
+      1
+    )
     const [sent] = await smtp.waitFor(1)
     await new Promise((resolve) => setTimeout(resolve, 200))
     assert.lengthOf(smtp.received, 1)
@@ -107,7 +114,10 @@ test.group('Review requests by email', (group) => {
     assert.deepEqual(await job.handle({}), { sent: 0, reminded: 0 })
     const mails = await smtp.waitFor(4)
     const reminders = mails.filter((mail) => mail.kind === 'review-request-reminder')
-    assert.deepEqual(reminders.map((mail) => mail.to), ['one@example.in'])
+    assert.deepEqual(
+      reminders.map((mail) => mail.to),
+      ['one@example.in']
+    )
     const [reminder] = reminders
     assert.match(reminder.subject, /^A reminder: /)
   })
@@ -124,7 +134,11 @@ test.group('Review requests by email', (group) => {
     await smtp.waitFor(1)
   })
 
-  test('an address the mail server refuses (550) fails the request with the server\'s words, and is not retried', async ({ client, assert, cleanup }) => {
+  test("an address the mail server refuses (550) fails the request with the server's words, and is not retried", async ({
+    client,
+    assert,
+    cleanup,
+  }) => {
     const smtp = await smtpMailbox(cleanup, { refuse: ['gone@example.in'] })
     const { token, business } = await ownerWithBusiness()
     const request = await emailRequest(client, token, business.id, 'gone@example.in')
@@ -136,7 +150,11 @@ test.group('Review requests by email', (group) => {
     assert.lengthOf(smtp.received, 0)
   })
 
-  test('"send a test message to me" by email: the customer\'s mail, marked [Test], to the owner\'s address', async ({ client, assert, cleanup }) => {
+  test('"send a test message to me" by email: the customer\'s mail, marked [Test], to the owner\'s address', async ({
+    client,
+    assert,
+    cleanup,
+  }) => {
     const smtp = await smtpMailbox(cleanup)
     const { token, business, user } = await ownerWithBusiness({ business: { name: 'Chai Point' } })
     const sent = await client.post(`/api/businesses/${business.id}/test-message`).bearerToken(token).json({ channel: 'email' })
@@ -156,7 +174,8 @@ test.group('Review requests by email', (group) => {
     const smtp = await smtpMailbox(cleanup)
     const { token, business } = await ownerWithBusiness()
     const perMinute = env.get('REQUEST_SEND_PER_MINUTE')
-    for (let i = 0; i <= perMinute; i++) await emailRequest(client, token, business.id, `c${i}@example.in`, `98765${String(10000 + i).slice(-5)}`)
+    for (let i = 0; i <= perMinute; i++)
+      await emailRequest(client, token, business.id, `c${i}@example.in`, `98765${String(10000 + i).slice(-5)}`)
 
     const result = await new ReviewRequestSendJob().handle({})
 
@@ -171,21 +190,51 @@ test.group('Review requests by email', (group) => {
 test.group('Provider-sent requests: the monthly cap', (group) => {
   isolated(group)
 
-  test('past REQUEST_PROVIDER_MONTHLY_CAP WhatsApp Business and SMS requests this month, the account is told to use its own WhatsApp or email', async ({ client, assert }) => {
+  test('past REQUEST_PROVIDER_MONTHLY_CAP WhatsApp Business and SMS requests this month, the account is told to use its own WhatsApp or email', async ({
+    client,
+    assert,
+  }) => {
     const { token, business, user } = await ownerWithBusiness()
     const cap = env.get('REQUEST_PROVIDER_MONTHLY_CAP')
     const now = new Date()
     const customer = await CustomerFactory.merge({ businessId: business.id }).create()
-    await db.table('whatsapp_accounts').insert({ user_id: user.id, phone_number_id: '1065403522', access_token_encrypted: 'x', templates: JSON.stringify({ en: 't' }), created_at: now, updated_at: now })
+    await db
+      .table('whatsapp_accounts')
+      .insert({
+        user_id: user.id,
+        phone_number_id: '1065403522',
+        access_token_encrypted: 'x',
+        templates: JSON.stringify({ en: 't' }),
+        created_at: now,
+        updated_at: now,
+      })
     await ReviewRequestFactory.apply('sent')
-      .merge(Array.from({ length: cap }, (_, i) => ({ businessId: business.id, customerId: customer.id, channel: i % 2 ? RequestChannel.Sms : RequestChannel.Whatsapp })))
+      .merge(
+        Array.from({ length: cap }, (_, i) => ({
+          businessId: business.id,
+          customerId: customer.id,
+          channel: i % 2 ? RequestChannel.Sms : RequestChannel.Whatsapp,
+        }))
+      )
       .createMany(cap)
     // A paying owner: the cap is not the free plan's limit.
-    await SubscriptionFactory.merge({ userId: user.id, currentPeriodStart: DateTime.now().minus({ days: 1 }), currentPeriodEnd: DateTime.now().plus({ days: 29 }) }).create()
+    await SubscriptionFactory.merge({
+      userId: user.id,
+      currentPeriodStart: DateTime.now().minus({ days: 1 }),
+      currentPeriodEnd: DateTime.now().plus({ days: 29 }),
+    }).create()
 
-    const capped = await client.post('/api/review-requests').bearerToken(token).json({ businessId: business.id, customerId: customer.id, channel: 'whatsapp' })
+    const capped = await client
+      .post('/api/review-requests')
+      .bearerToken(token)
+      .json({ businessId: business.id, customerId: customer.id, channel: 'whatsapp' })
     capped.assertStatus(422)
     assert.equal(capped.body().errors[0].field, 'channel')
-    ;(await client.post('/api/review-requests').bearerToken(token).json({ businessId: business.id, customerId: customer.id, channel: 'whatsapp_link' })).assertStatus(201)
+    ;(
+      await client
+        .post('/api/review-requests')
+        .bearerToken(token)
+        .json({ businessId: business.id, customerId: customer.id, channel: 'whatsapp_link' })
+    ).assertStatus(201)
   })
 })

@@ -36,7 +36,10 @@ const importCsv = (token: string, businessId: number, csv: string, query = 'cons
 test.group('Customers', (group) => {
   isolated(group)
 
-  test('added in a few taps: +91 forms are normalised, consent is stored, the number is unique per business', async ({ client, assert }) => {
+  test('added in a few taps: +91 forms are normalised, consent is stored, the number is unique per business', async ({
+    client,
+    assert,
+  }) => {
     const { token, business } = await ownerWithBusiness()
 
     const created = await client
@@ -48,16 +51,28 @@ test.group('Customers', (group) => {
     assert.equal(customer.phone, '+919876543210')
     assert.isString(customer.consentAt)
 
-    const again = await client.post('/api/customers').bearerToken(token).json({ businessId: business.id, name: 'Asha', phone: '09876543210', consent: true })
+    const again = await client
+      .post('/api/customers')
+      .bearerToken(token)
+      .json({ businessId: business.id, name: 'Asha', phone: '09876543210', consent: true })
     again.assertStatus(409)
-    const noConsent = await client.post('/api/customers').bearerToken(token).json({ businessId: business.id, name: 'Ravi', phone: '9876501234' })
+    const noConsent = await client
+      .post('/api/customers')
+      .bearerToken(token)
+      .json({ businessId: business.id, name: 'Ravi', phone: '9876501234' })
     noConsent.assertStatus(422)
-    const badPhone = await client.post('/api/customers').bearerToken(token).json({ businessId: business.id, name: 'Ravi', phone: '12345', consent: true })
+    const badPhone = await client
+      .post('/api/customers')
+      .bearerToken(token)
+      .json({ businessId: business.id, name: 'Ravi', phone: '12345', consent: true })
     badPhone.assertStatus(422)
     assert.equal(badPhone.body().errors[0].field, 'phone')
 
     const found = await client.get('/api/customers').qs({ businessId: business.id, q: '98765 43210' }).bearerToken(token)
-    assert.deepEqual(found.body().map((row: CustomerDto) => row.id), [customer.id])
+    assert.deepEqual(
+      found.body().map((row: CustomerDto) => row.id),
+      [customer.id]
+    )
     const byName = await client.get('/api/customers').qs({ q: 'asha' }).bearerToken(token)
     assert.lengthOf(byName.body(), 1)
     const edited = await client.patch(`/api/customers/${customer.id}`).bearerToken(token).json({ name: 'Asha R.' })
@@ -69,22 +84,37 @@ test.group('Customers', (group) => {
     const mine = await ownerWithBusiness()
     const theirs = await ownerWithBusiness()
     const theirCustomer = (
-      await client.post('/api/customers').bearerToken(theirs.token).json({ businessId: theirs.business.id, name: 'X', phone: '9876543210', consent: true })
+      await client
+        .post('/api/customers')
+        .bearerToken(theirs.token)
+        .json({ businessId: theirs.business.id, name: 'X', phone: '9876543210', consent: true })
     ).body() as CustomerDto
     const theirRequest = (
-      await client.post('/api/review-requests').bearerToken(theirs.token).json({ businessId: theirs.business.id, customerId: theirCustomer.id, channel: 'whatsapp_link' })
+      await client
+        .post('/api/review-requests')
+        .bearerToken(theirs.token)
+        .json({ businessId: theirs.business.id, customerId: theirCustomer.id, channel: 'whatsapp_link' })
     ).body() as ReviewRequestDto
 
-    ;(await client.post('/api/customers').bearerToken(mine.token).json({ businessId: theirs.business.id, name: 'Y', phone: '9876501234', consent: true })).assertStatus(404)
+    ;(
+      await client
+        .post('/api/customers')
+        .bearerToken(mine.token)
+        .json({ businessId: theirs.business.id, name: 'Y', phone: '9876501234', consent: true })
+    ).assertStatus(404)
     ;(await client.get(`/api/customers/${theirCustomer.id}`).bearerToken(mine.token)).assertStatus(404)
     ;(await client.patch(`/api/customers/${theirCustomer.id}`).bearerToken(mine.token).json({ name: 'Z' })).assertStatus(404)
     ;(await client.delete(`/api/customers/${theirCustomer.id}`).bearerToken(mine.token)).assertStatus(404)
     ;(await client.get(`/api/review-requests/${theirRequest.id}`).bearerToken(mine.token)).assertStatus(404)
     ;(await client.post(`/api/review-requests/${theirRequest.id}/resend`).bearerToken(mine.token)).assertStatus(404)
-    const crossed = await client.post('/api/review-requests').bearerToken(mine.token).json({ businessId: mine.business.id, customerId: theirCustomer.id, channel: 'whatsapp_link' })
+    const crossed = await client
+      .post('/api/review-requests')
+      .bearerToken(mine.token)
+      .json({ businessId: mine.business.id, customerId: theirCustomer.id, channel: 'whatsapp_link' })
     crossed.assertStatus(404)
     assert.lengthOf((await client.get('/api/customers').bearerToken(mine.token)).body(), 0)
-    ;(await importCsv(mine.token, theirs.business.id, 'name,phone\nA,9876543210')).status === 404 || assert.fail('import into another business')
+    ;(await importCsv(mine.token, theirs.business.id, 'name,phone\nA,9876543210')).status === 404 ||
+      assert.fail('import into another business')
   })
 })
 
@@ -112,9 +142,19 @@ test.group('Customer import', (group) => {
     const result = (await response.json()) as CustomerImportResponse
     assert.deepEqual(
       result.rows.map((row) => [row.row, row.status]),
-      [[1, 'created'], [2, 'created'], [3, 'skipped'], [4, 'skipped'], [5, 'merged'], [6, 'skipped']]
+      [
+        [1, 'created'],
+        [2, 'created'],
+        [3, 'skipped'],
+        [4, 'skipped'],
+        [5, 'merged'],
+        [6, 'skipped'],
+      ]
     )
-    assert.deepEqual(preview.rows.map((row) => row.status), result.rows.map((row) => row.status))
+    assert.deepEqual(
+      preview.rows.map((row) => row.status),
+      result.rows.map((row) => row.status)
+    )
     assert.include(result.rows[2].errors![0], '12345')
     assert.deepEqual([result.created, result.merged, result.skipped], [2, 1, 3])
     const stored = await db.from('customers').where('business_id', business.id).orderBy('phone')
@@ -136,17 +176,32 @@ test.group('Customer import', (group) => {
     const { token, business } = await ownerWithBusiness()
     const csv = ['Asha Rao,9876543210,asha@example.in', 'Ravi,+91 98765 01234,', 'Meena,09876599999'].join('\n')
     const result = (await (await importCsv(token, business.id, csv)).json()) as CustomerImportResponse
-    assert.deepEqual(result.rows.map((row) => [row.row, row.status, row.name]), [[1, 'created', 'Asha Rao'], [2, 'created', 'Ravi'], [3, 'created', 'Meena']])
+    assert.deepEqual(
+      result.rows.map((row) => [row.row, row.status, row.name]),
+      [
+        [1, 'created', 'Asha Rao'],
+        [2, 'created', 'Ravi'],
+        [3, 'created', 'Meena'],
+      ]
+    )
     const stored = await db.from('customers').where('business_id', business.id).orderBy('phone')
-    assert.deepEqual(stored.map((row) => [row.name, row.phone, row.email]), [
-      ['Ravi', '+919876501234', null],
-      ['Asha Rao', '+919876543210', 'asha@example.in'],
-      ['Meena', '+919876599999', null],
-    ])
+    assert.deepEqual(
+      stored.map((row) => [row.name, row.phone, row.email]),
+      [
+        ['Ravi', '+919876501234', null],
+        ['Asha Rao', '+919876543210', 'asha@example.in'],
+        ['Meena', '+919876599999', null],
+      ]
+    )
 
     // A header is known by its names, in any case and order, even with a column we do not read.
-    const headed = (await (await importCsv(token, business.id, 'MOBILE,Notes,Customer Name\n9876500001,regular,Kavya')).json()) as CustomerImportResponse
-    assert.deepEqual(headed.rows.map((row) => [row.row, row.status, row.name]), [[1, 'created', 'Kavya']])
+    const headed = (await (
+      await importCsv(token, business.id, 'MOBILE,Notes,Customer Name\n9876500001,regular,Kavya')
+    ).json()) as CustomerImportResponse
+    assert.deepEqual(
+      headed.rows.map((row) => [row.row, row.status, row.name]),
+      [[1, 'created', 'Kavya']]
+    )
   })
 
   test('5,000 rows import in one request', async ({ assert }) => {
@@ -176,10 +231,13 @@ test.group('Customer import', (group) => {
   })
 })
 
-test.group('Review requests through the owner\'s WhatsApp', (group) => {
+test.group("Review requests through the owner's WhatsApp", (group) => {
   isolated(group)
 
-  test('send → the wa.me link carries the personal and stop links → opened → rated, the rating carries the request', async ({ client, assert }) => {
+  test('send → the wa.me link carries the personal and stop links → opened → rated, the rating carries the request', async ({
+    client,
+    assert,
+  }) => {
     const { token, business } = await ownerWithBusiness({ business: { name: 'Chai Point', language: 'hi' } })
     const created = await client
       .post('/api/review-requests')
@@ -216,16 +274,24 @@ test.group('Review requests through the owner\'s WhatsApp', (group) => {
     const [session] = await db.from('review_sessions').where('business_id', business.id)
     assert.equal(session.review_request_id, request.id)
 
-    const funnel = (await client.get('/api/review-requests/funnel').qs({ businessId: business.id }).bearerToken(token)).body() as RequestFunnelDto
+    const funnel = (
+      await client.get('/api/review-requests/funnel').qs({ businessId: business.id }).bearerToken(token)
+    ).body() as RequestFunnelDto
     assert.deepEqual(funnel.total, { sent: 1, opened: 1, rated: 1, sentToGoogle: 1 })
-    assert.deepEqual(funnel.channels.find((step) => step.channel === 'whatsapp_link'), { channel: 'whatsapp_link', sent: 1, opened: 1, rated: 1, sentToGoogle: 1 })
+    assert.deepEqual(
+      funnel.channels.find((step) => step.channel === 'whatsapp_link'),
+      { channel: 'whatsapp_link', sent: 1, opened: 1, rated: 1, sentToGoogle: 1 }
+    )
     assert.equal(funnel.poster.ratings, 0)
   })
 
   test('the stop link asks first, then opts the customer out; no request is sent to them again', async ({ client, assert }) => {
     const { token, business } = await ownerWithBusiness({ business: { name: 'Chai Point' } })
     const request = (
-      await client.post('/api/review-requests').bearerToken(token).json({ businessId: business.id, customer: { name: 'Ravi', phone: '9876501234', consent: true }, channel: 'whatsapp_link' })
+      await client
+        .post('/api/review-requests')
+        .bearerToken(token)
+        .json({ businessId: business.id, customer: { name: 'Ravi', phone: '9876501234', consent: true }, channel: 'whatsapp_link' })
     ).body() as ReviewRequestDto
     const stop = `${new URL(request.link).pathname}/stop`
 
@@ -239,7 +305,10 @@ test.group('Review requests through the owner\'s WhatsApp', (group) => {
     assert.include(await stopped.text(), escapeHtml(REVIEW_MESSAGES.en.stoppedText.replace('{{business}}', 'Chai Point')))
     assert.equal((await client.get(`/api/review-requests/${request.id}`).bearerToken(token)).body().status, 'opted_out')
 
-    const again = await client.post('/api/review-requests').bearerToken(token).json({ businessId: business.id, customerId: request.customerId, channel: 'whatsapp_link' })
+    const again = await client
+      .post('/api/review-requests')
+      .bearerToken(token)
+      .json({ businessId: business.id, customerId: request.customerId, channel: 'whatsapp_link' })
     again.assertStatus(422)
     assert.equal(again.body().error, OPTED_OUT)
     ;(await client.post(`/api/review-requests/${request.id}/resend`).bearerToken(token)).assertStatus(422)
@@ -248,12 +317,16 @@ test.group('Review requests through the owner\'s WhatsApp', (group) => {
 
   test('a free business sends 50 requests a month, then gets the upgrade answer', async ({ client, assert }) => {
     const { token, business } = await ownerWithBusiness({ owner: EXPIRED_TRIAL })
-    const added = await client.post('/api/customers').bearerToken(token).json({ businessId: business.id, name: 'Asha', phone: '9876543210', consent: true })
+    const added = await client
+      .post('/api/customers')
+      .bearerToken(token)
+      .json({ businessId: business.id, name: 'Asha', phone: '9876543210', consent: true })
     const customerId = (added.body() as CustomerDto).id
     await ReviewRequestFactory.apply('sent')
       .merge({ businessId: business.id, customerId })
       .createMany(FREE_PLAN_MONTHLY_REQUESTS_PER_BUSINESS - 1)
-    const send = () => client.post('/api/review-requests').bearerToken(token).json({ businessId: business.id, customerId, channel: 'whatsapp_link' })
+    const send = () =>
+      client.post('/api/review-requests').bearerToken(token).json({ businessId: business.id, customerId, channel: 'whatsapp_link' })
 
     ;(await send()).assertStatus(201)
     const over = await send()
@@ -264,17 +337,30 @@ test.group('Review requests through the owner\'s WhatsApp', (group) => {
 
   test('WhatsApp Business and SMS are not set up yet, email needs an address; bad input is a field error', async ({ client, assert }) => {
     const { token, business } = await ownerWithBusiness()
-    const noEmail = await client.post('/api/review-requests').bearerToken(token).json({ businessId: business.id, customer: { name: 'A', phone: '9876543210', consent: true }, channel: 'email' })
+    const noEmail = await client
+      .post('/api/review-requests')
+      .bearerToken(token)
+      .json({ businessId: business.id, customer: { name: 'A', phone: '9876543210', consent: true }, channel: 'email' })
     noEmail.assertStatus(422)
     assert.equal(noEmail.body().errors[0].field, 'customerId')
     await db.from('customers').delete()
     for (const channel of ['whatsapp', 'sms']) {
-      const response = await client.post('/api/review-requests').bearerToken(token).json({ businessId: business.id, customer: { name: 'A', phone: '9876543210', consent: true }, channel })
+      const response = await client
+        .post('/api/review-requests')
+        .bearerToken(token)
+        .json({ businessId: business.id, customer: { name: 'A', phone: '9876543210', consent: true }, channel })
       response.assertStatus(422)
       assert.equal(response.body().errors[0].field, 'channel')
     }
-    ;(await client.post('/api/review-requests').bearerToken(token).json({ businessId: business.id, channel: 'whatsapp_link' })).assertStatus(422)
-    ;(await client.post('/api/review-requests').bearerToken(token).json({ businessId: business.id, customer: { name: 'A', phone: '9876543210' }, channel: 'whatsapp_link' })).assertStatus(422)
+    ;(
+      await client.post('/api/review-requests').bearerToken(token).json({ businessId: business.id, channel: 'whatsapp_link' })
+    ).assertStatus(422)
+    ;(
+      await client
+        .post('/api/review-requests')
+        .bearerToken(token)
+        .json({ businessId: business.id, customer: { name: 'A', phone: '9876543210' }, channel: 'whatsapp_link' })
+    ).assertStatus(422)
     assert.lengthOf(await db.from('review_requests'), 0)
     assert.equal((await page('/r/not-a-token')).status, 404)
     assert.equal((await page(`/r/${'A'.repeat(22)}`)).status, 404)

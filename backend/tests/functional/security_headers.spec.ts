@@ -32,7 +32,10 @@ test.group('Security headers', (group) => {
   test('{0} {1} carries CSP, nosniff, frame denial and a referrer policy')
     .with(ANSWERS)
     .run(async ({ client, assert }, [method, path, status]) => {
-      const response = await client.request(path, method as 'GET').json({}).redirects(0)
+      const response = await client
+        .request(path, method as 'GET')
+        .json({})
+        .redirects(0)
       assert.equal(response.status(), status)
       const headers = response.headers()
       assert.equal(headers['x-content-type-options'], 'nosniff')

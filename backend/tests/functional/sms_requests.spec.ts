@@ -62,11 +62,16 @@ test.group('Review requests by SMS (MSG91, DLT)', (group) => {
     return () => clock.reset()
   })
 
-  test('the registered template goes out with the name, the business and the personal link; reports move it on', async ({ client, assert }) => {
+  test('the registered template goes out with the name, the business and the personal link; reports move it on', async ({
+    client,
+    assert,
+  }) => {
     const { token, business } = await ownerWithBusiness({ business: { name: 'Chai Point' } })
     const request = await smsRequest(client, token, business.id)
 
-    assert.deepEqual(await new ReviewRequestSendJob(undefined, undefined, new Msg91Sms(config())).handle({ requestId: request.id }), { sent: 1 })
+    assert.deepEqual(await new ReviewRequestSendJob(undefined, undefined, new Msg91Sms(config())).handle({ requestId: request.id }), {
+      sent: 1,
+    })
 
     const [sent] = stub.requests
     assert.equal(sent.url, '/api/v5/flow/')
@@ -90,7 +95,7 @@ test.group('Review requests by SMS (MSG91, DLT)', (group) => {
     assert.equal(garbage.status, 200)
   })
 
-  test('a failed delivery report gives the request MSG91\'s reason', async ({ client, assert }) => {
+  test("a failed delivery report gives the request MSG91's reason", async ({ client, assert }) => {
     const { token, business } = await ownerWithBusiness()
     const request = await smsRequest(client, token, business.id)
     stub.answer((_request, response) => json(response, 200, { type: 'success', message: '3763646c3058373530393999' }))
@@ -117,7 +122,10 @@ test.group('Review requests by SMS (MSG91, DLT)', (group) => {
     assert.match(recipient.VAR3, new RegExp(`/review/${business.shortUrl}$`))
   })
 
-  test('MSG91 down is retried; a refusal fails the request with its reason; without MSG91 set up the channel is refused', async ({ client, assert }) => {
+  test('MSG91 down is retried; a refusal fails the request with its reason; without MSG91 set up the channel is refused', async ({
+    client,
+    assert,
+  }) => {
     const { token, business } = await ownerWithBusiness()
     const request = await smsRequest(client, token, business.id)
     stub.answer((_request, response) => json(response, 502, { message: 'Bad gateway' }))
@@ -126,7 +134,9 @@ test.group('Review requests by SMS (MSG91, DLT)', (group) => {
 
     // MSG91 answers a refusal with 200 and `type: 'error'` as often as with a 4xx.
     stub.answer((_request, response) => json(response, 200, { type: 'error', message: 'Template ID is not approved by DLT' }))
-    assert.deepEqual(await new ReviewRequestSendJob(undefined, undefined, new Msg91Sms(config())).handle({ requestId: request.id }), { sent: 0 })
+    assert.deepEqual(await new ReviewRequestSendJob(undefined, undefined, new Msg91Sms(config())).handle({ requestId: request.id }), {
+      sent: 0,
+    })
     const failed = await client.get(`/api/review-requests/${request.id}`).bearerToken(token)
     assert.equal(failed.body().status, 'failed')
     assert.equal(failed.body().failureReason, 'Template ID is not approved by DLT')

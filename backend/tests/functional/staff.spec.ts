@@ -13,14 +13,20 @@ import type { StaffDto } from '#types/api'
 const API = `http://${env.get('HOST')}:${env.get('PORT')}`
 
 const form = (path: string, fields: Record<string, string>) =>
-  fetch(`${API}${path}`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) })
+  fetch(`${API}${path}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields),
+  })
 
 test.group('Staff attribution', (group) => {
   isolated(group)
 
   test('each staff member has a link; ratings and requests through it count on the leaderboard, best first', async ({ client, assert }) => {
     const { token, business } = await ownerWithBusiness({ business: { shortUrl: 'chai-point' } })
-    const add = async (name: string) => (await client.post(`/api/businesses/${business.id}/staff`).bearerToken(token).json({ name })).body() as StaffDto
+    const add = async (name: string) =>
+      (await client.post(`/api/businesses/${business.id}/staff`).bearerToken(token).json({ name })).body() as StaffDto
     const priya = await add('Priya')
     const arjun = await add('Arjun')
     assert.match(priya.link, /\/review\/chai-point\?s=[A-Za-z0-9]{4}$/)
@@ -33,7 +39,17 @@ test.group('Staff attribution', (group) => {
     ;(await client.post('/api/review/chai-point/submit').json({ rating: 2, feedback: 'slow', staffCode: priya.code })).assertStatus(200)
     // Arjun's: one, and a request he sent.
     ;(await client.post('/api/review/chai-point/submit').json({ rating: 4, staffCode: arjun.code })).assertStatus(200)
-    ;(await client.post('/api/review-requests').bearerToken(token).json({ businessId: business.id, customer: { name: 'K', phone: '9876543210', consent: true }, channel: 'whatsapp_link', staffId: arjun.id })).assertStatus(201)
+    ;(
+      await client
+        .post('/api/review-requests')
+        .bearerToken(token)
+        .json({
+          businessId: business.id,
+          customer: { name: 'K', phone: '9876543210', consent: true },
+          channel: 'whatsapp_link',
+          staffId: arjun.id,
+        })
+    ).assertStatus(201)
     // An unknown code counts for nobody.
     ;(await client.post('/api/review/chai-point/submit').json({ rating: 5, staffCode: 'ZZZZ' })).assertStatus(200)
 
@@ -51,7 +67,9 @@ test.group('Staff attribution', (group) => {
     const mine = await ownerWithBusiness({ business: { shortUrl: 'mine-code' } })
     const theirs = await ownerWithBusiness()
     const them = await StaffFactory.merge({ businessId: theirs.business.id, name: 'X' }).create()
-    const me = (await client.post(`/api/businesses/${mine.business.id}/staff`).bearerToken(mine.token).json({ name: 'Y' })).body() as StaffDto
+    const me = (
+      await client.post(`/api/businesses/${mine.business.id}/staff`).bearerToken(mine.token).json({ name: 'Y' })
+    ).body() as StaffDto
 
     await client.post('/api/review/mine-code/submit').json({ rating: 5, staffCode: them.code === me.code ? 'QQQQ' : them.code })
     await client.post('/api/review/mine-code/submit').json({ rating: 4, staffCode: me.code })
@@ -60,7 +78,10 @@ test.group('Staff attribution', (group) => {
 
     const rows = await db.from('review_sessions').where('business_id', mine.business.id)
     assert.lengthOf(rows, 2)
-    assert.deepEqual(rows.map((row) => row.staff_id), [null, null])
+    assert.deepEqual(
+      rows.map((row) => row.staff_id),
+      [null, null]
+    )
     ;(await client.post(`/api/businesses/${theirs.business.id}/staff`).bearerToken(mine.token).json({ name: 'Z' })).assertStatus(404)
   })
 })

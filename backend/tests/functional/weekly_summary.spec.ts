@@ -43,7 +43,7 @@ test.group('Weekly summary job: the figures of last week', (group) => {
   isolated(group)
   group.each.teardown(() => clock.reset())
 
-  test("counts the IST week before this Monday: ratings, average, sent to Google, feedback, and the week before", async ({
+  test('counts the IST week before this Monday: ratings, average, sent to Google, feedback, and the week before', async ({
     assert,
     cleanup,
   }) => {
@@ -232,7 +232,10 @@ test.group('Weekly summary job: once a week, on time or after an outage', (group
       sessions: [{ rating: 4, createdAt: WEEK_START.plus({ days: 3 }) }],
     })
     // The summary of the week before that went out as usual.
-    await db.from('users').where('id', user.id).update({ weekly_summary_sent_for: MONDAY_IST.minus({ weeks: 1 }).toISODate() })
+    await db
+      .from('users')
+      .where('id', user.id)
+      .update({ weekly_summary_sent_for: MONDAY_IST.minus({ weeks: 1 }).toISODate() })
     const job = new WeeklySummaryJob(mail.mailer)
 
     at(15)

@@ -26,7 +26,8 @@ const ACCESS_TOKEN = 'EAAG-test-access-token-0123456789'
 const PHONE_NUMBER_ID = '106540352242922'
 
 let stub: StubServer
-const cloud = () => new WhatsAppCloud({ baseUrl: stub.url, version: 'v21.0', appSecret: APP_SECRET, verifyToken: VERIFY_TOKEN, timeoutMs: 2000 })
+const cloud = () =>
+  new WhatsAppCloud({ baseUrl: stub.url, version: 'v21.0', appSecret: APP_SECRET, verifyToken: VERIFY_TOKEN, timeoutMs: 2000 })
 
 async function connected(client: ApiClient) {
   const owner = await ownerWithBusiness({ business: { name: 'Chai Point', language: 'hi' } })
@@ -58,14 +59,32 @@ const webhook = (body: unknown, signature?: string) => {
 }
 const statusEvent = (id: string, status: string) => ({
   object: 'whatsapp_business_account',
-  entry: [{ id: 'WABA', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { phone_number_id: PHONE_NUMBER_ID }, statuses: [{ id, status, recipient_id: '919845067890' }] } }] }],
+  entry: [
+    {
+      id: 'WABA',
+      changes: [
+        {
+          field: 'messages',
+          value: {
+            messaging_product: 'whatsapp',
+            metadata: { phone_number_id: PHONE_NUMBER_ID },
+            statuses: [{ id, status, recipient_id: '919845067890' }],
+          },
+        },
+      ],
+    },
+  ],
 })
 
 test.group('Review requests by WhatsApp Business', (group) => {
   isolated(group)
   group.setup(async () => {
     stub = await startStubServer((_request, response) =>
-      json(response, 200, { messaging_product: 'whatsapp', contacts: [{ input: '919845067890', wa_id: '919845067890' }], messages: [{ id: `wamid.TEST${stub.requests.length}` }] })
+      json(response, 200, {
+        messaging_product: 'whatsapp',
+        contacts: [{ input: '919845067890', wa_id: '919845067890' }],
+        messages: [{ id: `wamid.TEST${stub.requests.length}` }],
+      })
     )
     app.container.swap(WhatsAppCloud, () => cloud())
     return async () => {
@@ -76,23 +95,38 @@ test.group('Review requests by WhatsApp Business', (group) => {
   group.each.setup(() => {
     clock.travelTo(DateTime.fromISO('2026-11-24T11:00:00', { zone: 'Asia/Kolkata' }))
     stub.answer((request, response) =>
-      json(response, 200, { messaging_product: 'whatsapp', contacts: [{ input: '919845067890', wa_id: '919845067890' }], messages: [{ id: 'wamid.HBgM' + request.url.length }] })
+      json(response, 200, {
+        messaging_product: 'whatsapp',
+        contacts: [{ input: '919845067890', wa_id: '919845067890' }],
+        messages: [{ id: 'wamid.HBgM' + request.url.length }],
+      })
     )
     return () => clock.reset()
   })
 
   test('the connection keeps the token encrypted and never shows it; without one the channel is refused', async ({ client, assert }) => {
     const bare = await ownerWithBusiness()
-    const refused = await client.post('/api/review-requests').bearerToken(bare.token).json({ businessId: bare.business.id, customer: { name: 'A', phone: '9876543210', consent: true }, channel: 'whatsapp' })
+    const refused = await client
+      .post('/api/review-requests')
+      .bearerToken(bare.token)
+      .json({ businessId: bare.business.id, customer: { name: 'A', phone: '9876543210', consent: true }, channel: 'whatsapp' })
     refused.assertStatus(422)
 
     const { account, user } = await connected(client)
-    assert.deepEqual(account, { connected: true, phoneNumberId: PHONE_NUMBER_ID, templates: { en: 'review_request_en', hi: 'review_request_hi' }, accessTokenSet: true })
+    assert.deepEqual(account, {
+      connected: true,
+      phoneNumberId: PHONE_NUMBER_ID,
+      templates: { en: 'review_request_en', hi: 'review_request_hi' },
+      accessTokenSet: true,
+    })
     const row = await db.from('whatsapp_accounts').where('user_id', user.id).first()
     assert.notInclude(JSON.stringify(row), ACCESS_TOKEN)
   })
 
-  test('the template goes out in the business\'s language with the name, the business and the personal link; the message id is kept', async ({ client, assert }) => {
+  test("the template goes out in the business's language with the name, the business and the personal link; the message id is kept", async ({
+    client,
+    assert,
+  }) => {
     const { token, business } = await connected(client)
     const request = await whatsappRequest(client, token, business.id)
     assert.equal(request.status, 'created')
@@ -112,7 +146,16 @@ test.group('Review requests by WhatsApp Business', (group) => {
       template: {
         name: 'review_request_hi',
         language: { code: 'hi' },
-        components: [{ type: 'body', parameters: [{ type: 'text', text: 'Kavya' }, { type: 'text', text: 'Chai Point' }, { type: 'text', text: request.link }] }],
+        components: [
+          {
+            type: 'body',
+            parameters: [
+              { type: 'text', text: 'Kavya' },
+              { type: 'text', text: 'Chai Point' },
+              { type: 'text', text: request.link },
+            ],
+          },
+        ],
       },
     })
     const row = await db.from('review_requests').where('id', request.id).first()
@@ -120,11 +163,16 @@ test.group('Review requests by WhatsApp Business', (group) => {
     assert.match(row.provider_message_id, /^wamid\./)
   })
 
-  test('a provider that is down or throttling is retried; a refusal fails the request with WhatsApp\'s reason', async ({ client, assert }) => {
+  test("a provider that is down or throttling is retried; a refusal fails the request with WhatsApp's reason", async ({
+    client,
+    assert,
+  }) => {
     const { token, business } = await connected(client)
     const request = await whatsappRequest(client, token, business.id)
     for (const status of [500, 429]) {
-      stub.answer((_request, response) => json(response, status, { error: { message: 'Service temporarily unavailable', code: status === 429 ? 130429 : 2 } }))
+      stub.answer((_request, response) =>
+        json(response, status, { error: { message: 'Service temporarily unavailable', code: status === 429 ? 130429 : 2 } })
+      )
       await assert.rejects(() => new ReviewRequestSendJob(undefined, cloud()).handle({ requestId: request.id }))
       assert.equal((await db.from('review_requests').where('id', request.id).first()).status, 'created', `after a ${status}`)
     }
@@ -132,7 +180,13 @@ test.group('Review requests by WhatsApp Business', (group) => {
     // Meta's documented error object: the details are what the owner can act on.
     stub.answer((_request, response) =>
       json(response, 400, {
-        error: { message: '(#132001) Template name does not exist in the translation', type: 'OAuthException', code: 132001, error_data: { messaging_product: 'whatsapp', details: 'template name (review_request_hi) does not exist in hi' }, fbtrace_id: 'Az8or2yhqkZfEZ-_4Qn_Bam' },
+        error: {
+          message: '(#132001) Template name does not exist in the translation',
+          type: 'OAuthException',
+          code: 132001,
+          error_data: { messaging_product: 'whatsapp', details: 'template name (review_request_hi) does not exist in hi' },
+          fbtrace_id: 'Az8or2yhqkZfEZ-_4Qn_Bam',
+        },
       })
     )
     assert.deepEqual(await new ReviewRequestSendJob(undefined, cloud()).handle({ requestId: request.id }), { sent: 0 })
@@ -147,7 +201,7 @@ test.group('Review requests by WhatsApp Business', (group) => {
     assert.lengthOf(stub.requests, 0)
   })
 
-  test('a failed status from the webhook carries WhatsApp\'s reason to the request', async ({ client, assert }) => {
+  test("a failed status from the webhook carries WhatsApp's reason to the request", async ({ client, assert }) => {
     const { token, business } = await connected(client)
     const request = await whatsappRequest(client, token, business.id)
     await new ReviewRequestSendJob(undefined, cloud()).handle({ requestId: request.id })
@@ -155,7 +209,14 @@ test.group('Review requests by WhatsApp Business', (group) => {
     const failed = statusEvent(messageId, 'failed')
     failed.entry[0].changes[0].value.statuses[0] = {
       ...failed.entry[0].changes[0].value.statuses[0],
-      errors: [{ code: 131026, title: 'Message undeliverable', message: 'Message undeliverable', error_data: { details: 'Message Undeliverable.' } }],
+      errors: [
+        {
+          code: 131026,
+          title: 'Message undeliverable',
+          message: 'Message undeliverable',
+          error_data: { details: 'Message Undeliverable.' },
+        },
+      ],
     } as (typeof failed.entry)[0]['changes'][0]['value']['statuses'][0]
     assert.equal((await webhook(failed)).status, 200)
     const shown = await client.get(`/api/review-requests/${request.id}`).bearerToken(token)
@@ -163,10 +224,16 @@ test.group('Review requests by WhatsApp Business', (group) => {
     assert.equal(shown.body().failureReason, 'Message Undeliverable. (131026)')
   })
 
-  test('"send a test message to me": the business\'s template to the owner\'s mobile, with the review page as the link', async ({ client, assert }) => {
+  test('"send a test message to me": the business\'s template to the owner\'s mobile, with the review page as the link', async ({
+    client,
+    assert,
+  }) => {
     const { token, business } = await connected(client)
     stub.requests.length = 0
-    const sent = await client.post(`/api/businesses/${business.id}/test-message`).bearerToken(token).json({ channel: 'whatsapp', phone: '098450 11111' })
+    const sent = await client
+      .post(`/api/businesses/${business.id}/test-message`)
+      .bearerToken(token)
+      .json({ channel: 'whatsapp', phone: '098450 11111' })
     sent.assertStatus(200)
     assert.deepEqual(sent.body(), { channel: 'whatsapp', to: '+919845011111' })
     assert.lengthOf(stub.requests, 1)
@@ -174,21 +241,46 @@ test.group('Review requests by WhatsApp Business', (group) => {
     assert.equal(body.to, '919845011111')
     assert.equal(body.template.name, 'review_request_hi')
     assert.equal(body.template.components[0].parameters[2].text, `${env.get('APP_URL').replace(/\/+$/, '')}/review/${business.shortUrl}`)
-    assert.equal(await db.from('review_requests').where('business_id', business.id).count('* as n').first().then((r) => Number(r.n)), 0)
+    assert.equal(
+      await db
+        .from('review_requests')
+        .where('business_id', business.id)
+        .count('* as n')
+        .first()
+        .then((r) => Number(r.n)),
+      0
+    )
 
-    stub.answer((_request, response) => json(response, 400, { error: { message: 'Recipient phone number not in allowed list', code: 131030 } }))
-    const refused = await client.post(`/api/businesses/${business.id}/test-message`).bearerToken(token).json({ channel: 'whatsapp', phone: '9845011111' })
+    stub.answer((_request, response) =>
+      json(response, 400, { error: { message: 'Recipient phone number not in allowed list', code: 131030 } })
+    )
+    const refused = await client
+      .post(`/api/businesses/${business.id}/test-message`)
+      .bearerToken(token)
+      .json({ channel: 'whatsapp', phone: '9845011111' })
     refused.assertStatus(422)
     assert.equal(refused.body().errors[0].message, 'WhatsApp refused the test: Recipient phone number not in allowed list (131030)')
 
     stub.answer((_request, response) => json(response, 503, {}))
-    ;(await client.post(`/api/businesses/${business.id}/test-message`).bearerToken(token).json({ channel: 'whatsapp', phone: '9845011111' })).assertStatus(503)
-    ;(await client.post(`/api/businesses/${business.id}/test-message`).bearerToken(token).json({ channel: 'whatsapp', phone: '12345' })).assertStatus(422)
+    ;(
+      await client.post(`/api/businesses/${business.id}/test-message`).bearerToken(token).json({ channel: 'whatsapp', phone: '9845011111' })
+    ).assertStatus(503)
+    ;(
+      await client.post(`/api/businesses/${business.id}/test-message`).bearerToken(token).json({ channel: 'whatsapp', phone: '12345' })
+    ).assertStatus(422)
 
     const bare = await ownerWithBusiness()
-    const notConnected = await client.post(`/api/businesses/${bare.business.id}/test-message`).bearerToken(bare.token).json({ channel: 'whatsapp', phone: '9845011111' })
+    const notConnected = await client
+      .post(`/api/businesses/${bare.business.id}/test-message`)
+      .bearerToken(bare.token)
+      .json({ channel: 'whatsapp', phone: '9845011111' })
     notConnected.assertStatus(422)
-    ;(await client.post(`/api/businesses/${bare.business.id}/test-message`).bearerToken(token).json({ channel: 'whatsapp', phone: '9845011111' })).assertStatus(404)
+    ;(
+      await client
+        .post(`/api/businesses/${bare.business.id}/test-message`)
+        .bearerToken(token)
+        .json({ channel: 'whatsapp', phone: '9845011111' })
+    ).assertStatus(404)
   })
 
   test('the webhook: verify token, signature over the raw body, statuses that never go backwards, and STOP', async ({ client, assert }) => {
@@ -197,12 +289,17 @@ test.group('Review requests by WhatsApp Business', (group) => {
     await new ReviewRequestSendJob(undefined, cloud()).handle({ requestId: request.id })
     const messageId = (await db.from('review_requests').where('id', request.id).first()).provider_message_id
 
-    const verified = await fetch(`${API}/api/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=${VERIFY_TOKEN}&hub.challenge=1158201444`)
+    const verified = await fetch(
+      `${API}/api/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=${VERIFY_TOKEN}&hub.challenge=1158201444`
+    )
     assert.equal(verified.status, 200)
     assert.equal(await verified.text(), '1158201444')
     assert.equal((await fetch(`${API}/api/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=wrong&hub.challenge=1`)).status, 404)
 
-    const forged = await webhook(statusEvent(messageId, 'failed'), signed(JSON.stringify(statusEvent(messageId, 'failed')), 'not-the-secret'))
+    const forged = await webhook(
+      statusEvent(messageId, 'failed'),
+      signed(JSON.stringify(statusEvent(messageId, 'failed')), 'not-the-secret')
+    )
     assert.equal(forged.status, 401)
     assert.equal((await db.from('review_requests').where('id', request.id).first()).status, 'sent')
 
@@ -214,13 +311,31 @@ test.group('Review requests by WhatsApp Business', (group) => {
 
     const stop = {
       object: 'whatsapp_business_account',
-      entry: [{ id: 'WABA', changes: [{ field: 'messages', value: { metadata: { phone_number_id: PHONE_NUMBER_ID }, messages: [{ from: '919845067890', id: 'wamid.IN', type: 'text', text: { body: ' Stop ' } }] } }] }],
+      entry: [
+        {
+          id: 'WABA',
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                metadata: { phone_number_id: PHONE_NUMBER_ID },
+                messages: [{ from: '919845067890', id: 'wamid.IN', type: 'text', text: { body: ' Stop ' } }],
+              },
+            },
+          ],
+        },
+      ],
     }
     const answered = await webhook(stop)
     assert.equal(answered.status, 200)
     assert.deepEqual(await answered.json(), { received: true, statuses: 0, optOuts: 1 })
     assert.isNotNull((await db.from('customers').where('id', request.customerId).first()).opted_out_at)
-    ;(await client.post('/api/review-requests').bearerToken(token).json({ businessId: business.id, customerId: request.customerId, channel: 'whatsapp' })).assertStatus(422)
+    ;(
+      await client
+        .post('/api/review-requests')
+        .bearerToken(token)
+        .json({ businessId: business.id, customerId: request.customerId, channel: 'whatsapp' })
+    ).assertStatus(422)
   })
 
   test("a STOP reply outlives the customer row and covers the account's other businesses", async ({ client, assert }) => {
@@ -229,16 +344,35 @@ test.group('Review requests by WhatsApp Business', (group) => {
     const request = await whatsappRequest(client, token, business.id)
     const stop = {
       object: 'whatsapp_business_account',
-      entry: [{ id: 'WABA', changes: [{ field: 'messages', value: { metadata: { phone_number_id: PHONE_NUMBER_ID }, messages: [{ from: '919845067890', id: 'wamid.IN2', type: 'text', text: { body: 'STOP' } }] } }] }],
+      entry: [
+        {
+          id: 'WABA',
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                metadata: { phone_number_id: PHONE_NUMBER_ID },
+                messages: [{ from: '919845067890', id: 'wamid.IN2', type: 'text', text: { body: 'STOP' } }],
+              },
+            },
+          ],
+        },
+      ],
     }
     assert.equal((await webhook(stop)).status, 200)
     ;(await client.delete(`/api/customers/${request.customerId}`).bearerToken(token)).assertStatus(204)
 
     for (const businessId of [business.id, second.id]) {
-      const added = await client.post('/api/customers').bearerToken(token).json({ businessId, name: 'Kavya', phone: '98450 67890', consent: true })
+      const added = await client
+        .post('/api/customers')
+        .bearerToken(token)
+        .json({ businessId, name: 'Kavya', phone: '98450 67890', consent: true })
       added.assertStatus(201)
       assert.isString(added.body().optedOutAt)
-      const refused = await client.post('/api/review-requests').bearerToken(token).json({ businessId, customerId: added.body().id, channel: 'whatsapp' })
+      const refused = await client
+        .post('/api/review-requests')
+        .bearerToken(token)
+        .json({ businessId, customerId: added.body().id, channel: 'whatsapp' })
       refused.assertStatus(422)
     }
     // The first request went with its customer row; none was made since.

@@ -123,7 +123,13 @@ export function readWritePairs(routes = apiRoutes()): ReadWritePair[] {
   return routes.flatMap((write) => {
     const read =
       reads.find((route) => route.pattern === write.pattern) ??
-      reads.find((route) => write.handler && route.handler?.controller === write.handler.controller && route.handler?.method === 'show' && sameParams(route, write))
+      reads.find(
+        (route) =>
+          write.handler &&
+          route.handler?.controller === write.handler.controller &&
+          route.handler?.method === 'show' &&
+          sameParams(route, write)
+      )
     if (!read) return []
     return write.methods.filter((method) => method === 'PUT' || method === 'PATCH').map((method) => ({ read, write, method }))
   })

@@ -39,10 +39,7 @@ export async function databaseFingerprinter() {
   return async function fingerprint(): Promise<Fingerprint> {
     const [rows] = await db.rawQuery(sql)
     return Object.fromEntries(
-      (rows as { t: string; n: number; h: number | string }[]).map((row) => [
-        row.t,
-        { rows: Number(row.n), checksum: String(row.h) },
-      ])
+      (rows as { t: string; n: number; h: number | string }[]).map((row) => [row.t, { rows: Number(row.n), checksum: String(row.h) }])
     )
   }
 }

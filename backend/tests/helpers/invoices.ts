@@ -8,8 +8,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 
 /** Page count, the document's info dictionary and page 1's text, one line per line of the page. */
 export async function readPdf(pdf: Buffer) {
-  const document = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, disableFontFace: true, verbosity: 0 })
-    .promise
+  const document = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, disableFontFace: true, verbosity: 0 }).promise
   const info = (await document.getMetadata()).info as unknown as Record<string, string>
   const page = await document.getPage(1)
   const [, , width, height] = page.view

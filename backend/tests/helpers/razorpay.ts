@@ -14,13 +14,7 @@ import Payment from '#models/payment'
 import BillingProfile from '#models/billing_profile'
 import Subscription from '#models/subscription'
 import { RazorpayGateway } from '#services/payments/razorpay_gateway'
-import {
-  basicAuth,
-  checkoutSignature as signCheckout,
-  hmac,
-  razorpayId,
-  razorpayOrdersApi,
-} from '../../../scripts/lib/razorpay-stub.mjs'
+import { basicAuth, checkoutSignature as signCheckout, hmac, razorpayId, razorpayOrdersApi } from '../../../scripts/lib/razorpay-stub.mjs'
 
 export { hmac, parseBody, razorpayError, razorpayId, refundEvent, webhookEvent } from '../../../scripts/lib/razorpay-stub.mjs'
 
@@ -32,8 +26,7 @@ export type PaidPlan = keyof typeof PRICES
 
 export const BASIC_AUTH = basicAuth({ keyId: KEY_ID, keySecret: KEY_SECRET })
 
-export const checkoutSignature = (orderId: string, paymentId: string, secret = KEY_SECRET) =>
-  signCheckout(orderId, paymentId, secret)
+export const checkoutSignature = (orderId: string, paymentId: string, secret = KEY_SECRET) => signCheckout(orderId, paymentId, secret)
 
 /* ----------------------------------------------------------------------------------------------------------
  * Razorpay stub and gateway
@@ -118,10 +111,19 @@ export const subscriptionsOf = (user: User) => Subscription.query().where('user_
 export const paymentByOrder = (orderId: string) => Payment.findByOrFail('razorpayOrderId', orderId)
 
 /** Billing details in Karnataka (the seller's state) unless others are given: needed before a purchase. */
-export function withBillingDetails(user: User, details: Partial<{ legalName: string; address: string; stateCode: string; gstin: string | null }> = {}) {
+export function withBillingDetails(
+  user: User,
+  details: Partial<{ legalName: string; address: string; stateCode: string; gstin: string | null }> = {}
+) {
   return BillingProfile.updateOrCreate(
     { userId: user.id },
-    { legalName: `${user.firstName ?? 'Owner'} Enterprises`, address: '12 MG Road, Bengaluru 560001', stateCode: '29', gstin: null, ...details }
+    {
+      legalName: `${user.firstName ?? 'Owner'} Enterprises`,
+      address: '12 MG Road, Bengaluru 560001',
+      stateCode: '29',
+      gstin: null,
+      ...details,
+    }
   )
 }
 
@@ -157,10 +159,7 @@ export function sendWebhook(
   { eventId = razorpayId(''), signature }: { eventId?: string; signature?: string | null } = {}
 ) {
   const raw = JSON.stringify(event)
-  const request = client
-    .post('/api/webhooks/razorpay')
-    .header('content-type', 'application/json')
-    .header('x-razorpay-event-id', eventId)
+  const request = client.post('/api/webhooks/razorpay').header('content-type', 'application/json').header('x-razorpay-event-id', eventId)
   if (signature !== null) request.header('x-razorpay-signature', signature ?? hmac(WEBHOOK_SECRET, raw))
   return request.unsafeJson(raw)
 }

@@ -36,22 +36,51 @@ test.group('rupeesInWords', () => {
 
   test('every amount below ₹1,00,000 reads back as its number', ({ assert }) => {
     const VALUES: Record<string, number> = {
-      Zero: 0, One: 1, Two: 2, Three: 3, Four: 4, Five: 5, Six: 6, Seven: 7, Eight: 8, Nine: 9, Ten: 10, Eleven: 11,
-      Twelve: 12, Thirteen: 13, Fourteen: 14, Fifteen: 15, Sixteen: 16, Seventeen: 17, Eighteen: 18, Nineteen: 19,
-      Twenty: 20, Thirty: 30, Forty: 40, Fifty: 50, Sixty: 60, Seventy: 70, Eighty: 80, Ninety: 90,
+      Zero: 0,
+      One: 1,
+      Two: 2,
+      Three: 3,
+      Four: 4,
+      Five: 5,
+      Six: 6,
+      Seven: 7,
+      Eight: 8,
+      Nine: 9,
+      Ten: 10,
+      Eleven: 11,
+      Twelve: 12,
+      Thirteen: 13,
+      Fourteen: 14,
+      Fifteen: 15,
+      Sixteen: 16,
+      Seventeen: 17,
+      Eighteen: 18,
+      Nineteen: 19,
+      Twenty: 20,
+      Thirty: 30,
+      Forty: 40,
+      Fifty: 50,
+      Sixty: 60,
+      Seventy: 70,
+      Eighty: 80,
+      Ninety: 90,
     }
     const read = (words: string) =>
-      words.split(' ').reduce(
-        ({ total, current }, word) =>
-          word === 'Thousand'
-            ? { total: total + current * 1000, current: 0 }
-            : word === 'Hundred'
-              ? { total, current: current * 100 }
-              : { total, current: current + word.split('-').reduce((sum, part) => sum + VALUES[part], 0) },
-        { total: 0, current: 0 }
-      )
+      words
+        .split(' ')
+        .reduce(
+          ({ total, current }, word) =>
+            word === 'Thousand'
+              ? { total: total + current * 1000, current: 0 }
+              : word === 'Hundred'
+                ? { total, current: current * 100 }
+                : { total, current: current + word.split('-').reduce((sum, part) => sum + VALUES[part], 0) },
+          { total: 0, current: 0 }
+        )
     for (let rupees = 0; rupees < 100_000; rupees++) {
-      const words = rupeesInWords(rupees * 100).replace(/^Rupees /, '').replace(/ Only$/, '')
+      const words = rupeesInWords(rupees * 100)
+        .replace(/^Rupees /, '')
+        .replace(/ Only$/, '')
       const { total, current } = read(words)
       if (total + current !== rupees) assert.fail(`${rupees} was written "${words}"`)
     }

@@ -4,15 +4,18 @@ import type { Place } from '#services/places/places_provider'
 
 const cityOf = (place: Place) => place.address.split(', ').at(-3)
 const wordsOf = (text: string) =>
-  text.toLowerCase().replace(/['’]/g, '').split(/[^\p{L}\p{N}]+/u).filter(Boolean)
+  text
+    .toLowerCase()
+    .replace(/['’]/g, '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
 
 /** The documented match rule, restated independently of the provider. */
 function matches(place: Place, query: string) {
   const tokens = wordsOf(query).filter((token) => token.length >= 2)
   const words = wordsOf(`${place.name} ${place.address}`)
   return (
-    place.name.toLowerCase().includes(query.trim().toLowerCase()) ||
-    tokens.every((token) => words.some((word) => word.startsWith(token)))
+    place.name.toLowerCase().includes(query.trim().toLowerCase()) || tokens.every((token) => words.some((word) => word.startsWith(token)))
   )
 }
 
@@ -78,10 +81,16 @@ test.group('DemoPlacesProvider search', () => {
     const prefixed = results.map((place) => place.name.toLowerCase().startsWith('cafe'))
     assert.include(prefixed, true)
     assert.include(prefixed, false)
-    assert.deepEqual(prefixed, [...prefixed].sort((a, b) => Number(b) - Number(a)))
+    assert.deepEqual(
+      prefixed,
+      [...prefixed].sort((a, b) => Number(b) - Number(a))
+    )
     const leading = results.filter((place) => place.name.toLowerCase().startsWith('cafe'))
     const counts = leading.map((place) => place.reviewCount)
-    assert.deepEqual(counts, [...counts].sort((a, b) => b - a))
+    assert.deepEqual(
+      counts,
+      [...counts].sort((a, b) => b - a)
+    )
   })
 
   test('ranks name matches before address-only matches', async ({ assert }) => {
@@ -91,7 +100,10 @@ test.group('DemoPlacesProvider search', () => {
     )
     assert.include(inName, true)
     assert.include(inName, false)
-    assert.deepEqual(inName, [...inName].sort((a, b) => Number(b) - Number(a)))
+    assert.deepEqual(
+      inName,
+      [...inName].sort((a, b) => Number(b) - Number(a))
+    )
   })
 
   test('matches multi-word queries across name and address', async ({ assert }) => {
@@ -122,7 +134,10 @@ test.group('DemoPlacesProvider search', () => {
       const inPune = results.map((place) => cityOf(place) === 'Pune')
       assert.include(inPune, true)
       assert.include(inPune, false)
-      assert.deepEqual(inPune, [...inPune].sort((a, b) => Number(b) - Number(a)))
+      assert.deepEqual(
+        inPune,
+        [...inPune].sort((a, b) => Number(b) - Number(a))
+      )
     }
     const unbiased = await provider.search('clinic', null, 100)
     assert.notEqual(cityOf(unbiased[0]), 'Pune')

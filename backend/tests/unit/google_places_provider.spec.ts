@@ -9,8 +9,7 @@ import { createPlacesDirectory } from '#services/places/places_directory'
 import { startStubServer, json, type StubServer } from '#tests/helpers/stub_server'
 
 const API_KEY = 'test-google-key'
-const SEARCH_FIELD_MASK =
-  'places.id,places.displayName,places.formattedAddress,places.rating,places.userRatingCount'
+const SEARCH_FIELD_MASK = 'places.id,places.displayName,places.formattedAddress,places.rating,places.userRatingCount'
 const DETAILS_FIELD_MASK = 'id,displayName,formattedAddress,rating,userRatingCount'
 
 const googlePlace = {
@@ -223,18 +222,14 @@ test.group('GooglePlacesProvider details', (group) => {
   })
 
   test('an unknown id (404 NOT_FOUND) is null', async ({ assert }) => {
-    stub.answer((_, res) =>
-      json(res, 404, { error: { code: 404, message: 'Requested entity was not found.', status: 'NOT_FOUND' } })
-    )
+    stub.answer((_, res) => json(res, 404, { error: { code: 404, message: 'Requested entity was not found.', status: 'NOT_FOUND' } }))
 
     assert.isNull(await provider.details('ChIJ_does_not_exist'))
     assert.equal(stub.requests[0].url, '/v1/places/ChIJ_does_not_exist')
   })
 
   test('a malformed id (400 INVALID_ARGUMENT) is null', async ({ assert }) => {
-    stub.answer((_, res) =>
-      json(res, 400, { error: { code: 400, message: 'Not a valid Place ID: x', status: 'INVALID_ARGUMENT' } })
-    )
+    stub.answer((_, res) => json(res, 400, { error: { code: 400, message: 'Not a valid Place ID: x', status: 'INVALID_ARGUMENT' } }))
 
     assert.isNull(await provider.details('x'))
     assert.lengthOf(stub.requests, 1)
@@ -248,9 +243,7 @@ test.group('GooglePlacesProvider details', (group) => {
   })
 
   test('a 403 (bad key) is a 503, not "not found"', async ({ assert }) => {
-    stub.answer((_, res) =>
-      json(res, 403, { error: { code: 403, message: 'API key not valid.', status: 'PERMISSION_DENIED' } })
-    )
+    stub.answer((_, res) => json(res, 403, { error: { code: 403, message: 'API key not valid.', status: 'PERMISSION_DENIED' } }))
 
     const error = await failureOf(() => provider.details(googlePlace.id))
     assert.equal(error.status, 503)

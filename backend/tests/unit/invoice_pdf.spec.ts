@@ -88,7 +88,8 @@ test.group('Invoice PDF', (group) => {
 
   test('large amounts keep Indian grouping and the page stays one page', async ({ assert }) => {
     const invoice = interStateInvoice()
-    const totalInWords = 'Rupees Ninety-Nine Crore Ninety-Nine Lakh Ninety-Nine Thousand Nine Hundred Ninety-Nine and Ninety-Nine Paise Only'
+    const totalInWords =
+      'Rupees Ninety-Nine Crore Ninety-Nine Lakh Ninety-Nine Thousand Nine Hundred Ninety-Nine and Ninety-Nine Paise Only'
     const { pages, lines, text } = await read(
       await renderInvoicePdf({
         ...invoice,

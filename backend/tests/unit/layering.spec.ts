@@ -23,8 +23,16 @@ const importsOf = (file: string) =>
 
 const RULES: { folder: string; may: RegExp; why: string }[] = [
   { folder: 'app/models', may: /^#(models|lib|exceptions|auth|contract)\//, why: 'models hold data and its queries only' },
-  { folder: 'app/hot_path', may: /^(#(hot_path|lib|models|types|contract)\/|#start\/env$)/, why: 'the hot path calls nothing that calls it' },
-  { folder: 'app/queries', may: /^(#(queries|models|lib|exceptions|contract|types)\/|#queue\/(queue_service|queues)$)/, why: 'queries read; they change nothing' },
+  {
+    folder: 'app/hot_path',
+    may: /^(#(hot_path|lib|models|types|contract)\/|#start\/env$)/,
+    why: 'the hot path calls nothing that calls it',
+  },
+  {
+    folder: 'app/queries',
+    may: /^(#(queries|models|lib|exceptions|contract|types)\/|#queue\/(queue_service|queues)$)/,
+    why: 'queries read; they change nothing',
+  },
   { folder: 'app/policies', may: /^#(policies|models|lib|exceptions)\//, why: 'a policy decides from the rows alone' },
   { folder: 'app/lib', may: /^(#(lib|exceptions|contract|types)\/|#start\/env$)/, why: 'lib is plain helpers' },
   { folder: 'contract', may: /^\.\//, why: 'the front ends bundle the contract' },
@@ -55,7 +63,8 @@ test.group('Layering of the backend', () => {
   })
 
   test('app/controllers decide no ownership (the policies in app/policies do)', ({ assert }) => {
-    const ownership = /\.ownedBy\(|findOwned|ownBusiness|from\('businesses'\)[^;]*?\.where\('user_id'|Business\.query\(\)[^;]*?\.where\('user_id'/
+    const ownership =
+      /\.ownedBy\(|findOwned|ownBusiness|from\('businesses'\)[^;]*?\.where\('user_id'|Business\.query\(\)[^;]*?\.where\('user_id'/
     const broken = filesUnder(join(ROOT, 'app/controllers'))
       .filter((file) => !relative(ROOT, file).startsWith('app/controllers/admin/'))
       .filter((file) => ownership.test(readFileSync(file, 'utf8')))

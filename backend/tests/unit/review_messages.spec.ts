@@ -122,9 +122,16 @@ test.group('review messages', () => {
   }
 
   test('languageName is each language’s own name', ({ assert }) => {
-    assert.deepEqual(
-      Object.fromEntries(REVIEW_LANGUAGES.map((lang) => [lang, modules[lang].languageName])),
-      { en: 'English', hi: 'हिंदी', bn: 'বাংলা', mr: 'मराठी', te: 'తెలుగు', ta: 'தமிழ்', gu: 'ગુજરાતી', kn: 'ಕನ್ನಡ', ml: 'മലയാളം' }
-    )
+    assert.deepEqual(Object.fromEntries(REVIEW_LANGUAGES.map((lang) => [lang, modules[lang].languageName])), {
+      en: 'English',
+      hi: 'हिंदी',
+      bn: 'বাংলা',
+      mr: 'मराठी',
+      te: 'తెలుగు',
+      ta: 'தமிழ்',
+      gu: 'ગુજરાતી',
+      kn: 'ಕನ್ನಡ',
+      ml: 'മലയാളം',
+    })
   })
 })

@@ -29,7 +29,18 @@ interface Props {
   staffCode?: string
 }
 
-export function FeedbackForm({ code, requestToken, staffCode, business, rating, values, errors, onChange, onChangeRating, navigate }: Props) {
+export function FeedbackForm({
+  code,
+  requestToken,
+  staffCode,
+  business,
+  rating,
+  values,
+  errors,
+  onChange,
+  onChangeRating,
+  navigate,
+}: Props) {
   const { t, language } = useReviewText()
   const [submitting, setSubmitting] = useState(false)
   const [blocked, setBlocked] = useState(false)
@@ -91,7 +102,11 @@ export function FeedbackForm({ code, requestToken, staffCode, business, rating, 
         onChange={(event) => set({ feedback: event.target.value }, 'feedback')}
         {...invalid('feedback')}
       />
-      {errors.feedback && <p className="error" id="feedback-error" role="alert">{errors.feedback}</p>}
+      {errors.feedback && (
+        <p className="error" id="feedback-error" role="alert">
+          {errors.feedback}
+        </p>
+      )}
       <fieldset className="contact">
         <legend>{t('contactLegend', { business: business.name })}</legend>
         <label className="check">
@@ -126,10 +141,18 @@ export function FeedbackForm({ code, requestToken, staffCode, business, rating, 
           onChange={(event) => set({ contactPhone: event.target.value }, 'contactPhone')}
           {...invalid('contactPhone')}
         />
-        {errors.contactPhone && <p className="error" id="contactPhone-error" role="alert">{errors.contactPhone}</p>}
+        {errors.contactPhone && (
+          <p className="error" id="contactPhone-error" role="alert">
+            {errors.contactPhone}
+          </p>
+        )}
         <p className="hint">{t('contactPrivacy', { business: business.name })}</p>
       </fieldset>
-      {errors.form && <p className="error" id="form-error" role="alert">{errors.form}</p>}
+      {errors.form && (
+        <p className="error" id="form-error" role="alert">
+          {errors.form}
+        </p>
+      )}
       {blocked && <UpgradeAlert />}
       <button className="primary" type="submit" disabled={submitting || blocked}>
         {submitting ? t('submitting') : t('submitFeedback')}

@@ -14,7 +14,7 @@ export function LanguageSwitch({ path, languages }: { path: string; languages: I
           href={`${path}${join}lang=${code}`}
           lang={code}
           hrefLang={code}
-          {...(code === current ? { 'aria-current': 'true' as const, className: 'language__on' } : {})}
+          {...(code === current ? { 'aria-current': 'true' as const, 'className': 'language__on' } : {})}
         >
           {name}
         </a>

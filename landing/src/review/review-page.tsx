@@ -120,7 +120,11 @@ export function ReviewPage({ data, effects, carried = {} }: Props) {
         <p className="muted">{t('tapStars')}</p>
         {blocked && <UpgradeAlert />}
         <Stars value={leaving ? screen.rating : 0} disabled={blocked || leaving} onRate={rate} />
-        {screen.kind === 'rate' && screen.error && <p className="error" role="alert">{screen.error}</p>}
+        {screen.kind === 'rate' && screen.error && (
+          <p className="error" role="alert">
+            {screen.error}
+          </p>
+        )}
         {leaving && (
           <div className="leaving" role="status">
             <p>{t('redirecting')}</p>

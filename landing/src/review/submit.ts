@@ -10,7 +10,7 @@ export async function submitRating(code: string, body: SubmitReviewRequest): Pro
   try {
     response = await fetch(`/api/review/${encodeURIComponent(code)}/submit`, {
       method: 'POST',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      headers: { 'Accept': 'application/json', 'Content-Type': 'application/json' },
       body: JSON.stringify(body),
       keepalive: true,
     })

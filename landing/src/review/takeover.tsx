@@ -66,9 +66,7 @@ export function takeOver(doc: Document, effects: Effects): boolean {
   flushSync(() =>
     createRoot(root).render(
       <I18nProvider i18n={i18n}>
-        <ErrorBoundary texts={{ title: i18n.t('errorTitle'), text: i18n.t('errorText'), reload: i18n.t('reload') }}>
-          {screen}
-        </ErrorBoundary>
+        <ErrorBoundary texts={{ title: i18n.t('errorTitle'), text: i18n.t('errorText'), reload: i18n.t('reload') }}>{screen}</ErrorBoundary>
       </I18nProvider>
     )
   )

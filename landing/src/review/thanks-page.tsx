@@ -9,7 +9,9 @@ export function ThanksPage({ data }: { data: InlinedReview }) {
   const path = data.code ? `/thanks?code=${encodeURIComponent(data.code)}${data.already ? '&already=1' : ''}` : '/thanks'
   return (
     <main className="card card--center">
-      <div className="tick" aria-hidden="true">✓</div>
+      <div className="tick" aria-hidden="true">
+        ✓
+      </div>
       <h1>{t('thanksTitle')}</h1>
       <p className="muted">{name ? t(data.already ? 'alreadyRated' : 'thanksText', { business: name }) : t('thanksGeneric')}</p>
       <Footer path={path} languages={data.languages} />

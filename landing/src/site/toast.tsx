@@ -32,7 +32,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           <div className={`toast toast--${toast.variant ?? 'info'}`} role="status">
             <strong>{toast.title}</strong>
             {toast.description && <p>{toast.description}</p>}
-            <button type="button" aria-label="Dismiss" onClick={() => setToast(null)}>×</button>
+            <button type="button" aria-label="Dismiss" onClick={() => setToast(null)}>
+              ×
+            </button>
           </div>
         )}
       </div>

@@ -25,7 +25,7 @@ export async function api(method, path, { token, body, ip, raw, headers = {} } =
   const response = await fetch(`${BASE}${path}`, {
     method,
     headers: {
-      accept: 'application/json',
+      'accept': 'application/json',
       'x-forwarded-for': ip ?? newClientIp(),
       ...(body !== undefined || raw !== undefined ? { 'content-type': 'application/json' } : {}),
       ...(token ? { authorization: `Bearer ${token}` } : {}),

@@ -104,7 +104,9 @@ export function journeyScope(browser, journey) {
       for (const context of contexts) {
         for (const page of context.pages()) {
           n += 1
-          await page.screenshot({ path: join(SCREENSHOTS, `${journey}-failure-${n}.png`), fullPage: true, scale: 'css', timeout: 5_000 }).catch(() => {})
+          await page
+            .screenshot({ path: join(SCREENSHOTS, `${journey}-failure-${n}.png`), fullPage: true, scale: 'css', timeout: 5_000 })
+            .catch(() => {})
         }
       }
     },
@@ -127,4 +129,3 @@ export function decodeQrPng(buffer) {
   const found = jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height)
   return { width: png.width, height: png.height, text: found?.data ?? null }
 }
-

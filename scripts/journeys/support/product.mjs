@@ -138,7 +138,12 @@ export async function startProduct() {
     mailDir,
     /** Runs a command of the built backend's ace against this product (e.g. operator:create); its output. */
     ace(args) {
-      const result = spawnSync(process.execPath, ['ace.js', ...args], { cwd: join(root, 'backend', 'build'), env, encoding: 'utf8', timeout: 60_000 })
+      const result = spawnSync(process.execPath, ['ace.js', ...args], {
+        cwd: join(root, 'backend', 'build'),
+        env,
+        encoding: 'utf8',
+        timeout: 60_000,
+      })
       if (result.status !== 0) throw new Error(`ace ${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`)
       return `${result.stdout}${result.stderr}`
     },

@@ -20,5 +20,7 @@ export async function waitFor(what, probe, { timeoutMs = 20_000, intervalMs = 25
     }
     await sleep(intervalMs)
   }
-  throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what} (last: ${last instanceof Error ? last.message : JSON.stringify(last)})`)
+  throw new Error(
+    `Timed out after ${timeoutMs} ms waiting for ${what} (last: ${last instanceof Error ? last.message : JSON.stringify(last)})`
+  )
 }

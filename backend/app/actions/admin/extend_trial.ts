@@ -14,7 +14,14 @@ export default class ExtendTrial {
       const from = target.trialEndsAt && target.trialEndsAt > clock.now() ? target.trialEndsAt : clock.now()
       target.merge({ trialEndsAt: from.plus({ days }), trialExpiredAt: null, trialStartsAt: target.trialStartsAt ?? clock.now() })
       await target.useTransaction(trx).save()
-      await AuditLog.record(trx, operator, { action: 'user.extend_trial', targetType: 'user', targetId: target.id, before, after: { trialEndsAt: target.trialEndsAt!.toISO(), days }, reason })
+      await AuditLog.record(trx, operator, {
+        action: 'user.extend_trial',
+        targetType: 'user',
+        targetId: target.id,
+        before,
+        after: { trialEndsAt: target.trialEndsAt!.toISO(), days },
+        reason,
+      })
       reviewLinkCache.forgetOwner(target.id, trx)
       return target
     })

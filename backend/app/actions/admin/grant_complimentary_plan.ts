@@ -18,13 +18,24 @@ export default class GrantComplimentaryPlan {
     return db.transaction(async (trx) => {
       const target = await lockedUserOrFail(trx, userId)
       const plan = await SubscriptionPlan.query({ client: trx }).where('plan_type', PLAN_BY_MONTHS[months]).firstOrFail()
-      const { subscription, running } = await stackPlan(trx, { userId: target.id, planId: plan.id, paymentId: null, months, now: clock.now() })
+      const { subscription, running } = await stackPlan(trx, {
+        userId: target.id,
+        planId: plan.id,
+        paymentId: null,
+        months,
+        now: clock.now(),
+      })
       await AuditLog.record(trx, operator, {
         action: 'user.grant_plan',
         targetType: 'user',
         targetId: target.id,
         before: { currentPeriodEnd: running?.currentPeriodEnd.toISO() ?? null },
-        after: { subscriptionId: subscription.id, planType: plan.planType, from: subscription.currentPeriodStart.toISO(), until: subscription.currentPeriodEnd.toISO() },
+        after: {
+          subscriptionId: subscription.id,
+          planType: plan.planType,
+          from: subscription.currentPeriodStart.toISO(),
+          until: subscription.currentPeriodEnd.toISO(),
+        },
         reason,
       })
       return target

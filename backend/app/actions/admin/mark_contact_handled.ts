@@ -14,7 +14,14 @@ export default class MarkContactHandled {
       const before = { handledAt: row.handledAt?.toISO() ?? null }
       row.merge({ handledAt: clock.now(), handledBy: operator.id })
       await row.useTransaction(trx).save()
-      await AuditLog.record(trx, operator, { action, targetType: 'contact_message', targetId: row.id, before, after: { handledAt: row.handledAt!.toISO(), ...extra }, reason })
+      await AuditLog.record(trx, operator, {
+        action,
+        targetType: 'contact_message',
+        targetId: row.id,
+        before,
+        after: { handledAt: row.handledAt!.toISO(), ...extra },
+        reason,
+      })
       return row
     })
   }

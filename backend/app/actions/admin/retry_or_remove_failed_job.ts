@@ -18,7 +18,14 @@ export default class RetryOrRemoveFailedJob {
     const before = { failedReason: job.failedReason, attemptsMade: job.attemptsMade, data: job.data }
     await fromRedis(() => (what === 'retry' ? job.retry('failed') : job.remove()))
     await db.transaction((trx) =>
-      AuditLog.record(trx, operator, { action: `job.${what}`, targetType: 'job', targetId: `${name}:${jobId}`.slice(0, 64), before, after: { [what === 'retry' ? 'retried' : 'removed']: true }, reason })
+      AuditLog.record(trx, operator, {
+        action: `job.${what}`,
+        targetType: 'job',
+        targetId: `${name}:${jobId}`.slice(0, 64),
+        before,
+        after: { [what === 'retry' ? 'retried' : 'removed']: true },
+        reason,
+      })
     )
   }
 }

@@ -60,11 +60,16 @@ export default class AnalyticsRange {
     const ids = businesses.map((business) => business.id)
 
     // Both periods in one read of each source; the range's days are the later ones.
-    const [figures, feedback] = await Promise.all([this.#series.figures(ids, previous.from, to), this.feedbackCounts(ids, previous.from, from, to)])
+    const [figures, feedback] = await Promise.all([
+      this.#series.figures(ids, previous.from, to),
+      this.feedbackCounts(ids, previous.from, from, to),
+    ])
     const inRange = figures.filter((figure) => figure.day >= from)
     const before = figures.filter((figure) => figure.day < from)
     const feedbackOf = (inRangeRows: boolean, id?: number) =>
-      feedback.filter((row) => row.inRange === inRangeRows && (id === undefined || row.businessId === id)).reduce((sum, row) => sum + row.total, 0)
+      feedback
+        .filter((row) => row.inRange === inRangeRows && (id === undefined || row.businessId === id))
+        .reduce((sum, row) => sum + row.total, 0)
     const of = (rows: DayFigures[], id: number) => rows.filter((figure) => figure.businessId === id)
 
     return {

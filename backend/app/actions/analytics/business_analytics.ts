@@ -15,8 +15,7 @@ import {
 } from '#lib/constants'
 
 /** Redirected share of all sessions, in percent with one decimal (docs/product-rules.md). */
-export const conversionRate = (redirected: number, total: number) =>
-  total === 0 ? 0 : Math.round((redirected / total) * 1000) / 10
+export const conversionRate = (redirected: number, total: number) => (total === 0 ? 0 : Math.round((redirected / total) * 1000) / 10)
 
 /**
  * Everything the business analytics screen shows (docs/product-rules.md): totals, conversion, the newest sessions, this

@@ -45,11 +45,7 @@ export default class DailySeries {
 
     const [counts, viewRows] = await Promise.all([
       dailyCounts(businessIds, from, to),
-      db
-        .from('page_views_daily')
-        .whereIn('business_id', businessIds)
-        .whereBetween('day', [from, to])
-        .select('business_id', 'day', 'views'),
+      db.from('page_views_daily').whereIn('business_id', businessIds).whereBetween('day', [from, to]).select('business_id', 'day', 'views'),
     ])
     const byKey = new Map<string, DayFigures>()
     const entry = (businessId: number, day: string) => {
@@ -64,7 +60,9 @@ export default class DailySeries {
 
   /** One point per date, the figures of every business summed, zeros where quiet. */
   static points(dates: string[], figures: DayFigures[]): DailyPoint[] {
-    const byDate = new Map(dates.map((date): [string, DailyPoint] => [date, { date, sessions: 0, positive: 0, negative: 0, redirected: 0, views: 0 }]))
+    const byDate = new Map(
+      dates.map((date): [string, DailyPoint] => [date, { date, sessions: 0, positive: 0, negative: 0, redirected: 0, views: 0 }])
+    )
     for (const { day, counts, views } of figures) {
       const point = byDate.get(day)
       if (!point) continue

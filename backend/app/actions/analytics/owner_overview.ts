@@ -13,7 +13,6 @@ import { POSITIVE_RATINGS } from '#lib/constants'
 import { PROJECTION_RECENT_DAYS } from '#contract/product_rules'
 import type { OverviewCounts, OverviewResponse, RecentGoogleRatings } from '#types/api'
 
-
 const overviewCounts = (counts: RatedCounts, filteredFeedback: number): OverviewCounts => ({
   totalSessions: counts.sessions,
   positiveSessions: counts.positive,
@@ -37,7 +36,10 @@ export default class OwnerOverview {
     return {
       totals: {
         businesses: ids.length,
-        ...overviewCounts(ids.map(countsOf).reduce(addRated, NO_RATED_COUNTS), ids.map(feedbackOf).reduce((a, b) => a + b, 0)),
+        ...overviewCounts(
+          ids.map(countsOf).reduce(addRated, NO_RATED_COUNTS),
+          ids.map(feedbackOf).reduce((a, b) => a + b, 0)
+        ),
       },
       businesses: ids.map((id) => ({
         businessId: id,

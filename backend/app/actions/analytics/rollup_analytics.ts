@@ -11,7 +11,6 @@ const CHUNK_DAYS = 31
 const isoDay = (day: DateTime) => day.toISODate()!
 const yesterdayIst = () => clock.now().setZone(BUSINESS_TIME_ZONE).startOf('day').minus({ days: 1 })
 
-
 /**
  * Recomputes analytics_daily from the raw rows for whole IST days (sessions, positive, negative, redirected,
  * rating sum, views). Without a range it catches up from the day after the last rolled day (or the first

@@ -12,10 +12,7 @@ export default class GetUsage {
   constructor(private billingStatus: GetBillingStatus) {}
 
   async handle(user: User): Promise<UsageDto> {
-    const [status, businesses] = await Promise.all([
-      this.billingStatus.handle(user),
-      BusinessPolicy.visible(user).select('id'),
-    ])
+    const [status, businesses] = await Promise.all([this.billingStatus.handle(user), BusinessPolicy.visible(user).select('id')])
     const counts = await ReviewSession.countThisMonth(businesses.map(({ id }) => id))
     return {
       subscriptionPlan: status.subscriptionPlan,

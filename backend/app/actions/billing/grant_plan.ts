@@ -61,10 +61,7 @@ export default class GrantPlan {
 
   async handle(capture: Capture, outer?: TransactionClientContract): Promise<Subscription | null> {
     const work = async (trx: TransactionClientContract) => {
-      const payment = await Payment.query({ client: trx })
-        .where('razorpay_order_id', capture.orderId)
-        .forUpdate()
-        .first()
+      const payment = await Payment.query({ client: trx }).where('razorpay_order_id', capture.orderId).forUpdate().first()
       // No order, or its owner deleted the account since: there is nobody to grant a plan to.
       if (!payment || payment.userId === null) return null
       const userId = payment.userId
@@ -99,7 +96,10 @@ export default class GrantPlan {
       // The tax invoice in the same transaction: no grant without its invoice, no number used by a failed grant.
       const invoice = await issueInvoice(trx, payment, plan, subscription, now)
       // The receipt mail (with the PDF) once it is all committed; the sweep mails it if this enqueue is lost.
-      trx.after('commit', () => void this.queues.enqueue(QueueName.ReceiptMail, { invoiceId: invoice.id }, { jobId: receiptJobId(invoice.id) }))
+      trx.after(
+        'commit',
+        () => void this.queues.enqueue(QueueName.ReceiptMail, { invoiceId: invoice.id }, { jobId: receiptJobId(invoice.id) })
+      )
       return subscription
     }
     return outer ? work(outer) : db.transaction(work)

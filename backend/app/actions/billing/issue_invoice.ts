@@ -64,7 +64,13 @@ async function nextSequence(trx: TransactionClientContract, series: string, year
 async function buyerOf(trx: TransactionClientContract, userId: number): Promise<InvoicePartyDto> {
   const profile = await BillingProfile.find(userId, { client: trx })
   if (profile) {
-    return { legalName: profile.legalName, address: profile.address, stateCode: profile.stateCode, stateName: gstStateName(profile.stateCode) ?? profile.stateCode, gstin: profile.gstin }
+    return {
+      legalName: profile.legalName,
+      address: profile.address,
+      stateCode: profile.stateCode,
+      stateName: gstStateName(profile.stateCode) ?? profile.stateCode,
+      gstin: profile.gstin,
+    }
   }
   const user = await User.findOrFail(userId, { client: trx })
   // No address on record: the place of supply is the seller's location (IGST Act, section 12(2)(b)).
@@ -73,7 +79,12 @@ async function buyerOf(trx: TransactionClientContract, userId: number): Promise<
   return { legalName: name || user.email, address: '', stateCode, stateName, gstin: null }
 }
 
-async function issue(trx: TransactionClientContract, kind: InvoiceKind, issuedAt: DateTime, fields: Partial<Invoice> & { amount: number; buyer: InvoicePartyDto; seller: InvoicePartyDto }) {
+async function issue(
+  trx: TransactionClientContract,
+  kind: InvoiceKind,
+  issuedAt: DateTime,
+  fields: Partial<Invoice> & { amount: number; buyer: InvoicePartyDto; seller: InvoicePartyDto }
+) {
   const { amount, ...rest } = fields
   const year = financialYear(issuedAt)
   const sequence = await nextSequence(trx, seriesOf(kind), year)
@@ -98,7 +109,13 @@ async function issue(trx: TransactionClientContract, kind: InvoiceKind, issuedAt
 const day = (at: DateTime) => at.setZone(BUSINESS_TIME_ZONE).toFormat('d LLL yyyy')
 
 /** The tax invoice of a payment that has just been granted `subscription`. */
-export async function issueInvoice(trx: TransactionClientContract, payment: Payment, plan: SubscriptionPlan, subscription: Subscription, issuedAt: DateTime) {
+export async function issueInvoice(
+  trx: TransactionClientContract,
+  payment: Payment,
+  plan: SubscriptionPlan,
+  subscription: Subscription,
+  issuedAt: DateTime
+) {
   const months = plan.durationMonths
   const period = `${day(subscription.currentPeriodStart)} to ${day(subscription.currentPeriodEnd.minus({ days: 1 }))}`
   return issue(trx, InvoiceKind.Invoice, issuedAt, {

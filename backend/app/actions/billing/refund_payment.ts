@@ -65,10 +65,16 @@ export default class RefundPayment {
   async handle(paymentId: number, reason: string) {
     const now = clock.now()
     const payment = await Payment.find(paymentId)
-    if (!payment || payment.status !== PaymentStatus.Paid || !payment.razorpayPaymentId || !payment.paidAt) throw new NotFoundError('Paid payment not found')
+    if (!payment || payment.status !== PaymentStatus.Paid || !payment.razorpayPaymentId || !payment.paidAt)
+      throw new NotFoundError('Paid payment not found')
     const subscription = await Subscription.findByOrFail('payment_id', payment.id)
     const plan = await SubscriptionPlan.findOrFail(payment.planId)
-    const first = await Payment.query().where('user_id', payment.userId ?? 0).where('status', PaymentStatus.Paid).orderBy('paid_at').orderBy('id').first()
+    const first = await Payment.query()
+      .where('user_id', payment.userId ?? 0)
+      .where('status', PaymentStatus.Paid)
+      .orderBy('paid_at')
+      .orderBy('id')
+      .first()
     const quote = refundQuote(
       { amount: payment.amount, paidAt: payment.paidAt },
       plan.planType,
@@ -127,7 +133,10 @@ export default class RefundPayment {
     const end = subscription.currentPeriodEnd
     const cut = subscription.endNow(now)
     await subscription.useTransaction(trx).save()
-    const later = await Subscription.query({ client: trx }).where('user_id', subscription.userId).where('current_period_start', '>=', end.toJSDate()).forUpdate()
+    const later = await Subscription.query({ client: trx })
+      .where('user_id', subscription.userId)
+      .where('current_period_start', '>=', end.toJSDate())
+      .forUpdate()
     for (const next of later) {
       next.merge({ currentPeriodStart: next.currentPeriodStart.minus(cut), currentPeriodEnd: next.currentPeriodEnd.minus(cut) })
       await next.useTransaction(trx).save()

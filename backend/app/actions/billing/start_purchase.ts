@@ -22,11 +22,7 @@ export default class StartPurchase {
   constructor(private gateway: RazorpayGateway) {}
 
   async handle(user: User, planId: number): Promise<CreatePaymentResponse> {
-    const plan = await SubscriptionPlan.query()
-      .where('id', planId)
-      .where('is_active', true)
-      .whereNot('plan_type', PlanType.Trial)
-      .first()
+    const plan = await SubscriptionPlan.query().where('id', planId).where('is_active', true).whereNot('plan_type', PlanType.Trial).first()
     if (!plan) throw new NotFoundError('That plan does not exist.')
 
     // Tax invoices need the buyer's name, address and state (docs/decisions.md D33).

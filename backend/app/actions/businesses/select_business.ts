@@ -40,10 +40,7 @@ export default class SelectBusiness {
         return await db.transaction(async (trx) => {
           // Serialises one owner's concurrent adds, so the plan's business limit cannot be raced.
           await User.query({ client: trx }).where('id', user.id).forUpdate().firstOrFail()
-          const again = await Business.query({ client: trx })
-            .where('user_id', user.id)
-            .where('place_id', placeId)
-            .first()
+          const again = await Business.query({ client: trx }).where('user_id', user.id).where('place_id', placeId).first()
           if (again) return { business: again, created: false }
           await this.assertCanAdd(user, trx)
 

@@ -31,7 +31,9 @@ export default class UpdateBusinessSettings {
           const taken = await Business.query({ client: trx }).where('short_url', newCode).whereNot('id', business.id).first()
           if (taken) throw new ConflictError(TAKEN)
           if (alias) await trx.from('review_link_aliases').where('id', alias.id).delete()
-          await trx.table('review_link_aliases').insert({ code: business.shortUrl, business_id: business.id, created_at: clock.now().toJSDate() })
+          await trx
+            .table('review_link_aliases')
+            .insert({ code: business.shortUrl, business_id: business.id, created_at: clock.now().toJSDate() })
           business.shortUrl = newCode
         }
         if (settings.complianceMode !== undefined) business.complianceMode = settings.complianceMode

@@ -24,7 +24,8 @@ import { clock } from '#lib/clock'
 import env from '#start/env'
 import type { CreateReviewRequestRequest } from '#types/api'
 
-export const NOT_CONFIGURED = 'This way of sending is not set up yet (WhatsApp Business needs your number connected; SMS needs the DLT template). Use "Send with my WhatsApp" or email.'
+export const NOT_CONFIGURED =
+  'This way of sending is not set up yet (WhatsApp Business needs your number connected; SMS needs the DLT template). Use "Send with my WhatsApp" or email.'
 export const providerCapMessage = (cap: number) =>
   `This month's ${cap} WhatsApp Business and SMS messages are used. Send with your WhatsApp or by email until next month.`
 export const NO_EMAIL = 'This customer has no email address. Add one, or send with your WhatsApp.'
@@ -60,7 +61,8 @@ export default class CreateReviewRequest {
   async handle(owner: User, business: Business, input: CreateReviewRequestRequest) {
     const channel = input.channel as RequestChannel
     if (channel === RequestChannel.Sms && !this.sms.isConfigured) throw new FieldError('channel', NOT_CONFIGURED)
-    if (channel === RequestChannel.Whatsapp && !(await WhatsAppAccount.findBy('user_id', owner.id))) throw new FieldError('channel', NOT_CONFIGURED)
+    if (channel === RequestChannel.Whatsapp && !(await WhatsAppAccount.findBy('user_id', owner.id)))
+      throw new FieldError('channel', NOT_CONFIGURED)
     const customer = await this.customerOf(business, input)
     if (customer.optedOutAt || (await OptOut.covers(business.id, customer))) throw new FieldError('customerId', OPTED_OUT)
     if (channel === RequestChannel.Email && !customer.email) throw new FieldError('customerId', NO_EMAIL)
@@ -112,7 +114,11 @@ export default class CreateReviewRequest {
     request.$setRelated('customer', customer)
     if (!ownWhatsapp) {
       // Sent in the morning during quiet hours; a lost enqueue (Redis down) is sent by the sweep.
-      await this.queues.enqueue(QueueName.ReviewRequestSend, { requestId: request.id }, { jobId: reviewRequestJobId(request.id), delay: msUntilSendable() })
+      await this.queues.enqueue(
+        QueueName.ReviewRequestSend,
+        { requestId: request.id },
+        { jobId: reviewRequestJobId(request.id), delay: msUntilSendable() }
+      )
       return { request }
     }
     return { request, whatsappUrl: whatsappUrl(request, customer, business) }

@@ -39,7 +39,12 @@ export default class HandleSmsReport {
         if (!move) continue
         const failure =
           move.to === RequestStatus.Failed
-            ? { failure_reason: (typeof report.desc === 'string' && report.desc.trim() ? `${report.desc.trim()} (${code})` : `The SMS was not delivered (${code})`).slice(0, 255) }
+            ? {
+                failure_reason: (typeof report.desc === 'string' && report.desc.trim()
+                  ? `${report.desc.trim()} (${code})`
+                  : `The SMS was not delivered (${code})`
+                ).slice(0, 255),
+              }
             : {}
         updated += Number(
           await db

@@ -19,7 +19,11 @@ interface WebhookPayload {
     changes?: {
       value?: {
         metadata?: { phone_number_id?: string }
-        statuses?: { id?: string; status?: string; errors?: { code?: number; title?: string; message?: string; error_data?: { details?: string } }[] }[]
+        statuses?: {
+          id?: string
+          status?: string
+          errors?: { code?: number; title?: string; message?: string; error_data?: { details?: string } }[]
+        }[]
         messages?: { from?: string; type?: string; text?: { body?: string } }[]
       }
     }[]
@@ -43,7 +47,14 @@ export default class HandleWhatsAppWebhook {
           const move = typeof status?.status === 'string' && Object.hasOwn(MOVES, status.status) ? MOVES[status.status] : null
           if (!move || typeof status.id !== 'string') continue
           const failure =
-            move.to === RequestStatus.Failed ? { failure_reason: whatsappErrorReason(Array.isArray(status.errors) ? status.errors[0] : undefined, 'WhatsApp could not deliver it') } : {}
+            move.to === RequestStatus.Failed
+              ? {
+                  failure_reason: whatsappErrorReason(
+                    Array.isArray(status.errors) ? status.errors[0] : undefined,
+                    'WhatsApp could not deliver it'
+                  ),
+                }
+              : {}
           statuses += Number(
             await db
               .from('review_requests')
@@ -52,7 +63,10 @@ export default class HandleWhatsAppWebhook {
               .update({ status: move.to, ...failure, updated_at: now })
           )
         }
-        const account = typeof value.metadata?.phone_number_id === 'string' ? await WhatsAppAccount.findBy('phone_number_id', value.metadata.phone_number_id) : null
+        const account =
+          typeof value.metadata?.phone_number_id === 'string'
+            ? await WhatsAppAccount.findBy('phone_number_id', value.metadata.phone_number_id)
+            : null
         for (const message of Array.isArray(value.messages) ? value.messages : []) {
           const text = message?.type === 'text' ? message.text?.body : undefined
           const phone = typeof message?.from === 'string' ? normalizeIndianPhone(message.from) : null
@@ -64,7 +78,10 @@ export default class HandleWhatsAppWebhook {
             return Number(
               await trx
                 .from('customers')
-                .whereIn('business_id', businesses.map(({ id }) => id))
+                .whereIn(
+                  'business_id',
+                  businesses.map(({ id }) => id)
+                )
                 .where('phone', phone)
                 .whereNull('opted_out_at')
                 .update({ opted_out_at: now, updated_at: now })

@@ -47,7 +47,8 @@ export default class ImportCustomers {
       if (!name) errors.push('The name is missing.')
       if (name.length > 100) errors.push('The name is longer than 100 characters.')
       const phone = normalizeIndianPhone(rawPhone)
-      if (!phone) errors.push(rawPhone ? `"${rawPhone.slice(0, 30)}" is not a 10-digit Indian mobile number.` : 'The phone number is missing.')
+      if (!phone)
+        errors.push(rawPhone ? `"${rawPhone.slice(0, 30)}" is not a 10-digit Indian mobile number.` : 'The phone number is missing.')
       if (email && (email.length > 254 || !EMAIL.test(email))) errors.push(`"${email.slice(0, 60)}" is not an email address.`)
       if (errors.length || !phone) {
         rows.push({ row, status: 'skipped', ...(name ? { name: name.slice(0, 100) } : {}), errors })
@@ -65,7 +66,11 @@ export default class ImportCustomers {
     const existing = new Set<string>()
     const phones = [...good.keys()]
     for (let start = 0; start < phones.length; start += CHUNK) {
-      const found = await db.from('customers').where('business_id', business.id).whereIn('phone', phones.slice(start, start + CHUNK)).select('phone')
+      const found = await db
+        .from('customers')
+        .where('business_id', business.id)
+        .whereIn('phone', phones.slice(start, start + CHUNK))
+        .select('phone')
       for (const { phone } of found) existing.add(phone)
     }
     for (const result of rows) if (result.status === 'created' && existing.has(result.phone!)) result.status = 'merged'

@@ -35,7 +35,11 @@ export default class RecordRequestProgress {
     await db.transaction(async (trx) => {
       const customer = await trx.from('customers').where('id', customerId).select('business_id', 'phone', 'email').first()
       if (customer) await OptOuts.record(trx, customer.business_id, { phone: customer.phone, email: customer.email }, now)
-      await trx.from('customers').where('id', customerId).whereNull('opted_out_at').update({ opted_out_at: now.toJSDate(), updated_at: now.toJSDate() })
+      await trx
+        .from('customers')
+        .where('id', customerId)
+        .whereNull('opted_out_at')
+        .update({ opted_out_at: now.toJSDate(), updated_at: now.toJSDate() })
       await trx.from('review_requests').where('id', requestId).update({ status: RequestStatus.OptedOut, updated_at: now.toJSDate() })
     })
   }

@@ -36,7 +36,11 @@ export async function upsertCustomers(
      ON DUPLICATE KEY UPDATE name = VALUES(name), email = COALESCE(VALUES(email), email), updated_at = VALUES(updated_at)`,
     customers.flatMap((customer) => [businessId, customer.name, customer.phone, customer.email, now, now, now]) as RawQueryBindings
   )
-  await OptOuts.markCustomers(client, businessId, customers.map((customer) => customer.phone))
+  await OptOuts.markCustomers(
+    client,
+    businessId,
+    customers.map((customer) => customer.phone)
+  )
 }
 
 /**

@@ -15,9 +15,7 @@ export default class FindBusinessByCode {
     const business = await reviewLinkCache.business(key, async () => {
       const current = await Business.query().where('short_url', key).first()
       if (current) return current
-      return Business.query()
-        .whereIn('id', db.from('review_link_aliases').where('code', key).select('business_id'))
-        .first()
+      return Business.query().whereIn('id', db.from('review_link_aliases').where('code', key).select('business_id')).first()
     })
     if (!business) throw new NotFoundError('Business not found')
     if (business.disabledAt) throw new LinkPausedError()

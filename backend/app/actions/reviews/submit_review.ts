@@ -64,7 +64,12 @@ export default class SubmitReview {
   }
 
   /** Stores the rating when the plan and the limits allow; false when this device already rated within the hour. */
-  private async store(business: Business, { rating, feedback, requestToken, staffCode }: SubmitReviewRequest, contact: Contact | null, rater: Rater) {
+  private async store(
+    business: Business,
+    { rating, feedback, requestToken, staffCode }: SubmitReviewRequest,
+    contact: Contact | null,
+    rater: Rater
+  ) {
     const allowance = await this.checkAllowance.handle(business)
     if (!allowance.allowed) throw new UpgradeRequiredError(allowance.message)
     const admission = await admitRating(business.id, rater)

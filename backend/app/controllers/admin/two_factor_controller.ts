@@ -7,7 +7,15 @@ import type User from '#models/user'
 import { twoFactorCodeValidator } from '#validators/admin'
 import { ConflictError, FieldError } from '#exceptions/app_errors'
 import { currentTokenId } from '#auth/current_token'
-import { activate, markVerified, secretOf, startEnrollment, useRecoveryCode, useTotpCode, verifiedUntil } from '#services/operators/two_factor'
+import {
+  activate,
+  markVerified,
+  secretOf,
+  startEnrollment,
+  useRecoveryCode,
+  useTotpCode,
+  verifiedUntil,
+} from '#services/operators/two_factor'
 import type { TwoFactorActivatedDto, TwoFactorEnrollmentDto, TwoFactorStatusDto } from '#types/api'
 
 const WRONG_CODE = 'That code is not right. Enter the 6 digits your authenticator app shows now.'

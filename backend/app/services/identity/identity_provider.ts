@@ -76,8 +76,7 @@ export class IdentityProvider {
       primary_email_address_id?: string | null
       email_addresses?: { id: string; email_address: string }[]
     }
-    const primary =
-      body.email_addresses?.find((address) => address.id === body.primary_email_address_id) ?? body.email_addresses?.[0]
+    const primary = body.email_addresses?.find((address) => address.id === body.primary_email_address_id) ?? body.email_addresses?.[0]
     return {
       email: primary?.email_address?.toLowerCase() ?? null,
       firstName: body.first_name ?? null,

@@ -48,8 +48,7 @@ function loadFonts() {
 }
 
 /** "2026-04-12T…Z" → "12 Apr 2026", the day in India. */
-export const invoiceDate = (iso: string) =>
-  DateTime.fromISO(iso, { zone: BUSINESS_TIME_ZONE }).setLocale('en-US').toFormat('dd LLL yyyy')
+export const invoiceDate = (iso: string) => DateTime.fromISO(iso, { zone: BUSINESS_TIME_ZONE }).setLocale('en-US').toFormat('dd LLL yyyy')
 
 const stateWithCode = (of: { stateName: string; stateCode: string }) => `${of.stateName} (${of.stateCode})`
 
@@ -62,13 +61,28 @@ interface Style {
 }
 
 /** Writes `text` at (x, y), wrapped to `width`, and gives the y just below it. */
-function write(doc: Doc, text: string, x: number, y: number, { width, size = 9.5, bold = false, color = COLORS.text, align = 'left' }: Style) {
-  doc.font(bold ? BOLD : REGULAR).fontSize(size).fillColor(color).text(text, x, y, { width, align, lineGap: 1 })
+function write(
+  doc: Doc,
+  text: string,
+  x: number,
+  y: number,
+  { width, size = 9.5, bold = false, color = COLORS.text, align = 'left' }: Style
+) {
+  doc
+    .font(bold ? BOLD : REGULAR)
+    .fontSize(size)
+    .fillColor(color)
+    .text(text, x, y, { width, align, lineGap: 1 })
   return doc.y
 }
 
 function rule(doc: Doc, y: number, x = PAGE.margin, width = CONTENT_WIDTH, color = COLORS.rule) {
-  doc.moveTo(x, y).lineTo(x + width, y).lineWidth(0.75).strokeColor(color).stroke()
+  doc
+    .moveTo(x, y)
+    .lineTo(x + width, y)
+    .lineWidth(0.75)
+    .strokeColor(color)
+    .stroke()
 }
 
 /** A party's name, address, state and GSTIN; gives the y below them. */
@@ -108,7 +122,8 @@ function parties(doc: Doc, invoice: InvoiceDto, y: number) {
   let detailsBottom = y
   for (const [label, value] of details) {
     write(doc, label, DETAILS_X, detailsBottom, { width: 90, size: 9, color: COLORS.muted })
-    detailsBottom = write(doc, value, DETAILS_X + 90, detailsBottom, { width: DETAILS_WIDTH - 90, size: 9.5, bold: true, align: 'right' }) + 4
+    detailsBottom =
+      write(doc, value, DETAILS_X + 90, detailsBottom, { width: DETAILS_WIDTH - 90, size: 9.5, bold: true, align: 'right' }) + 4
   }
   return Math.max(buyerBottom, detailsBottom)
 }

@@ -72,7 +72,11 @@ export async function useRecoveryCode(user: User, code: string) {
     .from('users')
     .where('id', user.id)
     .whereRaw("JSON_SEARCH(totp_recovery_codes, 'one', ?) IS NOT NULL", [hash(code)])
-    .update({ totp_recovery_codes: db.knexRawQuery("JSON_REMOVE(totp_recovery_codes, JSON_UNQUOTE(JSON_SEARCH(totp_recovery_codes, 'one', ?)))", [hash(code)]) })
+    .update({
+      totp_recovery_codes: db.knexRawQuery("JSON_REMOVE(totp_recovery_codes, JSON_UNQUOTE(JSON_SEARCH(totp_recovery_codes, 'one', ?)))", [
+        hash(code),
+      ]),
+    })
   return Number(claimed) === 1
 }
 
@@ -87,6 +91,10 @@ export async function markVerified(user: User, tokenId: number) {
 }
 
 export async function verifiedUntil(tokenId: number) {
-  const row = await db.from('operator_verifications').where('token_id', tokenId).where('verified_until', '>', clock.now().toJSDate()).first()
+  const row = await db
+    .from('operator_verifications')
+    .where('token_id', tokenId)
+    .where('verified_until', '>', clock.now().toJSDate())
+    .first()
   return row ? DateTime.fromJSDate(row.verified_until, { zone: 'utc' }) : null
 }

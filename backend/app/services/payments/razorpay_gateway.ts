@@ -79,14 +79,20 @@ export class RazorpayGateway {
    */
   async refund(paymentId: string, input: { amount: number; receipt: string; notes: Record<string, string> }): Promise<RazorpayRefund> {
     try {
-      const refund = await this.client().payments.refund(paymentId, { amount: input.amount, speed: 'normal', receipt: input.receipt, notes: input.notes })
+      const refund = await this.client().payments.refund(paymentId, {
+        amount: input.amount,
+        speed: 'normal',
+        receipt: input.receipt,
+        notes: input.notes,
+      })
       return refund as unknown as RazorpayRefund
     } catch (error) {
       if (error instanceof ServiceUnavailableError) throw error
       logger.error({ err: error, paymentId }, 'razorpay refund failed')
       const description = (error as { error?: { description?: unknown } })?.error?.description
       const status = (error as { statusCode?: unknown })?.statusCode
-      if (typeof status === 'number' && status >= 400 && status < 500 && typeof description === 'string') throw new RazorpayRefusal(description)
+      if (typeof status === 'number' && status >= 400 && status < 500 && typeof description === 'string')
+        throw new RazorpayRefusal(description)
       throw new ServiceUnavailableError(UNAVAILABLE)
     }
   }

@@ -6,26 +6,76 @@ import { todayIst } from '#lib/time'
 
 /** name, state, other names ("/"-separated, lowercase), local surnames, "Locality PIN" list. */
 const CITIES = [
-  ['Mumbai', 'Maharashtra', 'bombay', 'Desai Shetty Naik Sawant Kamath Mehta',
-    'Andheri West 400053, Bandra West 400050, Powai 400076, Dadar West 400028, Malad West 400064, Chembur 400071'],
-  ['Delhi', 'Delhi', 'new delhi', 'Sharma Kapoor Malhotra Arora Sethi Khanna',
-    'Connaught Place 110001, Lajpat Nagar 110024, Karol Bagh 110005, Hauz Khas 110016, Rajouri Garden 110027, Dwarka Sector 10 110075'],
-  ['Bengaluru', 'Karnataka', 'bangalore', 'Rao Gowda Hegde Murthy Shenoy Bhat',
-    'Koramangala 560034, Indiranagar 560038, Jayanagar 560041, Whitefield 560066, HSR Layout 560102, Malleshwaram 560003'],
-  ['Hyderabad', 'Telangana', '', 'Reddy Naidu Rao Ali Varma Chowdary',
-    'Banjara Hills 500034, Jubilee Hills 500033, Gachibowli 500032, Kukatpally 500072, Ameerpet 500016, Madhapur 500081'],
-  ['Chennai', 'Tamil Nadu', 'madras', 'Iyer Krishnan Subramanian Pillai Natarajan Venkatesh',
-    'T. Nagar 600017, Adyar 600020, Anna Nagar 600040, Velachery 600042, Mylapore 600004, Nungambakkam 600034'],
-  ['Pune', 'Maharashtra', 'poona', 'Kulkarni Joshi Deshpande Patil Gokhale Jadhav',
-    'Koregaon Park 411001, Kothrud 411038, Baner 411045, Viman Nagar 411014, Aundh 411007, Hadapsar 411028'],
-  ['Kolkata', 'West Bengal', 'calcutta', 'Bose Banerjee Chatterjee Das Sen Ghosh',
-    'Salt Lake 700091, Ballygunge 700019, Park Street 700016, Gariahat 700029, New Town 700156, Behala 700034'],
-  ['Jaipur', 'Rajasthan', '', 'Agarwal Rathore Shekhawat Jain Khandelwal Sharma',
-    'C-Scheme 302001, Malviya Nagar 302017, Vaishali Nagar 302021, Mansarovar 302020, Raja Park 302004'],
-  ['Ahmedabad', 'Gujarat', 'amdavad', 'Patel Shah Parikh Trivedi Thakkar Desai',
-    'Navrangpura 380009, Satellite 380015, Bodakdev 380054, Maninagar 380008, Vastrapur 380015, Prahlad Nagar 380015'],
-  ['Lucknow', 'Uttar Pradesh', '', 'Srivastava Khan Mishra Tripathi Rastogi Siddiqui',
-    'Hazratganj 226001, Gomti Nagar 226010, Aliganj 226024, Indira Nagar 226016, Aminabad 226018'],
+  [
+    'Mumbai',
+    'Maharashtra',
+    'bombay',
+    'Desai Shetty Naik Sawant Kamath Mehta',
+    'Andheri West 400053, Bandra West 400050, Powai 400076, Dadar West 400028, Malad West 400064, Chembur 400071',
+  ],
+  [
+    'Delhi',
+    'Delhi',
+    'new delhi',
+    'Sharma Kapoor Malhotra Arora Sethi Khanna',
+    'Connaught Place 110001, Lajpat Nagar 110024, Karol Bagh 110005, Hauz Khas 110016, Rajouri Garden 110027, Dwarka Sector 10 110075',
+  ],
+  [
+    'Bengaluru',
+    'Karnataka',
+    'bangalore',
+    'Rao Gowda Hegde Murthy Shenoy Bhat',
+    'Koramangala 560034, Indiranagar 560038, Jayanagar 560041, Whitefield 560066, HSR Layout 560102, Malleshwaram 560003',
+  ],
+  [
+    'Hyderabad',
+    'Telangana',
+    '',
+    'Reddy Naidu Rao Ali Varma Chowdary',
+    'Banjara Hills 500034, Jubilee Hills 500033, Gachibowli 500032, Kukatpally 500072, Ameerpet 500016, Madhapur 500081',
+  ],
+  [
+    'Chennai',
+    'Tamil Nadu',
+    'madras',
+    'Iyer Krishnan Subramanian Pillai Natarajan Venkatesh',
+    'T. Nagar 600017, Adyar 600020, Anna Nagar 600040, Velachery 600042, Mylapore 600004, Nungambakkam 600034',
+  ],
+  [
+    'Pune',
+    'Maharashtra',
+    'poona',
+    'Kulkarni Joshi Deshpande Patil Gokhale Jadhav',
+    'Koregaon Park 411001, Kothrud 411038, Baner 411045, Viman Nagar 411014, Aundh 411007, Hadapsar 411028',
+  ],
+  [
+    'Kolkata',
+    'West Bengal',
+    'calcutta',
+    'Bose Banerjee Chatterjee Das Sen Ghosh',
+    'Salt Lake 700091, Ballygunge 700019, Park Street 700016, Gariahat 700029, New Town 700156, Behala 700034',
+  ],
+  [
+    'Jaipur',
+    'Rajasthan',
+    '',
+    'Agarwal Rathore Shekhawat Jain Khandelwal Sharma',
+    'C-Scheme 302001, Malviya Nagar 302017, Vaishali Nagar 302021, Mansarovar 302020, Raja Park 302004',
+  ],
+  [
+    'Ahmedabad',
+    'Gujarat',
+    'amdavad',
+    'Patel Shah Parikh Trivedi Thakkar Desai',
+    'Navrangpura 380009, Satellite 380015, Bodakdev 380054, Maninagar 380008, Vastrapur 380015, Prahlad Nagar 380015',
+  ],
+  [
+    'Lucknow',
+    'Uttar Pradesh',
+    '',
+    'Srivastava Khan Mishra Tripathi Rastogi Siddiqui',
+    'Hazratganj 226001, Gomti Nagar 226010, Aliganj 226024, Indira Nagar 226016, Aminabad 226018',
+  ],
 ].map(([name, state, aliases, surnames, localities]) => ({
   name,
   state,
@@ -64,8 +114,22 @@ const KINDS = [
   return { templates, descriptors }
 })
 
-const STREETS = ['{n} Cross Road', '{n} Main Road', 'Main Road', 'Station Road', 'Market Road', 'Temple Street', 'Link Road',
-  'Gandhi Road', 'Nehru Marg', 'Service Road', 'Ring Road', 'Hill Road', 'College Road', 'Lake View Road']
+const STREETS = [
+  '{n} Cross Road',
+  '{n} Main Road',
+  'Main Road',
+  'Station Road',
+  'Market Road',
+  'Temple Street',
+  'Link Road',
+  'Gandhi Road',
+  'Nehru Marg',
+  'Service Road',
+  'Ring Road',
+  'Hill Road',
+  'College Road',
+  'Lake View Road',
+]
 const CATALOGUE_SIZE = 360
 
 /**
@@ -102,11 +166,19 @@ function ordinal(n: number): string {
 }
 
 function slug(text: string): string {
-  return text.toLowerCase().replace(/['’]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '')
+  return text
+    .toLowerCase()
+    .replace(/['’]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
 }
 
 function words(text: string): string[] {
-  return text.toLowerCase().replace(/['’]/g, '').split(/[^\p{L}\p{N}]+/u).filter(Boolean)
+  return text
+    .toLowerCase()
+    .replace(/['’]/g, '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
 }
 
 function generate(): Place[] {
@@ -119,10 +191,7 @@ function generate(): Place[] {
     const kind = KINDS[i % KINDS.length]
     const city = CITIES[i % CITIES.length]
     const { locality, pin } = pick(city.localities)
-    const name = pick(kind.templates)
-      .replace('{s}', pick(city.surnames))
-      .replace('{d}', pick(kind.descriptors))
-      .replace('{l}', locality)
+    const name = pick(kind.templates).replace('{s}', pick(city.surnames)).replace('{d}', pick(kind.descriptors)).replace('{l}', locality)
     const street = pick(STREETS).replace('{n}', ordinal(1 + Math.floor(random() * 12)))
     const door = 1 + Math.floor(random() * 240)
     const number = random() < 0.25 ? `Shop No. ${door}` : random() < 0.3 ? `${door}/${2 + Math.floor(random() * 8)}` : `${door}`

@@ -93,10 +93,7 @@ test.group('Abuse: sign-in brute force', (group) => {
     ;(await login(client, owner.email, DEFAULT_PASSWORD)).assertStatus(200)
   })
 
-  test('an IP gets 20 attempts a minute; a forged X-Forwarded-For does not buy a fresh counter', async ({
-    client,
-    assert,
-  }) => {
+  test('an IP gets 20 attempts a minute; a forged X-Forwarded-For does not buy a fresh counter', async ({ client, assert }) => {
     const owner = await UserFactory.create()
     for (let n = 1; n <= 20; n++) {
       ;(await login(client, `spray${n}@example.in`, 'guess-1234', `203.0.113.${n}`)).assertStatus(400)
@@ -158,10 +155,7 @@ test.group('Abuse: review submission floods', (group) => {
     assert.equal(await countRows('review_sessions', 'business_id', business.id), SUBMITS)
   })
 
-  test('a flood at one business, or at codes that do not exist, leaves other businesses open', async ({
-    client,
-    assert,
-  }) => {
+  test('a flood at one business, or at codes that do not exist, leaves other businesses open', async ({ client, assert }) => {
     const { business: flooded } = await ownerWithBusiness()
     const { business: other } = await ownerWithBusiness()
     for (let n = 0; n <= SUBMITS; n++) await client.post(submitUrl(flooded.shortUrl)).json({ rating: 1 })
@@ -185,16 +179,21 @@ test.group('Abuse: oversized bodies', (group) => {
   isolated(group)
   razorpayStub(group)
 
-  test('every route that takes a body answers one over 64 kb with a 413 JSON error and stores nothing', async ({
-    client,
-    assert,
-  }) => {
+  test('every route that takes a body answers one over 64 kb with a 413 JSON error and stores nothing', async ({ client, assert }) => {
     const fingerprint = await databaseFingerprinter()
     const { business, token } = await ownerWithBusiness()
     const feedback = await ReviewSessionFactory.apply('negative').merge({ businessId: business.id }).create()
     // The console's routes are not there for an owner, whatever the body (admin.spec.ts): an operator sends these.
     const { token: operatorToken } = await operator()
-    const params = { id: business.id, businessId: business.id, shortUrl: business.shortUrl, token: 'any-webhook-token', secret: 'x'.repeat(43), name: 'receipt-mail', jobId: 'receipt-mail-1' }
+    const params = {
+      id: business.id,
+      businessId: business.id,
+      shortUrl: business.shortUrl,
+      token: 'any-webhook-token',
+      secret: 'x'.repeat(43),
+      name: 'receipt-mail',
+      jobId: 'receipt-mail-1',
+    }
     const big = 'x'.repeat(BODY_LIMIT_BYTES + 1)
     const bodies: [string, string][] = [
       ['application/json', JSON.stringify({ feedback: big, message: big, name: 'a' })],
@@ -277,18 +276,10 @@ test.group('Abuse: oversized bodies', (group) => {
 test.group('Abuse: very long feedback', (group) => {
   isolated(group)
 
-  test('over 2,000 characters is a 422 on feedback and nothing is stored; 2,000 are kept whole', async ({
-    client,
-    assert,
-  }) => {
+  test('over 2,000 characters is a 422 on feedback and nothing is stored; 2,000 are kept whole', async ({ client, assert }) => {
     const { business } = await ownerWithBusiness()
     const hindi = 'स'.repeat(2000)
-    const refused = [
-      'x'.repeat(2001),
-      'स'.repeat(2001),
-      ` ${'y'.repeat(2001)} `,
-      'x'.repeat(60_000),
-    ]
+    const refused = ['x'.repeat(2001), 'स'.repeat(2001), ` ${'y'.repeat(2001)} `, 'x'.repeat(60_000)]
     const accepted = [hindi, `   ${'z'.repeat(2000)}\n`, 'line\n'.repeat(400)]
 
     for (const feedback of refused) {
@@ -324,10 +315,7 @@ test.group('Abuse: markup in every text field', (group) => {
     assert.equal(response.header('x-content-type-options'), 'nosniff')
   }
 
-  test('names given at sign-up and in the profile are stored verbatim and come back as JSON strings', async ({
-    client,
-    assert,
-  }) => {
+  test('names given at sign-up and in the profile are stored verbatim and come back as JSON strings', async ({ client, assert }) => {
     for (const [index, markup] of MARKUP.entries()) {
       const registered = await client
         .post('/api/auth/register')
@@ -344,17 +332,17 @@ test.group('Abuse: markup in every text field', (group) => {
       assert.equal(me.body().firstName, markup)
       assert.equal(me.body().name, `${markup} ${markup}!`)
 
-      const renamed = await client.patch('/api/auth/profile').bearerToken(token).json({ firstName: `${markup}2`, lastName: null })
+      const renamed = await client
+        .patch('/api/auth/profile')
+        .bearerToken(token)
+        .json({ firstName: `${markup}2`, lastName: null })
       renamed.assertStatus(200)
       assert.equal(renamed.body().firstName, `${markup}2`)
       assert.equal((await db.from('users').where('id', row.id).firstOrFail()).first_name, `${markup}2`)
     }
   })
 
-  test('feedback is stored verbatim and the owner gets it back as a JSON string everywhere it is listed', async ({
-    client,
-    assert,
-  }) => {
+  test('feedback is stored verbatim and the owner gets it back as a JSON string everywhere it is listed', async ({ client, assert }) => {
     const { user, business } = await ownerWithBusiness()
     for (const markup of MARKUP) {
       ;(await client.post(submitUrl(business.shortUrl)).json({ rating: 1, feedback: markup })).assertStatus(200)
@@ -396,10 +384,7 @@ test.group('Abuse: markup in every text field', (group) => {
     const { user, business } = await ownerWithBusiness()
     for (const markup of MARKUP) {
       const viaSettings = await client.patch(`/api/businesses/${business.id}`).loginAs(user).json({ shortUrl: markup })
-      const viaSpecRoute = await client
-        .patch(`/api/business/${business.id}/update-short-url`)
-        .loginAs(user)
-        .json({ shortUrl: markup })
+      const viaSpecRoute = await client.patch(`/api/business/${business.id}/update-short-url`).loginAs(user).json({ shortUrl: markup })
       for (const response of [viaSettings, viaSpecRoute]) {
         assert.equal(response.status(), 422, markup)
         assert.equal(response.body().errors[0].field, 'shortUrl')

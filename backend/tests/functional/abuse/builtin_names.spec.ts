@@ -10,7 +10,8 @@ import { BUILTIN_NAMES } from '#tests/helpers/builtin_names'
 import { ownerWithBusiness } from '#tests/helpers/owners'
 
 /** The Refine list resources (routes named `….index`, the resource convention). */
-const listRoutes = () => apiRoutes().filter((route) => route.name.endsWith('.index') && route.params.length === 0 && route.access === 'owner')
+const listRoutes = () =>
+  apiRoutes().filter((route) => route.name.endsWith('.index') && route.params.length === 0 && route.access === 'owner')
 
 /** Names a list route does know, so the test cannot pass by refusing everything. */
 const KNOWN_SORT = 'id'

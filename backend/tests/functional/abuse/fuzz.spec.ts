@@ -64,7 +64,13 @@ async function ownBusiness(owner: User) {
   const feedback = await ReviewSessionFactory.apply('negative').merge({ businessId: business.id }).create()
   const session = await ReviewSessionFactory.merge({ businessId: business.id }).create()
   // Without an email: a null the customer's GET answers and its PUT gets back.
-  const customer = await Customer.create({ businessId: business.id, name: 'Asha Rao', phone: '+919876543210', email: null, consentAt: clock.now() })
+  const customer = await Customer.create({
+    businessId: business.id,
+    name: 'Asha Rao',
+    phone: '+919876543210',
+    email: null,
+    consentAt: clock.now(),
+  })
   return { businessId: business.id, shortUrl: business.shortUrl, feedbackId: feedback.id, sessionId: session.id, customerId: customer.id }
 }
 
@@ -81,8 +87,18 @@ async function makeWorld(client: ApiClient): Promise<World> {
   const plans = await SubscriptionPlan.all()
   const monthly = plans.find((plan) => plan.planType === PlanType.Monthly)!
   // Billing details without a GSTIN, as most small shops have them.
-  await BillingProfile.create({ userId: owner.id, legalName: 'Asha Stores', address: '12 MG Road, Bengaluru', stateCode: '29', gstin: null })
-  const order = await PaymentFactory.merge({ userId: owner.id, planId: monthly.id, razorpayOrderId: `order_FuzzOrder${String(++worlds).padStart(5, '0')}` }).create()
+  await BillingProfile.create({
+    userId: owner.id,
+    legalName: 'Asha Stores',
+    address: '12 MG Road, Bengaluru',
+    stateCode: '29',
+    gstin: null,
+  })
+  const order = await PaymentFactory.merge({
+    userId: owner.id,
+    planId: monthly.id,
+    razorpayOrderId: `order_FuzzOrder${String(++worlds).padStart(5, '0')}`,
+  }).create()
   return {
     owner,
     token,
@@ -100,7 +116,10 @@ async function makeWorld(client: ApiClient): Promise<World> {
 
 /** The world's owner made an operator with TOTP set up, its token past the step. */
 async function makeOperator(world: World) {
-  await db.from('users').where('id', world.owner.id).update({ role: 'operator', totp_secret_encrypted: encryption.encrypt(TOTP_SECRET), totp_enabled_at: new Date() })
+  await db
+    .from('users')
+    .where('id', world.owner.id)
+    .update({ role: 'operator', totp_secret_encrypted: encryption.encrypt(TOTP_SECRET), totp_enabled_at: new Date() })
   await world.owner.refresh()
   const [token] = await User.accessTokens.all(world.owner)
   await markVerified(world.owner, Number(token.identifier))
@@ -254,24 +273,23 @@ function webhookPayload(world: World) {
     { requiredKeys: [] }
   )
   const order = fc.record(
-    { id: or(fc.oneof(fc.constant(world.orderId), badId)), amount_paid: or(fc.constantFrom(world.orderAmount, 1)), status: or(fc.constant('paid')) },
+    {
+      id: or(fc.oneof(fc.constant(world.orderId), badId)),
+      amount_paid: or(fc.constantFrom(world.orderAmount, 1)),
+      status: or(fc.constant('paid')),
+    },
     { requiredKeys: [] }
   )
-  return fc.record(
-    { payment: or(fc.record({ entity: or(payment) })), order: or(fc.record({ entity: or(order) })) },
-    { requiredKeys: [] }
-  )
+  return fc.record({ payment: or(fc.record({ entity: or(payment) })), order: or(fc.record({ entity: or(order) })) }, { requiredKeys: [] })
 }
 
 function bodyArbitrary(world: World) {
   const fields = plausible(world)
   const names = Object.keys(fields)
-  const field = fc.constantFrom(...names).chain((name) =>
-    fc.tuple(fc.constant(name), fc.oneof({ arbitrary: fields[name], weight: 2 }, { arbitrary: evil, weight: 3 }))
-  )
-  const shaped = fc
-    .uniqueArray(field, { maxLength: 6, selector: ([name]) => name })
-    .map((entries) => Object.fromEntries(entries))
+  const field = fc
+    .constantFrom(...names)
+    .chain((name) => fc.tuple(fc.constant(name), fc.oneof({ arbitrary: fields[name], weight: 2 }, { arbitrary: evil, weight: 3 })))
+  const shaped = fc.uniqueArray(field, { maxLength: 6, selector: ([name]) => name }).map((entries) => Object.fromEntries(entries))
   // Every field at once, mostly plausible: extra fields are ignored, so these often pass validation.
   const complete = fc.record(
     Object.fromEntries(names.map((name) => [name, fc.oneof({ arbitrary: fields[name], weight: 4 }, { arbitrary: evil, weight: 1 })]))
@@ -348,7 +366,21 @@ function bodyArbitrary(world: World) {
 
 const REFINE_KEYS = ['_start', '_end', '_sort', '_order', 'q', 'days']
 // Object.prototype's members and other built-in names too: a name looked up in a plain object finds them.
-const FILTER_FIELDS = ['id', 'name', 'shortUrl', 'businessId', 'rating', 'redirected', 'resolved', 'createdAt', 'feedback', 'hasFeedback', 'timestamp', 'nope', ...BUILTIN_NAMES]
+const FILTER_FIELDS = [
+  'id',
+  'name',
+  'shortUrl',
+  'businessId',
+  'rating',
+  'redirected',
+  'resolved',
+  'createdAt',
+  'feedback',
+  'hasFeedback',
+  'timestamp',
+  'nope',
+  ...BUILTIN_NAMES,
+]
 const queryKey = fc.oneof(
   { arbitrary: fc.constantFrom(...REFINE_KEYS), weight: 4 },
   {
@@ -358,7 +390,17 @@ const queryKey = fc.oneof(
     weight: 4,
   },
   {
-    arbitrary: fc.constantFrom('_start[]', '_sort[0]', 'a[b][c][d][e][f][g]', '__proto__[x]', 'constructor[prototype][y]', '', '&', '=', 'rating[gte]'),
+    arbitrary: fc.constantFrom(
+      '_start[]',
+      '_sort[0]',
+      'a[b][c][d][e][f][g]',
+      '__proto__[x]',
+      'constructor[prototype][y]',
+      '',
+      '&',
+      '=',
+      'rating[gte]'
+    ),
     weight: 1,
   },
   { arbitrary: fc.string({ maxLength: 12 }), weight: 1 }
@@ -372,10 +414,7 @@ const queryValue = fc.oneof(
   text.filter((value) => value.length <= 600)
 )
 const queryString = fc
-  .array(
-    fc.tuple(queryKey, queryValue, fc.constantFrom('encoded', 'encoded', 'encoded', 'raw-junk')),
-    { maxLength: 8 }
-  )
+  .array(fc.tuple(queryKey, queryValue, fc.constantFrom('encoded', 'encoded', 'encoded', 'raw-junk')), { maxLength: 8 })
   .map((pairs) =>
     pairs
       .map(([key, value, mode]) =>
@@ -433,8 +472,24 @@ const authArbitrary = fc.oneof(
       .oneof(
         asciiJunk.map((junk) => `Bearer ${junk}`),
         asciiJunk,
-        fc.constantFrom('Bearer', 'Bearer ', 'Basic dXNlcjpwYXNz', 'Bearer rr_.', 'Bearer rr_LTE.abc', 'Bearer rr_OTk5OTk5OTk5OTk5OTk5OTk5OTk.x', 'Bearer a.b.c', 'Bearer ' + 'A'.repeat(6000)),
-        fc.constantFrom('bearer {token}', 'Bearer {token}x', 'Bearer {token} {token}', 'Bearer  {token}', 'Token {token}', 'Bearer {token}\u00e9')
+        fc.constantFrom(
+          'Bearer',
+          'Bearer ',
+          'Basic dXNlcjpwYXNz',
+          'Bearer rr_.',
+          'Bearer rr_LTE.abc',
+          'Bearer rr_OTk5OTk5OTk5OTk5OTk5OTk5OTk.x',
+          'Bearer a.b.c',
+          'Bearer ' + 'A'.repeat(6000)
+        ),
+        fc.constantFrom(
+          'bearer {token}',
+          'Bearer {token}x',
+          'Bearer {token} {token}',
+          'Bearer  {token}',
+          'Token {token}',
+          'Bearer {token}\u00e9'
+        )
       )
       .map((value) => ({ kind: 'header' as const, value })),
     weight: 3,
@@ -442,7 +497,16 @@ const authArbitrary = fc.oneof(
 )
 
 const extraHeaders = fc.dictionary(
-  fc.constantFrom('accept', 'origin', 'x-forwarded-for', 'x-razorpay-signature', 'x-razorpay-event-id', 'x-request-id', 'accept-language', 'user-agent'),
+  fc.constantFrom(
+    'accept',
+    'origin',
+    'x-forwarded-for',
+    'x-razorpay-signature',
+    'x-razorpay-event-id',
+    'x-request-id',
+    'accept-language',
+    'user-agent'
+  ),
   fc.oneof(asciiJunk, fc.constantFrom('text/html', 'null', '*', '127.0.0.1, 10.0.0.1', 'evil.example')),
   { maxKeys: 3 }
 )

@@ -29,7 +29,10 @@ const field = fc.oneof(
   fc.constantFrom(...BUILTIN_NAMES)
 )
 const formBody = fc.dictionary(
-  fc.oneof(fc.constantFrom('rating', 'feedback', 'lang', 'contactMe', 'contactName', 'contactPhone', 'rating[]', '__proto__'), fc.string({ maxLength: 12 })),
+  fc.oneof(
+    fc.constantFrom('rating', 'feedback', 'lang', 'contactMe', 'contactName', 'contactPhone', 'rating[]', '__proto__'),
+    fc.string({ maxLength: 12 })
+  ),
   field,
   { maxKeys: 7 }
 )
@@ -37,7 +40,12 @@ const request = fc.oneof(
   fc.record({
     kind: fc.constantFrom('form', 'json', 'text', 'none'),
     body: formBody,
-    code: fc.oneof(fc.constant('own'), fc.constant('unknown'), fc.constantFrom(...BUILTIN_NAMES), fc.string({ minLength: 1, maxLength: 40 })),
+    code: fc.oneof(
+      fc.constant('own'),
+      fc.constant('unknown'),
+      fc.constantFrom(...BUILTIN_NAMES),
+      fc.string({ minLength: 1, maxLength: 40 })
+    ),
   }),
   // A customer's own valid form, with extra fields around it: the side that may store.
   fc.record({

@@ -41,16 +41,7 @@ import { PlanType } from '#lib/billing_enums'
 const SEED = 20261122
 
 /** One order's purchase as an attacker or an unreliable network may deliver it. */
-type Step =
-  | 'verify'
-  | 'captured'
-  | 'paid'
-  | 'failed'
-  | 'replay'
-  | 'wrong-amount'
-  | 'forged-verify'
-  | 'forged-webhook'
-  | 'unsigned-webhook'
+type Step = 'verify' | 'captured' | 'paid' | 'failed' | 'replay' | 'wrong-amount' | 'forged-verify' | 'forged-webhook' | 'unsigned-webhook'
 const GRANTING: Step[] = ['verify', 'captured', 'paid', 'replay']
 
 interface Purchase {
@@ -140,9 +131,9 @@ test.group('Payments abuse: forged signatures', (group) => {
 
     const forgery = fc.oneof(
       // One hex digit changed.
-      fc.tuple(fc.nat({ max: genuine.length - 1 }), fc.constantFrom(...'0123456789abcdef')).map(([at, digit]) =>
-        genuine[at] === digit ? null : genuine.slice(0, at) + digit + genuine.slice(at + 1)
-      ),
+      fc
+        .tuple(fc.nat({ max: genuine.length - 1 }), fc.constantFrom(...'0123456789abcdef'))
+        .map(([at, digit]) => (genuine[at] === digit ? null : genuine.slice(0, at) + digit + genuine.slice(at + 1))),
       fc.nat({ max: genuine.length - 1 }).map((length) => genuine.slice(0, length) || null),
       fc.constantFrom(
         genuine.toUpperCase(),
@@ -187,10 +178,7 @@ test.group('Payments abuse: forged signatures', (group) => {
     assert.lengthOf(await subscriptionsOf(intruder), 0)
   })
 
-  test('no webhook with a signature that does not cover its exact bytes is stored or acted on', async ({
-    client,
-    assert,
-  }) => {
+  test('no webhook with a signature that does not cover its exact bytes is stored or acted on', async ({ client, assert }) => {
     const user = await UserFactory.create()
     const orderId = await openOrder(client, user)
     const event = webhookEvent('payment.captured', { orderId, amount: PRICES.monthly })
@@ -231,7 +219,10 @@ test.group('Payments abuse: forged signatures', (group) => {
     assert.lengthOf(await subscriptionsOf(user), 0)
   })
 
-  test('a signature as long as the genuine one but with a non-ASCII character is refused, not a server error', async ({ client, assert }) => {
+  test('a signature as long as the genuine one but with a non-ASCII character is refused, not a server error', async ({
+    client,
+    assert,
+  }) => {
     const user = await UserFactory.create()
     const orderId = await openOrder(client, user)
     const paymentId = razorpayId('pay_')
@@ -253,10 +244,7 @@ test.group('Payments abuse: forged signatures', (group) => {
     assert.equal((await paymentByOrder(orderId)).status, 'created')
   })
 
-  test('a signed event whose fields have the wrong types or sizes is answered without a server error', async ({
-    client,
-    assert,
-  }) => {
+  test('a signed event whose fields have the wrong types or sizes is answered without a server error', async ({ client, assert }) => {
     const user = await UserFactory.create()
     const orderId = await openOrder(client, user)
     const bodies: unknown[] = [
@@ -274,10 +262,7 @@ test.group('Payments abuse: forged signatures', (group) => {
 
     for (const body of bodies) {
       const raw = JSON.stringify(body)
-      const response = await client
-        .post('/api/webhooks/razorpay')
-        .header('x-razorpay-signature', hmac(WEBHOOK_SECRET, raw))
-        .unsafeJson(raw)
+      const response = await client.post('/api/webhooks/razorpay').header('x-razorpay-signature', hmac(WEBHOOK_SECRET, raw)).unsafeJson(raw)
       assert.isBelow(response.status(), 500, `${raw}: ${response.text()}`)
       assert.isAtLeast(response.status(), 200, raw)
     }
@@ -359,15 +344,11 @@ test.group('Payments abuse: replays and order of arrival', (group) => {
     assert.equal(subscriptions[0].status, 'cancelled')
   })
 
-  test('an event without an event id is keyed by its body: the same bytes again are a duplicate', async ({
-    client,
-    assert,
-  }) => {
+  test('an event without an event id is keyed by its body: the same bytes again are a duplicate', async ({ client, assert }) => {
     const user = await UserFactory.create()
     const orderId = await openOrder(client, user)
     const raw = JSON.stringify(webhookEvent('order.paid', { orderId, amount: PRICES.monthly }))
-    const send = () =>
-      client.post('/api/webhooks/razorpay').header('x-razorpay-signature', hmac(WEBHOOK_SECRET, raw)).unsafeJson(raw)
+    const send = () => client.post('/api/webhooks/razorpay').header('x-razorpay-signature', hmac(WEBHOOK_SECRET, raw)).unsafeJson(raw)
 
     const first = await send()
     const second = await send()
@@ -465,10 +446,7 @@ test.group('Payments abuse: deliveries fired together', (group) => {
     await limiter.clear()
   })
 
-  test('verify, webhooks, replays and forgeries at once grant exactly one subscription, round after round', async ({
-    client,
-    assert,
-  }) => {
+  test('verify, webhooks, replays and forgeries at once grant exactly one subscription, round after round', async ({ client, assert }) => {
     const rounds: Step[][] = [
       ['verify', 'captured', 'paid', 'replay', 'replay', 'failed'],
       ['replay', 'replay', 'replay', 'replay', 'verify', 'verify'],
@@ -488,10 +466,7 @@ test.group('Payments abuse: deliveries fired together', (group) => {
     }
   }).timeout(30_000)
 
-  test('two orders of one owner paid at the same moment give back-to-back periods, not overlapping ones', async ({
-    client,
-    assert,
-  }) => {
+  test('two orders of one owner paid at the same moment give back-to-back periods, not overlapping ones', async ({ client, assert }) => {
     for (let round = 0; round < 3; round++) {
       const user = await buyer()
       const orders = [await purchase(client, user, 'monthly'), await purchase(client, user, '6-month')]
@@ -499,9 +474,7 @@ test.group('Payments abuse: deliveries fired together', (group) => {
       const responses = await Promise.all([perform(client, 'verify', orders[0]), perform(client, 'verify', orders[1])])
 
       for (const response of responses) response.assertStatus(200)
-      const subscriptions = (await subscriptionsOf(user)).sort(
-        (a, b) => a.currentPeriodStart.toMillis() - b.currentPeriodStart.toMillis()
-      )
+      const subscriptions = (await subscriptionsOf(user)).sort((a, b) => a.currentPeriodStart.toMillis() - b.currentPeriodStart.toMillis())
       assert.lengthOf(subscriptions, 2)
       // Paid for 1 + 6 months: the second period starts where the first ends.
       assert.equal(

@@ -15,7 +15,15 @@ import { checkoutSignature, razorpayStub } from '#tests/helpers/razorpay'
 import { ownerWithBusiness } from '#tests/helpers/owners'
 import { apiRoutes, assertClassified, pathFor, type ApiRoute } from '#tests/helpers/api_routes'
 import { databaseFingerprinter, fingerprintChanges, type Fingerprint } from '#tests/helpers/db_fingerprint'
-import { CustomerFactory, InvoiceFactory, PaymentFactory, ReviewRequestFactory, ReviewSessionFactory, UserFactory, planOf } from '#database/factories/index'
+import {
+  CustomerFactory,
+  InvoiceFactory,
+  PaymentFactory,
+  ReviewRequestFactory,
+  ReviewSessionFactory,
+  UserFactory,
+  planOf,
+} from '#database/factories/index'
 import User from '#models/user'
 
 const SIGNED_OUT = 'You must be signed in to do that.'
@@ -49,10 +57,7 @@ async function makeOwners(client: ApiClient) {
     customer: `Victim Customer ${tag}`,
     legalName: `Victim Traders ${tag} LLP`,
   }
-  await db
-    .from('businesses')
-    .where('id', businessId)
-    .update({ name: secrets.name, address: secrets.address, short_url: secrets.shortUrl })
+  await db.from('businesses').where('id', businessId).update({ name: secrets.name, address: secrets.address, short_url: secrets.shortUrl })
   // The private feedback came through the customer's personal link: its answers name the customer.
   const customer = await customerWithRequest(businessId, secrets.customer, '+919812300001')
   const feedback = await ReviewSessionFactory.merge({
@@ -65,9 +70,21 @@ async function makeOwners(client: ApiClient) {
   const session = await ReviewSessionFactory.merge({ businessId }).create()
   const monthly = await planOf('monthly')
   const payment = await PaymentFactory.merge({ userId: victim.id, planId: monthly.id, razorpayOrderId: secrets.orderId }).create()
-  await db.table('billing_profiles').insert({ user_id: victim.id, legal_name: secrets.legalName, address: secrets.address, state_code: '27', created_at: new Date(), updated_at: new Date() })
+  await db
+    .table('billing_profiles')
+    .insert({
+      user_id: victim.id,
+      legal_name: secrets.legalName,
+      address: secrets.address,
+      state_code: '27',
+      created_at: new Date(),
+      updated_at: new Date(),
+    })
   // A tax invoice made out to the victim (docs/decisions.md D33), from another state.
-  const invoice = await InvoiceFactory.merge({ paymentId: payment.id, buyer: { legalName: secrets.legalName, address: 'Pune', stateCode: '27', stateName: 'Maharashtra', gstin: null } }).create()
+  const invoice = await InvoiceFactory.merge({
+    paymentId: payment.id,
+    buyer: { legalName: secrets.legalName, address: 'Pune', stateCode: '27', stateName: 'Maharashtra', gstin: null },
+  }).create()
 
   const expired = await User.accessTokens.create(victim)
   await db

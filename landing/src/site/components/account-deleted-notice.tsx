@@ -10,9 +10,8 @@ export function AccountDeletedNotice({ onDismiss }: { onDismiss(): void }) {
           <path d="M7 12.5l3.2 3.2L17 9" fill="none" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
         <p className="site-notice__text">
-          <strong>Your account and its data were deleted.</strong>{' '}
-          Payments and invoices are kept for {TAX_RECORD_YEARS} years because tax law requires it, no longer linked to
-          your name. You can sign up again with the same email at any time.
+          <strong>Your account and its data were deleted.</strong> Payments and invoices are kept for {TAX_RECORD_YEARS} years because tax
+          law requires it, no longer linked to your name. You can sign up again with the same email at any time.
         </p>
         <button className="site-notice__close" type="button" aria-label="Dismiss" onClick={onDismiss}>
           ×

@@ -24,14 +24,12 @@ export function AuthField({ name, label, error, ...input }: FieldProps) {
   return (
     <div className="field">
       <label htmlFor={name}>{label}</label>
-      <input
-        id={name}
-        name={name}
-        aria-invalid={Boolean(error)}
-        aria-describedby={error ? `${name}-error` : undefined}
-        {...input}
-      />
-      {error && <p className="field__error" id={`${name}-error`} role="alert">{error}</p>}
+      <input id={name} name={name} aria-invalid={Boolean(error)} aria-describedby={error ? `${name}-error` : undefined} {...input} />
+      {error && (
+        <p className="field__error" id={`${name}-error`} role="alert">
+          {error}
+        </p>
+      )}
     </div>
   )
 }

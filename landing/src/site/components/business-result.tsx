@@ -22,7 +22,9 @@ export function BusinessResult({ place, business, onBack }: Props) {
   const [qr, setQr] = useState<string | null>(null)
 
   useEffect(() => {
-    qrDataUrl(qrTarget, QR_ON_SCREEN * 2).then(setQr).catch(() => setQr(null))
+    qrDataUrl(qrTarget, QR_ON_SCREEN * 2)
+      .then(setQr)
+      .catch(() => setQr(null))
   }, [qrTarget])
 
   async function copy(text: string, title: string) {
@@ -61,8 +63,8 @@ export function BusinessResult({ place, business, onBack }: Props) {
           <div className="result__panel">
             <h3>How ReviewRoute protects this rating</h3>
             <p>
-              Customers who tap 4 or 5 stars go straight to your Google review page. Customers who tap 1 to 3 stars
-              tell you privately what went wrong, so you can fix it first.
+              Customers who tap 4 or 5 stars go straight to your Google review page. Customers who tap 1 to 3 stars tell you privately what
+              went wrong, so you can fix it first.
             </p>
           </div>
           <div className="field">
@@ -99,7 +101,15 @@ export function BusinessResult({ place, business, onBack }: Props) {
               </Link>
             </>
           )}
-          {qr && <img className="result__qr" src={qr} width={QR_ON_SCREEN} height={QR_ON_SCREEN} alt={`QR code for ${link ? 'the review link' : 'the Google review link'}`} />}
+          {qr && (
+            <img
+              className="result__qr"
+              src={qr}
+              width={QR_ON_SCREEN}
+              height={QR_ON_SCREEN}
+              alt={`QR code for ${link ? 'the review link' : 'the Google review link'}`}
+            />
+          )}
           <button type="button" className="button button--ghost" onClick={downloadQr}>
             Download QR Code
           </button>

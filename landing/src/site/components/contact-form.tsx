@@ -108,11 +108,11 @@ export function ContactForm({ user }: { user: UserDto | null }) {
   }
 
   const control = (field: Field) => ({
-    id: `contact-${field}`,
-    name: field,
-    value: values[field],
-    onChange: change,
-    required: true,
+    'id': `contact-${field}`,
+    'name': field,
+    'value': values[field],
+    'onChange': change,
+    'required': true,
     'aria-invalid': errors[field] ? true : undefined,
     'aria-describedby': errors[field] ? `contact-${field}-error` : undefined,
   })

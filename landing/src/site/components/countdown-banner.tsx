@@ -46,7 +46,11 @@ export function CountdownBanner({ startSeconds = CAMPAIGN_COUNTDOWN_SECONDS }: {
   return (
     <section className="banner lp-countdown" aria-label={`${hours}-hour challenge`}>
       <div className="container lp-countdown__row">
-        <span>{remaining > 0 ? `Your ${hours}-hour challenge: get your QR poster on the counter before the clock runs out.` : 'Time’s up, but your free trial is still waiting for you.'}</span>
+        <span>
+          {remaining > 0
+            ? `Your ${hours}-hour challenge: get your QR poster on the counter before the clock runs out.`
+            : 'Time’s up, but your free trial is still waiting for you.'}
+        </span>
         <strong className="lp-countdown__clock" role="timer" aria-label="Time left">
           {formatCountdown(remaining)}
         </strong>

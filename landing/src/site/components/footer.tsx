@@ -26,11 +26,19 @@ export function Footer({ user }: { user: UserDto | null }) {
       <div className="container site-footer__grid">
         <div>
           <Logo />
-          <p className="muted">More Google reviews for India's small businesses: happy customers go to Google, unhappy ones talk to you first.</p>
+          <p className="muted">
+            More Google reviews for India's small businesses: happy customers go to Google, unhappy ones talk to you first.
+          </p>
           <p className="site-footer__social">
-            <a href="https://www.instagram.com/" rel="noopener noreferrer" target="_blank">Instagram</a>
-            <a href="https://www.linkedin.com/" rel="noopener noreferrer" target="_blank">LinkedIn</a>
-            <a href={WHATSAPP_SUPPORT} rel="noopener noreferrer" target="_blank">Chat on WhatsApp</a>
+            <a href="https://www.instagram.com/" rel="noopener noreferrer" target="_blank">
+              Instagram
+            </a>
+            <a href="https://www.linkedin.com/" rel="noopener noreferrer" target="_blank">
+              LinkedIn
+            </a>
+            <a href={WHATSAPP_SUPPORT} rel="noopener noreferrer" target="_blank">
+              Chat on WhatsApp
+            </a>
           </p>
         </div>
         <nav aria-label="Product">

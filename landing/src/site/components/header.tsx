@@ -59,8 +59,12 @@ export function Header({ user, anchors = [] }: Props) {
                 {menuOpen && (
                   <div className="user-menu__list" role="menu">
                     <p className="user-menu__name">{name}</p>
-                    <a role="menuitem" href="/dashboard">Dashboard</a>
-                    <a role="menuitem" href="/profile">Profile</a>
+                    <a role="menuitem" href="/dashboard">
+                      Dashboard
+                    </a>
+                    <a role="menuitem" href="/profile">
+                      Profile
+                    </a>
                     <button role="menuitem" type="button" onClick={logOut}>
                       Log out
                     </button>

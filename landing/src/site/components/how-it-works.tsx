@@ -11,7 +11,14 @@ interface Props {
 }
 
 /** Numbered steps: an ordered list, so screen readers hear "1 of 3". */
-export function HowItWorks({ steps, id = 'how-it-works', eyebrow = 'How it works', title = 'Up and running in three steps', intro, soft = false }: Props) {
+export function HowItWorks({
+  steps,
+  id = 'how-it-works',
+  eyebrow = 'How it works',
+  title = 'Up and running in three steps',
+  intro,
+  soft = false,
+}: Props) {
   return (
     <section className={`section${soft ? ' section--soft' : ''}`} id={id} aria-labelledby={`${id}-title`}>
       <div className="container">

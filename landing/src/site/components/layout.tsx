@@ -15,7 +15,17 @@ export function Layout({ user, anchors, children }: { user: UserDto | null; anch
 }
 
 /** A plain text page (legal, help, about): title, last-updated line, then sections. */
-export function TextPage({ user, title, updated, children }: { user: UserDto | null; title: string; updated?: string; children: ReactNode }) {
+export function TextPage({
+  user,
+  title,
+  updated,
+  children,
+}: {
+  user: UserDto | null
+  title: string
+  updated?: string
+  children: ReactNode
+}) {
   return (
     <Layout user={user}>
       <article className="container text-page">

@@ -59,12 +59,20 @@ export function Pricing({ id = 'pricing' }: { id?: string }) {
           <span className="eyebrow">Pricing</span>
           <h2>Simple prices in rupees</h2>
           <p className="muted">
-            Start with a {TRIAL_DAYS}-day free trial, no card needed. The trial never turns into a paid plan by itself:
-            you choose a plan only if ReviewRoute works for you.
+            Start with a {TRIAL_DAYS}-day free trial, no card needed. The trial never turns into a paid plan by itself: you choose a plan
+            only if ReviewRoute works for you.
           </p>
         </div>
-        {failed && <p className="muted" role="alert">Prices could not be loaded right now. Please refresh the page.</p>}
-        {!plans && !failed && <p className="muted" aria-busy="true">Loading prices…</p>}
+        {failed && (
+          <p className="muted" role="alert">
+            Prices could not be loaded right now. Please refresh the page.
+          </p>
+        )}
+        {!plans && !failed && (
+          <p className="muted" aria-busy="true">
+            Loading prices…
+          </p>
+        )}
         {plans && (
           <div className="grid grid--3">
             {plans.map((plan) => (

@@ -8,8 +8,7 @@ export function ProblemSolution() {
     <section className="section section--soft" id="why" aria-labelledby="why-title">
       <div className="container">
         <SectionHead eyebrow="Why ReviewRoute" title="Your Google rating should match how customers really feel" id="why-title">
-          Most small businesses are better than their Google page says. The happy majority stays quiet; the one
-          upset customer does not.
+          Most small businesses are better than their Google page says. The happy majority stays quiet; the one upset customer does not.
         </SectionHead>
         <div className="grid grid--2 lp-compare">
           <div className="card lp-compare__card lp-compare__card--before">

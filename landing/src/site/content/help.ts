@@ -6,8 +6,7 @@ import { FREE_PLAN_BUSINESS_LIMIT, FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS, TRIAL
 const support = { text: SUPPORT_EMAIL, href: `mailto:${SUPPORT_EMAIL}` }
 const businesses = `${FREE_PLAN_BUSINESS_LIMIT} ${FREE_PLAN_BUSINESS_LIMIT === 1 ? 'business' : 'businesses'}`
 
-export const HELP_INTRO =
-  'Everything you need to set up ReviewRoute, print your QR poster and understand where your customers’ ratings go.'
+export const HELP_INTRO = 'Everything you need to set up ReviewRoute, print your QR poster and understand where your customers’ ratings go.'
 
 /** The id of the closing contact section, which the page fills with the support hours. */
 export const HELP_CONTACT_SECTION = 'contact'
@@ -19,7 +18,11 @@ export const HELP_SECTIONS: TextSection[] = [
     blocks: [
       {
         list: [
-          ['Create your account with ', { text: 'Start Free Trial', href: SIGN_UP_URL }, ' using your email and a password. Your trial starts right away; no card is needed.'],
+          [
+            'Create your account with ',
+            { text: 'Start Free Trial', href: SIGN_UP_URL },
+            ' using your email and a password. Your trial starts right away; no card is needed.',
+          ],
           'Enter your 10-digit mobile number when asked. We use it only to reach you about your account.',
           'Search for your business by the name it has on Google Maps and pick it from the suggestions. You get a short review link and a QR poster at once.',
           'Put the poster where customers pay or wait, and share the link on WhatsApp, SMS or your bills.',
@@ -82,9 +85,17 @@ export const HELP_SECTIONS: TextSection[] = [
     id: 'billing',
     title: 'Plans and billing',
     blocks: [
-      ['Pro plans cover 1, 6 or 12 months and are paid once, in rupees, through Razorpay: UPI, debit and credit cards, net banking or wallets. Compare them on your ', { text: 'billing page', href: '/billing' }, '.'],
+      [
+        'Pro plans cover 1, 6 or 12 months and are paid once, in rupees, through Razorpay: UPI, debit and credit cards, net banking or wallets. Compare them on your ',
+        { text: 'billing page', href: '/billing' },
+        '.',
+      ],
       'Plans do not renew automatically. We email you three days before your plan ends so you can buy the next one if you want to.',
-      ['Cancelling (Profile, then Cancel Subscription) stops that reminder; you keep Pro until the end of the period you paid for. Refunds follow our ', { text: 'Cancellation & Refund Policy', href: '/cancellation-refund' }, '.'],
+      [
+        'Cancelling (Profile, then Cancel Subscription) stops that reminder; you keep Pro until the end of the period you paid for. Refunds follow our ',
+        { text: 'Cancellation & Refund Policy', href: '/cancellation-refund' },
+        '.',
+      ],
     ],
   },
   {
@@ -98,15 +109,17 @@ export const HELP_SECTIONS: TextSection[] = [
     id: 'chat-support',
     title: 'Priority chat support',
     blocks: [
-      ['Pro subscribers get priority chat support on WhatsApp: ', { text: 'chat with us', href: WHATSAPP_SUPPORT }, '. Send the email address of your account so we can find it quickly.'],
+      [
+        'Pro subscribers get priority chat support on WhatsApp: ',
+        { text: 'chat with us', href: WHATSAPP_SUPPORT },
+        '. Send the email address of your account so we can find it quickly.',
+      ],
       ['Everyone can write to ', support, ` and we reply ${EMAIL_RESPONSE}.`],
     ],
   },
   {
     id: HELP_CONTACT_SECTION,
     title: 'Still need help?',
-    blocks: [
-      ['Use the ', { text: 'contact form', href: '/contact' }, ' or email ', support, '. Our support hours:'],
-    ],
+    blocks: [['Use the ', { text: 'contact form', href: '/contact' }, ' or email ', support, '. Our support hours:']],
   },
 ]

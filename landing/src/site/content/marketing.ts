@@ -64,20 +64,17 @@ export const OWNER_STORIES: Testimonial[] = [
     business: 'Filter Kaapi Corner, Chennai',
   },
   {
-    quote:
-      'In the Diwali rush nobody has time to ask customers for a review. The poster on the counter does the asking for us.',
+    quote: 'In the Diwali rush nobody has time to ask customers for a review. The poster on the counter does the asking for us.',
     name: 'Rakesh Agarwal',
     business: 'Agarwal Mithai Bhandar, Jaipur',
   },
   {
-    quote:
-      'The private feedback told us Saturday waiting times were too long. We opened a second slot, and patients noticed.',
+    quote: 'The private feedback told us Saturday waiting times were too long. We opened a second slot, and patients noticed.',
     name: 'Sneha Kulkarni',
     business: 'Stride Physio Clinic, Nagpur',
   },
   {
-    quote:
-      'I send the review link on WhatsApp along with the invoice. Customers tap five stars and land straight on my Google page.',
+    quote: 'I send the review link on WhatsApp along with the invoice. Customers tap five stars and land straight on my Google page.',
     name: 'Imran Shaikh',
     business: 'QuickFix Mobiles, Hyderabad',
   },
@@ -133,11 +130,32 @@ export const FEATURES: Feature[] = [
 
 /** The front door tells the same story from the owner's side, so it has its own words. */
 export const FRONT_DOOR_FEATURES: Feature[] = [
-  { icon: 'star', title: 'Ask everyone, every day', text: 'The poster and link ask every customer while the visit is fresh, not just the regulars who remember to.' },
-  { icon: 'message', title: 'Hear complaints first', text: 'A 1-3 star rating opens a private note to you, and an email lets you know, so you can call back the same day.' },
-  { icon: 'shield', title: 'Play by Google’s rules', text: 'Compliance mode adds a "Post on Google instead" link for unhappy customers, so nobody is kept away from Google.' },
-  { icon: 'qr', title: 'Posters that look good', text: 'Download a styled QR poster with your business name, ready for the print shop next door.' },
-  { icon: 'chart', id: 'analytics', title: 'Know what is working', text: 'Visits, ratings and Google hand-offs per day, plus the topics customers mention most: waiting, staff, price.' },
+  {
+    icon: 'star',
+    title: 'Ask everyone, every day',
+    text: 'The poster and link ask every customer while the visit is fresh, not just the regulars who remember to.',
+  },
+  {
+    icon: 'message',
+    title: 'Hear complaints first',
+    text: 'A 1-3 star rating opens a private note to you, and an email lets you know, so you can call back the same day.',
+  },
+  {
+    icon: 'shield',
+    title: 'Play by Google’s rules',
+    text: 'Compliance mode adds a "Post on Google instead" link for unhappy customers, so nobody is kept away from Google.',
+  },
+  {
+    icon: 'qr',
+    title: 'Posters that look good',
+    text: 'Download a styled QR poster with your business name, ready for the print shop next door.',
+  },
+  {
+    icon: 'chart',
+    id: 'analytics',
+    title: 'Know what is working',
+    text: 'Visits, ratings and Google hand-offs per day, plus the topics customers mention most: waiting, staff, price.',
+  },
   { icon: 'globe', title: 'Speaks Hindi too', text: 'Customers rate you in English or Hindi. Your staff never has to explain anything.' },
 ]
 
@@ -164,23 +182,28 @@ const FAQ = {
   },
   pricing: {
     question: 'How much does it cost?',
-    answer: 'Pro plans are priced in rupees, monthly or for 6 or 12 months; the longer plans cost less per month. You can see today’s prices in the pricing section above. You pay once for the period you choose, and it does not renew automatically.',
+    answer:
+      'Pro plans are priced in rupees, monthly or for 6 or 12 months; the longer plans cost less per month. You can see today’s prices in the pricing section above. You pay once for the period you choose, and it does not renew automatically.',
   },
   routing: {
     question: 'Which customers are sent to Google?',
-    answer: 'Customers who give 4 or 5 stars are taken to your Google review page to write their review there. Those who give 1 to 3 stars can leave private feedback that only you see in your dashboard.',
+    answer:
+      'Customers who give 4 or 5 stars are taken to your Google review page to write their review there. Those who give 1 to 3 stars can leave private feedback that only you see in your dashboard.',
   },
   compliance: {
     question: 'Is this allowed by Google’s review policy?',
-    answer: 'Google asks businesses not to filter who may post a review. Switch on compliance mode for a business and customers who give 1 to 3 stars also see a "Post on Google instead" link next to the private feedback form.',
+    answer:
+      'Google asks businesses not to filter who may post a review. Switch on compliance mode for a business and customers who give 1 to 3 stars also see a "Post on Google instead" link next to the private feedback form.',
   },
   qr: {
     question: 'What do I put up in my shop?',
-    answer: 'Download your QR poster from the dashboard and print it on A4 or A5 for the billing counter, tables or reception. The same review link works on WhatsApp, SMS and printed bills.',
+    answer:
+      'Download your QR poster from the dashboard and print it on A4 or A5 for the billing counter, tables or reception. The same review link works on WhatsApp, SMS and printed bills.',
   },
   language: {
     question: 'Can my customers rate in Hindi?',
-    answer: 'Yes. The rating page opens in English or Hindi based on the customer’s phone, with a switch to change it. You can also set one language for each business.',
+    answer:
+      'Yes. The rating page opens in English or Hindi based on the customer’s phone, with a switch to change it. You can also set one language for each business.',
   },
   setup: {
     question: 'Do I need a website or technical help?',
@@ -190,15 +213,7 @@ const FAQ = {
 
 export const INDIAN_FAQ: FaqItem[] = [FAQ.trial, FAQ.routing, FAQ.pricing, FAQ.afterTrial]
 export const GROW_FAQ: FaqItem[] = [FAQ.setup, FAQ.trial, FAQ.language, FAQ.compliance]
-export const FRONT_DOOR_FAQ: FaqItem[] = [
-  FAQ.trial,
-  FAQ.afterTrial,
-  FAQ.routing,
-  FAQ.compliance,
-  FAQ.qr,
-  FAQ.language,
-  FAQ.pricing,
-]
+export const FRONT_DOOR_FAQ: FaqItem[] = [FAQ.trial, FAQ.afterTrial, FAQ.routing, FAQ.compliance, FAQ.qr, FAQ.language, FAQ.pricing]
 
 export const INDIAN_ANCHORS: NavAnchor[] = [
   { href: '#features', label: 'Features' },

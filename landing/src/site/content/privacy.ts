@@ -142,7 +142,11 @@ export const PRIVACY_SECTIONS: TextSection[] = [
     id: 'contact',
     title: 'Contact and grievances',
     blocks: [
-      ['For any privacy question, request or complaint, write to ', support, ' with “Privacy” in the subject. We reply ' + EMAIL_RESPONSE + ' and resolve requests within 30 days.'],
+      [
+        'For any privacy question, request or complaint, write to ',
+        support,
+        ' with “Privacy” in the subject. We reply ' + EMAIL_RESPONSE + ' and resolve requests within 30 days.',
+      ],
       ['You can also use our ', { text: 'contact page', href: '/contact' }, '.'],
     ],
   },

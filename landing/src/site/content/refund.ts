@@ -51,9 +51,7 @@ export const REFUND_SECTIONS: TextSection[] = [
   {
     id: REFUND_TIMING_SECTION,
     title: 'How long a refund takes',
-    blocks: [
-      'Once we have approved it, the money normally reaches you within:',
-    ],
+    blocks: ['Once we have approved it, the money normally reaches you within:'],
   },
   {
     id: 'cancelling',
@@ -67,7 +65,15 @@ export const REFUND_SECTIONS: TextSection[] = [
     id: 'questions',
     title: 'Questions',
     blocks: [
-      ['Write to ', support, ' or use our ', { text: 'contact page', href: '/contact' }, '. The full terms are in our ', { text: 'Terms of Service', href: '/terms' }, '.'],
+      [
+        'Write to ',
+        support,
+        ' or use our ',
+        { text: 'contact page', href: '/contact' },
+        '. The full terms are in our ',
+        { text: 'Terms of Service', href: '/terms' },
+        '.',
+      ],
     ],
   },
 ]

@@ -15,9 +15,7 @@ export default function AboutPage() {
       <div className="card text-cta">
         <div>
           <h2>Try it with your own customers</h2>
-          <p className="muted">
-            {TRIAL_DAYS} days free, no card needed. Questions first? We are happy to talk.
-          </p>
+          <p className="muted">{TRIAL_DAYS} days free, no card needed. Questions first? We are happy to talk.</p>
         </div>
         <div className="text-cta__actions">
           {!user && (

@@ -79,8 +79,7 @@ export default function AddBusinessPage() {
               <>
                 <h1>Boost your Google rating, one happy customer at a time</h1>
                 <p className="lead">
-                  Find your business, share one link or QR code, and let happy customers reach Google while unhappy
-                  ones talk to you first.
+                  Find your business, share one link or QR code, and let happy customers reach Google while unhappy ones talk to you first.
                 </p>
               </>
             )}
@@ -135,7 +134,9 @@ export default function AddBusinessPage() {
               ['globe', 'Made for India', 'Hindi and English customer page, prices in rupees, UPI checkout.'],
             ].map(([icon, title, text]) => (
               <div className="card" key={title}>
-                <div className="icon-badge"><Icon name={icon as IconName} /></div>
+                <div className="icon-badge">
+                  <Icon name={icon as IconName} />
+                </div>
                 <h3>{title}</h3>
                 <p className="muted">{text}</p>
               </div>

@@ -54,14 +54,18 @@ export default function AuthCallbackPage() {
   if (!failure) {
     return (
       <AuthCard title="Signing you in…">
-        <p className="muted" role="status" aria-busy="true">One moment.</p>
+        <p className="muted" role="status" aria-busy="true">
+          One moment.
+        </p>
       </AuthCard>
     )
   }
   const back = new URLSearchParams({ mode: callback.mode, redirect: callback.redirect })
   return (
     <AuthCard title="We could not sign you in">
-      <p className="alert alert--red" role="alert">{failure}</p>
+      <p className="alert alert--red" role="alert">
+        {failure}
+      </p>
       <Link className="button button--primary button--large" to={`/auth?${back}`}>
         Back to sign in
       </Link>

@@ -36,15 +36,25 @@ export default function AuthPage() {
     try {
       const body: RegisterRequest | LoginRequest =
         mode === 'signup'
-          ? { email: fields.email, password: fields.password, firstName: fields.firstName || undefined, lastName: fields.lastName || undefined }
+          ? {
+              email: fields.email,
+              password: fields.password,
+              firstName: fields.firstName || undefined,
+              lastName: fields.lastName || undefined,
+            }
           : { email: fields.email, password: fields.password }
-      const { token } = await api<AuthResponse>(`/api/auth/${mode === 'signup' ? 'register' : 'login'}`, { method: 'POST', body, auth: false })
+      const { token } = await api<AuthResponse>(`/api/auth/${mode === 'signup' ? 'register' : 'login'}`, {
+        method: 'POST',
+        body,
+        auth: false,
+      })
       setToken(token)
       window.location.assign(redirect)
     } catch (failure) {
       const found = fieldErrors(failure)
       setErrors(found)
-      if (!Object.keys(found).length) setFormError(failure instanceof ApiError ? failure.message : 'Something went wrong. Please try again.')
+      if (!Object.keys(found).length)
+        setFormError(failure instanceof ApiError ? failure.message : 'Something went wrong. Please try again.')
       setBusy(false)
     }
   }
@@ -83,7 +93,11 @@ export default function AuthPage() {
             Forgot password?
           </Link>
         )}
-        {formError && <p className="alert alert--red" role="alert">{formError}</p>}
+        {formError && (
+          <p className="alert alert--red" role="alert">
+            {formError}
+          </p>
+        )}
         <button className="button button--primary button--large" type="submit" disabled={busy}>
           {busy ? 'Please wait…' : mode === 'signup' ? 'Create account' : 'Sign In'}
         </button>

@@ -30,8 +30,8 @@ export default function CampaignPage() {
             <span className="eyebrow">{TRIAL_DAYS}-day free trial · No card needed</span>
             <h1 id="hero-title">More Google reviews for your business, starting this week</h1>
             <p className="lead">
-              Put one QR poster where your customers pay. Happy customers land on your Google review page in a tap;
-              unhappy ones tell you first, in private.
+              Put one QR poster where your customers pay. Happy customers land on your Google review page in a tap; unhappy ones tell you
+              first, in private.
             </p>
             <AuthActions signUpLabel="Start My Free Trial" />
           </div>

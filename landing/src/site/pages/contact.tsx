@@ -43,7 +43,9 @@ function Hours() {
     <section className="card contact-card" aria-labelledby="contact-hours">
       <h2 id="contact-hours">Business hours</h2>
       <SupportHours />
-      <p className="muted fine-print">Emails are answered {EMAIL_RESPONSE}. Messages sent outside these hours are answered when we are back.</p>
+      <p className="muted fine-print">
+        Emails are answered {EMAIL_RESPONSE}. Messages sent outside these hours are answered when we are back.
+      </p>
     </section>
   )
 }
@@ -71,8 +73,7 @@ export default function ContactPage() {
         <header className="contact-page__head">
           <h1>Contact Us</h1>
           <p className="lead">
-            Questions about ReviewRoute, your account or a payment? Write to us and a person on our team will answer{' '}
-            {EMAIL_RESPONSE}.
+            Questions about ReviewRoute, your account or a payment? Write to us and a person on our team will answer {EMAIL_RESPONSE}.
           </p>
         </header>
         <div className="contact-page__grid">

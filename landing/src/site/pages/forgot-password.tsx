@@ -38,8 +38,8 @@ export default function ForgotPasswordPage() {
     return (
       <AuthCard title="Check your email">
         <p className="alert alert--green" role="status">
-          If an account uses <strong>{sentTo}</strong>, we have sent it a link to choose a new password. The link
-          works once and expires after an hour; check your spam folder if it does not arrive.
+          If an account uses <strong>{sentTo}</strong>, we have sent it a link to choose a new password. The link works once and expires
+          after an hour; check your spam folder if it does not arrive.
         </p>
         <p className="auth__switch">
           <Link to="/auth?mode=signin">Back to sign in</Link>
@@ -61,7 +61,11 @@ export default function ForgotPasswordPage() {
           onChange={(event) => setEmail(event.target.value)}
           error={emailError}
         />
-        {formError && <p className="alert alert--red" role="alert">{formError}</p>}
+        {formError && (
+          <p className="alert alert--red" role="alert">
+            {formError}
+          </p>
+        )}
         <button className="button button--primary button--large" type="submit" disabled={busy}>
           {busy ? 'Please wait…' : 'Send reset link'}
         </button>

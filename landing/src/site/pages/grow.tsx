@@ -27,9 +27,8 @@ export default function GrowPage() {
           <span className="eyebrow">For shops, salons, clinics and restaurants</span>
           <h1 id="hero-title">Get 10X More 5-Star Google Reviews</h1>
           <p className="lead">
-            Your happiest customers rarely think of writing a review. ReviewRoute asks every one of them at the
-            billing counter with a single scan, in English or Hindi, and sends the delighted ones straight to
-            Google.
+            Your happiest customers rarely think of writing a review. ReviewRoute asks every one of them at the billing counter with a
+            single scan, in English or Hindi, and sends the delighted ones straight to Google.
           </p>
           <AuthActions />
           <ul className="lp-stat-badges" aria-label="At a glance">
@@ -43,7 +42,13 @@ export default function GrowPage() {
         </div>
       </section>
 
-      <HowItWorks steps={HOW_IT_WORKS} soft eyebrow="Getting started" title="How It Works" intro="Three steps, and the first one takes less time than making chai." />
+      <HowItWorks
+        steps={HOW_IT_WORKS}
+        soft
+        eyebrow="Getting started"
+        title="How It Works"
+        intro="Three steps, and the first one takes less time than making chai."
+      />
 
       <Features items={FEATURES} title="Tools that bring in reviews while you work" />
 

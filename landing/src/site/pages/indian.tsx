@@ -23,8 +23,8 @@ export default function IndianPage() {
           <span className="eyebrow">Made for India’s restaurants, salons, clinics and shops</span>
           <h1 id="hero-title">Turn every happy customer into a Google review</h1>
           <p className="lead">
-            One QR code on your counter. Customers rate their visit in a few taps: 4-5 stars go straight to your
-            Google review page, 1-3 stars come to you privately so you can make things right.
+            One QR code on your counter. Customers rate their visit in a few taps: 4-5 stars go straight to your Google review page, 1-3
+            stars come to you privately so you can make things right.
           </p>
           <AuthActions />
           <ul className="hero__badges lp-badges">
@@ -38,7 +38,10 @@ export default function IndianPage() {
         </div>
       </section>
 
-      <HowItWorks steps={HOW_IT_WORKS} intro="No website, no app for your customers to install. If you are on Google Maps, you are ready." />
+      <HowItWorks
+        steps={HOW_IT_WORKS}
+        intro="No website, no app for your customers to install. If you are on Google Maps, you are ready."
+      />
 
       <Features
         items={FEATURES}

@@ -31,8 +31,8 @@ export default function LogoDownloadPage() {
   return (
     <TextPage user={user} title="ReviewRoute logo">
       <p className="lead">
-        Download our logo as a {LOGO_SIZE} × {LOGO_SIZE} pixel PNG: a blue circle with a white star. Use it to tell
-        customers where to rate you, next to your QR poster or review link.
+        Download our logo as a {LOGO_SIZE} × {LOGO_SIZE} pixel PNG: a blue circle with a white star. Use it to tell customers where to rate
+        you, next to your QR poster or review link.
       </p>
       <div className="logo-download">
         <canvas

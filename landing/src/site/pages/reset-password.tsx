@@ -15,7 +15,9 @@ const MISMATCH = 'The two passwords do not match.'
 function DeadLink({ sentence }: { sentence: string }) {
   return (
     <AuthCard title="This link does not work">
-      <p className="alert alert--red" role="alert">{sentence}</p>
+      <p className="alert alert--red" role="alert">
+        {sentence}
+      </p>
       <Link className="button button--primary button--large" to="/auth/forgot">
         Ask for a new link
       </Link>
@@ -51,7 +53,12 @@ function ResetForm({ token }: { token: string }) {
 
   useEffect(() => {
     const controller = new AbortController()
-    api<ResetTokenCheckResponse>('/api/auth/reset-password/check', { method: 'POST', body: { token }, auth: false, signal: controller.signal })
+    api<ResetTokenCheckResponse>('/api/auth/reset-password/check', {
+      method: 'POST',
+      body: { token },
+      auth: false,
+      signal: controller.signal,
+    })
       .catch((failure) => {
         if (controller.signal.aborted) return
         setDeadLink(deadLinkSentence(failure))
@@ -102,7 +109,10 @@ function ResetForm({ token }: { token: string }) {
   }
 
   return (
-    <AuthCard title="Choose a new password" lead={`At least ${PASSWORD_MIN_LENGTH} characters. You will be signed in on this device and signed out everywhere else.`}>
+    <AuthCard
+      title="Choose a new password"
+      lead={`At least ${PASSWORD_MIN_LENGTH} characters. You will be signed in on this device and signed out everywhere else.`}
+    >
       <form className="form" onSubmit={submit}>
         <AuthField
           name="password"
@@ -125,7 +135,11 @@ function ResetForm({ token }: { token: string }) {
           onChange={change('confirm')}
           error={errors.confirm}
         />
-        {formError && <p className="alert alert--red" role="alert">{formError}</p>}
+        {formError && (
+          <p className="alert alert--red" role="alert">
+            {formError}
+          </p>
+        )}
         <button className="button button--primary button--large" type="submit" disabled={busy}>
           {busy ? 'Please wait…' : 'Set new password'}
         </button>

@@ -17,7 +17,12 @@ function PriceTable() {
       </p>
     )
   }
-  if (!plans) return <p className="muted" aria-busy="true">Loading prices…</p>
+  if (!plans)
+    return (
+      <p className="muted" aria-busy="true">
+        Loading prices…
+      </p>
+    )
   return (
     <div className="table-scroll">
       <table className="simple price-table">

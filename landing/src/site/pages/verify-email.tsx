@@ -63,13 +63,22 @@ export default function VerifyEmailPage() {
   if (state.kind === 'verifying') {
     return (
       <AuthCard title="Verifying your email…">
-        <p className="muted" role="status" aria-busy="true">One moment.</p>
+        <p className="muted" role="status" aria-busy="true">
+          One moment.
+        </p>
       </AuthCard>
     )
   }
   if (state.kind === 'verified') {
     return (
-      <AuthCard title="Email verified" lead={<>Thank you: <strong>{state.email}</strong> is confirmed, so alerts and summaries will reach you there.</>}>
+      <AuthCard
+        title="Email verified"
+        lead={
+          <>
+            Thank you: <strong>{state.email}</strong> is confirmed, so alerts and summaries will reach you there.
+          </>
+        }
+      >
         <a className="button button--primary button--large" href="/dashboard">
           Go to dashboard
         </a>
@@ -78,7 +87,9 @@ export default function VerifyEmailPage() {
   }
   return (
     <AuthCard title="We could not verify your email">
-      <p className="alert alert--red" role="alert">{state.sentence}</p>
+      <p className="alert alert--red" role="alert">
+        {state.sentence}
+      </p>
       <ResendLink />
     </AuthCard>
   )
