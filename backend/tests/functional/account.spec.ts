@@ -59,16 +59,14 @@ test.group('GET /api/account/export', (group) => {
 
   test('a business with thousands of ratings is exported whole, in batches', async ({ client, assert }) => {
     const { token, business } = await ownerWithBusiness()
-    await db
-      .table('review_sessions')
-      .multiInsert(
-        Array.from({ length: 2_345 }, (_, i) => ({
-          business_id: business.id,
-          rating: (i % 5) + 1,
-          redirected: i % 5 >= 3,
-          created_at: new Date(),
-        }))
-      )
+    await db.table('review_sessions').multiInsert(
+      Array.from({ length: 2_345 }, (_, i) => ({
+        business_id: business.id,
+        rating: (i % 5) + 1,
+        redirected: i % 5 >= 3,
+        created_at: new Date(),
+      }))
+    )
     await seedSessions(business.id, [{ rating: 4 }])
     const body: AccountExport = JSON.parse((await client.get('/api/account/export').bearerToken(token)).text())
     assert.lengthOf(body.reviewSessions, 2_346)
@@ -120,17 +118,15 @@ test.group('GET /api/account/export', (group) => {
       .post('/api/customers')
       .bearerToken(other.token)
       .json({ businessId: other.business.id, name: 'Not Theirs', phone: '9876501234', consent: true })
-    await db
-      .table('review_sessions')
-      .insert({
-        business_id: business.id,
-        rating: 2,
-        feedback: 'Cold',
-        redirected: false,
-        contact_name: 'Ravi Kumar',
-        contact_phone: '9845067890',
-        created_at: new Date(),
-      })
+    await db.table('review_sessions').insert({
+      business_id: business.id,
+      rating: 2,
+      feedback: 'Cold',
+      redirected: false,
+      contact_name: 'Ravi Kumar',
+      contact_phone: '9845067890',
+      created_at: new Date(),
+    })
     ;(
       await client
         .put('/api/billing/profile')

@@ -324,15 +324,13 @@ test.group('Admin: writes need a reason and leave one audit row', (group) => {
   test('reply to a contact message by mail: it is handled, and logged', async ({ client, assert, cleanup }) => {
     const smtp = await smtpMailbox(cleanup)
     const { token, user: ops } = await operator()
-    const [id] = await db
-      .table('contact_messages')
-      .insert({
-        name: 'Ravi',
-        email: 'ravi@example.in',
-        subject: 'Invoice for GST',
-        message: 'Where is my invoice?',
-        created_at: new Date(),
-      })
+    const [id] = await db.table('contact_messages').insert({
+      name: 'Ravi',
+      email: 'ravi@example.in',
+      subject: 'Invoice for GST',
+      message: 'Where is my invoice?',
+      created_at: new Date(),
+    })
     const answered = await post(client, `/api/admin/contact-messages/${id}/reply`, token, {
       message: 'It is on the billing page.\n\nThanks!',
       reason: 'Answered',

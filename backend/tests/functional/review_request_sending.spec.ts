@@ -198,16 +198,14 @@ test.group('Provider-sent requests: the monthly cap', (group) => {
     const cap = env.get('REQUEST_PROVIDER_MONTHLY_CAP')
     const now = new Date()
     const customer = await CustomerFactory.merge({ businessId: business.id }).create()
-    await db
-      .table('whatsapp_accounts')
-      .insert({
-        user_id: user.id,
-        phone_number_id: '1065403522',
-        access_token_encrypted: 'x',
-        templates: JSON.stringify({ en: 't' }),
-        created_at: now,
-        updated_at: now,
-      })
+    await db.table('whatsapp_accounts').insert({
+      user_id: user.id,
+      phone_number_id: '1065403522',
+      access_token_encrypted: 'x',
+      templates: JSON.stringify({ en: 't' }),
+      created_at: now,
+      updated_at: now,
+    })
     await ReviewRequestFactory.apply('sent')
       .merge(
         Array.from({ length: cap }, (_, i) => ({

@@ -70,16 +70,14 @@ async function makeOwners(client: ApiClient) {
   const session = await ReviewSessionFactory.merge({ businessId }).create()
   const monthly = await planOf('monthly')
   const payment = await PaymentFactory.merge({ userId: victim.id, planId: monthly.id, razorpayOrderId: secrets.orderId }).create()
-  await db
-    .table('billing_profiles')
-    .insert({
-      user_id: victim.id,
-      legal_name: secrets.legalName,
-      address: secrets.address,
-      state_code: '27',
-      created_at: new Date(),
-      updated_at: new Date(),
-    })
+  await db.table('billing_profiles').insert({
+    user_id: victim.id,
+    legal_name: secrets.legalName,
+    address: secrets.address,
+    state_code: '27',
+    created_at: new Date(),
+    updated_at: new Date(),
+  })
   // A tax invoice made out to the victim (docs/decisions.md D33), from another state.
   const invoice = await InvoiceFactory.merge({
     paymentId: payment.id,
