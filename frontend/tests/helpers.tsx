@@ -20,10 +20,10 @@ export const TEST_TOKEN = 'oat_test-token-that-is-long-enough'
 
 type Answer = unknown | { status: number; body?: unknown; headers?: Record<string, string> }
 /** `'GET /api/billing/trial-status'` (query string ignored) → a body, `{status, body}`, or a function of the request. */
-export type Routes = Record<string, Answer | ((request: { url: URL; body: any; method: string }) => Answer)>
+export type Routes = Record<string, Answer | ((request: { url: URL; body: unknown; method: string }) => Answer)>
 
 export interface FakeApi {
-  calls: { method: string; path: string; url: URL; body: any; headers: Record<string, string> }[]
+  calls: { method: string; path: string; url: URL; body: unknown; headers: Record<string, string> }[]
   fetch: ReturnType<typeof vi.fn>
 }
 

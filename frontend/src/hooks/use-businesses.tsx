@@ -37,19 +37,19 @@ export function BusinessesProvider({ children }: { children: ReactNode }) {
     pagination: { currentPage: 1, pageSize: MAX_BUSINESSES },
     sorters: [{ field: 'createdAt', order: 'desc' }],
   })
-  const [chosen, setChosen] = useState<number | null>(rememberedBusiness)
+  // `remember`: the choice is still to be kept for the next visit (a business's page chose it; select() keeps its own).
+  const [chosen, setChosen] = useState<{ id: number | null; remember: boolean }>(() => ({ id: rememberedBusiness(), remember: false }))
   const businesses = useMemo(() => (Array.isArray(result.data) ? result.data : []), [result.data])
   const onBusinessPage = useMatch('/business/:businessId')
   const navigate = useNavigate()
   const fromPath = businessOfPath(businesses, onBusinessPage?.params.businessId)
-  const selected = fromPath ?? pickSelected(businesses, chosen)
+  const selected = fromPath ?? pickSelected(businesses, chosen.id)
 
   // The selection follows what is on screen: opening a business's page selects it for every other screen too.
+  if (selected && selected.id !== chosen.id) setChosen({ id: selected.id, remember: fromPath !== null })
   useEffect(() => {
-    if (!selected || selected.id === chosen) return
-    if (fromPath) localStorage.setItem(SELECTED_KEY, String(selected.id))
-    setChosen(selected.id)
-  }, [selected, chosen, fromPath])
+    if (chosen.remember) localStorage.setItem(SELECTED_KEY, String(chosen.id))
+  }, [chosen])
 
   const value = useMemo<BusinessesState>(
     () => ({
@@ -59,7 +59,7 @@ export function BusinessesProvider({ children }: { children: ReactNode }) {
       selected,
       select(id) {
         localStorage.setItem(SELECTED_KEY, String(id))
-        setChosen(id)
+        setChosen((current) => (current.id === id ? current : { id, remember: false }))
         if (onBusinessPage && id !== selected?.id) navigate(`/business/${id}`)
       },
       refetch: () => void query.refetch(),

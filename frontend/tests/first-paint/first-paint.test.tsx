@@ -29,14 +29,14 @@ const overview = (businessId = 7): OverviewResponse => ({
   totals: { ...counts, businesses: 1 },
   businesses: [{ businessId, ...counts, recentGoogleRatings: 0, recentGoogleAverage: null }],
 })
-const data = (overrides: Partial<FirstScreenData> = {}): FirstScreenData => ({
+/** What the early requests answer; the remembered business is the browser's own. */
+const answered = (): Omit<FirstScreenData, 'remembered'> => ({
   user: fixtures.user,
   trial: fixtures.trialStatus({ trialDaysRemaining: 5 }),
   businesses: [fixtures.business({ id: 7 })],
   overview: overview(),
-  remembered: null,
-  ...overrides,
 })
+const data = (overrides: Partial<FirstScreenData> = {}): FirstScreenData => ({ ...answered(), remembered: null, ...overrides })
 
 let pieces: FirstPaintPieces
 let css: string
@@ -174,10 +174,7 @@ describe('paintFirstScreen', () => {
     history.replaceState(null, '', '/')
   })
 
-  const answers = (overrides: Partial<FirstScreenData> = {}) => {
-    const { remembered: _, ...rest } = data(overrides)
-    return Promise.resolve(rest)
-  }
+  const answers = () => Promise.resolve(answered())
 
   it('draws the first screen above the app’s root, not interactive, and hides the root meanwhile', async () => {
     expect(await paintFirstScreen(answers())).toBe(true)

@@ -72,7 +72,7 @@ describe('quick send: choosing how the request goes out', { timeout: 20_000 }, (
     await userEvent.click(screen.getByLabelText('They agreed to get a message from us'))
     await userEvent.click(screen.getByRole('button', { name: /Send by WhatsApp Business/ }))
     expect(await screen.findByText('Sent for you: Priya gets it on WhatsApp')).toBeInTheDocument()
-    expect(posts(api)[0].body.channel).toBe('whatsapp')
+    expect(posts(api)[0]).toMatchObject({ body: { channel: 'whatsapp' } })
     expect(open).not.toHaveBeenCalled()
   })
 

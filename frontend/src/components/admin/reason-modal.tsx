@@ -7,7 +7,7 @@ import { useCustomMutation, type BaseRecord, type HttpError } from '@refinedev/c
 import type { AdminReasonRequest } from '@reviewroute/backend/types/api'
 import { Alert, Button, Flex, Form, Input, Modal, Typography } from 'antd'
 import { fieldErrors } from '@reviewroute/web-shared/api'
-import { useRef, useState, type ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { REASON_MAX, reasonProblem } from '#lib/admin'
 import { errorText } from '#providers/http'
 import { useToast } from '#providers/toast'
@@ -36,10 +36,10 @@ export interface ReasonAction<TBody extends AdminReasonRequest = AdminReasonRequ
 type Values = AdminReasonRequest & Record<string, unknown>
 
 export function ReasonModal({ action, onClose }: { action: ReasonAction | null; onClose(): void }) {
-  // Keeps the last action's title and fields while the dialog fades out.
-  const last = useRef(action)
-  if (action) last.current = action
-  const shown = action ?? last.current
+  // Keeps the last action's title and fields while the dialog fades out: a new action is remembered while rendering.
+  const [last, setLast] = useState(action)
+  if (action && action !== last) setLast(action)
+  const shown = action ?? last
 
   return (
     <Modal open={action !== null} title={shown?.title} footer={null} onCancel={onClose} destroyOnHidden maskClosable={false}>

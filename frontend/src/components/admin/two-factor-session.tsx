@@ -6,7 +6,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import type { TwoFactorStatusDto } from '@reviewroute/backend/types/api'
 import { Button } from 'antd'
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { Link, Navigate, useLocation, useNavigate } from 'react-router'
 import { LoadingScreen } from '#components/loading-screen'
 import { MessageScreen } from '#components/message-screen'
@@ -47,12 +47,14 @@ export function TwoFactorProvider({ children }: { children: ReactNode }) {
   const [attempt, setAttempt] = useState(0)
   const navigate = useNavigate()
   const location = useLocation()
+  // Where the operator is, for requireStep, which stays the same across navigations (the watcher keeps its subscription).
   const here = useRef(location)
-  here.current = location
+  useLayoutEffect(() => {
+    here.current = location
+  }, [location])
 
   useEffect(() => {
     let live = true
-    setFailure(null)
     request<TwoFactorStatusDto>(TWO_FACTOR_API)
       .then((answer) => live && setStatus(answer))
       .catch((error) => live && setFailure(errorText(error, 'Could not reach the operator console.')))
@@ -89,7 +91,13 @@ export function TwoFactorProvider({ children }: { children: ReactNode }) {
         text={failure}
         actions={
           <>
-            <Button type="primary" onClick={() => setAttempt((count) => count + 1)}>
+            <Button
+              type="primary"
+              onClick={() => {
+                setFailure(null)
+                setAttempt((count) => count + 1)
+              }}
+            >
               Try again
             </Button>
             <Link to="/dashboard">

@@ -9,7 +9,7 @@ import { useCustom, type HttpError } from '@refinedev/core'
 import { useQueryClient } from '@tanstack/react-query'
 import type { GoogleRatingHistoryResponse, GoogleRatingPointDto, GoogleRatingRefreshResponse } from '@reviewroute/backend/types/api'
 import { Alert, Button, Card, Flex, Skeleton, Typography } from 'antd'
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { formatCount } from '@reviewroute/web-shared/format'
 import { formatDay } from '#lib/date-range'
@@ -79,15 +79,10 @@ export function GoogleRatingHistory({ businessId }: { businessId: number }) {
   // Refine's `result.data` is {} until the first answer; the query's own data is undefined until then.
   const history = query.data?.data ?? null
   const [refreshing, setRefreshing] = useState(false)
-  const [refreshError, setRefreshError] = useState<string | null>(null)
-
-  // Another business's page: its own history (its own query), and no warning left over from the last one, nor one
-  // arriving late from a refresh of the last one.
-  const shownBusiness = useRef(businessId)
-  useEffect(() => {
-    shownBusiness.current = businessId
-    setRefreshError(null)
-  }, [businessId])
+  // A refresh's warning names the business it refreshed. Another business's page: its own history (its own query), and
+  // no warning left over from the last one, nor one arriving late from a refresh of the last one (dropped while rendering).
+  const [refreshError, setRefreshError] = useState<{ businessId: number; text: string } | null>(null)
+  if (refreshError && refreshError.businessId !== businessId) setRefreshError(null)
 
   async function refresh() {
     const refreshed = businessId
@@ -100,7 +95,7 @@ export function GoogleRatingHistory({ businessId }: { businessId: number }) {
       )
     } catch (failure) {
       // The server's sentence: refreshed too soon (with when to try again), or Google not answering.
-      if (shownBusiness.current === refreshed) setRefreshError(errorText(failure, 'Could not refresh from Google. Please try again.'))
+      setRefreshError({ businessId: refreshed, text: errorText(failure, 'Could not refresh from Google. Please try again.') })
     } finally {
       setRefreshing(false)
     }
@@ -144,7 +139,7 @@ export function GoogleRatingHistory({ businessId }: { businessId: number }) {
       styles={{ header: { paddingBlock: 8 } }}
     >
       <Flex vertical gap={12}>
-        {refreshError && <Alert type="warning" showIcon message={refreshError} closable onClose={() => setRefreshError(null)} />}
+        {refreshError && <Alert type="warning" showIcon message={refreshError.text} closable onClose={() => setRefreshError(null)} />}
         {body}
       </Flex>
     </Card>

@@ -4,7 +4,7 @@ import type { BillingProfileDto } from '@reviewroute/backend/types/api'
 import { rupees } from '@reviewroute/web-shared/format'
 import { planDisplayName } from '@reviewroute/backend/contract/product_rules'
 import { INCL_GST } from '@reviewroute/backend/contract/gst'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { validityText } from '#lib/billing'
 import { BILLING_DETAILS_NEEDED, hasBillingDetails, invoiceToText } from '#lib/billing-profile'
 import { BillingDetailsForm } from './billing-details-form'
@@ -46,11 +46,9 @@ interface Props {
  * lasts (D9: a one-time purchase, never renewed by itself) before Razorpay Checkout opens.
  */
 export function PaymentDialog({ payment, profile, onProfileSaved, onPay, onClose }: Props) {
-  // 'Change' on the ready step: the form replaces the summary until it is saved or cancelled.
+  // 'Change' on the ready step: the form replaces the summary until it is saved or cancelled, or the step moves on.
   const [changing, setChanging] = useState(false)
-  useEffect(() => {
-    if (payment.step !== 'ready') setChanging(false)
-  }, [payment.step])
+  if (changing && payment.step !== 'ready') setChanging(false)
 
   if (payment.step === 'closed') return null
   const name = planDisplayName(payment.plan.name)

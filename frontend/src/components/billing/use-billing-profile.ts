@@ -4,7 +4,7 @@
  */
 import { useCustom } from '@refinedev/core'
 import type { BillingProfileDto } from '@reviewroute/backend/types/api'
-import { useRef, useState } from 'react'
+import { useLayoutEffect, useRef, useState } from 'react'
 import { BILLING_PROFILE_PATH } from '#lib/billing-profile'
 
 export function useBillingProfile() {
@@ -12,8 +12,11 @@ export function useBillingProfile() {
   // What the last PUT answered, ahead of the first read.
   const [saved, setSaved] = useState<BillingProfileDto | null>(null)
   const profile = saved ?? query.data?.data ?? null
+  // The profile as last shown, for current(), which reads it after an await.
   const latest = useRef(profile)
-  latest.current = profile
+  useLayoutEffect(() => {
+    latest.current = profile
+  }, [profile])
 
   /** The details as they are now: read once more when the first read has not answered (null when it cannot be). */
   async function current(): Promise<BillingProfileDto | null> {

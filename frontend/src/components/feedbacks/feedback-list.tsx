@@ -8,7 +8,7 @@ import { DownloadOutlined } from '@ant-design/icons'
 import { useList, useUpdate, type HttpError } from '@refinedev/core'
 import type { BusinessDto, ResolveFeedbackRequest, ReviewSessionDto } from '@reviewroute/backend/types/api'
 import { Button, Card, Flex, List, Pagination, Tag, Typography } from 'antd'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { downloadCsv, feedbackCsv, feedbackCsvFileName } from '#lib/csv'
 import { errorText } from '#providers/http'
 import { useToast } from '#providers/toast'
@@ -53,11 +53,14 @@ export function FeedbackList({ business }: { business: BusinessDto }) {
   const savingId = mutation.isPending ? mutation.variables?.id : undefined
   const commented = useCommentedTotal(business.id, filters)
 
-  // Resolving the last row of a page under the 'Unresolved' filter empties it: step back a page.
+  // Resolving the last row of a page under the 'Unresolved' filter empties it: step back a page, once each time it
+  // becomes empty (while rendering, against the value the last render saw).
   const pageEmptied = query.isSuccess && rows.length === 0 && page > 1
-  useEffect(() => {
+  const [wasEmptied, setWasEmptied] = useState(false)
+  if (pageEmptied !== wasEmptied) {
+    setWasEmptied(pageEmptied)
     if (pageEmptied) setPage((current) => current - 1)
-  }, [pageEmptied])
+  }
 
   function changeFilters(next: FeedbackFilterValues) {
     setFilters(next)

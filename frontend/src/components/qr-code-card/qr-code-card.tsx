@@ -18,11 +18,11 @@ const GENERATE_FAILED = 'Failed to generate QR code. Please try again.'
 /** Said under the buttons, so the poster is not taken for the bare code offered beside it. */
 const POSTER_HINT = 'Poster: a 600×750 PNG image with your business name and the QR code, ready to print.'
 
+/** Rendered with the link as its key: another link starts again from the placeholder. */
 function OnScreenQr({ link, name }: { link: string; name: string }) {
   const [src, setSrc] = useState<string | null | 'failed'>(null)
   useEffect(() => {
     let current = true
-    setSrc(null)
     // Drawn at twice the size it is shown, so it stays sharp on high-density screens.
     qrDataUrl(link, QR_ON_SCREEN * 2)
       .then((url) => current && setSrc(url))
@@ -83,7 +83,7 @@ export function QrCodeCard({ business }: { business: Pick<BusinessDto, 'name' | 
   return (
     <Card title="QR Code and Link" style={{ height: '100%' }}>
       <Flex gap={20} wrap align="center" justify="center">
-        <OnScreenQr link={link} name={business.name} />
+        <OnScreenQr key={link} link={link} name={business.name} />
         <Flex vertical gap={12} style={{ flex: '1 1 240px', minWidth: 0 }}>
           <div>
             <Typography.Text strong>Your review link</Typography.Text>

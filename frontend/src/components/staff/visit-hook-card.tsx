@@ -26,11 +26,16 @@ export function VisitHookCard({ businessId, businessName }: { businessId: number
   const [hook, setHook] = useState<VisitHookDto | null>(null)
   const [loadError, setLoadError] = useState<unknown>(null)
   const [busy, setBusy] = useState(false)
+  // Another business: back to the placeholder until its own hook is read.
+  const [shownBusiness, setShownBusiness] = useState(businessId)
+  if (shownBusiness !== businessId) {
+    setShownBusiness(businessId)
+    setHook(null)
+    setLoadError(null)
+  }
 
   useEffect(() => {
     let live = true
-    setHook(null)
-    setLoadError(null)
     request<VisitHookDto>(hookPath(businessId)).then(
       (answer) => live && setHook(answer),
       (failure: unknown) => live && setLoadError(failure)
