@@ -75,9 +75,12 @@ function earlyStart(): Plugin {
         )
         const firstPaint = byModule(FIRST_PAINT)
         if (firstPaint.imports.length || byModule(EARLY_START).imports.length)
-          throw new Error(`early start: the early script and the first paint must load nothing else first (${[...firstPaint.imports, ...byModule(EARLY_START).imports].join(', ')})`)
+          throw new Error(
+            `early start: the early script and the first paint must load nothing else first (${[...firstPaint.imports, ...byModule(EARLY_START).imports].join(', ')})`
+          )
         // early-start.ts calls it by this name; a chunk without it would fail silently at run time.
-        if (!firstPaint.exports.includes('paintFirstScreen')) throw new Error('early start: the first paint chunk does not export paintFirstScreen')
+        if (!firstPaint.exports.includes('paintFirstScreen'))
+          throw new Error('early start: the first paint chunk does not export paintFirstScreen')
         const src = `/${byModule(EARLY_START).fileName}`
         const preloads = escapeAttribute(JSON.stringify(preload))
         return afterCharset(
@@ -191,7 +194,7 @@ export default defineConfig({
     emptyOutDir: true,
     assetsDir: 'dashboard-assets',
     rollupOptions: {
-      input: { index: 'index.html', early: EARLY_START, 'first-paint': FIRST_PAINT },
+      input: { 'index': 'index.html', 'early': EARLY_START, 'first-paint': FIRST_PAINT },
       // The first paint's entry keeps its export names (the early script calls paintFirstScreen by name); it may export
       // more, for the app, which shares its small modules.
       preserveEntrySignatures: 'allow-extension',
@@ -200,7 +203,9 @@ export default defineConfig({
       // (~24 KB) whether or not it uses those hooks. Marked free of side effects, they stay only where used. Refine's
       // antd package is one module too, importing react-markdown and remark-gfm for its MarkdownField, which the
       // console (its only user) never shows.
-      treeshake: { moduleSideEffects: (id: string) => !/\/node_modules\/(papaparse|error-stack-parser|react-markdown|remark-gfm)\//.test(id) },
+      treeshake: {
+        moduleSideEffects: (id: string) => !/\/node_modules\/(papaparse|error-stack-parser|react-markdown|remark-gfm)\//.test(id),
+      },
       // Fewer, larger chunks for the first screen (docs/architecture.md#dashboard-on-a-phone): everything the app's entry loads at start in one
       // chunk and the overview's lazy parts (FIRST_SCREENS) with their own modules in another, instead of ~50 small
       // shared chunks. On a phone each file is a request (six at a time over HTTP/1.1, 150 ms apart on slow 4G) and a
@@ -211,7 +216,11 @@ export default defineConfig({
           groups: [
             { name: 'first-paint', test: (id: string) => FIRST_PAINT_MODULES.test(id), priority: 3 },
             { name: 'initial', tags: ['$initial'], test: (id: string) => !id.includes('/src/providers/early-'), priority: 2 },
-            { name: 'dashboard', test: (id: string) => FIRST_SCREENS['/dashboard'].some((module) => id.endsWith(`/${module}`)), priority: 1 },
+            {
+              name: 'dashboard',
+              test: (id: string) => FIRST_SCREENS['/dashboard'].some((module) => id.endsWith(`/${module}`)),
+              priority: 1,
+            },
           ],
         },
       },

@@ -14,8 +14,7 @@ import { useBusinesses } from '#hooks/use-businesses'
 export function BusinessGate({ children, emptyText }: { children(business: BusinessDto): ReactNode; emptyText: string }) {
   const { loading, error, selected, refetch } = useBusinesses()
   if (loading) return <PageLoading />
-  if (error)
-    return <MessageScreen role="alert" title="Failed to fetch businesses" actions={<Button onClick={refetch}>Try Again</Button>} />
+  if (error) return <MessageScreen role="alert" title="Failed to fetch businesses" actions={<Button onClick={refetch}>Try Again</Button>} />
   if (!selected)
     return (
       <MessageScreen

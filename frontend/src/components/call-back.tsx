@@ -16,7 +16,8 @@ type Callee = { phone: string; name: string | null; asked: boolean }
 /** "Contact me" wins: the customer chose that number. Else the customer the review request was sent to. */
 function calleeOf(session: ReviewSessionDto): Callee | null {
   const requested = session.customer
-  if (session.contactPhone) return { phone: session.contactPhone, name: session.contactName?.trim() || requested?.name || null, asked: true }
+  if (session.contactPhone)
+    return { phone: session.contactPhone, name: session.contactName?.trim() || requested?.name || null, asked: true }
   if (!requested || session.redirected) return null
   const phone = indianMobileDigits(requested.phone)
   return phone ? { phone, name: requested.name, asked: false } : null

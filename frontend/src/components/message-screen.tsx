@@ -5,7 +5,19 @@ import type { ReactNode } from 'react'
  * A centred title, sentence and actions: the error, 404 and not-found screens. (antd's Result would do, but it
  * carries its large illustrations into the first screen's bundle.)
  */
-export function MessageScreen({ icon, title, text, actions, role }: { icon?: ReactNode; title: string; text?: ReactNode; actions?: ReactNode; role?: string }) {
+export function MessageScreen({
+  icon,
+  title,
+  text,
+  actions,
+  role,
+}: {
+  icon?: ReactNode
+  title: string
+  text?: ReactNode
+  actions?: ReactNode
+  role?: string
+}) {
   return (
     <Flex vertical align="center" justify="center" gap={8} style={{ minHeight: 320, padding: 24, textAlign: 'center' }} role={role}>
       {icon && <div style={{ fontSize: 40 }}>{icon}</div>}

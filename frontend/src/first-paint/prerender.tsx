@@ -26,7 +26,8 @@ import { BottomNav } from '#components/layout/navigation'
 import { theme } from '../theme'
 import { PIECE, SLOT, type FirstPaintPieces } from './pieces'
 
-const { App, Alert, Avatar, ConfigProvider, Button, Card, Col, Divider, Dropdown, Empty, Flex, Layout, List, Menu, Progress, Rate, Row } = antd
+const { App, Alert, Avatar, ConfigProvider, Button, Card, Col, Divider, Dropdown, Empty, Flex, Layout, List, Menu, Progress, Rate, Row } =
+  antd
 const { Select, Skeleton, Space, Spin, Tag, Tooltip, Typography } = antd
 
 /** What the signed-in chrome and the overview show beyond the pieces (any props: a component's styles do not depend on them). */
@@ -139,7 +140,13 @@ export function prerender(): { css: string; pieces: FirstPaintPieces } {
     shell,
     greeting: render(<Greeting name={SLOT('greetingName')} />),
     selector: render(
-      <BusinessSelectorView businesses={[selectorBusiness]} selectedId={1} onSelect={() => undefined} onNavigate={() => undefined} compact />
+      <BusinessSelectorView
+        businesses={[selectorBusiness]}
+        selectedId={1}
+        onSelect={() => undefined}
+        onNavigate={() => undefined}
+        compact
+      />
     ),
     // antd keeps an avatar's text hidden until it has measured it in the browser (to shrink text too wide for the
     // circle); initials, two letters, always fit: shown as antd shows them once measured.
@@ -147,7 +154,10 @@ export function prerender(): { css: string; pieces: FirstPaintPieces } {
     image: render(<UserAvatar initials="" imageUrl={SLOT('imageUrl')} />),
     verify: render(<VerifyEmailAlert email={SLOT('email')} />),
     trial: Object.fromEntries(
-      Array.from({ length: TRIAL_DAYS }, (_, index) => index + 1).map((days) => [days, render(<TrialBanner status={trialStatus(days)} autoHide={false} />)])
+      Array.from({ length: TRIAL_DAYS }, (_, index) => index + 1).map((days) => [
+        days,
+        render(<TrialBanner status={trialStatus(days)} autoHide={false} />),
+      ])
     ),
     welcome: render(<WelcomeBannerView title={SLOT('welcomeTitle')} businessName={SLOT('businessName')} />),
     cards: render(<StatCardsView texts={{ ...cardTexts, note: null }} loading={false} />),

@@ -15,8 +15,7 @@ export type BillingProfileField = (typeof BILLING_PROFILE_FIELDS)[number]
 
 /** The purchase's 422 field, and its sentence when the server sends none. */
 export const BILLING_PROFILE_ERROR_FIELD = 'billingProfile'
-export const BILLING_DETAILS_NEEDED =
-  'Add your billing details (name, address and state) before you pay: they go on your tax invoice.'
+export const BILLING_DETAILS_NEEDED = 'Add your billing details (name, address and state) before you pay: they go on your tax invoice.'
 
 /** "Karnataka (29)" */
 export const stateLabel = (code: string) => `${gstStateName(code) ?? code} (${code})`
@@ -36,7 +35,12 @@ export function invoiceToText(profile: BillingProfileDto) {
 }
 
 /** The form's values as the API takes them: trimmed, the GSTIN upper-cased, an empty GSTIN removed (null). */
-export function billingProfileRequest(values: { legalName: string; address: string; stateCode: string; gstin?: string | null }): BillingProfileRequest {
+export function billingProfileRequest(values: {
+  legalName: string
+  address: string
+  stateCode: string
+  gstin?: string | null
+}): BillingProfileRequest {
   const gstin = values.gstin?.replace(/\s+/g, '').toUpperCase()
   return { legalName: values.legalName.trim(), address: values.address.trim(), stateCode: values.stateCode, gstin: gstin || null }
 }

@@ -75,7 +75,7 @@ export const paidDaysRemaining = (status: Pick<TrialStatusDto, 'currentPeriodEnd
 /** "Monthly Plan" from the status's plan name, or from its type when the name is missing. */
 export function paidPlanLabel(status: Pick<TrialStatusDto, 'planName' | 'planType'>) {
   if (status.planName) return `${planDisplayName(status.planName)} Plan`
-  const byType: Record<string, string> = { monthly: 'Monthly Plan', '6-month': '6 Months Plan', '12-month': '12 Months Plan' }
+  const byType: Record<string, string> = { 'monthly': 'Monthly Plan', '6-month': '6 Months Plan', '12-month': '12 Months Plan' }
   return (status.planType && byType[status.planType]) || 'Pro Plan'
 }
 
@@ -96,8 +96,7 @@ export const PAYMENT_ERROR = 'An unexpected error occurred. Please try again.'
 export const NO_ORDER = 'No subscription ID received from server'
 export const CONFIGURATION_ERROR = 'Failed to load payment configuration. Please try again.'
 
-const serverSentence = (error: unknown) =>
-  error instanceof ApiError && error.status !== 0 && error.message ? error.message : null
+const serverSentence = (error: unknown) => (error instanceof ApiError && error.status !== 0 && error.message ? error.message : null)
 
 /** The toast for a failed `POST /api/billing/create-payment` (docs/product-rules.md, docs/product-rules.md#errors). */
 export function purchaseErrorToast(error: unknown): { title: string; description: string } {

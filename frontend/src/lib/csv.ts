@@ -52,7 +52,11 @@ export function feedbackCsv(sessions: Pick<ReviewSessionDto, 'createdAt' | 'rati
 
 /** '{business}_feedback_{YYYY-MM-DD}.csv', the name lowercased with non-alphanumerics as _ (like the QR file). */
 export function feedbackCsvFileName(businessName: string, now = new Date()) {
-  const name = businessName.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '') || 'business'
+  const name =
+    businessName
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '_')
+      .replace(/^_|_$/g, '') || 'business'
   return `${name}_feedback_${csvDateTime(now.toISOString()).slice(0, 10)}.csv`
 }
 

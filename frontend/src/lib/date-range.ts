@@ -87,7 +87,12 @@ const signed = (value: number, decimals: number) => `${value > 0 ? '+' : '−'}$
  * How a figure compares with the previous period of `days` days: '+12 (+40%) vs previous 30 days', '+0.3 vs …',
  * '−12.5 pts vs …', 'Same as …', or 'No earlier data' when the previous period had nothing (0 or no value).
  */
-export function describeChange(current: number | null, previous: number | null, days: number, kind: ChangeKind = 'count'): { trend: Trend; text: string } {
+export function describeChange(
+  current: number | null,
+  previous: number | null,
+  days: number,
+  kind: ChangeKind = 'count'
+): { trend: Trend; text: string } {
   if (current === null) return { trend: 'none', text: 'No ratings in this period' }
   if (previous === null || (kind === 'count' && previous === 0)) return { trend: 'none', text: 'No earlier data' }
   const decimals = kind === 'count' ? 0 : 1

@@ -25,7 +25,15 @@ export interface FunnelStep {
   rate: number | null
 }
 
-export function funnelSteps({ pageViews, totalSessions, redirectedSessions }: { pageViews: number; totalSessions: number; redirectedSessions: number }): FunnelStep[] {
+export function funnelSteps({
+  pageViews,
+  totalSessions,
+  redirectedSessions,
+}: {
+  pageViews: number
+  totalSessions: number
+  redirectedSessions: number
+}): FunnelStep[] {
   const steps: Omit<FunnelStep, 'rate'>[] = [
     { key: 'views', label: 'Page views', count: pageViews },
     { key: 'ratings', label: 'Ratings', count: totalSessions },

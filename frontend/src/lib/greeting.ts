@@ -25,8 +25,6 @@ export function welcomeTitle(user: Parameters<typeof greetingName>[0] & Paramete
 
 /** Avatar initials: first letters of first and last name, else of the greeting name. */
 export function initials(user: { firstName?: string | null; lastName?: string | null; email?: string | null } | null | undefined) {
-  const letters = [user?.firstName, user?.lastName]
-    .map((part) => part?.trim()?.[0] ?? '')
-    .join('')
+  const letters = [user?.firstName, user?.lastName].map((part) => part?.trim()?.[0] ?? '').join('')
   return (letters || greetingName(user)[0] || '?').toUpperCase()
 }

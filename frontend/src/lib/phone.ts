@@ -19,7 +19,11 @@ const INDIAN_PREFIX = /^(?:\+91|0091|0+)/
 export function phoneDigits(typed: string) {
   const whole = normalizeIndianPhone(typed)
   if (whole) return whole.slice(PHONE_PREFIX.length)
-  return typed.replace(/[\s\-().]/g, '').replace(INDIAN_PREFIX, '').replace(/\D/g, '').slice(0, PHONE_DIGITS)
+  return typed
+    .replace(/[\s\-().]/g, '')
+    .replace(INDIAN_PREFIX, '')
+    .replace(/\D/g, '')
+    .slice(0, PHONE_DIGITS)
 }
 
 export const isValidPhone = (digits: string) => new RegExp(`^\\d{${PHONE_DIGITS}}$`).test(digits)

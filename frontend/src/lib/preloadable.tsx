@@ -15,9 +15,10 @@ export function preloadable<Props extends object>(load: () => Promise<{ default:
     return <Loaded {...props} />
   }
   /** Starts fetching the module; a failure is left to the render, which tries again through lazy(). */
-  Screen.preload = () => fetchModule().then(
-    () => undefined,
-    () => undefined
-  )
+  Screen.preload = () =>
+    fetchModule().then(
+      () => undefined,
+      () => undefined
+    )
   return Screen
 }

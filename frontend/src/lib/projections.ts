@@ -82,11 +82,7 @@ export function newReviewBasis(
 }
 
 /** Where the listing stands after `weeks` weeks at the rounded weekly rate. */
-export function projectAfter(
-  current: Listing,
-  weeks: number,
-  inputs: ProjectionInputs = PROJECTION_DEFAULTS
-): Projection {
+export function projectAfter(current: Listing, weeks: number, inputs: ProjectionInputs = PROJECTION_DEFAULTS): Projection {
   const newReviews = weeklyReviews(inputs) * weeks
   return {
     weeks,

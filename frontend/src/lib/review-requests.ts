@@ -67,7 +67,10 @@ export function isIndianMobile(typed: string) {
 export function mobileRules(required: string) {
   return [
     { required: true, message: required },
-    { validator: async (_: unknown, value: string) => (!value || isIndianMobile(value) ? undefined : Promise.reject(new Error('Please enter a valid 10-digit mobile number'))) },
+    {
+      validator: async (_: unknown, value: string) =>
+        !value || isIndianMobile(value) ? undefined : Promise.reject(new Error('Please enter a valid 10-digit mobile number')),
+    },
   ]
 }
 

@@ -17,8 +17,7 @@ export const authProvider: AuthProvider = {
     return { success: true, redirectTo: '/' }
   },
 
-  check: async () =>
-    getToken() ? { authenticated: true } : { authenticated: false, logout: true, redirectTo: signInUrl() },
+  check: async () => (getToken() ? { authenticated: true } : { authenticated: false, logout: true, redirectTo: signInUrl() }),
 
   onError: async (error) => (error?.statusCode === 401 || error?.status === 401 ? { logout: true, redirectTo: signInUrl() } : {}),
 

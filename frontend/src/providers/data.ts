@@ -11,15 +11,7 @@ export const API_URL = '/api'
 const OPERATORS: Partial<Record<string, string>> = { eq: '', contains: '_like', gte: '_gte', lte: '_lte', ne: '_ne' }
 
 /** The query string of a list call. Only the operators the API understands are accepted. */
-export function listParams({
-  pagination,
-  sorters,
-  filters,
-}: {
-  pagination?: Pagination
-  sorters?: CrudSort[]
-  filters?: CrudFilter[]
-}) {
+export function listParams({ pagination, sorters, filters }: { pagination?: Pagination; sorters?: CrudSort[]; filters?: CrudFilter[] }) {
   const params = new URLSearchParams()
   if (pagination?.mode !== 'off') {
     const page = pagination?.currentPage ?? 1
@@ -80,8 +72,7 @@ export const dataProvider: DataProvider = {
   update: ({ resource, id, variables }) =>
     call(async () => ({ data: await request(`${API_URL}/${resource}/${id}`, { method: 'PATCH', body: variables }) })),
 
-  deleteOne: ({ resource, id }) =>
-    call(async () => ({ data: await request(`${API_URL}/${resource}/${id}`, { method: 'DELETE' }) })),
+  deleteOne: ({ resource, id }) => call(async () => ({ data: await request(`${API_URL}/${resource}/${id}`, { method: 'DELETE' }) })),
 
   // A `Content-Type` header sends the payload (a string) as it is: the customers' CSV import.
   custom: ({ url, method, payload, query, sorters, filters, headers }) =>

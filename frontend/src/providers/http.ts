@@ -36,7 +36,5 @@ export const requestWithHeaders = <T>(path: string, options?: ApiRequest) =>
  * when an answer carries no sentence (a proxy's HTML error page).
  */
 export function errorText(error: unknown, fallback: string) {
-  return error instanceof ApiError && error.status !== 0 && typeof error.body.error === 'string' && error.message
-    ? error.message
-    : fallback
+  return error instanceof ApiError && error.status !== 0 && typeof error.body.error === 'string' && error.message ? error.message : fallback
 }

@@ -56,7 +56,12 @@ export function serviceWorker(scope: WorkerScope, version: string, precache: str
   const name = CACHES + version
   const own = (request: Request) => {
     const url = new URL(request.url)
-    return request.method === 'GET' && url.origin === scope.location.origin && url.pathname.startsWith(PREFIX) && url.pathname !== `${PREFIX}sw.js`
+    return (
+      request.method === 'GET' &&
+      url.origin === scope.location.origin &&
+      url.pathname.startsWith(PREFIX) &&
+      url.pathname !== `${PREFIX}sw.js`
+    )
   }
 
   scope.addEventListener('install', (event) => {

@@ -59,7 +59,10 @@ describe('feedback with markup', () => {
   it('so is the name of the customer a review request went to', () => {
     const { container } = render(
       <List>
-        <ReviewSessionItem session={{ ...session('Cold food'), reviewRequestId: 4, customer: { name: MARKUP, phone: '+919876543210' } }} businessName="Chai Point Cafe" />
+        <ReviewSessionItem
+          session={{ ...session('Cold food'), reviewRequestId: 4, customer: { name: MARKUP, phone: '+919876543210' } }}
+          businessName="Chai Point Cafe"
+        />
       </List>
     )
 

@@ -20,7 +20,14 @@ import { fakeApi, fixtures, renderScreen, signIn, type Routes } from '../helpers
 // The first test of a file imports the console's chunk (Refine, antd's table, form and modal): seconds on a busy machine.
 configure({ asyncUtilTimeout: 15_000 })
 
-export const operator = { ...fixtures.user, id: 99, email: 'ops@reviewroute.in', firstName: 'Ops', name: 'Ops Team', role: 'operator' } satisfies UserDto
+export const operator = {
+  ...fixtures.user,
+  id: 99,
+  email: 'ops@reviewroute.in',
+  firstName: 'Ops',
+  name: 'Ops Team',
+  role: 'operator',
+} satisfies UserDto
 
 export const verified: TwoFactorStatusDto = { enrolled: true, verified: true, verifiedUntil: '2026-11-24T14:00:00.000Z' }
 

@@ -14,7 +14,16 @@ describe('audit log', { timeout: 60_000 }, () => {
       'GET /api/admin/audit-log': list(
         [
           auditEntry(),
-          auditEntry({ id: 2, action: 'business.disable', targetType: 'business', targetId: '7', before: null, after: { disabledAt: '2026-11-23T11:00:00.000Z' }, reason: 'Spam reports', createdAt: '2026-11-23T11:00:00.000Z' }),
+          auditEntry({
+            id: 2,
+            action: 'business.disable',
+            targetType: 'business',
+            targetId: '7',
+            before: null,
+            after: { disabledAt: '2026-11-23T11:00:00.000Z' },
+            reason: 'Spam reports',
+            createdAt: '2026-11-23T11:00:00.000Z',
+          }),
         ],
         2
       ),

@@ -28,7 +28,10 @@ describe('contact inbox, queues and links', { timeout: 60_000 }, () => {
   it('shows open messages first, and replies with a message and a reason', async () => {
     const api = operatorApi({
       'GET /api/admin/contact-messages': list([contactMessage()]),
-      'POST /api/admin/contact-messages/12/reply': contactMessage({ handledAt: '2026-11-23T10:00:00.000Z', handledBy: 'ops@reviewroute.in' }),
+      'POST /api/admin/contact-messages/12/reply': contactMessage({
+        handledAt: '2026-11-23T10:00:00.000Z',
+        handledBy: 'ops@reviewroute.in',
+      }),
     })
     renderApp('/admin/contact-messages')
     expect(await screen.findByText('Invoice needs my GSTIN')).toBeInTheDocument()
@@ -44,7 +47,10 @@ describe('contact inbox, queues and links', { timeout: 60_000 }, () => {
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'GSTIN request')
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send reply' }))
     expect(await screen.findByText('Reply Sent')).toBeInTheDocument()
-    expect(api.calls.find((call) => call.method === 'POST')!.body).toEqual({ message: 'Done: the new invoice is in your account.', reason: 'GSTIN request' })
+    expect(api.calls.find((call) => call.method === 'POST')!.body).toEqual({
+      message: 'Done: the new invoice is in your account.',
+      reason: 'GSTIN request',
+    })
 
     await choose('Open and handled', 'Handled')
     await waitFor(() => expect(lastQuery(api, '/api/admin/contact-messages')).toMatchObject({ handled: 'true' }))
@@ -61,7 +67,10 @@ describe('contact inbox, queues and links', { timeout: 60_000 }, () => {
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Answered by phone')
     fireEvent.click(within(dialog).getByRole('button', { name: 'Mark handled' }))
     expect(await screen.findByText('Message Handled')).toBeInTheDocument()
-    expect(api.calls.find((call) => call.method === 'POST')).toMatchObject({ path: '/api/admin/contact-messages/12/handle', body: { reason: 'Answered by phone' } })
+    expect(api.calls.find((call) => call.method === 'POST')).toMatchObject({
+      path: '/api/admin/contact-messages/12/handle',
+      body: { reason: 'Answered by phone' },
+    })
   })
 
   it('shows each queue’s counts, a queue’s failed jobs with their error, and retries one with a reason', async () => {
@@ -100,6 +109,9 @@ describe('contact inbox, queues and links', { timeout: 60_000 }, () => {
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Fake reviews')
     fireEvent.click(within(dialog).getByRole('button', { name: 'Pause link' }))
     expect(await screen.findByText('Link Paused')).toBeInTheDocument()
-    expect(api.calls.find((call) => call.method === 'POST')).toMatchObject({ path: '/api/admin/businesses/7/disable', body: { reason: 'Fake reviews' } })
+    expect(api.calls.find((call) => call.method === 'POST')).toMatchObject({
+      path: '/api/admin/businesses/7/disable',
+      body: { reason: 'Fake reviews' },
+    })
   })
 })

@@ -65,7 +65,8 @@ describe('payments', { timeout: 60_000 }, () => {
   it('refunds, then reads the list again', async () => {
     let refunded = false
     const api = operatorApi({
-      'GET /api/admin/payments': () => list([refunded ? adminPayment({ refund: { amount: 299900, status: 'pending', creditNoteNumber: null } }) : adminPayment()]),
+      'GET /api/admin/payments': () =>
+        list([refunded ? adminPayment({ refund: { amount: 299900, status: 'pending', creditNoteNumber: null } }) : adminPayment()]),
       'POST /api/admin/payments/31/refund': () => {
         refunded = true
         return adminPayment({ refund: { amount: 299900, status: 'pending', creditNoteNumber: null } })

@@ -12,7 +12,14 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-const VERIFY_FIRST = { status: 403, body: { error: 'Enter the code from your authenticator app.', message: 'Enter the code from your authenticator app.', twoFactor: 'verify' } }
+const VERIFY_FIRST = {
+  status: 403,
+  body: {
+    error: 'Enter the code from your authenticator app.',
+    message: 'Enter the code from your authenticator app.',
+    twoFactor: 'verify',
+  },
+}
 const WRONG_CODE = 'That code is not right. Enter the 6 digits your authenticator app shows now.'
 const wrongCode = { status: 422, body: { error: WRONG_CODE, message: WRONG_CODE, errors: [{ field: 'code', message: WRONG_CODE }] } }
 
@@ -47,7 +54,10 @@ describe('the TOTP step', { timeout: 60_000 }, () => {
     await userEvent.type(code, '123456{Enter}')
     expect(await screen.findByRole('link', { name: 'asha@example.in' })).toBeInTheDocument()
     expect(where()).toBe('/admin/users')
-    expect(api.calls.filter((call) => call.path === '/api/admin/2fa/verify').map((call) => call.body)).toEqual([{ code: '000000' }, { code: '123456' }])
+    expect(api.calls.filter((call) => call.path === '/api/admin/2fa/verify').map((call) => call.body)).toEqual([
+      { code: '000000' },
+      { code: '123456' },
+    ])
   })
 
   it('goes to the step before any screen when the token has not passed it, and takes a recovery code', async () => {
@@ -94,7 +104,11 @@ describe('the TOTP step', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Turn on two-factor' }))
 
     const codes = await screen.findByRole('list', { name: 'Recovery codes' })
-    expect(within(codes).getAllByRole('listitem').map((item) => item.textContent)).toEqual(recoveryCodes)
+    expect(
+      within(codes)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent)
+    ).toEqual(recoveryCodes)
     const next = screen.getByRole('button', { name: 'Continue to the console' })
     expect(next).toBeDisabled()
 

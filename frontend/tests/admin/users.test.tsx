@@ -25,7 +25,9 @@ describe('users', { timeout: 60_000 }, () => {
     await waitFor(() => expect(lastQuery(api, '/api/admin/users')).toEqual({ _start: '0', _end: '20', _sort: 'email', _order: 'asc' }))
 
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search users' }), 'asha{Enter}')
-    await waitFor(() => expect(lastQuery(api, '/api/admin/users')).toEqual({ _start: '0', _end: '20', _sort: 'email', _order: 'asc', q: 'asha' }))
+    await waitFor(() =>
+      expect(lastQuery(api, '/api/admin/users')).toEqual({ _start: '0', _end: '20', _sort: 'email', _order: 'asc', q: 'asha' })
+    )
 
     await choose('All roles', 'Operator')
     await waitFor(() => expect(lastQuery(api, '/api/admin/users')).toMatchObject({ role: 'operator', q: 'asha', _start: '0' }))
@@ -34,7 +36,9 @@ describe('users', { timeout: 60_000 }, () => {
   })
 
   it('shows where a user stands, with their businesses and payments', async () => {
-    operatorApi({ 'GET /api/admin/users/5': adminUserDetail({ plan: 'pro', planType: 'yearly', currentPeriodEnd: '2027-11-21T00:00:00.000Z' }) })
+    operatorApi({
+      'GET /api/admin/users/5': adminUserDetail({ plan: 'pro', planType: 'yearly', currentPeriodEnd: '2027-11-21T00:00:00.000Z' }),
+    })
     renderApp('/admin/users/5')
     expect(await screen.findByRole('heading', { name: 'asha@example.in' })).toBeInTheDocument()
     expect(screen.getByText('Pro')).toBeInTheDocument()

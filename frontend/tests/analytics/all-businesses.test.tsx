@@ -12,7 +12,15 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-const SWEETS_NOW = totals({ totalSessions: 8, positiveSessions: 5, negativeSessions: 3, redirectedSessions: 5, conversionRate: 62.5, averageRating: 3.9, filteredFeedback: 2 })
+const SWEETS_NOW = totals({
+  totalSessions: 8,
+  positiveSessions: 5,
+  negativeSessions: 3,
+  redirectedSessions: 5,
+  conversionRate: 62.5,
+  averageRating: 3.9,
+  filteredFeedback: 2,
+})
 const SWEETS_BEFORE = totals({ totalSessions: 10, redirectedSessions: 6, averageRating: 4.1, filteredFeedback: 1 })
 const DHABA = totals({ totalSessions: 20, positiveSessions: 20, redirectedSessions: 20, conversionRate: 100, averageRating: 4.9 })
 

@@ -9,7 +9,12 @@ import { formatRange, presetRange } from '#lib/date-range'
 import { answerRange, totals } from './range-fixtures'
 
 const sessions = Array.from({ length: 12 }, (_, index) =>
-  fixtures.session({ id: index + 1, rating: index % 4 === 0 ? 2 : 5, redirected: index % 4 !== 0, feedback: index % 4 === 0 ? `Complaint ${index + 1}` : null })
+  fixtures.session({
+    id: index + 1,
+    rating: index % 4 === 0 ? 2 : 5,
+    redirected: index % 4 !== 0,
+    feedback: index % 4 === 0 ? `Complaint ${index + 1}` : null,
+  })
 )
 
 function analyticsAnswer(overrides: Partial<AnalyticsTotals> = {}) {
@@ -47,8 +52,22 @@ const daily = { businessId: 7, timeZone: 'Asia/Kolkata', days: [] } satisfies Da
 /** GET /api/analytics/range: the asked period's 12 sessions against 8 before. */
 const periodAnswer = answerRange({
   businessId: 7,
-  totals: totals({ totalSessions: 12, positiveSessions: 9, negativeSessions: 3, redirectedSessions: 8, conversionRate: 66.7, averageRating: 4.1 }),
-  previousTotals: totals({ totalSessions: 8, positiveSessions: 5, negativeSessions: 3, redirectedSessions: 4, conversionRate: 50, averageRating: 3.9 }),
+  totals: totals({
+    totalSessions: 12,
+    positiveSessions: 9,
+    negativeSessions: 3,
+    redirectedSessions: 8,
+    conversionRate: 66.7,
+    averageRating: 4.1,
+  }),
+  previousTotals: totals({
+    totalSessions: 8,
+    positiveSessions: 5,
+    negativeSessions: 3,
+    redirectedSessions: 4,
+    conversionRate: 50,
+    averageRating: 3.9,
+  }),
 })
 
 /**
@@ -82,18 +101,34 @@ const observers = vi.hoisted(() => {
  */
 async function fakeTextLayout() {
   const lines = (element: HTMLElement) => Math.max(1, Math.ceil((element.textContent ?? '').length / 40))
-  const clamp = (element: HTMLElement) => Number(element.style.getPropertyValue('-webkit-line-clamp') || element.style.webkitLineClamp) || Infinity
+  const clamp = (element: HTMLElement) =>
+    Number(element.style.getPropertyValue('-webkit-line-clamp') || element.style.webkitLineClamp) || Infinity
   const shown = (element: HTMLElement) => Math.min(lines(element), clamp(element)) * 20
   const properties: Record<string, PropertyDescriptor> = {
     offsetWidth: { get: () => 300 },
-    scrollHeight: { get: function (this: HTMLElement) { return lines(this) * 20 } },
-    clientHeight: { get: function (this: HTMLElement) { return shown(this) } },
+    scrollHeight: {
+      get: function (this: HTMLElement) {
+        return lines(this) * 20
+      },
+    },
+    clientHeight: {
+      get: function (this: HTMLElement) {
+        return shown(this)
+      },
+    },
   }
   const saved = Object.keys(properties).map((key) => [key, Object.getOwnPropertyDescriptor(HTMLElement.prototype, key)] as const)
-  for (const [key, descriptor] of Object.entries(properties)) Object.defineProperty(HTMLElement.prototype, key, { ...descriptor, configurable: true })
-  const rect = vi.spyOn(Element.prototype, 'getBoundingClientRect').mockReturnValue({ width: 300, height: 20, x: 0, y: 0, top: 0, left: 0, right: 300, bottom: 20, toJSON: () => ({}) })
+  for (const [key, descriptor] of Object.entries(properties))
+    Object.defineProperty(HTMLElement.prototype, key, { ...descriptor, configurable: true })
+  const rect = vi
+    .spyOn(Element.prototype, 'getBoundingClientRect')
+    .mockReturnValue({ width: 300, height: 20, x: 0, y: 0, top: 0, left: 0, right: 300, bottom: 20, toJSON: () => ({}) })
   await act(async () => {
-    for (const { callback, targets } of observers) callback([...targets].map((target) => ({ target }) as ResizeObserverEntry), {} as ResizeObserver)
+    for (const { callback, targets } of observers)
+      callback(
+        [...targets].map((target) => ({ target }) as ResizeObserverEntry),
+        {} as ResizeObserver
+      )
   })
   return () => {
     rect.mockRestore()
@@ -271,7 +306,10 @@ describe('business analytics screen', { timeout: 20_000 }, () => {
 
   it('suggests improvement under 50 % with more than 5 sessions', async () => {
     signIn()
-    fakeApi({ 'GET /api/analytics/7': analyticsAnswer({ conversionRate: 41.7, redirectedSessions: 5 }), 'GET /api/analytics/7/daily': daily })
+    fakeApi({
+      'GET /api/analytics/7': analyticsAnswer({ conversionRate: 41.7, redirectedSessions: 5 }),
+      'GET /api/analytics/7/daily': daily,
+    })
     open()
     expect(await screen.findByText('Room for improvement')).toBeInTheDocument()
   })

@@ -118,14 +118,22 @@ describe('Google rating history card', { timeout: 20_000 }, () => {
 
   it("keeps each business's history: its page opened again asks no more, a refreshed point stays, another business has its own", async () => {
     signIn()
-    const other = { businessId: 8, since: '2026-11-01', points: [
-      { day: '2026-11-01', rating: 3.9, reviewCount: 40 },
-      { day: '2026-11-20', rating: 4.1, reviewCount: 55 },
-    ] } satisfies GoogleRatingHistoryResponse
+    const other = {
+      businessId: 8,
+      since: '2026-11-01',
+      points: [
+        { day: '2026-11-01', rating: 3.9, reviewCount: 40 },
+        { day: '2026-11-20', rating: 4.1, reviewCount: 55 },
+      ],
+    } satisfies GoogleRatingHistoryResponse
     const api = fakeApi({
       [HISTORY]: month,
       'GET /api/businesses/8/google-rating-history': other,
-      [REFRESH]: { businessId: 7, point: { day: '2026-11-24', rating: 4.6, reviewCount: 162 }, business: { rating: 4.6, reviewCount: 162 } },
+      [REFRESH]: {
+        businessId: 7,
+        point: { day: '2026-11-24', rating: 4.6, reviewCount: 162 },
+        business: { rating: 4.6, reviewCount: 162 },
+      },
     })
     function Pages() {
       const [businessId, setBusinessId] = useState(7)

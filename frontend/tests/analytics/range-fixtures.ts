@@ -15,8 +15,26 @@ export const totals = (overrides: Partial<RangeTotals> = {}): RangeTotals => ({
 })
 
 /** The café's 42 ratings this period against 30 before; the answer's dates are the asked ones. */
-export const CAFE_NOW = totals({ totalSessions: 42, positiveSessions: 36, negativeSessions: 6, redirectedSessions: 30, conversionRate: 71.4, averageRating: 4.5, filteredFeedback: 3, pageViews: 120 })
-export const CAFE_BEFORE = totals({ totalSessions: 30, positiveSessions: 25, negativeSessions: 5, redirectedSessions: 30, conversionRate: 100, averageRating: 4.2, filteredFeedback: 5, pageViews: 90 })
+export const CAFE_NOW = totals({
+  totalSessions: 42,
+  positiveSessions: 36,
+  negativeSessions: 6,
+  redirectedSessions: 30,
+  conversionRate: 71.4,
+  averageRating: 4.5,
+  filteredFeedback: 3,
+  pageViews: 120,
+})
+export const CAFE_BEFORE = totals({
+  totalSessions: 30,
+  positiveSessions: 25,
+  negativeSessions: 5,
+  redirectedSessions: 30,
+  conversionRate: 100,
+  averageRating: 4.2,
+  filteredFeedback: 5,
+  pageViews: 90,
+})
 
 export function rangeAnswer(range: DayRange, overrides: Partial<AnalyticsRangeResponse> = {}): AnalyticsRangeResponse {
   return {

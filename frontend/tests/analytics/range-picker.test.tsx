@@ -85,7 +85,7 @@ describe('RangePicker', () => {
     expect(selectedPeriod()).toBe('Custom range')
   })
 
-  it("never offers a day after today in India", async () => {
+  it('never offers a day after today in India', async () => {
     render(<Harness onChange={vi.fn()} initial={presetRange('last7', now)} />)
 
     openCalendar()

@@ -124,7 +124,10 @@ describe('billing: where a new trial starts', () => {
   })
 
   it('is not shown to a paying owner arriving with source=signup', async () => {
-    openBilling({ 'GET /api/billing/trial-status': paidStatus, 'GET /api/auth/user': { ...fixtures.user, phone: '+919876543210' } }, '/billing?source=signup')
+    openBilling(
+      { 'GET /api/billing/trial-status': paidStatus, 'GET /api/auth/user': { ...fixtures.user, phone: '+919876543210' } },
+      '/billing?source=signup'
+    )
     await planCard('6 Months')
     expect(screen.queryByRole('region', { name: 'Your 7-day free trial has started' })).not.toBeInTheDocument()
   })

@@ -147,7 +147,10 @@ describe('purchase errors (docs/product-rules.md, docs/product-rules.md#errors)'
   })
 
   it('409 → Already Subscribed with the server text', () => {
-    expect(purchaseErrorToast(new ApiError(409, CANCELLED_BUT_ACTIVE))).toEqual({ title: ALREADY_SUBSCRIBED_TITLE, description: CANCELLED_BUT_ACTIVE })
+    expect(purchaseErrorToast(new ApiError(409, CANCELLED_BUT_ACTIVE))).toEqual({
+      title: ALREADY_SUBSCRIBED_TITLE,
+      description: CANCELLED_BUT_ACTIVE,
+    })
   })
 
   it('anything else → Payment Error with the server sentence or the default', () => {

@@ -5,11 +5,55 @@ import { fixtures, type Routes } from '../helpers'
 const FEATURES = ['Unlimited businesses', 'Unlimited reviews', 'Full analytics']
 
 export const plans = [
-  { id: 1, name: 'Free Trial', planType: 'trial', totalPrice: 0, currency: 'INR', durationMonths: 0, pricePerMonth: 0, features: ['No card needed'], tag: null, savings: null },
-  { id: 2, name: 'Monthly Pro Plan', planType: 'monthly', totalPrice: 49_900, currency: 'INR', durationMonths: 1, pricePerMonth: 49_900, features: FEATURES, tag: 'Most Popular', savings: null },
+  {
+    id: 1,
+    name: 'Free Trial',
+    planType: 'trial',
+    totalPrice: 0,
+    currency: 'INR',
+    durationMonths: 0,
+    pricePerMonth: 0,
+    features: ['No card needed'],
+    tag: null,
+    savings: null,
+  },
+  {
+    id: 2,
+    name: 'Monthly Pro Plan',
+    planType: 'monthly',
+    totalPrice: 49_900,
+    currency: 'INR',
+    durationMonths: 1,
+    pricePerMonth: 49_900,
+    features: FEATURES,
+    tag: 'Most Popular',
+    savings: null,
+  },
   // Savings deliberately not what the screen could compute: they must be shown as the API sends them.
-  { id: 3, name: '6 Months Pro Plan', planType: '6-month', totalPrice: 249_900, currency: 'INR', durationMonths: 6, pricePerMonth: 41_650, features: FEATURES, tag: null, savings: { amount: 49_500, percent: 17, fullPrice: 299_400 } },
-  { id: 4, name: '12 Months Pro Plan', planType: '12-month', totalPrice: 449_900, currency: 'INR', durationMonths: 12, pricePerMonth: 37_492, features: FEATURES, tag: 'Best Value', savings: { amount: 148_900, percent: 33, fullPrice: 598_800 } },
+  {
+    id: 3,
+    name: '6 Months Pro Plan',
+    planType: '6-month',
+    totalPrice: 249_900,
+    currency: 'INR',
+    durationMonths: 6,
+    pricePerMonth: 41_650,
+    features: FEATURES,
+    tag: null,
+    savings: { amount: 49_500, percent: 17, fullPrice: 299_400 },
+  },
+  {
+    id: 4,
+    name: '12 Months Pro Plan',
+    planType: '12-month',
+    totalPrice: 449_900,
+    currency: 'INR',
+    durationMonths: 12,
+    pricePerMonth: 37_492,
+    features: FEATURES,
+    tag: 'Best Value',
+    savings: { amount: 148_900, percent: 33, fullPrice: 598_800 },
+  },
 ] satisfies PlanDto[]
 
 /** A date `days` from now, so paid periods stay in the future whenever the tests run. */

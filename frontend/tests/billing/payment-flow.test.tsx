@@ -97,9 +97,7 @@ describe('billing: the payment dialog and checkout', () => {
       razorpay_payment_id: 'pay_1',
       razorpay_signature: 'sig',
     })
-    await waitFor(() =>
-      expect(api.calls.filter((call) => call.path === '/api/billing/trial-status').length).toBeGreaterThan(statusReads)
-    )
+    await waitFor(() => expect(api.calls.filter((call) => call.path === '/api/billing/trial-status').length).toBeGreaterThan(statusReads))
     expect(screen.queryByRole('dialog', { name: 'Upgrade to 6 Months' })).not.toBeInTheDocument()
   })
 

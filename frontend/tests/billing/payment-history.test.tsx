@@ -15,9 +15,26 @@ vi.setConfig({ testTimeout: 20_000 })
 const PDF = { status: 200, body: '%PDF-1.7 invoice', headers: { 'content-type': 'application/pdf' } }
 
 const HISTORY = [
-  payment({ id: 3, createdAt: '2027-01-05T06:00:00.000Z', paidAt: null, status: 'created', invoiceId: null, durationMonths: 1, planName: 'Monthly Pro Plan', amount: 49_900 }),
+  payment({
+    id: 3,
+    createdAt: '2027-01-05T06:00:00.000Z',
+    paidAt: null,
+    status: 'created',
+    invoiceId: null,
+    durationMonths: 1,
+    planName: 'Monthly Pro Plan',
+    amount: 49_900,
+  }),
   payment({ id: 2, status: 'partially_refunded', refundedAmount: 100_000, invoiceId: 11, creditNoteId: 12 }),
-  payment({ id: 1, createdAt: '2026-10-01T06:00:00.000Z', paidAt: null, status: 'failed', invoiceId: null, durationMonths: 6, amount: 249_900 }),
+  payment({
+    id: 1,
+    createdAt: '2026-10-01T06:00:00.000Z',
+    paidAt: null,
+    status: 'failed',
+    invoiceId: null,
+    durationMonths: 6,
+    amount: 249_900,
+  }),
 ]
 
 function open(routes: Routes = {}) {
@@ -138,7 +155,10 @@ describe('billing: payment history', () => {
   it("uses the server's file name when the invoice's number cannot be read", async () => {
     open({
       'GET /api/invoices/11': { status: 503, body: { error: 'Down' } },
-      'GET /api/invoices/11/pdf': { ...PDF, headers: { ...PDF.headers, 'content-disposition': 'attachment; filename="RR-2026-27-00001.pdf"' } },
+      'GET /api/invoices/11/pdf': {
+        ...PDF,
+        headers: { ...PDF.headers, 'content-disposition': 'attachment; filename="RR-2026-27-00001.pdf"' },
+      },
     })
     const [, refunded] = await rows()
     await userEvent.click(within(refunded).getByRole('button', { name: /Invoice/ }))

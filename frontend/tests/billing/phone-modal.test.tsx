@@ -9,7 +9,10 @@ import { openBilling } from './billing-screen'
 vi.setConfig({ testTimeout: 20_000 })
 
 const open = (path = '/billing?source=signup', routes: Routes = {}) =>
-  openBilling({ 'POST /api/user/update-phone': ({ body }: { body: { phone: string } }) => ({ success: true, phone: body.phone }), ...routes }, path)
+  openBilling(
+    { 'POST /api/user/update-phone': ({ body }: { body: { phone: string } }) => ({ success: true, phone: body.phone }), ...routes },
+    path
+  )
 
 const dialog = () => screen.findByRole('dialog', { name: 'Add your phone number' })
 const field = () => screen.getByRole('textbox', { name: 'Mobile number' })
@@ -88,7 +91,9 @@ describe('billing: the phone number asked for when the trial starts', () => {
   })
 
   it('shows the failure under the field: the server sentence, else the default', async () => {
-    open('/billing?source=signup', { 'POST /api/user/update-phone': { status: 422, body: { error: 'Enter a valid Indian mobile number.' } } })
+    open('/billing?source=signup', {
+      'POST /api/user/update-phone': { status: 422, body: { error: 'Enter a valid Indian mobile number.' } },
+    })
     await dialog()
     await userEvent.type(field(), '9876543210')
     await userEvent.click(saveButton())

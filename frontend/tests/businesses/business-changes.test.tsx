@@ -106,8 +106,26 @@ describe('short URL inline edit', () => {
 describe('removing a business', () => {
   /** GET /api/overview: the café has 138 ratings. */
   const overview = {
-    totals: { businesses: 1, totalSessions: 138, positiveSessions: 100, negativeSessions: 38, redirectedSessions: 90, averageRating: 4.1, filteredFeedback: 20 },
-    businesses: [{ businessId: 7, totalSessions: 138, positiveSessions: 100, negativeSessions: 38, redirectedSessions: 90, averageRating: 4.1, filteredFeedback: 20 }],
+    totals: {
+      businesses: 1,
+      totalSessions: 138,
+      positiveSessions: 100,
+      negativeSessions: 38,
+      redirectedSessions: 90,
+      averageRating: 4.1,
+      filteredFeedback: 20,
+    },
+    businesses: [
+      {
+        businessId: 7,
+        totalSessions: 138,
+        positiveSessions: 100,
+        negativeSessions: 38,
+        redirectedSessions: 90,
+        averageRating: 4.1,
+        filteredFeedback: 20,
+      },
+    ],
   }
 
   async function openDialog() {
@@ -118,7 +136,11 @@ describe('removing a business', () => {
   it('says what is deleted and enables Remove only once the name is typed; Cancel does nothing', async () => {
     signIn()
     const confirm = vi.spyOn(window, 'confirm')
-    const api = fakeApi({ 'GET /api/businesses': [cafe()], 'GET /api/billing/trial-status': fixtures.trialStatus(), 'GET /api/overview': overview })
+    const api = fakeApi({
+      'GET /api/businesses': [cafe()],
+      'GET /api/billing/trial-status': fixtures.trialStatus(),
+      'GET /api/overview': overview,
+    })
     renderBusinesses()
 
     const dialog = await openDialog()
@@ -234,18 +256,11 @@ describe('business settings', () => {
     await userEvent.click(await screen.findByRole('button', { name: /Settings/ }))
     const dialog = await screen.findByRole('dialog')
     const group = within(dialog).getByRole('radiogroup', { name: 'Customer page language' })
-    expect(within(group).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual([
-      "Customer's phone language",
-      'English',
-      'हिंदी',
-      'বাংলা',
-      'मराठी',
-      'తెలుగు',
-      'தமிழ்',
-      'ગુજરાતી',
-      'ಕನ್ನಡ',
-      'മലയാളം',
-    ])
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent)
+    ).toEqual(["Customer's phone language", 'English', 'हिंदी', 'বাংলা', 'मराठी', 'తెలుగు', 'தமிழ்', 'ગુજરાતી', 'ಕನ್ನಡ', 'മലയാളം'])
 
     await userEvent.click(within(group).getByRole('radio', { name: 'தமிழ்' }))
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Settings' }))

@@ -77,9 +77,7 @@ describe('the business search form (docs/decisions.md D39)', () => {
   it("says when a search while typing finds nothing: 'No businesses found for …'", async () => {
     const { field } = setup(() => ({ places: [], source: 'google' }))
     await userEvent.type(field, 'Qwxzy Sweets')
-    expect(
-      await screen.findByText("No businesses found for 'Qwxzy Sweets'. Check the spelling or add the city.")
-    ).toBeInTheDocument()
+    expect(await screen.findByText("No businesses found for 'Qwxzy Sweets'. Check the spelling or add the city.")).toBeInTheDocument()
   })
 
   it('says so after Search and after Enter with no result too', async () => {

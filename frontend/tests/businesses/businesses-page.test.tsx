@@ -29,7 +29,10 @@ describe('My Businesses grid', () => {
   it('shows each business with its name, address, rating, age, review count, short URL and actions', async () => {
     signIn()
     fakeApi({
-      'GET /api/businesses': [cafe(), fixtures.business({ id: 8, name: 'Sharma Sweets', address: 'Karol Bagh, Delhi', rating: null, reviewCount: 1, shortUrl: 'sweets' })],
+      'GET /api/businesses': [
+        cafe(),
+        fixtures.business({ id: 8, name: 'Sharma Sweets', address: 'Karol Bagh, Delhi', rating: null, reviewCount: 1, shortUrl: 'sweets' }),
+      ],
       'GET /api/billing/trial-status': fixtures.trialStatus(),
     })
     renderBusinesses()
@@ -93,7 +96,10 @@ describe('My Businesses grid', () => {
 
   it('says so when the list cannot be loaded', async () => {
     signIn()
-    fakeApi({ 'GET /api/businesses': { status: 503, body: { error: 'Service unavailable' } }, 'GET /api/billing/trial-status': fixtures.trialStatus() })
+    fakeApi({
+      'GET /api/businesses': { status: 503, body: { error: 'Service unavailable' } },
+      'GET /api/billing/trial-status': fixtures.trialStatus(),
+    })
     renderBusinesses()
     expect(await screen.findByText('Failed to fetch businesses')).toBeInTheDocument()
   })

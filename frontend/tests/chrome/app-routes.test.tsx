@@ -23,9 +23,7 @@ describe('owner routes and sign-in (docs/decisions.md D1)', () => {
     const api = chromeApi()
     const location = stubLocation('/dashboard/businesses?tab=qr')
     renderApp('/dashboard/businesses?tab=qr')
-    await waitFor(() =>
-      expect(location.replace).toHaveBeenCalledWith('/auth?mode=signin&redirect=%2Fdashboard%2Fbusinesses%3Ftab%3Dqr')
-    )
+    await waitFor(() => expect(location.replace).toHaveBeenCalledWith('/auth?mode=signin&redirect=%2Fdashboard%2Fbusinesses%3Ftab%3Dqr'))
     expect(screen.queryByRole('heading', { name: /^Hi, / })).not.toBeInTheDocument()
     expect(api.calls).toEqual([])
   })

@@ -55,13 +55,11 @@ describe('user menu (docs/screens.md)', () => {
     chromeApi()
     renderChrome('/feedbacks')
     const menu = await openUserMenu()
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
-      'Dashboard',
-      'My Businesses',
-      'Profile',
-      'Profile Settings',
-      'Log out',
-    ])
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent)
+    ).toEqual(['Dashboard', 'My Businesses', 'Profile', 'Profile Settings', 'Log out'])
   })
 
   // docs/decisions.md D38: My Businesses (edit link, settings, remove) is one tap away on every screen, phones included.
@@ -205,11 +203,17 @@ describe('business selector (docs/screens.md#business-selector: every screen, tw
   })
 
   it('shows each address in the list and leads to managing the businesses and to all of them together', async () => {
-    chromeApi({ 'GET /api/businesses': [...two.slice(0, 1), fixtures.business({ id: 9, name: 'Chai Point Cafe', address: 'Indiranagar, Bengaluru' })] })
+    chromeApi({
+      'GET /api/businesses': [...two.slice(0, 1), fixtures.business({ id: 9, name: 'Chai Point Cafe', address: 'Indiranagar, Bengaluru' })],
+    })
     renderChrome('/feedbacks')
     const selector = await screen.findByRole('combobox', { name: 'Selected business' })
     // Two branches of one name: the chosen one says which.
-    await waitFor(() => expect(selector.closest('.ant-select')!.querySelector('.ant-select-selection-item')!.textContent).toMatch(/^Chai Point Cafe \((MG Road|Indiranagar)\)$/))
+    await waitFor(() =>
+      expect(selector.closest('.ant-select')!.querySelector('.ant-select-selection-item')!.textContent).toMatch(
+        /^Chai Point Cafe \((MG Road|Indiranagar)\)$/
+      )
+    )
     await userEvent.click(selector)
     expect(await screen.findByText('MG Road, Bengaluru', { selector: '.ant-select-item-option *' })).toBeInTheDocument()
     expect(screen.getByText('Indiranagar, Bengaluru', { selector: '.ant-select-item-option *' })).toBeInTheDocument()
@@ -226,7 +230,9 @@ describe('business selector (docs/screens.md#business-selector: every screen, tw
     chromeApi({ 'GET /api/businesses': two })
     renderChrome('/business/8')
     const selector = await screen.findByRole('combobox', { name: 'Selected business' })
-    await waitFor(() => expect(selector.closest('.ant-select')!.querySelector('.ant-select-selection-item')!.textContent).toBe('Dosa Corner'))
+    await waitFor(() =>
+      expect(selector.closest('.ant-select')!.querySelector('.ant-select-selection-item')!.textContent).toBe('Dosa Corner')
+    )
     // Every other screen follows: the page's business is now the remembered one.
     expect(localStorage.getItem('reviewroute.selectedBusiness')).toBe('8')
     await userEvent.click(selector)
@@ -234,7 +240,8 @@ describe('business selector (docs/screens.md#business-selector: every screen, tw
     fireEvent.click(document.querySelector('.ant-select-item-option[title="Chai Point Cafe"]')!)
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/business\/7$/))
     const current = () =>
-      screen.getByRole('combobox', { name: 'Selected business' }).closest('.ant-select')!.querySelector('.ant-select-selection-item')!.textContent
+      screen.getByRole('combobox', { name: 'Selected business' }).closest('.ant-select')!.querySelector('.ant-select-selection-item')!
+        .textContent
     await waitFor(() => expect(current()).toBe('Chai Point Cafe'))
   })
 })

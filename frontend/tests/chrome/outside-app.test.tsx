@@ -17,12 +17,15 @@ describe('paths the dashboard does not draw', () => {
 
   // The server and the dashboard read one route list (backend/contract/web_routes.ts): what the server does not
   // hand to the dashboard, the dashboard hands back to the browser, and the server answers its 404 page.
-  it.each(['/dashboardx', '/business/7/extra'])('hands %s, outside the dashboard, to the browser (the server answers 404)', async (path) => {
-    fakeApi({})
-    const location = stubLocation(path)
-    renderScreen(<OutsideApp />, { path })
-    await vi.waitFor(() => expect(location.replace).toHaveBeenCalledWith(path))
-  })
+  it.each(['/dashboardx', '/business/7/extra'])(
+    'hands %s, outside the dashboard, to the browser (the server answers 404)',
+    async (path) => {
+      fakeApi({})
+      const location = stubLocation(path)
+      renderScreen(<OutsideApp />, { path })
+      await vi.waitFor(() => expect(location.replace).toHaveBeenCalledWith(path))
+    }
+  )
 
   it.each(['/dashboard/nothing-here'])('shows the dashboard 404 for %s', async (path) => {
     fakeApi({})
@@ -39,7 +42,10 @@ describe('isDashboardPath (the server route list)', () => {
     expect(isDashboardPath(path)).toBe(true)
   })
 
-  it.each(['/', '/auth', '/help', '/review/abc', '/dashboardx', '/profiles', '/billing-info', '/business/7/extra', '/business/'])('%s is not', (path) => {
-    expect(isDashboardPath(path)).toBe(false)
-  })
+  it.each(['/', '/auth', '/help', '/review/abc', '/dashboardx', '/profiles', '/billing-info', '/business/7/extra', '/business/'])(
+    '%s is not',
+    (path) => {
+      expect(isDashboardPath(path)).toBe(false)
+    }
+  )
 })

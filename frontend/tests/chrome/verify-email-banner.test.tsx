@@ -32,7 +32,12 @@ describe('email verification banner (docs/decisions.md D29)', () => {
   it('is shown on the billing screen of a locked account too', async () => {
     chromeApi({
       'GET /api/auth/user': UNVERIFIED,
-      'GET /api/billing/trial-status': fixtures.trialStatus({ isTrialActive: false, trialStatus: 'expired', trialDaysRemaining: 0, isLimited: true }),
+      'GET /api/billing/trial-status': fixtures.trialStatus({
+        isTrialActive: false,
+        trialStatus: 'expired',
+        trialDaysRemaining: 0,
+        isLimited: true,
+      }),
     })
     renderChrome('/billing')
     expect(await screen.findByText(TITLE)).toBeInTheDocument()

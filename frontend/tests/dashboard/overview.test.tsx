@@ -172,13 +172,13 @@ describe('/dashboard overview', () => {
     await within(card).findByText('“Waited 20 minutes for tea”')
     const items = card.querySelectorAll('.recent-activity > li')
     expect(items).toHaveLength(5)
-    expect([...items].map((item) => within(item as HTMLElement).getByLabelText(/stars/).getAttribute('aria-label'))).toEqual([
-      '5 stars',
-      '4 stars',
-      '2 stars',
-      '5 stars',
-      '3 stars',
-    ])
+    expect(
+      [...items].map((item) =>
+        within(item as HTMLElement)
+          .getByLabelText(/stars/)
+          .getAttribute('aria-label')
+      )
+    ).toEqual(['5 stars', '4 stars', '2 stars', '5 stars', '3 stars'])
     expect(within(items[0] as HTMLElement).getByText('Redirected to Google')).toBeInTheDocument()
     expect(within(items[2] as HTMLElement).getByText('Private feedback')).toBeInTheDocument()
     expect(within(items[0] as HTMLElement).getByText('1 hour ago')).toBeInTheDocument()

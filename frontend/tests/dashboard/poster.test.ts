@@ -28,7 +28,11 @@ describe('poster texts chosen for a business', () => {
   })
 
   it('asks the loader for the pinned language only, and for Hindi when none is pinned', async () => {
-    const load = vi.fn<LoadMessages>(async (language) => ({ posterScan: `scan ${language}`, posterDrop: `drop ${language}`, poweredBy: `by ${language}` }))
+    const load = vi.fn<LoadMessages>(async (language) => ({
+      posterScan: `scan ${language}`,
+      posterDrop: `drop ${language}`,
+      poweredBy: `by ${language}`,
+    }))
     expect(await posterTextsFor('kn', load)).toEqual([{ scan: 'scan kn', drop: 'drop kn', poweredBy: 'by kn' }])
     expect(await posterTextsFor(null, load)).toEqual([ENGLISH, { scan: 'scan hi', drop: 'drop hi', poweredBy: 'by hi' }])
     expect(load.mock.calls).toEqual([['kn'], ['hi']])
@@ -109,7 +113,14 @@ describe('drawing the poster', () => {
   it('draws a second language under each sentence, every line inside the poster and between header, QR and stars', async () => {
     const hindi = textsOf(hi)
     const drawn = await draw([ENGLISH, hindi])
-    expect(drawn.map((line) => line.text)).toEqual(['Chai Point Cafe', ENGLISH.scan, hindi.scan, ENGLISH.drop, hindi.drop, ENGLISH.poweredBy])
+    expect(drawn.map((line) => line.text)).toEqual([
+      'Chai Point Cafe',
+      ENGLISH.scan,
+      hindi.scan,
+      ENGLISH.drop,
+      hindi.drop,
+      ENGLISH.poweredBy,
+    ])
     const [, scan, scanBelow, drop, dropBelow] = drawn
     expect(scan.y).toBeGreaterThan(150 + fontSize(scan))
     expect(scanBelow.y).toBeGreaterThan(scan.y)

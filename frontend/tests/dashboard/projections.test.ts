@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { PROJECTION_DEFAULTS } from '#config/constants'
-import {
-  newReviewBasis,
-  projectAfter,
-  projectedRating,
-  projectHorizons,
-  ratingFalls,
-  roundRating,
-  weeklyReviews,
-} from '#lib/projections'
+import { newReviewBasis, projectAfter, projectedRating, projectHorizons, ratingFalls, roundRating, weeklyReviews } from '#lib/projections'
 import { googleRatingIsHigher } from '#lib/ratings'
 
 describe('review projections (docs/product-rules.md)', () => {

@@ -60,7 +60,9 @@ describe('Review Projections card', () => {
   it('without a Google rating shows a dash, projects the average itself, and while the ratings load uses the default', () => {
     render(<ReviewProjectionsCard business={{ rating: null, reviewCount: 0 }} />)
 
-    expect(screen.getByText('Assumes new Google reviews average 4.5★ until you have 10 ratings that went to Google in 90 days.')).toBeInTheDocument()
+    expect(
+      screen.getByText('Assumes new Google reviews average 4.5★ until you have 10 ratings that went to Google in 90 days.')
+    ).toBeInTheDocument()
     expect(projectedRatings()).toEqual(['4.5 ★', '4.5 ★', '4.5 ★'])
     expect(screen.queryByRole('note')).not.toBeInTheDocument()
     expect(screen.getByText('0 → 910 reviews in 6 months')).toBeInTheDocument()

@@ -17,8 +17,22 @@ const MESSAGE =
   'Hello Ravi Kumar, this is Chai Point Cafe. Thank you for your feedback about your visit. ' +
   'We are sorry it was not better and would like to put it right.'
 
-const callBack = fixtures.session({ id: 4, rating: 2, redirected: false, feedback: 'Cold food', contactName: 'Ravi Kumar', contactPhone: '9876543210' })
-const noName = fixtures.session({ id: 5, rating: 1, redirected: false, feedback: 'Rude staff', contactName: null, contactPhone: '9123456780' })
+const callBack = fixtures.session({
+  id: 4,
+  rating: 2,
+  redirected: false,
+  feedback: 'Cold food',
+  contactName: 'Ravi Kumar',
+  contactPhone: '9876543210',
+})
+const noName = fixtures.session({
+  id: 5,
+  rating: 1,
+  redirected: false,
+  feedback: 'Rude staff',
+  contactName: null,
+  contactPhone: '9123456780',
+})
 const quiet = fixtures.session({ id: 3, rating: 3, redirected: false, feedback: 'Slow service' })
 
 const list = (rows: unknown[]) => ({ status: 200, body: rows, headers: { 'x-total-count': String(rows.length) } })
@@ -148,7 +162,15 @@ describe('business analytics', { timeout: 20_000 }, () => {
     signIn()
     const answer = {
       business: fixtures.business(),
-      analytics: { totalSessions: 2, positiveSessions: 0, negativeSessions: 2, redirectedSessions: 0, conversionRate: 0, positiveLast7Days: 0, pageViews: 4 },
+      analytics: {
+        totalSessions: 2,
+        positiveSessions: 0,
+        negativeSessions: 2,
+        redirectedSessions: 0,
+        conversionRate: 0,
+        positiveLast7Days: 0,
+        pageViews: 4,
+      },
       sessions: [callBack, quiet],
       reviews: [callBack, quiet],
       insights: { recentLowRated: [callBack, quiet], topTopics: [], pageViews: 4 },

@@ -32,7 +32,15 @@ describe('csvCell', () => {
 
 describe('toCsv', () => {
   it('writes a header and rows with CRLF line ends', () => {
-    expect(toCsv(['a', 'b'], [[1, 'x,y'], [2, null]])).toBe('a,b\r\n1,"x,y"\r\n2,\r\n')
+    expect(
+      toCsv(
+        ['a', 'b'],
+        [
+          [1, 'x,y'],
+          [2, null],
+        ]
+      )
+    ).toBe('a,b\r\n1,"x,y"\r\n2,\r\n')
   })
 })
 

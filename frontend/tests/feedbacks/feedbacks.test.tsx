@@ -7,8 +7,22 @@ import FeedbacksPage from '#pages/feedbacks'
 import { fakeApi, fixtures, renderScreen, signIn, type Routes } from '../helpers'
 
 const feedbacks = [
-  fixtures.session({ id: 4, rating: 2, redirected: false, feedback: 'Cold food, "slow" service', createdAt: '2026-11-21T18:45:00.000Z', timestamp: '2026-11-21T18:45:00.000Z' }),
-  fixtures.session({ id: 3, rating: 1, redirected: false, feedback: '=HYPERLINK("http://evil")', createdAt: '2026-11-20T04:00:00.000Z', timestamp: '2026-11-20T04:00:00.000Z' }),
+  fixtures.session({
+    id: 4,
+    rating: 2,
+    redirected: false,
+    feedback: 'Cold food, "slow" service',
+    createdAt: '2026-11-21T18:45:00.000Z',
+    timestamp: '2026-11-21T18:45:00.000Z',
+  }),
+  fixtures.session({
+    id: 3,
+    rating: 1,
+    redirected: false,
+    feedback: '=HYPERLINK("http://evil")',
+    createdAt: '2026-11-20T04:00:00.000Z',
+    timestamp: '2026-11-20T04:00:00.000Z',
+  }),
 ]
 
 const list = (rows: unknown[], total = rows.length) => ({ status: 200, body: rows, headers: { 'x-total-count': String(total) } })

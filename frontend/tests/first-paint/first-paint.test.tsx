@@ -24,7 +24,14 @@ vi.mock('@reviewroute/web-shared/qr', async (importOriginal) => ({
   qrDataUrl: vi.fn(async () => 'data:image/png;base64,QR'),
 }))
 
-const counts = { totalSessions: 1234, positiveSessions: 1000, negativeSessions: 9, redirectedSessions: 1000, averageRating: 4.1, filteredFeedback: 8 }
+const counts = {
+  totalSessions: 1234,
+  positiveSessions: 1000,
+  negativeSessions: 9,
+  redirectedSessions: 1000,
+  averageRating: 4.1,
+  filteredFeedback: 8,
+}
 const overview = (businessId = 7): OverviewResponse => ({
   totals: { ...counts, businesses: 1 },
   businesses: [{ businessId, ...counts, recentGoogleRatings: 0, recentGoogleAverage: null }],
@@ -87,7 +94,9 @@ describe('firstScreenHtml', () => {
     )
     expect(text(host, '[aria-label="Business"]')).toBe('Business Chai Point Cafe MG Road, Bengaluru')
     expect(text(host, '[aria-label="Total Reviews"]')).toBe('Total Reviews 1,234 Ratings through your link')
-    expect(text(host, '[aria-label="Rating Comparison"]')).toBe('Rating Comparison 4.1 Internal average 4.2 Google rating Your Google rating is higher than the average of the ratings collected here.')
+    expect(text(host, '[aria-label="Rating Comparison"]')).toBe(
+      'Rating Comparison 4.1 Internal average 4.2 Google rating Your Google rating is higher than the average of the ratings collected here.'
+    )
     expect(text(host, '[aria-label="Private Feedback"]')).toBe('Private Feedback 9 Rated 3 or below, 8 with a comment')
     expect(text(host, '.trial-banner .ant-alert-message')).toBe('5 days left in your free trial')
     expect(host.querySelector('.verify-email-banner')).toBeNull()
@@ -96,7 +105,9 @@ describe('firstScreenHtml', () => {
   })
 
   it('escapes the owner’s own words', () => {
-    const host = drawn(firstScreenHtml(pieces, data({ businesses: [fixtures.business({ id: 7, name: '<img src=x onerror=alert(1)> & "Co"' })] })))
+    const host = drawn(
+      firstScreenHtml(pieces, data({ businesses: [fixtures.business({ id: 7, name: '<img src=x onerror=alert(1)> & "Co"' })] }))
+    )
     expect(host.querySelector('img')).toBeNull()
     expect(text(host, '[aria-label="Business"] strong')).toBe('<img src=x onerror=alert(1)> & "Co"')
   })
@@ -123,9 +134,22 @@ describe('firstScreenHtml', () => {
   })
 
   it('picks the newest business when none is remembered, and shows the verify and urgent trial banners when due', () => {
-    const user = { ...fixtures.user, emailVerified: false, createdAt: new Date().toISOString(), profileImageUrl: 'https://example.in/me.png' }
+    const user = {
+      ...fixtures.user,
+      emailVerified: false,
+      createdAt: new Date().toISOString(),
+      profileImageUrl: 'https://example.in/me.png',
+    }
     const host = drawn(
-      firstScreenHtml(pieces, data({ user, trial: fixtures.trialStatus({ trialDaysRemaining: 1 }), businesses: [fixtures.business({ id: 9, name: 'Newest' }), fixtures.business({ id: 7 })], overview: overview(9) }))
+      firstScreenHtml(
+        pieces,
+        data({
+          user,
+          trial: fixtures.trialStatus({ trialDaysRemaining: 1 }),
+          businesses: [fixtures.business({ id: 9, name: 'Newest' }), fixtures.business({ id: 7 })],
+          overview: overview(9),
+        })
+      )
     )
     expect(text(host, '.business-selector .ant-select-selection-item')).toBe('Newest')
     expect(text(host, '.verify-email-banner .ant-alert-description')).toContain('We sent a link to asha@example.in.')
@@ -137,7 +161,13 @@ describe('firstScreenHtml', () => {
 
   it('leaves out the trial banner for a paying owner and the note when the internal average is not below Google', () => {
     const host = drawn(
-      firstScreenHtml(pieces, data({ trial: fixtures.trialStatus({ hasActivePaidSubscription: true, trialStatus: 'expired' }), businesses: [fixtures.business({ id: 7, rating: 3.9 })] }))
+      firstScreenHtml(
+        pieces,
+        data({
+          trial: fixtures.trialStatus({ hasActivePaidSubscription: true, trialStatus: 'expired' }),
+          businesses: [fixtures.business({ id: 7, rating: 3.9 })],
+        })
+      )
     )
     expect(host.querySelector('.trial-banner')).toBeNull()
     expect(text(host, '[aria-label="Rating Comparison"]')).toBe('Rating Comparison 4.1 Internal average 3.9 Google rating')
@@ -147,7 +177,10 @@ describe('firstScreenHtml', () => {
     ['no owner', { user: null }],
     ['an operator', { user: { ...fixtures.user, role: 'operator' as const } }],
     ['no trial status', { trial: null }],
-    ['a locked account (the app goes to /billing)', { trial: fixtures.trialStatus({ isLimited: true, trialStatus: 'expired', trialDaysRemaining: 0 }) }],
+    [
+      'a locked account (the app goes to /billing)',
+      { trial: fixtures.trialStatus({ isLimited: true, trialStatus: 'expired', trialDaysRemaining: 0 }) },
+    ],
     ['more trial days than the banner has', { trial: fixtures.trialStatus({ trialDaysRemaining: 12 }) }],
     ['no business (the app shows the search)', { businesses: [] }],
     ['a failed businesses answer', { businesses: null }],
@@ -162,7 +195,12 @@ describe('paintFirstScreen', () => {
   let phone: boolean
   beforeEach(() => {
     phone = true
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === PHONE_QUERY && phone, media: query, addEventListener() {}, removeEventListener() {} }))
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === PHONE_QUERY && phone,
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    }))
     history.replaceState(null, '', '/dashboard')
     document.documentElement.removeAttribute('data-app-drawn')
     document.body.innerHTML = `<script type="application/json" id="${PIECES_ID}">${JSON.stringify(pieces)}</script><div id="root"></div>`

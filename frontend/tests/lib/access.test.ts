@@ -1,18 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import {
-  hasPaidAccess,
-  isAllowedWhenLocked,
-  isTrialActive,
-  isTrialUrgent,
-  showsTrialBanner,
-  trialBannerText,
-} from '#lib/access'
+import { hasPaidAccess, isAllowedWhenLocked, isTrialActive, isTrialUrgent, showsTrialBanner, trialBannerText } from '#lib/access'
 import { fixtures } from '../helpers'
 
 const NOW = new Date('2026-11-21T10:00:00.000Z')
 const status = fixtures.trialStatus
 const expiredTrial = { isTrialActive: false, trialStatus: 'expired', trialDaysRemaining: 0 } as const
-const paid = { hasActivePaidSubscription: true, hasActiveSubscription: true, subscriptionPlan: 'pro', subscriptionStatus: 'active', isTrialActive: false } as const
+const paid = {
+  hasActivePaidSubscription: true,
+  hasActiveSubscription: true,
+  subscriptionPlan: 'pro',
+  subscriptionStatus: 'active',
+  isTrialActive: false,
+} as const
 
 describe('hasPaidAccess (docs/product-rules.md#trial)', () => {
   it('is true with an active paid subscription', () => {

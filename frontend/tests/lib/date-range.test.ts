@@ -22,7 +22,7 @@ describe('presets', () => {
     expect(RANGE_PRESETS.map((preset) => preset.label)).toEqual(['Last 7 days', 'Last 30 days', 'Last 90 days', 'This month'])
   })
 
-  it("end today in India and count today as one of their days", () => {
+  it('end today in India and count today as one of their days', () => {
     expect(indiaToday(earlyDecember)).toBe('2026-12-01')
     expect(presetRange('last7', earlyDecember)).toEqual({ from: '2026-11-25', to: '2026-12-01' })
     expect(presetRange('last30', midNovember)).toEqual({ from: '2026-10-26', to: '2026-11-24' })

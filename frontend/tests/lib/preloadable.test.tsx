@@ -34,7 +34,9 @@ describe('preloadable screens (docs/architecture.md#dashboard-on-a-phone)', () =
 
   it('leaves a failed preload to the render, which tries again', async () => {
     let loads = 0
-    const Screen = preloadable<{ name: string }>(() => (++loads === 1 ? Promise.reject(new Error('offline')) : Promise.resolve({ default: Page })))
+    const Screen = preloadable<{ name: string }>(() =>
+      ++loads === 1 ? Promise.reject(new Error('offline')) : Promise.resolve({ default: Page })
+    )
     await act(() => Screen.preload())
     render(
       <Suspense fallback={<p>Waiting</p>}>

@@ -36,7 +36,10 @@ describe('profile: changing the email (docs/decisions.md D29)', () => {
     expect(within(dialog).getByText('asha@example.in')).toBeInTheDocument()
     await fill(dialog)
     expect(await screen.findByText(SENT.message)).toBeInTheDocument()
-    expect(api.calls.find((call) => call.path === '/api/auth/change-email')?.body).toEqual({ password: 'my-secret', email: 'new@example.in' })
+    expect(api.calls.find((call) => call.path === '/api/auth/change-email')?.body).toEqual({
+      password: 'my-secret',
+      email: 'new@example.in',
+    })
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Change your email' })).not.toBeInTheDocument())
     // The account keeps its address until the link is opened.
     expect(within(await card('Personal Information')).getByText('asha@example.in')).toBeInTheDocument()
@@ -55,7 +58,10 @@ describe('profile: changing the email (docs/decisions.md D29)', () => {
 
   it('shows a wrong password (400) under the password', async () => {
     const { dialog } = await openDialog({
-      'POST /api/auth/change-email': { status: 400, body: { error: 'That password is not correct.', message: 'That password is not correct.' } },
+      'POST /api/auth/change-email': {
+        status: 400,
+        body: { error: 'That password is not correct.', message: 'That password is not correct.' },
+      },
     })
     await fill(dialog)
     await waitFor(() => expect(fieldError(dialog, 'Current password')).toBe('That password is not correct.'))
@@ -70,7 +76,7 @@ describe('profile: changing the email (docs/decisions.md D29)', () => {
     await waitFor(() => expect(fieldError(dialog, 'Current password')).toBe(sentence))
   })
 
-  it("shows a refusal for asking too often (429) in a toast", async () => {
+  it('shows a refusal for asking too often (429) in a toast', async () => {
     const sentence = 'Too many requests. Please try again in a few minutes.'
     const { dialog } = await openDialog({ 'POST /api/auth/change-email': { status: 429, body: { error: sentence } } })
     await fill(dialog)

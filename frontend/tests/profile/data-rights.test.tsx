@@ -164,7 +164,10 @@ describe('profile: deleting my account', () => {
   it("shows the server's field message (422) and the lock's sentence (429) under the field", async () => {
     const fieldMessage = 'The password field must be defined'
     const lock = 'Too many failed attempts. Please try again in 10 minutes.'
-    let answer = { status: 422, body: { error: fieldMessage, message: fieldMessage, errors: [{ field: 'password', message: fieldMessage }] } }
+    let answer = {
+      status: 422,
+      body: { error: fieldMessage, message: fieldMessage, errors: [{ field: 'password', message: fieldMessage }] },
+    }
     openCard({ 'DELETE /api/account': () => answer })
     const dialog = await openDeleteDialog()
     await typePassword(dialog)

@@ -65,7 +65,7 @@ describe('profile: signed-in devices', () => {
     expect(within(list).getByText('Chrome on Android')).toBeInTheDocument()
   })
 
-  it("says so when a device cannot be signed out, and still reads the list again", async () => {
+  it('says so when a device cannot be signed out, and still reads the list again', async () => {
     const api = openProfile({ 'DELETE /api/auth/sessions/12': { status: 404, body: { error: 'Session not found' } } })
     const list = await card('Signed-in devices')
     await userEvent.click(within(await row(list, 'Firefox on Windows')).getByRole('button', { name: 'Sign out' }))

@@ -27,7 +27,13 @@ export const notificationSettings = { feedbackAlerts: 'instant', weeklySummary: 
 export const devices = () =>
   [
     { id: 12, createdAt: '2026-11-20T10:00:00.000Z', lastUsedAt: hoursAgo(3), userAgent: USER_AGENTS.firefoxWindows, current: false },
-    { id: 15, createdAt: '2026-11-22T10:00:00.000Z', lastUsedAt: new Date().toISOString(), userAgent: USER_AGENTS.chromeAndroid, current: true },
+    {
+      id: 15,
+      createdAt: '2026-11-22T10:00:00.000Z',
+      lastUsedAt: new Date().toISOString(),
+      userAgent: USER_AGENTS.chromeAndroid,
+      current: true,
+    },
     { id: 3, createdAt: '2026-11-01T10:00:00.000Z', lastUsedAt: null, userAgent: null, current: false },
   ] satisfies DeviceDto[]
 

@@ -170,7 +170,9 @@ describe('profile: personal information', () => {
   })
 
   it('sends the first name without surrounding spaces', async () => {
-    const api = openProfile({ 'PATCH /api/auth/profile': ({ body }: { body: Partial<typeof fixtures.user> }) => ({ ...fixtures.user, ...body }) })
+    const api = openProfile({
+      'PATCH /api/auth/profile': ({ body }: { body: Partial<typeof fixtures.user> }) => ({ ...fixtures.user, ...body }),
+    })
     const info = await card('Personal Information')
     await within(info).findByText('Asha')
     await userEvent.click(within(info).getByRole('button', { name: /Edit Profile/ }))
@@ -224,7 +226,9 @@ describe('profile: cancelling the subscription', () => {
     expect(callsTo(api, '/api/billing/cancel-subscription')).toBe(0)
 
     await userEvent.click(within(details).getByRole('button', { name: 'Cancel Subscription' }))
-    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Cancel Subscription?' })).getByRole('button', { name: 'Cancel Subscription' }))
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Cancel Subscription?' })).getByRole('button', { name: 'Cancel Subscription' })
+    )
     expect(await screen.findByText('Subscription Cancelled')).toBeInTheDocument()
     expect(await within(details).findByText('Cancelled (Active until period end)')).toBeInTheDocument()
     expect(callsTo(api, '/api/billing/cancel-subscription')).toBe(1)

@@ -59,9 +59,7 @@ describe('listParams (simple-rest query of a list call)', () => {
   })
 
   it('refuses an operator the API does not understand', () => {
-    expect(() => listParams({ filters: [{ field: 'rating', operator: 'in', value: [1, 2] }] })).toThrow(
-      'Unsupported filter operator in'
-    )
+    expect(() => listParams({ filters: [{ field: 'rating', operator: 'in', value: [1, 2] }] })).toThrow('Unsupported filter operator in')
     expect(() => listParams({ filters: [{ operator: 'or', value: [] }] })).toThrow('Only field filters are supported')
   })
 })
@@ -125,7 +123,12 @@ describe('dataProvider', () => {
   it('custom sends a payload with its own Content-Type as it is, and no body without a payload', async () => {
     const api = fakeApi({ 'POST /api/customers/import': { created: 1 }, 'POST /api/auth/logout-all': { status: 204 } })
     const csv = 'name,phone\r\nPriya,9876543210\r\n'
-    await dataProvider.custom!({ url: '/api/customers/import?businessId=7', method: 'post', payload: csv, headers: { 'Content-Type': 'text/csv' } })
+    await dataProvider.custom!({
+      url: '/api/customers/import?businessId=7',
+      method: 'post',
+      payload: csv,
+      headers: { 'Content-Type': 'text/csv' },
+    })
     await dataProvider.custom!({ url: '/api/auth/logout-all', method: 'post' })
     const [imported, loggedOut] = api.fetch.mock.calls.map(([, init]) => init as RequestInit)
     expect(imported.body).toBe(csv)

@@ -20,7 +20,14 @@ vi.mock('@reviewroute/web-shared/qr', async (importOriginal) => ({
   qrDataUrl: vi.fn(async () => 'data:image/png;base64,QR'),
 }))
 
-const counts = { totalSessions: 12, positiveSessions: 9, negativeSessions: 3, redirectedSessions: 9, averageRating: 4.1, filteredFeedback: 2 }
+const counts = {
+  totalSessions: 12,
+  positiveSessions: 9,
+  negativeSessions: 3,
+  redirectedSessions: 9,
+  averageRating: 4.1,
+  filteredFeedback: 2,
+}
 const routes = () => ({
   'GET /api/auth/user': fixtures.user,
   'GET /api/billing/trial-status': fixtures.trialStatus(),
@@ -36,7 +43,9 @@ const routes = () => ({
 const sent = (api: FakeApi) => api.calls.filter((call) => call.method === 'GET').map((call) => call.url.pathname + call.url.search)
 
 const renderOverview = () =>
-  renderScreen(createElement(BusinessesProvider, null, createElement(LockGuard, null, createElement(DashboardPage))), { path: '/dashboard' })
+  renderScreen(createElement(BusinessesProvider, null, createElement(LockGuard, null, createElement(DashboardPage))), {
+    path: '/dashboard',
+  })
 
 beforeEach(() => window.history.replaceState(null, '', '/dashboard'))
 afterEach(() => {
@@ -72,7 +81,10 @@ describe('early requests', () => {
     // The user's second call went to the network (an early answer is taken once); everything else was asked once.
     expect(paths.filter((path) => path === '/api/auth/user')).toHaveLength(2)
     for (const path of [...earlyPaths('/dashboard').slice(1), recentSessionsPath(7)]) {
-      expect(paths.filter((candidate) => candidate === path), path).toHaveLength(1)
+      expect(
+        paths.filter((candidate) => candidate === path),
+        path
+      ).toHaveLength(1)
     }
   })
 

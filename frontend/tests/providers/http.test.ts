@@ -44,9 +44,7 @@ describe('request', () => {
 
 describe('signInUrl', () => {
   it('carries the path and query back', () => {
-    expect(signInUrl({ pathname: '/business/7', search: '?tab=funnel' })).toBe(
-      '/auth?mode=signin&redirect=%2Fbusiness%2F7%3Ftab%3Dfunnel'
-    )
+    expect(signInUrl({ pathname: '/business/7', search: '?tab=funnel' })).toBe('/auth?mode=signin&redirect=%2Fbusiness%2F7%3Ftab%3Dfunnel')
   })
 })
 

@@ -46,7 +46,8 @@ function fakeScope(initialCaches: string[] = []) {
   const network: string[] = []
   const listeners: Record<string, (event: unknown) => void> = {}
   const key = (request: Request | string) => new URL(typeof request === 'string' ? request : request.url, ORIGIN).href
-  const response = (url: string) => ({ ok: !url.includes('missing'), body: `body of ${url}`, clone: () => response(url) }) as unknown as Response
+  const response = (url: string) =>
+    ({ ok: !url.includes('missing'), body: `body of ${url}`, clone: () => response(url) }) as unknown as Response
   const fetch = vi.fn(async (request: Request | string) => {
     network.push(key(request))
     return response(key(request))
@@ -77,7 +78,11 @@ function fakeScope(initialCaches: string[] = []) {
   const dispatch = async (type: string, extra: object = {}) => {
     const waits: Promise<unknown>[] = []
     let answer: Promise<Response> | undefined
-    listeners[type]({ ...extra, waitUntil: (promise: Promise<unknown>) => waits.push(promise), respondWith: (promise: Promise<Response>) => (answer = promise) })
+    listeners[type]({
+      ...extra,
+      waitUntil: (promise: Promise<unknown>) => waits.push(promise),
+      respondWith: (promise: Promise<Response>) => (answer = promise),
+    })
     await Promise.all(waits)
     return answer
   }
@@ -88,7 +93,7 @@ function fakeScope(initialCaches: string[] = []) {
 describe('the service worker', () => {
   const PRECACHE = ['/dashboard-assets/index-AAAAAAAA.js', '/dashboard-assets/index-BBBBBBBB.css']
 
-  it('stores the first screens\' files when it installs and takes over at once', async () => {
+  it("stores the first screens' files when it installs and takes over at once", async () => {
     const { scope, stores, dispatch } = fakeScope()
     serviceWorker(scope, 'v2', PRECACHE)
     await dispatch('install')
@@ -107,7 +112,7 @@ describe('the service worker', () => {
     expect(network).toEqual([])
 
     const later = '/dashboard-assets/settings-CCCCCCCC.js'
-    await (await dispatch('fetch', { request: request(later) }))
+    await await dispatch('fetch', { request: request(later) })
     expect(network).toEqual([ORIGIN + later])
     await vi.waitFor(() => expect(stores.get('reviewroute-dashboard-v2')!.has(ORIGIN + later)).toBe(true))
     await dispatch('fetch', { request: request(later) })
@@ -137,12 +142,12 @@ describe('the service worker', () => {
   it('a failed answer is passed on and not kept', async () => {
     const { scope, stores, dispatch, request } = fakeScope()
     serviceWorker(scope, 'v2', PRECACHE)
-    const answer = await (await dispatch('fetch', { request: request('/dashboard-assets/missing-DDDDDDDD.js') }))
+    const answer = await await dispatch('fetch', { request: request('/dashboard-assets/missing-DDDDDDDD.js') })
     expect(answer!.ok).toBe(false)
     expect(stores.get('reviewroute-dashboard-v2')?.has(`${ORIGIN}/dashboard-assets/missing-DDDDDDDD.js`) ?? false).toBe(false)
   })
 
-  it('a new build deletes the older builds\' caches and leaves other caches alone', async () => {
+  it("a new build deletes the older builds' caches and leaves other caches alone", async () => {
     const { scope, stores, dispatch } = fakeScope(['reviewroute-dashboard-v1', 'someone-else'])
     serviceWorker(scope, 'v2', PRECACHE)
     await dispatch('install')

@@ -15,7 +15,12 @@ afterEach(() => {
 configure({ asyncUtilTimeout: 4000 })
 
 const NOT_CONNECTED: WhatsAppAccountDto = { connected: false, phoneNumberId: null, templates: {}, accessTokenSet: false }
-const CONNECTED: WhatsAppAccountDto = { connected: true, phoneNumberId: '106540352242922', templates: { en: 'review_request', hi: 'review_request_hi' }, accessTokenSet: true }
+const CONNECTED: WhatsAppAccountDto = {
+  connected: true,
+  phoneNumberId: '106540352242922',
+  templates: { en: 'review_request', hi: 'review_request_hi' },
+  accessTokenSet: true,
+}
 const NOT_CONFIGURED =
   'This way of sending is not set up yet (WhatsApp Business needs your number connected; SMS needs the DLT template). Use "Send with my WhatsApp" or email.'
 
@@ -57,14 +62,21 @@ describe('quick send: choosing how the request goes out', { timeout: 20_000 }, (
     openScreen(<QuickSendPage />, { 'GET /api/whatsapp-account': NOT_CONNECTED })
     const choice = await channelChoice()
     await waitFor(() => expect(screen.getByRole('link', { name: 'Connect it' })).toBeInTheDocument())
-    expect(within(choice).getAllByRole('radio').map((radio) => radio.closest('label')!.textContent!.trim())).toEqual(['Send with my WhatsApp', 'Email', 'SMS'])
+    expect(
+      within(choice)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')!.textContent!.trim())
+    ).toEqual(['Send with my WhatsApp', 'Email', 'SMS'])
     expect(within(choice).getByLabelText(/Send with my WhatsApp/)).toBeChecked()
   })
 
   it('sends by WhatsApp Business once connected', async () => {
     const { api, open } = openScreen(<QuickSendPage />, {
       'GET /api/whatsapp-account': CONNECTED,
-      'POST /api/review-requests': { status: 201, body: reviewRequest({ customerName: 'Priya', channel: 'whatsapp', status: 'created', whatsappUrl: undefined }) },
+      'POST /api/review-requests': {
+        status: 201,
+        body: reviewRequest({ customerName: 'Priya', channel: 'whatsapp', status: 'created', whatsappUrl: undefined }),
+      },
     })
     await userEvent.click(await within(await channelChoice()).findByLabelText(/WhatsApp Business/))
     await userEvent.type(screen.getByLabelText('Their name'), 'Priya')
@@ -79,7 +91,10 @@ describe('quick send: choosing how the request goes out', { timeout: 20_000 }, (
   it('shows the server’s sentence when SMS is not set up', async () => {
     const { open } = openScreen(<QuickSendPage />, {
       'GET /api/whatsapp-account': NOT_CONNECTED,
-      'POST /api/review-requests': { status: 422, body: { error: NOT_CONFIGURED, errors: [{ field: 'channel', message: NOT_CONFIGURED }] } },
+      'POST /api/review-requests': {
+        status: 422,
+        body: { error: NOT_CONFIGURED, errors: [{ field: 'channel', message: NOT_CONFIGURED }] },
+      },
     })
     await userEvent.click(within(await channelChoice()).getByLabelText(/SMS/))
     await userEvent.type(screen.getByLabelText('Their name'), 'Priya')
@@ -93,10 +108,13 @@ describe('quick send: choosing how the request goes out', { timeout: 20_000 }, (
 
 describe('sending to a list by another channel', { timeout: 20_000 }, () => {
   it('posts the chosen channel for each customer and confirms instead of opening WhatsApp', async () => {
-    const { api, open } = openScreen(<NextCustomer business={fixtures.business()} customers={[customer({ id: 1, name: 'Priya' }), customer({ id: 3, name: 'Meena' })]} />, {
-      'GET /api/whatsapp-account': NOT_CONNECTED,
-      'POST /api/review-requests': { status: 201, body: reviewRequest({ channel: 'email', status: 'created', whatsappUrl: undefined }) },
-    })
+    const { api, open } = openScreen(
+      <NextCustomer business={fixtures.business()} customers={[customer({ id: 1, name: 'Priya' }), customer({ id: 3, name: 'Meena' })]} />,
+      {
+        'GET /api/whatsapp-account': NOT_CONNECTED,
+        'POST /api/review-requests': { status: 201, body: reviewRequest({ channel: 'email', status: 'created', whatsappUrl: undefined }) },
+      }
+    )
     await userEvent.click(within(await channelChoice()).getByLabelText(/Email/))
     await userEvent.click(screen.getByRole('button', { name: /Send to Priya/ }))
     expect(await screen.findByText('Sent for you: Priya gets it by email. Here is the next customer.')).toBeInTheDocument()
@@ -105,10 +123,16 @@ describe('sending to a list by another channel', { timeout: 20_000 }, () => {
   })
 
   it('stops the list when the channel itself is refused instead of skipping everyone', async () => {
-    const { api } = openScreen(<NextCustomer business={fixtures.business()} customers={[customer({ id: 1, name: 'Priya' }), customer({ id: 3, name: 'Meena' })]} />, {
-      'GET /api/whatsapp-account': NOT_CONNECTED,
-      'POST /api/review-requests': { status: 422, body: { error: NOT_CONFIGURED, errors: [{ field: 'channel', message: NOT_CONFIGURED }] } },
-    })
+    const { api } = openScreen(
+      <NextCustomer business={fixtures.business()} customers={[customer({ id: 1, name: 'Priya' }), customer({ id: 3, name: 'Meena' })]} />,
+      {
+        'GET /api/whatsapp-account': NOT_CONNECTED,
+        'POST /api/review-requests': {
+          status: 422,
+          body: { error: NOT_CONFIGURED, errors: [{ field: 'channel', message: NOT_CONFIGURED }] },
+        },
+      }
+    )
     await userEvent.click(within(await channelChoice()).getByLabelText(/SMS/))
     await userEvent.click(screen.getByRole('button', { name: /Send to Priya/ }))
     expect(await screen.findByText(NOT_CONFIGURED)).toBeInTheDocument()
@@ -131,15 +155,25 @@ describe('Connect WhatsApp Business', { timeout: 20_000 }, () => {
   }
 
   it('sends the number, token and templates, then shows the connection without the token', async () => {
-    const { api } = openScreen(<WhatsAppBusinessCard business={{ id: 7, name: 'Chai Point' }} />, { 'GET /api/whatsapp-account': NOT_CONNECTED, 'PUT /api/whatsapp-account': CONNECTED }, '/dashboard/requests')
+    const { api } = openScreen(
+      <WhatsAppBusinessCard business={{ id: 7, name: 'Chai Point' }} />,
+      { 'GET /api/whatsapp-account': NOT_CONNECTED, 'PUT /api/whatsapp-account': CONNECTED },
+      '/dashboard/requests'
+    )
     expect(await screen.findByText(/Meta.s WhatsApp Manager/)).toBeInTheDocument()
-    expect(screen.getByText(/three parameters, in this order: the customer.s name, your business.s name, their review link/)).toBeInTheDocument()
+    expect(
+      screen.getByText(/three parameters, in this order: the customer.s name, your business.s name, their review link/)
+    ).toBeInTheDocument()
     await fillConnect()
 
     expect(await screen.findByText('Connected')).toBeInTheDocument()
     expect(posts(api, '/api/whatsapp-account')[0]).toMatchObject({
       method: 'PUT',
-      body: { phoneNumberId: '106540352242922', accessToken: 'EAAG-a-long-enough-access-token', templates: { en: 'review_request', hi: 'review_request_hi' } },
+      body: {
+        phoneNumberId: '106540352242922',
+        accessToken: 'EAAG-a-long-enough-access-token',
+        templates: { en: 'review_request', hi: 'review_request_hi' },
+      },
     })
     expect(screen.getByText('106540352242922')).toBeInTheDocument()
     expect(screen.getByText('Saved (hidden)')).toBeInTheDocument()
@@ -148,13 +182,23 @@ describe('Connect WhatsApp Business', { timeout: 20_000 }, () => {
 
   it('puts the server’s 422 field error under its field, and shows the 409 sentence', async () => {
     let attempt = 0
-    openScreen(<WhatsAppBusinessCard business={{ id: 7, name: 'Chai Point' }} />, {
-      'GET /api/whatsapp-account': NOT_CONNECTED,
-      'PUT /api/whatsapp-account': () =>
-        ++attempt === 1
-          ? { status: 422, body: { error: 'The access token is too short', errors: [{ field: 'accessToken', message: 'The access token is too short' }] } }
-          : { status: 409, body: { error: 'This WhatsApp number is connected to another account.' } },
-    }, '/dashboard/requests')
+    openScreen(
+      <WhatsAppBusinessCard business={{ id: 7, name: 'Chai Point' }} />,
+      {
+        'GET /api/whatsapp-account': NOT_CONNECTED,
+        'PUT /api/whatsapp-account': () =>
+          ++attempt === 1
+            ? {
+                status: 422,
+                body: {
+                  error: 'The access token is too short',
+                  errors: [{ field: 'accessToken', message: 'The access token is too short' }],
+                },
+              }
+            : { status: 409, body: { error: 'This WhatsApp number is connected to another account.' } },
+      },
+      '/dashboard/requests'
+    )
     await fillConnect()
     const error = await screen.findByText('The access token is too short')
     expect(error.closest('.ant-form-item')).toHaveTextContent('Access token')
@@ -163,7 +207,11 @@ describe('Connect WhatsApp Business', { timeout: 20_000 }, () => {
   })
 
   it('disconnects after the owner confirms', async () => {
-    const { api } = openScreen(<WhatsAppBusinessCard business={{ id: 7, name: 'Chai Point' }} />, { 'GET /api/whatsapp-account': CONNECTED, 'DELETE /api/whatsapp-account': { status: 204 } }, '/dashboard/requests')
+    const { api } = openScreen(
+      <WhatsAppBusinessCard business={{ id: 7, name: 'Chai Point' }} />,
+      { 'GET /api/whatsapp-account': CONNECTED, 'DELETE /api/whatsapp-account': { status: 204 } },
+      '/dashboard/requests'
+    )
     expect(await screen.findByText('review_request_hi')).toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Disconnect' }))
     const dialog = await screen.findByRole('dialog')
@@ -206,7 +254,13 @@ describe('send a test message to me', { timeout: 20_000 }, () => {
         'GET /api/auth/user': { ...fixtures.user, phone: '+919845022222' },
         'POST /api/businesses/7/test-message': () =>
           ++attempt === 1
-            ? { status: 422, body: { error: 'WhatsApp refused the test: Recipient phone number not in allowed list (131030)', errors: [{ field: 'channel', message: 'WhatsApp refused the test: Recipient phone number not in allowed list (131030)' }] } }
+            ? {
+                status: 422,
+                body: {
+                  error: 'WhatsApp refused the test: Recipient phone number not in allowed list (131030)',
+                  errors: [{ field: 'channel', message: 'WhatsApp refused the test: Recipient phone number not in allowed list (131030)' }],
+                },
+              }
             : { status: 200, body: { channel: 'email', to: 'asha@example.in' } },
       },
       '/dashboard/requests'
@@ -224,4 +278,3 @@ describe('send a test message to me', { timeout: 20_000 }, () => {
     expect(testCalls(api)[1]).toMatchObject({ body: { channel: 'email' } })
   })
 })
-

@@ -109,7 +109,13 @@ describe('customers screen', { timeout: 20_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add customer' }))
 
     expect(await within(dialog).findByText('This business already has a customer with this number.')).toBeInTheDocument()
-    expect(api.calls.find((call) => call.method === 'POST')!.body).toEqual({ businessId: 7, name: 'Asha', phone: '09876543210', email: null, consent: true })
+    expect(api.calls.find((call) => call.method === 'POST')!.body).toEqual({
+      businessId: 7,
+      name: 'Asha',
+      phone: '09876543210',
+      email: null,
+      consent: true,
+    })
   })
 
   it('shows a customer’s request history', async () => {

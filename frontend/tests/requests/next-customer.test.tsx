@@ -21,8 +21,12 @@ const chosen = [
 ]
 
 const send = (body: { customerId: number }) => {
-  if (body.customerId === 4) return { status: 422, body: { error: OPTED_OUT_SENTENCE, errors: [{ field: 'customerId', message: OPTED_OUT_SENTENCE }] } }
-  return { status: 201, body: reviewRequest({ customerId: body.customerId, whatsappUrl: `https://wa.me/91900000000${body.customerId}?text=hi` }) }
+  if (body.customerId === 4)
+    return { status: 422, body: { error: OPTED_OUT_SENTENCE, errors: [{ field: 'customerId', message: OPTED_OUT_SENTENCE }] } }
+  return {
+    status: 201,
+    body: reviewRequest({ customerId: body.customerId, whatsappUrl: `https://wa.me/91900000000${body.customerId}?text=hi` }),
+  }
 }
 
 describe('"next customer": sending to a list one by one', { timeout: 20_000 }, () => {

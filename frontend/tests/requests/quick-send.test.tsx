@@ -17,7 +17,8 @@ async function fill({ name = 'Priya', phone = '+91 98765-43210', consent = true 
   await userEvent.click(screen.getByRole('button', { name: /Send with my WhatsApp/ }))
 }
 
-const posts = (api: ReturnType<typeof openScreen>['api']) => api.calls.filter((call) => call.method === 'POST' && call.path === '/api/review-requests')
+const posts = (api: ReturnType<typeof openScreen>['api']) =>
+  api.calls.filter((call) => call.method === 'POST' && call.path === '/api/review-requests')
 
 describe('"Just served someone?" quick send', { timeout: 20_000 }, () => {
   it('creates the request for the typed customer and opens the returned WhatsApp link', async () => {
@@ -74,7 +75,10 @@ describe('"Just served someone?" quick send', { timeout: 20_000 }, () => {
     openScreen(<QuickSendPage />, {
       'POST /api/review-requests': {
         status: 422,
-        body: { error: 'Enter a 10-digit Indian mobile number', errors: [{ field: 'customer.phone', message: 'Enter a 10-digit Indian mobile number' }] },
+        body: {
+          error: 'Enter a 10-digit Indian mobile number',
+          errors: [{ field: 'customer.phone', message: 'Enter a 10-digit Indian mobile number' }],
+        },
       },
     })
     await fill({ phone: '1234567890' })

@@ -40,7 +40,8 @@ export const reviewRequest = (overrides: Partial<ReviewRequestDto> = {}) =>
     ...overrides,
   }) satisfies ReviewRequestDto
 
-export const LIMIT_SENTENCE = 'Usage limit exceeded: this business has sent its 50 free review requests this month. Upgrade to Pro to keep asking.'
+export const LIMIT_SENTENCE =
+  'Usage limit exceeded: this business has sent its 50 free review requests this month. Upgrade to Pro to keep asking.'
 
 /** Renders a request screen for the owner of business 7 with `fetch` answered by `routes`; `open` stands in for WhatsApp. */
 export function openScreen(element: ReactElement, routes: Routes, path = '/dashboard/send') {

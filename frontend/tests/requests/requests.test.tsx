@@ -51,7 +51,15 @@ describe('review requests screen', { timeout: 20_000 }, () => {
 
   it('shows a failed request with the provider’s reason', async () => {
     open({
-      'GET /api/review-requests': list([reviewRequest({ id: 13, channel: 'whatsapp', status: 'failed', failureReason: 'Message Undeliverable. (131026)', customerName: 'Meena' })]),
+      'GET /api/review-requests': list([
+        reviewRequest({
+          id: 13,
+          channel: 'whatsapp',
+          status: 'failed',
+          failureReason: 'Message Undeliverable. (131026)',
+          customerName: 'Meena',
+        }),
+      ]),
     })
     expect(await screen.findByText('Meena')).toBeInTheDocument()
     expect(screen.getAllByText('Message Undeliverable. (131026)').length).toBeGreaterThan(0)
@@ -98,7 +106,9 @@ describe('review requests screen', { timeout: 20_000 }, () => {
     let limited = false
     const { api, open: openWhatsApp } = open({
       'POST /api/review-requests/12/resend': () =>
-        limited ? { status: 403, body: { error: LIMIT_SENTENCE, upgrade: true } } : reviewRequest({ id: 12, whatsappUrl: 'https://wa.me/919000000002?text=again' }),
+        limited
+          ? { status: 403, body: { error: LIMIT_SENTENCE, upgrade: true } }
+          : reviewRequest({ id: 12, whatsappUrl: 'https://wa.me/919000000002?text=again' }),
     })
     // A rated request is done: no resend.
     expect(await screen.findByRole('button', { name: 'Resend to Ravi Kumar' })).toBeInTheDocument()
@@ -125,7 +135,15 @@ describe('review requests screen', { timeout: 20_000 }, () => {
     signIn()
     const analytics = {
       business: fixtures.business(),
-      analytics: { totalSessions: 0, positiveSessions: 0, negativeSessions: 0, redirectedSessions: 0, conversionRate: 0, positiveLast7Days: 0, pageViews: 0 },
+      analytics: {
+        totalSessions: 0,
+        positiveSessions: 0,
+        negativeSessions: 0,
+        redirectedSessions: 0,
+        conversionRate: 0,
+        positiveLast7Days: 0,
+        pageViews: 0,
+      },
       sessions: [],
       reviews: [],
       insights: { recentLowRated: [], topTopics: [], pageViews: 0 },

@@ -19,7 +19,16 @@ const member = (overrides: Partial<StaffDto>): StaffDto => ({
 })
 
 const leaderboard = [
-  member({ id: 3, name: 'Priya', code: 'pq7r', link: 'https://reviewroute.in/review/chai123?s=pq7r', ratings: 14, sentToGoogle: 11, requests: 20, rated: 9 }),
+  member({
+    id: 3,
+    name: 'Priya',
+    code: 'pq7r',
+    link: 'https://reviewroute.in/review/chai123?s=pq7r',
+    ratings: 14,
+    sentToGoogle: 11,
+    requests: 20,
+    rated: 9,
+  }),
   member({ id: 1, name: 'Ravi', ratings: 6, sentToGoogle: 4, requests: 8, rated: 3 }),
 ]
 
@@ -35,7 +44,11 @@ describe('staff card', { timeout: 20_000 }, () => {
 
     expect(await screen.findByText('1. Priya')).toBeInTheDocument()
     const rows = screen.getAllByRole('row').slice(1)
-    const cells = rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))
+    const cells = rows.map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent)
+    )
     expect(cells).toEqual([
       ['1. Priya', '14', '11', '20'],
       ['2. Ravi', '6', '4', '8'],
@@ -58,7 +71,7 @@ describe('staff card', { timeout: 20_000 }, () => {
     await userEvent.type(await screen.findByLabelText('Staff name'), '  Meena ')
     await userEvent.click(screen.getByRole('button', { name: /Add staff/ }))
 
-    expect(await screen.findByLabelText('Meena\'s link')).toHaveValue('https://reviewroute.in/review/chai123?s=mn3x')
+    expect(await screen.findByLabelText("Meena's link")).toHaveValue('https://reviewroute.in/review/chai123?s=mn3x')
     const post = api.calls.filter((call) => call.method === 'POST')
     expect(post).toHaveLength(1)
     expect(post[0].path).toBe('/api/businesses/7/staff')

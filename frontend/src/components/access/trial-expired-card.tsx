@@ -13,8 +13,8 @@ export function TrialExpiredCard({ onUpgrade }: { onUpgrade(): void }) {
           Trial Expired
         </Typography.Title>
         <Typography.Paragraph type="secondary" style={{ maxWidth: 480 }}>
-          Your {TRIAL_DAYS}-day free trial has ended. Your businesses, links and feedback are safe: choose a plan to keep
-          collecting reviews and open your dashboard again.
+          Your {TRIAL_DAYS}-day free trial has ended. Your businesses, links and feedback are safe: choose a plan to keep collecting reviews
+          and open your dashboard again.
         </Typography.Paragraph>
         <Flex gap={8} wrap justify="center">
           <Button type="primary" size="large" onClick={onUpgrade}>

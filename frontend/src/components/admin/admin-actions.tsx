@@ -70,9 +70,7 @@ export function userAccessAction(user: AdminUserDto): ReasonAction {
   const disabling = !user.disabledAt
   return {
     title: `${disabling ? 'Disable' : 'Enable'} the account ${user.email}`,
-    description: disabling
-      ? 'The owner can no longer sign in.'
-      : 'The owner can sign in again.',
+    description: disabling ? 'The owner can no longer sign in.' : 'The owner can sign in again.',
     okText: disabling ? 'Disable account' : 'Enable account',
     danger: disabling,
     path: adminWrite.user(user.id, disabling ? 'disable' : 'enable'),

@@ -16,7 +16,12 @@ export function RoleTag({ role }: { role: AdminUserDto['role'] }) {
 }
 
 /** An account or a business link: active, or disabled by an operator (the reason on hover). */
-export function AccessTag({ disabledAt, disabledReason, activeLabel = 'Active', disabledLabel = 'Disabled' }: {
+export function AccessTag({
+  disabledAt,
+  disabledReason,
+  activeLabel = 'Active',
+  disabledLabel = 'Disabled',
+}: {
   disabledAt: string | null
   disabledReason: string | null
   activeLabel?: string

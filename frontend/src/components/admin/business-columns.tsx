@@ -18,7 +18,8 @@ interface Options {
 
 export function businessColumns({ onToggle, showOwner = true, sortOrderOf }: Options): ColumnsType<AdminBusinessDto> {
   // Refine's useTable reads a column's order from its dataIndex.
-  const sortable = (field: string) => (sortOrderOf ? { key: field, dataIndex: field, sorter: true, sortOrder: sortOrderOf(field) } : { key: field })
+  const sortable = (field: string) =>
+    sortOrderOf ? { key: field, dataIndex: field, sorter: true, sortOrder: sortOrderOf(field) } : { key: field }
   return [
     {
       title: 'Business',
@@ -33,21 +34,34 @@ export function businessColumns({ onToggle, showOwner = true, sortOrderOf }: Opt
       ),
     },
     ...(showOwner
-      ? [{ title: 'Owner', key: 'owner', render: (_: unknown, business: AdminBusinessDto) => <Link to={`/admin/users/${business.userId}`}>{business.ownerEmail}</Link> }]
+      ? [
+          {
+            title: 'Owner',
+            key: 'owner',
+            render: (_: unknown, business: AdminBusinessDto) => <Link to={`/admin/users/${business.userId}`}>{business.ownerEmail}</Link>,
+          },
+        ]
       : []),
     { title: 'Ratings', dataIndex: 'ratings', align: 'right', render: (count: number) => formatCount(count) },
     { title: 'Added', dataIndex: 'createdAt', ...sortable('createdAt'), render: (value: string) => formatDateTime(value) },
     {
       title: 'Link',
       key: 'state',
-      render: (_, business) => <AccessTag disabledAt={business.disabledAt} disabledReason={business.disabledReason} activeLabel="Live" disabledLabel="Paused" />,
+      render: (_, business) => (
+        <AccessTag disabledAt={business.disabledAt} disabledReason={business.disabledReason} activeLabel="Live" disabledLabel="Paused" />
+      ),
     },
     {
       title: 'Actions',
       key: 'actions',
       align: 'right',
       render: (_, business) => (
-        <Button size="small" danger={!business.disabledAt} onClick={() => onToggle(business)} aria-label={`${business.disabledAt ? 'Resume' : 'Pause'} ${business.name}`}>
+        <Button
+          size="small"
+          danger={!business.disabledAt}
+          onClick={() => onToggle(business)}
+          aria-label={`${business.disabledAt ? 'Resume' : 'Pause'} ${business.name}`}
+        >
           {business.disabledAt ? 'Resume' : 'Pause'}
         </Button>
       ),

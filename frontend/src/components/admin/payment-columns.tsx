@@ -18,7 +18,8 @@ interface Options {
 
 export function paymentColumns({ onRefund, showUser = true, sortOrderOf }: Options): ColumnsType<AdminPaymentDto> {
   // Refine's useTable reads a column's order from its dataIndex.
-  const sortable = (field: string) => (sortOrderOf ? { key: field, dataIndex: field, sorter: true, sortOrder: sortOrderOf(field) } : { key: field })
+  const sortable = (field: string) =>
+    sortOrderOf ? { key: field, dataIndex: field, sorter: true, sortOrder: sortOrderOf(field) } : { key: field }
   return [
     { title: 'Created', dataIndex: 'createdAt', ...sortable('createdAt'), render: (value: string) => formatDateTime(value) },
     ...(showUser
@@ -27,7 +28,11 @@ export function paymentColumns({ onRefund, showUser = true, sortOrderOf }: Optio
             title: 'User',
             key: 'user',
             render: (_: unknown, payment: AdminPaymentDto) =>
-              payment.userId ? <Link to={`/admin/users/${payment.userId}`}>{payment.userEmail ?? `User ${payment.userId}`}</Link> : (payment.userEmail ?? '—'),
+              payment.userId ? (
+                <Link to={`/admin/users/${payment.userId}`}>{payment.userEmail ?? `User ${payment.userId}`}</Link>
+              ) : (
+                (payment.userEmail ?? '—')
+              ),
           },
         ]
       : []),
@@ -41,7 +46,9 @@ export function paymentColumns({ onRefund, showUser = true, sortOrderOf }: Optio
         <Flex vertical align="flex-end">
           <span>{rupees(amount, { decimals: amount % 100 !== 0 })}</span>
           {payment.refund && (
-            <Typography.Text type="secondary">−{rupees(payment.refund.amount, { decimals: payment.refund.amount % 100 !== 0 })}</Typography.Text>
+            <Typography.Text type="secondary">
+              −{rupees(payment.refund.amount, { decimals: payment.refund.amount % 100 !== 0 })}
+            </Typography.Text>
           )}
         </Flex>
       ),
@@ -52,7 +59,9 @@ export function paymentColumns({ onRefund, showUser = true, sortOrderOf }: Optio
       key: 'razorpay',
       render: (_, payment) => (
         <Flex vertical>
-          <Typography.Text copyable className="admin-mono">{payment.razorpayOrderId}</Typography.Text>
+          <Typography.Text copyable className="admin-mono">
+            {payment.razorpayOrderId}
+          </Typography.Text>
           {payment.razorpayPaymentId && (
             <Typography.Text copyable type="secondary" className="admin-mono">
               {payment.razorpayPaymentId}

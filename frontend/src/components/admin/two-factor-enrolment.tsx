@@ -50,8 +50,7 @@ export function TwoFactorEnrolment({ email, onDone }: { email?: string; onDone(s
   return (
     <Flex vertical gap={16}>
       <Typography.Paragraph style={{ margin: 0 }}>
-        Scan this QR code with your authenticator app (Google Authenticator, 1Password, Authy…), then enter the 6-digit
-        code it shows.
+        Scan this QR code with your authenticator app (Google Authenticator, 1Password, Authy…), then enter the 6-digit code it shows.
       </Typography.Paragraph>
       <img className="admin-qr" src={enrolment.qrDataUrl} alt="QR code for your authenticator app" width={200} height={200} />
       <div>

@@ -25,8 +25,19 @@ interface Options {
 const fieldFilters = (filters: ListFilters): CrudFilter[] =>
   Object.entries(filters).map(([field, value]) => ({ field, operator: 'eq', value }))
 
-export function useAdminList<T extends BaseRecord>(resource: AdminResource, { defaultSort, initialFilters = {}, pageSize = ADMIN_PAGE_SIZE }: Options = {}) {
-  const { tableProps: refineTableProps, tableQuery, filters, setFilters, sorters, setSorters, setCurrentPage } = useTable<T, HttpError>({
+export function useAdminList<T extends BaseRecord>(
+  resource: AdminResource,
+  { defaultSort, initialFilters = {}, pageSize = ADMIN_PAGE_SIZE }: Options = {}
+) {
+  const {
+    tableProps: refineTableProps,
+    tableQuery,
+    filters,
+    setFilters,
+    sorters,
+    setSorters,
+    setCurrentPage,
+  } = useTable<T, HttpError>({
     resource,
     pagination: { pageSize },
     sorters: { initial: defaultSort ? [defaultSort] : [] },

@@ -21,15 +21,48 @@ interface Stat {
 
 const STATS: Stat[] = [
   { title: 'Total Sessions', icon: <TeamOutlined />, value: (t) => t.totalSessions, format: String, kind: 'count', better: 'up' },
-  { title: 'Positive Reviews', icon: <LikeOutlined />, color: '#16a34a', value: (t) => t.positiveSessions, format: String, kind: 'count', better: 'up' },
-  { title: 'Negative Reviews', icon: <DislikeOutlined />, color: '#ea580c', value: (t) => t.negativeSessions, format: String, kind: 'count', better: 'down' },
-  { title: 'Conversion Rate', icon: <RiseOutlined />, color: '#1d4ed8', value: (t) => t.conversionRate, format: formatPercent, kind: 'rate', better: 'up' },
+  {
+    title: 'Positive Reviews',
+    icon: <LikeOutlined />,
+    color: '#16a34a',
+    value: (t) => t.positiveSessions,
+    format: String,
+    kind: 'count',
+    better: 'up',
+  },
+  {
+    title: 'Negative Reviews',
+    icon: <DislikeOutlined />,
+    color: '#ea580c',
+    value: (t) => t.negativeSessions,
+    format: String,
+    kind: 'count',
+    better: 'down',
+  },
+  {
+    title: 'Conversion Rate',
+    icon: <RiseOutlined />,
+    color: '#1d4ed8',
+    value: (t) => t.conversionRate,
+    format: formatPercent,
+    kind: 'rate',
+    better: 'up',
+  },
 ]
 
 /** Without `comparison` the plain numbers; with it, each number's change against the previous period of `days` days. */
-export function AnalyticsStats({ totals, comparison, loading }: { totals?: StatTotals; comparison?: { previous: StatTotals; days: number }; loading?: boolean }) {
+export function AnalyticsStats({
+  totals,
+  comparison,
+  loading,
+}: {
+  totals?: StatTotals
+  comparison?: { previous: StatTotals; days: number }
+  loading?: boolean
+}) {
   // A rate of a period without sessions is no base to compare with.
-  const previousOf = (stat: Stat, previous: StatTotals) => (stat.kind === 'rate' && previous.totalSessions === 0 ? null : stat.value(previous))
+  const previousOf = (stat: Stat, previous: StatTotals) =>
+    stat.kind === 'rate' && previous.totalSessions === 0 ? null : stat.value(previous)
   return (
     <Row gutter={[12, 12]}>
       {STATS.map((stat) => (
@@ -38,9 +71,20 @@ export function AnalyticsStats({ totals, comparison, loading }: { totals?: StatT
             {totals && (
               <>
                 {/* Values are preformatted strings so the percentage keeps its one decimal. */}
-                <Statistic title={stat.title} value={stat.format(stat.value(totals))} prefix={stat.icon} valueStyle={{ color: stat.color }} />
+                <Statistic
+                  title={stat.title}
+                  value={stat.format(stat.value(totals))}
+                  prefix={stat.icon}
+                  valueStyle={{ color: stat.color }}
+                />
                 {comparison && (
-                  <ChangeNote current={stat.value(totals)} previous={previousOf(stat, comparison.previous)} days={comparison.days} kind={stat.kind} better={stat.better} />
+                  <ChangeNote
+                    current={stat.value(totals)}
+                    previous={previousOf(stat, comparison.previous)}
+                    days={comparison.days}
+                    kind={stat.kind}
+                    better={stat.better}
+                  />
                 )}
               </>
             )}

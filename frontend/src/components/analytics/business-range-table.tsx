@@ -51,7 +51,13 @@ export function BusinessRangeTable({ data }: { data: AnalyticsRangeResponse }) {
       width: 190,
       sorter: (a, b) => a.totals.totalSessions - a.previousTotals.totalSessions - (b.totals.totalSessions - b.previousTotals.totalSessions),
       render: (_, row) => (
-        <ChangeNote current={reviews.value(row.totals)} previous={reviews.value(row.previousTotals)} days={days} kind={reviews.kind} better={reviews.better} />
+        <ChangeNote
+          current={reviews.value(row.totals)}
+          previous={reviews.value(row.previousTotals)}
+          days={days}
+          kind={reviews.kind}
+          better={reviews.better}
+        />
       ),
     },
   ]

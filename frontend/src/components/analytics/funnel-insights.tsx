@@ -18,7 +18,14 @@ const topicLabel = (topic: string) => topic.charAt(0).toUpperCase() + topic.slic
 function VerdictAlert({ rate, sessions }: { rate: number; sessions: number }) {
   const verdict = conversionVerdict(rate, sessions)
   if (verdict === 'excellent')
-    return <Alert type="success" showIcon message="Excellent conversion!" description={`${formatPercent(rate)} of your customers are sent on to review you on Google.`} />
+    return (
+      <Alert
+        type="success"
+        showIcon
+        message="Excellent conversion!"
+        description={`${formatPercent(rate)} of your customers are sent on to review you on Google.`}
+      />
+    )
   if (verdict === 'improvement')
     return (
       <Alert
@@ -49,7 +56,13 @@ function Funnel({ insights, analytics }: Pick<AnalyticsResponse, 'insights' | 'a
               {step.rate !== null && <Typography.Text type="secondary"> ({step.rate}%)</Typography.Text>}
             </Typography.Text>
           </Flex>
-          <Progress percent={(step.count / widest) * 100} showInfo={false} size="small" status="normal" strokeColor={STEP_COLORS[step.key]} />
+          <Progress
+            percent={(step.count / widest) * 100}
+            showInfo={false}
+            size="small"
+            status="normal"
+            strokeColor={STEP_COLORS[step.key]}
+          />
         </div>
       ))}
     </Flex>

@@ -50,7 +50,8 @@ function Chart({ points }: { points: GoogleRatingPointDto[] }) {
   // Ticks on whole tenths (recharts' own would fall on 4.25 and label it 4.3).
   const step = high - low <= 0.8 ? 0.1 : high - low <= 1.6 ? 0.2 : 0.5
   const ticks: number[] = []
-  for (let tenth = Math.ceil((low * 10) / (step * 10)) * step * 10; tenth <= high * 10 + 1e-6; tenth += step * 10) ticks.push(Math.round(tenth) / 10)
+  for (let tenth = Math.ceil((low * 10) / (step * 10)) * step * 10; tenth <= high * 10 + 1e-6; tenth += step * 10)
+    ticks.push(Math.round(tenth) / 10)
   return (
     <div role="img" aria-label="Google rating and review count per day">
       <ResponsiveContainer width="100%" height={240}>
@@ -58,11 +59,29 @@ function Chart({ points }: { points: GoogleRatingPointDto[] }) {
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="day" tickFormatter={shortDay} minTickGap={24} tick={{ fontSize: 12 }} />
           <YAxis yAxisId="reviews" allowDecimals={false} tick={{ fontSize: 12 }} width={44} domain={['dataMin', 'auto']} />
-          <YAxis yAxisId="rating" orientation="right" domain={[low, high]} ticks={ticks} interval={0} tick={{ fontSize: 12 }} width={32} tickFormatter={(value: number) => value.toFixed(1)} />
+          <YAxis
+            yAxisId="rating"
+            orientation="right"
+            domain={[low, high]}
+            ticks={ticks}
+            interval={0}
+            tick={{ fontSize: 12 }}
+            width={32}
+            tickFormatter={(value: number) => value.toFixed(1)}
+          />
           <Tooltip labelFormatter={(label) => longDay(String(label))} />
           <Legend wrapperStyle={{ fontSize: 12 }} />
           <Bar yAxisId="reviews" dataKey="reviewCount" name="Reviews on Google" fill="#93c5fd" />
-          <Line yAxisId="rating" dataKey="rating" name="Rating" type="monotone" stroke="#f59e0b" strokeWidth={2} dot={points.length < 40} connectNulls />
+          <Line
+            yAxisId="rating"
+            dataKey="rating"
+            name="Rating"
+            type="monotone"
+            stroke="#f59e0b"
+            strokeWidth={2}
+            dot={points.length < 40}
+            connectNulls
+          />
         </ComposedChart>
       </ResponsiveContainer>
     </div>
@@ -108,7 +127,8 @@ export function GoogleRatingHistory({ businessId }: { businessId: number }) {
   )
 
   let body
-  if (query.error && !history) body = <Alert type="error" showIcon message={errorText(query.error, 'Could not load your Google rating history.')} />
+  if (query.error && !history)
+    body = <Alert type="error" showIcon message={errorText(query.error, 'Could not load your Google rating history.')} />
   else if (!history) body = <Skeleton active paragraph={{ rows: 4 }} />
   else if (history.points.length < 2) {
     const only = history.points[0]

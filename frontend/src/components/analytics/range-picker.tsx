@@ -15,7 +15,10 @@ import '#components/feedbacks/feedback-filters.css'
 const CUSTOM = 'custom'
 const DAY = 'YYYY-MM-DD'
 
-const PERIOD_OPTIONS = [...RANGE_PRESETS.map(({ key, label }) => ({ value: key as string, label })), { value: CUSTOM, label: 'Custom range' }]
+const PERIOD_OPTIONS = [
+  ...RANGE_PRESETS.map(({ key, label }) => ({ value: key as string, label })),
+  { value: CUSTOM, label: 'Custom range' },
+]
 
 export function RangePicker({ value, onChange, now = new Date() }: { value: DayRange; onChange(range: DayRange): void; now?: Date }) {
   const [open, setOpen] = useState(false)

@@ -40,10 +40,23 @@ export const RANGE_FIGURES: Figure[] = [
 
 const TONE_COLOR = { good: '#16a34a', bad: '#ea580c', neutral: undefined }
 
-const toneOf = (trend: Trend, better: 'up' | 'down') => (trend === 'up' || trend === 'down' ? (trend === better ? 'good' : 'bad') : 'neutral')
+const toneOf = (trend: Trend, better: 'up' | 'down') =>
+  trend === 'up' || trend === 'down' ? (trend === better ? 'good' : 'bad') : 'neutral'
 
 /** '+12 (+40%) vs previous 30 days' with an arrow, green when the change is good news. */
-export function ChangeNote({ current, previous, days, kind, better }: { current: number | null; previous: number | null; days: number; kind: ChangeKind; better: 'up' | 'down' }) {
+export function ChangeNote({
+  current,
+  previous,
+  days,
+  kind,
+  better,
+}: {
+  current: number | null
+  previous: number | null
+  days: number
+  kind: ChangeKind
+  better: 'up' | 'down'
+}) {
   const { trend, text } = describeChange(current, previous, days, kind)
   const tone = toneOf(trend, better)
   return (

@@ -105,7 +105,10 @@ export function BillingDetailsForm({ profile, submitText, onSaved, onCancel }: P
           validateFirst
           rules={[
             // While typing: only once all 15 characters are in; on leaving the field or saving: always.
-            { validateTrigger: 'onChange', validator: (_, value?: string) => (value && value.length < GSTIN_LENGTH ? Promise.resolve() : checkGstin(value)) },
+            {
+              validateTrigger: 'onChange',
+              validator: (_, value?: string) => (value && value.length < GSTIN_LENGTH ? Promise.resolve() : checkGstin(value)),
+            },
             { validateTrigger: 'onBlur', validator: (_, value?: string) => checkGstin(value) },
           ]}
         >

@@ -18,7 +18,16 @@ export function BillingStatusBanner({ status, onShowPlans, onCancel }: { status:
   // On a phone the button goes under the text, which would otherwise be squeezed into a narrow column.
   const wide = Grid.useBreakpoint().md ?? true
   const withAction = (description: ReactNode, action: ReactNode) =>
-    wide ? { description, action } : { description: <>{description}<div style={{ marginTop: 12 }}>{action}</div></> }
+    wide
+      ? { description, action }
+      : {
+          description: (
+            <>
+              {description}
+              <div style={{ marginTop: 12 }}>{action}</div>
+            </>
+          ),
+        }
 
   if (state === 'trial') {
     const days = status.trialDaysRemaining
@@ -36,8 +45,8 @@ export function BillingStatusBanner({ status, onShowPlans, onCancel }: { status:
               strokeColor={urgent ? COLOURS.red : COLOURS.blue}
               aria-label={`${days} of ${TRIAL_DAYS} trial days left`}
             />
-            Your free trial ends on {formatDate(status.trialEndsAt)}. Choose a plan below to keep your review links, QR
-            codes and analytics working after that.
+            Your free trial ends on {formatDate(status.trialEndsAt)}. Choose a plan below to keep your review links, QR codes and analytics
+            working after that.
           </>,
           <Button type={urgent ? 'primary' : 'default'} danger={urgent} onClick={onShowPlans}>
             See plans

@@ -4,7 +4,13 @@ import { formatDate } from '#lib/dates'
 import type { useCancelSubscription } from './use-cancel-subscription'
 
 /** Asks before cancelling: what the owner keeps, and until when. */
-export function CancelSubscriptionDialog({ cancel, accessUntil }: { cancel: ReturnType<typeof useCancelSubscription>; accessUntil: string | null }) {
+export function CancelSubscriptionDialog({
+  cancel,
+  accessUntil,
+}: {
+  cancel: ReturnType<typeof useCancelSubscription>
+  accessUntil: string | null
+}) {
   return (
     <Modal
       open={cancel.open}
@@ -17,8 +23,8 @@ export function CancelSubscriptionDialog({ cancel, accessUntil }: { cancel: Retu
       onCancel={cancel.close}
     >
       <Typography.Paragraph>
-        You keep Pro access until <strong>{formatDate(accessUntil)}</strong>. After that your account moves to the free
-        plan: {FREE_PLAN_BUSINESS_LIMIT} business and {FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS} reviews per business a month.
+        You keep Pro access until <strong>{formatDate(accessUntil)}</strong>. After that your account moves to the free plan:{' '}
+        {FREE_PLAN_BUSINESS_LIMIT} business and {FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS} reviews per business a month.
       </Typography.Paragraph>
       <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
         Your businesses, links and feedback stay safe, and we will not send the reminder before your plan ends.

@@ -58,7 +58,12 @@ export function PaymentDialog({ payment, profile, onProfileSaved, onPay, onClose
     (payment.step === 'ready' && !changing) || failed ? (
       <Flex gap={8} justify="end" wrap>
         <Button onClick={onClose}>Cancel</Button>
-        <Button type="primary" icon={failed ? undefined : <LockOutlined />} loading={payment.step === 'ready' && payment.opening} onClick={onPay}>
+        <Button
+          type="primary"
+          icon={failed ? undefined : <LockOutlined />}
+          loading={payment.step === 'ready' && payment.opening}
+          onClick={onPay}
+        >
           {failed ? 'Try Again' : `Pay ${rupees(payment.order.amount)}`}
         </Button>
       </Flex>
@@ -103,8 +108,8 @@ export function PaymentDialog({ payment, profile, onProfileSaved, onPay, onClose
             One-time payment, {validityText(payment.order.durationMonths, payment.order.validUntil)}.
           </Typography.Paragraph>
           <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
-            Your plan does not renew by itself: we email you a reminder 3 days before it ends. Pay by UPI, card, net
-            banking or wallet in Razorpay's secure window.
+            Your plan does not renew by itself: we email you a reminder 3 days before it ends. Pay by UPI, card, net banking or wallet in
+            Razorpay's secure window.
           </Typography.Paragraph>
           {hasBillingDetails(profile) && <InvoiceTo profile={profile} onChange={() => setChanging(true)} />}
         </Flex>

@@ -22,8 +22,8 @@ export function PaymentSuccessOverlay({ success, onHide }: { success: PaymentSuc
           Payment Successful!
         </Typography.Title>
         <Typography.Paragraph type="secondary">
-          Your {success.planName} Plan is active until {formatDate(success.validUntil)}. Unlimited businesses, reviews
-          and analytics are open.
+          Your {success.planName} Plan is active until {formatDate(success.validUntil)}. Unlimited businesses, reviews and analytics are
+          open.
         </Typography.Paragraph>
         <Button type="primary" onClick={onHide}>
           Continue

@@ -27,7 +27,10 @@ export function usePhoneEntry(onSaved: () => void) {
     setSaving(true)
     setError(null)
     try {
-      await request<UpdatePhoneResponse>('/api/user/update-phone', { method: 'POST', body: { phone: phoneForApi(digits) } satisfies UpdatePhoneRequest })
+      await request<UpdatePhoneResponse>('/api/user/update-phone', {
+        method: 'POST',
+        body: { phone: phoneForApi(digits) } satisfies UpdatePhoneRequest,
+      })
       setSaved(true)
       toast.success('Phone Number Saved', `We'll reach you on ${PHONE_PREFIX} ${digits} about your account.`)
       onSaved()
@@ -110,15 +113,14 @@ export function PhoneModal({ open, onSaved, onClose }: { open: boolean; onSaved(
             You're all set
           </Typography.Title>
           <Typography.Text type="secondary">
-            Your {TRIAL_DAYS}-day free trial is running. Add your business on the dashboard to get your review link and QR
-            code.
+            Your {TRIAL_DAYS}-day free trial is running. Add your business on the dashboard to get your review link and QR code.
           </Typography.Text>
         </Flex>
       ) : (
         <>
           <Typography.Paragraph type="secondary">
-            Your {TRIAL_DAYS}-day free trial has started. Add your mobile number so we can reach you about your account
-            and plan. We never share it.
+            Your {TRIAL_DAYS}-day free trial has started. Add your mobile number so we can reach you about your account and plan. We never
+            share it.
           </Typography.Paragraph>
           <PhoneField entry={entry} inputRef={input} />
         </>

@@ -27,8 +27,7 @@ export function PlanCard({ plan, enrolled, busy, onChoose, onEnrolledClick }: Pr
         {name}
       </Typography.Title>
       <div className="plan-card__price">
-        {rupees(plan.totalPrice)} <small>{pricePeriod(plan.durationMonths)}</small>{' '}
-        <small className="plan-card__tax">{INCL_GST}</small>
+        {rupees(plan.totalPrice)} <small>{pricePeriod(plan.durationMonths)}</small> <small className="plan-card__tax">{INCL_GST}</small>
       </div>
       <Typography.Text type="secondary">
         {plan.durationMonths > 1 ? `${rupees(plan.pricePerMonth)} per month` : 'One month at a time'}

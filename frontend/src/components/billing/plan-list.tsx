@@ -46,13 +46,7 @@ export function PlanList({ plans, loading, failed, onRetry, enrolled, busyPlanId
           ))}
         {purchasablePlans(plans).map((plan) => (
           <Col key={plan.id} xs={24} md={8}>
-            <PlanCard
-              plan={plan}
-              enrolled={enrolled}
-              busy={busyPlanId === plan.id}
-              onChoose={onChoose}
-              onEnrolledClick={onEnrolledClick}
-            />
+            <PlanCard plan={plan} enrolled={enrolled} busy={busyPlanId === plan.id} onChoose={onChoose} onEnrolledClick={onEnrolledClick} />
           </Col>
         ))}
       </Row>

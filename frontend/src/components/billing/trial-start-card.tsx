@@ -20,8 +20,8 @@ export function TrialStartCard() {
               {TITLE}
             </Typography.Title>
             <Typography.Text type="secondary">
-              No card needed. Next, find your business on Google to get your review link and QR poster. The Pro plans
-              below are for when you are ready.
+              No card needed. Next, find your business on Google to get your review link and QR poster. The Pro plans below are for when you
+              are ready.
             </Typography.Text>
           </Flex>
         </Flex>

@@ -19,13 +19,7 @@ import type {
 import { useCallback, useRef, useState } from 'react'
 import { useRefreshTrialStatus } from '#hooks/use-trial-status'
 import { hasPaidAccess } from '#lib/access'
-import {
-  alreadyHavePlanText,
-  COLOURS,
-  CONFIGURATION_ERROR,
-  NO_ORDER,
-  purchaseErrorToast,
-} from '#lib/billing'
+import { alreadyHavePlanText, COLOURS, CONFIGURATION_ERROR, NO_ORDER, purchaseErrorToast } from '#lib/billing'
 import { billingProfileMissing, hasBillingDetails } from '#lib/billing-profile'
 import { failureDetails, loadCheckout, type CheckoutSuccess } from '#lib/razorpay'
 import { errorText, request } from '#providers/http'

@@ -35,7 +35,12 @@ function RatingBadge({ rating }: { rating: number | null }) {
   if (rating === null) return <Tag>No Google rating</Tag>
   return (
     <Tip title="Google rating">
-      <Tag color="gold" icon={<StarFilled />} style={{ marginInlineEnd: 0, fontWeight: 600 }} aria-label={`Google rating ${rating.toFixed(1)}`}>
+      <Tag
+        color="gold"
+        icon={<StarFilled />}
+        style={{ marginInlineEnd: 0, fontWeight: 600 }}
+        aria-label={`Google rating ${rating.toFixed(1)}`}
+      >
         {rating.toFixed(1)}
       </Tag>
     </Tip>
@@ -61,7 +66,12 @@ export function BusinessCard({ business, view }: { business: BusinessDto; view: 
   const analyticsPath = `/business/${business.id}`
 
   return (
-    <Card size="small" styles={{ body: { display: 'flex', flexDirection: 'column', gap: 12, padding: 16 } }} aria-label={business.name} role="article">
+    <Card
+      size="small"
+      styles={{ body: { display: 'flex', flexDirection: 'column', gap: 12, padding: 16 } }}
+      aria-label={business.name}
+      role="article"
+    >
       <Flex justify="space-between" align="start" gap={8}>
         <Flex vertical style={{ minWidth: 0 }}>
           <Typography.Title level={5} style={{ margin: 0 }} ellipsis={{ tooltip: business.name }}>

@@ -63,8 +63,8 @@ function RemoveForm({ business, onClose, onRemove }: Props) {
         </ul>
       </div>
       <Typography.Paragraph style={{ margin: 0 }}>
-        Its review link <Typography.Text code>{link}</Typography.Text> and its QR poster stop working at once, also where
-        they are printed or already shared. This cannot be undone.
+        Its review link <Typography.Text code>{link}</Typography.Text> and its QR poster stop working at once, also where they are printed
+        or already shared. This cannot be undone.
       </Typography.Paragraph>
       <Flex vertical gap={6}>
         <Typography.Text id={`remove-name-${business.id}`}>

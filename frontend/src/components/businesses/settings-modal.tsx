@@ -27,13 +27,7 @@ interface Props {
 
 export function SettingsModal(props: Props) {
   return (
-    <Modal
-      open={props.open}
-      title={`Settings: ${props.business.name}`}
-      footer={null}
-      onCancel={props.onClose}
-      destroyOnHidden
-    >
+    <Modal open={props.open} title={`Settings: ${props.business.name}`} footer={null} onCancel={props.onClose} destroyOnHidden>
       <SettingsForm {...props} />
     </Modal>
   )
@@ -76,8 +70,8 @@ function SettingsForm({ business, onClose, onSave }: Props) {
           />
         </div>
         <Typography.Text type="secondary">
-          The page and the printed QR poster use this language. With "{PHONE_LANGUAGE}", each customer sees the page in
-          their phone's language and the poster is in English and Hindi. Customers can always switch on the page.
+          The page and the printed QR poster use this language. With "{PHONE_LANGUAGE}", each customer sees the page in their phone's
+          language and the poster is in English and Hindi. Customers can always switch on the page.
         </Typography.Text>
       </Flex>
       <Flex justify="end" gap={8}>

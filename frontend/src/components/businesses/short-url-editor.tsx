@@ -33,7 +33,13 @@ export function ShortUrlEditor({ business, onSave }: Props) {
           <Typography.Text strong>{business.shortUrl}</Typography.Text>
         </Typography.Text>
         <Tip title="Edit short URL">
-          <Button type="text" size="small" icon={<EditOutlined />} aria-label="Edit short URL" onClick={() => setDraft(business.shortUrl)} />
+          <Button
+            type="text"
+            size="small"
+            icon={<EditOutlined />}
+            aria-label="Edit short URL"
+            onClick={() => setDraft(business.shortUrl)}
+          />
         </Tip>
       </Flex>
     )

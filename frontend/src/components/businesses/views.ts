@@ -7,7 +7,7 @@
 export type BusinessesView = 'businesses' | 'qr-codes'
 
 export const VIEW_COPY: Record<BusinessesView, { title: string; text: string }> = {
-  businesses: { title: 'My Businesses', text: 'Manage your review links, QR codes and settings.' },
+  'businesses': { title: 'My Businesses', text: 'Manage your review links, QR codes and settings.' },
   'qr-codes': { title: 'QR Codes', text: 'Download a QR code or a printable poster for each business.' },
 }
 

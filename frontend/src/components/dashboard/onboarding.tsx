@@ -49,8 +49,8 @@ export function Onboarding() {
       <Flex vertical gap={8}>
         <Step number={1} title="Your mobile number" />
         <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-          Your {TRIAL_DAYS}-day free trial has started. Add your mobile number so we can reach you about your account and
-          plan. We never share it.
+          Your {TRIAL_DAYS}-day free trial has started. Add your mobile number so we can reach you about your account and plan. We never
+          share it.
         </Typography.Paragraph>
         <PhoneField entry={entry} autoFocus />
         <Button type="primary" size="large" block disabled={!entry.valid} loading={entry.saving} onClick={() => void entry.save()}>

@@ -16,7 +16,9 @@ export default function BusinessSelector({ compact = false }: { compact?: boolea
   const { businesses, selected, select } = useBusinesses()
   const navigate = useNavigate()
   if (businesses.length < 2) return null
-  return <BusinessSelectorView businesses={businesses} selectedId={selected?.id} onSelect={select} onNavigate={navigate} compact={compact} />
+  return (
+    <BusinessSelectorView businesses={businesses} selectedId={selected?.id} onSelect={select} onNavigate={navigate} compact={compact} />
+  )
 }
 
 interface ViewProps {
@@ -38,7 +40,11 @@ export function BusinessSelectorView({ businesses, selectedId, onSelect, onNavig
       style={compact ? { width: '100%', minWidth: 0 } : { minWidth: 220, maxWidth: 320 }}
       popupMatchSelectWidth={compact ? false : 320}
       styles={{ popup: { root: { maxWidth: 'calc(100vw - 24px)', minWidth: 260 } } }}
-      options={businesses.map((business) => ({ value: business.id, label: businessLabel(business, businesses), address: business.address }))}
+      options={businesses.map((business) => ({
+        value: business.id,
+        label: businessLabel(business, businesses),
+        address: business.address,
+      }))}
       optionRender={(option) => (
         <Flex vertical style={{ minWidth: 0 }}>
           <Typography.Text strong style={{ whiteSpace: 'normal' }}>
@@ -54,10 +60,20 @@ export function BusinessSelectorView({ businesses, selectedId, onSelect, onNavig
           {menu}
           <Divider style={{ margin: '4px 0' }} />
           <Flex vertical>
-            <Button type="text" icon={<ShopOutlined />} style={{ justifyContent: 'flex-start' }} onClick={() => onNavigate('/dashboard/businesses')}>
+            <Button
+              type="text"
+              icon={<ShopOutlined />}
+              style={{ justifyContent: 'flex-start' }}
+              onClick={() => onNavigate('/dashboard/businesses')}
+            >
               Manage businesses
             </Button>
-            <Button type="text" icon={<BarChartOutlined />} style={{ justifyContent: 'flex-start' }} onClick={() => onNavigate('/dashboard/analytics')}>
+            <Button
+              type="text"
+              icon={<BarChartOutlined />}
+              style={{ justifyContent: 'flex-start' }}
+              onClick={() => onNavigate('/dashboard/analytics')}
+            >
               All businesses
             </Button>
           </Flex>

@@ -1,4 +1,12 @@
-import { DashboardOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined, ShopOutlined, UserOutlined } from '@ant-design/icons'
+import {
+  DashboardOutlined,
+  LogoutOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  SettingOutlined,
+  ShopOutlined,
+  UserOutlined,
+} from '@ant-design/icons'
 import { useLogout } from '@refinedev/core'
 import { Avatar, Button, Dropdown, Flex, Grid, Layout, Typography } from 'antd'
 import { lazy, Suspense, useState } from 'react'

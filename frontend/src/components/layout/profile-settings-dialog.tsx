@@ -13,7 +13,17 @@ interface Values {
   phone: string
 }
 
-export default function ProfileSettingsDialog({ user, open, onClose, onSaved }: { user: UserDto; open: boolean; onClose(): void; onSaved(): void }) {
+export default function ProfileSettingsDialog({
+  user,
+  open,
+  onClose,
+  onSaved,
+}: {
+  user: UserDto
+  open: boolean
+  onClose(): void
+  onSaved(): void
+}) {
   const [form] = Form.useForm<Values>()
   const [saving, setSaving] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)

@@ -31,7 +31,16 @@ export function AccountStatsCard({ status, usage, usageFailed, refreshing, onRef
       <Facts
         rows={[
           ['Plan', stats?.plan ?? '–'],
-          ['Status', stats ? <Tag color={STATUS_COLOURS[stats.status]} style={{ marginInlineEnd: 0 }}>{stats.status}</Tag> : '–'],
+          [
+            'Status',
+            stats ? (
+              <Tag color={STATUS_COLOURS[stats.status]} style={{ marginInlineEnd: 0 }}>
+                {stats.status}
+              </Tag>
+            ) : (
+              '–'
+            ),
+          ],
           ['Businesses', count(usage?.usage.businesses)],
           ['Reviews this month', count(usage?.usage.reviewsThisMonth)],
         ]}

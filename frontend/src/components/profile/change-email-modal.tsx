@@ -58,8 +58,8 @@ function ChangeEmailForm({ currentEmail, onDone }: { currentEmail: string; onDon
   return (
     <Flex vertical gap={12} style={{ paddingTop: 8 }}>
       <Typography.Text type="secondary">
-        You sign in with <Typography.Text strong>{currentEmail}</Typography.Text>. We will mail a link to the new
-        address; it becomes your sign-in once you open that link.
+        You sign in with <Typography.Text strong>{currentEmail}</Typography.Text>. We will mail a link to the new address; it becomes your
+        sign-in once you open that link.
       </Typography.Text>
       <Form name="change-email" form={form} layout="vertical" requiredMark={false} onFinish={(values) => void save(values)}>
         <Form.Item

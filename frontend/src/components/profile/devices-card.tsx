@@ -94,12 +94,7 @@ export function DevicesCard({ devices, loading, failed, onChanged }: Props) {
           {rows.length ? (
             <ul className="devices">
               {rows.map((device) => (
-                <DeviceRow
-                  key={device.id}
-                  device={device}
-                  signingOut={signingOut === device.id}
-                  onSignOut={() => void signOut(device)}
-                />
+                <DeviceRow key={device.id} device={device} signingOut={signingOut === device.id} onSignOut={() => void signOut(device)} />
               ))}
             </ul>
           ) : (

@@ -99,9 +99,7 @@ export function NotificationsCard({ email, emailVerified }: { email?: string; em
                 Weekly summary
               </Typography.Text>
               <br />
-              <Typography.Text type="secondary">
-                Mondays {NOTIFICATION_MAIL_TIME_IST} IST: ratings, Google clicks, feedback
-              </Typography.Text>
+              <Typography.Text type="secondary">Mondays {NOTIFICATION_MAIL_TIME_IST} IST: ratings, Google clicks, feedback</Typography.Text>
             </div>
             <Switch
               aria-labelledby="weekly-summary-label"

@@ -68,7 +68,9 @@ export function PasswordCard({ onChanged }: { onChanged(): Promise<unknown> | vo
             { required: true, message: 'Enter the new password again' },
             ({ getFieldValue }) => ({
               validator: (_, value) =>
-                !value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error('The new passwords do not match')),
+                !value || value === getFieldValue('password')
+                  ? Promise.resolve()
+                  : Promise.reject(new Error('The new passwords do not match')),
             }),
           ]}
         >

@@ -17,7 +17,15 @@ interface Values {
 const FIRST_NAME_REQUIRED = 'Please enter your first name'
 
 /** First and last name, edited in place (docs/screens.md); the email changes through its own dialog (docs/decisions.md D29). */
-export function PersonalInfoCard({ user, loading, onSaved }: { user: UserDto | null; loading: boolean; onSaved(): Promise<unknown> | void }) {
+export function PersonalInfoCard({
+  user,
+  loading,
+  onSaved,
+}: {
+  user: UserDto | null
+  loading: boolean
+  onSaved(): Promise<unknown> | void
+}) {
   const [editing, setEditing] = useState(false)
   const [saving, setSaving] = useState(false)
   const [changingEmail, setChangingEmail] = useState(false)
@@ -69,7 +77,10 @@ export function PersonalInfoCard({ user, loading, onSaved }: { user: UserDto | n
               <Input autoComplete="family-name" />
             </Form.Item>
           </Flex>
-          <Form.Item label="Email" extra="Your email is your sign-in: changing it needs your password and a link mailed to the new address.">
+          <Form.Item
+            label="Email"
+            extra="Your email is your sign-in: changing it needs your password and a link mailed to the new address."
+          >
             <Flex gap={8}>
               <Input value={user.email} readOnly disabled aria-label="Email" />
               <Button onClick={() => setChangingEmail(true)}>Change</Button>

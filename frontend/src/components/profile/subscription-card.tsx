@@ -93,7 +93,15 @@ function PaidDetails({ status, cancelled, onCancel }: { status: TrialStatusDto; 
 }
 
 /** Subscription Details in each state of docs/product-rules.md#trial. */
-export function SubscriptionCard({ status, loading, onCancel }: { status: TrialStatusDto | undefined; loading: boolean; onCancel(): void }) {
+export function SubscriptionCard({
+  status,
+  loading,
+  onCancel,
+}: {
+  status: TrialStatusDto | undefined
+  loading: boolean
+  onCancel(): void
+}) {
   const state = status ? subscriptionState(status) : null
   const navigate = useNavigate()
   return (

@@ -93,8 +93,7 @@ export function QrCodeCard({ business }: { business: Pick<BusinessDto, 'name' | 
             </Space.Compact>
           </div>
           <Typography.Text type="secondary">
-            Customers scan the code or open the link to rate you. 4-5 stars go on to Google; 3 or below stay with
-            you as private feedback.
+            Customers scan the code or open the link to rate you. 4-5 stars go on to Google; 3 or below stay with you as private feedback.
           </Typography.Text>
           <Flex vertical gap={4}>
             <Flex gap={8} wrap>

@@ -7,7 +7,12 @@ export function ConsentField() {
     <Form.Item
       name="consent"
       valuePropName="checked"
-      rules={[{ validator: async (_, checked: boolean) => (checked ? undefined : Promise.reject(new Error('Please ask them first: tick this once they agree'))) }]}
+      rules={[
+        {
+          validator: async (_, checked: boolean) =>
+            checked ? undefined : Promise.reject(new Error('Please ask them first: tick this once they agree')),
+        },
+      ]}
     >
       <Checkbox>{CONSENT_LABEL}</Checkbox>
     </Form.Item>

@@ -17,7 +17,15 @@ interface Values {
 }
 
 /** `customer` to edit, or none to add one to `businessId`. */
-export function CustomerFormModal({ businessId, customer, onClose }: { businessId: number; customer: CustomerDto | null; onClose(): void }) {
+export function CustomerFormModal({
+  businessId,
+  customer,
+  onClose,
+}: {
+  businessId: number
+  customer: CustomerDto | null
+  onClose(): void
+}) {
   const [form] = Form.useForm<Values>()
   const toast = useToast()
   const { mutateAsync: create } = useCreate<CustomerDto, HttpError, CreateCustomerRequest>()
@@ -34,7 +42,10 @@ export function CustomerFormModal({ businessId, customer, onClose }: { businessI
         await update({ resource: 'customers', id: customer.id, values: { name: values.name.trim(), phone: values.phone.trim(), email } })
         toast.success('Customer Updated', `${values.name.trim()} was saved.`)
       } else {
-        await create({ resource: 'customers', values: { businessId, name: values.name.trim(), phone: values.phone.trim(), email, consent: true } })
+        await create({
+          resource: 'customers',
+          values: { businessId, name: values.name.trim(), phone: values.phone.trim(), email, consent: true },
+        })
         toast.success('Customer Added', `${values.name.trim()} is on your list.`)
       }
       onClose()
@@ -68,19 +79,13 @@ export function CustomerFormModal({ businessId, customer, onClose }: { businessI
         <Form.Item label="Name" name="name" rules={[{ required: true, whitespace: true, message: 'Please enter their name' }]}>
           <Input maxLength={100} autoComplete="off" />
         </Form.Item>
-        <Form.Item
-          label="WhatsApp number"
-          name="phone"
-          rules={mobileRules('Please enter their 10-digit number')}
-        >
+        <Form.Item label="WhatsApp number" name="phone" rules={mobileRules('Please enter their 10-digit number')}>
           <Input inputMode="tel" placeholder="98765 43210" maxLength={25} autoComplete="off" />
         </Form.Item>
         <Form.Item label="Email (optional)" name="email" rules={[{ type: 'email', message: 'Please enter a valid email' }]}>
           <Input inputMode="email" maxLength={254} autoComplete="off" />
         </Form.Item>
-        {!customer && (
-          <ConsentField />
-        )}
+        {!customer && <ConsentField />}
         {failure && <Alert type="error" showIcon message={failure} />}
       </Form>
     </Modal>

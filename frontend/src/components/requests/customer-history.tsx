@@ -26,7 +26,11 @@ export function CustomerHistory({ customer, onClose }: { customer: CustomerDto; 
         </Typography.Text>
         <Typography.Text type="secondary">Agreed to messages on {formatDateTime(customer.consentAt)}</Typography.Text>
         {customer.optedOutAt && (
-          <Alert type="warning" showIcon message={`Asked not to get review requests on ${formatDateTime(customer.optedOutAt)}. We will not send them any more.`} />
+          <Alert
+            type="warning"
+            showIcon
+            message={`Asked not to get review requests on ${formatDateTime(customer.optedOutAt)}. We will not send them any more.`}
+          />
         )}
         <Typography.Title level={5} style={{ margin: 0 }}>
           Review requests

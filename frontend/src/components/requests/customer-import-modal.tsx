@@ -38,7 +38,8 @@ export function CustomerImportModal({ businessId, onClose }: { businessId: numbe
   const invalidate = useInvalidate()
   const { mutateAsync: post } = useCustomMutation<CustomerImportResponse, HttpError, string>()
   const importCustomers = async (csv: string, mode: 'preview' | 'import') =>
-    (await post({ url: importPath(businessId, mode), method: 'post', values: csv, config: { headers: { 'Content-Type': 'text/csv' } } })).data
+    (await post({ url: importPath(businessId, mode), method: 'post', values: csv, config: { headers: { 'Content-Type': 'text/csv' } } }))
+      .data
   const input = useRef<HTMLInputElement>(null)
   const [file, setFile] = useState<{ name: string; text: string } | null>(null)
   const [preview, setPreview] = useState<CustomerImportResponse | null>(null)
@@ -102,7 +103,12 @@ export function CustomerImportModal({ businessId, onClose }: { businessId: numbe
           )}
           <Flex gap={8} justify="flex-end" wrap>
             <Button onClick={onClose}>Cancel</Button>
-            <Button type="primary" disabled={!preview || importable === 0 || !consent} loading={busy && !!preview} onClick={() => void runImport()}>
+            <Button
+              type="primary"
+              disabled={!preview || importable === 0 || !consent}
+              loading={busy && !!preview}
+              onClick={() => void runImport()}
+            >
               Import {customersCount(importable)}
             </Button>
           </Flex>
@@ -111,8 +117,8 @@ export function CustomerImportModal({ businessId, onClose }: { businessId: numbe
     >
       <Flex vertical gap={12}>
         <Typography.Text type="secondary">
-          A file with the columns name, phone and email (email is optional), like a sheet saved as CSV. We show you what will
-          happen before anything is saved; customers already on your list are updated, not added twice.
+          A file with the columns name, phone and email (email is optional), like a sheet saved as CSV. We show you what will happen before
+          anything is saved; customers already on your list are updated, not added twice.
         </Typography.Text>
         <Flex gap={8} wrap>
           <input
@@ -141,7 +147,9 @@ export function CustomerImportModal({ businessId, onClose }: { businessId: numbe
               type={importable ? 'info' : 'warning'}
               showIcon
               message={`${customersCount(preview.created)} new, ${preview.merged} already on your list, ${preview.skipped} skipped`}
-              description={preview.skipped ? 'Skipped rows are not imported; fix them in the file and import it again if you like.' : undefined}
+              description={
+                preview.skipped ? 'Skipped rows are not imported; fix them in the file and import it again if you like.' : undefined
+              }
             />
             <Table<CustomerImportRow>
               size="small"

@@ -21,7 +21,15 @@ import { useWhatsAppOpener } from './whatsapp-opener'
 
 export const CUSTOMERS_PAGE_SIZE = 20
 
-export function CustomerTable({ business, editing, onEdit }: { business: BusinessDto; editing: CustomerDto | 'new' | null; onEdit(customer: CustomerDto | 'new' | null): void }) {
+export function CustomerTable({
+  business,
+  editing,
+  onEdit,
+}: {
+  business: BusinessDto
+  editing: CustomerDto | 'new' | null
+  onEdit(customer: CustomerDto | 'new' | null): void
+}) {
   const { modal } = App.useApp()
   const toast = useToast()
   const navigate = useNavigate()
@@ -101,7 +109,12 @@ export function CustomerTable({ business, editing, onEdit }: { business: Busines
           {selected.length ? `Send one by one (${selected.length})` : 'Tick customers to send one by one'}
         </Button>
       </Flex>
-      {failure && (failure.kind === 'limit' ? <LimitNotice message={failure.message} /> : <Alert type="error" showIcon closable message={failure.message} />)}
+      {failure &&
+        (failure.kind === 'limit' ? (
+          <LimitNotice message={failure.message} />
+        ) : (
+          <Alert type="error" showIcon closable message={failure.message} />
+        ))}
       {query.isError && <Alert type="error" showIcon message={errorText(query.error, 'Could not load your customers.')} />}
       <Table<CustomerDto>
         rowKey="id"
@@ -160,9 +173,20 @@ export function CustomerTable({ business, editing, onEdit }: { business: Busines
                 >
                   {!narrow && 'Send'}
                 </Button>
-                <Button size="small" icon={<HistoryOutlined />} onClick={() => setHistory(customer)} aria-label={`History of ${customer.name}`} />
+                <Button
+                  size="small"
+                  icon={<HistoryOutlined />}
+                  onClick={() => setHistory(customer)}
+                  aria-label={`History of ${customer.name}`}
+                />
                 <Button size="small" icon={<EditOutlined />} onClick={() => onEdit(customer)} aria-label={`Edit ${customer.name}`} />
-                <Button size="small" danger icon={<DeleteOutlined />} onClick={() => confirmDelete(customer)} aria-label={`Delete ${customer.name}`} />
+                <Button
+                  size="small"
+                  danger
+                  icon={<DeleteOutlined />}
+                  onClick={() => confirmDelete(customer)}
+                  aria-label={`Delete ${customer.name}`}
+                />
               </Flex>
             ),
           },

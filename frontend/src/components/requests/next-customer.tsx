@@ -102,7 +102,11 @@ export function NextCustomer({ business, customers }: { business: BusinessDto; c
         <Alert
           type={!last || last.channel === 'whatsapp_link' ? 'info' : 'success'}
           showIcon
-          message={!last || last.channel === 'whatsapp_link' ? 'Pressed send in WhatsApp? Here is the next customer.' : `${sentForYou(last.name, last.channel)}. Here is the next customer.`}
+          message={
+            !last || last.channel === 'whatsapp_link'
+              ? 'Pressed send in WhatsApp? Here is the next customer.'
+              : `${sentForYou(last.name, last.channel)}. Here is the next customer.`
+          }
           description={!last || last.channel === 'whatsapp_link' ? undefined : SENT_FOR_YOU_RULES}
         />
       )}
@@ -127,7 +131,12 @@ export function NextCustomer({ business, customers }: { business: BusinessDto; c
               Send to {current.name}
             </Button>
             <Flex justify="space-between" align="center" gap={8} wrap>
-              <Button type="link" style={{ paddingInline: 0 }} disabled={sending} onClick={() => record(current, { result: 'skipped', reason: 'You skipped them' })}>
+              <Button
+                type="link"
+                style={{ paddingInline: 0 }}
+                disabled={sending}
+                onClick={() => record(current, { result: 'skipped', reason: 'You skipped them' })}
+              >
                 Skip {current.name}
               </Button>
               {next && <Typography.Text type="secondary">Then: {next.name}</Typography.Text>}

@@ -33,7 +33,10 @@ const STATUS_OPTIONS = [
   { value: ALL, label: 'Any status' },
   ...Object.entries(STATUS_LABELS).map(([value, { label }]) => ({ value, label })),
 ]
-const CHANNEL_OPTIONS = [{ value: ALL, label: 'Any channel' }, ...Object.entries(CHANNEL_LABELS).map(([value, label]) => ({ value, label }))]
+const CHANNEL_OPTIONS = [
+  { value: ALL, label: 'Any channel' },
+  ...Object.entries(CHANNEL_LABELS).map(([value, label]) => ({ value, label })),
+]
 
 export function RequestFilters({ values, onChange }: { values: RequestFilterValues; onChange(values: RequestFilterValues): void }) {
   return (

@@ -38,14 +38,23 @@ function Steps({ counts }: { counts: Counts }) {
   return (
     <div className="request-funnel-steps">
       {STEPS.map((step, index) => (
-        <Step key={step.key} label={step.label} count={counts[step.key]} rate={index ? share(counts[step.key], counts[STEPS[index - 1].key]) : null} />
+        <Step
+          key={step.key}
+          label={step.label}
+          count={counts[step.key]}
+          rate={index ? share(counts[step.key], counts[STEPS[index - 1].key]) : null}
+        />
       ))}
     </div>
   )
 }
 
 export function RequestFunnel({ businessId }: { businessId: number }) {
-  const { query, result } = useCustom<RequestFunnelDto>({ url: '/api/review-requests/funnel', method: 'get', config: { query: { businessId } } })
+  const { query, result } = useCustom<RequestFunnelDto>({
+    url: '/api/review-requests/funnel',
+    method: 'get',
+    config: { query: { businessId } },
+  })
   // Refine's result holds an empty object until the answer arrives.
   const funnel = query.isSuccess ? result.data : undefined
   const channels = funnel?.channels.filter((channel) => channel.sent > 0) ?? []
@@ -81,7 +90,11 @@ export function RequestFunnel({ businessId }: { businessId: number }) {
             <div className="request-funnel-poster">
               <Step label="Page views" count={funnel.poster.pageViews} rate={null} />
               <Step label="Ratings" count={funnel.poster.ratings} rate={share(funnel.poster.ratings, funnel.poster.pageViews)} />
-              <Step label="Sent to Google" count={funnel.poster.sentToGoogle} rate={share(funnel.poster.sentToGoogle, funnel.poster.ratings)} />
+              <Step
+                label="Sent to Google"
+                count={funnel.poster.sentToGoogle}
+                rate={share(funnel.poster.sentToGoogle, funnel.poster.ratings)}
+              />
             </div>
           </Flex>
         </Flex>

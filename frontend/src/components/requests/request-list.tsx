@@ -58,14 +58,29 @@ export function RequestList({ business }: { business: BusinessDto }) {
           setPage(1)
         }}
       />
-      {failure && (failure.kind === 'limit' ? <LimitNotice message={failure.message} /> : <Alert type="error" showIcon closable message={failure.message} />)}
+      {failure &&
+        (failure.kind === 'limit' ? (
+          <LimitNotice message={failure.message} />
+        ) : (
+          <Alert type="error" showIcon closable message={failure.message} />
+        ))}
       {query.isError && <Alert type="error" showIcon message={errorText(query.error, 'Could not load your requests.')} />}
       <Table<ReviewRequestDto>
         rowKey="id"
         loading={query.isLoading}
         dataSource={result.data ?? []}
-        locale={{ emptyText: filters === NO_REQUEST_FILTERS ? 'No requests yet. Just served someone? Ask them now.' : 'No request matches these filters.' }}
-        pagination={{ current: page, pageSize: REQUESTS_PAGE_SIZE, total: result.total ?? 0, showSizeChanger: false, hideOnSinglePage: true, onChange: setPage }}
+        locale={{
+          emptyText:
+            filters === NO_REQUEST_FILTERS ? 'No requests yet. Just served someone? Ask them now.' : 'No request matches these filters.',
+        }}
+        pagination={{
+          current: page,
+          pageSize: REQUESTS_PAGE_SIZE,
+          total: result.total ?? 0,
+          showSizeChanger: false,
+          hideOnSinglePage: true,
+          onChange: setPage,
+        }}
         columns={[
           {
             title: 'Customer',
@@ -84,13 +99,20 @@ export function RequestList({ business }: { business: BusinessDto }) {
               </Flex>
             ),
           },
-          { title: 'Status', dataIndex: 'status', responsive: ['sm'], render: (_, request) => <RequestStatusTag status={request.status} reason={request.failureReason} /> },
+          {
+            title: 'Status',
+            dataIndex: 'status',
+            responsive: ['sm'],
+            render: (_, request) => <RequestStatusTag status={request.status} reason={request.failureReason} />,
+          },
           { title: 'Channel', dataIndex: 'channel', responsive: ['md'], render: (_, request) => CHANNEL_LABELS[request.channel] },
           {
             title: 'Sent',
             key: 'sent',
             responsive: ['sm'],
-            render: (_, request) => <span title={formatDateTime(request.sentAt ?? request.createdAt)}>{relativeTime(request.sentAt ?? request.createdAt)}</span>,
+            render: (_, request) => (
+              <span title={formatDateTime(request.sentAt ?? request.createdAt)}>{relativeTime(request.sentAt ?? request.createdAt)}</span>
+            ),
           },
           {
             title: '',

@@ -34,7 +34,12 @@ export function TestMessageButton({ businessId, businessName, whatsappConnected,
         Send a test message to me
       </Button>
       {open && (
-        <TestMessageModal businessId={businessId} businessName={businessName} whatsappConnected={whatsappConnected} onClose={() => setOpen(false)} />
+        <TestMessageModal
+          businessId={businessId}
+          businessName={businessName}
+          whatsappConnected={whatsappConnected}
+          onClose={() => setOpen(false)}
+        />
       )}
     </>
   )
@@ -58,7 +63,8 @@ function TestMessageModal({ businessId, businessName, whatsappConnected, onClose
   async function send(values: { channel: TestChannel; phone?: string }) {
     setFailure(null)
     try {
-      const body: TestMessageRequest = values.channel === 'email' ? { channel: 'email' } : { channel: values.channel, phone: values.phone?.trim() }
+      const body: TestMessageRequest =
+        values.channel === 'email' ? { channel: 'email' } : { channel: values.channel, phone: values.phone?.trim() }
       const { data: sent } = await post({ url: `/api/businesses/${businessId}/test-message`, method: 'post', values: body })
       message.success(`Test sent to ${sent.to.startsWith('+91') ? formatPhone(sent.to) : sent.to}`)
       onClose()
@@ -79,8 +85,8 @@ function TestMessageModal({ businessId, businessName, whatsappConnected, onClose
       destroyOnHidden
     >
       <Typography.Paragraph type="secondary">
-        The message a customer of {businessName} gets, sent to you now, with your review page as the link. It is not a
-        request and does not count toward your plan.
+        The message a customer of {businessName} gets, sent to you now, with your review page as the link. It is not a request and does not
+        count toward your plan.
       </Typography.Paragraph>
       <Form
         id="test-message-form"
@@ -106,11 +112,7 @@ function TestMessageModal({ businessId, businessName, whatsappConnected, onClose
             To <b>{user?.email ?? 'your account’s email'}</b>
           </Typography.Paragraph>
         ) : (
-          <Form.Item
-            name="phone"
-            label="Your mobile"
-            rules={mobileRules('Enter the mobile number to send the test to.')}
-          >
+          <Form.Item name="phone" label="Your mobile" rules={mobileRules('Enter the mobile number to send the test to.')}>
             <Input inputMode="tel" autoComplete="tel" placeholder="98765 43210" />
           </Form.Item>
         )}

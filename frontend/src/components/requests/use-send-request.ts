@@ -5,5 +5,8 @@ import { useCallback } from 'react'
 
 export function useSendRequest() {
   const { mutateAsync } = useCreate<ReviewRequestDto, HttpError, CreateReviewRequestRequest>()
-  return useCallback(async (values: CreateReviewRequestRequest) => (await mutateAsync({ resource: 'review-requests', values })).data, [mutateAsync])
+  return useCallback(
+    async (values: CreateReviewRequestRequest) => (await mutateAsync({ resource: 'review-requests', values })).data,
+    [mutateAsync]
+  )
 }

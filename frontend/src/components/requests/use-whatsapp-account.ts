@@ -12,8 +12,15 @@ const ACCOUNT_KEY = ['whatsapp-account']
 
 export function useWhatsAppAccount() {
   const client = useQueryClient()
-  const { query } = useCustom<WhatsAppAccountDto, HttpError>({ url: WHATSAPP_ACCOUNT_PATH, method: 'get', queryOptions: { queryKey: ACCOUNT_KEY } })
-  const setAccount = useCallback((account: WhatsAppAccountDto) => client.setQueryData<{ data: WhatsAppAccountDto }>(ACCOUNT_KEY, { data: account }), [client])
+  const { query } = useCustom<WhatsAppAccountDto, HttpError>({
+    url: WHATSAPP_ACCOUNT_PATH,
+    method: 'get',
+    queryOptions: { queryKey: ACCOUNT_KEY },
+  })
+  const setAccount = useCallback(
+    (account: WhatsAppAccountDto) => client.setQueryData<{ data: WhatsAppAccountDto }>(ACCOUNT_KEY, { data: account }),
+    [client]
+  )
   const account = query.data?.data ?? null
   return { account, setAccount, error: query.error, loading: !account && !query.error }
 }

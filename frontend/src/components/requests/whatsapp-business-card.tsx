@@ -29,11 +29,10 @@ const FORM_FIELDS = ['phoneNumberId', 'accessToken', 'templates.en', 'templates.
 function Help() {
   return (
     <Typography.Paragraph type="secondary" style={{ marginBottom: 16 }}>
-      Everything comes from Meta&apos;s WhatsApp Manager (business.facebook.com). The <b>phone number ID</b> is on your
-      app&apos;s WhatsApp API setup page, next to your business number. The <b>access token</b> is a permanent system-user
-      token with the whatsapp_business_messaging permission. The <b>template names</b> are under Message templates: use
-      approved templates whose body takes three parameters, in this order: the customer&apos;s name, your business&apos;s
-      name, their review link.
+      Everything comes from Meta&apos;s WhatsApp Manager (business.facebook.com). The <b>phone number ID</b> is on your app&apos;s WhatsApp
+      API setup page, next to your business number. The <b>access token</b> is a permanent system-user token with the
+      whatsapp_business_messaging permission. The <b>template names</b> are under Message templates: use approved templates whose body takes
+      three parameters, in this order: the customer&apos;s name, your business&apos;s name, their review link.
     </Typography.Paragraph>
   )
 }
@@ -108,7 +107,8 @@ export function WhatsAppBusinessCard({ business }: { business: Pick<BusinessDto,
 
   let body
   if (loading) body = <Skeleton active paragraph={{ rows: 2 }} />
-  else if (loadError && !account) body = <Alert type="error" showIcon message={errorText(loadError, 'Could not load your WhatsApp Business connection.')} />
+  else if (loadError && !account)
+    body = <Alert type="error" showIcon message={errorText(loadError, 'Could not load your WhatsApp Business connection.')} />
   else if (connected && !editing)
     body = (
       <Flex vertical gap={12}>
@@ -130,7 +130,11 @@ export function WhatsAppBusinessCard({ business }: { business: Pick<BusinessDto,
         <Flex gap={8} wrap>
           <Button
             onClick={() => {
-              form.setFieldsValue({ phoneNumberId: account.phoneNumberId ?? '', accessToken: '', templates: { en: account.templates.en ?? '', hi: account.templates.hi ?? '' } })
+              form.setFieldsValue({
+                phoneNumberId: account.phoneNumberId ?? '',
+                accessToken: '',
+                templates: { en: account.templates.en ?? '', hi: account.templates.hi ?? '' },
+              })
               setFailure(null)
               setEditing(true)
             }}
@@ -182,7 +186,11 @@ export function WhatsAppBusinessCard({ business }: { business: Pick<BusinessDto,
           >
             <Input autoComplete="off" placeholder="review_request" />
           </Form.Item>
-          <Form.Item label="Hindi template name (optional)" name={['templates', 'hi']} rules={[{ pattern: TEMPLATE_NAME, message: 'Template names use lowercase letters, digits and _' }]}>
+          <Form.Item
+            label="Hindi template name (optional)"
+            name={['templates', 'hi']}
+            rules={[{ pattern: TEMPLATE_NAME, message: 'Template names use lowercase letters, digits and _' }]}
+          >
             <Input autoComplete="off" placeholder="review_request_hi" />
           </Form.Item>
           {failure && <Alert type="error" showIcon message={failure} style={{ marginBottom: 16 }} />}

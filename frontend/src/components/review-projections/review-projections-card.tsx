@@ -123,18 +123,17 @@ export function ReviewProjectionsCard({
 
         {falls && business.rating !== null && (
           <p id={whyId} role="note" className="projection-why">
-            Why below {stars(business.rating)}: new reviews are expected to average {stars(basis.rating)}, less than your
-            current {stars(business.rating)}, and an average moves toward what is added. Only customers who rate you 4-5★
-            are sent to Google, so these are good reviews, and the more of them you have, the less any single review can
-            move your rating.
+            Why below {stars(business.rating)}: new reviews are expected to average {stars(basis.rating)}, less than your current{' '}
+            {stars(business.rating)}, and an average moves toward what is added. Only customers who rate you 4-5★ are sent to Google, so
+            these are good reviews, and the more of them you have, the less any single review can move your rating.
           </p>
         )}
 
         <Flex vertical gap={4}>
           <Typography.Text style={{ fontSize: 13 }}>{basisSentence(basis)}</Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 13 }}>
-            Assumes you are open {daysPerWeek} days a week and {Math.round(responseRate * 100)}% of customers leave a
-            review. Months are counted as {horizonNote}.
+            Assumes you are open {daysPerWeek} days a week and {Math.round(responseRate * 100)}% of customers leave a review. Months are
+            counted as {horizonNote}.
           </Typography.Text>
         </Flex>
       </Flex>

@@ -98,8 +98,8 @@ export function VisitHookCard({ businessId, businessName }: { businessId: number
     body = (
       <Flex vertical gap={12}>
         <Typography.Text type="secondary">
-          Ask every customer automatically: your billing, POS or form tool calls this address after each visit, and we
-          send the review request (email, else WhatsApp Business, else SMS).
+          Ask every customer automatically: your billing, POS or form tool calls this address after each visit, and we send the review
+          request (email, else WhatsApp Business, else SMS).
         </Typography.Text>
         <Flex align="center" gap={8}>
           <Switch

@@ -33,7 +33,15 @@ function BeforeAfter({ entry }: { entry: AuditLogDto }) {
 }
 
 /** An exact-match filter typed by hand (`action`, `targetType`, `targetId`): applied on Enter, cleared with ×. */
-function FilterInput({ field, placeholder, onFilter }: { field: string; placeholder: string; onFilter(field: string, value: string | undefined): void }) {
+function FilterInput({
+  field,
+  placeholder,
+  onFilter,
+}: {
+  field: string
+  placeholder: string
+  onFilter(field: string, value: string | undefined): void
+}) {
   return (
     <Input.Search
       aria-label={placeholder}
@@ -51,7 +59,12 @@ export default function AdminAuditLogPage() {
   })
 
   return (
-    <AdminPage title="Audit log" lead="Every change an operator made, with the reason they gave." error={query.error} errorFallback="Could not load the audit log.">
+    <AdminPage
+      title="Audit log"
+      lead="Every change an operator made, with the reason they gave."
+      error={query.error}
+      errorFallback="Could not load the audit log."
+    >
       <Flex vertical gap={12}>
         <ListToolbar searchLabel="Search the audit log" searchPlaceholder="Operator, action or reason" onSearch={setSearch}>
           <FilterInput field="action" placeholder="Action" onFilter={setFilter} />
@@ -63,11 +76,23 @@ export default function AdminAuditLogPage() {
           locale={{ emptyText: 'Nothing in the audit log yet.' }}
           expandable={{ expandedRowRender: (entry) => <BeforeAfter entry={entry} /> }}
           columns={[
-            { title: 'When', dataIndex: 'createdAt', key: 'createdAt', sorter: true, sortOrder: sortOrderOf('createdAt'), render: (value: string) => formatDateTime(value) },
+            {
+              title: 'When',
+              dataIndex: 'createdAt',
+              key: 'createdAt',
+              sorter: true,
+              sortOrder: sortOrderOf('createdAt'),
+              render: (value: string) => formatDateTime(value),
+            },
             { title: 'Who', dataIndex: 'operatorEmail', key: 'operatorEmail' },
             { title: 'Action', dataIndex: 'action', key: 'action', render: (action: string) => <Tag>{action}</Tag> },
             { title: 'Target', key: 'target', render: (_, entry) => <Target entry={entry} /> },
-            { title: 'Reason', dataIndex: 'reason', key: 'reason', render: (reason: string) => <Typography.Text className="admin-reason">{reason}</Typography.Text> },
+            {
+              title: 'Reason',
+              dataIndex: 'reason',
+              key: 'reason',
+              render: (reason: string) => <Typography.Text className="admin-reason">{reason}</Typography.Text>,
+            },
           ]}
         />
       </Flex>

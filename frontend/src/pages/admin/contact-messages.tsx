@@ -33,7 +33,12 @@ export default function AdminContactMessagesPage() {
   const [action, setAction] = useState<ReasonAction | null>(null)
 
   return (
-    <AdminPage title="Contact messages" lead="What visitors and owners sent through the contact form." error={query.error} errorFallback="Could not load the messages.">
+    <AdminPage
+      title="Contact messages"
+      lead="What visitors and owners sent through the contact form."
+      error={query.error}
+      errorFallback="Could not load the messages."
+    >
       <Flex vertical gap={12}>
         <ListToolbar
           searchLabel="Search messages"
@@ -51,18 +56,38 @@ export default function AdminContactMessagesPage() {
             expandedRowRender: (message) => <Typography.Paragraph className="admin-message">{message.message}</Typography.Paragraph>,
           }}
           columns={[
-            { title: 'Received', dataIndex: 'createdAt', key: 'createdAt', sorter: true, sortOrder: sortOrderOf('createdAt'), render: (value: string) => formatDateTime(value) },
+            {
+              title: 'Received',
+              dataIndex: 'createdAt',
+              key: 'createdAt',
+              sorter: true,
+              sortOrder: sortOrderOf('createdAt'),
+              render: (value: string) => formatDateTime(value),
+            },
             {
               title: 'From',
               key: 'from',
               render: (_, message) => (
                 <Flex vertical>
                   <Typography.Text strong>{message.name}</Typography.Text>
-                  {message.userId ? <Link to={`/admin/users/${message.userId}`}>{message.email}</Link> : <Typography.Text type="secondary">{message.email}</Typography.Text>}
+                  {message.userId ? (
+                    <Link to={`/admin/users/${message.userId}`}>{message.email}</Link>
+                  ) : (
+                    <Typography.Text type="secondary">{message.email}</Typography.Text>
+                  )}
                 </Flex>
               ),
             },
-            { title: 'Subject', dataIndex: 'subject', key: 'subject', render: (subject: string) => <Typography.Text ellipsis style={{ maxWidth: 320 }}>{subject}</Typography.Text> },
+            {
+              title: 'Subject',
+              dataIndex: 'subject',
+              key: 'subject',
+              render: (subject: string) => (
+                <Typography.Text ellipsis style={{ maxWidth: 320 }}>
+                  {subject}
+                </Typography.Text>
+              ),
+            },
             { title: 'State', key: 'state', render: (_, message) => <ContactTag message={message} /> },
             {
               title: 'Actions',
@@ -70,11 +95,21 @@ export default function AdminContactMessagesPage() {
               align: 'right',
               render: (_, message) => (
                 <Flex gap={4} justify="flex-end">
-                  <Button size="small" type="primary" ghost onClick={() => setAction(replyAction(message))} aria-label={`Reply to ${message.name}`}>
+                  <Button
+                    size="small"
+                    type="primary"
+                    ghost
+                    onClick={() => setAction(replyAction(message))}
+                    aria-label={`Reply to ${message.name}`}
+                  >
                     Reply
                   </Button>
                   {!message.handledAt && (
-                    <Button size="small" onClick={() => setAction(handleMessageAction(message))} aria-label={`Mark ${message.subject} handled`}>
+                    <Button
+                      size="small"
+                      onClick={() => setAction(handleMessageAction(message))}
+                      aria-label={`Mark ${message.subject} handled`}
+                    >
                       Mark handled
                     </Button>
                   )}

@@ -12,7 +12,11 @@ import { INVOICE_KIND_LABELS } from '#lib/admin'
 import { formatDateTime } from '#lib/dates'
 
 const FILTERS: FilterSelect[] = [
-  { field: 'kind', placeholder: 'Invoices and credit notes', options: Object.entries(INVOICE_KIND_LABELS).map(([value, { label }]) => ({ value, label })) },
+  {
+    field: 'kind',
+    placeholder: 'Invoices and credit notes',
+    options: Object.entries(INVOICE_KIND_LABELS).map(([value, { label }]) => ({ value, label })),
+  },
 ]
 
 const money = (paise: number) => rupees(paise, { decimals: true })
@@ -23,7 +27,12 @@ export default function AdminInvoicesPage() {
   })
 
   return (
-    <AdminPage title="Invoices" lead="Tax invoices and credit notes, as the owners received them." error={query.error} errorFallback="Could not load the invoices.">
+    <AdminPage
+      title="Invoices"
+      lead="Tax invoices and credit notes, as the owners received them."
+      error={query.error}
+      errorFallback="Could not load the invoices."
+    >
       <Flex vertical gap={12}>
         <ListToolbar
           searchLabel="Search invoices"
@@ -51,22 +60,50 @@ export default function AdminInvoicesPage() {
                 </Flex>
               ),
             },
-            { title: 'Issued', dataIndex: 'issuedAt', key: 'issuedAt', sorter: true, sortOrder: sortOrderOf('issuedAt'), render: (value: string) => formatDateTime(value) },
+            {
+              title: 'Issued',
+              dataIndex: 'issuedAt',
+              key: 'issuedAt',
+              sorter: true,
+              sortOrder: sortOrderOf('issuedAt'),
+              render: (value: string) => formatDateTime(value),
+            },
             {
               title: 'Buyer',
               key: 'buyer',
               render: (_, invoice) => (
                 <Flex vertical>
                   <span>{invoice.buyer.legalName}</span>
-                  {invoice.buyer.gstin && <Typography.Text type="secondary" className="admin-mono">{invoice.buyer.gstin}</Typography.Text>}
-                  {invoice.userId ? <Link to={`/admin/users/${invoice.userId}`}>{invoice.userEmail ?? `User ${invoice.userId}`}</Link> : invoice.userEmail}
+                  {invoice.buyer.gstin && (
+                    <Typography.Text type="secondary" className="admin-mono">
+                      {invoice.buyer.gstin}
+                    </Typography.Text>
+                  )}
+                  {invoice.userId ? (
+                    <Link to={`/admin/users/${invoice.userId}`}>{invoice.userEmail ?? `User ${invoice.userId}`}</Link>
+                  ) : (
+                    invoice.userEmail
+                  )}
                 </Flex>
               ),
             },
             { title: 'Taxable', dataIndex: 'taxableValue', key: 'taxableValue', align: 'right', render: money },
             { title: 'GST', key: 'gst', align: 'right', render: (_, invoice) => money(invoice.cgst + invoice.sgst + invoice.igst) },
-            { title: 'Total', dataIndex: 'total', key: 'total', sorter: true, sortOrder: sortOrderOf('total'), align: 'right', render: money },
-            { title: 'PDF', key: 'pdf', align: 'right', render: (_, invoice) => <InvoiceDownloadButton id={invoice.id} number={invoice.number} /> },
+            {
+              title: 'Total',
+              dataIndex: 'total',
+              key: 'total',
+              sorter: true,
+              sortOrder: sortOrderOf('total'),
+              align: 'right',
+              render: money,
+            },
+            {
+              title: 'PDF',
+              key: 'pdf',
+              align: 'right',
+              render: (_, invoice) => <InvoiceDownloadButton id={invoice.id} number={invoice.number} />,
+            },
           ]}
         />
       </Flex>

@@ -12,7 +12,11 @@ import { PAYMENT_STATUS } from '#lib/payments'
 
 const STATUSES: AdminPaymentDto['status'][] = ['paid', 'created', 'failed']
 const FILTERS: FilterSelect[] = [
-  { field: 'status', placeholder: 'Any status', options: STATUSES.map((status) => ({ value: status, label: PAYMENT_STATUS[status].label })) },
+  {
+    field: 'status',
+    placeholder: 'Any status',
+    options: STATUSES.map((status) => ({ value: status, label: PAYMENT_STATUS[status].label })),
+  },
 ]
 
 export default function AdminPaymentsPage() {
@@ -22,7 +26,12 @@ export default function AdminPaymentsPage() {
   const [action, setAction] = useState<ReasonAction | null>(null)
 
   return (
-    <AdminPage title="Payments" lead="Orders, what was paid, invoices and refunds." error={query.error} errorFallback="Could not load the payments.">
+    <AdminPage
+      title="Payments"
+      lead="Orders, what was paid, invoices and refunds."
+      error={query.error}
+      errorFallback="Could not load the payments."
+    >
       <Flex vertical gap={12}>
         <ListToolbar
           searchLabel="Search payments"

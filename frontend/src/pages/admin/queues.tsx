@@ -55,7 +55,9 @@ function FailedJobs({ queue }: { queue: string }) {
           Refresh
         </Button>
       </Flex>
-      {query.isError && !twoFactorStep(query.error) && <Alert type="error" showIcon message={errorText(query.error, 'Could not load the failed jobs.')} />}
+      {query.isError && !twoFactorStep(query.error) && (
+        <Alert type="error" showIcon message={errorText(query.error, 'Could not load the failed jobs.')} />
+      )}
       <Table<AdminFailedJobDto>
         rowKey="id"
         size="small"
@@ -66,14 +68,21 @@ function FailedJobs({ queue }: { queue: string }) {
         locale={{ emptyText: 'No failed jobs.' }}
         expandable={{ expandedRowRender: (job) => <pre className="admin-json">{compactJson(job.data)}</pre> }}
         columns={[
-          { title: 'Failed', dataIndex: 'failedAt', key: 'failedAt', render: (value: string | null, job) => formatDateTime(value ?? job.createdAt) },
+          {
+            title: 'Failed',
+            dataIndex: 'failedAt',
+            key: 'failedAt',
+            render: (value: string | null, job) => formatDateTime(value ?? job.createdAt),
+          },
           {
             title: 'Job',
             key: 'job',
             render: (_, job) => (
               <Flex vertical>
                 <Typography.Text strong>{job.name}</Typography.Text>
-                <Typography.Text type="secondary" className="admin-mono">#{job.id}</Typography.Text>
+                <Typography.Text type="secondary" className="admin-mono">
+                  #{job.id}
+                </Typography.Text>
               </Flex>
             ),
           },
@@ -83,7 +92,12 @@ function FailedJobs({ queue }: { queue: string }) {
             dataIndex: 'failedReason',
             key: 'failedReason',
             render: (reason: string) => (
-              <Typography.Paragraph type="danger" className="admin-error-text" ellipsis={{ rows: 2, expandable: true }} style={{ margin: 0 }}>
+              <Typography.Paragraph
+                type="danger"
+                className="admin-error-text"
+                ellipsis={{ rows: 2, expandable: true }}
+                style={{ margin: 0 }}
+              >
                 {reason}
               </Typography.Paragraph>
             ),
@@ -134,7 +148,11 @@ export default function AdminQueuesPage() {
           <Row gutter={[12, 12]}>
             {(result.data ?? []).map((queue) => (
               <Col key={queue.name} xs={24} md={12} xl={8}>
-                <QueueCard queue={queue} selected={queue.name === name} onOpen={() => navigate(`/admin/queues/${encodeURIComponent(queue.name)}`)} />
+                <QueueCard
+                  queue={queue}
+                  selected={queue.name === name}
+                  onOpen={() => navigate(`/admin/queues/${encodeURIComponent(queue.name)}`)}
+                />
               </Col>
             ))}
           </Row>

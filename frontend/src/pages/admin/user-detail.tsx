@@ -9,7 +9,14 @@ import type { AdminUserDetailDto } from '@reviewroute/backend/types/api'
 import { Button, Card, Descriptions, Flex, Skeleton, Table, Typography } from 'antd'
 import { useState } from 'react'
 import { Link, useParams } from 'react-router'
-import { endPlanAction, extendTrialAction, grantPlanAction, businessAccessAction, refundAction, userAccessAction } from '#components/admin/admin-actions'
+import {
+  endPlanAction,
+  extendTrialAction,
+  grantPlanAction,
+  businessAccessAction,
+  refundAction,
+  userAccessAction,
+} from '#components/admin/admin-actions'
 import { AdminPage } from '#components/admin/admin-page'
 import { AccessTag, PlanTag, RoleTag } from '#components/admin/admin-tags'
 import { businessColumns } from '#components/admin/business-columns'
@@ -40,7 +47,9 @@ export default function AdminUserDetailPage() {
     <AdminPage title={user.email} lead={user.name} extra={back} error={query.error}>
       <Flex vertical gap={24}>
         <Descriptions size="small" bordered column={{ xs: 1, md: 2 }}>
-          <Descriptions.Item label="Role"><RoleTag role={user.role} /></Descriptions.Item>
+          <Descriptions.Item label="Role">
+            <RoleTag role={user.role} />
+          </Descriptions.Item>
           <Descriptions.Item label="Access">
             <Flex vertical gap={2} align="flex-start">
               <AccessTag disabledAt={user.disabledAt} disabledReason={user.disabledReason} />

@@ -34,7 +34,12 @@ export default function AdminUsersPage() {
   })
 
   return (
-    <AdminPage title="Users" lead="Owners and operators: their plan, their links, their access." error={query.error} errorFallback="Could not load the users.">
+    <AdminPage
+      title="Users"
+      lead="Owners and operators: their plan, their links, their access."
+      error={query.error}
+      errorFallback="Could not load the users."
+    >
       <Flex vertical gap={12}>
         <ListToolbar
           searchLabel="Search users"
@@ -73,7 +78,14 @@ export default function AdminUsersPage() {
               ),
             },
             { title: 'Businesses', dataIndex: 'businesses', key: 'businesses', align: 'right' },
-            { title: 'Joined', dataIndex: 'createdAt', key: 'createdAt', sorter: true, sortOrder: sortOrderOf('createdAt'), render: (value: string) => formatDateTime(value) },
+            {
+              title: 'Joined',
+              dataIndex: 'createdAt',
+              key: 'createdAt',
+              sorter: true,
+              sortOrder: sortOrderOf('createdAt'),
+              render: (value: string) => formatDateTime(value),
+            },
             {
               title: 'Last seen',
               dataIndex: 'lastSeenAt',
@@ -82,7 +94,11 @@ export default function AdminUsersPage() {
               sortOrder: sortOrderOf('lastSeenAt'),
               render: (value: string | null) => (value ? formatDateTime(value) : 'Never'),
             },
-            { title: 'Access', key: 'access', render: (_, user) => <AccessTag disabledAt={user.disabledAt} disabledReason={user.disabledReason} /> },
+            {
+              title: 'Access',
+              key: 'access',
+              render: (_, user) => <AccessTag disabledAt={user.disabledAt} disabledReason={user.disabledReason} />,
+            },
           ]}
         />
       </Flex>

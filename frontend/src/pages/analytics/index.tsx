@@ -18,7 +18,11 @@ export default function AnalyticsPage() {
 
   return (
     <Flex vertical gap={20}>
-      <PageHeader title="Analytics" lead="All your businesses over the days you choose." extra={<RangePicker value={range} onChange={setRange} />} />
+      <PageHeader
+        title="Analytics"
+        lead="All your businesses over the days you choose."
+        extra={<RangePicker value={range} onChange={setRange} />}
+      />
       {error && <RangeError error={error} retry={retry} />}
       {(loading || data) && (
         <Card title="All businesses" loading={loading}>

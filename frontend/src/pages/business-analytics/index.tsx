@@ -91,7 +91,13 @@ export default function BusinessAnalyticsPage() {
   return (
     <Flex vertical gap={16}>
       <BusinessHeader business={data.business} />
-      <Suspense fallback={<Card><Skeleton active paragraph={{ rows: 4 }} /></Card>}>
+      <Suspense
+        fallback={
+          <Card>
+            <Skeleton active paragraph={{ rows: 4 }} />
+          </Card>
+        }
+      >
         <GoogleRatingHistory businessId={businessId} />
       </Suspense>
       <Flex justify="flex-end">
@@ -104,7 +110,9 @@ export default function BusinessAnalyticsPage() {
         loading={period.loading}
       />
       {/* The chart draws the period's days from the same answer as the stats. */}
-      <Suspense fallback={CHART_PLACEHOLDER}>{period.data ? <DailyChart range={period.data} days={period.data.days} /> : CHART_PLACEHOLDER}</Suspense>
+      <Suspense fallback={CHART_PLACEHOLDER}>
+        {period.data ? <DailyChart range={period.data} days={period.data.days} /> : CHART_PLACEHOLDER}
+      </Suspense>
       <RequestFunnel businessId={businessId} />
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={13}>
