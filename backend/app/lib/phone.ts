@@ -1,2 +1,2 @@
 /* The phone rule lives in the contract, shared with the pages. */
-export { indianMobileDigits, normalizeIndianPhone } from '#contract/phone'
+export { indianMobileDigits, mobileNumberProblem, normalizeIndianMobile, normalizeIndianPhone } from '#contract/phone'

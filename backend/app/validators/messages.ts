@@ -2,8 +2,9 @@
  * Field messages in plain words, shared by every validator. Texts the spec fixes are used as written.
  */
 import { SimpleMessagesProvider } from '@vinejs/vine'
+import { PHONE_LENGTH_MESSAGE } from '#contract/phone'
 
-export const PHONE_MESSAGE = 'Please enter a valid 10-digit phone number'
+export const PHONE_MESSAGE = PHONE_LENGTH_MESSAGE
 export const RATING_MESSAGE = 'Rating must be a whole number from 1 to 5'
 
 export const messages = new SimpleMessagesProvider(

@@ -17,6 +17,8 @@ import { DEFAULT_PASSWORD, UserFactory } from '#database/factories/index'
 
 /** The sentence for a wrong phone number (docs/screens.md#phone-dialog). */
 const PHONE_MESSAGE = 'Please enter a valid 10-digit phone number'
+/** Ten digits that no Indian mobile number has (docs/product-rules.md#accounts-and-tokens). */
+const MOBILE_START_MESSAGE = 'Please enter a valid mobile number: Indian mobile numbers start with 6, 7, 8 or 9'
 const SIGNED_OUT = 'You must be signed in to do that.'
 const JUNK_TOKEN = 'rr_junk.not-a-real-token-value-at-all'
 
@@ -33,10 +35,10 @@ function assertSignedOut(assert: Assert, response: ApiResponse) {
   assert.equal(assertErrorShape(assert, response), SIGNED_OUT)
 }
 
-function assertPhoneRejected(assert: Assert, response: ApiResponse) {
+function assertPhoneRejected(assert: Assert, response: ApiResponse, message = PHONE_MESSAGE) {
   response.assertStatus(422)
-  assert.equal(assertErrorShape(assert, response), PHONE_MESSAGE)
-  assert.deepEqual(response.body().errors, [{ field: 'phone', message: PHONE_MESSAGE }])
+  assert.equal(assertErrorShape(assert, response), message)
+  assert.deepEqual(response.body().errors, [{ field: 'phone', message }])
 }
 
 const storedUser = (id: number) => db.from('users').where('id', id).firstOrFail()
@@ -175,6 +177,44 @@ test.group('PATCH /api/auth/profile', (group) => {
     assert.equal(row.first_name, 'Old')
     assert.equal(row.last_name, 'Name')
   })
+
+  test('the profile page saves a corrected number with the names, in the form it was typed', async ({ client, assert }) => {
+    const owner = await UserFactory.merge({ firstName: 'Asha', lastName: 'Verma', phone: '+911234567890' }).create()
+    const response = await client
+      .patch('/api/auth/profile')
+      .loginAs(owner)
+      .json({ firstName: 'Asha', lastName: 'Verma', phone: '0 98765 43210' })
+
+    response.assertStatus(200)
+    assert.equal(response.body().phone, '+919876543210')
+    assert.equal((await storedUser(owner.id)).phone, '+919876543210')
+  })
+
+  test('the profile page removes the number with {label}')
+    .with([
+      { label: 'null', phone: null },
+      { label: 'an empty field', phone: '' },
+    ])
+    .run(async ({ client, assert }, row) => {
+      const owner = await UserFactory.merge({ phone: '+919876543210' }).create()
+      const response = await client.patch('/api/auth/profile').loginAs(owner).json({ firstName: 'Asha', phone: row.phone })
+
+      response.assertStatus(200)
+      assert.equal(response.body().phone, '')
+      assert.isNull((await storedUser(owner.id)).phone)
+    })
+
+  test('{phone} is no mobile number: 422, and neither the number nor the names change')
+    .with([{ phone: '1234567890' }, { phone: '+91 55555 55555' }, { phone: '011 2345 6789' }])
+    .run(async ({ client, assert }, row) => {
+      const owner = await UserFactory.merge({ firstName: 'Old', phone: '+919999999999' }).create()
+      const response = await client.patch('/api/auth/profile').loginAs(owner).json({ firstName: 'New', phone: row.phone })
+
+      assertPhoneRejected(assert, response, MOBILE_START_MESSAGE)
+      const stored = await storedUser(owner.id)
+      assert.equal(stored.phone, '+919999999999')
+      assert.equal(stored.first_name, 'Old')
+    })
 
   test('a 101-character first name is a 422 on firstName', async ({ client, assert }) => {
     const owner = await UserFactory.merge({ firstName: 'Old' }).create()
@@ -321,6 +361,30 @@ test.group('POST /api/user/update-phone', (group) => {
 
       assertPhoneRejected(assert, response)
       assert.equal((await storedUser(owner.id)).phone, '+919999999999')
+    })
+
+  test('takes a mobile number starting with {first}')
+    .with([{ first: '6' }, { first: '7' }, { first: '8' }, { first: '9' }])
+    .run(async ({ client, assert }, row) => {
+      const owner = await UserFactory.merge({ phone: null }).create()
+      const response = await client
+        .post('/api/user/update-phone')
+        .loginAs(owner)
+        .json({ phone: `${row.first}000012345` })
+
+      response.assertStatus(200)
+      assert.equal((await storedUser(owner.id)).phone, `+91${row.first}000012345`)
+    })
+
+  // docs/product-rules.md#accounts-and-tokens: Indian mobile numbers start with 6-9; '1234567890' used to be stored.
+  test('refuses {phone}, ten digits no mobile number has, and stores nothing')
+    .with([{ phone: '1234567890' }, { phone: '+91 12345 67890' }, { phone: '05123456789' }, { phone: '5987654321' }])
+    .run(async ({ client, assert }, row) => {
+      const owner = await UserFactory.merge({ phone: null }).create()
+      const response = await client.post('/api/user/update-phone').loginAs(owner).json({ phone: row.phone })
+
+      assertPhoneRejected(assert, response, MOBILE_START_MESSAGE)
+      assert.isNull((await storedUser(owner.id)).phone)
     })
 
   test('a rejected number on an owner without one leaves it empty', async ({ client, assert }) => {

@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { normalizeIndianPhone } from '#lib/phone'
+import { mobileNumberProblem, normalizeIndianMobile, normalizeIndianPhone } from '#lib/phone'
 import { geoFromHeaders } from '#lib/geo'
 import { generateShortCode, isReservedShortCode } from '#lib/short_code'
 import { isDuplicateKey } from '#lib/db_errors'
@@ -26,6 +26,32 @@ test.group('normalizeIndianPhone', () => {
     .with(['987654321', '98765432101', '+9198765432', '+1 9876543210', 'abcdefghij', '', '91987654321x', '٩٨٧٦٥٤٣٢١٠'])
     .run(({ assert }, input) => {
       assert.isNull(normalizeIndianPhone(input))
+    })
+})
+
+test.group('normalizeIndianMobile', () => {
+  test('keeps {0} as {1}')
+    .with([
+      ['6000012345', '+916000012345'],
+      ['+91 98765 43210', '+919876543210'],
+      ['0 70000 12345', '+917000012345'],
+      ['0091-8000012345', '+918000012345'],
+    ])
+    .run(({ assert }, [input, stored]) => {
+      assert.equal(normalizeIndianMobile(input), stored)
+      assert.isNull(mobileNumberProblem(input))
+    })
+
+  test('says why {0} is refused')
+    .with([
+      ['1234567890', 'Please enter a valid mobile number: Indian mobile numbers start with 6, 7, 8 or 9'],
+      ['+91 55555 55555', 'Please enter a valid mobile number: Indian mobile numbers start with 6, 7, 8 or 9'],
+      ['98765', 'Please enter a valid 10-digit phone number'],
+      ['+44 7911 123456', 'Please enter a valid 10-digit phone number'],
+    ])
+    .run(({ assert }, [input, message]) => {
+      assert.isNull(normalizeIndianMobile(input))
+      assert.equal(mobileNumberProblem(input), message)
     })
 })
 

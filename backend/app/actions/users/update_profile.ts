@@ -1,7 +1,6 @@
 import type User from '#models/user'
-import { normalizeIndianPhone } from '#lib/phone'
+import { mobileNumberProblem, normalizeIndianMobile } from '#lib/phone'
 import { FieldError } from '#exceptions/app_errors'
-import { PHONE_MESSAGE } from '#validators/messages'
 
 interface ProfileInput {
   firstName?: string | null
@@ -26,9 +25,13 @@ export default class UpdateProfile {
     return user
   }
 
+  /**
+   * The owner's own number is a mobile we can call or message about the account: 10 digits starting 6-9, typed in any
+   * of the usual Indian forms, stored as '+91' and the digits (docs/product-rules.md#accounts-and-tokens).
+   */
   static phone(raw: string): string {
-    const phone = normalizeIndianPhone(raw)
-    if (!phone) throw new FieldError('phone', PHONE_MESSAGE)
+    const phone = normalizeIndianMobile(raw)
+    if (!phone) throw new FieldError('phone', mobileNumberProblem(raw)!)
     return phone
   }
 }
