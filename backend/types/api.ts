@@ -217,6 +217,8 @@ export interface ReviewSessionDto {
   reviewRequestId: number | null
   /** That request's customer, whom the owner can call back ('+91' and 10 digits); null without a request. */
   customer: { name: string; phone: string } | null
+  /** The staff member whose link or review request the rating came through (docs/decisions.md D32), else null. */
+  staff: { id: number; name: string } | null
 }
 
 export interface AnalyticsTotals {

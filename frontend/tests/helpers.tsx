@@ -137,6 +137,7 @@ export const fixtures = {
       contactPhone: null,
       reviewRequestId: null,
       customer: null,
+      staff: null,
       ...overrides,
     }) satisfies ReviewSessionDto,
   trialStatus: (overrides: Partial<TrialStatusDto> = {}) =>

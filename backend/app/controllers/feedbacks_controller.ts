@@ -17,8 +17,8 @@ import type { ReviewSessionDto } from '#types/api'
 const feedbacksOf = (user: User) => ReviewSessionPolicy.visible(user).where('rating', '<=', NEGATIVE_RATING_MAX)
 
 async function shown(session: ReviewSession) {
-  const [withCustomer] = await ReviewSession.attachCustomers([session])
-  return serializeSession(withCustomer)
+  const [withSource] = await ReviewSession.attachSources([session])
+  return serializeSession(withSource)
 }
 
 async function feedbackOf({ bouncer, params }: HttpContext, action: 'viewFeedback' | 'resolve') {
@@ -33,7 +33,7 @@ export default class FeedbacksController {
     // Feedbacks are the sessions rated NEGATIVE_RATING_MAX or below: the `negative` count.
     const total = businessListTotal(BusinessPolicy.visibleIds(user), (counts) => counts.negative)
     const feedbacks = await paginate(ctx, feedbacksOf(user), SESSION_LIST, (session: ReviewSession) => session, total)
-    await ReviewSession.attachCustomers(feedbacks)
+    await ReviewSession.attachSources(feedbacks)
     return feedbacks.map(serializeSession)
   }
 

@@ -13,14 +13,14 @@ export default class ReviewSessionsController {
     const user = ctx.auth.getUserOrFail()
     const total = businessListTotal(BusinessPolicy.visibleIds(user), (counts) => counts.sessions)
     const sessions = await paginate(ctx, ReviewSessionPolicy.visible(user), SESSION_LIST, (session: ReviewSession) => session, total)
-    await ReviewSession.attachCustomers(sessions)
+    await ReviewSession.attachSources(sessions)
     return sessions.map(serializeSession)
   }
 
   async show({ bouncer, params }: HttpContext): Promise<ReviewSessionDto> {
     const session = await ReviewSession.find(params.id)
     await bouncer.with(ReviewSessionPolicy).authorize('view', session)
-    const [shown] = await ReviewSession.attachCustomers([session!])
+    const [shown] = await ReviewSession.attachSources([session!])
     return serializeSession(shown)
   }
 }

@@ -40,32 +40,33 @@ export default class ReviewSession extends BaseModel {
   @column()
   declare reviewRequestId: number | null
 
+  /** The staff member whose link (or review request) the rating came through (docs/decisions.md D32). */
+  @column()
+  declare staffId: number | null
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 
   @belongsTo(() => Business)
   declare business: BelongsTo<typeof Business>
 
-  /** The customer whose request the rating came through (whom the owner calls back), once attachCustomers ran. */
+  /** The customer whose request the rating came through (whom the owner calls back), once attachSources ran. */
   declare customer?: { name: string; phone: string } | null
 
+  /** The staff member the rating came through, once attachSources ran. */
+  declare staff?: { id: number; name: string } | null
+
   /**
-   * Reads the customer of every session here that came through a review request, in one query, and none at all
-   * when no session did (most ratings come from the poster): a preload would ask the database either way, and
-   * the analytics screen reads three lists of sessions on every open.
+   * Reads where every session here came from: the customer of each one that came through a review request and
+   * the staff member of each one that came through a staff link or request, one query each and none at all when
+   * no session needs it (most ratings come from the poster): a preload would ask the database either way, and the
+   * analytics screen reads three lists of sessions on every open.
    */
-  static async attachCustomers<Sessions extends ReviewSession[]>(sessions: Sessions): Promise<Sessions> {
-    const requestIds = [...new Set(sessions.flatMap((session) => session.reviewRequestId ?? []))]
-    const rows = requestIds.length
-      ? await db
-          .from('review_requests as r')
-          .join('customers as c', 'c.id', 'r.customer_id')
-          .whereIn('r.id', requestIds)
-          .select('r.id', 'c.name', 'c.phone')
-      : []
-    const byRequest = new Map(rows.map((row) => [Number(row.id), { name: String(row.name), phone: String(row.phone) }]))
+  static async attachSources<Sessions extends ReviewSession[]>(sessions: Sessions): Promise<Sessions> {
+    const [customers, staff] = await Promise.all([customersOf(sessions), staffOf(sessions)])
     for (const session of sessions) {
-      session.customer = session.reviewRequestId === null ? null : (byRequest.get(session.reviewRequestId) ?? null)
+      session.customer = session.reviewRequestId === null ? null : (customers.get(session.reviewRequestId) ?? null)
+      session.staff = session.staffId === null ? null : (staff.get(session.staffId) ?? null)
     }
     return sessions
   }
@@ -81,4 +82,24 @@ export default class ReviewSession extends BaseModel {
       .select('business_id', db.raw('COUNT(*) AS total'))
     return new Map(rows.map((row: { business_id: number; total: number }) => [Number(row.business_id), Number(row.total)]))
   }
+}
+
+/** The customer of each review request these sessions came through, by request id. */
+async function customersOf(sessions: ReviewSession[]) {
+  const requestIds = [...new Set(sessions.flatMap((session) => session.reviewRequestId ?? []))]
+  const rows = requestIds.length
+    ? await db
+        .from('review_requests as r')
+        .join('customers as c', 'c.id', 'r.customer_id')
+        .whereIn('r.id', requestIds)
+        .select('r.id', 'c.name', 'c.phone')
+    : []
+  return new Map(rows.map((row) => [Number(row.id), { name: String(row.name), phone: String(row.phone) }]))
+}
+
+/** The staff members these sessions came through, by id. */
+async function staffOf(sessions: ReviewSession[]) {
+  const staffIds = [...new Set(sessions.flatMap((session) => session.staffId ?? []))]
+  const rows = staffIds.length ? await db.from('staff').whereIn('id', staffIds).select('id', 'name') : []
+  return new Map(rows.map((row) => [Number(row.id), { id: Number(row.id), name: String(row.name) }]))
 }

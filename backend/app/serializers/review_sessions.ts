@@ -1,7 +1,7 @@
 import type ReviewSession from '#models/review_session'
 import type { ReviewSessionDto } from '#types/api'
 
-/** A session, with its customer once ReviewSession.attachCustomers has read it. */
+/** A session, with its customer and staff member once ReviewSession.attachSources has read them. */
 export function serializeSession(session: ReviewSession): ReviewSessionDto {
   const customer = session.customer
   const createdAt = session.createdAt.toISO()!
@@ -20,5 +20,6 @@ export function serializeSession(session: ReviewSession): ReviewSessionDto {
     contactPhone: session.contactPhone ?? null,
     reviewRequestId: session.reviewRequestId ?? null,
     customer: customer ? { name: customer.name, phone: customer.phone } : null,
+    staff: session.staff ? { id: session.staff.id, name: session.staff.name } : null,
   }
 }

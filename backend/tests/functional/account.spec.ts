@@ -4,7 +4,9 @@
  */
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
+import { DateTime } from 'luxon'
 import { isolated } from '#tests/helpers/setup'
+import { clock } from '#lib/clock'
 import { ownerWithBusiness, seedSessions } from '#tests/helpers/owners'
 import { DEFAULT_PASSWORD, PaymentFactory, SubscriptionFactory, UserFactory } from '#database/factories/index'
 import { NO_PASSWORD, WRONG_PASSWORD } from '#actions/account/delete_account'
@@ -55,6 +57,17 @@ test.group('GET /api/account/export', (group) => {
     for (const device of body.signedInDevices) assert.notProperty(device, 'hash')
     assert.notInclude(response.text(), 'Not theirs')
     assert.notInclude(response.text(), stranger.business.shortUrl)
+  })
+
+  test("the file is named with India's date, not UTC's", async ({ client, assert }) => {
+    const { token } = await ownerWithBusiness()
+    // 20:00 UTC on 27 November is 01:30 on the 28th in India.
+    clock.travelTo(DateTime.fromISO('2026-11-27T20:00:00Z'))
+
+    const response = await client.get('/api/account/export').bearerToken(token)
+
+    response.assertStatus(200)
+    assert.equal(response.header('content-disposition'), 'attachment; filename="reviewroute-export-2026-11-28.json"')
   })
 
   test('a business with thousands of ratings is exported whole, in batches', async ({ client, assert }) => {

@@ -146,6 +146,7 @@ test.group('Business analytics: GET /api/analytics/:businessId', (group) => {
       contactPhone: null,
       reviewRequestId: null,
       customer: null,
+      staff: null,
     })
     assert.equal(DateTime.fromISO(sessions[0].createdAt).toMillis(), newest.createdAt.toMillis())
     assert.notInclude(JSON.stringify(response.body()), 'not yours')

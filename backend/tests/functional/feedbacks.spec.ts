@@ -7,7 +7,7 @@ import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import { isolated } from '#tests/helpers/setup'
 import { ownerWithBusiness, seedSessions } from '#tests/helpers/owners'
-import { BusinessFactory, CustomerFactory, ReviewRequestFactory, ReviewSessionFactory } from '#database/factories/index'
+import { BusinessFactory, CustomerFactory, ReviewRequestFactory, ReviewSessionFactory, StaffFactory } from '#database/factories/index'
 import type { ApiResponse } from '@japa/api-client'
 import type ReviewSession from '#models/review_session'
 import type { ReviewSessionDto } from '#types/api'
@@ -103,6 +103,7 @@ test.group('Feedback list: GET /api/feedbacks', (group) => {
       contactPhone: null,
       reviewRequestId: null,
       customer: null,
+      staff: null,
     })
   })
 
@@ -321,6 +322,7 @@ test.group('One feedback: GET /api/feedbacks/:id', (group) => {
       contactPhone: null,
       reviewRequestId: null,
       customer: null,
+      staff: null,
     })
   })
 
@@ -536,6 +538,7 @@ test.group('One review session: GET /api/review-sessions/:id', (group) => {
       contactPhone: null,
       reviewRequestId: null,
       customer: null,
+      staff: null,
     })
   })
 
@@ -632,6 +635,34 @@ test.group('Ratings through a personal link name their request and customer', (g
       assert.notInclude(JSON.stringify(response.body()), 'Meera')
       assert.notInclude(JSON.stringify(response.body()), '9876543210')
     }
+  })
+})
+
+test.group('Ratings through a staff link name the staff member', (group) => {
+  isolated(group)
+
+  test('the feedback list, the session list and the analytics lists carry the staff member', async ({ client, assert }) => {
+    const { user: owner, business } = await ownerWithBusiness()
+    const ravi = await StaffFactory.merge({ businessId: business.id, name: 'Ravi Kumar' }).create()
+    const now = DateTime.utc().startOf('second')
+    const throughRavi = await ReviewSessionFactory.apply('negative')
+      .merge({ businessId: business.id, staffId: ravi.id, createdAt: now.minus({ minutes: 1 }) })
+      .create()
+    const [walkIn] = await seedSessions(business.id, [{ rating: 1, feedback: 'Too slow', createdAt: now.minus({ minutes: 2 }) }])
+
+    const feedbacks = await client.get('/api/feedbacks').loginAs(owner)
+    const sessions = await client.get('/api/review-sessions').qs({ businessId: business.id }).loginAs(owner)
+    const analytics = await client.get(`/api/analytics/${business.id}`).loginAs(owner)
+
+    const staffOf = ({ id, staff }: ReviewSessionDto) => ({ id, staff })
+    const expected = [
+      { id: throughRavi.id, staff: { id: ravi.id, name: 'Ravi Kumar' } },
+      { id: walkIn.id, staff: null },
+    ]
+    assert.deepEqual(feedbacks.body().map(staffOf), expected)
+    assert.deepEqual(sessions.body().map(staffOf), expected)
+    assert.deepEqual(analytics.body().sessions.map(staffOf), expected)
+    assert.deepEqual(analytics.body().insights.recentLowRated.map(staffOf), expected)
   })
 })
 

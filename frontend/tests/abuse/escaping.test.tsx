@@ -26,6 +26,7 @@ function session(feedback: string, contactName: string | null = null): ReviewSes
     contactPhone: contactName === null ? null : '9876543210',
     reviewRequestId: null,
     customer: null,
+    staff: null,
   }
 }
 

@@ -43,8 +43,8 @@ export default class BusinessAnalytics {
       this.topicCounts(business),
       db.from('page_views_daily').where('business_id', business.id).sum('views as views').first(),
     ])
-    // One read of the customers behind all three lists (none when no rating came through a request).
-    await ReviewSession.attachCustomers([...sessions, ...reviews, ...recentLowRated])
+    // One read of the customers and staff behind all three lists (none when no rating came through either).
+    await ReviewSession.attachSources([...sessions, ...reviews, ...recentLowRated])
 
     return {
       totals: {
