@@ -44,6 +44,32 @@ export const BUSINESS_LIMIT_MESSAGE = `You've reached your business limit (${FRE
 export const FREE_PLAN_MONTHLY_REQUESTS_PER_BUSINESS = 50
 export const REQUEST_LIMIT_MESSAGE = `Usage limit exceeded: this business has sent its ${FREE_PLAN_MONTHLY_REQUESTS_PER_BUSINESS} free review requests this month. Upgrade to Pro to keep asking.`
 export const REVIEW_LIMIT_MESSAGE = `Usage limit exceeded: this business has received its ${FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS} free reviews this month. Upgrade to Pro to keep collecting reviews.`
+/** The answer for an owner's newer business without a paid plan: only the oldest keeps collecting (below). */
+export const BUSINESS_PAUSED_MESSAGE =
+  'Usage limit exceeded: this business is paused on the free plan. Upgrade to Pro to keep collecting reviews.'
+
+/**
+ * Which business keeps working without a paid plan (docs/product-rules.md#free-plan-limits): the owner's oldest, up
+ * to the monthly cap; the others pause. Every page that states the rule (dashboard, site, help, terms) uses these
+ * words: the general sentence, or the owner's own with their business named.
+ */
+const FREE_PLAN_RULE_CLAUSE = `your oldest business keeps working with ${FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS} ratings a month; your other businesses pause until you upgrade`
+export const AFTER_TRIAL_RULE = `After the trial, without a paid plan, ${FREE_PLAN_RULE_CLAUSE}.`
+
+/**
+ * The rule for one owner, without a full stop: "Demo Cafe keeps working with 50 ratings a month; 1 other business
+ * pauses until you upgrade"; the general clause while they have no business.
+ */
+export function keepsWorkingClause(keepsWorking: { name: string } | null, pausedCount: number) {
+  if (!keepsWorking) return FREE_PLAN_RULE_CLAUSE
+  const keeps = `${keepsWorking.name} keeps working with ${FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS} ratings a month`
+  if (pausedCount <= 0) return keeps
+  return `${keeps}; ${pausedCount} other ${pausedCount === 1 ? 'business pauses' : 'businesses pause'} until you upgrade`
+}
+
+/** "After your trial, Demo Cafe keeps working with 50 ratings a month; …", or the general sentence without a business. */
+export const afterTrialSentence = (keepsWorking: { name: string } | null, pausedCount: number) =>
+  keepsWorking ? `After your trial, ${keepsWorkingClause(keepsWorking, pausedCount)}.` : AFTER_TRIAL_RULE
 
 /** The answers to a purchase while a plan runs (409, title 'Already Subscribed'). */
 export const ALREADY_SUBSCRIBED_TITLE = 'Already Subscribed'

@@ -339,6 +339,17 @@ export interface TrialStatusDto {
   currentPeriodEnd: string | null
   daysRemaining: number
   isLimited: boolean
+  /**
+   * Which businesses keep working without a paid plan (docs/product-rules.md#free-plan-limits): the owner's oldest
+   * (`keepsWorking`, null with no business) collects up to the monthly cap; the others (`paused`, oldest first)
+   * take no ratings until a plan is bought. Given in every state, so the owner sees it before the trial ends.
+   */
+  freePlan: FreePlanBusinessesDto
+}
+
+export interface FreePlanBusinessesDto {
+  keepsWorking: { id: number; name: string } | null
+  paused: { id: number; name: string }[]
 }
 
 export interface UsageDto {
@@ -507,8 +518,8 @@ export interface CustomerDto {
   id: number
   businessId: number
   name: string
-  /** '+91' and 10 digits. */
-  phone: string
+  /** '+91' and 10 digits; null for a customer reached by email alone (every customer has a phone or an email). */
+  phone: string | null
   email: string | null
   consentAt: string
   optedOutAt: string | null
@@ -520,7 +531,8 @@ export interface ReviewRequestDto {
   businessId: number
   customerId: number
   customerName: string
-  customerPhone: string
+  customerPhone: string | null
+  customerEmail: string | null
   channel: RequestChannelName
   status: RequestStatusName
   /** The personal link `{APP_URL}/r/{token}`. */
@@ -549,12 +561,16 @@ export interface TestMessageDto {
 }
 
 export interface CustomerImportRow {
-  /** 1-based line of the file's data (the header is line 0). */
+  /** The row's number in the spreadsheet: a header is row 1, so a file with one starts its customers at row 2. */
   row: number
   status: 'created' | 'merged' | 'skipped'
   name?: string
   phone?: string
+  email?: string
+  /** Why a skipped row was skipped. */
   errors?: string[]
+  /** What of a kept row was left out (a malformed email or number next to a good one). */
+  warnings?: string[]
 }
 
 /** POST /api/customers/import: a result per row; with `dryRun`, what would happen (nothing stored). */
@@ -582,6 +598,17 @@ export interface RequestFunnelDto {
   /** QR/poster traffic next to it: the page's views and ratings that came without a request. */
   poster: { pageViews: number; ratings: number; sentToGoogle: number }
 }
+
+/** Whether a channel can send for a business now; when not, `reason` says what it needs. */
+export interface RequestChannelState {
+  available: boolean
+  /** The customer's contact the channel sends to. */
+  needs: 'phone' | 'email'
+  reason?: string
+}
+
+/** GET /api/businesses/{businessId}/request-channels: every way of sending a review request, usable or not. */
+export type RequestChannelsDto = Record<RequestChannelName, RequestChannelState>
 
 /** GET/PUT /api/whatsapp-account: the owner's WhatsApp Business connection; the token is never sent back. */
 export interface WhatsAppAccountDto {

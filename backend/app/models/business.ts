@@ -62,4 +62,18 @@ export default class Business extends BaseModel {
 
   @hasMany(() => ReviewSession)
   declare sessions: HasMany<typeof ReviewSession>
+
+  /**
+   * The owner's businesses oldest first (by creation, ties by id): the first keeps collecting ratings without a
+   * paid plan, the others pause (docs/product-rules.md#free-plan-limits).
+   */
+  static oldestFirstOf(userId: number) {
+    return this.query().where('user_id', userId).orderBy('created_at', 'asc').orderBy('id', 'asc')
+  }
+
+  /** The id of the owner's business that keeps collecting ratings without a paid plan; null when they have none. */
+  static async freePlanBusinessIdOf(userId: number): Promise<number | null> {
+    const oldest = await this.oldestFirstOf(userId).select('id').first()
+    return oldest?.id ?? null
+  }
 }

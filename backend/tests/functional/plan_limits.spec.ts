@@ -1,6 +1,7 @@
 /*
- * The free state's limits (docs/decisions.md D8, docs/product-rules.md#tenancy, docs/product-rules.md#errors): 1 business, 50 reviews per business per calendar month
- * in India time; trial and Pro owners are unlimited. "Now" is pinned with the app's clock.
+ * The free state's limits (docs/decisions.md D8, docs/product-rules.md#free-plan-limits, docs/product-rules.md#errors): 1 business,
+ * and only the owner's oldest keeps collecting ratings, 50 per calendar month in India time; trial and Pro owners
+ * are unlimited. "Now" is pinned with the app's clock.
  */
 import { test } from '@japa/runner'
 import type { ApiClient } from '@japa/api-client'
@@ -12,6 +13,7 @@ import type User from '#models/user'
 import type Business from '#models/business'
 import { demoCatalogue } from '#services/places/demo_places_provider'
 import { clock } from '#lib/clock'
+import { BUSINESS_PAUSED_MESSAGE, REVIEW_LIMIT_MESSAGE } from '#contract/product_rules'
 
 /** 12:00 IST on 15 April 2026. */
 const MID_APRIL = DateTime.fromISO('2026-04-15T06:30:00Z', { zone: 'utc' })
@@ -215,20 +217,19 @@ test.group('Review limit: by-url and submit', (group) => {
     assert.equal(await sessionCount(business.id), 64)
   })
 
-  test('the limit is per business', async ({ client, assert }) => {
+  test("the cap counts the business's own ratings: others' do not use it up", async ({ client, assert }) => {
     const owner = await UserFactory.apply('trialExpired').create()
-    const [full, quiet] = await BusinessFactory.merge({ userId: owner.id }).createMany(2)
-    await sessionsAt(full, 50, utc('2026-04-05T05:00:00Z'))
-    await sessionsAt(quiet, 10, utc('2026-04-05T05:00:00Z'))
+    const oldest = await BusinessFactory.merge({ userId: owner.id, createdAt: utc('2026-03-01T05:00:00Z') }).create()
+    const newer = await BusinessFactory.merge({ userId: owner.id, createdAt: utc('2026-03-20T05:00:00Z') }).create()
+    await sessionsAt(oldest, 10, utc('2026-04-05T05:00:00Z'))
+    await sessionsAt(newer, 50, utc('2026-04-05T05:00:00Z'))
 
-    const fullLookup = await lookUp(client, full)
-    const quietLookup = await lookUp(client, quiet)
-    const quietSubmit = await submit(client, quiet, 5)
+    const oldestLookup = await lookUp(client, oldest)
+    const oldestSubmit = await submit(client, oldest, 5)
 
-    assert.isFalse(fullLookup.body().canSubmitReview)
-    assert.isTrue(quietLookup.body().canSubmitReview)
-    quietSubmit.assertStatus(200)
-    assert.equal(await sessionCount(quiet.id), 11)
+    assert.isTrue(oldestLookup.body().canSubmitReview)
+    oldestSubmit.assertStatus(200)
+    assert.equal(await sessionCount(oldest.id), 11)
   })
 
   test('an owner in the trial is not limited at 50 and more', async ({ client, assert }) => {
@@ -326,5 +327,127 @@ test.group('Review limit: by-url and submit', (group) => {
     assert.isFalse(lookup.body().canSubmitReview)
     response.assertStatus(403)
     assert.equal(await sessionCount(business.id), 50)
+  })
+})
+
+test.group('After the trial: the oldest business keeps working', (group) => {
+  isolated(group)
+
+  group.each.setup(() => clock.travelTo(MID_APRIL))
+
+  /** An owner with businesses created at these instants, in this order of ids. */
+  async function ownerWith(state: 'trialExpired' | 'midTrial', ...createdAt: string[]) {
+    const owner = await UserFactory.apply(state).create()
+    const businesses: Business[] = []
+    for (const instant of createdAt) businesses.push(await BusinessFactory.merge({ userId: owner.id, createdAt: utc(instant) }).create())
+    return { owner, businesses }
+  }
+
+  test('an owner with 2 businesses after the trial: the oldest takes a rating, the newer answers 403 upgrade', async ({
+    client,
+    assert,
+  }) => {
+    const {
+      businesses: [oldest, newer],
+    } = await ownerWith('trialExpired', '2026-03-01T05:00:00Z', '2026-03-20T05:00:00Z')
+
+    const oldestLookup = await lookUp(client, oldest)
+    const newerLookup = await lookUp(client, newer)
+    const oldestRating = await submit(client, oldest, 2, 'Slow service')
+    const newerRating = await submit(client, newer, 2, 'Slow service')
+    const newerHappy = await submit(client, newer, 5)
+
+    oldestLookup.assertStatus(200)
+    assert.isTrue(oldestLookup.body().canSubmitReview)
+    assert.notProperty(oldestLookup.body(), 'message')
+    newerLookup.assertStatus(200)
+    assert.isFalse(newerLookup.body().canSubmitReview)
+    assert.equal(newerLookup.body().message, BUSINESS_PAUSED_MESSAGE)
+    assert.include(newerLookup.body().message, 'Usage limit exceeded')
+    oldestRating.assertStatus(200)
+    assert.deepEqual(oldestRating.body(), { redirect: false, counted: true })
+    newerRating.assertStatus(403)
+    assert.isTrue(newerRating.body().upgrade)
+    assert.equal(newerRating.body().error, BUSINESS_PAUSED_MESSAGE)
+    // A happy customer of the paused business still goes on to Google, uncounted.
+    assert.deepEqual(newerHappy.body(), { redirect: true, url: newer.googleReviewUrl, counted: false })
+    assert.equal(await sessionCount(oldest.id), 1)
+    assert.equal(await sessionCount(newer.id), 0)
+  })
+
+  test('oldest means created first, whatever the ids say; equal times go to the lower id', async ({ client, assert }) => {
+    const {
+      businesses: [addedLater, addedFirst],
+    } = await ownerWith('trialExpired', '2026-03-20T05:00:00Z', '2026-03-01T05:00:00Z')
+    const {
+      businesses: [lowerId, higherId],
+    } = await ownerWith('trialExpired', '2026-03-05T05:00:00Z', '2026-03-05T05:00:00Z')
+
+    assert.isFalse((await lookUp(client, addedLater)).body().canSubmitReview)
+    assert.isTrue((await lookUp(client, addedFirst)).body().canSubmitReview)
+    assert.isTrue((await lookUp(client, lowerId)).body().canSubmitReview)
+    assert.isFalse((await lookUp(client, higherId)).body().canSubmitReview)
+  })
+
+  test('the oldest still stops at 50 ratings this month', async ({ client, assert }) => {
+    const {
+      businesses: [oldest],
+    } = await ownerWith('trialExpired', '2026-03-01T05:00:00Z', '2026-03-20T05:00:00Z')
+    await sessionsAt(oldest, 50, utc('2026-04-02T05:00:00Z'))
+
+    const lookup = await lookUp(client, oldest)
+    const rating = await submit(client, oldest, 1)
+
+    assert.isFalse(lookup.body().canSubmitReview)
+    assert.equal(lookup.body().message, REVIEW_LIMIT_MESSAGE)
+    rating.assertStatus(403)
+    assert.equal(await sessionCount(oldest.id), 50)
+  })
+
+  test('once the oldest is removed, the next oldest keeps working', async ({ client, assert }) => {
+    const {
+      owner,
+      businesses: [oldest, middle, newest],
+    } = await ownerWith('trialExpired', '2026-03-01T05:00:00Z', '2026-03-10T05:00:00Z', '2026-03-20T05:00:00Z')
+    assert.isFalse((await lookUp(client, middle)).body().canSubmitReview)
+
+    const removed = await client.delete(`/api/business/${oldest.id}`).loginAs(owner)
+
+    removed.assertStatus(200)
+    assert.isTrue((await lookUp(client, middle)).body().canSubmitReview)
+    ;(await submit(client, middle, 3)).assertStatus(200)
+    ;(await submit(client, newest, 3)).assertStatus(403)
+  })
+
+  test('during the trial and with Pro every business collects', async ({ client, assert }) => {
+    const trial = await ownerWith('midTrial', '2026-03-01T05:00:00Z', '2026-03-20T05:00:00Z')
+    const pro = await ownerWith('trialExpired', '2026-03-01T05:00:00Z', '2026-03-20T05:00:00Z')
+    await SubscriptionFactory.apply('pro')
+      .merge({ userId: pro.owner.id, currentPeriodEnd: MID_APRIL.plus({ days: 20 }) })
+      .create()
+
+    for (const business of [...trial.businesses, ...pro.businesses]) {
+      assert.isTrue((await lookUp(client, business)).body().canSubmitReview)
+      ;(await submit(client, business, 2)).assertStatus(200)
+    }
+  })
+
+  test('the trial status names the business that keeps working and the paused ones, oldest first', async ({ client, assert }) => {
+    const { owner, businesses } = await ownerWith('trialExpired', '2026-03-20T05:00:00Z', '2026-03-01T05:00:00Z', '2026-03-10T05:00:00Z')
+    const [third, first, second] = businesses
+    const empty = await UserFactory.apply('midTrial').create()
+
+    const status = await client.get('/api/billing/trial-status').loginAs(owner)
+    const none = await client.get('/api/billing/trial-status').loginAs(empty)
+
+    status.assertStatus(200)
+    assert.deepEqual(status.body().freePlan, {
+      keepsWorking: { id: first.id, name: first.name },
+      paused: [
+        { id: second.id, name: second.name },
+        { id: third.id, name: third.name },
+      ],
+    })
+    assert.deepEqual(none.body().freePlan, { keepsWorking: null, paused: [] })
   })
 })

@@ -1,9 +1,10 @@
 import type User from '#models/user'
 import Subscription from '#models/subscription'
+import Business from '#models/business'
 import { clock } from '#lib/clock'
 import { daysRemaining } from '#lib/time'
 import { SubscriptionStatus } from '#lib/billing_enums'
-import type { TrialStatusDto } from '#types/api'
+import type { FreePlanBusinessesDto, TrialStatusDto } from '#types/api'
 
 /**
  * The owner's trial and subscription state (docs/product-rules.md#trial). `isLimited` is the free plan: no
@@ -12,7 +13,7 @@ import type { TrialStatusDto } from '#types/api'
 export default class GetBillingStatus {
   async handle(user: User): Promise<TrialStatusDto> {
     const now = clock.now()
-    const subscription = await Subscription.currentFor(user.id, now)
+    const [subscription, freePlan] = await Promise.all([Subscription.currentFor(user.id, now), GetBillingStatus.freePlan(user)])
     if (subscription) await subscription.load('plan')
     const hasActiveSubscription = subscription !== null
     const trialDaysRemaining = daysRemaining(user.trialEndsAt, now)
@@ -32,6 +33,16 @@ export default class GetBillingStatus {
       currentPeriodEnd: subscription?.currentPeriodEnd.toISO() ?? null,
       daysRemaining: hasActiveSubscription ? daysRemaining(subscription.currentPeriodEnd, now) : trialDaysRemaining,
       isLimited: !hasActiveSubscription && !isTrialActive,
+      freePlan,
+    }
+  }
+
+  /** The owner's oldest business keeps working without a paid plan, the others pause (check_review_allowance.ts). */
+  static async freePlan(user: User): Promise<FreePlanBusinessesDto> {
+    const [oldest, ...others] = await Business.oldestFirstOf(user.id).select('id', 'name')
+    return {
+      keepsWorking: oldest ? { id: oldest.id, name: oldest.name } : null,
+      paused: others.map(({ id, name }) => ({ id, name })),
     }
   }
 

@@ -1,16 +1,16 @@
 import User from '#models/user'
-import type Business from '#models/business'
+import Business from '#models/business'
 import ReviewSession from '#models/review_session'
 import GetBillingStatus from '#actions/billing/get_billing_status'
 import { reviewLinkCache } from '#hot_path/review_link_cache'
-import { FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS, REVIEW_LIMIT_MESSAGE } from '#contract/product_rules'
+import { BUSINESS_PAUSED_MESSAGE, FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS, REVIEW_LIMIT_MESSAGE } from '#contract/product_rules'
 
 export type ReviewAllowance = { allowed: true } | { allowed: false; message: string }
 
 /**
  * Whether customers may rate this business now (docs/product-rules.md#free-plan-limits): always while its
- * owner has a trial or paid period (remembered until that ends), else while this IST month's ratings are
- * under the free plan's cap, which is always counted.
+ * owner has a trial or paid period (remembered until that ends); else only the owner's oldest business, and only
+ * while this IST month's ratings are under the free plan's cap. Both are read on every call, never cached.
  */
 export default class CheckReviewAllowance {
   async handle(business: Business): Promise<ReviewAllowance> {
@@ -18,6 +18,7 @@ export default class CheckReviewAllowance {
       GetBillingStatus.unlimitedUntil(await User.findOrFail(business.userId))
     )
     if (unlimited) return { allowed: true }
+    if ((await Business.freePlanBusinessIdOf(business.userId)) !== business.id) return { allowed: false, message: BUSINESS_PAUSED_MESSAGE }
     const counts = await ReviewSession.countThisMonth([business.id])
     const used = counts.get(business.id) ?? 0
     return used < FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS ? { allowed: true } : { allowed: false, message: REVIEW_LIMIT_MESSAGE }
