@@ -1,17 +1,42 @@
 /*
- * A review request sent for the owner by email (docs/decisions.md D32): the business's own words in its
- * customer-page language, the personal link as the button, and the stop link as the unsubscribe link (also in the
- * List-Unsubscribe headers, one-click: mail apps POST to it, and POST /r/{token}/stop opts out).
+ * A review request sent for the owner by email (docs/decisions.md D32): all of it in the business's customer-page
+ * language (subject, message, button, the line under it, why it came, `<html lang>`), the personal link as the
+ * button, and the stop link as the unsubscribe link in the footer (also in the List-Unsubscribe headers,
+ * one-click: mail apps POST to it, and POST /r/{token}/stop opts out).
  */
 import { BaseMail } from '@adonisjs/mail'
 import type Business from '#models/business'
 import type Customer from '#models/customer'
 import { MAIL_KIND_HEADER } from '#services/mail/transports'
 import { REVIEW_MESSAGES } from '#contract/review_messages/all'
-import { translate } from '#contract/review_messages/index'
+import { translate, type ReviewLanguage, type ReviewMessages } from '#contract/review_messages/index'
+
+const LINK = '\u0000link\u0000'
+const STOP = '\u0000stop\u0000'
+
+/**
+ * The message's paragraphs for the HTML, without its raw links: the button carries the personal link, and the footer
+ * the stop link, so the line that only gives the stop link is left out. Rendered with markers in place of the links
+ * rather than searching for the URLs in the text: the stop link is the personal link plus `/stop`, and a test mail
+ * uses one link for both.
+ */
+function messageParagraphs(messages: ReviewMessages, params: { customer: string; business: string }) {
+  return translate(messages, 'requestMessage', { ...params, link: LINK, stopLink: STOP })
+    .split('\n')
+    .filter((line) => !line.includes(STOP))
+    .map((line) =>
+      line
+        .replace(LINK, '')
+        .trim()
+        .replace(/[:：]$/, '')
+        .trim()
+    )
+    .filter(Boolean)
+}
 
 export default class ReviewRequestMail extends BaseMail {
   subject: string
+  private language: ReviewLanguage
 
   /**
    * `links`: the personal link and its stop link. `kind`: a `reminder` after 3 days, or the owner's `test` of the
@@ -24,32 +49,29 @@ export default class ReviewRequestMail extends BaseMail {
     private kind: 'request' | 'reminder' | 'test' = 'request'
   ) {
     super()
-    const question = `How was your visit to ${business.name}?`
-    this.subject = kind === 'reminder' ? `A reminder: ${question}` : kind === 'test' ? `[Test] ${question}` : question
+    this.language = business.language ?? 'en'
+    const messages = REVIEW_MESSAGES[this.language]
+    const params = { business: business.name }
+    const subject = translate(messages, kind === 'reminder' ? 'requestReminderSubject' : 'requestSubject', params)
+    // The owner's test says it is one in the dashboard's English; the rest is what the customer would get.
+    this.subject = kind === 'test' ? `[Test] ${subject}` : subject
   }
 
   prepare() {
-    const messages = REVIEW_MESSAGES[this.business.language ?? 'en']
+    const messages = REVIEW_MESSAGES[this.language]
     const { link, stop } = this.links
-    const text = translate(messages, 'requestMessage', { customer: this.customer.name, business: this.business.name, link, stopLink: stop })
-    // The HTML shows the message without its two raw links: the button and the footer carry them.
-    const lines = text
-      .split('\n')
-      .map((line) =>
-        line
-          .replace(link, '')
-          .replace(stop, '')
-          .trim()
-          .replace(/[:：]$/, '')
-      )
-      .filter(Boolean)
+    const business = this.business.name
+    const names = { customer: this.customer.name, business }
+    const text = translate(messages, 'requestMessage', { ...names, link, stopLink: stop })
     const data = {
+      lang: this.language,
       subject: this.subject,
-      heading: this.business.name,
-      lines,
+      heading: business,
+      lines: messageParagraphs(messages, names),
       text,
       button: { label: messages.question, url: link },
-      reason: `${this.business.name} sent you this because you visited them and agreed to hear from them.`,
+      openLinkLabel: messages.requestOpenLink,
+      reason: translate(messages, 'requestReason', { business }),
       stopUrl: stop,
       stopLabel: messages.stopButton,
       profileUrl: '',

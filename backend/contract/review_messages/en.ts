@@ -53,6 +53,8 @@ const en = {
   thanksGeneric: 'Your feedback has been shared with the business.',
   /** The same phone rated this business a moment ago: the new rating is not counted twice. */
   alreadyRated: 'Thanks, your rating for {{business}} is already in.',
+  /** On thanks, when the customer asked to be called back and the rating was stored. */
+  callbackText: 'We’ve passed your number to {{business}}. They will call you back about this.',
   language: 'Language',
   poweredBy: 'Powered by ReviewRoute',
   errorTitle: 'Something went wrong',
@@ -61,6 +63,11 @@ const en = {
   /** The personal request the owner sends from their own WhatsApp (docs/decisions.md D32); plain text, keep the links. */
   requestMessage:
     'Hi {{customer}}, thank you for visiting {{business}}! Could you tell us how it went? It takes ten seconds: {{link}}\n\nTo stop these messages: {{stopLink}}',
+  /** The review request by email, in the business's language: subject, reminder's subject, line under the button, why it came. */
+  requestSubject: 'How was your visit to {{business}}?',
+  requestReminderSubject: 'A reminder: How was your visit to {{business}}?',
+  requestOpenLink: 'Or open this link:',
+  requestReason: '{{business}} sent you this because you visited them and agreed to hear from them.',
   /** The stop link's page: the customer opts out of this business's review requests. */
   stopTitle: 'Stop review requests?',
   stopText: '{{business}} will not send you review requests again.',

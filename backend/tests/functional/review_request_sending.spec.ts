@@ -16,6 +16,8 @@ import { CustomerFactory, ReviewRequestFactory, SubscriptionFactory } from '#dat
 import { RequestChannel } from '#models/review_request'
 import { brokenMailer, fileMailbox, smtpMailbox } from '#tests/helpers/mailbox'
 import type { ReviewRequestDto } from '#types/api'
+import { REVIEW_MESSAGES } from '#contract/review_messages/all'
+import { escapeHtml } from '#lib/html'
 
 /** 11:00 IST on a weekday: sending hours. */
 const DAYTIME = DateTime.fromISO('2026-11-24T11:00:00', { zone: 'Asia/Kolkata' })
@@ -75,6 +77,54 @@ test.group('Review requests by email', (group) => {
     const [raw] = await mailbox.raw()
     assert.include(raw, `List-Unsubscribe: <${request.link}/stop>`)
     assert.include(raw, 'List-Unsubscribe-Post: List-Unsubscribe=One-Click')
+  })
+
+  test("the mail is in the business's language: subject, <html lang>, the line under the button, why it came", async ({
+    client,
+    assert,
+    cleanup,
+  }) => {
+    const mailbox = await fileMailbox(cleanup)
+    const { token, business } = await ownerWithBusiness({ business: { name: 'Chai Point', language: 'hi' } })
+    const request = await emailRequest(client, token, business.id)
+    const job = new ReviewRequestSendJob(mailbox.mailer)
+    await job.handle({ requestId: request.id })
+    clock.travelTo(DAYTIME.plus({ days: 3, minutes: 5 }))
+    await job.handle({})
+
+    const [sent, reminder] = await mailbox.read()
+    const hi = REVIEW_MESSAGES.hi
+    const named = (text: string) => text.replace('{{business}}', 'Chai Point')
+    assert.equal(sent.subject, named(hi.requestSubject))
+    assert.equal(reminder.subject, named(hi.requestReminderSubject))
+    assert.include(sent.html, '<html lang="hi">')
+    assert.include(sent.html, escapeHtml(hi.requestOpenLink))
+    assert.include(sent.html, escapeHtml(named(hi.requestReason)))
+    assert.include(sent.text, named(hi.requestReason))
+    for (const english of ['Or open this link', 'sent you this because', 'How was your visit']) {
+      assert.notInclude(sent.html, english)
+      assert.notInclude(sent.text, english)
+    }
+  })
+
+  test('the HTML leaves the stop line to the footer\'s "Stop requests" link, with no stray "/stop"; the text keeps it', async ({
+    client,
+    assert,
+    cleanup,
+  }) => {
+    const mailbox = await fileMailbox(cleanup)
+    const { token, business } = await ownerWithBusiness({ business: { name: 'Chai Point' } })
+    const request = await emailRequest(client, token, business.id)
+    await new ReviewRequestSendJob(mailbox.mailer).handle({ requestId: request.id })
+
+    const [sent] = await mailbox.read()
+    const stop = `${request.link}/stop`
+    assert.include(sent.html, '<html lang="en">')
+    assert.include(sent.html, `<a href="${stop}" style="color:#6b7280;">Stop requests</a>`)
+    // Only the links themselves name /stop: no paragraph shows the bare path or a stop line without its link.
+    assert.notMatch(sent.html.replaceAll(stop, ''), /\/stop/)
+    assert.notInclude(sent.html, 'To stop these messages')
+    assert.include(sent.text, `To stop these messages: ${stop}`)
   })
 
   test('nothing goes 21:00-09:00 IST; the morning sweep sends what waited', async ({ client, assert, cleanup }) => {
