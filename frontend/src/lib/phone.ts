@@ -1,12 +1,20 @@
 /*
- * The phone number rules of docs/product-rules.md: digits only (anything else is dropped as it is typed), at most 10,
- * exactly 10 to submit, sent with the '+91' prefix. A number pasted in one of the usual Indian forms keeps its own
- * 10 digits (the shared rule, backend/contract/phone.ts).
+ * The owner's mobile number as its fields take it (docs/product-rules.md#accounts-and-tokens): digits only (anything
+ * else is dropped as it is typed), at most 10, a mobile (first digit 6-9) to submit, sent with the '+91' prefix. A
+ * number pasted in one of the usual Indian forms keeps its own 10 digits. The rule is the server's own
+ * (backend/contract/phone.ts), so the field and the API never disagree.
  */
-import { normalizeIndianPhone } from '@reviewroute/backend/contract/phone'
+import {
+  couldBeMobile,
+  MOBILE_START_MESSAGE,
+  mobileNumberProblem,
+  normalizeIndianPhone,
+  PHONE_LENGTH_MESSAGE,
+} from '@reviewroute/backend/contract/phone'
 import { PHONE_DIGITS, PHONE_PREFIX } from '#config/constants'
 
-export const PHONE_LENGTH_ERROR = 'Please enter a valid 10-digit phone number'
+export { formatIndianMobile, mobileNumberProblem } from '@reviewroute/backend/contract/phone'
+export const PHONE_LENGTH_ERROR = PHONE_LENGTH_MESSAGE
 export const PHONE_SAVE_FAILED = 'Failed to save phone number'
 
 /** A '+91' or '0091' country code, or a trunk '0', in front of what was typed (after spaces, dashes and brackets). */
@@ -26,7 +34,14 @@ export function phoneDigits(typed: string) {
     .slice(0, PHONE_DIGITS)
 }
 
-export const isValidPhone = (digits: string) => new RegExp(`^\\d{${PHONE_DIGITS}}$`).test(digits)
+/** Ten digits of an Indian mobile number: the only number the Save buttons take. */
+export const isValidPhone = (digits: string) => digits.length === PHONE_DIGITS && mobileNumberProblem(digits) === null
+
+/**
+ * What the field says while it is typed: nothing until the digits can no longer become a mobile number (a first
+ * digit 1-5), so the owner learns why Save stays off before reaching 10 digits.
+ */
+export const typedPhoneProblem = (digits: string) => (couldBeMobile(digits) ? null : MOBILE_START_MESSAGE)
 
 /** '+919876543210' as the API stores it. */
 export const phoneForApi = (digits: string) => `${PHONE_PREFIX}${digits}`

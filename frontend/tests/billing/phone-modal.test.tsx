@@ -81,6 +81,18 @@ describe('billing: the phone number asked for when the trial starts', () => {
     expect(api.calls.some((call) => call.path === '/api/user/update-phone')).toBe(false)
   })
 
+  // Indian mobile numbers start with 6-9: '1234567890' was saved as the owner's number.
+  it('refuses a number no mobile has, saying why as soon as the first digit is typed', async () => {
+    const api = open()
+    await dialog()
+    await userEvent.type(field(), '1')
+    expect(await screen.findByText('Please enter a valid mobile number: Indian mobile numbers start with 6, 7, 8 or 9')).toBeInTheDocument()
+    await userEvent.type(field(), '234567890{Enter}')
+    expect(field()).toHaveValue('1234567890')
+    expect(saveButton()).toBeDisabled()
+    expect(api.calls.some((call) => call.path === '/api/user/update-phone')).toBe(false)
+  })
+
   it('cannot be dismissed with Escape before the number is saved', async () => {
     open()
     await dialog()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isValidPhone, phoneDigits, phoneForApi } from '#lib/phone'
+import { isValidPhone, phoneDigits, phoneForApi, typedPhoneProblem } from '#lib/phone'
 
 describe('phone number rules (docs/product-rules.md)', () => {
   it('keeps only digits as they are typed or pasted', () => {
@@ -17,6 +17,19 @@ describe('phone number rules (docs/product-rules.md)', () => {
     expect(isValidPhone('98765432101')).toBe(false)
     expect(isValidPhone('98765 4321')).toBe(false)
     expect(isValidPhone('')).toBe(false)
+  })
+
+  // Indian mobile numbers start with 6-9: '1234567890' was taken as a phone number.
+  it('is valid only as a mobile number: the first digit 6, 7, 8 or 9', () => {
+    for (const first of '6789') expect(isValidPhone(`${first}000012345`)).toBe(true)
+    for (const first of '12345') expect(isValidPhone(`${first}000012345`)).toBe(false)
+    expect(isValidPhone('1234567890')).toBe(false)
+  })
+
+  it('says so as soon as the first digit typed cannot start a mobile number', () => {
+    expect(typedPhoneProblem('')).toBeNull()
+    expect(typedPhoneProblem('98')).toBeNull()
+    expect(typedPhoneProblem('1')).toBe('Please enter a valid mobile number: Indian mobile numbers start with 6, 7, 8 or 9')
   })
 
   it('is sent with the +91 prefix', () => {

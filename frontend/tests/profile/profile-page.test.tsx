@@ -209,6 +209,88 @@ describe('profile: personal information', () => {
   })
 })
 
+// docs/product-rules.md#accounts-and-tokens: the number asked for at sign-up is shown and corrected here.
+describe('profile: mobile number', () => {
+  const withPhone = (phone: string) => {
+    let user = { ...fixtures.user, phone }
+    const api = openProfile({
+      'GET /api/auth/user': () => user,
+      'PATCH /api/auth/profile': ({ body }: { body: Partial<typeof fixtures.user> & { phone?: string | null } }) =>
+        (user = { ...user, ...body, phone: body.phone === undefined ? user.phone : (body.phone ?? '') }),
+    })
+    return api
+  }
+  const editing = async () => {
+    const info = await card('Personal Information')
+    await within(info).findByText('Asha')
+    await userEvent.click(within(info).getByRole('button', { name: /Edit Profile/ }))
+    return { info, field: within(info).getByLabelText('Mobile number') }
+  }
+  const patches = (api: ReturnType<typeof openProfile>) => api.calls.filter((call) => call.method === 'PATCH')
+
+  it('shows the saved number as it is read out', async () => {
+    withPhone('+919876543210')
+    const info = await card('Personal Information')
+    expect(await within(info).findByText('+91 98765 43210')).toBeInTheDocument()
+  })
+
+  it('says when no number is set', async () => {
+    withPhone('')
+    const info = await card('Personal Information')
+    await within(info).findByText('Asha')
+    const row = within(info).getByText('Mobile number').nextElementSibling as HTMLElement
+    expect(row).toHaveTextContent('Not set')
+  })
+
+  it('corrects a number that is no mobile: the 10 digits of a pasted +91 number are sent with +91', async () => {
+    const api = withPhone('+911234567890')
+    const { info, field } = await editing()
+    expect(field).toHaveValue('1234567890')
+    await userEvent.clear(field)
+    await userEvent.click(field)
+    await userEvent.paste('+91 98765 43210')
+    expect(field).toHaveValue('9876543210')
+    await userEvent.click(within(info).getByRole('button', { name: 'Save Changes' }))
+    expect(await screen.findByText('Profile Updated')).toBeInTheDocument()
+    expect(patches(api)[0].body).toEqual({ firstName: 'Asha', lastName: 'Verma', phone: '+919876543210' })
+    expect(await within(info).findByText('+91 98765 43210')).toBeInTheDocument()
+  })
+
+  it.each([
+    ['1234567890', 'Please enter a valid mobile number: Indian mobile numbers start with 6, 7, 8 or 9'],
+    ['98765', 'Please enter a valid 10-digit phone number'],
+  ])('refuses %s under the field and sends nothing', async (typed, message) => {
+    const api = withPhone('')
+    const { info, field } = await editing()
+    await userEvent.type(field, typed)
+    await userEvent.click(within(info).getByRole('button', { name: 'Save Changes' }))
+    expect(await within(info).findByText(message)).toBeInTheDocument()
+    expect(patches(api)).toHaveLength(0)
+  })
+
+  it('an emptied field removes the number', async () => {
+    const api = withPhone('+919876543210')
+    const { info, field } = await editing()
+    await userEvent.clear(field)
+    await userEvent.click(within(info).getByRole('button', { name: 'Save Changes' }))
+    expect(await screen.findByText('Profile Updated')).toBeInTheDocument()
+    expect(patches(api)[0].body).toEqual({ firstName: 'Asha', lastName: 'Verma', phone: null })
+  })
+
+  it("shows the server's word on the number under the field", async () => {
+    openProfile({
+      'PATCH /api/auth/profile': {
+        status: 422,
+        body: { error: 'Not this one', message: 'Not this one', errors: [{ field: 'phone', message: 'Not this one' }] },
+      },
+    })
+    const { info, field } = await editing()
+    await userEvent.type(field, '9876543210')
+    await userEvent.click(within(info).getByRole('button', { name: 'Save Changes' }))
+    expect(await within(info).findByText('Not this one')).toBeInTheDocument()
+  })
+})
+
 describe('profile: cancelling the subscription', () => {
   it('asks first, then cancels and shows the cancelled state', async () => {
     let cancelled = false

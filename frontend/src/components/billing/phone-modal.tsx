@@ -6,13 +6,13 @@ import { useNavigate } from 'react-router'
 import type { UpdatePhoneRequest, UpdatePhoneResponse } from '@reviewroute/backend/types/api'
 import { PHONE_PREFIX } from '#config/constants'
 import { TRIAL_DAYS } from '@reviewroute/backend/contract/product_rules'
-import { isValidPhone, PHONE_LENGTH_ERROR, PHONE_SAVE_FAILED, phoneDigits, phoneForApi } from '#lib/phone'
+import { isValidPhone, mobileNumberProblem, PHONE_SAVE_FAILED, phoneDigits, phoneForApi, typedPhoneProblem } from '#lib/phone'
 import { errorText, request } from '#providers/http'
 import { useToast } from '#providers/toast'
 
 /**
- * The phone number being typed and saved: digits only (pasted +91/0091/0 forms keep their 10), POST
- * /api/user/update-phone with +91, the spec's 'Phone Number Saved' toast. Used by the dialog below and by the
+ * The phone number being typed and saved: digits only (pasted +91/0091/0 forms keep their 10), a mobile number
+ * (first digit 6-9, said as soon as another is typed), POST /api/user/update-phone with +91, the spec's 'Phone Number Saved' toast. Used by the dialog below and by the
  * dashboard's onboarding, which asks for it as its first step (docs/decisions.md D39).
  */
 export function usePhoneEntry(onSaved: () => void) {
@@ -23,7 +23,7 @@ export function usePhoneEntry(onSaved: () => void) {
   const toast = useToast()
 
   async function save() {
-    if (!isValidPhone(digits)) return setError(PHONE_LENGTH_ERROR)
+    if (!isValidPhone(digits)) return setError(mobileNumberProblem(digits))
     setSaving(true)
     setError(null)
     try {
@@ -45,7 +45,7 @@ export function usePhoneEntry(onSaved: () => void) {
     setDigits(phoneDigits(value))
     setError(null)
   }
-  return { digits, error, saving, saved, valid: isValidPhone(digits), type, save }
+  return { digits, error: error ?? typedPhoneProblem(digits), saving, saved, valid: isValidPhone(digits), type, save }
 }
 
 export type PhoneEntry = ReturnType<typeof usePhoneEntry>

@@ -1,8 +1,11 @@
 import { EditOutlined } from '@ant-design/icons'
 import { Button, Card, Flex, Form, Input, Typography } from 'antd'
 import type { UpdateProfileRequest, UserDto } from '@reviewroute/backend/types/api'
+import { fieldErrors } from '@reviewroute/web-shared/api'
 import { getToken } from '@reviewroute/web-shared/token'
 import { useState } from 'react'
+import { PHONE_PREFIX } from '#config/constants'
+import { formatIndianMobile, isValidPhone, mobileNumberProblem, phoneDigits, phoneForApi } from '#lib/phone'
 import { errorText, request } from '#providers/http'
 import { useToast } from '#providers/toast'
 import { ChangeEmailModal } from './change-email-modal'
@@ -11,12 +14,30 @@ import { Facts } from './facts'
 interface Values {
   firstName: string
   lastName: string
+  /** The 10 digits after +91; empty removes the number. */
+  phone: string
 }
 
 /** Without a first name the header would greet the owner by their email's local part. */
 const FIRST_NAME_REQUIRED = 'Please enter your first name'
 
-/** First and last name, edited in place (docs/screens.md); the email changes through its own dialog (docs/decisions.md D29). */
+/**
+ * The number may be left empty (removed); anything else typed must be a mobile number, by the server's own rule. A
+ * number kept as it was is not checked again, so an older one never blocks a change of name.
+ */
+const mobileNumberRule = (saved: string) => ({
+  validator: (_: unknown, digits?: string) =>
+    !digits || digits === saved || isValidPhone(digits)
+      ? Promise.resolve()
+      : Promise.reject(new Error(mobileNumberProblem(digits) ?? undefined)),
+})
+
+const notSet = <Typography.Text type="secondary">Not set</Typography.Text>
+
+/**
+ * First and last name and the mobile number asked for at sign-up, edited in place (docs/screens.md); the email
+ * changes through its own dialog (docs/decisions.md D29).
+ */
 export function PersonalInfoCard({
   user,
   loading,
@@ -31,18 +52,26 @@ export function PersonalInfoCard({
   const [changingEmail, setChangingEmail] = useState(false)
   const [form] = Form.useForm<Values>()
   const toast = useToast()
+  const savedPhone = phoneDigits(user?.phone ?? '')
 
-  async function save({ firstName, lastName }: Values) {
+  async function save({ firstName, lastName, phone }: Values) {
     if (!getToken()) return toast.error('You must be logged in to update your profile.')
     setSaving(true)
     try {
-      const body = { firstName: firstName.trim(), lastName: (lastName ?? '').trim() } satisfies UpdateProfileRequest
+      const body = {
+        firstName: firstName.trim(),
+        lastName: (lastName ?? '').trim(),
+        ...(phone === savedPhone ? {} : { phone: phone ? phoneForApi(phone) : null }),
+      } satisfies UpdateProfileRequest
       await request<UserDto>('/api/auth/profile', { method: 'PATCH', body })
       await onSaved()
       setEditing(false)
-      toast.success('Profile Updated', 'Your name has been saved.')
+      toast.success('Profile Updated', 'Your details have been saved.')
     } catch (error) {
-      toast.error(errorText(error, 'Failed to update profile. Please try again.'))
+      // The server's word on the number belongs under its field (the browser's rule is the same, so rarely needed).
+      const phoneError = fieldErrors(error).phone
+      if (phoneError) form.setFields([{ name: 'phone', errors: [phoneError] }])
+      else toast.error(errorText(error, 'Failed to update profile. Please try again.'))
     } finally {
       setSaving(false)
     }
@@ -61,7 +90,7 @@ export function PersonalInfoCard({
           form={form}
           layout="vertical"
           onFinish={save}
-          initialValues={{ firstName: user.firstName, lastName: user.lastName }}
+          initialValues={{ firstName: user.firstName, lastName: user.lastName, phone: savedPhone }}
           requiredMark={false}
         >
           <Flex wrap style={{ columnGap: 16 }}>
@@ -77,6 +106,15 @@ export function PersonalInfoCard({
               <Input autoComplete="family-name" />
             </Form.Item>
           </Flex>
+          <Form.Item
+            label="Mobile number"
+            name="phone"
+            rules={[mobileNumberRule(savedPhone)]}
+            getValueFromEvent={(event: { target: { value: string } }) => phoneDigits(event.target.value)}
+            extra="For messages about your account and plan; we never share it. Leave it empty to remove it."
+          >
+            <Input addonBefore={PHONE_PREFIX} inputMode="numeric" autoComplete="tel-national" placeholder="9876543210" />
+          </Form.Item>
           <Form.Item
             label="Email"
             extra="Your email is your sign-in: changing it needs your password and a link mailed to the new address."
@@ -98,8 +136,9 @@ export function PersonalInfoCard({
       ) : (
         <Facts
           rows={[
-            ['First name', user?.firstName || <Typography.Text type="secondary">Not set</Typography.Text>],
-            ['Last name', user?.lastName || <Typography.Text type="secondary">Not set</Typography.Text>],
+            ['First name', user?.firstName || notSet],
+            ['Last name', user?.lastName || notSet],
+            ['Mobile number', savedPhone ? formatIndianMobile(savedPhone) : notSet],
             [
               'Email',
               <span className="email-value">
