@@ -1,7 +1,8 @@
 /*
  * The dashboard's "find your business" form (onboarding and the add view) against a fake API (docs/decisions.md D39):
  * the dead ends an outside tester met (no word when nothing is found, Enter with one suggestion, cut-off
- * addresses, unlabelled demo listings).
+ * addresses, unlabelled demo listings; Search that showed nothing, Escape that emptied the field, options read out
+ * as place ids).
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -27,6 +28,14 @@ const lajpatNagar: PlaceDto = {
   rating: 4.2,
   reviewCount: 947,
 }
+const koramangala: PlaceDto = {
+  place_id: 'demo_sharma-sweets-koramangala-bengaluru',
+  name: 'Sharma Sweets',
+  address: '58, 80 Feet Road, Koramangala, Bengaluru, Karnataka 560034, India',
+  rating: 4.5,
+  reviewCount: 1203,
+}
+const branches = [karolBagh, lajpatNagar, koramangala]
 
 function setup(answer: (query: string) => SearchBusinessResponse, routes: Routes = {}) {
   signIn()
@@ -45,7 +54,7 @@ function setup(answer: (query: string) => SearchBusinessResponse, routes: Routes
   return { api, onAdded, field: screen.getByRole('combobox', { name: 'Business name' }) }
 }
 
-const KEY_CODES = { Enter: 13, ArrowDown: 40, ArrowUp: 38 } as const
+const KEY_CODES = { Enter: 13, ArrowDown: 40, ArrowUp: 38, Escape: 27 } as const
 /**
  * A key as a browser sends it, with `which`/`keyCode` (antd's list reads `which`; user-event leaves it 0, which
  * hid the bug: the list swallowed Enter without choosing anything). jsdom does not submit forms on Enter, so what
@@ -190,5 +199,96 @@ describe('the business search form (docs/decisions.md D39)', () => {
     expect(await screen.findByText('Business search is unavailable right now.')).toBeInTheDocument()
     expect(screen.queryByText(/No businesses found/)).not.toBeInTheDocument()
     expect(within(document.body).queryByText(/Demo listings/)).not.toBeInTheDocument()
+  })
+})
+
+describe('Search lists the results in the page', () => {
+  const resultList = () => screen.findByRole('list', { name: 'Search results' })
+
+  it('after typing and pressing Search, every listing found is shown to choose from, named by the business', async () => {
+    const { api, field } = setup(() => ({ places: branches, source: 'demo' }))
+    await userEvent.type(field, 'Sharma Sweets')
+    await screen.findByText(karolBagh.address)
+
+    // The click takes the focus off the field, which closes the suggestions: the answer must show in the page.
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }))
+    const list = await resultList()
+    expect(screen.getByText("3 businesses found for 'Sharma Sweets'. Choose yours:")).toHaveAttribute('role', 'status')
+    const results = within(list).getAllByRole('button')
+    expect(results).toHaveLength(3)
+    results.forEach((result, index) => {
+      expect(result).toHaveAccessibleName('Sharma Sweets')
+      expect(result).toHaveAccessibleDescription(expect.stringContaining(branches[index].address))
+    })
+    expect(results[2]).toHaveAccessibleDescription(expect.stringContaining('4.5 (1,203 reviews)'))
+    expect(selections(api.calls)).toHaveLength(0)
+  })
+
+  it('choosing a listed result adds that branch', async () => {
+    const { api, field, onAdded } = setup(() => ({ places: branches, source: 'google' }))
+    await userEvent.type(field, 'Sharma Sweets')
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }))
+    const list = await resultList()
+    await userEvent.click(within(list).getAllByRole('button', { name: 'Sharma Sweets' })[1])
+    await waitFor(() => expect(selections(api.calls)).toHaveLength(1))
+    expect(selections(api.calls)[0].body).toEqual({ placeId: lajpatNagar.place_id })
+    await waitFor(() => expect(onAdded).toHaveBeenCalledTimes(1))
+  })
+
+  it('Search pressed before any suggestion came shows the results too, as does Enter', async () => {
+    const { field } = setup(() => ({ places: branches, source: 'google' }))
+    // Typed in one go and submitted before the debounce ran: no suggestion was ever shown.
+    fireEvent.change(field, { target: { value: 'Sharma Sweets' } })
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }))
+    expect(within(await resultList()).getAllByRole('button', { name: 'Sharma Sweets' })).toHaveLength(3)
+
+    await userEvent.type(field, ' Delhi')
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Search results' })).not.toBeInTheDocument())
+    await press(field, 'Enter')
+    expect(within(await resultList()).getAllByRole('button', { name: 'Sharma Sweets' })).toHaveLength(3)
+  })
+
+  it('the list goes once the text changes, and the suggestions take over again', async () => {
+    const { field } = setup((query) => ({ places: query.includes('Karol') ? [karolBagh] : branches, source: 'google' }))
+    await userEvent.type(field, 'Sharma Sweets')
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }))
+    await resultList()
+    await userEvent.type(field, ' Karol')
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Search results' })).not.toBeInTheDocument())
+    expect(await screen.findByText(karolBagh.address)).toBeInTheDocument()
+  })
+})
+
+describe('the suggestions for assistive technology and the keyboard', () => {
+  it("the options are read out by the businesses' names, not their place ids", async () => {
+    const { field } = setup(() => ({ places: branches, source: 'google' }))
+    await userEvent.type(field, 'Sharma Sweets')
+    await screen.findByText(karolBagh.address)
+    const options = screen.getAllByRole('option')
+    expect(options.length).toBeGreaterThan(0)
+    for (const option of options) expect(option).toHaveAccessibleName('Sharma Sweets')
+  })
+
+  it('Escape keeps the typed text (the search field would empty itself)', async () => {
+    const { field } = setup(() => ({ places: branches, source: 'google' }))
+    await userEvent.type(field, 'Sharma Sweets')
+    await screen.findByText(karolBagh.address)
+    // fireEvent answers false when a handler prevented the default: the browser's own emptying of a search input.
+    const init = { key: 'Escape', code: 'Escape', keyCode: 27, which: 27, bubbles: true, cancelable: true }
+    expect(fireEvent.keyDown(field, init)).toBe(false)
+    expect(field).toHaveValue('Sharma Sweets')
+  })
+
+  it('a chosen suggestion does not put its place id in the field (seen when the add fails)', async () => {
+    const { field } = setup(() => ({ places: branches, source: 'google' }), {
+      'POST /api/select-business': { status: 500, body: { error: 'Could not load the listing' } },
+    })
+    await userEvent.type(field, 'Sharma Sweets')
+    await userEvent.click(await screen.findByText(koramangala.address))
+    expect(await screen.findByText('Could not load the listing')).toBeInTheDocument()
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 400))
+    })
+    expect(field).toHaveValue('Sharma Sweets')
   })
 })
