@@ -75,6 +75,8 @@ export interface ApiErrorBody {
   upgrade?: boolean
   title?: string
   retryAfter?: number
+  /** `POST /api/auth/verify-email` with a spent link whose address is confirmed: the page says so instead of failing. */
+  alreadyVerified?: boolean
 }
 
 export interface UserDto {

@@ -69,6 +69,21 @@ describe('/auth/verify', () => {
     expect(screen.getByText('Please wait a few minutes before asking again.')).toBeInTheDocument()
   })
 
+  // A verified owner opening the mail's link again was told "We could not verify your email".
+  it.each([false, true])('a spent link of a confirmed address says it is already verified (signed in: %s)', async (signedIn) => {
+    if (signedIn) localStorage.setItem(TOKEN_KEY, OWNER_TOKEN)
+    const sentence = 'Your email address is already verified. There is nothing more to do.'
+    mockFetch({
+      'POST /api/auth/verify-email': () => ({ status: 400, body: { error: sentence, message: sentence, alreadyVerified: true } }),
+    })
+    renderAt('/auth/verify?token=used-again', PAGE)
+    expect(await screen.findByRole('heading', { name: 'Email already verified' })).toBeInTheDocument()
+    expect(screen.getByText(sentence)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Go to dashboard' })).toHaveAttribute('href', '/dashboard')
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Send a new link' })).not.toBeInTheDocument()
+  })
+
   it('a link without a token is refused without a call', () => {
     const { calls } = mockFetch({})
     renderAt('/auth/verify', PAGE)

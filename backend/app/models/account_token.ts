@@ -111,6 +111,11 @@ export default class AccountToken extends BaseModel {
     return row
   }
 
+  /** The token's row whatever became of it (used, retired, expired), or null when it was never one of these. */
+  static findIssued(purposes: AccountTokenPurpose[], token: string, trx: TransactionClientContract) {
+    return AccountToken.query({ client: trx }).where('token_hash', hashOf(token)).whereIn('purpose', purposes).first()
+  }
+
   /** Whether the token would still work, without using it (the reset page says so on open). */
   static async isUsable(purpose: AccountTokenPurpose, token: string) {
     return (await AccountToken.usable(db.from('account_tokens'), hashOf(token), [purpose]).first()) !== null

@@ -12,7 +12,7 @@ import { isolated } from '#tests/helpers/setup'
 import { smtpMailbox, type Cleanup, type SentMail } from '#tests/helpers/mailbox'
 import { DEFAULT_PASSWORD, UserFactory } from '#database/factories/index'
 import { INVALID_RESET_LINK } from '#actions/auth/reset_password'
-import { INVALID_VERIFICATION_LINK } from '#actions/auth/verify_email'
+import { ALREADY_VERIFIED, INVALID_VERIFICATION_LINK } from '#actions/auth/verify_email'
 import type { AcceptedMessageResponse, AuthResponse } from '#types/api'
 
 const APP_URL = 'http://localhost:3333'
@@ -260,6 +260,49 @@ test.group('Email verification', (group) => {
 
     ;(await client.post('/api/auth/verify-email').json({ token: second })).assertStatus(200)
     ;(await client.post('/api/auth/verify-email').json({ token: second })).assertStatus(400)
+  })
+
+  // A verified owner opening the mail's link again was told "We could not verify your email".
+  test('a spent link of the confirmed address says it is already verified, without the account', async ({ client, assert, cleanup }) => {
+    const smtp = await smtpMailbox(cleanup)
+    const owner = await UserFactory.apply('unverified').create()
+    ;(await client.post('/api/auth/resend-verification').loginAs(owner)).assertStatus(202)
+    ;(await client.post('/api/auth/resend-verification').loginAs(owner)).assertStatus(202)
+    const [older, newer] = (await smtp.waitFor(2)).map((sent) => tokenFrom(sent, '/auth/verify'))
+    ;(await client.post('/api/auth/verify-email').json({ token: newer })).assertStatus(200)
+
+    for (const token of [newer, older]) {
+      const again = await client.post('/api/auth/verify-email').json({ token })
+      again.assertStatus(400)
+      assert.deepEqual(again.body(), { error: ALREADY_VERIFIED, message: ALREADY_VERIFIED, alreadyVerified: true })
+    }
+  })
+
+  test('a spent email-change link says the new address is already verified', async ({ client, assert, cleanup }) => {
+    const smtp = await smtpMailbox(cleanup)
+    const owner = await UserFactory.create()
+    const asked = await client.post('/api/auth/change-email').loginAs(owner).json({ password: DEFAULT_PASSWORD, email: 'moved@example.in' })
+    asked.assertStatus(202)
+    const change = (await smtp.waitFor(2)).find((sent) => sent.kind === 'email-change')!
+    const token = tokenFrom(change, '/auth/verify')
+    ;(await client.post('/api/auth/verify-email').json({ token })).assertStatus(200)
+
+    const again = await client.post('/api/auth/verify-email').json({ token })
+    again.assertStatus(400)
+    assert.isTrue(again.body().alreadyVerified)
+  })
+
+  test('a spent link stays a failure when its address is not the confirmed one of the account', async ({ client, assert, cleanup }) => {
+    const smtp = await smtpMailbox(cleanup)
+    const owner = await UserFactory.apply('unverified').merge({ email: 'old@example.in' }).create()
+    ;(await client.post('/api/auth/resend-verification').loginAs(owner)).assertStatus(202)
+    const token = tokenFrom((await smtp.waitFor(1))[0], '/auth/verify')
+    ;(await client.post('/api/auth/verify-email').json({ token })).assertStatus(200)
+    await db.from('users').where('id', owner.id).update({ email: 'new@example.in' })
+
+    const again = await client.post('/api/auth/verify-email').json({ token })
+    again.assertStatus(400)
+    assert.deepEqual(again.body(), { error: INVALID_VERIFICATION_LINK, message: INVALID_VERIFICATION_LINK })
   })
 
   test('a link sent to an address the account no longer has verifies nothing', async ({ client, assert, cleanup }) => {

@@ -7,7 +7,17 @@ import { getToken } from '@reviewroute/web-shared/token'
 import { AuthCard } from '#site/components/auth-card'
 import { useToast } from '#site/toast'
 
-type State = { kind: 'verifying' } | { kind: 'verified'; email: string } | { kind: 'failed'; sentence: string }
+type State =
+  | { kind: 'verifying' }
+  | { kind: 'verified'; email: string }
+  | { kind: 'already-verified'; sentence: string }
+  | { kind: 'failed'; sentence: string }
+
+/** A spent link of an address that is confirmed is good news told again, not a failure (the server says which). */
+function stateOf(failure: unknown): State {
+  if (!(failure instanceof ApiError)) return { kind: 'failed', sentence: NETWORK_ERROR }
+  return { kind: failure.body.alreadyVerified ? 'already-verified' : 'failed', sentence: failure.message }
+}
 
 const INCOMPLETE_LINK = 'This verification link is incomplete.'
 
@@ -57,7 +67,7 @@ export default function VerifyEmailPage() {
     const body: VerifyEmailRequest = { token }
     api<VerifyEmailResponse>('/api/auth/verify-email', { method: 'POST', body, auth: false })
       .then(({ user }) => setState({ kind: 'verified', email: user.email }))
-      .catch((failure) => setState({ kind: 'failed', sentence: failure instanceof ApiError ? failure.message : NETWORK_ERROR }))
+      .catch((failure) => setState(stateOf(failure)))
   }, [token])
 
   if (state.kind === 'verifying') {
@@ -79,6 +89,15 @@ export default function VerifyEmailPage() {
           </>
         }
       >
+        <a className="button button--primary button--large" href="/dashboard">
+          Go to dashboard
+        </a>
+      </AuthCard>
+    )
+  }
+  if (state.kind === 'already-verified') {
+    return (
+      <AuthCard title="Email already verified" lead={state.sentence}>
         <a className="button button--primary button--large" href="/dashboard">
           Go to dashboard
         </a>
