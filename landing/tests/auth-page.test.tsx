@@ -1,5 +1,5 @@
 import { describe, expect, it, vi, beforeEach, afterEach } from 'vitest'
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import AuthPage from '#site/pages/auth'
 import { TOKEN_KEY } from '@reviewroute/web-shared/token'
@@ -46,6 +46,21 @@ describe('/auth', () => {
       firstName: 'Asha',
       lastName: 'Verma',
     })
+  })
+
+  it('names the Terms of Service and Privacy Policy that creating an account agrees to, with links', () => {
+    mockFetch({})
+    renderAt('/auth?mode=signup', <AuthPage />)
+    const note = screen.getByText(/By creating an account you agree to the/)
+    expect(note).toHaveTextContent('By creating an account you agree to the Terms of Service and Privacy Policy.')
+    expect(within(note).getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms')
+    expect(within(note).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy')
+  })
+
+  it('signing in agrees to nothing new, so the note is not there', () => {
+    mockFetch({})
+    renderAt('/auth?mode=signin', <AuthPage />)
+    expect(screen.queryByText(/By creating an account you agree/)).not.toBeInTheDocument()
   })
 
   it('shows field errors from the server next to their fields', async () => {

@@ -10,6 +10,26 @@ import { AuthCard, AuthField } from '#site/components/auth-card'
 import { OidcSignIn, type AuthMode as Mode } from '#site/components/oidc-button'
 type Fields = Record<'firstName' | 'lastName' | 'email' | 'password', string>
 
+/**
+ * What creating an account (by email or by Google) agrees to, named with links. They open in a new tab, so what was
+ * typed into the form stays.
+ */
+function TermsNote() {
+  return (
+    <p className="auth__terms">
+      By creating an account you agree to the{' '}
+      <a href="/terms" target="_blank" rel="noopener">
+        Terms of Service
+      </a>{' '}
+      and{' '}
+      <a href="/privacy" target="_blank" rel="noopener">
+        Privacy Policy
+      </a>
+      .
+    </p>
+  )
+}
+
 /** /auth?mode=signin|signup&redirect=/path: our own accounts (docs/decisions.md D1), then back where the owner was going. */
 export default function AuthPage() {
   const [params] = useSearchParams()
@@ -102,6 +122,7 @@ export default function AuthPage() {
           {busy ? 'Please wait…' : mode === 'signup' ? 'Create account' : 'Sign In'}
         </button>
       </form>
+      {mode === 'signup' && <TermsNote />}
       <p className="auth__switch">
         {mode === 'signup' ? 'Already have an account?' : 'New to ReviewRoute?'}{' '}
         <Link to={`/auth?${other}`}>{mode === 'signup' ? 'Sign in' : 'Create an account'}</Link>
