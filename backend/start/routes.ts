@@ -248,6 +248,7 @@ router
         router.get('businesses/:businessId/staff', [StaffController, 'index']).as('staff.index')
         router.post('businesses/:businessId/staff', [StaffController, 'store']).as('staff.store')
         router.delete('businesses/:businessId/staff/:id', [StaffController, 'destroy']).as('staff.destroy')
+        router.get('businesses/:businessId/request-channels', [ReviewRequestsController, 'channels']).as('review_requests.channels')
         router.get('businesses/:businessId/visit-hook', [VisitHooksController, 'show']).as('visit_hook.show')
         router.post('businesses/:businessId/visit-hook', [VisitHooksController, 'rotate']).as('visit_hook.rotate')
         router.delete('businesses/:businessId/visit-hook', [VisitHooksController, 'destroy']).as('visit_hook.destroy')

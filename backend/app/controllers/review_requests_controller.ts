@@ -1,10 +1,12 @@
 /*
- * Review requests (docs/decisions.md D32): the Refine resource /api/review-requests, resending, and the funnel.
+ * Review requests (docs/decisions.md D32): the Refine resource /api/review-requests, resending, the funnel, and
+ * which channels a business can send on.
  */
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import ReviewRequest, { RequestChannel, RequestStatus } from '#models/review_request'
-import CreateReviewRequest, { OPTED_OUT, whatsappUrl } from '#actions/requests/create_review_request'
+import CreateReviewRequest, { NO_PHONE, OPTED_OUT, whatsappUrl } from '#actions/requests/create_review_request'
+import RequestChannels from '#actions/requests/request_channels'
 import Business from '#models/business'
 import OptOut from '#models/opt_out'
 import ReviewRequestPolicy from '#policies/review_request_policy'
@@ -15,7 +17,7 @@ import { paginate } from '#lib/list_query'
 import { REVIEW_REQUEST_LIST } from '#queries/list_specs'
 import { requestFunnel } from '#queries/request_funnel'
 import { clock } from '#lib/clock'
-import type { RequestFunnelDto, ReviewRequestDto } from '#types/api'
+import type { RequestChannelsDto, RequestFunnelDto, ReviewRequestDto } from '#types/api'
 
 async function requestOf({ bouncer, params }: HttpContext, action: 'view' | 'resend') {
   const request = await ReviewRequest.query().where('id', params.id).preload('customer').preload('business').first()
@@ -54,11 +56,20 @@ export default class ReviewRequestsController {
     if (request.channel !== RequestChannel.WhatsappLink) {
       throw new FieldError('channel', 'Requests by email are sent for you, with one reminder after 3 days.')
     }
+    if (!request.customer.phone) throw new FieldError('customerId', NO_PHONE)
     request.sentAt = clock.now()
     if (request.status === RequestStatus.Created || request.status === RequestStatus.Failed) request.status = RequestStatus.Sent
     request.updatedAt = clock.now()
     await request.save()
     return serializeReviewRequest(request, { whatsappUrl: whatsappUrl(request, request.customer, request.business) })
+  }
+
+  /** GET /api/businesses/{businessId}/request-channels: every channel, usable now or what it needs. */
+  @inject()
+  async channels({ auth, bouncer, params }: HttpContext, channels: RequestChannels): Promise<RequestChannelsDto> {
+    const business = await Business.find(params.businessId)
+    await bouncer.with(ReviewRequestPolicy).authorize('create', business)
+    return channels.handle(auth.getUserOrFail(), business!)
   }
 
   /** GET /api/review-requests/funnel?businessId=: sent → opened → rated → sent to Google, by channel, and the poster's traffic. */

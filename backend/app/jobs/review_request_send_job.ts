@@ -21,6 +21,7 @@ import { permanentFailure } from '#services/messaging/failure'
 export const WHATSAPP_NOT_CONNECTED = 'WhatsApp Business is not connected (or has no approved template) for this account.'
 export const SMS_NOT_SET_UP = 'SMS is not set up (MSG91 and the DLT template).'
 export const NO_EMAIL_ADDRESS = 'This customer has no email address.'
+export const NO_MOBILE_NUMBER = 'This customer has no mobile number.'
 
 /** One reminder, this long after the request when its link was not opened (docs/decisions.md D32). */
 export const REMINDER_AFTER_DAYS = 3
@@ -98,7 +99,7 @@ export default class ReviewRequestSendJob {
     }
     const messageId = await this.whatsapp.sendTemplate({
       ...sendingAs,
-      to: customer.phone.replace(/^\+/, ''),
+      to: customer.phone!.replace(/^\+/, ''),
       parameters: [customer.name, business.name, personalLink(request.token)],
     })
     await this.mark(request.id, { provider_message_id: messageId })
@@ -123,7 +124,7 @@ export default class ReviewRequestSendJob {
       await this.fail(request.id, SMS_NOT_SET_UP)
       return false
     }
-    const requestId = await this.sms.sendTemplate(customer.phone.slice(3), [customer.name, business.name, personalLink(request.token)])
+    const requestId = await this.sms.sendTemplate(customer.phone!.slice(3), [customer.name, business.name, personalLink(request.token)])
     await this.mark(request.id, { provider_message_id: `msg91:${requestId}` })
     return true
   }
@@ -154,6 +155,11 @@ export default class ReviewRequestSendJob {
     // The list as well as the row: an opt-out recorded after the request was made still stops it.
     if (customer.optedOutAt || (await OptOut.covers(business.id, customer))) {
       await this.mark(requestId, { status: RequestStatus.OptedOut })
+      return false
+    }
+    // The customer may have been edited since the request was made: a channel needs its contact still.
+    if (request.channel !== RequestChannel.Email && !customer.phone) {
+      await this.fail(requestId, NO_MOBILE_NUMBER)
       return false
     }
     try {

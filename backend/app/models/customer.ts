@@ -12,9 +12,9 @@ export default class Customer extends BaseModel {
   @column()
   declare name: string
 
-  /** '+91' and 10 digits. */
+  /** '+91' and 10 digits; null for a customer reached by email alone (a customer has a phone, an email or both). */
   @column()
-  declare phone: string
+  declare phone: string | null
 
   @column()
   declare email: string | null

@@ -24,6 +24,7 @@ export function serializeReviewRequest(request: ReviewRequest, extra: { whatsapp
     customerId: request.customerId,
     customerName: request.customer.name,
     customerPhone: request.customer.phone,
+    customerEmail: request.customer.email,
     channel: request.channel,
     status: request.status,
     link: personalLink(request.token),

@@ -1,4 +1,5 @@
 import vine, { SimpleMessagesProvider } from '@vinejs/vine'
+import type { MessagesProviderContact } from '@vinejs/vine/types'
 import { messages } from '#validators/messages'
 
 const name = () => vine.string().trim().minLength(1).maxLength(100)
@@ -7,22 +8,34 @@ const phone = () => vine.string().trim().minLength(1).maxLength(25)
 const email = () => vine.string().trim().toLowerCase().maxLength(254).email()
 const businessId = () => vine.number({ strict: true }).withoutDecimals().range([1, Number.MAX_SAFE_INTEGER])
 
-/** A customer added by the owner, who confirms the customer agreed to be contacted. */
+/** A customer's phone or email: at least one (docs/product-rules.md#customers-and-channels). */
+export const PHONE_OR_EMAIL = 'Enter their mobile number or their email address.'
+
+/** The shared sentences, with `sentences` (by field path and rule) in front. */
+function withSentences(sentences: Record<string, string>): MessagesProviderContact {
+  return {
+    getMessage: (rawMessage, rule, field, args) =>
+      sentences[`${field.wildCardPath}.${rule}`] ?? messages.getMessage(rawMessage, rule, field, args),
+  }
+}
+
+/** A customer added by the owner, who confirms the customer agreed to be contacted: a phone, an email or both. */
 export const createCustomerValidator = vine.compile(
   vine.object({
     businessId: businessId(),
     name: name(),
-    phone: phone(),
+    phone: phone().optional().requiredIfMissing('email'),
     email: email().nullable().optional(),
     consent: vine.accepted(),
   })
 )
-createCustomerValidator.messagesProvider = messages
+createCustomerValidator.messagesProvider = withSentences({ 'phone.required': PHONE_OR_EMAIL })
 
+/** An edit; `null` removes the phone or the email, as long as the customer keeps the other (the action checks). */
 export const updateCustomerValidator = vine.compile(
   vine.object({
     name: name().optional(),
-    phone: phone().optional(),
+    phone: phone().nullable().optional(),
     email: email().nullable().optional(),
   })
 )
@@ -37,13 +50,21 @@ export const createReviewRequestValidator = vine.compile(
       .range([1, Number.MAX_SAFE_INTEGER])
       .optional()
       .requiredIfMissing('customer'),
-    customer: vine.object({ name: name(), phone: phone(), email: email().nullable().optional(), consent: vine.accepted() }).optional(),
+    /** Typed in: a phone, an email or both; the channel decides which it needs (the action checks). */
+    customer: vine
+      .object({
+        name: name(),
+        phone: phone().optional().requiredIfMissing('email'),
+        email: email().nullable().optional(),
+        consent: vine.accepted(),
+      })
+      .optional(),
     channel: vine.enum(['whatsapp_link', 'whatsapp', 'sms', 'email'] as const),
     /** The staff member who served the customer (docs/decisions.md D32). */
     staffId: vine.number({ strict: true }).withoutDecimals().range([1, Number.MAX_SAFE_INTEGER]).optional(),
   })
 )
-createReviewRequestValidator.messagesProvider = messages
+createReviewRequestValidator.messagesProvider = withSentences({ 'customer.phone.required': PHONE_OR_EMAIL })
 
 /** The owner's WhatsApp Business number (Cloud API) and its approved review-request templates, by language. */
 export const whatsappAccountValidator = vine.compile(

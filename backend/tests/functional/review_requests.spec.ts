@@ -140,15 +140,16 @@ test.group('Customer import', (group) => {
     const response = await importCsv(token, business.id, csv)
     assert.equal(response.status, 200)
     const result = (await response.json()) as CustomerImportResponse
+    // Numbered as the spreadsheet numbers them: the header is row 1.
     assert.deepEqual(
       result.rows.map((row) => [row.row, row.status]),
       [
-        [1, 'created'],
         [2, 'created'],
-        [3, 'skipped'],
+        [3, 'created'],
         [4, 'skipped'],
-        [5, 'merged'],
-        [6, 'skipped'],
+        [5, 'skipped'],
+        [6, 'merged'],
+        [7, 'created'],
       ]
     )
     assert.deepEqual(
@@ -156,20 +157,87 @@ test.group('Customer import', (group) => {
       result.rows.map((row) => row.status)
     )
     assert.include(result.rows[2].errors![0], '12345')
-    assert.deepEqual([result.created, result.merged, result.skipped], [2, 1, 3])
+    // A malformed email next to a good number: the customer is kept without it, and the report says so.
+    assert.deepEqual(result.rows[5].warnings, ['"not-an-email" is not an email address. The customer is imported without it.'])
+    assert.deepEqual([result.created, result.merged, result.skipped], [3, 1, 2])
     const stored = await db.from('customers').where('business_id', business.id).orderBy('phone')
     assert.deepEqual(
       stored.map((row) => [row.name, row.phone, row.email]),
       [
         ['राहुल वर्मा', '+919876501234', null],
         ['Anil', '+919876543210', 'anil@example.in'],
+        ['Meena', '+919876599999', null],
       ]
     )
 
     // Importing again merges on the number.
     const again = (await (await importCsv(token, business.id, 'name,phone\nPriya Sharma,9876543210')).json()) as CustomerImportResponse
     assert.deepEqual([again.created, again.merged], [0, 1])
-    assert.lengthOf(await db.from('customers').where('business_id', business.id), 2)
+    assert.lengthOf(await db.from('customers').where('business_id', business.id), 3)
+  })
+
+  test("row numbers are the spreadsheet's: blank lines and a quoted line break count as the sheet counts them", async ({ assert }) => {
+    const { token, business } = await ownerWithBusiness()
+    const csv = ['name,phone,email', 'Asha,9876543210,', '', ',,', '"Ravi\nKumar",9876501234,', 'Meena,12345,'].join('\r\n') + '\r\n'
+    const result = (await (await importCsv(token, business.id, csv, 'dryRun=true')).json()) as CustomerImportResponse
+    assert.deepEqual(
+      result.rows.map((row) => [row.row, row.status]),
+      [
+        [2, 'created'],
+        [5, 'created'],
+        [6, 'skipped'],
+      ]
+    )
+  })
+
+  test('a customer with an email and no number is imported; one with neither, or with only a malformed one, is skipped', async ({
+    assert,
+  }) => {
+    const { token, business } = await ownerWithBusiness()
+    await db.table('customers').insert({
+      business_id: business.id,
+      name: 'Anil',
+      phone: '+919876543210',
+      email: 'anil@example.in',
+      consent_at: new Date(),
+      created_at: new Date(),
+      updated_at: new Date(),
+    })
+    const csv = [
+      'name,phone,email',
+      'Meera,,meera@example.in',
+      'Kavya,not a number,kavya@example.in',
+      'Ravi,,',
+      'Sunil,,sunil-at-example',
+      'Anil Kumar,,ANIL@example.in',
+      'Meera K,,meera@example.in',
+    ].join('\n')
+    const result = (await (await importCsv(token, business.id, csv)).json()) as CustomerImportResponse
+    assert.deepEqual(
+      result.rows.map((row) => [row.row, row.status, row.phone ?? null, row.email ?? null]),
+      [
+        [2, 'created', null, 'meera@example.in'],
+        [3, 'created', null, 'kavya@example.in'],
+        [4, 'skipped', null, null],
+        [5, 'skipped', null, null],
+        [6, 'merged', null, 'anil@example.in'],
+        [7, 'merged', null, 'meera@example.in'],
+      ]
+    )
+    assert.deepEqual(result.rows[1].warnings, [
+      '"not a number" is not a 10-digit Indian mobile number. The customer is imported without it.',
+    ])
+    assert.deepEqual(result.rows[2].errors, ['The phone number and the email are missing: a customer needs one of them.'])
+    assert.deepEqual(result.rows[3].errors, ['"sunil-at-example" is not an email address.'])
+    const stored = await db.from('customers').where('business_id', business.id).orderBy('name')
+    assert.deepEqual(
+      stored.map((row) => [row.name, row.phone, row.email]),
+      [
+        ['Anil Kumar', '+919876543210', 'anil@example.in'],
+        ['Kavya', null, 'kavya@example.in'],
+        ['Meera K', null, 'meera@example.in'],
+      ]
+    )
   })
 
   test('a file without a header row imports every row, its first one too, as name, phone, email', async ({ assert }) => {
@@ -200,7 +268,7 @@ test.group('Customer import', (group) => {
     ).json()) as CustomerImportResponse
     assert.deepEqual(
       headed.rows.map((row) => [row.row, row.status, row.name]),
-      [[1, 'created', 'Kavya']]
+      [[2, 'created', 'Kavya']]
     )
   })
 
@@ -342,8 +410,8 @@ test.group("Review requests through the owner's WhatsApp", (group) => {
       .bearerToken(token)
       .json({ businessId: business.id, customer: { name: 'A', phone: '9876543210', consent: true }, channel: 'email' })
     noEmail.assertStatus(422)
-    assert.equal(noEmail.body().errors[0].field, 'customerId')
-    await db.from('customers').delete()
+    assert.equal(noEmail.body().errors[0].field, 'customer.email')
+    assert.lengthOf(await db.from('customers'), 0)
     for (const channel of ['whatsapp', 'sms']) {
       const response = await client
         .post('/api/review-requests')

@@ -95,7 +95,10 @@ export const EXPORT_TABLES = {
   page_views_daily: { columns: ['business_id', 'day', 'views'] },
   google_rating_snapshots: { columns: ['id', 'business_id', 'day', 'rating', 'review_count', 'created_at', 'updated_at'] },
   staff: { columns: ['id', 'business_id', 'name', 'code', 'created_at'] },
-  customers: { columns: ['id', 'business_id', 'name', 'phone', 'email', 'consent_at', 'opted_out_at', 'created_at', 'updated_at'] },
+  customers: {
+    columns: ['id', 'business_id', 'name', 'phone', 'email', 'consent_at', 'opted_out_at', 'created_at', 'updated_at'],
+    leftOut: { email_without_phone: 'computed from the phone and the email, which are exported' },
+  },
   opt_outs: { columns: ['id', 'business_id', 'phone', 'email', 'created_at'] },
   review_requests: {
     columns: [

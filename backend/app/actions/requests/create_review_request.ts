@@ -3,19 +3,17 @@ import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
 import type Business from '#models/business'
-import BusinessPolicy from '#policies/business_policy'
 import Customer from '#models/customer'
 import OptOut from '#models/opt_out'
 import ReviewRequest, { RequestChannel, RequestStatus } from '#models/review_request'
 import GetBillingStatus from '#actions/billing/get_billing_status'
-import { customerPhone, upsertCustomers } from '#actions/requests/save_customer'
+import { customerPhone, findExisting, upsertCustomers } from '#actions/requests/save_customer'
+import RequestChannels, { CHANNEL_NEEDS, PROVIDER_CHANNELS, providerCapMessage } from '#actions/requests/request_channels'
 import { FieldError, NotFoundError, UpgradeRequiredError } from '#exceptions/app_errors'
 import { FREE_PLAN_MONTHLY_REQUESTS_PER_BUSINESS, REQUEST_LIMIT_MESSAGE } from '#contract/product_rules'
 import { REVIEW_MESSAGES } from '#contract/review_messages/all'
 import { translate } from '#contract/review_messages/index'
 import { QueueService } from '#queue/queue_service'
-import WhatsAppAccount from '#models/whatsapp_account'
-import { Msg91Sms } from '#services/messaging/msg91_sms'
 import { QueueName, reviewRequestJobId } from '#queue/queues'
 import { msUntilSendable } from '#lib/quiet_hours'
 import { personalLink, stopLink } from '#lib/app_url'
@@ -24,11 +22,10 @@ import { clock } from '#lib/clock'
 import env from '#start/env'
 import type { CreateReviewRequestRequest } from '#types/api'
 
-export const NOT_CONFIGURED =
-  'This way of sending is not set up yet (WhatsApp Business needs your number connected; SMS needs the DLT template). Use "Send with my WhatsApp" or email.'
-export const providerCapMessage = (cap: number) =>
-  `This month's ${cap} WhatsApp Business and SMS messages are used. Send with your WhatsApp or by email until next month.`
 export const NO_EMAIL = 'This customer has no email address. Add one, or send with your WhatsApp.'
+export const NO_PHONE = 'This customer has no mobile number. Add one, or send by email.'
+export const TYPED_EMAIL_NEEDED = 'Enter their email address to send by email.'
+export const TYPED_PHONE_NEEDED = 'Enter their mobile number: WhatsApp and SMS need it.'
 export const OPTED_OUT = 'This customer asked not to get review requests from this business.'
 
 /** The owner's WhatsApp, opened on the customer with the request in the business's language (docs/decisions.md D32). */
@@ -40,35 +37,34 @@ export function whatsappUrl(request: ReviewRequest, customer: Customer, business
     link: personalLink(request.token),
     stopLink: stopLink(request.token),
   })
-  return `https://wa.me/${customer.phone.replace(/^\+/, '')}?text=${encodeURIComponent(text)}`
+  return `https://wa.me/${customer.phone!.replace(/^\+/, '')}?text=${encodeURIComponent(text)}`
 }
 
 /**
  * A personal review request for one customer the owner chose (docs/decisions.md D32): never picked by expected
  * sentiment, never to a customer who opted out or whose number or address is on the business's opt-out list, within
  * the free plan's monthly requests. Through the owner's own WhatsApp (`whatsapp_link`) the answer carries the wa.me
- * link and the request counts as sent; by email it is queued (`created` until the send job has mailed it).
+ * link and the request counts as sent; by email it is queued (`created` until the send job has mailed it). A channel
+ * that is not set up, or a customer without the contact it needs, is refused before anything is stored
+ * (docs/product-rules.md#customers-and-channels).
  */
 @inject()
 export default class CreateReviewRequest {
   constructor(
     private billingStatus: GetBillingStatus,
     private queues: QueueService,
-    private sms: Msg91Sms
+    private channels: RequestChannels
   ) {}
 
   /** `business` is one the caller may send for (ReviewRequestPolicy), `owner` its owner or the member sending. */
   async handle(owner: User, business: Business, input: CreateReviewRequestRequest) {
     const channel = input.channel as RequestChannel
-    if (channel === RequestChannel.Sms && !this.sms.isConfigured) throw new FieldError('channel', NOT_CONFIGURED)
-    if (channel === RequestChannel.Whatsapp && !(await WhatsAppAccount.findBy('user_id', owner.id)))
-      throw new FieldError('channel', NOT_CONFIGURED)
-    const customer = await this.customerOf(business, input)
-    if (customer.optedOutAt || (await OptOut.covers(business.id, customer))) throw new FieldError('customerId', OPTED_OUT)
-    if (channel === RequestChannel.Email && !customer.email) throw new FieldError('customerId', NO_EMAIL)
+    await this.channels.refuseUnavailable(business, channel)
     if (input.staffId !== undefined && !(await db.from('staff').where({ id: input.staffId, business_id: business.id }).first())) {
       throw new NotFoundError('Staff member not found')
     }
+    const customer = await this.customerOf(business, input, channel)
+    if (customer.optedOutAt || (await OptOut.covers(business.id, customer))) throw new FieldError('customerId', OPTED_OUT)
     // The owner's own WhatsApp is sent by the owner now; email goes from the send queue (review_request_send_job.ts).
     const ownWhatsapp = channel === RequestChannel.WhatsappLink
 
@@ -85,15 +81,9 @@ export default class CreateReviewRequest {
         if (Number(sent) >= FREE_PLAN_MONTHLY_REQUESTS_PER_BUSINESS) throw new UpgradeRequiredError(REQUEST_LIMIT_MESSAGE)
       }
       // Messages a provider sends (and charges for) have a monthly cap per account, on every plan.
-      if (channel === RequestChannel.Whatsapp || channel === RequestChannel.Sms) {
+      if (PROVIDER_CHANNELS.includes(channel)) {
         const cap = env.get('REQUEST_PROVIDER_MONTHLY_CAP')
-        const [{ sent }] = await trx
-          .from('review_requests')
-          .whereIn('business_id', BusinessPolicy.visibleIds(owner).useTransaction(trx))
-          .whereIn('channel', [RequestChannel.Whatsapp, RequestChannel.Sms])
-          .where('created_at', '>=', monthStartIst().toJSDate())
-          .count('* as sent')
-        if (Number(sent) >= cap) throw new FieldError('channel', providerCapMessage(cap))
+        if ((await RequestChannels.providerSentThisMonth(owner, trx)) >= cap) throw new FieldError('channel', providerCapMessage(cap))
       }
       const now = clock.now()
       return ReviewRequest.create(
@@ -124,16 +114,26 @@ export default class CreateReviewRequest {
     return { request, whatsappUrl: whatsappUrl(request, customer, business) }
   }
 
-  /** The chosen customer of this business, or the one typed in (merged by phone, consent confirmed now). */
-  private async customerOf(business: Business, input: CreateReviewRequestRequest) {
+  /**
+   * The chosen customer of this business, or the one typed in (merged by phone, else by address; consent confirmed
+   * now), once it is clear they have the contact the channel needs: a typed-in customer is stored only then.
+   */
+  private async customerOf(business: Business, input: CreateReviewRequestRequest, channel: RequestChannel) {
+    const needs = CHANNEL_NEEDS[channel]
     if (input.customerId !== undefined) {
       const customer = await Customer.query().where('id', input.customerId).where('business_id', business.id).first()
       if (!customer) throw new NotFoundError('Customer not found')
+      if (needs === 'phone' && !customer.phone) throw new FieldError('customerId', NO_PHONE)
+      if (needs === 'email' && !customer.email) throw new FieldError('customerId', NO_EMAIL)
       return customer
     }
     const typed = input.customer!
-    const phone = customerPhone(typed.phone)
-    await db.transaction((trx) => upsertCustomers(trx, business.id, [{ name: typed.name, phone, email: typed.email ?? null }]))
-    return Customer.query().where('business_id', business.id).where('phone', phone).firstOrFail()
+    const row = { name: typed.name, phone: typed.phone ? customerPhone(typed.phone, 'customer.phone') : null, email: typed.email ?? null }
+    const [known] = await findExisting(db.connection(), business.id, [row])
+    if (needs === 'phone' && !(row.phone ?? known?.phone)) throw new FieldError('customer.phone', TYPED_PHONE_NEEDED)
+    if (needs === 'email' && !(row.email ?? known?.email)) throw new FieldError('customer.email', TYPED_EMAIL_NEEDED)
+    await db.transaction((trx) => upsertCustomers(trx, business.id, [row]))
+    const [stored] = await findExisting(db.connection(), business.id, [row])
+    return Customer.findOrFail(stored!.id)
   }
 }

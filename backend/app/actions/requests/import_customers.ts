@@ -2,7 +2,7 @@ import Papa from 'papaparse'
 import db from '@adonisjs/lucid/services/db'
 import type Business from '#models/business'
 import { normalizeIndianPhone } from '#lib/phone'
-import { upsertCustomers } from '#actions/requests/save_customer'
+import { findExisting, upsertCustomers, type CustomerInput } from '#actions/requests/save_customer'
 import type { CustomerImportResponse, CustomerImportRow } from '#types/api'
 
 /** Rows one import may carry: a year of a busy shop's customers, and a bound on the work of one request. */
@@ -17,71 +17,133 @@ const COLUMNS: Record<'name' | 'phone' | 'email', string[]> = {
   email: ['email', 'e-mail', 'email address'],
 }
 
-interface Parsed {
-  row: number
-  name: string
-  phone: string
-  email: string | null
+/** A row read from the file: a customer to store, or why it cannot be one. */
+type ReadRow = { customer: CustomerInput; warnings: string[] } | { customer: null; errors: string[] }
+
+/** A customer of the file: what their rows say, and the first of those rows (reported as created or merged). */
+interface Kept {
+  customer: CustomerInput
+  first: CustomerImportRow
 }
 
 /**
- * A CSV of customers (docs/decisions.md D32) with columns name, phone, email (in any order under any of the usual
- * header names, or in that order without a header row; a BOM and quoted commas are fine). Each row gets a result: created, merged (the business already
- * has this number, or an earlier row had it: the later name and email win) or skipped with its errors; bad rows
- * never stop good ones. With `dryRun` nothing is stored. Consent is the owner's, confirmed for the whole file.
+ * A CSV of customers (docs/product-rules.md#customer-import) with columns name, phone, email (in any order under any
+ * of the usual header names, or in that order without a header row; a BOM and quoted commas are fine). Each row gets
+ * a result, numbered as the spreadsheet numbers it: created, merged (the business already has this customer, or an
+ * earlier row had them: the later name and email win) or skipped with its errors. A customer needs a name and a
+ * phone or an email; a malformed phone or email next to a good one is left out with a warning and the customer kept.
+ * Bad rows never stop good ones. With `dryRun` nothing is stored. Consent is the owner's, confirmed for the file.
  */
 export default class ImportCustomers {
   async handle(business: Business, csv: string, dryRun: boolean): Promise<CustomerImportResponse> {
-    const parsed = Papa.parse<string[]>(csv.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' })
-    const index = this.columns(parsed.data[0] ?? [])
-    const lines = index.header ? parsed.data.slice(1) : parsed.data
+    // Empty lines are kept while parsing, so each record's index is its row in the spreadsheet.
+    const records = Papa.parse<string[]>(csv.replace(/^\uFEFF/, '')).data
+    const index = this.columns(records[0] ?? [])
     const rows: CustomerImportRow[] = []
-    const good = new Map<string, Parsed>()
+    const kept = new Map<string, Kept>()
+    const keyByEmail = new Map<string, string>()
+    let read = 0
 
-    lines.slice(0, IMPORT_MAX_ROWS).forEach((cells, i) => {
-      const row = i + 1
-      const name = (cells[index.name] ?? '').trim()
-      const rawPhone = (cells[index.phone] ?? '').trim()
-      const email = index.email >= 0 ? (cells[index.email] ?? '').trim().toLowerCase() : ''
-      const errors: string[] = []
-      if (!name) errors.push('The name is missing.')
-      if (name.length > 100) errors.push('The name is longer than 100 characters.')
-      const phone = normalizeIndianPhone(rawPhone)
-      if (!phone)
-        errors.push(rawPhone ? `"${rawPhone.slice(0, 30)}" is not a 10-digit Indian mobile number.` : 'The phone number is missing.')
-      if (email && (email.length > 254 || !EMAIL.test(email))) errors.push(`"${email.slice(0, 60)}" is not an email address.`)
-      if (errors.length || !phone) {
-        rows.push({ row, status: 'skipped', ...(name ? { name: name.slice(0, 100) } : {}), errors })
-        return
+    for (const [at, cells] of records.entries()) {
+      if ((index.header && at === 0) || cells.every((cell) => !cell.trim())) continue
+      const row = at + 1
+      if (++read > IMPORT_MAX_ROWS) {
+        rows.push({ row, status: 'skipped', errors: [`Only the first ${IMPORT_MAX_ROWS} customers are imported at once.`] })
+        break
       }
-      const earlier = good.has(phone)
-      good.set(phone, { row, name, phone, email: email || null })
-      rows.push({ row, status: earlier ? 'merged' : 'created', name, phone })
-    })
-    if (lines.length > IMPORT_MAX_ROWS) {
-      rows.push({ row: IMPORT_MAX_ROWS + 1, status: 'skipped', errors: [`Only the first ${IMPORT_MAX_ROWS} rows are imported at once.`] })
+      const name = (cells[index.name] ?? '').trim()
+      const parsed = this.read(name, (cells[index.phone] ?? '').trim(), index.email >= 0 ? (cells[index.email] ?? '').trim() : '')
+      if (!parsed.customer) {
+        rows.push({ row, status: 'skipped', ...(name ? { name: name.slice(0, 100) } : {}), errors: parsed.errors })
+        continue
+      }
+      const { customer, warnings } = parsed
+      const key = this.keyOf(customer, kept, keyByEmail)
+      const earlier = kept.get(key)
+      const result: CustomerImportRow = {
+        row,
+        status: earlier ? 'merged' : 'created',
+        name: customer.name,
+        ...(customer.phone ? { phone: customer.phone } : {}),
+        ...(customer.email ? { email: customer.email } : {}),
+        ...(warnings.length ? { warnings } : {}),
+      }
+      // The later row's name wins; a number or an address it lacks is the earlier rows'.
+      const merged = {
+        name: customer.name,
+        phone: customer.phone ?? earlier?.customer.phone ?? null,
+        email: customer.email ?? earlier?.customer.email ?? null,
+      }
+      kept.set(key, { customer: merged, first: earlier?.first ?? result })
+      if (merged.email && !keyByEmail.has(merged.email)) keyByEmail.set(merged.email, key)
+      rows.push(result)
     }
 
-    // Numbers the business already has are merges, not new customers.
-    const existing = new Set<string>()
-    const phones = [...good.keys()]
-    for (let start = 0; start < phones.length; start += CHUNK) {
-      const found = await db
-        .from('customers')
-        .where('business_id', business.id)
-        .whereIn('phone', phones.slice(start, start + CHUNK))
-        .select('phone')
-      for (const { phone } of found) existing.add(phone)
-    }
-    for (const result of rows) if (result.status === 'created' && existing.has(result.phone!)) result.status = 'merged'
-
-    if (!dryRun) await this.store(business, [...good.values()])
+    await this.markKnown(business, [...kept.values()])
+    if (!dryRun)
+      await this.store(
+        business,
+        [...kept.values()].map(({ customer }) => customer)
+      )
     return {
       dryRun,
       created: rows.filter((row) => row.status === 'created').length,
       merged: rows.filter((row) => row.status === 'merged').length,
       skipped: rows.filter((row) => row.status === 'skipped').length,
       rows,
+    }
+  }
+
+  /** One row's customer: a name and a way to reach them; a malformed contact next to a good one is a warning. */
+  private read(name: string, rawPhone: string, rawEmail: string): ReadRow {
+    const errors: string[] = []
+    if (!name) errors.push('The name is missing.')
+    if (name.length > 100) errors.push('The name is longer than 100 characters.')
+    const phone = rawPhone ? normalizeIndianPhone(rawPhone) : null
+    const email = rawEmail.toLowerCase()
+    const emailOk = email !== '' && email.length <= 254 && EMAIL.test(email)
+    const badPhone = rawPhone && !phone ? `"${rawPhone.slice(0, 30)}" is not a 10-digit Indian mobile number.` : null
+    const badEmail = email && !emailOk ? `"${email.slice(0, 60)}" is not an email address.` : null
+    if (!phone && !emailOk) {
+      errors.push(...[badPhone, badEmail].flatMap((error) => error ?? []))
+      if (!rawPhone && !email) errors.push('The phone number and the email are missing: a customer needs one of them.')
+    }
+    if (errors.length) return { customer: null, errors }
+    const warnings = [
+      ...(badPhone ? [`${badPhone} The customer is imported without it.`] : []),
+      ...(badEmail ? [`${badEmail} The customer is imported without it.`] : []),
+    ]
+    return { customer: { name, phone, email: emailOk ? email : null }, warnings }
+  }
+
+  /**
+   * Which customer of the file this row is: the one with its number, else for a row without a number the one with
+   * its address. A row with a number and the address of an earlier row that had none is that customer, now with a
+   * number (as the business's own customers are matched: save_customer.ts).
+   */
+  private keyOf(customer: CustomerInput, kept: Map<string, Kept>, keyByEmail: Map<string, string>) {
+    const byEmail = customer.email ? keyByEmail.get(customer.email) : undefined
+    if (!customer.phone) return byEmail ?? `email:${customer.email}`
+    if (!kept.has(customer.phone) && byEmail?.startsWith('email:')) {
+      kept.set(customer.phone, kept.get(byEmail)!)
+      kept.delete(byEmail)
+      keyByEmail.set(customer.email!, customer.phone)
+    }
+    return customer.phone
+  }
+
+  /** Customers the business already has are merges, not new customers: their first row says so. */
+  private async markKnown(business: Business, kept: Kept[]) {
+    for (let start = 0; start < kept.length; start += CHUNK) {
+      const chunk = kept.slice(start, start + CHUNK)
+      const existing = await findExisting(
+        db.connection(),
+        business.id,
+        chunk.map(({ customer }) => customer)
+      )
+      chunk.forEach(({ first }, i) => {
+        if (existing[i]) first.status = 'merged'
+      })
     }
   }
 
@@ -99,7 +161,7 @@ export default class ImportCustomers {
   }
 
   /** Insert-or-update in chunks: one statement per 500 rows, in one transaction. */
-  private async store(business: Business, customers: Parsed[]) {
+  private async store(business: Business, customers: CustomerInput[]) {
     await db.transaction(async (trx) => {
       for (let start = 0; start < customers.length; start += CHUNK) {
         await upsertCustomers(trx, business.id, customers.slice(start, start + CHUNK))

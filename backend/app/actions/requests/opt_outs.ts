@@ -24,20 +24,28 @@ export const OptOuts = {
   },
 
   /**
-   * Marks the business's customers with these numbers opted out, as of when they asked, when the list has their
-   * number or their address: a customer deleted and added again, typed in or imported stays opted out.
+   * Marks the business's customers with these numbers or addresses opted out, as of when they asked, when the list
+   * has their number or their address: a customer deleted and added again, typed in or imported stays opted out.
    */
-  async markCustomers(client: QueryClientContract, businessId: number, phones: string[]) {
+  async markCustomers(client: QueryClientContract, businessId: number, customers: OptOutContact[]) {
     const now = clock.now().toJSDate()
-    for (let start = 0; start < phones.length; start += CHUNK) {
-      const chunk = phones.slice(start, start + CHUNK)
+    for (let start = 0; start < customers.length; start += CHUNK) {
+      const chunk = customers.slice(start, start + CHUNK)
+      const phones = [...new Set(chunk.flatMap((customer) => customer.phone ?? []))]
+      const emails = [...new Set(chunk.flatMap((customer) => OptOut.emailOf(customer.email) ?? []))]
+      // These customers: by number, and those without one by address.
+      const these = [
+        ...(phones.length ? [`c.phone IN (${phones.map(() => '?').join(', ')})`] : []),
+        ...(emails.length ? [`(c.phone IS NULL AND c.email IN (${emails.map(() => '?').join(', ')}))`] : []),
+      ].join(' OR ')
+      if (!these) continue
       // One statement per key, so each reaches the list through its own unique index.
       for (const key of ['phone', 'email'] as const) {
         await client.rawQuery(
           `UPDATE customers c JOIN ${OptOut.table} o ON o.business_id = c.business_id AND o.${key} = c.${key}
               SET c.opted_out_at = o.created_at, c.updated_at = ?
-            WHERE c.business_id = ? AND c.phone IN (${chunk.map(() => '?').join(', ')}) AND c.opted_out_at IS NULL`,
-          [now, businessId, ...chunk]
+            WHERE c.business_id = ? AND (${these}) AND c.opted_out_at IS NULL`,
+          [now, businessId, ...phones, ...emails]
         )
       }
     }

@@ -5,7 +5,7 @@ import type Business from '#models/business'
 import WhatsAppAccount from '#models/whatsapp_account'
 import ReviewRequestMail from '#mails/review_request_mail'
 import { customerPhone } from '#actions/requests/save_customer'
-import { NOT_CONFIGURED } from '#actions/requests/create_review_request'
+import RequestChannels from '#actions/requests/request_channels'
 import { permanentFailure } from '#services/messaging/failure'
 import { WhatsAppCloud } from '#services/messaging/whatsapp_cloud'
 import { Msg91Sms } from '#services/messaging/msg91_sms'
@@ -27,7 +27,8 @@ export const TEST_PHONE_REQUIRED = 'Enter the mobile number to send the test to.
 export default class SendTestMessage {
   constructor(
     private whatsapp: WhatsAppCloud,
-    private sms: Msg91Sms
+    private sms: Msg91Sms,
+    private channels: RequestChannels
   ) {}
 
   /** `business`: the owner's, already checked. */
@@ -35,6 +36,8 @@ export default class SendTestMessage {
     const link = appUrl(`/review/${encodeURIComponent(business.shortUrl)}`)
     const name = owner.firstName?.trim() || 'there'
     const parameters = [name, business.name, link]
+    // A channel that is not set up says what it needs, as a request on it would.
+    await this.channels.refuseUnavailable(business, input.channel)
     try {
       if (input.channel === 'email') {
         await mail.send(new ReviewRequestMail(business, { name, email: owner.email }, { link, stop: link }, 'test'))
@@ -44,13 +47,10 @@ export default class SendTestMessage {
       if (!raw) throw new FieldError('phone', TEST_PHONE_REQUIRED)
       const phone = customerPhone(raw)
       if (input.channel === 'whatsapp') {
-        const account = await WhatsAppAccount.findBy('user_id', owner.id)
-        const sendingAs = account?.sendingAs(business.language)
-        if (!sendingAs) throw new FieldError('channel', NOT_CONFIGURED)
-        await this.whatsapp.sendTemplate({ ...sendingAs, to: phone.slice(1), parameters })
+        const account = await WhatsAppAccount.findByOrFail('user_id', business.userId)
+        await this.whatsapp.sendTemplate({ ...account.sendingAs(business.language)!, to: phone.slice(1), parameters })
         return { channel: 'whatsapp', to: phone }
       }
-      if (!this.sms.isConfigured) throw new FieldError('channel', NOT_CONFIGURED)
       await this.sms.sendTemplate(phone.slice(3), parameters)
       return { channel: 'sms', to: phone }
     } catch (error) {
