@@ -61,6 +61,7 @@ const ReviewRequestsController = () => import('#controllers/review_requests_cont
 const NotificationSettingsController = () => import('#controllers/notification_settings_controller')
 const TestClockController = () => import('#controllers/test_clock_controller')
 const GoogleRatingsController = () => import('#controllers/google_ratings_controller')
+const PostersController = () => import('#controllers/posters_controller')
 
 /** A row id: digits only, and few enough that they stay a finite number (a 400-digit id is Infinity, not a 404). */
 const rowId = { match: /^[0-9]{1,16}$/, cast: (value: string) => Number(value) }
@@ -236,6 +237,8 @@ router
         router.get('invoices/:id/pdf', [InvoicesController, 'pdf']).as('invoices.pdf').where('id', rowId)
 
         router.resource('businesses', BusinessesController).only(['index', 'show', 'update', 'destroy'])
+        // The printable QR poster as a PDF, A4 or A5 (docs/product-rules.md#qr-posters).
+        router.get('businesses/:id/poster.pdf', [PostersController, 'show']).as('businesses.poster')
         router.resource('feedbacks', FeedbacksController).only(['index', 'show', 'update'])
         router.resource('review-sessions', ReviewSessionsController).only(['index', 'show'])
 
