@@ -196,9 +196,11 @@ export interface InlinedReview {
   rating?: number
   /** On thanks: the rating was not counted again (the same phone rated within the hour). */
   already?: boolean
+  /** On thanks: the stored rating asked for a call-back, so the page says the number went to the business. */
+  callback?: boolean
   language: ReviewLanguage
   messages: ReviewMessages
-  /** The nine languages with their own names, for the switch (links to `?lang=`). */
+  /** The nine languages with their own names, for the switch (links to `?lang=`; on the feedback form, buttons posting it). */
   languages: { code: ReviewLanguage; name: string }[]
 }
 

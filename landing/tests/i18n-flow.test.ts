@@ -49,9 +49,12 @@ describe('after a rating', () => {
       expect(isIndianMobile(typed)).toBe(indianMobileDigits(typed) !== null)
     }
   })
-  it('thanks carries the code and the language, and already=1 for a repeat', () => {
-    expect(thanksPath('demo-cafe', 'ta', true)).toBe('/thanks?code=demo-cafe&lang=ta')
-    expect(thanksPath('demo cafe', 'hi', false)).toBe('/thanks?code=demo+cafe&lang=hi&already=1')
+  it('thanks carries the code and the language, already=1 for a repeat, callback=1 for a stored call-back', () => {
+    expect(thanksPath('demo-cafe', 'ta', { counted: true, callback: false })).toBe('/thanks?code=demo-cafe&lang=ta')
+    expect(thanksPath('demo cafe', 'hi', { counted: false, callback: false })).toBe('/thanks?code=demo+cafe&lang=hi&already=1')
+    expect(thanksPath('demo-cafe', 'ta', { counted: true, callback: true })).toBe('/thanks?code=demo-cafe&lang=ta&callback=1')
+    // A repeat is not stored, nor its call-back: the page must not say the number went anywhere.
+    expect(thanksPath('demo-cafe', 'ta', { counted: false, callback: true })).toBe('/thanks?code=demo-cafe&lang=ta&already=1')
   })
   it("maps refusals to the page's own texts", () => {
     expect(feedbackFailure(new ApiError(403, 'x', { upgrade: true }))).toEqual({ upgrade: true })

@@ -7,6 +7,7 @@ import en from '@reviewroute/backend/contract/review_messages/en'
 import hi from '@reviewroute/backend/contract/review_messages/hi'
 import ta from '@reviewroute/backend/contract/review_messages/ta'
 import { GOOGLE_WAIT_MS } from '#review/flow'
+import { SWITCH_LANGUAGE_FIELD } from '@reviewroute/backend/contract/review_form'
 import { mockFetch } from './helpers'
 import { effects, GOOGLE, link, open } from './review-server-page'
 
@@ -202,6 +203,15 @@ describe('customer review page: feedback after 1-3', () => {
     expect(calls[0].body).toEqual({ rating: 3, contactMe: true, contactName: 'Asha', contactPhone: typed })
   })
 
+  it('a stored call-back ends on thanks with callback=1, so the page can say the number went to the business', async () => {
+    mockFetch({ [SUBMIT]: () => ({ body: { redirect: false, counted: true } }) })
+    const fx = await toFeedback('ta', 2)
+    await userEvent.click(screen.getByRole('checkbox', { name: ta.contactMe }))
+    await userEvent.type(screen.getByLabelText(ta.contactPhone), '98765 43210')
+    await userEvent.click(screen.getByRole('button', { name: ta.submitFeedback }))
+    await waitFor(() => expect(fx.navigate).toHaveBeenCalledWith('/thanks?code=sharma&lang=ta&callback=1'))
+  })
+
   it('a rating not counted again ends on thanks with already=1', async () => {
     mockFetch({ [SUBMIT]: () => ({ body: { redirect: false, counted: false } }) })
     const fx = await toFeedback('en', 1)
@@ -260,6 +270,51 @@ describe('customer review page: feedback after 1-3', () => {
     expect(screen.getByRole('button', { name: hi.submitFeedback })).toBeDisabled()
   })
 
+  it('its language switch is nine buttons posting the form with everything typed and ticked, nothing sent through the API', async () => {
+    const { fetchMock } = mockFetch({})
+    await toFeedback('en', 2)
+    await userEvent.type(screen.getByLabelText(en.improveLabel), 'The tea was cold')
+    await userEvent.click(screen.getByRole('checkbox', { name: en.contactMe }))
+    await userEvent.type(screen.getByLabelText(en.contactName), 'Asha')
+    await userEvent.type(screen.getByLabelText(en.contactPhone), '98765 43210')
+
+    const switcher = within(screen.getByRole('navigation', { name: en.language }))
+    expect(switcher.getAllByRole('button').map((button) => button.getAttribute('value'))).toEqual([...REVIEW_LANGUAGES])
+    expect(switcher.queryAllByRole('link')).toHaveLength(0)
+    // The browser's own submission carries the form to the server (the bundle holds no other language's texts).
+    const posted = new Promise<{ prevented: boolean; action: string; fields: Record<string, string> }>((resolve) =>
+      window.addEventListener(
+        'submit',
+        (event) => {
+          const form = event.target as HTMLFormElement
+          resolve({
+            prevented: event.defaultPrevented,
+            action: form.getAttribute('action')!,
+            fields: Object.fromEntries(new FormData(form, event.submitter) as unknown as Iterable<[string, string]>),
+          })
+          event.preventDefault()
+        },
+        { once: true }
+      )
+    )
+    await userEvent.click(switcher.getByRole('button', { name: hi.languageName }))
+
+    expect(await posted).toEqual({
+      prevented: false,
+      action: '/review/sharma/feedback',
+      fields: {
+        lang: 'en',
+        rating: '2',
+        feedback: 'The tea was cold',
+        contactMe: '1',
+        contactName: 'Asha',
+        contactPhone: '98765 43210',
+        [SWITCH_LANGUAGE_FIELD]: 'hi',
+      },
+    })
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+
   it('Change rating goes back to the stars and keeps the typed feedback', async () => {
     await toFeedback('en', 2)
     await userEvent.type(screen.getByLabelText(en.improveLabel), 'Slow')
@@ -289,6 +344,15 @@ describe('thanks and not found', () => {
     open({ screen: { view: 'thanks', businessName: 'Sharma Sweets', already: true } })
     expect(screen.getByText(fill(en.alreadyRated))).toBeInTheDocument()
     expect(screen.getAllByRole('link')[1]).toHaveAttribute('href', '/thanks?code=sharma&already=1&lang=hi')
+  })
+
+  it('thanks confirms a call-back the customer asked for, and its language links keep saying so', () => {
+    open({ language: 'hi', screen: { view: 'thanks', businessName: 'Sharma Sweets', callback: true } })
+    expect(screen.getByText(fill(hi.thanksText))).toBeInTheDocument()
+    expect(screen.getByText(fill(hi.callbackText))).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: en.languageName })).toHaveAttribute('href', '/thanks?code=sharma&callback=1&lang=en')
+    open({ screen: { view: 'thanks', businessName: 'Sharma Sweets' } })
+    expect(screen.queryByText(fill(en.callbackText))).not.toBeInTheDocument()
   })
 
   it('not found, in the served language', () => {

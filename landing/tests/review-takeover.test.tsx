@@ -38,6 +38,7 @@ describe('the script takes over the server page without changing it', () => {
     ['a rating screen with an error', { screen: { view: 'rate', error: 'Something went wrong. Please try again.' } }],
     ['thanks, already counted', { language: 'bn', screen: { view: 'thanks', businessName: 'Sharma Sweets', already: true } }],
     ['thanks without a business', { screen: { view: 'thanks', businessName: null }, link: null }],
+    ['thanks for a call-back, in Gujarati', { language: 'gu', screen: { view: 'thanks', businessName: 'Sharma Sweets', callback: true } }],
     ['not found', { language: 'ml', screen: { view: 'not-found' }, link: null }],
     ["a personal link's rating screen", { requestToken: 'AbCdEfGhIjKlMnOpQrStUv' }],
     ["a personal link's feedback form", { requestToken: 'AbCdEfGhIjKlMnOpQrStUv', screen: { view: 'feedback', rating: 1 } }],

@@ -18,6 +18,8 @@ import { bundles } from '#web/bundles'
 import { sendHtml } from '#web/html_response'
 import { ensureDevice, raterOf } from '#web/review_device'
 import { pageLanguage, renderReviewPage, translate, type FeedbackValues, type PageInput, type Screen } from '#web/review_page'
+import { SWITCH_LANGUAGE_FIELD } from '#contract/review_form'
+import { isReviewLanguage } from '#contract/review_messages/index'
 import { pickReviewLanguage } from '#lib/review_language'
 import { serializePublicBusiness } from '#serializers/businesses'
 import Business from '#models/business'
@@ -44,9 +46,14 @@ export default class ReviewPageController {
   private findBusiness = new FindBusinessByCode()
   private checkAllowance = new CheckReviewAllowance()
 
-  /** The page's language: `?lang=` or the form's `lang`, the owner's pinned one, then the browser's. */
+  /**
+   * The page's language: a language button the feedback form was posted with, `?lang=` or the form's `lang`, the
+   * owner's pinned one, then the browser's.
+   */
   private language(ctx: HttpContext, pinned: string | null | undefined) {
-    return pageLanguage(pickReviewLanguage(ctx.request.input('lang'), pinned, ctx.request.header('accept-language')))
+    const switched = ctx.request.input(SWITCH_LANGUAGE_FIELD)
+    const requested = isReviewLanguage(switched) ? switched : ctx.request.input('lang')
+    return pageLanguage(pickReviewLanguage(requested, pinned, ctx.request.header('accept-language')))
   }
 
   private async send(ctx: HttpContext, status: number, input: PageInput, screen: Screen) {
@@ -107,7 +114,7 @@ export default class ReviewPageController {
     }
     ensureDevice(ctx)
     const link = await openLink.handle(code)
-    // `?rating=1..3`: the feedback form again (its language links keep the rating), unless ratings are closed.
+    // `?rating=1..3`: the feedback form for that rating (an address the language links once gave it), unless ratings are closed.
     const rating = await ratingOf(ctx.request.input('rating'))
     const screen: Screen =
       rating !== null && !isPositiveRating(rating) && link.canSubmitReview ? { view: 'feedback', rating } : { view: 'rate' }
@@ -163,17 +170,14 @@ export default class ReviewPageController {
         .status(303)
         .toPath(`/review/${encodeURIComponent(business.shortUrl)}?lang=${language.language}`)
     }
-    const values: FeedbackValues = {
-      feedback: text(ctx.request.input('feedback'), FEEDBACK_MAX_LENGTH * 2),
-      contactMe: ctx.request.input('contactMe') !== undefined && ctx.request.input('contactMe') !== null,
-      contactName: text(ctx.request.input('contactName'), 100),
-      contactPhone: text(ctx.request.input('contactPhone'), 20),
-    }
-    const [tooLong, form] = await feedbackFormValidator.tryValidate(values)
+    const values = this.feedbackValuesOf(ctx)
     const requestToken = this.requestTokenOf(ctx)
     const staffCode = this.staffCodeOf(ctx, 'staff')
-    const again = (status: number, errors: NonNullable<Extract<Screen, { view: 'feedback' }>['errors']>) =>
+    const again = (status: number, errors?: NonNullable<Extract<Screen, { view: 'feedback' }>['errors']>) =>
       this.send(ctx, status, { code, link, requestToken, staffCode, ...language }, { view: 'feedback', rating, values, errors })
+    // A language button: the same form in the chosen language, everything typed and ticked still in it; nothing stored.
+    if (this.switchingLanguage(ctx)) return again(200)
+    const [tooLong, form] = await feedbackFormValidator.tryValidate(values)
     if (tooLong) return again(422, { feedback: translate(messages, 'feedbackTooLong', { max: FEEDBACK_MAX_LENGTH }) })
 
     try {
@@ -192,6 +196,7 @@ export default class ReviewPageController {
       )
       const query = new URLSearchParams({ code: business.shortUrl, lang: language.language })
       if (!result.counted) query.set('already', '1')
+      else if (form.contactMe) query.set('callback', '1')
       return ctx.response.redirect().status(303).toPath(`/thanks?${query}`)
     } catch (error) {
       if (error instanceof FieldError) return again(422, { contactPhone: translate(messages, 'contactPhoneInvalid') })
@@ -206,7 +211,10 @@ export default class ReviewPageController {
     }
   }
 
-  /** GET /thanks?code=&lang=: the last screen, in the customer's language, naming the business when known. */
+  /**
+   * GET /thanks?code=&lang=: the last screen, in the customer's language, naming the business when known, and
+   * saying the number went to it when the customer asked to be called back (`callback=1`).
+   */
   async thanks(ctx: HttpContext) {
     const code = text(ctx.request.input('code'), 64)
     const found = code ? await this.current(code).catch(() => null) : null
@@ -214,12 +222,30 @@ export default class ReviewPageController {
     const language = this.language(ctx, business?.language)
     const link = business ? this.linkOf(business) : null
     const already = ctx.request.input('already') === '1'
+    const callback = ctx.request.input('callback') === '1'
     return this.send(
       ctx,
       200,
       { code: business?.shortUrl ?? '', link, ...language },
-      { view: 'thanks', businessName: business?.name ?? null, already }
+      { view: 'thanks', businessName: business?.name ?? null, already, callback }
     )
+  }
+
+  /** What the feedback form holds, cut to its fields' sizes (the validator then says when the feedback is too long). */
+  private feedbackValuesOf(ctx: HttpContext): FeedbackValues {
+    const contactMe = ctx.request.input('contactMe')
+    return {
+      feedback: text(ctx.request.input('feedback'), FEEDBACK_MAX_LENGTH * 2),
+      contactMe: contactMe !== undefined && contactMe !== null,
+      contactName: text(ctx.request.input('contactName'), 100),
+      contactPhone: text(ctx.request.input('contactPhone'), 20),
+    }
+  }
+
+  /** The feedback form came through one of its language buttons rather than "Submit Feedback". */
+  private switchingLanguage(ctx: HttpContext) {
+    const switched = ctx.request.input(SWITCH_LANGUAGE_FIELD)
+    return switched !== undefined && switched !== null
   }
 
   /** The personal link's token a form carried (`request`), if it looks like one. */

@@ -11,6 +11,7 @@ import { REVIEW_LANGUAGES, translate } from '#contract/review_messages/index'
 export { translate }
 import { REVIEW_MESSAGES } from '#contract/review_messages/all'
 import { FEEDBACK_MAX_LENGTH, RATING_MAX } from '#contract/product_rules'
+import { FEEDBACK_FORM_ID, SWITCH_LANGUAGE_FIELD } from '#contract/review_form'
 import type { InlinedReview, ReviewLinkDto } from '#types/api'
 import { escapeHtml, jsonForScript } from '#lib/html'
 
@@ -37,12 +38,14 @@ export interface FeedbackValues {
 
 export const EMPTY_FEEDBACK: FeedbackValues = { feedback: '', contactMe: false, contactName: '', contactPhone: '' }
 
+type LanguageSwitchTarget = { path: string } | { form: string }
+
 export type Screen =
   | { view: 'rate'; error?: string }
   | { view: 'feedback'; rating: number; values?: FeedbackValues; errors?: { feedback?: string; contactPhone?: string; form?: string } }
   | { view: 'not-found' }
   | { view: 'paused' }
-  | { view: 'thanks'; businessName: string | null; already?: boolean }
+  | { view: 'thanks'; businessName: string | null; already?: boolean; callback?: boolean }
   | { view: 'stop' | 'stopped'; token: string }
 
 export interface PageInput extends PageLanguage {
@@ -55,10 +58,10 @@ export interface PageInput extends PageLanguage {
   staffCode?: string
 }
 
-/** The thanks page's own address (its language links keep the business and whether the rating was a repeat). */
-function thanksPath(code: string, already?: boolean) {
+/** The thanks page's own address (its language links keep the business, a repeat rating, an asked-for call-back). */
+function thanksPath(code: string, { already, callback }: { already?: boolean; callback?: boolean }) {
   if (!code) return '/thanks'
-  return `/thanks?code=${encodeURIComponent(code)}${already ? '&already=1' : ''}`
+  return `/thanks?code=${encodeURIComponent(code)}${already ? '&already=1' : ''}${callback ? '&callback=1' : ''}`
 }
 
 export function renderReviewPage(template: string, input: PageInput, screen: Screen) {
@@ -73,6 +76,7 @@ export function renderReviewPage(template: string, input: PageInput, screen: Scr
     view: screen.view,
     ...(screen.view === 'feedback' ? { rating: screen.rating } : {}),
     ...(screen.view === 'thanks' && screen.already ? { already: true } : {}),
+    ...(screen.view === 'thanks' && screen.callback ? { callback: true } : {}),
     ...(input.requestToken ? { requestToken: input.requestToken } : {}),
     ...(input.staffCode ? { staffCode: input.staffCode } : {}),
     language,
@@ -80,22 +84,28 @@ export function renderReviewPage(template: string, input: PageInput, screen: Scr
     languages: LANGUAGE_CHOICES,
   }
 
-  const languageSwitch = (path: string) =>
+  // Links to the same screen in another language; on a form with something typed in it, buttons that post the form
+  // (contract/review_form.ts), so the server renders it again in the chosen language with everything still filled in.
+  const languageSwitch = (to: LanguageSwitchTarget) =>
     `<nav class="language" aria-label="${t('language')}">` +
     LANGUAGE_CHOICES.map(({ code: choice, name }) => {
       const current = choice === language ? ' aria-current="true" class="language__on"' : ''
+      if ('form' in to) {
+        return `<button type="submit" form="${to.form}" name="${SWITCH_LANGUAGE_FIELD}" value="${choice}" formnovalidate lang="${choice}"${current}>${escapeHtml(name)}</button>`
+      }
+      const path = to.path
       return `<a href="${escapeHtml(path)}${path.includes('?') ? '&amp;' : '?'}lang=${choice}" lang="${choice}" hreflang="${choice}"${current}>${escapeHtml(name)}</a>`
     }).join('') +
     '</nav>'
-  const footer = (path: string) =>
-    `<footer class="footer">${languageSwitch(path)}<span class="muted small">${t('poweredBy')}</span></footer>`
+  const footer = (to: string | LanguageSwitchTarget) =>
+    `<footer class="footer">${languageSwitch(typeof to === 'string' ? { path: to } : to)}<span class="muted small">${t('poweredBy')}</span></footer>`
   const header = business
     ? `<header class="business"><h1 class="business__name" elementtiming="business-name">${escapeHtml(business.name)}</h1>` +
       `<p class="business__address">${escapeHtml(business.address)}</p></header>`
     : ''
   const reviewPath = `/review/${encodeURIComponent(code)}`
-  // The language links keep the staff member a link or QR came through.
-  const staffQuery = (join: '?' | '&') => (input.staffCode ? `${join}s=${encodeURIComponent(input.staffCode)}` : '')
+  // The rating screen's language links keep the staff member a link or QR came through.
+  const staffQuery = input.staffCode ? `?s=${encodeURIComponent(input.staffCode)}` : ''
   const hiddenLanguage =
     `<input type="hidden" name="lang" value="${language}">` +
     (input.requestToken ? `<input type="hidden" name="request" value="${escapeHtml(input.requestToken)}">` : '') +
@@ -107,9 +117,11 @@ export function renderReviewPage(template: string, input: PageInput, screen: Scr
     title = translate(messages, 'thanksTitle')
     const name = screen.businessName ?? business?.name ?? null
     const text = name ? t(screen.already ? 'alreadyRated' : 'thanksText', { business: name }) : t('thanksGeneric')
+    // A repeat rating is not stored, and neither is its call-back: only a stored one is confirmed.
+    const callback = name && screen.callback && !screen.already ? `<p class="muted">${t('callbackText', { business: name })}</p>` : ''
     body =
       `<main class="card card--center"><div class="tick" aria-hidden="true">✓</div><h1>${t('thanksTitle')}</h1>` +
-      `<p class="muted">${text}</p>${footer(thanksPath(code, screen.already))}</main>`
+      `<p class="muted">${text}</p>${callback}${footer(thanksPath(code, screen))}</main>`
   } else if ((screen.view === 'stop' || screen.view === 'stopped') && business) {
     const stopPath = `/r/${encodeURIComponent(screen.token)}/stop`
     title = translate(messages, screen.view === 'stop' ? 'stopTitle' : 'stoppedTitle')
@@ -137,7 +149,7 @@ export function renderReviewPage(template: string, input: PageInput, screen: Scr
       message ? `<p class="error" id="${id}" role="alert">${escapeHtml(message)}</p>` : ''
     body =
       `<main class="card">${header}` +
-      `<form class="feedback" method="post" action="${reviewPath}/feedback">${hiddenLanguage}` +
+      `<form class="feedback" id="${FEEDBACK_FORM_ID}" method="post" action="${reviewPath}/feedback">${hiddenLanguage}` +
       `<input type="hidden" name="rating" value="${screen.rating}">` +
       `<h2>${t('feedbackTitle')}</h2>` +
       `<div class="stars stars--static" aria-hidden="true">${STARS.map((star) => `<span class="star${star <= screen.rating ? ' star--on' : ''}">${STAR}</span>`).join('')}</div>` +
@@ -159,7 +171,7 @@ export function renderReviewPage(template: string, input: PageInput, screen: Scr
         ? `<a class="secondary-link" href="${escapeHtml(business.googleReviewUrl)}" target="_blank" rel="noopener noreferrer">${t('postOnGoogle')}</a>`
         : '') +
       `<a class="text-button" href="${reviewPath}?lang=${language}">${t('changeRating')}</a>` +
-      `</form>${footer(`${reviewPath}?rating=${screen.rating}${staffQuery('&')}`)}</main>`
+      `</form>${footer({ form: FEEDBACK_FORM_ID })}</main>`
   } else {
     title = translate(messages, 'pageTitle', { business: business.name })
     const blocked = link && !link.canSubmitReview
@@ -179,7 +191,7 @@ export function renderReviewPage(template: string, input: PageInput, screen: Scr
       '</div>' +
       (screen.view === 'rate' && screen.error ? `<p class="error" role="alert">${escapeHtml(screen.error)}</p>` : '') +
       `<p class="hint">${t('helps', { business: business.name })}</p>` +
-      `</form>${footer(`${reviewPath}${staffQuery('?')}`)}</main>`
+      `</form>${footer(`${reviewPath}${staffQuery}`)}</main>`
   }
 
   return template

@@ -1,7 +1,8 @@
 /*
  * The customer page in Chromium (docs/decisions.md D31), each flow with JavaScript off (the server's forms alone)
  * and on (the review bundle taking over), on a phone: 2 stars → feedback → /thanks with the rating in the owner's
- * inbox; 5 stars → the Google review page; the language switch; the not-found page.
+ * inbox, the thanks page confirming the call-back; 5 stars → the Google review page; the language switch, on the
+ * feedback form keeping what was typed; the not-found page.
  */
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
@@ -9,6 +10,7 @@ import { isolated } from '#tests/helpers/setup'
 import { pageViewCounter } from '#hot_path/page_view_counter'
 import { ownerWithBusiness, type OwnerSetup } from '#tests/helpers/owners'
 import { PHONE, baseUrl, openBrowser } from '#tests/helpers/browser'
+import { REVIEW_MESSAGES } from '#contract/review_messages/all'
 
 /** Chai Point Koramangala, with these columns; and the owner's token for the inbox. */
 async function seededBusiness(columns: OwnerSetup['business'] = {}) {
@@ -51,6 +53,7 @@ test.group('Customer review page in Chromium (phone)', (group) => {
       await page.waitForURL('**/thanks?**', { timeout: 10_000 })
       await page.getByRole('heading', { name: 'Thank you!' }).waitFor()
       assert.include(await page.textContent('body'), 'Chai Point Koramangala')
+      await page.getByText('We’ve passed your number to Chai Point Koramangala. They will call you back about this.').waitFor()
 
       const inbox = await client.get('/api/feedbacks').bearerToken(token)
       const [row] = inbox.body()
@@ -91,11 +94,43 @@ test.group('Customer review page in Chromium (phone)', (group) => {
       await page.getByRole('link', { name: 'हिंदी' }).click()
       await page.getByText('आपका अनुभव कैसा रहा?').waitFor()
       assert.equal(await page.getAttribute('html', 'lang'), 'hi')
-      await page.getByRole('button', { name: '5 में से 4 रेटिंग दें' }).click()
+      await page.getByRole('button', { name: '5 में से 4 स्टार दें' }).click()
       await page.waitForURL('https://search.google.com/**', { timeout: 10_000 })
 
       const session = await db.from('review_sessions').where('business_id', business.id).first()
       assert.equal(session.rating, 4)
+    })
+    .timeout(60_000)
+
+  test('2 stars, typing, then हिंदी: the form comes back in Hindi with everything still filled in, and is sent from there ({name})')
+    .with(MODES)
+    .run(async ({ assert, cleanup, client }, mode) => {
+      const { business, token } = await seededBusiness({ shortUrl: `chai-switch-${mode.javaScriptEnabled ? 'js' : 'nojs'}` })
+      const page = await phonePage(mode.javaScriptEnabled, cleanup)
+
+      await page.goto(`${baseUrl()}/review/${business.shortUrl}`)
+      await page.getByRole('button', { name: 'Rate 2 out of 5' }).click()
+      await page.getByLabel('How can we improve? (Optional)').fill('Chai thandi thi')
+      await page.getByLabel('Yes, please contact me about this').check()
+      await page.getByLabel('Your name').fill('Kavya')
+      await page.getByLabel('Mobile number (10 digits)').fill('98765 43210')
+      await page.getByRole('button', { name: 'हिंदी' }).click()
+
+      await page.getByRole('heading', { name: REVIEW_MESSAGES.hi.feedbackTitle }).waitFor()
+      assert.equal(await page.getAttribute('html', 'lang'), 'hi')
+      assert.equal(await page.getByLabel(REVIEW_MESSAGES.hi.improveLabel).inputValue(), 'Chai thandi thi')
+      assert.isTrue(await page.getByLabel(REVIEW_MESSAGES.hi.contactMe).isChecked())
+      assert.equal(await page.getByLabel(REVIEW_MESSAGES.hi.contactName).inputValue(), 'Kavya')
+      assert.equal(await page.getByLabel(REVIEW_MESSAGES.hi.contactPhone).inputValue(), '98765 43210')
+      assert.equal((await client.get('/api/feedbacks').bearerToken(token)).body().length, 0)
+
+      await page.getByRole('button', { name: REVIEW_MESSAGES.hi.submitFeedback }).click()
+      await page.waitForURL('**/thanks?**', { timeout: 10_000 })
+      await page.getByText(REVIEW_MESSAGES.hi.callbackText.replace('{{business}}', 'Chai Point Koramangala')).waitFor()
+      const [row] = (await client.get('/api/feedbacks').bearerToken(token)).body()
+      assert.equal(row.rating, 2)
+      assert.equal(row.feedback, 'Chai thandi thi')
+      assert.equal(row.contactPhone, '9876543210')
     })
     .timeout(60_000)
 

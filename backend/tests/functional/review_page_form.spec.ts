@@ -11,6 +11,7 @@ import { ownerWithBusiness } from '#tests/helpers/owners'
 import { REVIEW_MESSAGES } from '#contract/review_messages/all'
 import { REVIEW_LANGUAGES } from '#contract/review_messages/index'
 import { escapeHtml } from '#lib/html'
+import { FEEDBACK_FORM_ID, SWITCH_LANGUAGE_FIELD } from '#contract/review_form'
 import { DateTime } from 'luxon'
 
 const API = `http://${env.get('HOST')}:${env.get('PORT')}`
@@ -116,7 +117,7 @@ test.group('Customer page: the form without JavaScript', (group) => {
     const form = await postForm(`/review/${business.shortUrl}`, { rating: '2', lang: 'ta' })
     const html = await form.text()
     assert.equal(form.status, 200)
-    assert.include(html, `<form class="feedback" method="post" action="/review/${business.shortUrl}/feedback">`)
+    assert.include(html, `<form class="feedback" id="${FEEDBACK_FORM_ID}" method="post" action="/review/${business.shortUrl}/feedback">`)
     assert.include(html, '<input type="hidden" name="rating" value="2">')
     assert.include(html, '<html lang="ta"')
     assert.lengthOf(await db.from('review_sessions').where('business_id', business.id), 0)
@@ -133,8 +134,11 @@ test.group('Customer page: the form without JavaScript', (group) => {
     const thanks = new URL(sent.headers.get('location')!, API)
     assert.equal(thanks.pathname, '/thanks')
     assert.equal(thanks.searchParams.get('lang'), 'ta')
+    assert.equal(thanks.searchParams.get('callback'), '1')
     const thanksHtml = await (await page(`${thanks.pathname}${thanks.search}`)).text()
     assert.include(thanksHtml, escapeHtml(REVIEW_MESSAGES.ta.thanksText.replace('{{business}}', 'Chennai Tiffins')))
+    // The customer asked to be called back: the thanks page says the number went to the business.
+    assert.include(thanksHtml, escapeHtml(REVIEW_MESSAGES.ta.callbackText.replace('{{business}}', 'Chennai Tiffins')))
 
     const inbox = await client.get('/api/feedbacks').bearerToken(token)
     inbox.assertStatus(200)
@@ -145,9 +149,9 @@ test.group('Customer page: the form without JavaScript', (group) => {
     assert.equal(row.contactPhone, '9876543210')
   })
 
-  test('without the tick no name or number is stored', async ({ assert }) => {
-    const { business } = await ownerWithBusiness()
-    await postForm(`/review/${business.shortUrl}/feedback`, {
+  test('without the tick no name or number is stored, and thanks promises no call', async ({ assert }) => {
+    const { business } = await ownerWithBusiness({ business: { name: 'Chennai Tiffins' } })
+    const sent = await postForm(`/review/${business.shortUrl}/feedback`, {
       rating: '1',
       feedback: 'Rude',
       contactName: 'Ravi',
@@ -156,6 +160,31 @@ test.group('Customer page: the form without JavaScript', (group) => {
     const [row] = await db.from('review_sessions').where('business_id', business.id)
     assert.isNull(row.contact_name)
     assert.isNull(row.contact_phone)
+    const thanks = new URL(sent.headers.get('location')!, API)
+    assert.isNull(thanks.searchParams.get('callback'))
+    const html = await (await page(`${thanks.pathname}${thanks.search}`)).text()
+    assert.notInclude(html, escapeHtml(REVIEW_MESSAGES.en.callbackText.replace('{{business}}', 'Chennai Tiffins')))
+  })
+
+  test('a repeat rating is not stored, nor its call-back: thanks says "already in" and promises no call', async ({ assert }) => {
+    const { business } = await ownerWithBusiness({ business: { name: 'Chennai Tiffins' } })
+    const device = (await page(`/review/${business.shortUrl}`)).headers.get('set-cookie')!.split(';')[0]
+    const callBack = { rating: '2', lang: 'en', contactMe: '1', contactName: 'Kavya', contactPhone: '9876543210' }
+    await postForm(`/review/${business.shortUrl}/feedback`, { rating: '3', lang: 'en' }, { cookie: device })
+    const again = await postForm(`/review/${business.shortUrl}/feedback`, callBack, { cookie: device })
+
+    const thanks = new URL(again.headers.get('location')!, API)
+    assert.equal(thanks.searchParams.get('already'), '1')
+    assert.isNull(thanks.searchParams.get('callback'))
+    const rows = await db.from('review_sessions').where('business_id', business.id)
+    assert.deepEqual(
+      rows.map((row) => row.contact_phone),
+      [null]
+    )
+    // Even an address that claims both: the call-back is only confirmed for a stored rating.
+    const html = await (await page(`/thanks?code=${business.shortUrl}&already=1&callback=1`)).text()
+    assert.include(html, escapeHtml(REVIEW_MESSAGES.en.alreadyRated.replace('{{business}}', 'Chennai Tiffins')))
+    assert.notInclude(html, escapeHtml(REVIEW_MESSAGES.en.callbackText.replace('{{business}}', 'Chennai Tiffins')))
   })
 
   test('a bad number with the tick re-renders the form with the error in the language, keeping what was typed', async ({ assert }) => {
@@ -175,10 +204,55 @@ test.group('Customer page: the form without JavaScript', (group) => {
     assert.lengthOf(await db.from('review_sessions').where('business_id', business.id), 0)
   })
 
-  test('the language links keep the screen: the feedback form its rating, thanks its "already in"', async ({ assert }) => {
+  test('switching language on the feedback form keeps what was typed and ticked, in the new language, storing nothing', async ({
+    assert,
+  }) => {
     const { business } = await ownerWithBusiness()
-    const feedback = await (await postForm(`/review/${business.shortUrl}`, { rating: '3', lang: 'en' })).text()
-    assert.include(feedback, `href="/review/${business.shortUrl}?rating=3&amp;lang=ta"`)
+    const form = await (await postForm(`/review/${business.shortUrl}`, { rating: '2', lang: 'en' })).text()
+    // The footer's nine languages are buttons of the feedback form (it sits outside it): they post what is typed.
+    assert.include(form, `<form class="feedback" id="${FEEDBACK_FORM_ID}" method="post" action="/review/${business.shortUrl}/feedback">`)
+    for (const language of REVIEW_LANGUAGES) {
+      assert.include(
+        form,
+        `<button type="submit" form="${FEEDBACK_FORM_ID}" name="${SWITCH_LANGUAGE_FIELD}" value="${language}" formnovalidate`
+      )
+    }
+    assert.notInclude(form, 'lang=hi"')
+
+    const typed = {
+      rating: '2',
+      lang: 'en',
+      feedback: 'Tea was cold & the wait <long>',
+      contactMe: '1',
+      contactName: 'Asha',
+      contactPhone: '98765',
+    }
+    const response = await postForm(`/review/${business.shortUrl}/feedback`, { ...typed, [SWITCH_LANGUAGE_FIELD]: 'hi' })
+    const html = await response.text()
+    assert.equal(response.status, 200)
+    assert.include(html, '<html lang="hi"')
+    assert.include(html, escapeHtml(REVIEW_MESSAGES.hi.improveLabel))
+    assert.include(html, '<input type="hidden" name="lang" value="hi">')
+    assert.include(html, '<input type="hidden" name="rating" value="2">')
+    assert.include(html, 'Tea was cold &amp; the wait &lt;long&gt;</textarea>')
+    assert.include(html, 'name="contactMe" value="1" checked>')
+    assert.include(html, 'name="contactName" maxlength="100" autocomplete="name" value="Asha"')
+    assert.include(html, 'value="98765"')
+    // Not a submission: the short number is not refused yet, and nothing is stored.
+    assert.notInclude(html, 'id="contactPhone-error"')
+    assert.notInclude(html, 'role="alert"')
+    assert.equal(inlined(html).view, 'feedback')
+    assert.equal(inlined(html).rating, 2)
+
+    // An unknown language keeps the page's own; still nothing stored.
+    const unknown = await postForm(`/review/${business.shortUrl}/feedback`, { ...typed, [SWITCH_LANGUAGE_FIELD]: 'xx' })
+    assert.equal(unknown.status, 200)
+    assert.include(await unknown.text(), '<html lang="en"')
+    assert.lengthOf(await db.from('review_sessions').where('business_id', business.id), 0)
+  })
+
+  test('the language links keep the other screens: a rating in the address, thanks its "already in"', async ({ assert }) => {
+    const { business } = await ownerWithBusiness()
     const switched = await (await page(`/review/${business.shortUrl}?rating=3&lang=ta`)).text()
     assert.include(switched, '<input type="hidden" name="rating" value="3">')
     assert.include(switched, '<html lang="ta"')
@@ -187,6 +261,8 @@ test.group('Customer page: the form without JavaScript', (group) => {
 
     const thanks = await (await page(`/thanks?code=${business.shortUrl}&lang=en&already=1`)).text()
     assert.include(thanks, `href="/thanks?code=${business.shortUrl}&amp;already=1&amp;lang=hi"`)
+    const callBack = await (await page(`/thanks?code=${business.shortUrl}&lang=en&callback=1`)).text()
+    assert.include(callBack, `href="/thanks?code=${business.shortUrl}&amp;callback=1&amp;lang=hi"`)
   })
 
   test('a business out of free ratings says so before the customer writes feedback', async ({ assert }) => {

@@ -2,14 +2,17 @@
  * The feedback form after a 1-3 rating, in the server's markup (a real form posting to /review/{code}/feedback),
  * sent through the API instead: the call-back's phone is checked here first, and a refusal shows the page's own
  * text under its field. Name and phone stay visible and enabled as without JavaScript, and, as there, only count
- * with the tick: without it they are not sent.
+ * with the tick: without it they are not sent. The footer's language buttons belong to this form and post it as
+ * they do without JavaScript: the server answers with the form in the new language, filled in, and the bundle
+ * takes that over (this bundle holds only the page's own language).
  */
 import { useRef, useState, type FormEvent } from 'react'
 import type { ReviewLinkDto } from '@reviewroute/backend/types/api'
 import { FEEDBACK_MAX_LENGTH } from '@reviewroute/backend/contract/product_rules'
 import { useReviewText } from './i18n'
 import { StaticStars } from './stars'
-import { reviewPath } from './page-frame'
+import { FEEDBACK_FORM_ID } from '@reviewroute/backend/contract/review_form'
+import { reviewPath, switchesLanguage } from './page-frame'
 import { feedbackFailure, isIndianMobile, thanksPath, type FeedbackErrors, type FeedbackValues } from './flow'
 import { submitRating } from './submit'
 import { UpgradeAlert } from './upgrade-alert'
@@ -50,7 +53,9 @@ export function FeedbackForm({
   const invalid = (field: 'feedback' | 'contactPhone') =>
     errors[field] ? { 'aria-invalid': true, 'aria-describedby': `${field}-error` } : {}
 
-  async function send(event: FormEvent) {
+  async function send(event: FormEvent<HTMLFormElement>) {
+    // A language button posts the form to the server, which draws it again in that language, filled in.
+    if (switchesLanguage(event) && !submitting) return
     event.preventDefault()
     if (submitting || blocked) return
     if (values.contactMe && !isIndianMobile(values.contactPhone)) {
@@ -71,7 +76,7 @@ export function FeedbackForm({
           ? { contactMe: true, contactName: values.contactName.trim() || null, contactPhone: values.contactPhone.trim() }
           : {}),
       })
-      navigate(thanksPath(business.shortUrl, language, result.counted))
+      navigate(thanksPath(business.shortUrl, language, { counted: result.counted, callback: values.contactMe }))
     } catch (failure) {
       setSubmitting(false)
       const shown = feedbackFailure(failure)
@@ -83,7 +88,7 @@ export function FeedbackForm({
 
   const path = reviewPath(code)
   return (
-    <form className="feedback" method="post" action={`${path}/feedback`} onSubmit={send}>
+    <form className="feedback" id={FEEDBACK_FORM_ID} method="post" action={`${path}/feedback`} onSubmit={send}>
       <input type="hidden" name="lang" value={language} />
       {requestToken && <input type="hidden" name="request" value={requestToken} />}
       {staffCode && <input type="hidden" name="staff" value={staffCode} />}

@@ -30,10 +30,14 @@ export const EMPTY_FEEDBACK: FeedbackValues = { feedback: '', contactMe: false, 
 /** The server's own rule (backend/contract/phone.ts): 10 digits starting 6-9, with +91, 0091, 91 or 0 in front, spaces, dashes. */
 export const isIndianMobile = (input: string) => indianMobileDigits(input) !== null
 
-/** The last screen: the business by its code, in the page's language, and whether this rating was a repeat. */
-export function thanksPath(code: string, language: string, counted: boolean) {
+/**
+ * The last screen: the business by its code, in the page's language, and whether this rating was a repeat or, stored,
+ * asked for a call-back (a repeat is not stored, nor its call-back).
+ */
+export function thanksPath(code: string, language: string, { counted, callback }: { counted: boolean; callback: boolean }) {
   const query = new URLSearchParams({ code, lang: language })
   if (!counted) query.set('already', '1')
+  else if (callback) query.set('callback', '1')
   return `/thanks?${query}`
 }
 

@@ -1,33 +1,53 @@
 /* The header and footer every screen of the customer page has, as the server renders them. */
+import type { FormEvent } from 'react'
 import type { InlinedReview, ReviewLinkDto } from '@reviewroute/backend/types/api'
+import { SWITCH_LANGUAGE_FIELD } from '@reviewroute/backend/contract/review_form'
 import { useReviewText } from './i18n'
 
-/** The nine languages as links: the server renders the page again in the chosen one (`?lang=`). */
-export function LanguageSwitch({ path, languages }: { path: string; languages: InlinedReview['languages'] }) {
+/** Where the language switch goes: links to `path?lang=`, or buttons posting the form with this id (it keeps what is typed). */
+export type LanguageTarget = { path: string } | { form: string }
+
+/** The nine languages: the server renders the page again in the chosen one, as in backend/app/web/review_page.ts. */
+export function LanguageSwitch({ to, languages }: { to: LanguageTarget; languages: InlinedReview['languages'] }) {
   const { t, language: current } = useReviewText()
-  const join = path.includes('?') ? '&' : '?'
+  const marked = (code: string) => (code === current ? { 'aria-current': 'true' as const, 'className': 'language__on' } : {})
   return (
     <nav className="language" aria-label={t('language')}>
-      {languages.map(({ code, name }) => (
-        <a
-          key={code}
-          href={`${path}${join}lang=${code}`}
-          lang={code}
-          hrefLang={code}
-          {...(code === current ? { 'aria-current': 'true' as const, 'className': 'language__on' } : {})}
-        >
-          {name}
-        </a>
-      ))}
+      {languages.map(({ code, name }) =>
+        'form' in to ? (
+          <button
+            key={code}
+            type="submit"
+            form={to.form}
+            name={SWITCH_LANGUAGE_FIELD}
+            value={code}
+            formNoValidate
+            lang={code}
+            {...marked(code)}
+          >
+            {name}
+          </button>
+        ) : (
+          <a key={code} href={`${to.path}${to.path.includes('?') ? '&' : '?'}lang=${code}`} lang={code} hrefLang={code} {...marked(code)}>
+            {name}
+          </a>
+        )
+      )}
     </nav>
   )
 }
 
-export function Footer({ path, languages }: { path: string; languages: InlinedReview['languages'] }) {
+/** Whether a form's submit came from one of its language buttons. */
+export function switchesLanguage(event: FormEvent<HTMLFormElement>) {
+  const submitter = (event.nativeEvent as SubmitEvent).submitter
+  return submitter?.getAttribute('name') === SWITCH_LANGUAGE_FIELD
+}
+
+export function Footer({ to, languages }: { to: string | LanguageTarget; languages: InlinedReview['languages'] }) {
   const { t } = useReviewText()
   return (
     <footer className="footer">
-      <LanguageSwitch path={path} languages={languages} />
+      <LanguageSwitch to={typeof to === 'string' ? { path: to } : to} languages={languages} />
       <span className="muted small">{t('poweredBy')}</span>
     </footer>
   )

@@ -7,11 +7,12 @@ import type { InlinedReview, ReviewLinkDto } from '@reviewroute/backend/types/ap
 import { isPositiveRating } from '@reviewroute/backend/contract/product_rules'
 import { useReviewText } from './i18n'
 import { Stars } from './stars'
-import { BusinessHeader, Footer, reviewPath } from './page-frame'
+import { BusinessHeader, Footer, reviewPath, type LanguageTarget } from './page-frame'
 import { FeedbackForm } from './feedback-form'
 import { UpgradeAlert } from './upgrade-alert'
 import { EMPTY_FEEDBACK, GOOGLE_WAIT_MS, type FeedbackErrors, type FeedbackValues } from './flow'
 import { submitRating } from './submit'
+import { FEEDBACK_FORM_ID } from '@reviewroute/backend/contract/review_form'
 
 /** Browser effects, injectable so tests can watch them. */
 export interface Effects {
@@ -142,16 +143,18 @@ export function ReviewPage({ data, effects, carried = {} }: Props) {
     <main className="card">
       <BusinessHeader business={business} />
       {body}
-      {/* The feedback form's language links keep its rating, as the server's do. */}
-      <Footer path={footerPath(path, screen.kind === 'feedback' ? screen.rating : null, data.staffCode)} languages={data.languages} />
+      <Footer to={languageTarget(screen, path, data.staffCode)} languages={data.languages} />
     </main>
   )
 }
 
-/** Where the language links go: the same screen, keeping the feedback form's rating and the staff member's code. */
-function footerPath(path: string, rating: number | null, staffCode: string | undefined) {
-  const query = [rating !== null ? `rating=${rating}` : '', staffCode ? `s=${encodeURIComponent(staffCode)}` : ''].filter(Boolean).join('&')
-  return query ? `${path}?${query}` : path
+/**
+ * Where the language switch goes, as the server's: on the feedback form, buttons posting it (so what is typed comes
+ * back in the new language); elsewhere links to the page, keeping the staff member's code.
+ */
+function languageTarget(screen: Screen, path: string, staffCode: string | undefined): LanguageTarget {
+  if (screen.kind === 'feedback') return { form: FEEDBACK_FORM_ID }
+  return { path: staffCode ? `${path}?s=${encodeURIComponent(staffCode)}` : path }
 }
 
 /** A rating through a personal link carries its token, one through a staff member's link or QR their code (docs/decisions.md D32). */

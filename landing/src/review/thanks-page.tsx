@@ -6,7 +6,8 @@ import { Footer, reviewPath } from './page-frame'
 export function ThanksPage({ data }: { data: InlinedReview }) {
   const { t } = useReviewText()
   const name = data.link?.business.name
-  const path = data.code ? `/thanks?code=${encodeURIComponent(data.code)}${data.already ? '&already=1' : ''}` : '/thanks'
+  const query = `${data.already ? '&already=1' : ''}${data.callback ? '&callback=1' : ''}`
+  const path = data.code ? `/thanks?code=${encodeURIComponent(data.code)}${query}` : '/thanks'
   return (
     <main className="card card--center">
       <div className="tick" aria-hidden="true">
@@ -14,7 +15,8 @@ export function ThanksPage({ data }: { data: InlinedReview }) {
       </div>
       <h1>{t('thanksTitle')}</h1>
       <p className="muted">{name ? t(data.already ? 'alreadyRated' : 'thanksText', { business: name }) : t('thanksGeneric')}</p>
-      <Footer path={path} languages={data.languages} />
+      {name && data.callback && !data.already && <p className="muted">{t('callbackText', { business: name })}</p>}
+      <Footer to={path} languages={data.languages} />
     </main>
   )
 }
@@ -26,7 +28,7 @@ export function NotFoundPage({ data }: { data: InlinedReview }) {
       <h1>{t('notFoundTitle')}</h1>
       <p className="muted">{t('notFoundText')}</p>
       <p className="muted small">{t('notFoundHelp')}</p>
-      <Footer path={reviewPath(data.code)} languages={data.languages} />
+      <Footer to={reviewPath(data.code)} languages={data.languages} />
     </main>
   )
 }
