@@ -1,12 +1,13 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { drawPoster } from '@reviewroute/web-shared/qr'
 import { useState } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { QrCodeCard } from '#components/qr-code-card/qr-code-card'
-import { renderScreen } from '../helpers'
+import { fakeApi, renderScreen, signIn, TEST_TOKEN } from '../helpers'
 
-const POSTER_HINT = 'Poster: a 600×750 PNG image with your business name and the QR code, ready to print.'
+const POSTER_HINT =
+  'Poster: a 600×750 PNG image with your business name and the QR code, for sharing. To print, Print A4 or Print A5 gives a sharp PDF with your link printed under the code.'
 
 vi.mock('@reviewroute/web-shared/qr', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@reviewroute/web-shared/qr')>()),
@@ -15,7 +16,7 @@ vi.mock('@reviewroute/web-shared/qr', async (importOriginal) => ({
 }))
 
 const fakePoster = async (canvas: HTMLCanvasElement) => Object.assign(canvas, { toDataURL: () => 'data:image/png;base64,POSTER' })
-const business = { name: 'Sharma Sweets & Snacks', shortUrl: 'sweets', language: null }
+const business = { id: 7, name: 'Sharma Sweets & Snacks', shortUrl: 'sweets', language: null }
 
 /** The file names the card's downloads asked for. */
 function captureDownloads() {
@@ -96,7 +97,7 @@ describe('QR Code and Link card', () => {
           <button onClick={() => setShortUrl('sharma')}>relink</button>
           <button onClick={() => setLanguage('en')}>pin English</button>
           <button onClick={() => setClicks((clicks) => clicks + 1)}>rerender</button>
-          <QrCodeCard business={{ name, shortUrl, language }} />
+          <QrCodeCard business={{ id: 7, name, shortUrl, language }} />
         </>
       )
     }
@@ -131,17 +132,46 @@ describe('QR Code and Link card', () => {
     expect(screen.getByText('Review link has been copied to clipboard.')).toBeInTheDocument()
   })
 
-  it('prints the poster alone on its sheet and removes the sheet afterwards', async () => {
-    const print = vi.fn()
-    vi.stubGlobal('print', print)
+  // docs/screens.md#qr-code-and-link-card: the print versions are the server's PDFs, A4 and A5.
+  it('saves the printable poster as an A4 or an A5 PDF, fetched with the token in a header', async () => {
+    // jsdom has no object URLs: the saved Blob gets a made-up one.
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:poster'), revokeObjectURL: vi.fn() })
+    signIn()
+    const api = fakeApi({
+      'GET /api/businesses/7/poster.pdf': ({ url }: { url: URL }) => ({
+        status: 200,
+        body: '%PDF-1.3',
+        headers: {
+          'content-type': 'application/pdf',
+          'content-disposition': `attachment; filename="Sharma_Sweets_Snacks_poster_${url.searchParams.get('size')!.toUpperCase()}.pdf"`,
+        },
+      }),
+    })
+    const names = captureDownloads()
     renderScreen(<QrCodeCard business={business} />)
-    await userEvent.click(screen.getByRole('button', { name: /Print/ }))
-    const poster = await screen.findByAltText('QR code poster for Sharma Sweets & Snacks')
-    expect(poster.parentElement).toHaveClass('qr-print-sheet')
-    expect(poster.parentElement?.parentElement).toBe(document.body)
-    fireEvent.load(poster)
-    expect(print).toHaveBeenCalledTimes(1)
-    fireEvent(window, new Event('afterprint'))
-    await waitFor(() => expect(screen.queryByAltText('QR code poster for Sharma Sweets & Snacks')).not.toBeInTheDocument())
+
+    await userEvent.click(screen.getByRole('button', { name: /Print A4/ }))
+    await waitFor(() => expect(names).toEqual(['Sharma_Sweets_Snacks_poster_A4.pdf']))
+    expect(await screen.findByText('Poster PDF Downloaded!')).toBeInTheDocument()
+    expect(screen.getByText('Sharma_Sweets_Snacks_poster_A4.pdf is ready to print at A4.')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: /Print A5/ }))
+    await waitFor(() => expect(names).toEqual(['Sharma_Sweets_Snacks_poster_A4.pdf', 'Sharma_Sweets_Snacks_poster_A5.pdf']))
+
+    const sizes = api.calls.filter((call) => call.path === '/api/businesses/7/poster.pdf').map((call) => call.url.searchParams.get('size'))
+    expect(sizes).toEqual(['a4', 'a5'])
+    for (const call of api.calls) expect(call.headers.Authorization).toBe(`Bearer ${TEST_TOKEN}`)
+    // No print dialog of the 600x750 image any more: printing is the PDF's.
+    expect(screen.queryByRole('button', { name: /^Print$/ })).not.toBeInTheDocument()
+  })
+
+  it("shows the server's sentence when the PDF cannot be had, and saves nothing", async () => {
+    signIn()
+    fakeApi({ 'GET /api/businesses/7/poster.pdf': { status: 404, body: { error: 'Business not found', message: 'Business not found' } } })
+    const names = captureDownloads()
+    renderScreen(<QrCodeCard business={business} />)
+    await userEvent.click(screen.getByRole('button', { name: /Print A5/ }))
+    expect(await screen.findByText('Download Failed')).toBeInTheDocument()
+    expect(screen.getByText('Business not found')).toBeInTheDocument()
+    expect(names).toEqual([])
   })
 })

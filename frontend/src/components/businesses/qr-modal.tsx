@@ -1,6 +1,6 @@
 /*
  * The QR Code button's dialog: the shared 'QR Code and Link' card (on-screen QR, link, styled poster download
- * and print) plus, as docs/decisions.md D14 gives My Businesses, the plain 400 px QR ('{name}_qr_code.png'). Its QR and
+ * and the A4 and A5 print PDFs) plus, as docs/decisions.md D14 gives My Businesses, the plain 400 px QR ('{name}_qr_code.png'). Its QR and
  * poster are drawn only while it is open.
  */
 import type { BusinessDto } from '@reviewroute/backend/types/api'

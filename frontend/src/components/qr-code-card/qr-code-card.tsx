@@ -1,9 +1,10 @@
 /*
- * 'QR Code and Link' (docs/screens.md, docs/product-rules.md, docs/decisions.md D14): the review link with a copy button, the on-screen QR
- * (200 px, margin 2), and the styled 600x750 poster, in the business's pinned language (else English with Hindi),
- * to download or print on A4. Takes any business, so the businesses and QR-codes screens can show it too.
+ * 'QR Code and Link' (docs/screens.md, docs/product-rules.md#qr-posters, docs/decisions.md D14): the review link with
+ * a copy button, the on-screen QR (200 px, margin 2), the styled 600x750 poster to download, and the printable poster
+ * as an A4 or A5 PDF, each in the business's pinned language (else English with Hindi). Takes any business, so the
+ * businesses and QR-codes screens can show it too.
  */
-import { CopyOutlined, DownloadOutlined, PrinterOutlined } from '@ant-design/icons'
+import { CopyOutlined, DownloadOutlined } from '@ant-design/icons'
 import type { BusinessDto } from '@reviewroute/backend/types/api'
 import { copyText } from '@reviewroute/web-shared/clipboard'
 import { reviewLink } from '@reviewroute/web-shared/format'
@@ -11,12 +12,13 @@ import { download, posterFileName, QR_ON_SCREEN, qrDataUrl } from '@reviewroute/
 import { Button, Card, Flex, Input, Skeleton, Space, Typography } from 'antd'
 import { useEffect, useState } from 'react'
 import { useToast } from '#providers/toast'
-import { PrintSheet } from './print-sheet'
+import { PosterPdfButtons } from './poster-pdf-buttons'
 import { usePoster } from './use-poster'
 
 const GENERATE_FAILED = 'Failed to generate QR code. Please try again.'
-/** Said under the buttons, so the poster is not taken for the bare code offered beside it. */
-const POSTER_HINT = 'Poster: a 600×750 PNG image with your business name and the QR code, ready to print.'
+/** Said under the buttons, so the posters are not taken for the bare code offered beside them. */
+const POSTER_HINT =
+  'Poster: a 600×750 PNG image with your business name and the QR code, for sharing. To print, Print A4 or Print A5 gives a sharp PDF with your link printed under the code.'
 
 /** Rendered with the link as its key: another link starts again from the placeholder. */
 function OnScreenQr({ link, name }: { link: string; name: string }) {
@@ -43,19 +45,10 @@ function OnScreenQr({ link, name }: { link: string; name: string }) {
   return <img src={src} alt={`QR code for ${name}`} width={QR_ON_SCREEN} height={QR_ON_SCREEN} style={{ ...box, display: 'block' }} />
 }
 
-export function QrCodeCard({ business }: { business: Pick<BusinessDto, 'name' | 'shortUrl' | 'language'> }) {
+export function QrCodeCard({ business }: { business: Pick<BusinessDto, 'id' | 'name' | 'shortUrl' | 'language'> }) {
   const toast = useToast()
   const link = reviewLink(business.shortUrl)
   const poster = usePoster(business.name, link, business.language)
-  // `attempt` remounts the sheet, so printing the same poster again loads the image and prints again.
-  const [printing, setPrinting] = useState<{ src: string; attempt: number } | null>(null)
-
-  useEffect(() => {
-    if (!printing) return
-    const done = () => setPrinting(null)
-    window.addEventListener('afterprint', done)
-    return () => window.removeEventListener('afterprint', done)
-  }, [printing])
 
   async function copyLink() {
     if (await copyText(link)) toast.success('Link copied!', 'Review link has been copied to clipboard.')
@@ -68,15 +61,6 @@ export function QrCodeCard({ business }: { business: Pick<BusinessDto, 'name' | 
       toast.success('QR Code Downloaded!', 'Styled QR code has been downloaded.')
     } catch {
       toast.error('Download Failed', GENERATE_FAILED)
-    }
-  }
-
-  async function printPoster() {
-    try {
-      const src = await poster()
-      setPrinting((previous) => ({ src, attempt: (previous?.attempt ?? 0) + 1 }))
-    } catch {
-      toast.error('Print Failed', GENERATE_FAILED)
     }
   }
 
@@ -100,9 +84,7 @@ export function QrCodeCard({ business }: { business: Pick<BusinessDto, 'name' | 
               <Button type="primary" icon={<DownloadOutlined />} onClick={() => void downloadPoster()}>
                 Download poster (PNG)
               </Button>
-              <Button icon={<PrinterOutlined />} onClick={() => void printPoster()}>
-                Print
-              </Button>
+              <PosterPdfButtons businessId={business.id} name={business.name} />
             </Flex>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {POSTER_HINT}
@@ -110,7 +92,6 @@ export function QrCodeCard({ business }: { business: Pick<BusinessDto, 'name' | 
           </Flex>
         </Flex>
       </Flex>
-      {printing && <PrintSheet key={printing.attempt} src={printing.src} name={business.name} onReady={() => window.print()} />}
     </Card>
   )
 }

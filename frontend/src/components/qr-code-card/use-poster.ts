@@ -1,6 +1,6 @@
 /*
  * The styled poster of a review link (docs/product-rules.md#trial, docs/product-rules.md): drawn when the card appears and again whenever the link,
- * the business name or its pinned language changes, so Download and Print use a ready image.
+ * the business name or its pinned language changes, so Download uses a ready image.
  */
 import { drawPoster } from '@reviewroute/web-shared/qr'
 import { useCallback, useEffect, useRef } from 'react'
