@@ -34,7 +34,7 @@ export const HELP_SECTIONS: TextSection[] = [
     id: 'qr-poster',
     title: 'Your QR poster',
     blocks: [
-      'The QR Code and Link card on your dashboard downloads a ready-to-print poster (PNG) with your business name, “Scan QR Code to Share Your Experience” and a row of stars. “Download QR code only” (in the quick actions, and under the poster in My Businesses) gives you the plain QR code, for your own designs or bills.',
+      'The QR Code and Link card on your dashboard gives you a poster with your business name, “Scan QR Code to Share Your Experience” and a row of stars. “Print A4” and “Print A5” download a sharp PDF to print, with your review link printed under the code for customers who cannot scan; “Download poster (PNG)” is an image for sharing. “Download QR code only” (in the quick actions, and under the poster in My Businesses) gives you the plain QR code, for your own designs or bills.',
       {
         list: [
           'Print it at A5 or A4 size and place it at eye level near the billing counter, reception or table.',
