@@ -5,7 +5,8 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { isolated } from '#tests/helpers/setup'
-import { DESKTOP, assertDashboardReady, baseUrl, openBrowser } from '#tests/helpers/browser'
+import { DESKTOP, PHONE, assertDashboardReady, baseUrl, openBrowser } from '#tests/helpers/browser'
+import { ownerWithBusiness } from '#tests/helpers/owners'
 
 test.group('Owner dashboard in Chromium', (group) => {
   isolated(group)
@@ -66,5 +67,52 @@ test.group('Owner dashboard in Chromium', (group) => {
     assert.equal((await stat('Total Sessions').textContent())?.trim(), '1')
     assert.equal((await stat('Negative Reviews').textContent())?.trim(), '1')
     assert.equal((await stat('Conversion Rate').textContent())?.replace(/\s/g, ''), '0.0%')
+  })
+})
+
+test.group('Owner dashboard on a 390 px phone in Chromium', (group) => {
+  isolated(group)
+
+  /** A phone signed in as a new owner with one business. */
+  async function phoneOfOwner(cleanup: (fn: () => Promise<void>) => void) {
+    assertDashboardReady()
+    const { token, business } = await ownerWithBusiness({ business: { name: 'Chai Point Cafe' } })
+    const context = await openBrowser(PHONE)
+    cleanup(() => context.close())
+    await context.addInitScript((value) => localStorage.setItem('reviewroute.token', value), token)
+    return { page: await context.newPage(), business }
+  }
+
+  /** Whether the box lies within the phone's width (a popup cut off at either edge does not). */
+  const withinWidth = (box: { x: number; width: number } | null) => box !== null && box.x >= 0 && box.x + box.width <= PHONE.viewport.width
+
+  test("the date-range picker's calendar and presets fit the screen", async ({ assert, cleanup }) => {
+    const { page, business } = await phoneOfOwner(cleanup)
+    await page.goto(`${baseUrl()}/business/${business.id}`)
+    await page.getByPlaceholder('Start date').click()
+    const popup = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)')
+    await popup.getByText('Last 90 days').waitFor()
+
+    const box = await popup.boundingBox()
+    assert.isTrue(withinWidth(box), `picker at x=${box?.x}, ${box?.width} px wide, on a ${PHONE.viewport.width} px screen`)
+    for (const preset of ['Last 7 days', 'Last 30 days', 'Last 90 days', 'This month']) {
+      assert.isTrue(withinWidth(await popup.getByText(preset).boundingBox()), `${preset} is on screen`)
+    }
+  })
+
+  test('Search shows every listing found, to choose from', async ({ assert, cleanup }) => {
+    const { page } = await phoneOfOwner(cleanup)
+    await page.goto(`${baseUrl()}/dashboard/businesses?add=1`)
+    await page.getByLabel('Business name').pressSequentially('Sharma Sweets')
+    await page.getByRole('button', { name: 'Search', exact: true }).click()
+
+    const results = page.getByRole('list', { name: 'Search results' })
+    await results.waitFor()
+    const branches = results.getByRole('button', { name: 'Sharma Sweets' })
+    assert.equal(await branches.count(), 3)
+    for (const branch of await branches.all()) assert.isTrue(withinWidth(await branch.boundingBox()))
+
+    await branches.filter({ hasText: 'Koramangala' }).click()
+    await page.getByText('Business Added Successfully!').waitFor()
   })
 })

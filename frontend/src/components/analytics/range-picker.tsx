@@ -9,8 +9,9 @@ import { DatePicker, Flex, Select, type GetRef } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useRef, useState } from 'react'
 import { isAfterToday, matchingPreset, MAX_RANGE_DAYS, presetRange, RANGE_PRESETS, type RangePreset } from '#lib/date-range'
-// Its one-month calendar on phones (class range-one-month).
+// On phones: one month (range-one-month) with the presets above it (range-presets-above), to fit 390 px.
 import '#components/feedbacks/feedback-filters.css'
+import './range-picker.css'
 
 const CUSTOM = 'custom'
 const DAY = 'YYYY-MM-DD'
@@ -70,7 +71,7 @@ export function RangePicker({ value, onChange, now = new Date() }: { value: DayR
           return { label, value: [dayjs(range.from), dayjs(range.to)] as [Dayjs, Dayjs] }
         })}
         disabledDate={disabledDate}
-        classNames={{ popup: { root: 'range-one-month' } }}
+        classNames={{ popup: { root: 'range-one-month range-presets-above' } }}
         onChange={(dates) => {
           if (dates?.[0] && dates[1]) change({ from: dates[0].format(DAY), to: dates[1].format(DAY) })
         }}
