@@ -19,7 +19,7 @@ export const SIGN_UP_URL = '/auth?mode=signup&redirect=/billing?source=signup'
 export const SIGN_IN_URL = '/auth?mode=signin&redirect=/dashboard'
 
 /** How long payments and invoices outlive a deleted account (tax law, docs/decisions.md D29). */
-export const TAX_RECORD_YEARS = 8
+export { TAX_RECORD_YEARS } from '@reviewroute/backend/contract/account_deletion'
 /** Where the browser goes once an account is deleted: the site's front door, which says so once. */
 export const AFTER_DELETE_URL = '/?account=deleted'
 

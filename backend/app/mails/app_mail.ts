@@ -16,6 +16,8 @@ export interface MailContent {
   button: { label: string; url: string }
   /** Why the owner gets this mail; the footer adds where to change that. */
   reason: string
+  /** Where the footer sends the owner to choose their mails (their profile); null for an account that is gone. */
+  profileUrl?: string | null
   [field: string]: unknown
 }
 
@@ -27,7 +29,7 @@ export abstract class AppMail extends BaseMail {
   protected abstract content(): MailContent
 
   prepare() {
-    const data = { ...this.content(), subject: this.subject, profileUrl: linkTo('/profile') }
+    const data = { profileUrl: linkTo('/profile'), ...this.content(), subject: this.subject }
     this.message
       .to(this.recipient)
       .header(MAIL_KIND_HEADER, this.kind)

@@ -11,7 +11,7 @@ import { clock } from '#lib/clock'
 import { isolated } from '#tests/helpers/setup'
 import { smtpMailbox, type SentMail } from '#tests/helpers/mailbox'
 import { DEFAULT_PASSWORD, UserFactory } from '#database/factories/index'
-import { ADDRESS_TAKEN_SINCE, INVALID_VERIFICATION_LINK } from '#actions/auth/verify_email'
+import { ADDRESS_TAKEN_SINCE, ALREADY_VERIFIED } from '#actions/auth/verify_email'
 import { NO_PASSWORD_YET, SAME_EMAIL } from '#actions/auth/change_email'
 import { WRONG_CURRENT_PASSWORD } from '#actions/auth/change_password'
 import { INVALID_RESET_LINK } from '#actions/auth/reset_password'
@@ -69,11 +69,11 @@ test.group('POST /api/auth/change-email', (group) => {
     assert.isTrue(body.user.emailVerified)
     ;(await client.post('/api/auth/login').json({ email: 'new@example.in', password: DEFAULT_PASSWORD })).assertStatus(200)
     ;(await client.post('/api/auth/login').json({ email: 'old@example.in', password: DEFAULT_PASSWORD })).assertStatus(400)
-    // The session that asked stays signed in; the link works once.
+    // The session that asked stays signed in; the link works once, and opened again says the address is confirmed.
     ;(await client.get('/api/auth/user').bearerToken(token)).assertStatus(200)
     const again = await client.post('/api/auth/verify-email').json({ token: tokenFrom(link, '/auth/verify') })
     again.assertStatus(400)
-    assert.equal(again.body().error, INVALID_VERIFICATION_LINK)
+    assert.deepEqual(again.body(), { error: ALREADY_VERIFIED, message: ALREADY_VERIFIED, alreadyVerified: true })
   })
 
   test('a wrong password is refused and nothing is mailed or stored', async ({ client, assert, cleanup }) => {
@@ -310,15 +310,24 @@ test.group('Account links die with the address they were mailed to', (group) => 
   test('a link of a kind dies when another link of that kind is used', async ({ client, assert, cleanup }) => {
     const smtp = await smtpMailbox(cleanup)
     const owner = await UserFactory.apply('unverified').create()
+    ;(await client.post('/api/auth/forgot-password').json({ email: owner.email })).assertStatus(202)
+    ;(await client.post('/api/auth/forgot-password').json({ email: owner.email })).assertStatus(202)
     ;(await client.post('/api/auth/resend-verification').loginAs(owner)).assertStatus(202)
     ;(await client.post('/api/auth/resend-verification').loginAs(owner)).assertStatus(202)
-    const [first, second] = (await smtp.waitFor(2)).map((sent) => tokenFrom(sent, '/auth/verify'))
+    const sent = await smtp.waitFor(4)
+    const [firstReset, secondReset] = sent.filter((one) => one.kind === 'password-reset').map((one) => tokenFrom(one, '/auth/reset'))
+    const [firstVerify, secondVerify] = sent.filter((one) => one.kind === 'verify-email').map((one) => tokenFrom(one, '/auth/verify'))
     const unknown = await unknownLinkAnswers(client)
 
-    ;(await client.post('/api/auth/verify-email').json({ token: second })).assertStatus(200)
-    const older = await client.post('/api/auth/verify-email').json({ token: first })
+    ;(await client.post('/api/auth/reset-password').json({ token: secondReset, password: 'a-new-password-1' })).assertStatus(200)
+    ;(await client.post('/api/auth/verify-email').json({ token: secondVerify })).assertStatus(200)
+    const olderReset = await client.post('/api/auth/reset-password').json({ token: firstReset, password: 'a-new-password-2' })
+    const olderVerify = await client.post('/api/auth/verify-email').json({ token: firstVerify })
 
-    older.assertStatus(400)
-    assert.deepEqual(older.body(), unknown.verify)
+    olderReset.assertStatus(400)
+    assert.deepEqual(olderReset.body(), unknown.reset)
+    // The address the older verification link was for is confirmed now: it says so, and changes nothing.
+    olderVerify.assertStatus(400)
+    assert.deepEqual(olderVerify.body(), { error: ALREADY_VERIFIED, message: ALREADY_VERIFIED, alreadyVerified: true })
   })
 })

@@ -4,7 +4,7 @@ import { attachmentFileName as fileNameOf, downloadFile } from './file-download'
 export const EXPORT_PATH = '/api/account/export'
 export const EXPORT_FALLBACK_FILE_NAME = 'reviewroute-export.json'
 /** Shared with the site, whose front door says the account is gone when it opens at AFTER_DELETE_URL. */
-export { AFTER_DELETE_URL, TAX_RECORD_YEARS } from '@reviewroute/web-shared/constants'
+export { AFTER_DELETE_URL } from '@reviewroute/web-shared/constants'
 
 /** The export's file name from a `Content-Disposition` header (lib/file-download.ts), else reviewroute-export.json. */
 export const attachmentFileName = (disposition: string | null, fallback = EXPORT_FALLBACK_FILE_NAME) => fileNameOf(disposition, fallback)

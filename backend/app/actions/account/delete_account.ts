@@ -1,9 +1,12 @@
 import db from '@adonisjs/lucid/services/db'
+import mail from '@adonisjs/mail/services/main'
 import User from '#models/user'
 import { penalizeLoginFailures } from '#start/limiter'
 import { BadRequestError } from '#exceptions/app_errors'
 import { reviewLinkCache } from '#hot_path/review_link_cache'
 import { analyticsReads } from '#hot_path/analytics_reads'
+import AccountDeletedMail from '#mails/account_deleted_mail'
+import { clock } from '#lib/clock'
 
 export const WRONG_PASSWORD = 'That password is not correct.'
 export const NO_PASSWORD =
@@ -13,7 +16,8 @@ export const NO_PASSWORD =
  * Deletes an owner's account (docs/decisions.md D29): the password first (counted against the account's
  * sign-in lock), then the account with its businesses, ratings, page views, subscriptions and tokens (the
  * database cascades them). Payments stay as tax records with the owner no longer named; contact messages
- * stay without the account. Afterwards the address can sign up again.
+ * stay without the account. Afterwards the address can sign up again, and gets a last mail saying what went and
+ * what stays (AccountDeletedMail).
  */
 export default class DeleteAccount {
   async handle(user: User, password: string) {
@@ -21,13 +25,19 @@ export default class DeleteAccount {
     await penalizeLoginFailures(`user:${user.id}`, async () => {
       if (!(await user.verifyPassword(password))) throw new BadRequestError(WRONG_PASSWORD)
     })
-    const businesses = await db.from('businesses').where('user_id', user.id).select('id')
-    const businessIds = businesses.map((row) => row.id as number)
+    const businesses: { id: number; name: string }[] = await db
+      .from('businesses')
+      .where('user_id', user.id)
+      .orderBy('id')
+      .select('id', 'name')
+    const businessIds = businesses.map((row) => row.id)
     await db.transaction(async (trx) => {
       await trx.from('users').where('id', user.id).delete()
       for (const id of businessIds) reviewLinkCache.forgetBusiness(id, trx)
       reviewLinkCache.forgetOwner(user.id, trx)
     })
     for (const id of businessIds) analyticsReads.forget(id)
+    const account = { email: user.email, firstName: user.firstName, businessNames: businesses.map((row) => row.name) }
+    await mail.use().sendLater(new AccountDeletedMail(account, clock.now()))
   }
 }

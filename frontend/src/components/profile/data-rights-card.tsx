@@ -4,22 +4,10 @@ import type { DeleteAccountRequest } from '@reviewroute/backend/types/api'
 import { fieldErrors } from '@reviewroute/web-shared/api'
 import { clearToken } from '@reviewroute/web-shared/token'
 import { useState } from 'react'
-import { AFTER_DELETE_URL, downloadAccountExport, TAX_RECORD_YEARS } from '#lib/data-rights'
+import { DELETED_WITH_ACCOUNT, KEPT_AFTER_DELETION } from '@reviewroute/backend/contract/account_deletion'
+import { AFTER_DELETE_URL, downloadAccountExport } from '#lib/data-rights'
 import { ApiError, errorText, request } from '#providers/http'
 import { useToast } from '#providers/toast'
-
-const DELETED = [
-  'Your account: name, email, phone and password',
-  'Every business, with its review link and QR code. Printed posters and QR codes stop working',
-  'All ratings and feedback your customers left',
-  'Analytics: page views and conversions',
-  'Your plan, and every signed-in device',
-]
-
-const KEPT = [
-  `Payments and invoices, for ${TAX_RECORD_YEARS} years because tax law requires it. They are no longer linked to your name.`,
-  'Messages you sent us, no longer linked to an account.',
-]
 
 /**
  * The owner's data rights (docs/decisions.md D29, docs/product-rules.md#data-retention): a copy of everything stored about them, and deleting the account
@@ -105,7 +93,7 @@ function DeleteAccountForm({ exporting, onExport, onCancel }: FormProps) {
       <div>
         <Typography.Text strong>Deleted for good</Typography.Text>
         <ul style={{ margin: '4px 0 0', paddingInlineStart: 20 }}>
-          {DELETED.map((item) => (
+          {DELETED_WITH_ACCOUNT.map((item) => (
             <li key={item}>{item}</li>
           ))}
         </ul>
@@ -113,7 +101,7 @@ function DeleteAccountForm({ exporting, onExport, onCancel }: FormProps) {
       <div>
         <Typography.Text strong>Kept, and why</Typography.Text>
         <ul style={{ margin: '4px 0 0', paddingInlineStart: 20 }}>
-          {KEPT.map((item) => (
+          {KEPT_AFTER_DELETION.map((item) => (
             <li key={item}>{item}</li>
           ))}
         </ul>
