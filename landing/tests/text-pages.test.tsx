@@ -71,7 +71,7 @@ describe('help center', () => {
     expect(text()).toContain('“Post on Google instead”')
     expect(text()).toContain('Pro subscribers get priority chat support on WhatsApp')
     expect(screen.getByRole('link', { name: 'chat with us' })).toHaveAttribute('href', expect.stringContaining('https://wa.me/'))
-    expect(screen.getByRole('heading', { name: 'Hindi customer page' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Customer page in nine languages' })).toBeInTheDocument()
     expect(screen.getByText('Saturday')).toBeInTheDocument()
     for (const id of [
       'getting-started',
@@ -81,7 +81,7 @@ describe('help center', () => {
       'free-plan',
       'trial',
       'billing',
-      'hindi',
+      'languages',
       'chat-support',
     ]) {
       expect(document.getElementById(id)).not.toBeNull()

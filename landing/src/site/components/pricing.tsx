@@ -4,7 +4,7 @@ import type { PlanDto } from '@reviewroute/backend/types/api'
 import { api } from '@reviewroute/web-shared/api'
 import { rupees } from '@reviewroute/web-shared/format'
 import { SIGN_UP_URL } from '@reviewroute/web-shared/constants'
-import { isPurchasablePlan, planDisplayName, TRIAL_DAYS } from '@reviewroute/backend/contract/product_rules'
+import { AFTER_TRIAL_RULE, isPurchasablePlan, planDisplayName, TRIAL_DAYS } from '@reviewroute/backend/contract/product_rules'
 import { INCL_GST } from '@reviewroute/backend/contract/gst'
 
 /** Plans as the server lists them (docs/decisions.md D8): no price, saving or percentage is typed in a page. Prices include GST (D33). */
@@ -60,7 +60,7 @@ export function Pricing({ id = 'pricing' }: { id?: string }) {
           <h2>Simple prices in rupees</h2>
           <p className="muted">
             Start with a {TRIAL_DAYS}-day free trial, no card needed. The trial never turns into a paid plan by itself: you choose a plan
-            only if ReviewRoute works for you.
+            only if ReviewRoute works for you. {AFTER_TRIAL_RULE}
           </p>
         </div>
         {failed && (

@@ -1,5 +1,6 @@
 /* Copy of the about page (/about). No figures we cannot back up (docs/decisions.md D12). */
 import type { TextSection } from '#site/components/text-sections'
+import { LANGUAGE_LIST } from './languages'
 
 export const ABOUT_INTRO =
   'ReviewRoute helps India’s small businesses turn the goodwill of happy customers into Google reviews, and hear from unhappy customers before anyone else does.'
@@ -29,7 +30,7 @@ export const ABOUT_SECTIONS: TextSection[] = [
         list: [
           'Reviews must be real. We never write, buy or fake reviews, and we built compliance mode so every customer can still reach Google if they want to.',
           'Prices in rupees, with no surprises. You pay by UPI, card or net banking through Razorpay, plans never renew by themselves, and the free trial needs no card.',
-          'Made for India. The customer page speaks Hindi as well as English, works on basic smartphones and slow connections, and support keeps Indian business hours.',
+          `Made for India. The customer page speaks ${LANGUAGE_LIST}, works on basic smartphones and slow connections, and support keeps Indian business hours.`,
           'Your data is yours. Customers are never asked for their name or phone number, and we do not sell data or show ads.',
         ],
       },

@@ -1,7 +1,13 @@
 /* Copy of the help center (/help). The contact page links to these sections by id. */
 import type { TextSection } from '#site/components/text-sections'
 import { EMAIL_RESPONSE, SIGN_UP_URL, SUPPORT_EMAIL, WHATSAPP_SUPPORT } from '@reviewroute/web-shared/constants'
-import { FREE_PLAN_BUSINESS_LIMIT, FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS, TRIAL_DAYS } from '@reviewroute/backend/contract/product_rules'
+import {
+  AFTER_TRIAL_RULE,
+  FREE_PLAN_BUSINESS_LIMIT,
+  FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS,
+  TRIAL_DAYS,
+} from '@reviewroute/backend/contract/product_rules'
+import { LANGUAGE_COUNT, LANGUAGE_LIST } from './languages'
 
 const support = { text: SUPPORT_EMAIL, href: `mailto:${SUPPORT_EMAIL}` }
 const businesses = `${FREE_PLAN_BUSINESS_LIMIT} ${FREE_PLAN_BUSINESS_LIMIT === 1 ? 'business' : 'businesses'}`
@@ -70,7 +76,8 @@ export const HELP_SECTIONS: TextSection[] = [
     title: 'Free plan limits',
     blocks: [
       `Free accounts get ${businesses} and ${FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS} reviews per business per month. The count starts again on the 1st of every month (India time).`,
-      'When a business reaches the limit, its review page tells customers it cannot take ratings right now, until the next month or until you upgrade. Everything you already collected stays readable.',
+      `${AFTER_TRIAL_RULE} Your billing page names the business that keeps working.`,
+      'When a business reaches the limit or is paused, its review page tells customers it cannot take ratings right now, until the next month or until you upgrade. Everything you already collected stays readable.',
     ],
   },
   {
@@ -78,7 +85,8 @@ export const HELP_SECTIONS: TextSection[] = [
     title: 'Free trial',
     blocks: [
       `The trial lasts ${TRIAL_DAYS} days from sign-up and includes every Pro feature: unlimited businesses, reviews and analytics. A banner on your dashboard shows the days left.`,
-      'The trial never turns into a paid plan by itself and we never ask for a card to start it. When it ends, your dashboard opens only billing, profile, help and the legal pages until you choose a plan; your review links keep working within the free limits and nothing is deleted.',
+      'The trial never turns into a paid plan by itself and we never ask for a card to start it. When it ends, your dashboard opens only billing, profile, help and the legal pages until you choose a plan. ' +
+        `${AFTER_TRIAL_RULE} Nothing is deleted.`,
     ],
   },
   {
@@ -99,10 +107,10 @@ export const HELP_SECTIONS: TextSection[] = [
     ],
   },
   {
-    id: 'hindi',
-    title: 'Hindi customer page',
+    id: 'languages',
+    title: `Customer page in ${LANGUAGE_COUNT}`,
     blocks: [
-      'Your customers’ review page speaks English and Hindi. It follows the language of the customer’s phone, and a switch at the top lets them change it. If most of your customers prefer one language, you can fix the page to it in the business’s settings.',
+      `Your customers’ review page speaks ${LANGUAGE_COUNT}: ${LANGUAGE_LIST}. It follows the language of the customer’s phone, and a switch at the top lets them change it. If most of your customers prefer one language, you can fix the page to it in the business’s settings.`,
     ],
   },
   {

@@ -4,7 +4,8 @@
  */
 import type { MarketingIconName } from '#site/components/marketing-icon'
 import type { NavAnchor } from '#site/components/header'
-import { FREE_PLAN_BUSINESS_LIMIT, FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS, TRIAL_DAYS } from '@reviewroute/backend/contract/product_rules'
+import { AFTER_TRIAL_RULE, TRIAL_DAYS } from '@reviewroute/backend/contract/product_rules'
+import { LANGUAGE_COUNT, LANGUAGE_LIST } from './languages'
 
 /** One story of the landing pages' testimonial carousel (docs/screens.md#landing-pages). */
 export interface Testimonial {
@@ -123,8 +124,8 @@ export const FEATURES: Feature[] = [
   },
   {
     icon: 'globe',
-    title: 'English and Hindi',
-    text: 'The rating page speaks your customer’s language, with a one-tap switch. You can also fix the language for each business.',
+    title: `Speaks ${LANGUAGE_COUNT}`,
+    text: `The rating page speaks your customer’s language: ${LANGUAGE_LIST}, with a one-tap switch. You can also fix the language for each business.`,
   },
 ]
 
@@ -156,7 +157,11 @@ export const FRONT_DOOR_FEATURES: Feature[] = [
     title: 'Know what is working',
     text: 'Visits, ratings and Google hand-offs per day, plus the topics customers mention most: waiting, staff, price.',
   },
-  { icon: 'globe', title: 'Speaks Hindi too', text: 'Customers rate you in English or Hindi. Your staff never has to explain anything.' },
+  {
+    icon: 'globe',
+    title: `Speaks ${LANGUAGE_COUNT}`,
+    text: `Customers rate you in ${LANGUAGE_LIST}. Your staff never has to explain anything.`,
+  },
 ]
 
 export const PROBLEMS = [
@@ -178,7 +183,7 @@ const FAQ = {
   },
   afterTrial: {
     question: 'What happens when my trial ends?',
-    answer: `Nothing is deleted. Without a paid plan, your review link keeps working for ${FREE_PLAN_BUSINESS_LIMIT} business, up to ${FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS} customer reviews per business each month. Choose a Pro plan whenever you want your full dashboard and unlimited reviews back.`,
+    answer: `Nothing is deleted. ${AFTER_TRIAL_RULE} Choose a Pro plan whenever you want your full dashboard and unlimited reviews back.`,
   },
   pricing: {
     question: 'How much does it cost?',
@@ -201,9 +206,8 @@ const FAQ = {
       'Download your QR poster from the dashboard and print it on A4 or A5 for the billing counter, tables or reception. The same review link works on WhatsApp, SMS and printed bills.',
   },
   language: {
-    question: 'Can my customers rate in Hindi?',
-    answer:
-      'Yes. The rating page opens in English or Hindi based on the customer’s phone, with a switch to change it. You can also set one language for each business.',
+    question: 'Can my customers rate in Hindi or their own language?',
+    answer: `Yes. The rating page speaks ${LANGUAGE_COUNT}: ${LANGUAGE_LIST}. It opens in the language of the customer’s phone, with a switch to change it. You can also set one language for each business.`,
   },
   setup: {
     question: 'Do I need a website or technical help?',

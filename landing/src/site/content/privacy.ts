@@ -1,6 +1,7 @@
 /* Copy of the privacy policy (/privacy). Every statement here should match what the backend actually stores. */
 import type { TextSection } from '#site/components/text-sections'
 import { EMAIL_RESPONSE, SUPPORT_EMAIL } from '@reviewroute/web-shared/constants'
+import { LANGUAGE_COUNT } from './languages'
 
 export const PRIVACY_UPDATED = '22 November 2026'
 
@@ -47,7 +48,8 @@ export const PRIVACY_SECTIONS: TextSection[] = [
           'a fingerprint: a one-way SHA-256 hash of the customer’s IP address together with their browser’s identification string. It lets us limit repeated or abusive submissions. We store the hash, not the IP address, and the hash cannot be turned back into one.',
         ],
       },
-      'To enforce these limits our rate limiter also keeps a short-lived counter keyed to the IP address; it expires within an hour. The language a customer picks on the review page (English or Hindi) is remembered in their own browser only.',
+      'To enforce these limits our rate limiter also keeps a short-lived counter keyed to the IP address; it expires within an hour. ' +
+        `The language a customer picks on the review page (one of its ${LANGUAGE_COUNT}) is remembered in their own browser only.`,
       'Anything a customer writes on Google itself is governed by Google’s privacy policy, not this one.',
     ],
   },

@@ -1,7 +1,12 @@
 /* Copy of the terms of service (/terms). Prices are not typed here: the page lists them from the API. */
 import type { TextSection } from '#site/components/text-sections'
 import { EMAIL_RESPONSE, SUPPORT_EMAIL } from '@reviewroute/web-shared/constants'
-import { FREE_PLAN_BUSINESS_LIMIT, FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS, TRIAL_DAYS } from '@reviewroute/backend/contract/product_rules'
+import {
+  AFTER_TRIAL_RULE,
+  FREE_PLAN_BUSINESS_LIMIT,
+  FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS,
+  TRIAL_DAYS,
+} from '@reviewroute/backend/contract/product_rules'
 
 export const TERMS_UPDATED = '22 November 2026'
 
@@ -42,7 +47,7 @@ export const TERMS_SECTIONS: TextSection[] = [
     blocks: [
       `Every new account starts with a ${TRIAL_DAYS}-day free trial of all Pro features. You do not need a card to start it.`,
       'The trial does not convert to a paid plan by itself. We never charge you unless you choose a plan and pay for it.',
-      `When the trial ends without a purchase, your account moves to the free limits: ${businesses} and ${FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS} customer ratings per business per calendar month (India time). Nothing you collected is deleted, and you can buy a plan at any time.`,
+      `When the trial ends without a purchase, your account moves to the free limits: ${businesses} and ${FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS} customer ratings per business per calendar month (India time). ${AFTER_TRIAL_RULE} Nothing you collected is deleted, and you can buy a plan at any time.`,
     ],
   },
   {

@@ -9,6 +9,7 @@ import { Layout } from '#site/components/layout'
 import { BusinessSearchForm } from '#site/components/business-search-form'
 import { BusinessResult } from '#site/components/business-result'
 import { Icon, type IconName } from '#site/components/icon'
+import { LANGUAGE_COUNT } from '#site/content/languages'
 import { useSession } from '#site/session'
 import { useToast } from '#site/toast'
 
@@ -131,7 +132,7 @@ export default function AddBusinessPage() {
               ['qr', 'Review link and QR poster', 'One short link for WhatsApp and SMS, one poster for the shop.'],
               ['lock', 'Private feedback inbox', 'Hear about a cold meal before it becomes a 1-star review.'],
               ['chart', 'Simple analytics', 'Visits, ratings and how many customers reached Google.'],
-              ['globe', 'Made for India', 'Hindi and English customer page, prices in rupees, UPI checkout.'],
+              ['globe', 'Made for India', `Customer page in ${LANGUAGE_COUNT}, prices in rupees, UPI checkout.`],
             ].map(([icon, title, text]) => (
               <div className="card" key={title}>
                 <div className="icon-badge">

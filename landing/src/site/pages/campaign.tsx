@@ -8,6 +8,7 @@ import { MarketingIcon } from '#site/components/marketing-icon'
 import { Layout } from '#site/components/layout'
 import { Testimonials } from '#site/components/testimonials'
 import { HOW_IT_WORKS, OWNER_STORIES } from '#site/content/marketing'
+import { LANGUAGE_COUNT, LANGUAGE_LIST } from '#site/content/languages'
 import { useSession } from '#site/session'
 
 // What the trial includes; the spec's "2,400+ businesses" is unverified and left out (docs/decisions.md D12).
@@ -15,7 +16,7 @@ const TRIAL_INCLUDES = [
   'Your review link and printable QR poster',
   '4-5 star ratings sent to your Google review page',
   '1-3 star ratings kept as private feedback for you',
-  'Rating page in English and Hindi',
+  `Rating page in ${LANGUAGE_COUNT}: ${LANGUAGE_LIST}`,
 ]
 
 export default function CampaignPage() {

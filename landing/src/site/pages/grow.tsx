@@ -9,6 +9,7 @@ import { Layout } from '#site/components/layout'
 import { Pricing } from '#site/components/pricing'
 import { Testimonials } from '#site/components/testimonials'
 import { FEATURES, GROW_ANCHORS, GROW_FAQ, HOW_IT_WORKS, OWNER_STORIES } from '#site/content/marketing'
+import { LANGUAGE_LIST } from '#site/content/languages'
 import { useSession } from '#site/session'
 
 // Facts about the product, not results: the trial length, the setup, and a QR code that never closes.
@@ -28,7 +29,7 @@ export default function GrowPage() {
           <h1 id="hero-title">Get 10X More 5-Star Google Reviews</h1>
           <p className="lead">
             Your happiest customers rarely think of writing a review. ReviewRoute asks every one of them at the billing counter with a
-            single scan, in English or Hindi, and sends the delighted ones straight to Google.
+            single scan, in their own language ({LANGUAGE_LIST}), and sends the delighted ones straight to Google.
           </p>
           <AuthActions />
           <ul className="lp-stat-badges" aria-label="At a glance">

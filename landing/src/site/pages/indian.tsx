@@ -10,9 +10,10 @@ import { Layout } from '#site/components/layout'
 import { Pricing } from '#site/components/pricing'
 import { Testimonials } from '#site/components/testimonials'
 import { FEATURES, HOW_IT_WORKS, INDIAN_ANCHORS, INDIAN_FAQ, OWNER_STORIES } from '#site/content/marketing'
+import { LANGUAGE_COUNT } from '#site/content/languages'
 import { useSession } from '#site/session'
 
-const HERO_BADGES = [`${TRIAL_DAYS}-day free trial`, 'No card needed', 'English and Hindi']
+const HERO_BADGES = [`${TRIAL_DAYS}-day free trial`, 'No card needed', `Rating page in ${LANGUAGE_COUNT}`]
 
 export default function IndianPage() {
   const { user } = useSession()
