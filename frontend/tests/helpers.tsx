@@ -155,6 +155,7 @@ export const fixtures = {
       currentPeriodEnd: null,
       daysRemaining: 0,
       isLimited: false,
+      freePlan: { keepsWorking: { id: 7, name: 'Chai Point Cafe' }, paused: [] },
       ...overrides,
     }) satisfies TrialStatusDto,
 }

@@ -16,6 +16,7 @@ import { businessLabel } from '#lib/business-label'
 import { greetingName, initials, welcomeTitle } from '#lib/greeting'
 import { statCardTexts, statCountsOf } from '#lib/overview-texts'
 import { pickSelected, rememberedBusiness } from '#lib/selected-business'
+import { isTrialBannerDismissed } from '#lib/trial-banner-dismissal'
 import { needsEmailVerification } from '#lib/verification'
 import { appHasDrawn, dismissFirstPaint, FIRST_PAINT_CLASS, FIRST_PAINT_ID, FIRST_PAINT_STATUS_ID } from './dismiss'
 import { fill, PIECES_ID, type FirstPaintPieces } from './pieces'
@@ -44,7 +45,8 @@ export function firstScreenHtml(pieces: FirstPaintPieces, { user, trial, busines
 
   const banners: string[] = []
   if (needsEmailVerification(user)) banners.push(pieces.verify)
-  if (showsTrialBanner(trial)) {
+  // As the app draws it: not once the owner closed it today (lib/trial-banner-dismissal.ts).
+  if (showsTrialBanner(trial) && !isTrialBannerDismissed(trial)) {
     const banner = pieces.trial[String(trial.trialDaysRemaining)]
     if (!banner) return null
     banners.push(banner)

@@ -3,7 +3,9 @@ import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { AFTER_TRIAL_RULE } from '@reviewroute/backend/contract/product_rules'
 import { TrialBanner } from '#components/access/trial-banner'
+import { TRIAL_BANNER_DISMISSED_KEY } from '#lib/trial-banner-dismissal'
 import { fixtures } from '../helpers'
 
 const status = fixtures.trialStatus
@@ -47,6 +49,53 @@ describe('trial banner (docs/product-rules.md#trial)', () => {
     expect(screen.queryByText('5 days left in your free trial')).not.toBeInTheDocument()
   })
 
+  it('stays closed on the next visit the same day of the trial', async () => {
+    const { unmount } = renderBanner(status())
+    await userEvent.click(screen.getByRole('button', { name: /close/i }))
+    unmount()
+    renderBanner(status())
+    expect(banner()).toBeNull()
+  })
+
+  it('comes back the next day of the trial, and for another account', async () => {
+    const { unmount } = renderBanner(status({ trialDaysRemaining: 5 }))
+    await userEvent.click(screen.getByRole('button', { name: /close/i }))
+    unmount()
+    const nextDay = renderBanner(status({ trialDaysRemaining: 4 }))
+    expect(screen.getByText('4 days left in your free trial')).toBeInTheDocument()
+    nextDay.unmount()
+    renderBanner(status({ trialDaysRemaining: 5, trialEndsAt: '2026-11-29T08:15:00.000Z' }))
+    expect(screen.getByText('5 days left in your free trial')).toBeInTheDocument()
+  })
+
+  it('hiding itself after 30 s is not remembered: the next visit shows it again', async () => {
+    vi.useFakeTimers()
+    const { unmount } = renderBanner(status())
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(30_000)
+    })
+    expect(banner()).toBeNull()
+    unmount()
+    expect(localStorage.getItem(TRIAL_BANNER_DISMISSED_KEY)).toBeNull()
+    renderBanner(status())
+    expect(banner()).not.toBeNull()
+  })
+
+  it('shows when the browser keeps no storage', async () => {
+    const getItem = vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new Error('blocked')
+    })
+    const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new Error('blocked')
+    })
+    renderBanner(status())
+    expect(banner()).not.toBeNull()
+    await userEvent.click(screen.getByRole('button', { name: /close/i }))
+    expect(banner()).toBeNull()
+    getItem.mockRestore()
+    setItem.mockRestore()
+  })
+
   it('hides itself 30 s after it appears', async () => {
     vi.useFakeTimers()
     renderBanner(status())
@@ -63,12 +112,13 @@ describe('trial banner (docs/product-rules.md#trial)', () => {
   it('is calm at 4 days and red/orange at 3 or fewer', () => {
     const { unmount } = renderBanner(status({ trialDaysRemaining: 4 }))
     expect(banner()).toHaveClass('ant-alert-info')
-    expect(screen.queryByText(/Upgrade now to keep/)).not.toBeInTheDocument()
+    expect(screen.queryByText(AFTER_TRIAL_RULE)).not.toBeInTheDocument()
     unmount()
     renderBanner(status({ trialDaysRemaining: 3 }))
     expect(banner()).toHaveClass('ant-alert-error')
     expect(screen.getByText('3 days left in your free trial')).toBeInTheDocument()
-    expect(screen.getByText(/Upgrade now to keep/)).toBeInTheDocument()
+    // What happens after the trial, in the words of the site, the help and the billing page.
+    expect(screen.getByText(AFTER_TRIAL_RULE)).toBeInTheDocument()
   })
 
   it('says "Last day" at 1 day', () => {

@@ -14,6 +14,7 @@ import { prerender } from '#first-paint/prerender'
 import { AppRoutes } from '#app'
 import { Overview } from '#components/dashboard/overview'
 import { BusinessesProvider } from '#hooks/use-businesses'
+import { dismissTrialBanner } from '#lib/trial-banner-dismissal'
 import DashboardPage from '#pages/dashboard'
 import { chromeApi } from '../chrome/chrome-helpers'
 import { sessionsEndpoint } from '../dashboard/fake-sessions'
@@ -171,6 +172,14 @@ describe('firstScreenHtml', () => {
     )
     expect(host.querySelector('.trial-banner')).toBeNull()
     expect(text(host, '[aria-label="Rating Comparison"]')).toBe('Rating Comparison 4.1 Internal average 3.9 Google rating')
+  })
+
+  it('leaves out the trial banner the owner closed on this day of the trial, as the app does', () => {
+    const trial = fixtures.trialStatus({ trialDaysRemaining: 5 })
+    dismissTrialBanner(trial)
+    expect(drawn(firstScreenHtml(pieces, data({ trial }))).querySelector('.trial-banner')).toBeNull()
+    const nextDay = drawn(firstScreenHtml(pieces, data({ trial: fixtures.trialStatus({ trialDaysRemaining: 4 }) })))
+    expect(text(nextDay, '.trial-banner .ant-alert-message')).toBe('4 days left in your free trial')
   })
 
   it.each([

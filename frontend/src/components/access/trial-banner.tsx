@@ -1,14 +1,16 @@
 /*
- * The trial banner (docs/product-rules.md#trial): only while the trial is active, dismissible, gone by itself after 30 s,
- * red/orange at 3 or fewer days, 'Last day' at 1, a progress bar over the 7 trial days.
+ * The trial banner (docs/product-rules.md#trial): only while the trial is active, dismissible (remembered for this day
+ * of the trial, lib/trial-banner-dismissal.ts), gone by itself after 30 s, red/orange at 3 or fewer days with what
+ * happens after the trial, 'Last day' at 1, a progress bar over the 7 trial days.
  */
 import { Alert, Button, Progress } from 'antd'
 import type { TrialStatusDto } from '@reviewroute/backend/types/api'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { TRIAL_BANNER_HIDE_MS } from '#config/constants'
-import { TRIAL_DAYS } from '@reviewroute/backend/contract/product_rules'
+import { AFTER_TRIAL_RULE, TRIAL_DAYS } from '@reviewroute/backend/contract/product_rules'
 import { isTrialUrgent, showsTrialBanner, trialBannerText } from '#lib/access'
+import { dismissTrialBanner, isTrialBannerDismissed } from '#lib/trial-banner-dismissal'
 
 export function TrialBanner({ status, autoHide = true }: { status: TrialStatusDto | undefined; autoHide?: boolean }) {
   const [visible, setVisible] = useState(true)
@@ -19,7 +21,7 @@ export function TrialBanner({ status, autoHide = true }: { status: TrialStatusDt
     return () => clearTimeout(timer)
   }, [autoHide])
 
-  if (!visible || !status || !showsTrialBanner(status)) return null
+  if (!visible || !status || !showsTrialBanner(status) || isTrialBannerDismissed(status)) return null
   const days = status.trialDaysRemaining
   const urgent = isTrialUrgent(days)
   return (
@@ -28,7 +30,10 @@ export function TrialBanner({ status, autoHide = true }: { status: TrialStatusDt
       type={urgent ? 'error' : 'info'}
       showIcon
       closable
-      onClose={() => setVisible(false)}
+      onClose={() => {
+        dismissTrialBanner(status)
+        setVisible(false)
+      }}
       message={trialBannerText(days)}
       description={
         <>
@@ -38,7 +43,7 @@ export function TrialBanner({ status, autoHide = true }: { status: TrialStatusDt
             strokeColor={urgent ? '#dc2626' : '#1d4ed8'}
             aria-label={`${days} of ${TRIAL_DAYS} trial days left`}
           />
-          {urgent && 'Upgrade now to keep your review link, QR codes and analytics working.'}
+          {urgent && AFTER_TRIAL_RULE}
         </>
       }
       action={

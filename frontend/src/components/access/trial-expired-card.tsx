@@ -1,10 +1,15 @@
 import { LockOutlined } from '@ant-design/icons'
-import { Button, Card, Flex, Typography } from 'antd'
+import { Button, Card, Flex, Tag, Typography } from 'antd'
 import { TRIAL_DAYS } from '@reviewroute/backend/contract/product_rules'
+import type { FreePlanBusinessesDto } from '@reviewroute/backend/types/api'
 import { SUPPORT_EMAIL } from '#config/constants'
+import { afterTrialText } from '#lib/free-plan'
 
-/** Shown on /billing while the owner is locked (docs/product-rules.md#trial). */
-export function TrialExpiredCard({ onUpgrade }: { onUpgrade(): void }) {
+/**
+ * Shown on /billing while the owner is locked (docs/product-rules.md#locked-dashboard): which business keeps working
+ * and, with two or more, each business marked as working or paused (docs/product-rules.md#free-plan-limits).
+ */
+export function TrialExpiredCard({ freePlan, onUpgrade }: { freePlan: FreePlanBusinessesDto; onUpgrade(): void }) {
   return (
     <Card className="trial-expired" role="alert">
       <Flex vertical align="center" gap={8} style={{ textAlign: 'center' }}>
@@ -12,10 +17,11 @@ export function TrialExpiredCard({ onUpgrade }: { onUpgrade(): void }) {
         <Typography.Title level={3} style={{ margin: 0 }}>
           Trial Expired
         </Typography.Title>
-        <Typography.Paragraph type="secondary" style={{ maxWidth: 480 }}>
-          Your {TRIAL_DAYS}-day free trial has ended. Your businesses, links and feedback are safe: choose a plan to keep collecting reviews
-          and open your dashboard again.
+        <Typography.Paragraph type="secondary" style={{ maxWidth: 520 }}>
+          Your {TRIAL_DAYS}-day free trial has ended. {afterTrialText({ freePlan })} Your businesses, links and feedback are safe: choose a
+          plan to collect ratings for every business and open your dashboard again.
         </Typography.Paragraph>
+        {freePlan.keepsWorking && freePlan.paused.length > 0 && <BusinessesOnFreePlan freePlan={freePlan} />}
         <Flex gap={8} wrap justify="center">
           <Button type="primary" size="large" onClick={onUpgrade}>
             Upgrade Now
@@ -26,5 +32,20 @@ export function TrialExpiredCard({ onUpgrade }: { onUpgrade(): void }) {
         </Flex>
       </Flex>
     </Card>
+  )
+}
+
+/** The owner's businesses, oldest first: the one that keeps working, then the paused ones. */
+function BusinessesOnFreePlan({ freePlan }: { freePlan: FreePlanBusinessesDto }) {
+  const rows = [{ ...freePlan.keepsWorking!, working: true }, ...freePlan.paused.map((business) => ({ ...business, working: false }))]
+  return (
+    <ul className="trial-expired__businesses" aria-label="Your businesses on the free plan">
+      {rows.map(({ id, name, working }) => (
+        <li key={id}>
+          <Typography.Text ellipsis={{ tooltip: name }}>{name}</Typography.Text>
+          <Tag color={working ? 'green' : 'orange'}>{working ? 'Keeps working' : 'Paused'}</Tag>
+        </li>
+      ))}
+    </ul>
   )
 }

@@ -5,13 +5,14 @@ import { TRIAL_DAYS } from '@reviewroute/backend/contract/product_rules'
 import { isTrialUrgent, trialBannerText } from '#lib/access'
 import { COLOURS, paidDaysRemaining, paidPlanLabel, subscriptionState, trialPercent } from '#lib/billing'
 import { formatDate } from '#lib/dates'
+import { afterTrialText } from '#lib/free-plan'
 
 const daysLeft = (days: number) => `${days} ${days === 1 ? 'day' : 'days'} left`
 
 /**
- * The top of /billing (docs/screens.md): the trial banner with its 7-day progress, or the running plan with Cancel
- * Subscription, or the cancelled plan still running (no cancel button). The expired trial is the Trial Expired
- * card, which the page shows instead.
+ * The top of /billing (docs/screens.md): the trial banner with its 7-day progress and which business keeps working
+ * after it (lib/free-plan.ts), or the running plan with Cancel Subscription, or the cancelled plan still running (no
+ * cancel button). The expired trial is the Trial Expired card, which the page shows instead.
  */
 export function BillingStatusBanner({ status, onShowPlans, onCancel }: { status: TrialStatusDto; onShowPlans(): void; onCancel(): void }) {
   const state = subscriptionState(status)
@@ -45,8 +46,8 @@ export function BillingStatusBanner({ status, onShowPlans, onCancel }: { status:
               strokeColor={urgent ? COLOURS.red : COLOURS.blue}
               aria-label={`${days} of ${TRIAL_DAYS} trial days left`}
             />
-            Your free trial ends on {formatDate(status.trialEndsAt)}. Choose a plan below to keep your review links, QR codes and analytics
-            working after that.
+            Your free trial ends on {formatDate(status.trialEndsAt)}. {afterTrialText(status)} Choose a plan below to keep your full
+            dashboard and ratings for every business.
           </>,
           <Button type={urgent ? 'primary' : 'default'} danger={urgent} onClick={onShowPlans}>
             See plans

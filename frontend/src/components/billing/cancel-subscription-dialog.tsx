@@ -1,9 +1,10 @@
 import { Modal, Typography } from 'antd'
-import { FREE_PLAN_BUSINESS_LIMIT, FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS } from '@reviewroute/backend/contract/product_rules'
+import { useTrialStatus } from '#hooks/use-trial-status'
 import { formatDate } from '#lib/dates'
+import { freePlanClause } from '#lib/free-plan'
 import type { useCancelSubscription } from './use-cancel-subscription'
 
-/** Asks before cancelling: what the owner keeps, and until when. */
+/** Asks before cancelling: what the owner keeps, until when, and which business keeps working after that. */
 export function CancelSubscriptionDialog({
   cancel,
   accessUntil,
@@ -11,6 +12,7 @@ export function CancelSubscriptionDialog({
   cancel: ReturnType<typeof useCancelSubscription>
   accessUntil: string | null
 }) {
+  const { status } = useTrialStatus()
   return (
     <Modal
       open={cancel.open}
@@ -23,8 +25,8 @@ export function CancelSubscriptionDialog({
       onCancel={cancel.close}
     >
       <Typography.Paragraph>
-        You keep Pro access until <strong>{formatDate(accessUntil)}</strong>. After that your account moves to the free plan:{' '}
-        {FREE_PLAN_BUSINESS_LIMIT} business and {FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS} reviews per business a month.
+        You keep Pro access until <strong>{formatDate(accessUntil)}</strong>. After that your account moves to the free plan
+        {status ? `: ${freePlanClause(status)}.` : '.'}
       </Typography.Paragraph>
       <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
         Your businesses, links and feedback stay safe, and we will not send the reminder before your plan ends.

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Flex, Progress, Tag, Typography } from 'antd'
 import type { TrialStatusDto } from '@reviewroute/backend/types/api'
 import { useNavigate } from 'react-router'
-import { FREE_PLAN_BUSINESS_LIMIT, FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS, TRIAL_DAYS } from '@reviewroute/backend/contract/product_rules'
+import { TRIAL_DAYS } from '@reviewroute/backend/contract/product_rules'
 import {
   isTrialEndingSoon,
   paidDaysColour,
@@ -12,6 +12,7 @@ import {
   trialPercent,
 } from '#lib/billing'
 import { formatDate } from '#lib/dates'
+import { afterTrialText, freePlanClause } from '#lib/free-plan'
 import { Facts } from './facts'
 
 const dayCount = (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`
@@ -43,7 +44,7 @@ function TrialDetails({ status }: { status: TrialStatusDto }) {
           message="Trial ending soon"
           description={
             <Flex vertical gap={12} align="flex-start">
-              Upgrade now to keep your review links, QR codes and analytics working after your trial.
+              {afterTrialText(status)} Upgrade now to keep your full dashboard and ratings for every business.
               <Button type="primary" onClick={() => navigate('/billing')}>
                 Upgrade Now
               </Button>
@@ -78,7 +79,7 @@ function PaidDetails({ status, cancelled, onCancel }: { status: TrialStatusDto; 
         <Alert
           type="info"
           showIcon
-          message={`Your subscription is cancelled. You keep Pro until ${formatDate(status.currentPeriodEnd)}; then your account moves to the free plan (${FREE_PLAN_BUSINESS_LIMIT} business, ${FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS} reviews per business a month).`}
+          message={`Your subscription is cancelled. You keep Pro until ${formatDate(status.currentPeriodEnd)}; then your account moves to the free plan: ${freePlanClause(status)}.`}
         />
       ) : (
         <Flex justify="space-between" align="center" gap={12} wrap>
@@ -110,11 +111,12 @@ export function SubscriptionCard({
       {status && (state === 'paid' || state === 'cancelled') && (
         <PaidDetails status={status} cancelled={state === 'cancelled'} onCancel={onCancel} />
       )}
-      {state === 'none' && (
+      {status && state === 'none' && (
         <Flex vertical gap={12}>
           <Tag style={{ alignSelf: 'flex-start' }}>No Active Subscription</Tag>
           <Typography.Text type="secondary">
-            Your free trial has ended. Choose a Pro plan to keep collecting reviews; everything you have is kept.
+            Your free trial has ended. {afterTrialText(status)} Choose a Pro plan to collect ratings for every business; everything you have
+            is kept.
           </Typography.Text>
           <Button type="primary" style={{ alignSelf: 'flex-start' }} onClick={() => navigate('/billing')}>
             View Plans
