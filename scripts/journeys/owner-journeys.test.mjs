@@ -306,7 +306,7 @@ test(
       assert.equal(await page.getAttribute('html', 'lang'), 'hi')
       assert.equal(await page.getByText('How was your experience?').count(), 0, 'the English question is gone')
       await screenshot(page, 'j2', '05-hindi')
-      await page.getByRole('button', { name: '5 में से 4 रेटिंग दें' }).click()
+      await page.getByRole('button', { name: '5 में से 4 स्टार दें' }).click()
       await page.waitForURL('https://search.google.com/**')
       assert.equal(page.url(), GOOGLE_REVIEW_URL)
     } catch (error) {
