@@ -79,21 +79,25 @@ export const fontName = (script: Script, weight: Weight) =>
 const fontFile = (script: Script, weight: Weight) =>
   `@expo-google-fonts/${FAMILIES[script]}/${WEIGHTS[weight]}/${fontName(script, weight)}.ttf`
 
-const loaded = new Map<string, Promise<Buffer>>()
+const loaded = new Map<string, Promise<fontkit.Font>>()
 
-/** One font's bytes, read once per process. */
-export function fontData(script: Script, weight: Weight) {
+/**
+ * One font, read and parsed once per process: pdfkit takes the parsed font, so each poster skips parsing the
+ * tables and building the shaper again (the Indian scripts' layout tables are large).
+ */
+export function loadFont(script: Script, weight: Weight) {
   const name = fontName(script, weight)
-  let data = loaded.get(name)
-  if (!data) {
+  let font = loaded.get(name)
+  if (!font) {
     const require = createRequire(import.meta.url)
-    data = readFile(require.resolve(fontFile(script, weight))).then((bytes) => {
-      skipNullAnchors(bytes)
-      return bytes
+    font = readFile(require.resolve(fontFile(script, weight))).then((bytes) => {
+      const parsed = fontkit.create(bytes) as fontkit.Font
+      skipNullAnchors(parsed)
+      return parsed
     })
-    loaded.set(name, data)
+    loaded.set(name, font)
   }
-  return data
+  return font
 }
 
 type GposProcessor = {
@@ -113,10 +117,10 @@ let patched = false
  * failed. This does what HarfBuzz does: the attachment is not applied and the lookup reports no match, so a later
  * subtable may place the mark. Patched once, on the GPOS processor pdfkit's fontkit uses (the same module).
  */
-function skipNullAnchors(bytes: Buffer) {
+function skipNullAnchors(font: fontkit.Font) {
   if (patched) return
-  const font = fontkit.create(bytes) as unknown as { _layoutEngine: { engine?: { GPOSProcessor?: object | null } } }
-  const processor = font._layoutEngine.engine?.GPOSProcessor
+  const processor = (font as unknown as { _layoutEngine: { engine?: { GPOSProcessor?: object | null } } })._layoutEngine.engine
+    ?.GPOSProcessor
   if (!processor) return
   patched = true
   const prototype = Object.getPrototypeOf(processor) as GposProcessor

@@ -11,7 +11,7 @@ import type { Response } from '@adonisjs/core/http'
 import type { ReviewLanguage } from '#contract/review_messages/index'
 import { REVIEW_MESSAGES } from '#contract/review_messages/all'
 import { POSTER_MESSAGES, posterLanguages } from '#contract/poster_messages'
-import { fontData, fontName, scriptRuns, type Script, type Weight } from '#services/posters/poster_fonts'
+import { fontName, loadFont, scriptRuns, type Script, type Weight } from '#services/posters/poster_fonts'
 
 type Doc = PDFKit.PDFDocument
 
@@ -310,7 +310,8 @@ async function registerFonts(doc: Doc, texts: string[]) {
   const scripts = new Set<Script>(['latin', ...texts.flatMap((text) => scriptRuns(text).map((run) => run.script))])
   for (const script of scripts) {
     for (const weight of ['regular', 'semibold', 'bold'] as const) {
-      doc.registerFont(fontName(script, weight), await fontData(script, weight))
+      // pdfkit embeds a parsed fontkit font as it is (its types list only files and bytes).
+      doc.registerFont(fontName(script, weight), (await loadFont(script, weight)) as unknown as Buffer)
     }
   }
 }
