@@ -4,7 +4,7 @@
  * the server's file name. Fetched with the bearer token, never a link carrying it.
  */
 import { FilePdfOutlined } from '@ant-design/icons'
-import { Button } from 'antd'
+import { Button, Space } from 'antd'
 import { useState } from 'react'
 import { downloadFile } from '#lib/file-download'
 import { errorText } from '#providers/http'
@@ -36,8 +36,9 @@ export function PosterPdfButtons({ businessId, name }: { businessId: number; nam
     }
   }
 
+  // One group, so the pair wraps together under the PNG download on a narrow card.
   return (
-    <>
+    <Space.Compact>
       {SIZES.map(({ size, label }) => (
         <Button
           key={size}
@@ -49,6 +50,6 @@ export function PosterPdfButtons({ businessId, name }: { businessId: number; nam
           {label}
         </Button>
       ))}
-    </>
+    </Space.Compact>
   )
 }
