@@ -20,7 +20,8 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-const POSTER_HINT = 'Poster: a 600×750 PNG image with your business name and the QR code, ready to print.'
+const POSTER_HINT =
+  'Poster: a 600×750 PNG image with your business name and the QR code, for sharing. To print, Print A4 or Print A5 gives a sharp PDF with your link printed under the code.'
 const QR_ONLY_HINT = 'Just the QR code, a 400×400 PNG image, for your own designs.'
 
 const expiredTrial = fixtures.trialStatus({ isTrialActive: false, trialStatus: 'expired', trialDaysRemaining: 0, isLimited: true })
@@ -72,6 +73,8 @@ describe('My Businesses grid', () => {
     // docs/screens.md#qr-code-and-link-card: which download is the poster and which the bare code, each with its hint.
     expect(within(dialog).getByRole('button', { name: /Download poster \(PNG\)/ })).toBeInTheDocument()
     expect(within(dialog).getByText(POSTER_HINT)).toBeInTheDocument()
+    expect(within(dialog).getByRole('button', { name: /Print A4/ })).toBeInTheDocument()
+    expect(within(dialog).getByRole('button', { name: /Print A5/ })).toBeInTheDocument()
     expect(within(dialog).getByRole('button', { name: /Download QR code only/ })).toBeInTheDocument()
     expect(within(dialog).getByText(QR_ONLY_HINT)).toBeInTheDocument()
 
@@ -193,7 +196,8 @@ describe('the QR codes route', () => {
     expect(within(card).getByRole('button', { name: /Download poster \(PNG\)/ })).toBeInTheDocument()
     expect(within(card).getByRole('button', { name: /Download QR code only/ })).toBeInTheDocument()
     expect(within(card).getByText(QR_ONLY_HINT)).toBeInTheDocument()
-    expect(within(card).getByRole('button', { name: /Print/ })).toBeInTheDocument()
+    expect(within(card).getByRole('button', { name: /Print A4/ })).toBeInTheDocument()
+    expect(within(card).getByRole('button', { name: /Print A5/ })).toBeInTheDocument()
     expect(within(card).queryByText('QR Code', { exact: true })).not.toBeInTheDocument()
     expect(within(card).queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'QR Codes' })).toBeInTheDocument()
