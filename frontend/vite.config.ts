@@ -35,7 +35,7 @@ function afterCharset(html: string, markup: string) {
  * script wait for all of the app. earlyStart() fails the build when the first paint's chunk imports another.
  */
 const FIRST_PAINT_MODULES =
-  /\/frontend\/src\/(first-paint\/(first-paint|pieces|dismiss)|lib\/(access|business-label|greeting|overview-texts|projections|ratings|selected-business|verification)|config\/constants)\.ts$|\/web-shared\/src\/(constants|format)\.ts$|\/backend\/contract\/product_rules\.ts$/
+  /\/frontend\/src\/(first-paint\/(first-paint|pieces|dismiss)|lib\/(access|business-label|greeting|overview-texts|projections|ratings|selected-business|verification)|config\/constants)\.ts$|\/web-shared\/src\/(constants|format)\.ts$|\/backend\/contract\/(product_rules|vocabulary)\.ts$/
 
 const FIRST_SCREENS: Record<string, string[]> = {
   '/dashboard': ['src/pages/dashboard/index.tsx', 'src/components/layout/business-selector.tsx'],

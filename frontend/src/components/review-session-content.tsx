@@ -4,12 +4,16 @@
  * pagination and select with it; the overview's 5-row list is plain markup and stays out of that download.
  */
 import { Flex, Rate, Tag, Typography } from 'antd'
+import { FIGURES } from '@reviewroute/backend/contract/vocabulary'
 import type { ReviewSessionDto } from '@reviewroute/backend/types/api'
 import { SessionTime } from './session-time'
 
 export function RatingStars({ rating }: { rating: number }) {
   return <Rate disabled value={rating} style={{ fontSize: 14 }} aria-label={`${rating} stars`} />
 }
+
+/** The badge of a rating of 3 or below (docs/product-rules.md#words-for-the-figures). */
+export const PRIVATE_RATING = 'Private rating'
 
 /** A private rating the customer left without words (docs/decisions.md D38: still private feedback). */
 export const NO_COMMENT = 'Rating only, no comment'
@@ -38,7 +42,7 @@ export function ReviewSessionContent({ session, collapseFeedback = false }: { se
       <Flex align="center" gap={8} wrap>
         <RatingStars rating={session.rating} />
         <SessionTime value={session.timestamp ?? session.createdAt} />
-        {session.redirected ? <Tag color="green">Redirected to Google</Tag> : <Tag color="orange">Private feedback</Tag>}
+        {session.redirected ? <Tag color="green">{FIGURES.sentToGoogle}</Tag> : <Tag color="orange">{PRIVATE_RATING}</Tag>}
       </Flex>
       {session.feedback ? (
         <FeedbackText text={session.feedback} collapse={collapseFeedback} />

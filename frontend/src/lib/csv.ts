@@ -3,6 +3,8 @@
  * formula (starting with = + - @, or a tab/carriage return that hides one) is prefixed with a quote, since
  * feedback text is typed by anonymous customers.
  */
+import { indianMobileDigits } from '@reviewroute/backend/contract/phone'
+import { ratingSource } from '@reviewroute/backend/contract/vocabulary'
 import type { ReviewSessionDto } from '@reviewroute/backend/types/api'
 import { download } from '@reviewroute/web-shared/download'
 import { TIME_ZONE } from './dates'
@@ -41,12 +43,44 @@ export function csvDateTime(value: string) {
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`
 }
 
-export const FEEDBACK_CSV_HEADER = ['Date (Asia/Kolkata)', 'Rating', 'Feedback', 'Resolved']
+export const FEEDBACK_CSV_HEADER = [
+  'Date (Asia/Kolkata)',
+  'Rating',
+  'Feedback',
+  'Resolved',
+  'Source',
+  'Call-back name',
+  'Call-back phone (+91)',
+]
 
-export function feedbackCsv(sessions: Pick<ReviewSessionDto, 'createdAt' | 'rating' | 'feedback' | 'resolved'>[]) {
+type FeedbackRow = Pick<
+  ReviewSessionDto,
+  'createdAt' | 'rating' | 'feedback' | 'resolved' | 'reviewRequestId' | 'customer' | 'staff' | 'contactName' | 'contactPhone'
+>
+
+/**
+ * The call-back columns hold only what the customer chose to share with the "contact me" tick: their name and
+ * mobile, the 10 digits grouped as they are read out ('98765 43210'; the header says +91, and a cell starting with
+ * '+' would be taken for a formula).
+ */
+const callBackPhone = (phone: string | null) => {
+  const digits = phone ? indianMobileDigits(phone) : null
+  return digits ? `${digits.slice(0, 5)} ${digits.slice(5)}` : ''
+}
+
+/** The inbox's rows as a spreadsheet: when, the rating and its words, where it came from and whom to call back. */
+export function feedbackCsv(sessions: FeedbackRow[]) {
   return toCsv(
     FEEDBACK_CSV_HEADER,
-    sessions.map((session) => [csvDateTime(session.createdAt), session.rating, session.feedback ?? '', session.resolved ? 'Yes' : 'No'])
+    sessions.map((session) => [
+      csvDateTime(session.createdAt),
+      session.rating,
+      session.feedback ?? '',
+      session.resolved ? 'Yes' : 'No',
+      ratingSource(session),
+      session.contactPhone ? (session.contactName?.trim() ?? '') : '',
+      callBackPhone(session.contactPhone),
+    ])
   )
 }
 

@@ -85,7 +85,9 @@ const signed = (value: number, decimals: number) => `${value > 0 ? '+' : '−'}$
 
 /**
  * How a figure compares with the previous period of `days` days: '+12 (+40%) vs previous 30 days', '+0.3 vs …',
- * '−12.5 pts vs …', 'Same as …', or 'No earlier data' when the previous period had nothing (0 or no value).
+ * '−12.5 pts vs …', 'Same as …'. A count the previous period did not have (0) shows its change without a
+ * percentage, since there is nothing to take a share of: '+5, none in the previous 30 days'. A rating or rate the
+ * previous period had no ratings for (null): 'No ratings in the previous 30 days'.
  */
 export function describeChange(
   current: number | null,
@@ -93,11 +95,15 @@ export function describeChange(
   days: number,
   kind: ChangeKind = 'count'
 ): { trend: Trend; text: string } {
+  const against = previousLabel(days)
   if (current === null) return { trend: 'none', text: 'No ratings in this period' }
-  if (previous === null || (kind === 'count' && previous === 0)) return { trend: 'none', text: 'No earlier data' }
+  if (previous === null) return { trend: 'none', text: `No ratings in the ${against}` }
   const decimals = kind === 'count' ? 0 : 1
   const delta = Number((current - previous).toFixed(decimals))
-  const against = previousLabel(days)
+  if (kind === 'count' && previous === 0)
+    return delta === 0
+      ? { trend: 'same', text: `None in the ${against} either` }
+      : { trend: 'up', text: `${signed(delta, 0)}, none in the ${against}` }
   if (delta === 0) return { trend: 'same', text: `Same as ${against}` }
   const percent = kind === 'count' ? percentChange(current, previous) : null
   // The percent takes the change's sign, so a rounded 0 % still reads '+0%' or '−0%' the way the count went.

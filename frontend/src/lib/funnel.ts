@@ -2,6 +2,7 @@
  * The funnel insights rules of the business analytics screen (docs/product-rules.md): the conversion verdict and the
  * visits → ratings → Google funnel.
  */
+import { FIGURES } from '@reviewroute/backend/contract/vocabulary'
 import { EXCELLENT_CONVERSION, IMPROVEMENT_CONVERSION, IMPROVEMENT_MIN_SESSIONS } from '#config/constants'
 
 export type ConversionVerdict = 'excellent' | 'improvement' | null
@@ -35,9 +36,9 @@ export function funnelSteps({
   redirectedSessions: number
 }): FunnelStep[] {
   const steps: Omit<FunnelStep, 'rate'>[] = [
-    { key: 'views', label: 'Page views', count: pageViews },
-    { key: 'ratings', label: 'Ratings', count: totalSessions },
-    { key: 'google', label: 'Sent to Google', count: redirectedSessions },
+    { key: 'views', label: FIGURES.pageViews, count: pageViews },
+    { key: 'ratings', label: FIGURES.ratings, count: totalSessions },
+    { key: 'google', label: FIGURES.sentToGoogle, count: redirectedSessions },
   ]
   return steps.map((step, index) => {
     const previous = steps[index - 1]?.count

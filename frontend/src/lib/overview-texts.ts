@@ -3,12 +3,17 @@
  * (components/dashboard/stat-cards.tsx) and the first paint drawn before the app has loaded (first-paint/), so the
  * two always read the same.
  */
-import { NEGATIVE_RATING_MAX } from '@reviewroute/backend/contract/product_rules'
+import { NEGATIVE_RATING_MAX, RATING_MIN } from '@reviewroute/backend/contract/product_rules'
+import { privateRatingsLine } from '@reviewroute/backend/contract/vocabulary'
 import type { BusinessDto, OverviewResponse } from '@reviewroute/backend/types/api'
 import { formatCount } from '@reviewroute/web-shared/format'
 import { googleRatingIsHigher } from './ratings'
 
-export const GOOGLE_HIGHER_NOTE = 'Your Google rating is higher than the average of the ratings collected here.'
+/**
+ * Beside the two ratings when Google's is the higher one: not a fault to warn about (customers who rate 1-3 tell the
+ * owner here rather than on Google, so the average here is usually the lower one) but a pointer to what to do.
+ */
+export const GOOGLE_HIGHER_NOTE = `Your Google rating is higher: customers who rate you ${RATING_MIN}-${NEGATIVE_RATING_MAX} tell you here instead of on Google. Their comments show what to fix.`
 
 export interface StatCounts {
   totalSessions: number
@@ -50,6 +55,6 @@ export function statCardTexts(business: Pick<BusinessDto, 'name' | 'address' | '
     google: rating(business.rating),
     note: googleRatingIsHigher(counts.averageRating, business.rating) ? GOOGLE_HIGHER_NOTE : null,
     privateRatings: formatCount(counts.privateRatings),
-    privateLine: `Rated ${NEGATIVE_RATING_MAX} or below, ${formatCount(counts.filteredFeedback)} with a comment`,
+    privateLine: privateRatingsLine(counts.filteredFeedback),
   }
 }

@@ -65,7 +65,7 @@ describe('/dashboard/analytics: all businesses over a range', () => {
     const api = open()
 
     expect(await screen.findByRole('heading', { name: 'Analytics' })).toBeInTheDocument()
-    const reviews = await screen.findByRole('group', { name: 'Reviews' })
+    const reviews = await screen.findByRole('group', { name: 'Ratings' })
     expect(within(reviews).getByText('70')).toBeInTheDocument()
     expect(within(reviews).getByText('+30 (+75%) vs previous 30 days')).toBeInTheDocument()
     const query = Object.fromEntries(rangeCalls(api)[0].url.searchParams)
@@ -85,7 +85,8 @@ describe('/dashboard/analytics: all businesses over a range', () => {
     expect(within(cafe).getByText('6')).toBeInTheDocument()
     expect(within(cafe).getByText('+12 (+40%) vs previous 30 days')).toBeInTheDocument()
     expect(within(rowOf('Sharma Sweets')).getByText('−2 (−20%) vs previous 30 days')).toBeInTheDocument()
-    expect(within(rowOf('Highway Dhaba')).getByText('No earlier data')).toBeInTheDocument()
+    // No ratings in the previous period: the change, and no percentage against nothing.
+    expect(within(rowOf('Highway Dhaba')).getByText('+20, none in the previous 30 days')).toBeInTheDocument()
     expect(names()).toEqual(['Chai Point Cafe', 'Sharma Sweets', 'Highway Dhaba'])
   })
 
@@ -93,17 +94,17 @@ describe('/dashboard/analytics: all businesses over a range', () => {
     open()
     await waitFor(() => rowOf('Chai Point Cafe'))
 
-    fireEvent.click(screen.getByRole('columnheader', { name: /Reviews/ }))
+    fireEvent.click(screen.getByRole('columnheader', { name: /^Ratings/ }))
     expect(names()).toEqual(['Sharma Sweets', 'Highway Dhaba', 'Chai Point Cafe'])
-    fireEvent.click(screen.getByRole('columnheader', { name: /Reviews/ }))
+    fireEvent.click(screen.getByRole('columnheader', { name: /^Ratings/ }))
     expect(names()).toEqual(['Chai Point Cafe', 'Highway Dhaba', 'Sharma Sweets'])
-    fireEvent.click(screen.getByRole('columnheader', { name: /Avg rating/ }))
+    fireEvent.click(screen.getByRole('columnheader', { name: /Average rating/ }))
     expect(names()).toEqual(['Sharma Sweets', 'Chai Point Cafe', 'Highway Dhaba'])
   })
 
   it('asks again for another period', async () => {
     const api = open()
-    await screen.findByRole('group', { name: 'Reviews' })
+    await screen.findByRole('group', { name: 'Ratings' })
 
     await choose('Period', 'Last 7 days')
 

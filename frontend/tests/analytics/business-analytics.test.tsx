@@ -186,14 +186,18 @@ describe('business analytics screen', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: /\/review\/chai123$/ })).toBeInTheDocument()
 
     // The four stats are the last 30 days' (docs/decisions.md D36), against the 30 days before.
-    const stat = (title: string) => screen.getByText(title).closest('.ant-statistic') as HTMLElement
-    expect(await within(await screen.findByRole('group', { name: 'Total Sessions' })).findByText('12')).toBeInTheDocument()
-    expect(within(stat('Total Sessions')).getByText('12')).toBeInTheDocument()
-    expect(within(stat('Positive Reviews')).getByText('9')).toBeInTheDocument()
-    expect(within(stat('Negative Reviews')).getByText('3')).toBeInTheDocument()
-    expect(within(stat('Conversion Rate')).getByText('66.7%')).toBeInTheDocument()
-    expect(within(screen.getByRole('group', { name: 'Total Sessions' })).getByText('+4 (+50%) vs previous 30 days')).toBeInTheDocument()
-    expect(within(screen.getByRole('group', { name: 'Conversion Rate' })).getByText('+16.7 pts vs previous 30 days')).toBeInTheDocument()
+    // Named as every screen names them (docs/product-rules.md#words-for-the-figures).
+    const stat = (title: string) => screen.getByRole('group', { name: title }).querySelector('.ant-statistic') as HTMLElement
+    expect(await within(await screen.findByRole('group', { name: 'Ratings' })).findByText('12')).toBeInTheDocument()
+    expect(within(stat('Ratings')).getByText('12')).toBeInTheDocument()
+    expect(within(stat('4-5 star ratings')).getByText('9')).toBeInTheDocument()
+    expect(within(stat('Private ratings')).getByText('3')).toBeInTheDocument()
+    expect(within(stat('Sent to Google')).getByText('66.7%')).toBeInTheDocument()
+    expect(within(stat('Sent to Google')).getByText('of ratings')).toBeInTheDocument()
+    expect(within(screen.getByRole('group', { name: 'Ratings' })).getByText('+4 (+50%) vs previous 30 days')).toBeInTheDocument()
+    expect(within(screen.getByRole('group', { name: 'Sent to Google' })).getByText('+16.7 pts vs previous 30 days')).toBeInTheDocument()
+    for (const old of ['Total Sessions', 'Positive Reviews', 'Negative Reviews', 'Conversion Rate'])
+      expect(screen.queryByText(old)).not.toBeInTheDocument()
 
     // The daily chart draws the same period's days, from the same answer.
     expect(await screen.findByText('No ratings in this period.')).toBeInTheDocument()
@@ -206,7 +210,7 @@ describe('business analytics screen', { timeout: 20_000 }, () => {
     signIn()
     const api = fakeApi({ 'GET /api/analytics/7': analyticsAnswer(), 'GET /api/analytics/range': periodAnswer })
     open()
-    await within(await screen.findByRole('group', { name: 'Total Sessions' })).findByText('12')
+    await within(await screen.findByRole('group', { name: 'Ratings' })).findByText('12')
 
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Period' }))
     fireEvent.click((await screen.findAllByTitle('Last 7 days')).find((element) => element.classList.contains('ant-select-item-option'))!)
@@ -217,12 +221,12 @@ describe('business analytics screen', { timeout: 20_000 }, () => {
     expect(screen.getByText(/Ratings per day/)).toHaveTextContent(formatRange(week))
   })
 
-  it('lists only the 10 latest sessions', async () => {
+  it('lists only the 10 latest ratings', async () => {
     signIn()
     fakeApi({ 'GET /api/analytics/7': analyticsAnswer(), 'GET /api/analytics/7/daily': daily })
     open()
 
-    const list = await screen.findByLabelText('Latest sessions', { selector: '.ant-list' })
+    const list = await screen.findByLabelText('Latest ratings', { selector: '.ant-list' })
     expect(list.querySelectorAll('.ant-list-item')).toHaveLength(10)
     expect(within(list).getByText('“Complaint 9”')).toBeInTheDocument()
     expect(within(list).queryByText('“Complaint 13”')).not.toBeInTheDocument()
@@ -237,13 +241,13 @@ describe('business analytics screen', { timeout: 20_000 }, () => {
     expect(within(funnel).getByText('Page views')).toBeInTheDocument()
     expect(within(funnel).getByText('(30%)')).toBeInTheDocument()
     expect(within(funnel).getByText('(67%)')).toBeInTheDocument()
-    expect(screen.getByText('4 positive reviews')).toBeInTheDocument()
+    expect(screen.getByText('4 ratings of 4-5 stars')).toBeInTheDocument()
     expect(screen.getByText('“The staff was rude”')).toBeInTheDocument()
     expect(screen.getByText('“Tables were dirty”')).toBeInTheDocument()
     expect(screen.getByText('Service · 3 mentions')).toBeInTheDocument()
     expect(screen.getByText('Staff · 1 mention')).toBeInTheDocument()
     // 66.7 % is neither excellent nor under 50 %.
-    expect(screen.queryByText('Excellent conversion!')).not.toBeInTheDocument()
+    expect(screen.queryByText('Excellent!')).not.toBeInTheDocument()
     expect(screen.queryByText('Room for improvement')).not.toBeInTheDocument()
   })
 
@@ -286,8 +290,8 @@ describe('business analytics screen', { timeout: 20_000 }, () => {
       expect(paragraph).toHaveTextContent('Never again.”')
       expect(within(paragraph).getByRole('button', { name: 'Collapse' })).toBeInTheDocument()
 
-      // The latest sessions fold it the same way.
-      const latest = screen.getByLabelText('Latest sessions', { selector: '.ant-list' })
+      // The latest ratings fold it the same way.
+      const latest = screen.getByLabelText('Latest ratings', { selector: '.ant-list' })
       expect(within(latest).getAllByRole('button', { name: 'Expand' })).toHaveLength(1)
       expect(within(latest).getByText('“Complaint 9”')).toBeInTheDocument()
     } finally {
@@ -295,13 +299,13 @@ describe('business analytics screen', { timeout: 20_000 }, () => {
     }
   })
 
-  it('praises a conversion of 70 % or more', async () => {
+  it('praises 70 % or more sent to Google', async () => {
     signIn()
     fakeApi({ 'GET /api/analytics/7': analyticsAnswer({ conversionRate: 75, redirectedSessions: 9 }), 'GET /api/analytics/7/daily': daily })
     open()
-    expect(await screen.findByText('Excellent conversion!')).toBeInTheDocument()
+    expect(await screen.findByText('Excellent!')).toBeInTheDocument()
     // The verdict is the all-time funnel's (the four stats above follow the chosen period).
-    expect(screen.getByText('75.0% of your customers are sent on to review you on Google.')).toBeInTheDocument()
+    expect(screen.getByText('75.0% of your ratings are sent to Google.')).toBeInTheDocument()
   })
 
   it('suggests improvement under 50 % with more than 5 sessions', async () => {
@@ -312,6 +316,7 @@ describe('business analytics screen', { timeout: 20_000 }, () => {
     })
     open()
     expect(await screen.findByText('Room for improvement')).toBeInTheDocument()
+    expect(screen.getByText(/^Only 41.7% of your ratings are sent to Google./)).toBeInTheDocument()
   })
 
   it('reads Business Not Found with a way back when the API answers 404', async () => {

@@ -18,7 +18,7 @@ describe("the overview's period card", () => {
     const api = fakeApi({ 'GET /api/analytics/range': answerRange({ businessId: 7 }) })
     renderScreen(<RangeCard businessId={7} />, { path: '/dashboard' })
 
-    const reviews = await screen.findByRole('group', { name: 'Reviews' })
+    const reviews = await screen.findByRole('group', { name: 'Ratings' })
     expect(within(reviews).getByText('+12 (+40%) vs previous 30 days')).toBeInTheDocument()
     expect(screen.getByRole('combobox', { name: 'Period' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'All businesses' })).toHaveAttribute('href', '/dashboard/analytics')
@@ -38,6 +38,6 @@ describe("the overview's period card", () => {
 
     reveal()
     expect(await screen.findByRole('combobox', { name: 'Period' })).toBeInTheDocument()
-    expect(await screen.findByRole('group', { name: 'Reviews' })).toBeInTheDocument()
+    expect(await screen.findByRole('group', { name: 'Ratings' })).toBeInTheDocument()
   })
 })

@@ -15,7 +15,7 @@ describe('RangeSummary', () => {
     expect(screen.getByText('26 Oct – 24 Nov 2026')).toBeInTheDocument()
     expect(screen.getByText(/against 26 Sept? – 25 Oct 2026/)).toBeInTheDocument()
 
-    const reviews = figure('Reviews')
+    const reviews = figure('Ratings')
     expect(within(reviews).getByText('42')).toBeInTheDocument()
     expect(within(reviews).getByText('+12 (+40%) vs previous 30 days')).toBeInTheDocument()
     expect(within(reviews).getByRole('img', { name: 'arrow-up' })).toBeInTheDocument()
@@ -24,23 +24,41 @@ describe('RangeSummary', () => {
     expect(within(figure('Average rating')).getByText('+0.3 vs previous 30 days')).toBeInTheDocument()
     expect(within(figure('Sent to Google')).getByText('Same as previous 30 days')).toBeInTheDocument()
 
-    // Private feedback is every rating of 3 or below, with how many carry a comment (docs/decisions.md D38).
-    const feedback = figure('Private feedback')
+    // Private ratings are every rating of 3 or below, with how many carry a comment (docs/decisions.md D38).
+    const feedback = figure('Private ratings')
     expect(within(feedback).getByText('6')).toBeInTheDocument()
     expect(within(feedback).getByText('Rated 3 or below, 3 with a comment')).toBeInTheDocument()
     expect(within(feedback).getByText('+1 (+20%) vs previous 30 days')).toBeInTheDocument()
     expect(within(feedback).getByRole('img', { name: 'arrow-up' })).toBeInTheDocument()
-    // More private feedback is the bad direction, more reviews the good one.
+    // More private ratings are the bad direction, more ratings the good one.
     expect(within(feedback).getByText('+1 (+20%) vs previous 30 days').closest('[data-tone]')).toHaveAttribute('data-tone', 'bad')
     expect(within(reviews).getByText('+12 (+40%) vs previous 30 days').closest('[data-tone]')).toHaveAttribute('data-tone', 'good')
     expect(CAFE_BEFORE.redirectedSessions).toBe(CAFE_NOW.redirectedSessions)
   })
 
-  it("says 'No earlier data' for every figure when the previous period had no ratings", () => {
+  it('shows the change of a figure the previous period did not have, without a percentage against nothing', () => {
     render(<RangeSummary data={rangeAnswer(range, { previousTotals: totals() })} />)
 
-    expect(screen.getAllByText('No earlier data')).toHaveLength(4)
-    expect(screen.queryByRole('img', { name: /arrow/ })).not.toBeInTheDocument()
+    expect(within(figure('Ratings')).getByText('+42, none in the previous 30 days')).toBeInTheDocument()
+    expect(within(figure('Sent to Google')).getByText('+30, none in the previous 30 days')).toBeInTheDocument()
+    expect(within(figure('Private ratings')).getByText('+6, none in the previous 30 days')).toBeInTheDocument()
+    expect(within(figure('Average rating')).getByText('No ratings in the previous 30 days')).toBeInTheDocument()
+    expect(screen.queryByText(/%/)).not.toBeInTheDocument()
+    expect(screen.queryByText('No earlier data')).not.toBeInTheDocument()
+  })
+
+  it('never sets a percentage beside a figure that had nothing before', () => {
+    // 2 ratings before, none of them sent to Google: the ratings' change has a base, Google's has none.
+    const before = totals({ totalSessions: 2, negativeSessions: 2, averageRating: 2, filteredFeedback: 1 })
+    const now = totals({ totalSessions: 58, positiveSessions: 50, negativeSessions: 8, redirectedSessions: 50, averageRating: 4.4 })
+    render(<RangeSummary data={rangeAnswer(range, { totals: now, previousTotals: before })} />)
+
+    expect(within(figure('Ratings')).getByText('+56 (+2800%) vs previous 30 days')).toBeInTheDocument()
+    expect(within(figure('Sent to Google')).getByText('+50, none in the previous 30 days')).toBeInTheDocument()
+    expect(within(figure('Sent to Google')).getByText('+50, none in the previous 30 days').closest('[data-tone]')).toHaveAttribute(
+      'data-tone',
+      'good'
+    )
   })
 
   it('shows a dash for the average of a period without ratings, and the previous day for a one-day range', () => {
@@ -48,7 +66,7 @@ describe('RangeSummary', () => {
     render(<RangeSummary data={rangeAnswer(day, { totals: totals(), previousTotals: totals({ totalSessions: 2, averageRating: 4 }) })} />)
 
     expect(within(figure('Average rating')).getByText('—')).toBeInTheDocument()
-    expect(within(figure('Reviews')).getByText('−2 (−100%) vs previous day')).toBeInTheDocument()
+    expect(within(figure('Ratings')).getByText('−2 (−100%) vs previous day')).toBeInTheDocument()
     expect(screen.getByText('24 Nov 2026')).toBeInTheDocument()
   })
 })

@@ -19,6 +19,10 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
+/** One of the four cards: the period card further down names its figures the same way (a group each). */
+const statCard = (title: string) => screen.getByLabelText(title, { selector: '.ant-card' })
+const findStatCard = (title: string) => screen.findByLabelText(title, { selector: '.ant-card' })
+
 const renderDashboard = () =>
   renderScreen(
     <BusinessesProvider>
@@ -134,12 +138,14 @@ describe('/dashboard overview', () => {
     const business = screen.getByLabelText('Business')
     expect(within(business).getByText('Chai Point Cafe')).toBeInTheDocument()
     expect(within(business).getByText('MG Road, Bengaluru')).toBeInTheDocument()
-    expect(await within(screen.getByLabelText('Total Reviews')).findByText('7')).toBeInTheDocument()
+    expect(await within(await findStatCard('Ratings')).findByText('7')).toBeInTheDocument()
+    expect(within(statCard('Ratings')).getByText('Through your links and QR codes')).toBeInTheDocument()
     const comparison = screen.getByLabelText('Rating Comparison')
     expect(within(comparison).getByText('3.6')).toBeInTheDocument()
+    expect(within(comparison).getByText('Average rating')).toBeInTheDocument()
     expect(within(comparison).getByText('4.2')).toBeInTheDocument()
     // docs/decisions.md D38: every rating of 3 or below, as the inbox counts them, and how many carry a comment.
-    const privateFeedback = screen.getByLabelText('Private Feedback')
+    const privateFeedback = statCard('Private ratings')
     expect(within(privateFeedback).getByText('3')).toBeInTheDocument()
     expect(within(privateFeedback).getByText('Rated 3 or below, 2 with a comment')).toBeInTheDocument()
 
@@ -150,11 +156,17 @@ describe('/dashboard overview', () => {
     expect(Object.fromEntries(lists[0])).toMatchObject({ businessId: '7', _start: '0', _end: '5' })
   })
 
-  it('notes when the Google rating is higher than the internal average, and not otherwise', async () => {
+  it('notes when the Google rating is higher than the average here, with what to do and no alarm, and not otherwise', async () => {
     api()
     const { unmount } = renderDashboard()
     const comparison = await screen.findByLabelText('Rating Comparison')
-    expect(await within(comparison).findByText(/Your Google rating is higher/)).toBeInTheDocument()
+    const note = await within(comparison).findByText(/Your Google rating is higher/)
+    expect(note).toHaveTextContent(
+      'Your Google rating is higher: customers who rate you 1-3 tell you here instead of on Google. Their comments show what to fix.'
+    )
+    // Neutral grey, not the orange of a warning.
+    expect(note).toHaveClass('ant-typography-secondary')
+    expect(note).not.toHaveClass('ant-typography-warning')
     unmount()
 
     api({ 'GET /api/businesses': [fixtures.business({ rating: 3.2 })] })
@@ -164,10 +176,10 @@ describe('/dashboard overview', () => {
     expect(within(lower).queryByText(/Your Google rating is higher/)).not.toBeInTheDocument()
   })
 
-  it('lists the 5 newest sessions with their badges, newest first', async () => {
+  it('lists the 5 newest ratings with their badges, newest first', async () => {
     api()
     renderDashboard()
-    const activity = await screen.findByText('Recent Review Activity')
+    const activity = await screen.findByText('Recent ratings')
     const card = activity.closest('.ant-card') as HTMLElement
     await within(card).findByText('“Waited 20 minutes for tea”')
     const items = card.querySelectorAll('.recent-activity > li')
@@ -179,17 +191,19 @@ describe('/dashboard overview', () => {
           .getAttribute('aria-label')
       )
     ).toEqual(['5 stars', '4 stars', '2 stars', '5 stars', '3 stars'])
-    expect(within(items[0] as HTMLElement).getByText('Redirected to Google')).toBeInTheDocument()
-    expect(within(items[2] as HTMLElement).getByText('Private feedback')).toBeInTheDocument()
+    expect(within(items[0] as HTMLElement).getByText('Sent to Google')).toBeInTheDocument()
+    expect(within(items[2] as HTMLElement).getByText('Private rating')).toBeInTheDocument()
     expect(within(items[0] as HTMLElement).getByText('1 hour ago')).toBeInTheDocument()
     expect(within(card).queryByText('“Rude staff”')).not.toBeInTheDocument()
   })
 
-  it('says so when there is no review activity yet', async () => {
+  it('says so when there are no ratings yet, and the projections ask for the daily customers instead of making figures up', async () => {
     api({ 'GET /api/overview': overview(NO_SESSIONS), 'GET /api/review-sessions': sessionsEndpoint([]) })
     renderDashboard()
-    expect(await screen.findByText(/No reviews yet/)).toBeInTheDocument()
-    expect(within(screen.getByLabelText('Total Reviews')).getByText('0')).toBeInTheDocument()
+    expect(await screen.findByText(/No ratings yet/)).toBeInTheDocument()
+    expect(within(statCard('Ratings')).getByText('0')).toBeInTheDocument()
+    expect(await screen.findByText(/Enter how many customers you serve on a typical day/)).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: /Google reviews in 1 month/ })).not.toBeInTheDocument()
     expect(within(screen.getByLabelText('Rating Comparison')).getByText('—')).toBeInTheDocument()
     expect(within(screen.getByLabelText('Rating Comparison')).queryByText(/Google rating is higher/)).not.toBeInTheDocument()
   })

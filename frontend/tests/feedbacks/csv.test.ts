@@ -45,16 +45,50 @@ describe('toCsv', () => {
 })
 
 describe('feedback CSV', () => {
-  it('has date (Asia/Kolkata), rating, feedback and resolved columns', () => {
+  const row = (overrides: Partial<Parameters<typeof feedbackCsv>[0][number]> = {}) => ({
+    createdAt: '2026-11-21T18:45:00.000Z',
+    rating: 2,
+    feedback: null,
+    resolved: false,
+    reviewRequestId: null,
+    customer: null,
+    staff: null,
+    contactName: null,
+    contactPhone: null,
+    ...overrides,
+  })
+
+  it('has date (Asia/Kolkata), rating, feedback, resolved, source and call-back columns', () => {
     const csv = feedbackCsv([
-      { createdAt: '2026-11-21T18:45:00.000Z', rating: 2, feedback: 'Cold food, "slow" service', resolved: false },
-      { createdAt: '2026-11-20T04:00:00.000Z', rating: 1, feedback: null, resolved: true },
+      row({ feedback: 'Cold food, "slow" service' }),
+      row({ createdAt: '2026-11-20T04:00:00.000Z', rating: 1, resolved: true }),
     ])
     expect(csv.split('\r\n')).toEqual([
-      'Date (Asia/Kolkata),Rating,Feedback,Resolved',
-      '2026-11-22 00:15,2,"Cold food, ""slow"" service",No',
-      '2026-11-20 09:30,1,,Yes',
+      'Date (Asia/Kolkata),Rating,Feedback,Resolved,Source,Call-back name,Call-back phone (+91)',
+      '2026-11-22 00:15,2,"Cold food, ""slow"" service",No,Review link,,',
+      '2026-11-20 09:30,1,,Yes,Review link,,',
       '',
+    ])
+  })
+
+  it('carries the name and number the customer agreed to share, and where the rating came from', () => {
+    const meera = { name: 'Meera Iyer', phone: '+919876543210' }
+    const ravi = { id: 3, name: 'Ravi' }
+    const lines = feedbackCsv([
+      // Ticked "contact me" after a personal request.
+      row({ reviewRequestId: 12, customer: meera, contactName: 'Meera', contactPhone: '9876543210' }),
+      // A request a staff member sent, without the tick: the customer is named in the source, no call-back.
+      row({ reviewRequestId: 13, customer: meera, staff: ravi }),
+      // A staff member's QR, a call-back number without a name.
+      row({ staff: ravi, contactPhone: '9123456789' }),
+      // The poster, with a name that would run as a formula.
+      row({ contactName: '=HYPERLINK("x")', contactPhone: '9988776655' }),
+    ]).split('\r\n')
+    expect(lines.slice(1, 5)).toEqual([
+      '2026-11-22 00:15,2,,No,Personal request to Meera Iyer,Meera,98765 43210',
+      '2026-11-22 00:15,2,,No,"Personal request to Meera Iyer, sent by Ravi",,',
+      '2026-11-22 00:15,2,,No,Staff link of Ravi,,91234 56789',
+      `2026-11-22 00:15,2,,No,Review link,"'=HYPERLINK(""x"")",99887 76655`,
     ])
   })
 
@@ -63,7 +97,8 @@ describe('feedback CSV', () => {
     expect(csvDateTime('not a date')).toBe('')
   })
 
-  it('names the file after the business and the day', () => {
+  it("names the file after the business and India's day, not UTC's", () => {
     expect(feedbackCsvFileName("Chai Point's Cafe!", new Date('2026-11-21T20:00:00Z'))).toBe('chai_point_s_cafe_feedback_2026-11-22.csv')
+    expect(feedbackCsvFileName('Chai Point', new Date('2026-11-27T20:00:00Z'))).toBe('chai_point_feedback_2026-11-28.csv')
   })
 })

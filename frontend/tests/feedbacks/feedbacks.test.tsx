@@ -64,7 +64,7 @@ describe('customer feedbacks screen', { timeout: 20_000 }, () => {
     expect(await screen.findByText('“Cold food, "slow" service”')).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'Customer Feedbacks' })).toBeInTheDocument()
     expect(screen.getByText('2 private ratings')).toBeInTheDocument()
-    expect(screen.getAllByText('Private feedback')).toHaveLength(2)
+    expect(screen.getAllByText('Private rating')).toHaveLength(2)
     expect(screen.getByText('Where are the 4-5 star reviews?')).toBeInTheDocument()
     expect(screen.getByText(/sent straight to your Google review page/)).toBeInTheDocument()
     expect(lastQuery(api)).toEqual({ _start: '0', _end: '10', _sort: 'createdAt', _order: 'desc', businessId: '7' })
@@ -180,9 +180,9 @@ describe('customer feedbacks screen', { timeout: 20_000 }, () => {
     expect(fileName).toMatch(/^chai_point_cafe_feedback_\d{4}-\d{2}-\d{2}\.csv$/)
     const text = await saved!.text()
     expect(text.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
-      'Date (Asia/Kolkata),Rating,Feedback,Resolved',
-      '2026-11-22 00:15,2,"Cold food, ""slow"" service",No',
-      `2026-11-20 09:30,1,"'=HYPERLINK(""http://evil"")",No`,
+      'Date (Asia/Kolkata),Rating,Feedback,Resolved,Source,Call-back name,Call-back phone (+91)',
+      '2026-11-22 00:15,2,"Cold food, ""slow"" service",No,Review link,,',
+      `2026-11-20 09:30,1,"'=HYPERLINK(""http://evil"")",No,Review link,,`,
       '',
     ])
   })

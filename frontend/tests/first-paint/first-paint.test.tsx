@@ -73,7 +73,7 @@ describe('the pieces, rendered at build time from the app’s components', () =>
   it('hold a place for every piece and every text, and carry the styles of what they show', () => {
     for (const piece of ['leading', 'avatar', 'banners', 'welcome', 'cards']) expect(pieces.shell).toContain(`__PIECE_${piece}__`)
     expect(pieces.shell).toContain('class="bottom-nav"')
-    expect(pieces.cards).toContain('aria-label="Total Reviews"')
+    expect(pieces.cards).toContain('aria-label="Ratings"')
     expect(pieces.cards).not.toContain('__SLOT_note__')
     expect(pieces.cardsWithNote).toContain('__SLOT_note__')
     expect(Object.keys(pieces.trial)).toEqual(['1', '2', '3', '4', '5', '6', '7'])
@@ -94,11 +94,11 @@ describe('firstScreenHtml', () => {
       'Here is how Chai Point Cafe is doing. Share your review link to collect more ratings.'
     )
     expect(text(host, '[aria-label="Business"]')).toBe('Business Chai Point Cafe MG Road, Bengaluru')
-    expect(text(host, '[aria-label="Total Reviews"]')).toBe('Total Reviews 1,234 Ratings through your link')
+    expect(text(host, '[aria-label="Ratings"]')).toBe('Ratings 1,234 Through your links and QR codes')
     expect(text(host, '[aria-label="Rating Comparison"]')).toBe(
-      'Rating Comparison 4.1 Internal average 4.2 Google rating Your Google rating is higher than the average of the ratings collected here.'
+      'Rating Comparison 4.1 Average rating 4.2 Google rating Your Google rating is higher: customers who rate you 1-3 tell you here instead of on Google. Their comments show what to fix.'
     )
-    expect(text(host, '[aria-label="Private Feedback"]')).toBe('Private Feedback 9 Rated 3 or below, 8 with a comment')
+    expect(text(host, '[aria-label="Private ratings"]')).toBe('Private ratings 9 Rated 3 or below, 8 with a comment')
     expect(text(host, '.trial-banner .ant-alert-message')).toBe('5 days left in your free trial')
     expect(host.querySelector('.verify-email-banner')).toBeNull()
     expect(host.querySelector('.business-selector')).toBeNull()
@@ -171,7 +171,7 @@ describe('firstScreenHtml', () => {
       )
     )
     expect(host.querySelector('.trial-banner')).toBeNull()
-    expect(text(host, '[aria-label="Rating Comparison"]')).toBe('Rating Comparison 4.1 Internal average 3.9 Google rating')
+    expect(text(host, '[aria-label="Rating Comparison"]')).toBe('Rating Comparison 4.1 Average rating 3.9 Google rating')
   })
 
   it('leaves out the trial banner the owner closed on this day of the trial, as the app does', () => {
@@ -228,7 +228,7 @@ describe('paintFirstScreen', () => {
     const layer = document.getElementById(FIRST_PAINT_ID)!
     expect(layer.nextElementSibling?.id).toBe('root')
     expect(layer.hasAttribute('inert')).toBe(true)
-    expect(layer.querySelector('[aria-label="Total Reviews"]')?.textContent).toContain('1,234')
+    expect(layer.querySelector('[aria-label="Ratings"]')?.textContent).toContain('1,234')
     expect(document.documentElement.classList.contains(FIRST_PAINT_CLASS)).toBe(true)
     expect(document.getElementById('root')!.hasAttribute('inert')).toBe(true)
     expect(screen.getByRole('status')).toHaveTextContent('Loading your dashboard...')
@@ -296,11 +296,11 @@ describe('the hand-over to the app', () => {
     })
     firstPaintShown()
     renderScreen(createElement(Overview, { business: fixtures.business({ id: 7 }) }))
-    expect(await screen.findByLabelText('Total Reviews')).toHaveClass('ant-card-loading')
+    expect(await screen.findByLabelText('Ratings', { selector: '.ant-card' })).toHaveClass('ant-card-loading')
     expect(document.getElementById(FIRST_PAINT_ID)).not.toBeNull()
 
     answerOverview()
-    await waitFor(() => expect(screen.getByLabelText('Total Reviews')).toHaveTextContent('1,234'))
+    await waitFor(() => expect(screen.getByLabelText('Ratings', { selector: '.ant-card' })).toHaveTextContent('1,234'))
     // The welcome strip still says 'Welcome!' without the owner: the first paint, which has their name, stays.
     expect(screen.getByRole('heading', { name: 'Welcome!' })).toBeInTheDocument()
     expect(document.getElementById(FIRST_PAINT_ID)).not.toBeNull()

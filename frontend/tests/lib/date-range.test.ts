@@ -85,10 +85,16 @@ describe('change against the previous period', () => {
     expect(describeChange(30, 30, 7)).toEqual({ trend: 'same', text: 'Same as previous 7 days' })
   })
 
-  it("says 'No earlier data' when the previous period had none", () => {
-    expect(describeChange(5, 0, 30)).toEqual({ trend: 'none', text: 'No earlier data' })
-    expect(describeChange(0, 0, 30)).toEqual({ trend: 'none', text: 'No earlier data' })
-    expect(describeChange(4.2, null, 30, 'rating')).toEqual({ trend: 'none', text: 'No earlier data' })
+  it('shows a count the previous period did not have as its change, without a percentage against nothing', () => {
+    expect(describeChange(56, 0, 30)).toEqual({ trend: 'up', text: '+56, none in the previous 30 days' })
+    expect(describeChange(0, 0, 30)).toEqual({ trend: 'same', text: 'None in the previous 30 days either' })
+    expect(describeChange(1, 0, 1)).toEqual({ trend: 'up', text: '+1, none in the previous day' })
+  })
+
+  it('says there were no ratings to compare a rating or a rate with', () => {
+    expect(describeChange(4.2, null, 30, 'rating')).toEqual({ trend: 'none', text: 'No ratings in the previous 30 days' })
+    expect(describeChange(66.7, null, 7, 'rate')).toEqual({ trend: 'none', text: 'No ratings in the previous 7 days' })
+    expect(describeChange(null, 4.2, 30, 'rating')).toEqual({ trend: 'none', text: 'No ratings in this period' })
   })
 
   it('reads a rating in stars and a rate in points, without a percent', () => {

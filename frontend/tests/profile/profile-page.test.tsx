@@ -90,10 +90,11 @@ describe('profile: account stats', () => {
     expect(within(stats).getByText(plan)).toBeInTheDocument()
   })
 
-  it('shows businesses and reviews this month, and Refresh reads them again', async () => {
+  it('shows businesses and ratings this month, and Refresh reads them again', async () => {
     const api = openProfile()
     const stats = await card('Account Stats')
     expect(await within(stats).findByText('1,234')).toBeInTheDocument()
+    expect(within(stats).getByText('Ratings this month')).toBeInTheDocument()
     expect(within(stats).getByText('2')).toBeInTheDocument()
     const before = callsTo(api, '/api/billing/usage')
     const statusBefore = callsTo(api, '/api/billing/trial-status')

@@ -54,7 +54,7 @@ describe('staff card', { timeout: 20_000 }, () => {
       ['2. Ravi', '6', '4', '8'],
     ])
     expect(within(rows[1]).getByRole('button', { name: 'Remove Ravi' })).toBeInTheDocument()
-    expect(screen.getByText('Give each person their own QR: see who brings in reviews.')).toBeInTheDocument()
+    expect(screen.getByText('Give each person their own QR: see who brings in ratings.')).toBeInTheDocument()
   })
 
   it('adds a person by name and shows their link', async () => {

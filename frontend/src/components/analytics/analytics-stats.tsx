@@ -1,5 +1,9 @@
-/* The four numbers of the business analytics screen (docs/screens.md), over the chosen period and against the one before. */
+/*
+ * The four numbers of the business analytics screen (docs/screens.md), over the chosen period and against the one
+ * before, named as every screen names them (docs/product-rules.md#words-for-the-figures).
+ */
 import { LikeOutlined, DislikeOutlined, RiseOutlined, TeamOutlined } from '@ant-design/icons'
+import { FIGURES, SHARE_OF_RATINGS } from '@reviewroute/backend/contract/vocabulary'
 import type { AnalyticsTotals } from '@reviewroute/backend/types/api'
 import { Card, Col, Row, Statistic } from 'antd'
 import type { ReactNode } from 'react'
@@ -15,14 +19,16 @@ interface Stat {
   color?: string
   value(totals: StatTotals): number
   format(value: number): string
+  /** After the value, smaller: what a share is of. */
+  suffix?: string
   kind: ChangeKind
   better: 'up' | 'down'
 }
 
 const STATS: Stat[] = [
-  { title: 'Total Sessions', icon: <TeamOutlined />, value: (t) => t.totalSessions, format: String, kind: 'count', better: 'up' },
+  { title: FIGURES.ratings, icon: <TeamOutlined />, value: (t) => t.totalSessions, format: String, kind: 'count', better: 'up' },
   {
-    title: 'Positive Reviews',
+    title: FIGURES.highRatings,
     icon: <LikeOutlined />,
     color: '#16a34a',
     value: (t) => t.positiveSessions,
@@ -31,7 +37,7 @@ const STATS: Stat[] = [
     better: 'up',
   },
   {
-    title: 'Negative Reviews',
+    title: FIGURES.privateRatings,
     icon: <DislikeOutlined />,
     color: '#ea580c',
     value: (t) => t.negativeSessions,
@@ -40,11 +46,12 @@ const STATS: Stat[] = [
     better: 'down',
   },
   {
-    title: 'Conversion Rate',
+    title: FIGURES.sentToGoogle,
     icon: <RiseOutlined />,
     color: '#1d4ed8',
     value: (t) => t.conversionRate,
     format: formatPercent,
+    suffix: SHARE_OF_RATINGS,
     kind: 'rate',
     better: 'up',
   },
@@ -75,6 +82,7 @@ export function AnalyticsStats({
                   title={stat.title}
                   value={stat.format(stat.value(totals))}
                   prefix={stat.icon}
+                  suffix={stat.suffix && <span style={{ fontSize: 14 }}>{stat.suffix}</span>}
                   valueStyle={{ color: stat.color }}
                 />
                 {comparison && (

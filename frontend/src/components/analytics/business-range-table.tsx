@@ -1,6 +1,7 @@
 /*
- * Each business's figures over a range, sortable by any of them, with its reviews' change against the previous
- * period. Scrolls sideways on a phone with the name column kept in view.
+ * Each business's figures over a range, under the summary's names (docs/product-rules.md#words-for-the-figures),
+ * sortable by any of them, with its ratings' change against the previous period. Scrolls sideways on a phone with
+ * the name column kept in view.
  */
 import type { AnalyticsRangeResponse } from '@reviewroute/backend/types/api'
 import { Flex, Table, Typography, type TableColumnsType } from 'antd'
@@ -11,8 +12,6 @@ import { useBusinesses } from '#hooks/use-businesses'
 
 type Row = AnalyticsRangeResponse['businesses'][number]
 
-/** Short column titles for the summary's figures, in its order. */
-const COLUMN_TITLES = ['Reviews', 'Avg rating', 'Sent to Google', 'Private feedback']
 /** Nulls (no ratings) sort below every rating. */
 const sortValue = (value: number | null) => value ?? -1
 
@@ -21,7 +20,7 @@ export function BusinessRangeTable({ data }: { data: AnalyticsRangeResponse }) {
   // The address under the name: two branches of one name differ only there.
   const { businesses } = useBusinesses()
   const addressOf = (id: number) => businesses.find((business) => business.id === id)?.address
-  const [reviews] = RANGE_FIGURES
+  const [ratings] = RANGE_FIGURES
   const columns: TableColumnsType<Row> = [
     {
       title: 'Business',
@@ -38,25 +37,25 @@ export function BusinessRangeTable({ data }: { data: AnalyticsRangeResponse }) {
         </Flex>
       ),
     },
-    ...RANGE_FIGURES.map((figure, index) => ({
-      title: COLUMN_TITLES[index],
+    ...RANGE_FIGURES.map((figure) => ({
+      title: figure.title,
       key: figure.title,
       align: 'right' as const,
       sorter: (a: Row, b: Row) => sortValue(figure.value(a.totals)) - sortValue(figure.value(b.totals)),
       render: (_: unknown, row: Row) => figure.format(figure.value(row.totals)),
     })),
     {
-      title: 'Change in reviews',
+      title: 'Change in ratings',
       key: 'change',
       width: 190,
       sorter: (a, b) => a.totals.totalSessions - a.previousTotals.totalSessions - (b.totals.totalSessions - b.previousTotals.totalSessions),
       render: (_, row) => (
         <ChangeNote
-          current={reviews.value(row.totals)}
-          previous={reviews.value(row.previousTotals)}
+          current={ratings.value(row.totals)}
+          previous={ratings.value(row.previousTotals)}
           days={days}
-          kind={reviews.kind}
-          better={reviews.better}
+          kind={ratings.kind}
+          better={ratings.better}
         />
       ),
     },

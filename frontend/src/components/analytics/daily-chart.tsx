@@ -2,6 +2,7 @@
  * Ratings and redirects per day over the chosen period (India's calendar days, from the range answer). Its own
  * chunk: recharts loads after the rest of the screen has painted.
  */
+import { FIGURES } from '@reviewroute/backend/contract/vocabulary'
 import type { DailyPointDto } from '@reviewroute/backend/types/api'
 import { Card, Typography } from 'antd'
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
@@ -19,9 +20,9 @@ function Chart({ days }: { days: DailyPointDto[] }) {
         <YAxis allowDecimals={false} tick={{ fontSize: 12 }} width={40} />
         <Tooltip labelFormatter={(label) => dayLabel(String(label))} />
         <Legend wrapperStyle={{ fontSize: 12 }} />
-        <Bar dataKey="positive" name="4-5 stars" stackId="ratings" fill="#22c55e" />
-        <Bar dataKey="negative" name="1-3 stars" stackId="ratings" fill="#f97316" />
-        <Line dataKey="redirected" name="Sent to Google" type="monotone" stroke="#1d4ed8" strokeWidth={2} dot={false} />
+        <Bar dataKey="positive" name={FIGURES.highRatings} stackId="ratings" fill="#22c55e" />
+        <Bar dataKey="negative" name={FIGURES.privateRatings} stackId="ratings" fill="#f97316" />
+        <Line dataKey="redirected" name={FIGURES.sentToGoogle} type="monotone" stroke="#1d4ed8" strokeWidth={2} dot={false} />
       </ComposedChart>
     </ResponsiveContainer>
   )

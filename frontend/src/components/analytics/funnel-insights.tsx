@@ -1,7 +1,9 @@
 /*
- * The funnel insights panel (docs/product-rules.md): visits → ratings → Google, the conversion verdict, this week's positive
- * reviews, the newest low-rated feedback with text and the complaint topics the API counted.
+ * The funnel insights panel (docs/product-rules.md): page views → ratings → sent to Google, the verdict on the share
+ * sent to Google, this week's 4-5 star ratings, the newest low-rated feedback with text and the complaint topics the
+ * API counted. Named as every screen names these counts (docs/product-rules.md#words-for-the-figures).
  */
+import { highRatingsCount } from '@reviewroute/backend/contract/vocabulary'
 import type { AnalyticsResponse } from '@reviewroute/backend/types/api'
 import { Alert, Card, Divider, Flex, Progress, Tag, Typography } from 'antd'
 import { FUNNEL_LOW_RATED_COUNT } from '#config/constants'
@@ -18,21 +20,14 @@ const topicLabel = (topic: string) => topic.charAt(0).toUpperCase() + topic.slic
 function VerdictAlert({ rate, sessions }: { rate: number; sessions: number }) {
   const verdict = conversionVerdict(rate, sessions)
   if (verdict === 'excellent')
-    return (
-      <Alert
-        type="success"
-        showIcon
-        message="Excellent conversion!"
-        description={`${formatPercent(rate)} of your customers are sent on to review you on Google.`}
-      />
-    )
+    return <Alert type="success" showIcon message="Excellent!" description={`${formatPercent(rate)} of your ratings are sent to Google.`} />
   if (verdict === 'improvement')
     return (
       <Alert
         type="warning"
         showIcon
         message="Room for improvement"
-        description={`Only ${formatPercent(rate)} of your customers reach Google. The feedback below shows what to fix first.`}
+        description={`Only ${formatPercent(rate)} of your ratings are sent to Google. The feedback below shows what to fix first.`}
       />
     )
   return null
@@ -78,7 +73,7 @@ export function FunnelInsights({ data }: { data: AnalyticsResponse }) {
         <VerdictAlert rate={analytics.conversionRate} sessions={analytics.totalSessions} />
         <Funnel insights={insights} analytics={analytics} />
         <Typography.Text>
-          <strong>{plural(analytics.positiveLast7Days, 'positive review', 'positive reviews')}</strong> this week
+          <strong>{highRatingsCount(analytics.positiveLast7Days)}</strong> this week
         </Typography.Text>
 
         <Divider style={{ margin: '4px 0' }} />

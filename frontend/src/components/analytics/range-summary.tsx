@@ -1,10 +1,11 @@
 /*
- * The key figures of a range of days (reviews, average rating, sent to Google, private feedback: every rating of 3
- * or below, with how many carry a comment, docs/decisions.md D38), each with its change against the previous
- * period of the same length (D36).
+ * The key figures of a range of days (ratings, average rating, sent to Google, private ratings: every rating of 3
+ * or below, with how many carry a comment, docs/decisions.md D38), named as every screen names them
+ * (docs/product-rules.md#words-for-the-figures), each with its change against the previous period of the same
+ * length (D36).
  */
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons'
-import { NEGATIVE_RATING_MAX } from '@reviewroute/backend/contract/product_rules'
+import { FIGURES, privateRatingsLine } from '@reviewroute/backend/contract/vocabulary'
 import type { AnalyticsRangeResponse, RangeTotals } from '@reviewroute/backend/types/api'
 import { formatCount } from '@reviewroute/web-shared/format'
 import { Col, Flex, Row, Typography } from 'antd'
@@ -25,16 +26,16 @@ const count = (value: number | null) => formatCount(value ?? 0)
 const stars = (value: number | null) => (value === null ? '—' : value.toFixed(1))
 
 export const RANGE_FIGURES: Figure[] = [
-  { title: 'Reviews', value: (totals) => totals.totalSessions, format: count, kind: 'count', better: 'up' },
-  { title: 'Average rating', value: (totals) => totals.averageRating, format: stars, kind: 'rating', better: 'up' },
-  { title: 'Sent to Google', value: (totals) => totals.redirectedSessions, format: count, kind: 'count', better: 'up' },
+  { title: FIGURES.ratings, value: (totals) => totals.totalSessions, format: count, kind: 'count', better: 'up' },
+  { title: FIGURES.averageRating, value: (totals) => totals.averageRating, format: stars, kind: 'rating', better: 'up' },
+  { title: FIGURES.sentToGoogle, value: (totals) => totals.redirectedSessions, format: count, kind: 'count', better: 'up' },
   {
-    title: 'Private feedback',
+    title: FIGURES.privateRatings,
     value: (totals) => totals.negativeSessions,
     format: count,
     kind: 'count',
     better: 'down',
-    note: (totals) => `Rated ${NEGATIVE_RATING_MAX} or below, ${formatCount(totals.filteredFeedback)} with a comment`,
+    note: (totals) => privateRatingsLine(totals.filteredFeedback),
   },
 ]
 
@@ -43,7 +44,7 @@ const TONE_COLOR = { good: '#16a34a', bad: '#ea580c', neutral: undefined }
 const toneOf = (trend: Trend, better: 'up' | 'down') =>
   trend === 'up' || trend === 'down' ? (trend === better ? 'good' : 'bad') : 'neutral'
 
-/** '+12 (+40%) vs previous 30 days' with an arrow, green when the change is good news. */
+/** '+12 (+40%) vs previous 30 days' (lib/date-range.ts) with an arrow, green when the change is good news. */
 export function ChangeNote({
   current,
   previous,

@@ -3,14 +3,14 @@ import { Card, List } from 'antd'
 import { BUSINESS_PAGE_SESSIONS } from '#config/constants'
 import { ReviewSessionItem } from '#components/review-session-item'
 
-/** The business's newest sessions, at most 10 (docs/product-rules.md), long feedback folded to three lines. */
+/** The business's newest ratings, at most 10 (docs/product-rules.md), long feedback folded to three lines. */
 export function RecentSessions({ sessions, businessName }: { sessions: ReviewSessionDto[]; businessName: string }) {
   return (
-    <Card title="Latest sessions" style={{ height: '100%' }}>
+    <Card title="Latest ratings" style={{ height: '100%' }}>
       <List
-        aria-label="Latest sessions"
+        aria-label="Latest ratings"
         dataSource={sessions.slice(0, BUSINESS_PAGE_SESSIONS)}
-        locale={{ emptyText: 'No reviews yet. Share your review link or QR code to get the first one.' }}
+        locale={{ emptyText: 'No ratings yet. Share your review link or QR code to get the first one.' }}
         renderItem={(session) => <ReviewSessionItem session={session} businessName={businessName} collapseFeedback />}
       />
     </Card>

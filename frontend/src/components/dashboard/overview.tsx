@@ -66,7 +66,11 @@ export function Overview({ business }: { business: BusinessDto }) {
         </Col>
         <Col xs={24} lg={12}>
           <WhenVisible title="Review Projections">
-            <ReviewProjectionsCard business={business} googleRatings={stats.googleRatings} />
+            <ReviewProjectionsCard
+              business={business}
+              googleRatings={stats.googleRatings}
+              ratings={stats.loading ? undefined : stats.totalSessions}
+            />
           </WhenVisible>
         </Col>
         <Col xs={24}>

@@ -1,4 +1,4 @@
-/* The 5 newest review sessions of the selected business (docs/screens.md), or a nudge to share the link. */
+/* The 5 newest ratings of the selected business (docs/screens.md), or a nudge to share the link. */
 import type { ReviewSessionDto } from '@reviewroute/backend/types/api'
 import { Card, Empty, Skeleton } from 'antd'
 import { Link } from 'react-router'
@@ -7,7 +7,7 @@ import { ReviewSessionContent } from '#components/review-session-content'
 export function RecentActivity({ businessId, sessions, loading }: { businessId: number; sessions: ReviewSessionDto[]; loading: boolean }) {
   return (
     <Card
-      title="Recent Review Activity"
+      title="Recent ratings"
       extra={sessions.length > 0 && <Link to={`/business/${businessId}`}>View analytics</Link>}
       style={{ height: '100%' }}
       styles={{ body: { paddingTop: 4, paddingBottom: 4 } }}
@@ -17,7 +17,7 @@ export function RecentActivity({ businessId, sessions, loading }: { businessId: 
       ) : sessions.length === 0 ? (
         <Empty
           image={Empty.PRESENTED_IMAGE_SIMPLE}
-          description="No reviews yet. Share your review link or QR code and new ratings will appear here."
+          description="No ratings yet. Share your review link or QR code and new ratings will appear here."
         />
       ) : (
         // Plain rows: antd's List would bring its pagination and select into the first screen for five items.

@@ -1,12 +1,14 @@
 /*
- * The overview's four cards (docs/screens.md): the selected business, total reviews (sessions), the internal average
- * against the Google rating, and private feedback: every rating of 3 or below, with how many carry a comment, in
- * the feedback inbox's words (docs/decisions.md D38).
+ * The overview's four cards (docs/screens.md), named as every screen names these counts
+ * (docs/product-rules.md#words-for-the-figures): the selected business, its ratings, their average against the
+ * Google rating, and its private ratings: every rating of 3 or below, with how many carry a comment, in the feedback
+ * inbox's words (docs/decisions.md D38).
  */
 import { MessageOutlined, ShopOutlined, StarFilled, StarOutlined } from '@ant-design/icons'
 import type { BusinessDto } from '@reviewroute/backend/types/api'
 import { Card, Col, Flex, Row, Typography } from 'antd'
 import type { ReactNode } from 'react'
+import { FIGURES } from '@reviewroute/backend/contract/vocabulary'
 import { statCardTexts, type StatCardTexts, type StatCounts } from '#lib/overview-texts'
 
 export { GOOGLE_HIGHER_NOTE } from '#lib/overview-texts'
@@ -66,9 +68,9 @@ export function StatCardsView({ texts, loading }: { texts: StatCardTexts; loadin
         </StatCard>
       </Col>
       <Col {...layout.total}>
-        <StatCard title="Total Reviews" icon={<StarOutlined />} loading={loading}>
+        <StatCard title={FIGURES.ratings} icon={<StarOutlined />} loading={loading}>
           <Figure>{texts.total}</Figure>
-          <Typography.Text type="secondary">Ratings through your link</Typography.Text>
+          <Typography.Text type="secondary">Through your links and QR codes</Typography.Text>
         </StatCard>
       </Col>
       <Col {...layout.comparison}>
@@ -76,22 +78,23 @@ export function StatCardsView({ texts, loading }: { texts: StatCardTexts; loadin
           <Flex gap={24}>
             <Flex vertical>
               <Figure>{texts.average}</Figure>
-              <Typography.Text type="secondary">Internal average</Typography.Text>
+              <Typography.Text type="secondary">{FIGURES.averageRating}</Typography.Text>
             </Flex>
             <Flex vertical>
               <Figure>{texts.google}</Figure>
-              <Typography.Text type="secondary">Google rating</Typography.Text>
+              <Typography.Text type="secondary">{FIGURES.googleRating}</Typography.Text>
             </Flex>
           </Flex>
+          {/* A pointer, not an alarm: the usual case for a business that hears its unhappy customers privately. */}
           {texts.note && (
-            <Typography.Text type="warning" style={{ fontSize: 13 }}>
+            <Typography.Text type="secondary" style={{ fontSize: 13 }}>
               {texts.note}
             </Typography.Text>
           )}
         </StatCard>
       </Col>
       <Col {...layout.feedback}>
-        <StatCard title="Private Feedback" icon={<MessageOutlined />} loading={loading}>
+        <StatCard title={FIGURES.privateRatings} icon={<MessageOutlined />} loading={loading}>
           <Figure>{texts.privateRatings}</Figure>
           <Typography.Text type="secondary">{texts.privateLine}</Typography.Text>
         </StatCard>

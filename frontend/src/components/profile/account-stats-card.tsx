@@ -2,6 +2,7 @@ import { ReloadOutlined } from '@ant-design/icons'
 import { Button, Card, Tag, Typography } from 'antd'
 import type { TrialStatusDto, UsageDto } from '@reviewroute/backend/types/api'
 import { formatCount } from '@reviewroute/web-shared/format'
+import { FIGURES } from '@reviewroute/backend/contract/vocabulary'
 import { accountStats } from '#lib/billing'
 import { Facts } from './facts'
 
@@ -15,7 +16,7 @@ interface Props {
   onRefresh(): void
 }
 
-/** Plan, status, businesses and this month's reviews (GET /api/billing/usage), with a Refresh button. */
+/** Plan, status, businesses and this month's ratings (GET /api/billing/usage), with a Refresh button. */
 export function AccountStatsCard({ status, usage, usageFailed, refreshing, onRefresh }: Props) {
   const stats = status ? accountStats(status) : null
   const count = (value: number | undefined) => (value === undefined ? '–' : formatCount(value))
@@ -42,7 +43,7 @@ export function AccountStatsCard({ status, usage, usageFailed, refreshing, onRef
             ),
           ],
           ['Businesses', count(usage?.usage.businesses)],
-          ['Reviews this month', count(usage?.usage.reviewsThisMonth)],
+          [`${FIGURES.ratings} this month`, count(usage?.usage.reviewsThisMonth)],
         ]}
       />
       {usageFailed && (

@@ -113,7 +113,7 @@ export function StaffCard({ businessId, businessName }: { businessId: number; bu
   return (
     <Card title="Staff" style={{ height: '100%' }}>
       <Flex vertical gap={16}>
-        <Typography.Text type="secondary">Give each person their own QR: see who brings in reviews.</Typography.Text>
+        <Typography.Text type="secondary">Give each person their own QR: see who brings in ratings.</Typography.Text>
         {body}
         {added && (
           <Alert
