@@ -40,6 +40,8 @@ export const highRatingsCount = (count: number) =>
   counted(count, `rating of ${POSITIVE_RATING_MIN}-${RATING_MAX} stars`, `ratings of ${POSITIVE_RATING_MIN}-${RATING_MAX} stars`)
 /** '1 private rating', '9 private ratings' */
 export const privateRatingsCount = (count: number) => counted(count, 'private rating', 'private ratings')
+/** '1 new private rating', '3 new private ratings' (the alerts' and digests' subjects) */
+export const newPrivateRatingsCount = (count: number) => counted(count, 'new private rating', 'new private ratings')
 /** '8 with a comment' (of the private ratings) */
 export const withCommentCount = (count: number) => `${formatCount(count)} with a comment`
 /** '5 sent to Google' */

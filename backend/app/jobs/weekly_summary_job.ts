@@ -5,11 +5,12 @@ import mail from '@adonisjs/mail/services/main'
 import type { MailerContract, MailTransportContract } from '@adonisjs/mail/types'
 import WeeklySummaryMail, { type BusinessWeek, type WeekCounts } from '#mails/weekly_summary_mail'
 import { nowIst } from '#lib/time'
+import { NEGATIVE_RATING_MAX } from '#lib/constants'
 
 /** The summary goes out at this hour of Monday, IST (docs/decisions.md D30). */
 const SEND_HOUR_IST = 9
 
-const NO_COUNTS: WeekCounts = { ratings: 0, ratingSum: 0, sentToGoogle: 0, feedback: 0 }
+const NO_COUNTS: WeekCounts = { ratings: 0, ratingSum: 0, sentToGoogle: 0, privateRatings: 0, withComment: 0 }
 
 /**
  * Monday 09:00 IST: one mail per owner with the weekly summary on and a verified address, about the IST week
@@ -85,10 +86,11 @@ export default class WeeklySummaryJob {
 
   /**
    * Per business of the owner, the counts of the summarised week and of the one before, as the analytics screens
-   * count them: ratings and their sum, "sent to Google" = `redirected` (the redirectedSessions of analytics), and
-   * private feedback = a low rating with text (`is_complaint` with non-empty feedback, as the analytics screen's
-   * recent low-rated list). Read from the raw rows in one query: session_counts' dailyCounts has neither the
-   * rating sum nor feedback, and two weeks of a business are one short range of its (business, created_at) index.
+   * count them: ratings and their sum, "sent to Google" = `redirected` (the redirectedSessions of analytics),
+   * private ratings = rated 3 or below (negativeSessions), and of those the ones with a comment (`is_complaint` with
+   * non-empty feedback, as the analytics screen's recent low-rated list). Read from the raw rows in one query:
+   * session_counts' dailyCounts has neither the rating sum nor comments, and two weeks of a business are one short
+   * range of its (business, created_at) index.
    */
   private async businessWeeks(ownerId: number, thisMonday: DateTime): Promise<BusinessWeek[]> {
     const weekStart = thisMonday.minus({ weeks: 1 }).toUTC().toJSDate()
@@ -109,7 +111,8 @@ export default class WeeklySummaryJob {
         db.raw('COUNT(*) AS ratings'),
         db.raw('SUM(rating) AS rating_sum'),
         db.raw('SUM(redirected) AS sent_to_google'),
-        db.raw(`SUM(is_complaint = 1 AND feedback <> '') AS feedback`)
+        db.raw('SUM(rating <= ?) AS private_ratings', [NEGATIVE_RATING_MAX]),
+        db.raw(`SUM(is_complaint = 1 AND feedback <> '') AS with_comment`)
       )
       .groupBy('business_id', 'in_week')
     const countsOf = (businessId: number, inWeek: boolean): WeekCounts => {
@@ -119,7 +122,8 @@ export default class WeeklySummaryJob {
         ratings: Number(row.ratings),
         ratingSum: Number(row.rating_sum),
         sentToGoogle: Number(row.sent_to_google),
-        feedback: Number(row.feedback),
+        privateRatings: Number(row.private_ratings),
+        withComment: Number(row.with_comment),
       }
     }
     return businesses.map((business) => ({

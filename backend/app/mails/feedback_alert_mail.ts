@@ -4,8 +4,12 @@ import type User from '#models/user'
 import { AppMail, linkTo } from '#mails/app_mail'
 import { callBackLinks } from '#contract/call_back'
 import { formatIndianMobile } from '#contract/phone'
+import { newPrivateRatingsCount } from '#contract/vocabulary'
 
-/** 1-3 star ratings with text arrived for one of the owner's businesses: one, or every one since the last alert. */
+/**
+ * Private ratings with a comment arrived for one of the owner's businesses: one, or every one since the last alert,
+ * named as the dashboard names them (docs/product-rules.md#words-for-the-figures).
+ */
 export default class FeedbackAlertMail extends AppMail {
   protected template = 'feedback_alert'
   protected kind = 'feedback-alert'
@@ -24,8 +28,8 @@ export default class FeedbackAlertMail extends AppMail {
   private heading() {
     const { business, sessions } = this
     return sessions.length === 1
-      ? `New ${sessions[0].rating}-star feedback for ${business.name}`
-      : `${sessions.length} new low ratings for ${business.name}`
+      ? `New ${sessions[0].rating}-star private rating for ${business.name}`
+      : `${newPrivateRatingsCount(sessions.length)} for ${business.name}`
   }
 
   protected content() {

@@ -1,8 +1,9 @@
 import type ReviewSession from '#models/review_session'
 import type User from '#models/user'
 import { AppMail, linkTo } from '#mails/app_mail'
+import { newPrivateRatingsCount } from '#contract/vocabulary'
 
-/** The daily digest: every 1-3 star rating with text since the last one, across the owner's businesses. */
+/** The daily digest: every private rating with a comment since the last one, across the owner's businesses. */
 export default class FeedbackDigestMail extends AppMail {
   protected template = 'feedback_digest'
   protected kind = 'feedback-digest'
@@ -18,8 +19,7 @@ export default class FeedbackDigestMail extends AppMail {
   }
 
   private heading() {
-    const count = this.sessions.length
-    return `Your daily feedback digest: ${count} new low ${count === 1 ? 'rating' : 'ratings'}`
+    return `Your daily feedback digest: ${newPrivateRatingsCount(this.sessions.length)}`
   }
 
   protected content() {

@@ -3,6 +3,7 @@ import { DateTime } from 'luxon'
 import type User from '#models/user'
 import { AppMail, linkTo } from '#mails/app_mail'
 import { BUSINESS_TIME_ZONE } from '#lib/constants'
+import { privateRatingsCount, ratingsCount, sentToGoogleCount, withCommentCount } from '#contract/vocabulary'
 
 /** One business's ratings in one week. */
 export interface WeekCounts {
@@ -10,8 +11,10 @@ export interface WeekCounts {
   ratingSum: number
   /** 4-5 star ratings that went on to the business's Google review page. */
   sentToGoogle: number
-  /** Low ratings with text: the private feedback in the owner's inbox. */
-  feedback: number
+  /** Ratings of 3 or below: the private ratings in the owner's inbox. */
+  privateRatings: number
+  /** Of those, the ones with a comment. */
+  withComment: number
 }
 
 export interface BusinessWeek {
@@ -20,8 +23,6 @@ export interface BusinessWeek {
   week: WeekCounts
   weekBefore: WeekCounts
 }
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`
 
 /** Mean star rating to one decimal, as the dashboard overview shows it. */
 const average = ({ ratings, ratingSum }: WeekCounts) => meanRating(ratingSum, ratings)?.toFixed(1) ?? null
@@ -32,25 +33,29 @@ const sum = (weeks: WeekCounts[]): WeekCounts =>
       ratings: total.ratings + week.ratings,
       ratingSum: total.ratingSum + week.ratingSum,
       sentToGoogle: total.sentToGoogle + week.sentToGoogle,
-      feedback: total.feedback + week.feedback,
+      privateRatings: total.privateRatings + week.privateRatings,
+      withComment: total.withComment + week.withComment,
     }),
-    { ratings: 0, ratingSum: 0, sentToGoogle: 0, feedback: 0 }
+    { ratings: 0, ratingSum: 0, sentToGoogle: 0, privateRatings: 0, withComment: 0 }
   )
 
-/** The lines one week's figures are shown as, in the HTML and the text part alike. */
+/**
+ * The lines one week's figures are shown as, in the HTML and the text part alike, in the dashboard's words
+ * (docs/product-rules.md#words-for-the-figures).
+ */
 const figures = (week: WeekCounts, weekBefore: WeekCounts) => {
   const mean = average(week)
   return [
-    `${plural(week.ratings, 'rating', 'ratings')} (the week before: ${weekBefore.ratings})`,
+    `${ratingsCount(week.ratings)} (the week before: ${weekBefore.ratings})`,
     mean === null ? 'No average rating yet' : `Average rating ${mean} out of 5`,
-    `${week.sentToGoogle} sent to Google (the week before: ${weekBefore.sentToGoogle})`,
-    `${plural(week.feedback, 'private feedback message', 'private feedback messages')} (the week before: ${weekBefore.feedback})`,
+    `${sentToGoogleCount(week.sentToGoogle)} (the week before: ${weekBefore.sentToGoogle})`,
+    `${privateRatingsCount(week.privateRatings)}, ${withCommentCount(week.withComment)} (the week before: ${weekBefore.privateRatings})`,
   ]
 }
 
 /**
  * The weekly summary (docs/decisions.md D30): per business of the owner, last week's ratings, average rating, ratings
- * sent to Google and private feedback, next to the week before; a quiet week asks for the QR poster to go up.
+ * sent to Google and private ratings, next to the week before; a quiet week asks for the QR poster to go up.
  */
 export default class WeeklySummaryMail extends AppMail {
   protected template = 'weekly_summary'
@@ -79,7 +84,7 @@ export default class WeeklySummaryMail extends AppMail {
   private heading() {
     const where = this.businesses.length === 1 ? `Your week at ${this.businesses[0].name}` : 'Your week on ReviewRoute'
     const { ratings, sentToGoogle } = this.total
-    return this.quiet ? `${where}: no new ratings` : `${where}: ${plural(ratings, 'rating', 'ratings')}, ${sentToGoogle} sent to Google`
+    return this.quiet ? `${where}: no new ratings` : `${where}: ${ratingsCount(ratings)}, ${sentToGoogleCount(sentToGoogle)}`
   }
 
   /** "16 Nov - 22 Nov 2026": Monday to Sunday of the summarised week. */

@@ -433,7 +433,7 @@ test.group('Negative-feedback alert job', (group) => {
       kind: 'feedback-alert',
       to: user.email,
       from: TEST_FROM,
-      subject: `New 2-star feedback for ${business.name}`,
+      subject: `New 2-star private rating for ${business.name}`,
     })
     assert.include(mails[0].text, 'The biryani was cold and nobody came to the table')
     assert.include(mails[0].html, 'The biryani was cold and nobody came to the table')
@@ -575,7 +575,7 @@ test.group('Negative-feedback alert job', (group) => {
 
     const mails = await mail.read()
     assert.lengthOf(mails, 1)
-    assert.containsSubset(mails[0], { kind: 'feedback-alert', to: user.email, subject: `2 new low ratings for ${business.name}` })
+    assert.containsSubset(mails[0], { kind: 'feedback-alert', to: user.email, subject: `2 new private ratings for ${business.name}` })
     assert.include(mails[0].text, 'Missed while Redis was down')
     assert.include(mails[0].text, 'Just now, in the same mail')
     assert.notInclude(mails[0].text, 'Told already')
@@ -707,7 +707,7 @@ test.group('Daily feedback digest job (09:00 IST)', (group) => {
     assert.containsSubset(mails[0], {
       kind: 'feedback-digest',
       to: user.email,
-      subject: 'Your daily feedback digest: 2 new low ratings',
+      subject: 'Your daily feedback digest: 2 new private ratings',
     })
     assert.include(mails[0].text, `A customer rated ${business.name} 2 out of 5 and wrote:`)
     assert.include(mails[0].text, 'Cold tea')

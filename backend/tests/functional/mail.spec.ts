@@ -37,7 +37,7 @@ test.group('Mail over SMTP', (group) => {
     const [sent] = await smtp.waitFor(1)
     assert.equal(sent.kind, 'feedback-alert')
     assert.equal(sent.to, user.email)
-    assert.equal(sent.subject, 'New 1-star feedback for Chai & Co <Andheri>')
+    assert.equal(sent.subject, 'New 1-star private rating for Chai & Co <Andheri>')
     assert.include(sent.text, 'A customer rated Chai & Co <Andheri> 1 out of 5 and wrote:')
     assert.include(sent.text, '"Tea was <b>cold</b> & late"')
     assert.include(sent.html, 'Tea was &lt;b&gt;cold&lt;/b&gt; &amp; late')

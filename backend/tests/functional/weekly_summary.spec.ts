@@ -43,14 +43,14 @@ test.group('Weekly summary job: the figures of last week', (group) => {
   isolated(group)
   group.each.teardown(() => clock.reset())
 
-  test('counts the IST week before this Monday: ratings, average, sent to Google, feedback, and the week before', async ({
+  test('counts the IST week before this Monday: ratings, average, sent to Google, private ratings, and the week before', async ({
     assert,
     cleanup,
   }) => {
     const mail = await fileMailbox(cleanup)
     const { user, business } = await ownerWithBusiness({ business: { name: 'Chai Point' } })
     await seedSessions(business.id, [
-      // Last week, Monday 00:00 IST to Sunday 23:59:59 IST: 7 ratings, sum 24, 3 went to Google, 2 with feedback.
+      // Last week, Monday 00:00 IST to Sunday 23:59:59 IST: 7 ratings, sum 24, 3 went to Google, 3 private, 2 with a comment.
       { rating: 3, feedback: 'Slow service', createdAt: WEEK_START },
       { rating: 5, createdAt: WEEK_START.plus({ days: 1 }) },
       { rating: 5, createdAt: WEEK_START.plus({ days: 2 }) },
@@ -58,7 +58,7 @@ test.group('Weekly summary job: the figures of last week', (group) => {
       // A 4-star rating whose customer did not go on to Google.
       { rating: 4, redirected: false, createdAt: WEEK_START.plus({ days: 4 }) },
       { rating: 2, feedback: 'Cold tea', createdAt: WEEK_START.plus({ days: 5 }) },
-      // A low rating without text is no private feedback.
+      // A low rating without text is a private rating without a comment.
       { rating: 1, createdAt: MONDAY.minus({ seconds: 1 }) },
       // The week before: 2 ratings, both sent to Google.
       { rating: 5, createdAt: WEEK_START.minus({ seconds: 1 }) },
@@ -84,7 +84,7 @@ test.group('Weekly summary job: the figures of last week', (group) => {
       '7 ratings (the week before: 2)',
       'Average rating 3.4 out of 5',
       '3 sent to Google (the week before: 2)',
-      '2 private feedback messages (the week before: 0)',
+      '3 private ratings, 2 with a comment (the week before: 0)',
     ]) {
       assert.include(mine.text, line)
       assert.include(mine.html, line)
@@ -126,7 +126,7 @@ test.group('Weekly summary job: the figures of last week', (group) => {
     assert.include(sent.text, `${second.name}\n- 1 rating (the week before: 0)\n- Average rating 4.0 out of 5`)
     assert.include(sent.text, `${third.name}\n- 0 ratings (the week before: 0)\n- No average rating yet`)
     assert.include(sent.text, 'All 3 businesses\n- 3 ratings (the week before: 0)\n- Average rating 3.7 out of 5')
-    assert.include(sent.text, '1 private feedback message (the week before: 0)')
+    assert.include(sent.text, '1 private rating, 1 with a comment (the week before: 0)')
     assert.include(sent.html, 'Chai &amp; Snacks')
   })
 
