@@ -3,7 +3,7 @@
  * npm run bench:dashboard-phone: how soon the owner's overview shows its numbers on a phone (docs/architecture.md#dashboard-on-a-phone).
  * Debian's Chromium as a phone (390 px, touch) under Lighthouse's slow-4G profile (150 ms RTT, 1.6 Mbit/s down,
  * 750 kbit/s up) and a 4x slower CPU opens /dashboard signed in, and the time from navigation start to the
- * overview's four stat cards showing their figures (the row of the `[aria-label="Total Reviews"]` card with its four
+ * overview's four stat cards showing their figures (the row of the `.ant-card[aria-label="Ratings"]` card with its four
  * cards, none still `.ant-card-loading`, checked on each animation frame) is taken: in the first paint drawn from
  * the early API answers (frontend/src/first-paint/, docs/decisions.md D40) or by the app, whichever is first; and,
  * for information, when the app itself has drawn them and taken over (from then on the screen responds):
@@ -73,13 +73,13 @@ const env = apiEnv({
 
 /**
  * Installed before any page script: records, checked once per animation frame, when the overview's stat cards
- * first show their figures (the row holding the "Total Reviews" card has its four cards and none is still loading):
+ * first show their figures (the row holding the "Ratings" card has its four cards and none is still loading):
  * anywhere on the page (`__cardsVisibleAt`: the first paint's or the app's, whichever is first) and drawn by the
  * app itself (`__appCardsAt`: inside #root, with the first paint gone), when the owner can use the screen.
  */
 function watchCards() {
   const shown = (scope) => {
-    const row = document.querySelector(`${scope}[aria-label="Total Reviews"]`)?.closest('.ant-row')
+    const row = document.querySelector(`${scope}.ant-card[aria-label="Ratings"]`)?.closest('.ant-row')
     const cards = row ? row.querySelectorAll('.ant-card') : []
     return cards.length >= 4 && ![...cards].some((card) => card.classList.contains('ant-card-loading'))
   }

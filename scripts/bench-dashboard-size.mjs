@@ -62,7 +62,7 @@ try {
       if (pathname.startsWith('/dashboard-assets/') && pathname.endsWith('.js')) loaded.add(pathname.slice(1))
     })
     await page.goto(`${base}/dashboard`, { waitUntil: 'networkidle' })
-    await page.getByText('Recent Review Activity').first().waitFor({ timeout: 30_000 })
+    await page.getByText('Recent ratings', { exact: true }).first().waitFor({ timeout: 30_000 })
     await page.waitForLoadState('networkidle')
   } finally {
     await context.close()

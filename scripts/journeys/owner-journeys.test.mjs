@@ -96,7 +96,7 @@ async function needRatings(t) {
 
 /** Text of an antd Statistic on the business page, by its title. */
 async function statistic(page, title) {
-  const value = page.locator('.ant-statistic').filter({ hasText: title }).locator('.ant-statistic-content')
+  const value = page.getByRole('group', { name: title, exact: true }).locator('.ant-statistic-content-value')
   await value.waitFor()
   return (await value.textContent()).replace(/\s/g, '')
 }
@@ -198,7 +198,7 @@ test(
       story.business = { id: business.id, name: business.name, shortUrl: business.short_url, link }
 
       // The overview of the new business; a brand-new owner is greeted 'Welcome', not 'Welcome back' (docs/decisions.md D39).
-      await page.getByText('Recent Review Activity').waitFor()
+      await page.getByText('Recent ratings', { exact: true }).waitFor()
       await page.getByRole('heading', { name: `Welcome, ${owner.firstName}!` }).waitFor()
       await page.getByText(PLACE.formattedAddress).first().waitFor()
       await screenshot(page, 'j1', '06-overview')
@@ -349,11 +349,11 @@ test(
       await page.getByRole('button', { name: 'Sign In' }).click()
       await page.waitForURL('**/dashboard')
 
-      // Recent Review Activity: the three ratings, newest first; two went to Google, one stayed private.
-      const activity = page.locator('.ant-card').filter({ has: page.getByText('Recent Review Activity', { exact: true }) })
+      // Recent ratings: the three ratings, newest first; two went to Google, one stayed private.
+      const activity = page.locator('.ant-card').filter({ has: page.getByText('Recent ratings', { exact: true }) })
       await activity.getByText(FEEDBACK).waitFor()
-      assert.equal(await activity.getByText('Redirected to Google').count(), 2)
-      assert.equal(await activity.getByText('Private feedback').count(), 1)
+      assert.equal(await activity.getByText('Sent to Google', { exact: true }).count(), 2)
+      assert.equal(await activity.getByText('Private rating', { exact: true }).count(), 1)
       assert.deepEqual(
         await activity.locator('[aria-label$=" stars"]').evaluateAll((stars) => stars.map((star) => star.getAttribute('aria-label'))),
         ['4 stars', '2 stars', '5 stars']
@@ -367,12 +367,12 @@ test(
       await page.getByText('1 private rating', { exact: true }).waitFor()
       await screenshot(page, 'j3', '02-feedbacks')
 
-      // The business page: 3 sessions, 2 positive, 1 negative, 2 of 3 sent to Google.
+      // The business page: 3 ratings, 2 of 4-5 stars, 1 private, 2 of 3 sent to Google.
       await page.goto(`${BASE}/business/${business.id}`)
-      assert.equal(await statistic(page, 'Total Sessions'), '3')
-      assert.equal(await statistic(page, 'Positive Reviews'), '2')
-      assert.equal(await statistic(page, 'Negative Reviews'), '1')
-      assert.equal(await statistic(page, 'Conversion Rate'), '66.7%')
+      assert.equal(await statistic(page, 'Ratings'), '3')
+      assert.equal(await statistic(page, '4-5 star ratings'), '2')
+      assert.equal(await statistic(page, 'Private ratings'), '1')
+      assert.equal(await statistic(page, 'Sent to Google'), '66.7%')
       await page.waitForTimeout(1_500) // the daily chart's bars grow in: let them settle for the screenshot
       await screenshot(page, 'j3', '03-business-analytics')
     } catch (error) {
@@ -388,14 +388,14 @@ test(
       async () => (await readMailFiles(run.product.mailDir)).find((mail) => mail.kind === 'feedback-alert' && mail.to === owner.email),
       { timeoutMs: 20_000, intervalMs: 250 }
     )
-    assert.equal(alert.subject, `New 2-star feedback for ${business.name}`)
+    assert.equal(alert.subject, `New 2-star private rating for ${business.name}`)
     assert.match(alert.text, new RegExp(FEEDBACK))
     // One alert in all: none for the 4 and 5 star ratings, none for the demo owner's seeded (invented) ratings.
     // (When journey 2 broke off and the ratings were made again, its 2-star rating may have been mailed too.)
     const alerts = (await readMailFiles(run.product.mailDir))
       .filter((mail) => mail.kind === 'feedback-alert')
       .map((mail) => [mail.to, mail.subject])
-    const expected = [[owner.email, `New 2-star feedback for ${business.name}`]]
+    const expected = [[owner.email, `New 2-star private rating for ${business.name}`]]
     if (story.ratedThroughApi) assert.deepEqual([...new Set(alerts.map(String))], expected.map(String))
     else assert.deepEqual(alerts, expected)
   }
@@ -508,7 +508,7 @@ test(
 
       // Unlocked: the dashboard stays.
       await page.goto(`${BASE}/dashboard`)
-      await page.getByText('Recent Review Activity').waitFor()
+      await page.getByText('Recent ratings', { exact: true }).waitFor()
       assert.equal(new URL(page.url()).pathname, '/dashboard')
       await page.getByText(business.name).first().waitFor()
       await screenshot(page, 'j4', '05-unlocked')
@@ -555,7 +555,7 @@ test(
       assert.equal(status.isLimited, false)
 
       await page.goto(`${BASE}/dashboard`)
-      await page.getByText('Recent Review Activity').waitFor()
+      await page.getByText('Recent ratings', { exact: true }).waitFor()
       assert.equal(new URL(page.url()).pathname, '/dashboard', 'still not locked after cancelling')
     } catch (error) {
       await scope.failed()
@@ -691,9 +691,9 @@ function firstScreenParts(root) {
     trial: '.trial-banner',
     welcome: '.dashboard-welcome',
     businessCard: '[aria-label="Business"]',
-    total: '[aria-label="Total Reviews"]',
+    total: '.ant-card[aria-label="Ratings"]',
     comparison: '[aria-label="Rating Comparison"]',
-    feedback: '[aria-label="Private Feedback"]',
+    feedback: '.ant-card[aria-label="Private ratings"]',
     nav: '.bottom-nav',
   }
   const container = document.querySelector(root)
@@ -752,7 +752,7 @@ test(
       })
       const page = await phone.newPage()
       await page.goto(`${BASE}/dashboard`, { waitUntil: 'commit' })
-      await page.waitForSelector('#first-paint [aria-label="Total Reviews"]')
+      await page.waitForSelector('#first-paint .ant-card[aria-label="Ratings"]')
       assert.equal(await page.locator('#first-paint').getAttribute('inert'), '', 'the first paint is not interactive')
       assert.equal(await page.locator('#root').evaluate((root) => root.childElementCount), 0, 'the app has not drawn yet')
       const painted = await page.evaluate(firstScreenParts, '#first-paint')
@@ -764,8 +764,8 @@ test(
       await screenshot(page, 'j13', 'app')
 
       assert.match(painted.business.text, /^Marwar Thali House/, 'the selector shows the newest business')
-      assert.match(painted.total.text, /Total Reviews 3 /)
-      assert.match(painted.feedback.text, /Private Feedback 1 Rated 3 or below, 1 with a comment/)
+      assert.match(painted.total.text, /Ratings 3 /)
+      assert.match(painted.feedback.text, /Private ratings 1 Rated 3 or below, 1 with a comment/)
       assert.match(painted.welcome.text, /^Welcome, Kavya!/)
       for (const [name, part] of Object.entries(drawn)) {
         assert.ok(part, `the app shows ${name}`)
@@ -786,7 +786,7 @@ test(
       })
       const wide = await desktop.newPage()
       await wide.goto(`${BASE}/dashboard`)
-      await wide.waitForSelector('#root [aria-label="Total Reviews"]:not(.ant-card-loading)')
+      await wide.waitForSelector('#root .ant-card[aria-label="Ratings"]:not(.ant-card-loading)')
       assert.equal(await wide.evaluate(() => window.__firstPaintSeen ?? false), false, 'no first paint on a desktop')
     } catch (error) {
       await scope.failed()

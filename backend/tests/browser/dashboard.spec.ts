@@ -53,20 +53,21 @@ test.group('Owner dashboard in Chromium', (group) => {
     assert.equal(submitted.status, 200)
 
     await page.reload()
-    await page.getByText('Recent Review Activity').waitFor()
+    await page.getByText('Recent ratings', { exact: true }).waitFor()
     await page.getByText('The filter coffee came cold').first().waitFor()
-    assert.isTrue(await page.getByText('Private feedback').first().isVisible())
+    assert.isTrue(await page.getByText('Private rating', { exact: true }).first().isVisible())
 
     // Its analytics, reached from My Businesses.
     await page.getByRole('link', { name: 'Businesses' }).first().click()
     await page.waitForURL('**/dashboard/businesses')
     await page.getByRole('button', { name: 'Analytics' }).first().click()
     await page.waitForURL(`**/business/${business.id}`)
-    const stat = (title: string) => page.locator('.ant-statistic').filter({ hasText: title }).locator('.ant-statistic-content')
-    await stat('Total Sessions').waitFor()
-    assert.equal((await stat('Total Sessions').textContent())?.trim(), '1')
-    assert.equal((await stat('Negative Reviews').textContent())?.trim(), '1')
-    assert.equal((await stat('Conversion Rate').textContent())?.replace(/\s/g, ''), '0.0%')
+    // Named as every screen names them (docs/product-rules.md#words-for-the-figures).
+    const stat = (title: string) => page.getByRole('group', { name: title, exact: true }).locator('.ant-statistic-content-value')
+    await stat('Ratings').waitFor()
+    assert.equal((await stat('Ratings').textContent())?.trim(), '1')
+    assert.equal((await stat('Private ratings').textContent())?.trim(), '1')
+    assert.equal((await stat('Sent to Google').textContent())?.replace(/\s/g, ''), '0.0%')
   })
 })
 

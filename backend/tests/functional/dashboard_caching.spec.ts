@@ -65,7 +65,7 @@ test.group('Dashboard caching', (group) => {
     // The first paint (docs/decisions.md D40): its code by address (cached like the rest, see above) and its pieces.
     assert.match(first, /data-first-paint="\/dashboard-assets\/first-paint-[\w-]{8}\.js"/)
     const pieces = JSON.parse(/<script type="application\/json" id="first-paint-pieces">(.*?)<\/script>/s.exec(html)![1])
-    assert.include(pieces.cards, 'aria-label="Total Reviews"')
+    assert.include(pieces.cards, 'aria-label="Ratings"')
   })
 
   test('the service worker is never cached, may control the whole site and stores the files the HTML loads', async ({ assert, client }) => {
