@@ -31,7 +31,7 @@ export interface FirstScreenData {
   trial: TrialStatusDto | null
   businesses: BusinessDto[] | null
   overview: OverviewResponse | null
-  /** The business remembered as selected (hooks/use-businesses.tsx), if any. */
+  /** The business the owner last selected on this device (hooks/use-businesses.tsx), if any. */
   remembered: number | null
 }
 
@@ -96,7 +96,7 @@ export async function paintFirstScreen(answers: Promise<Omit<FirstScreenData, 'r
   if (!data || !root || appHasDrawn(doc) || view.location.pathname !== '/dashboard') return false
   let html: string | null
   try {
-    html = firstScreenHtml(JSON.parse(source) as FirstPaintPieces, { ...data, remembered: rememberedBusiness() })
+    html = firstScreenHtml(JSON.parse(source) as FirstPaintPieces, { ...data, remembered: rememberedBusiness(data.user?.id) })
   } catch {
     return false
   }

@@ -1,15 +1,17 @@
 /*
  * The owner's businesses and the one selected across screens (docs/product-rules.md#trial): the first is chosen automatically,
- * another is chosen when the selected one disappears, and the choice survives reloads. On /business/:id the address
- * is the selection (the header's selector shows that business, and choosing another opens its page), so the page
- * and the selector never disagree.
+ * another is chosen when the selected one disappears, and the choice survives reloads and signing out and in again
+ * (remembered per owner on the device, lib/selected-business.ts). On /business/:id the address is the selection (the
+ * header's selector shows that business, and choosing another opens its page), so the page and the selector never
+ * disagree.
  */
 import { useList } from '@refinedev/core'
 import type { BusinessDto } from '@reviewroute/backend/types/api'
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useMatch, useNavigate } from 'react-router'
+import { useCurrentUser } from '#hooks/use-current-user'
 import { parseRouteId } from '#lib/route-id'
-import { pickSelected, rememberedBusiness, SELECTED_KEY } from '#lib/selected-business'
+import { pickSelected, rememberBusiness, rememberedBusiness } from '#lib/selected-business'
 
 /** The API's page cap; an owner with more businesses than this is far beyond the product's audience. */
 const MAX_BUSINESSES = 100
@@ -37,19 +39,23 @@ export function BusinessesProvider({ children }: { children: ReactNode }) {
     pagination: { currentPage: 1, pageSize: MAX_BUSINESSES },
     sorters: [{ field: 'createdAt', order: 'desc' }],
   })
-  // `remember`: the choice is still to be kept for the next visit (a business's page chose it; select() keeps its own).
-  const [chosen, setChosen] = useState<{ id: number | null; remember: boolean }>(() => ({ id: rememberedBusiness(), remember: false }))
+  const userId = useCurrentUser().user?.id ?? null
+  // What this visit chose (the selector, or a business's page); until then what the owner chose before, which is
+  // known once the owner is (before that, the device's last choice: the same one unless another owner chose since).
+  const [chosen, setChosen] = useState<number | null>(null)
+  const remembered = useMemo(() => rememberedBusiness(userId), [userId])
   const businesses = useMemo(() => (Array.isArray(result.data) ? result.data : []), [result.data])
   const onBusinessPage = useMatch('/business/:businessId')
   const navigate = useNavigate()
   const fromPath = businessOfPath(businesses, onBusinessPage?.params.businessId)
-  const selected = fromPath ?? pickSelected(businesses, chosen.id)
+  const selected = fromPath ?? pickSelected(businesses, chosen ?? remembered)
 
   // The selection follows what is on screen: opening a business's page selects it for every other screen too.
-  if (selected && selected.id !== chosen.id) setChosen({ id: selected.id, remember: fromPath !== null })
+  if (fromPath && fromPath.id !== chosen) setChosen(fromPath.id)
+  // Kept for the owner's next visit (the owner's own key once known).
   useEffect(() => {
-    if (chosen.remember) localStorage.setItem(SELECTED_KEY, String(chosen.id))
-  }, [chosen])
+    if (chosen !== null) rememberBusiness(chosen, userId)
+  }, [chosen, userId])
 
   const value = useMemo<BusinessesState>(
     () => ({
@@ -58,8 +64,7 @@ export function BusinessesProvider({ children }: { children: ReactNode }) {
       error: query.error,
       selected,
       select(id) {
-        localStorage.setItem(SELECTED_KEY, String(id))
-        setChosen((current) => (current.id === id ? current : { id, remember: false }))
+        setChosen(id)
         if (onBusinessPage && id !== selected?.id) navigate(`/business/${id}`)
       },
       refetch: () => void query.refetch(),

@@ -68,19 +68,24 @@ const callBackPhone = (phone: string | null) => {
   return digits ? `${digits.slice(0, 5)} ${digits.slice(5)}` : ''
 }
 
-/** The inbox's rows as a spreadsheet: when, the rating and its words, where it came from and whom to call back. */
-export function feedbackCsv(sessions: FeedbackRow[]) {
+/**
+ * The inbox's rows as a spreadsheet: when, the rating and its words, where it came from and whom to call back; from
+ * the inbox of every business (`businessOf`), first the business each was left for.
+ */
+export function feedbackCsv<Row extends FeedbackRow>(sessions: Row[], businessOf?: (session: Row) => string) {
+  const cells = (session: Row) => [
+    csvDateTime(session.createdAt),
+    session.rating,
+    session.feedback ?? '',
+    session.resolved ? 'Yes' : 'No',
+    ratingSource(session),
+    session.contactPhone ? (session.contactName?.trim() ?? '') : '',
+    callBackPhone(session.contactPhone),
+  ]
+  if (!businessOf) return toCsv(FEEDBACK_CSV_HEADER, sessions.map(cells))
   return toCsv(
-    FEEDBACK_CSV_HEADER,
-    sessions.map((session) => [
-      csvDateTime(session.createdAt),
-      session.rating,
-      session.feedback ?? '',
-      session.resolved ? 'Yes' : 'No',
-      ratingSource(session),
-      session.contactPhone ? (session.contactName?.trim() ?? '') : '',
-      callBackPhone(session.contactPhone),
-    ])
+    ['Business', ...FEEDBACK_CSV_HEADER],
+    sessions.map((session) => [businessOf(session), ...cells(session)])
   )
 }
 

@@ -9,7 +9,8 @@
  */
 export const EARLY_KEY = '__reviewrouteEarly'
 const TOKEN_KEY = 'reviewroute.token' // web-shared/src/token.ts
-const SELECTED_KEY = 'reviewroute.selectedBusiness' // lib/selected-business.ts
+// lib/selected-business.ts: the device's last choice, and each owner's own under `${SELECTED_KEY}.{user id}`.
+const SELECTED_KEY = 'reviewroute.selectedBusiness'
 
 export interface EarlyRequests {
   token: string
@@ -36,10 +37,16 @@ function validToken(token: string | null): token is string {
   return typeof token === 'string' && token.length > 20 && token !== 'null' && token !== 'undefined'
 }
 
-function rememberedBusiness() {
-  const raw = Number(localStorage.getItem(SELECTED_KEY))
+function storedId(key: string) {
+  const raw = Number(localStorage.getItem(key))
   return Number.isInteger(raw) && raw > 0 ? raw : null
 }
+
+function rememberedBusiness(userId?: unknown) {
+  return (typeof userId === 'number' ? storedId(`${SELECTED_KEY}.${userId}`) : null) ?? storedId(SELECTED_KEY)
+}
+
+const jsonOf = (response: Promise<Response>) => response.then((answer) => (answer.ok ? answer.clone().json() : null)).catch(() => null)
 
 /**
  * Preloads the chunks index.html names for this route in the early script's `data-preload` (vite.config.ts's
@@ -87,17 +94,17 @@ export function startEarlyRequests(): EarlyRequests | null {
   for (const path of earlyPaths(pathname)) send(path)
 
   if (pathname === '/dashboard') {
-    // The overview's recent sessions are those of the selected business: the remembered one at once, and once the
-    // list is in, the one BusinessesProvider will pick (the remembered one if it still exists, else the newest).
-    const remembered = rememberedBusiness()
-    if (remembered) send(recentSessionsPath(remembered))
-    early.responses
-      .get(BUSINESSES_PATH)!
-      .then((response) => (response.ok ? response.clone().json() : null))
-      .then((businesses: Array<{ id: number }> | null) => {
+    // The overview's recent sessions are those of the selected business: the device's last choice at once, and once
+    // the owner and the list are in, the one BusinessesProvider will pick (the owner's remembered one if it still
+    // exists, else the newest).
+    const lastChoice = rememberedBusiness()
+    if (lastChoice) send(recentSessionsPath(lastChoice))
+    Promise.all([jsonOf(early.responses.get('/api/auth/user')!), jsonOf(early.responses.get(BUSINESSES_PATH)!)])
+      .then(([user, businesses]: [{ id?: unknown } | null, Array<{ id: number }> | null]) => {
         if (!Array.isArray(businesses) || !businesses.length) return
+        const remembered = rememberedBusiness(user?.id)
         const selected = businesses.find((business) => business.id === remembered) ?? businesses[0]
-        if (selected.id !== remembered) send(recentSessionsPath(selected.id))
+        if (selected.id !== lastChoice) send(recentSessionsPath(selected.id))
       })
       .catch(() => undefined)
   }

@@ -5,6 +5,9 @@ import { TOKEN_KEY } from '@reviewroute/web-shared/token'
 import { fixtures, signIn } from '../helpers'
 import { callsTo, chromeApi, renderChrome, setViewport } from './chrome-helpers'
 
+// The first test of a file waits for the chrome's lazy chunks on a busy machine.
+vi.setConfig({ testTimeout: 20_000 })
+
 beforeEach(() => {
   signIn()
   setViewport(1280)
@@ -51,7 +54,7 @@ describe('header greeting (docs/screens.md)', () => {
 })
 
 describe('user menu (docs/screens.md)', () => {
-  it('has Dashboard, Profile, Profile Settings and Log out', async () => {
+  it('has Dashboard, My Businesses, Analytics, Billing, one Profile & Settings entry, and Log out', async () => {
     chromeApi()
     renderChrome('/feedbacks')
     const menu = await openUserMenu()
@@ -59,7 +62,7 @@ describe('user menu (docs/screens.md)', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent)
-    ).toEqual(['Dashboard', 'My Businesses', 'Profile', 'Profile Settings', 'Log out'])
+    ).toEqual(['Dashboard', 'My Businesses', 'Analytics', 'Billing', 'Profile & Settings', 'Log out'])
   })
 
   // docs/decisions.md D38: My Businesses (edit link, settings, remove) is one tap away on every screen, phones included.
@@ -71,13 +74,45 @@ describe('user menu (docs/screens.md)', () => {
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/dashboard\/businesses$/))
   })
 
-  it('Profile goes to /profile and Dashboard to /dashboard', async () => {
+  // The bottom bar has no room for them: on a phone the menu is the way to all businesses' analytics and billing.
+  it.each([
+    ['Analytics', /^\/dashboard\/analytics$/],
+    ['Billing', /^\/billing$/],
+  ])('%s is in the menu on a phone', async (label, path) => {
+    setViewport(390)
     chromeApi()
     renderChrome('/feedbacks')
-    await chooseFromUserMenu('Profile')
-    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/profile'))
+    await chooseFromUserMenu(label)
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(path))
+  })
+
+  it('Profile & Settings goes to /profile, where name, phone and email are edited, and Dashboard to /dashboard', async () => {
+    chromeApi()
+    renderChrome('/feedbacks')
+    await chooseFromUserMenu('Profile & Settings')
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/profile$/))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     await chooseFromUserMenu('Dashboard')
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/dashboard$/))
+  })
+
+  it('offers a locked owner Billing, Profile & Settings and Log out only', async () => {
+    chromeApi({
+      'GET /api/billing/trial-status': fixtures.trialStatus({
+        isTrialActive: false,
+        trialStatus: 'expired',
+        trialDaysRemaining: 0,
+        isLimited: true,
+      }),
+    })
+    renderChrome('/billing')
+    // The lock guard shows the page once it has the status, which the menu reads too.
+    await screen.findByText('Page content')
+    expect(
+      within(await openUserMenu())
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent)
+    ).toEqual(['Billing', 'Profile & Settings', 'Log out'])
   })
 
   it('Log out posts /api/auth/logout, forgets the token and goes to /', async () => {
@@ -87,83 +122,6 @@ describe('user menu (docs/screens.md)', () => {
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/))
     expect(callsTo(api, 'POST', '/api/auth/logout')).toHaveLength(1)
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull()
-  })
-})
-
-describe('Profile Settings dialog (docs/screens.md, docs/decisions.md D14)', () => {
-  async function openDialog() {
-    await screen.findByRole('heading', { name: 'Hi, Asha!' })
-    await chooseFromUserMenu('Profile Settings')
-    return screen.findByRole('dialog', { name: 'Profile Settings' })
-  }
-
-  it('shows name, a read-only email and phone, and sends name and phone but never the email', async () => {
-    const api = chromeApi({
-      'GET /api/auth/user': { ...fixtures.user, phone: '+919876543210' },
-      'PATCH /api/auth/profile': ({ body }: { body: Record<string, unknown> }) => ({ ...fixtures.user, ...body }),
-    })
-    renderChrome('/dashboard')
-    const dialog = await openDialog()
-    const email = within(dialog).getByLabelText('Email')
-    expect(email).toBeDisabled()
-    expect(email).toHaveValue('asha@example.in')
-    expect(within(dialog).getByLabelText('Phone')).toHaveValue('+919876543210')
-
-    const name = within(dialog).getByLabelText('Name')
-    await userEvent.clear(name)
-    await userEvent.type(name, 'Asha V')
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
-
-    await waitFor(() => expect(callsTo(api, 'PATCH', '/api/auth/profile')).toHaveLength(1))
-    const [{ body }] = callsTo(api, 'PATCH', '/api/auth/profile')
-    expect(body).toEqual({ name: 'Asha V', phone: '+919876543210' })
-    expect(body).not.toHaveProperty('email')
-    expect(await screen.findByText('Profile Updated')).toBeInTheDocument()
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Profile Settings' })).not.toBeInTheDocument())
-  })
-
-  // docs/screens.md#header: a blank name would leave the owner without a first name.
-  it('refuses a blank name and sends nothing', async () => {
-    const api = chromeApi()
-    renderChrome('/dashboard')
-    const dialog = await openDialog()
-    const name = within(dialog).getByLabelText('Name')
-    await userEvent.clear(name)
-    await userEvent.type(name, '  ')
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
-    expect(await within(dialog).findByText('Please enter your name')).toBeInTheDocument()
-    expect(callsTo(api, 'PATCH', '/api/auth/profile')).toHaveLength(0)
-  })
-
-  it('shows "Failed to update profile: " and the server sentence when saving fails', async () => {
-    chromeApi({ 'PATCH /api/auth/profile': { status: 422, body: { error: 'Please enter a valid 10-digit phone number' } } })
-    renderChrome('/dashboard')
-    const dialog = await openDialog()
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Failed to update profile: Please enter a valid 10-digit phone number'
-    )
-    expect(screen.getByRole('dialog', { name: 'Profile Settings' })).toBeInTheDocument()
-  })
-
-  it('says "Unknown error" when the server answers without a sentence', async () => {
-    chromeApi({ 'PATCH /api/auth/profile': { status: 502, body: '<html>Bad gateway</html>' } })
-    renderChrome('/dashboard')
-    const dialog = await openDialog()
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/^Failed to update profile: Unknown error$/)
-  })
-
-  it('says "Failed to update profile. Please try again." when the network fails', async () => {
-    const api = chromeApi()
-    const answer = api.fetch.getMockImplementation() as (input: string, init?: RequestInit) => Promise<Response>
-    api.fetch.mockImplementation((input: string, init?: RequestInit) =>
-      init?.method === 'PATCH' ? Promise.reject(new TypeError('Failed to fetch')) : answer(input, init)
-    )
-    renderChrome('/dashboard')
-    const dialog = await openDialog()
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/^Failed to update profile\. Please try again\.$/)
   })
 })
 

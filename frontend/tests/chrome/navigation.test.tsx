@@ -1,8 +1,20 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { signIn } from '../helpers'
+import { fixtures, signIn } from '../helpers'
 import { chromeApi, renderChrome, setViewport } from './chrome-helpers'
+
+// The first test of a file waits for the chrome's lazy chunks on a busy machine.
+vi.setConfig({ testTimeout: 20_000 })
+
+/** A trial over without a paid plan: the lock guard sends everything but billing and the profile to /billing. */
+const lockedStatus = fixtures.trialStatus({ isTrialActive: false, trialStatus: 'expired', trialDaysRemaining: 0, isLimited: true })
+
+/** The links of a navigation element, as [label, href]. */
+const linksOf = (element: HTMLElement) =>
+  within(element)
+    .getAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')])
 
 beforeEach(() => {
   signIn()
@@ -19,25 +31,36 @@ function selectedSideItems() {
 describe('side navigation (desktop, docs/screens.md)', () => {
   beforeEach(() => setViewport(1280))
 
-  it('lists Dashboard, Businesses, Feedback, Settings with their links, and no bottom bar', async () => {
+  it('lists every screen with its link, Analytics of all businesses and Billing included, and no bottom bar', async () => {
     renderChrome('/dashboard')
     await screen.findByRole('heading', { name: 'Hi, Asha!' })
-    const sider = document.querySelector('.app-sider') as HTMLElement
-    expect(
-      within(sider)
-        .getAllByRole('link')
-        .map((link) => [link.textContent, link.getAttribute('href')])
-    ).toEqual([
+    expect(linksOf(document.querySelector('.app-sider') as HTMLElement)).toEqual([
       ['ReviewRoute', '/dashboard'],
       ['Dashboard', '/dashboard'],
       ['Ask for a review', '/dashboard/send'],
       ['Customers', '/dashboard/customers'],
       ['Requests', '/dashboard/requests'],
       ['Businesses', '/dashboard/businesses'],
+      ['Analytics', '/dashboard/analytics'],
       ['Feedback', '/feedbacks'],
+      ['Billing', '/billing'],
       ['Settings', '/profile'],
     ])
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument()
+  })
+
+  it('offers a locked owner Billing and Settings only', async () => {
+    chromeApi({ 'GET /api/billing/trial-status': lockedStatus })
+    renderChrome('/billing')
+    await screen.findByRole('heading', { name: 'Hi, Asha!' })
+    await waitFor(() =>
+      expect(linksOf(document.querySelector('.app-sider') as HTMLElement)).toEqual([
+        ['ReviewRoute', '/dashboard'],
+        ['Billing', '/billing'],
+        ['Settings', '/profile'],
+      ])
+    )
+    expect(selectedSideItems()).toEqual(['Billing'])
   })
 
   it.each([
@@ -47,7 +70,9 @@ describe('side navigation (desktop, docs/screens.md)', () => {
     ['/feedbacks', ['Feedback']],
     ['/profile', ['Settings']],
     ['/dashboard/qr-codes', []],
-    ['/billing', []],
+    ['/dashboard/analytics', ['Analytics']],
+    ['/billing', ['Billing']],
+    ['/dashboard/settings', ['Billing']],
   ])('on %s marks %j', async (path, expected) => {
     renderChrome(path)
     await screen.findByRole('heading', { name: 'Hi, Asha!' })
@@ -76,17 +101,14 @@ describe('side navigation (desktop, docs/screens.md)', () => {
 describe('bottom bar (phone, docs/screens.md)', () => {
   beforeEach(() => setViewport(390))
 
-  it('lists Dashboard, QR, Ask, Feedback, Settings and replaces the side navigation', async () => {
+  it('lists Dashboard, QR, Ask, Requests, Feedback, Settings and replaces the side navigation', async () => {
     renderChrome('/dashboard')
     const bar = await screen.findByRole('navigation', { name: 'Main' })
-    expect(
-      within(bar)
-        .getAllByRole('link')
-        .map((link) => [link.textContent, link.getAttribute('href')])
-    ).toEqual([
+    expect(linksOf(bar)).toEqual([
       ['Dashboard', '/dashboard'],
       ['QR', '/dashboard/qr-codes'],
       ['Ask', '/dashboard/send'],
+      ['Requests', '/dashboard/requests'],
       ['Feedback', '/feedbacks'],
       ['Settings', '/profile'],
     ])
@@ -98,6 +120,7 @@ describe('bottom bar (phone, docs/screens.md)', () => {
     ['/dashboard', 'Dashboard'],
     ['/dashboard/qr-codes', 'QR'],
     ['/dashboard/send', 'Ask'],
+    ['/dashboard/requests', 'Requests'],
     ['/feedbacks', 'Feedback'],
     ['/profile', 'Settings'],
     ['/dashboard/businesses', null],
@@ -112,5 +135,17 @@ describe('bottom bar (phone, docs/screens.md)', () => {
     for (const link of within(bar).getAllByRole('link')) {
       expect(link.classList.contains('active')).toBe(link.textContent === expected)
     }
+  })
+
+  it('offers a locked owner Billing and Settings only', async () => {
+    chromeApi({ 'GET /api/billing/trial-status': lockedStatus })
+    renderChrome('/profile')
+    const bar = await screen.findByRole('navigation', { name: 'Main' })
+    await waitFor(() =>
+      expect(linksOf(bar)).toEqual([
+        ['Billing', '/billing'],
+        ['Settings', '/profile'],
+      ])
+    )
   })
 })

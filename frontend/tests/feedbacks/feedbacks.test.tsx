@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react'
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { formatDateTime, relativeTime } from '#lib/dates'
@@ -188,14 +188,92 @@ describe('customer feedbacks screen', { timeout: 20_000 }, () => {
   })
 
   // docs/decisions.md D38: one selector, the header's; the page names the business it shows.
-  it('names the business it shows and has no selector of its own', async () => {
+  it('names the business it shows; its business filter offers that one or all, never another', async () => {
     open({
       'GET /api/businesses': list([fixtures.business(), fixtures.business({ id: 8, name: 'Dosa Corner' })]),
       'GET /api/feedbacks': list(feedbacks),
     })
     await screen.findByText('2 private ratings')
-    expect(screen.getByText('Chai Point Cafe')).toBeInTheDocument()
+    expect(screen.getByText('Chai Point Cafe', { selector: '.ant-typography' })).toBeInTheDocument()
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Business' }))
+    await waitFor(() => expect(document.querySelectorAll('.ant-select-item-option')).not.toHaveLength(0))
+    const options = Array.from(document.querySelectorAll('.ant-select-item-option')).map((option) => option.getAttribute('title'))
+    expect(options).toEqual(['Chai Point Cafe', 'All businesses'])
+  })
+
+  it('has no business filter for an owner of one business', async () => {
+    open({ 'GET /api/feedbacks': list(feedbacks) })
+    await screen.findByText('2 private ratings')
     expect(screen.queryByRole('combobox', { name: 'Business' })).not.toBeInTheDocument()
+  })
+
+  describe('one inbox across all businesses', () => {
+    const dosa = fixtures.business({ id: 8, name: 'Dosa Corner', shortUrl: 'dosa123' })
+    const everyBusiness = [
+      fixtures.session({
+        id: 9,
+        businessId: 8,
+        rating: 1,
+        redirected: false,
+        feedback: 'Sambar was cold',
+        createdAt: '2026-11-22T05:00:00.000Z',
+      }),
+      ...feedbacks,
+    ]
+    /** The API: the selected business's feedback with `businessId`, every business's without. */
+    const openBoth = () =>
+      open({
+        'GET /api/businesses': list([fixtures.business(), dosa]),
+        'GET /api/feedbacks': ({ url }: { url: URL }) => (url.searchParams.has('businessId') ? list(feedbacks) : list(everyBusiness, 14)),
+      })
+
+    it('"All businesses" lists the feedback of every business the owner has, each naming its business', async () => {
+      const api = openBoth()
+      await screen.findByText('2 private ratings')
+      expect(screen.queryByText('“Sambar was cold”')).not.toBeInTheDocument()
+
+      await choose('Business', 'All businesses')
+      expect(await screen.findByText('“Sambar was cold”')).toBeInTheDocument()
+      expect(lastQuery(api)).toEqual({ _start: '0', _end: '10', _sort: 'createdAt', _order: 'desc' })
+      expect(countCalls(api).at(-1)!.url.searchParams.has('businessId')).toBe(false)
+      expect(screen.getByText('14 private ratings')).toBeInTheDocument()
+      // The header says what the list is; each row says whose it is.
+      expect(screen.getByText('All businesses', { selector: '.ant-typography' })).toBeInTheDocument()
+      const rows = screen.getAllByRole('listitem').filter((row) => row.classList.contains('ant-list-item'))
+      expect(
+        rows.map((row) => within(row).getByText(/Dosa Corner|Chai Point Cafe/, { selector: '.ant-tag *, .ant-tag' }).textContent)
+      ).toEqual(['Dosa Corner', 'Chai Point Cafe', 'Chai Point Cafe'])
+    })
+
+    it('keeps the other filters on every business, and goes back to the selected one', async () => {
+      const api = openBoth()
+      await screen.findByText('2 private ratings')
+      await choose('Business', 'All businesses')
+      await screen.findByText('14 private ratings')
+      await choose('Rating', '1 star')
+      await waitFor(() => expect(lastQuery(api)).toEqual({ _start: '0', _end: '10', _sort: 'createdAt', _order: 'desc', rating: '1' }))
+      await choose('Business', 'Chai Point Cafe')
+      await waitFor(() => expect(lastQuery(api)).toMatchObject({ businessId: '7', rating: '1' }))
+      expect(await screen.findByText('2 private ratings')).toBeInTheDocument()
+    })
+
+    it("exports every business's rows with the business first", async () => {
+      let saved: Blob | undefined
+      let fileName = ''
+      vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (blob: Blob) => ((saved = blob), 'blob:csv'), revokeObjectURL: () => {} }))
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        fileName = this.download
+      })
+      openBoth()
+      await screen.findByText('2 private ratings')
+      await choose('Business', 'All businesses')
+      await screen.findByText('“Sambar was cold”')
+      fireEvent.click(screen.getByRole('button', { name: /Export CSV/ }))
+      expect(fileName).toMatch(/^all_businesses_feedback_\d{4}-\d{2}-\d{2}\.csv$/)
+      const lines = (await saved!.text()).replace(/^\uFEFF/, '').split('\r\n')
+      expect(lines[0]).toBe('Business,Date (Asia/Kolkata),Rating,Feedback,Resolved,Source,Call-back name,Call-back phone (+91)')
+      expect(lines.slice(1, 3).map((line) => line.split(',')[0])).toEqual(['Dosa Corner', 'Chai Point Cafe'])
+    })
   })
 
   // docs/decisions.md D38: the inbox and the overview count the same things in the same words.

@@ -240,6 +240,14 @@ describe('paintFirstScreen', () => {
     expect(document.documentElement.classList.contains(FIRST_PAINT_CLASS)).toBe(false)
   })
 
+  it('draws the business this owner chose, also when another owner chose since on this device', async () => {
+    localStorage.setItem('reviewroute.selectedBusiness', '21')
+    localStorage.setItem(`reviewroute.selectedBusiness.${fixtures.user.id}`, '8')
+    const businesses = [fixtures.business({ id: 7 }), fixtures.business({ id: 8, name: 'Dosa Corner' })]
+    expect(await paintFirstScreen(Promise.resolve({ ...answered(), businesses, overview: overview(8) }))).toBe(true)
+    expect(document.getElementById(FIRST_PAINT_ID)!.querySelector('[aria-label="Business"]')?.textContent).toContain('Dosa Corner')
+  })
+
   it('covers the app’s loading screen, but draws nothing once the app has drawn its own screen', async () => {
     document.getElementById('root')!.innerHTML = '<div role="status">Loading your dashboard...</div>'
     expect(await paintFirstScreen(answers())).toBe(true)

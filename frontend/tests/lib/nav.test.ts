@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { BOTTOM_NAV, isNavActive, SIDE_NAV } from '#lib/nav'
+import { BOTTOM_NAV, isItemActive, isNavActive, LOCKED_NAV, navItems, SIDE_NAV } from '#lib/nav'
 
 const activeKeys = (items: typeof SIDE_NAV, pathname: string) =>
-  items.filter((item) => isNavActive(item.href, pathname)).map((item) => item.key)
+  items.filter((item) => isItemActive(item, pathname)).map((item) => item.key)
 
 describe('isNavActive: exact match, or the href plus a slash; Dashboard exact only', () => {
   it('matches exactly', () => {
@@ -31,7 +31,9 @@ describe('isNavActive: exact match, or the href plus a slash; Dashboard exact on
     expect(activeKeys(SIDE_NAV, '/feedbacks')).toEqual(['feedback'])
     expect(activeKeys(SIDE_NAV, '/profile')).toEqual(['settings'])
     expect(activeKeys(SIDE_NAV, '/dashboard/qr-codes')).toEqual([])
-    expect(activeKeys(SIDE_NAV, '/billing')).toEqual([])
+    expect(activeKeys(SIDE_NAV, '/billing')).toEqual(['billing'])
+    expect(activeKeys(SIDE_NAV, '/dashboard/settings')).toEqual(['billing'])
+    expect(activeKeys(SIDE_NAV, '/dashboard/analytics')).toEqual(['analytics'])
     expect(activeKeys(SIDE_NAV, '/dashboard/send')).toEqual(['send'])
     expect(activeKeys(SIDE_NAV, '/dashboard/customers')).toEqual(['customers'])
     expect(activeKeys(SIDE_NAV, '/dashboard/requests')).toEqual(['requests'])
@@ -49,5 +51,13 @@ describe('isNavActive: exact match, or the href plus a slash; Dashboard exact on
     expect(activeKeys(BOTTOM_NAV, '/dashboard')).toEqual(['dashboard'])
     expect(activeKeys(BOTTOM_NAV, '/dashboard/businesses')).toEqual([])
     expect(activeKeys(BOTTOM_NAV, '/profile')).toEqual(['settings'])
+    expect(activeKeys(BOTTOM_NAV, '/dashboard/requests')).toEqual(['requests'])
+  })
+
+  it('a locked owner is offered billing and the profile only, the screens the lock lets them open', () => {
+    expect(LOCKED_NAV.map((item) => item.href)).toEqual(['/billing', '/profile'])
+    expect(navItems(SIDE_NAV, true)).toBe(LOCKED_NAV)
+    expect(navItems(BOTTOM_NAV, true)).toBe(LOCKED_NAV)
+    expect(navItems(BOTTOM_NAV, false)).toBe(BOTTOM_NAV)
   })
 })

@@ -100,6 +100,16 @@ describe('early requests', () => {
     expect(sent(api).filter((path) => path.startsWith('/api/review-sessions'))).toHaveLength(1)
   })
 
+  it("ask for the owner's own remembered business when another owner chose one on this device since", async () => {
+    signIn()
+    localStorage.setItem('reviewroute.selectedBusiness', '21')
+    localStorage.setItem(`reviewroute.selectedBusiness.${fixtures.user.id}`, '8')
+    const api = fakeApi(routes())
+    startEarlyRequests()
+    await waitFor(() => expect(sent(api)).toContain(recentSessionsPath(8)))
+    expect(sent(api)).not.toContain(recentSessionsPath(7))
+  })
+
   it('ask only for the chrome away from the overview, only for the owner on the operator console', () => {
     expect(earlyPaths('/feedbacks')).toEqual(['/api/auth/user', '/api/billing/trial-status', BUSINESSES_PATH])
     expect(earlyPaths('/admin/users')).toEqual(['/api/auth/user'])

@@ -23,9 +23,12 @@ export const NO_FILTERS: FeedbackFilterValues = { rating: null, range: null, sta
 export const hasFilters = (values: FeedbackFilterValues) =>
   values.rating !== null || values.range !== null || values.status !== 'all' || values.comment !== 'any'
 
-/** The `feedbacks` resource's filters for one business (simple-rest: `rating`, `createdAt_gte/_lte`, `resolved`, `hasFeedback`). */
-export function feedbackCrudFilters(businessId: number, values: FeedbackFilterValues): CrudFilter[] {
-  const filters: CrudFilter[] = [{ field: 'businessId', operator: 'eq', value: businessId }]
+/**
+ * The `feedbacks` resource's filters for one business, or with `null` for every business of the owner (the API
+ * lists all of theirs without `businessId`); simple-rest: `rating`, `createdAt_gte/_lte`, `resolved`, `hasFeedback`.
+ */
+export function feedbackCrudFilters(businessId: number | null, values: FeedbackFilterValues): CrudFilter[] {
+  const filters: CrudFilter[] = businessId === null ? [] : [{ field: 'businessId', operator: 'eq', value: businessId }]
   if (values.rating !== null) filters.push({ field: 'rating', operator: 'eq', value: values.rating })
   if (values.range) {
     filters.push({ field: 'createdAt', operator: 'gte', value: values.range[0].format('YYYY-MM-DD') })

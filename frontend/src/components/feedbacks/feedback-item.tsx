@@ -1,5 +1,8 @@
-/* One private feedback with its resolve action (docs/decisions.md D14: feedback can be marked resolved) and call-back buttons. */
-import { CheckOutlined } from '@ant-design/icons'
+/*
+ * One private feedback with its resolve action (docs/decisions.md D14: feedback can be marked resolved) and call-back
+ * buttons; in the inbox of every business, the business it was left for.
+ */
+import { CheckOutlined, ShopOutlined } from '@ant-design/icons'
 import type { ReviewSessionDto } from '@reviewroute/backend/types/api'
 import { Button, Flex, Tag } from 'antd'
 import { formatDateTime } from '#lib/dates'
@@ -9,11 +12,13 @@ import { Tip } from '#components/tip'
 interface Props {
   feedback: ReviewSessionDto
   businessName: string
+  /** Name the business beside the action (the inbox lists several). */
+  showBusiness?: boolean
   saving: boolean
   onResolve(feedback: ReviewSessionDto, resolved: boolean): void
 }
 
-export function FeedbackItem({ feedback, businessName, saving, onResolve }: Props) {
+export function FeedbackItem({ feedback, businessName, showBusiness = false, saving, onResolve }: Props) {
   const action = feedback.resolved ? (
     <Flex gap={4} align="center">
       <Tip title={`Resolved ${formatDateTime(feedback.resolvedAt)}`}>
@@ -30,5 +35,15 @@ export function FeedbackItem({ feedback, businessName, saving, onResolve }: Prop
       Mark as resolved
     </Button>
   )
-  return <ReviewSessionItem session={feedback} businessName={businessName} extra={action} />
+  const extra = showBusiness ? (
+    <Flex vertical gap={6} align="flex-start">
+      <Tag icon={<ShopOutlined />} style={{ marginInlineEnd: 0, whiteSpace: 'normal' }}>
+        {businessName}
+      </Tag>
+      {action}
+    </Flex>
+  ) : (
+    action
+  )
+  return <ReviewSessionItem session={feedback} businessName={businessName} extra={extra} />
 }

@@ -1,6 +1,7 @@
 /*
- * One business's private feedback (sessions rated 3 or below, newest first) through the `feedbacks`
- * resource: filters, pages (`x-total-count`), mark resolved, and a CSV of the rows on screen. Counted as
+ * One business's private feedback (sessions rated 3 or below, newest first), or every business's with the business
+ * filter on "All businesses", through the `feedbacks` resource: filters, pages (`x-total-count`), mark resolved, and
+ * a CSV of the rows on screen. Counted as
  * everywhere else (docs/decisions.md D38): every rating of 3 or below is private feedback, and how many of them
  * carry a comment is said beside it, in the overview's words.
  */
@@ -9,12 +10,14 @@ import { useList, useUpdate, type HttpError } from '@refinedev/core'
 import type { BusinessDto, ResolveFeedbackRequest, ReviewSessionDto } from '@reviewroute/backend/types/api'
 import { Button, Card, Flex, List, Pagination, Tag, Typography } from 'antd'
 import { useState } from 'react'
+import { useBusinesses } from '#hooks/use-businesses'
 import { downloadCsv, feedbackCsv, feedbackCsvFileName } from '#lib/csv'
 import { errorText } from '#providers/http'
 import { useToast } from '#providers/toast'
 import { BusinessName } from '#components/business-gate'
 import { PageHeader } from '#components/layout/page-header'
 import { MessageScreen } from '#components/message-screen'
+import { BusinessFilter } from './business-filter'
 import { FeedbackFilters, feedbackCrudFilters, hasFilters, NO_FILTERS, type FeedbackFilterValues } from './feedback-filters'
 import { FeedbackItem } from './feedback-item'
 
@@ -26,8 +29,11 @@ export const feedbackCount = (count: number) => `${count} private ${count === 1 
 /** '8 with a comment' */
 export const commentCount = (count: number) => `${count} with a comment`
 
+/** What the inbox says when it lists every business. */
+export const ALL_BUSINESSES_NAME = 'All businesses'
+
 /** How many rows match the filters plus 'with a comment': the total header of a one-row page. */
-function useCommentedTotal(businessId: number, filters: FeedbackFilterValues) {
+function useCommentedTotal(businessId: number | null, filters: FeedbackFilterValues) {
   const { query, result } = useList<ReviewSessionDto>({
     resource: 'feedbacks',
     pagination: { currentPage: 1, pageSize: 1 },
@@ -39,19 +45,25 @@ function useCommentedTotal(businessId: number, filters: FeedbackFilterValues) {
 
 export function FeedbackList({ business }: { business: BusinessDto }) {
   const toast = useToast()
+  const { businesses } = useBusinesses()
+  // The business filter: the selected business, or all of the owner's (the header's selector resets it).
+  const [allBusinesses, setAllBusinesses] = useState(false)
+  const businessId = allBusinesses ? null : business.id
   const [filters, setFilters] = useState<FeedbackFilterValues>(NO_FILTERS)
   const [page, setPage] = useState(1)
   const { query, result } = useList<ReviewSessionDto>({
     resource: 'feedbacks',
     pagination: { currentPage: page, pageSize: FEEDBACK_PAGE_SIZE },
     sorters: [{ field: 'createdAt', order: 'desc' }],
-    filters: feedbackCrudFilters(business.id, filters),
+    filters: feedbackCrudFilters(businessId, filters),
   })
   const { mutate, mutation } = useUpdate<ReviewSessionDto, HttpError, ResolveFeedbackRequest>()
   const rows = result.data ?? []
   const total = result.total ?? 0
   const savingId = mutation.isPending ? mutation.variables?.id : undefined
-  const commented = useCommentedTotal(business.id, filters)
+  const commented = useCommentedTotal(businessId, filters)
+  /** The business a row belongs to: the WhatsApp call-back speaks in its name, and across businesses it is shown. */
+  const nameOf = (row: ReviewSessionDto) => businesses.find((candidate) => candidate.id === row.businessId)?.name ?? business.name
 
   // Resolving the last row of a page under the 'Unresolved' filter empties it: step back a page, once each time it
   // becomes empty (while rendering, against the value the last render saw).
@@ -64,6 +76,11 @@ export function FeedbackList({ business }: { business: BusinessDto }) {
 
   function changeFilters(next: FeedbackFilterValues) {
     setFilters(next)
+    setPage(1)
+  }
+
+  function changeScope(all: boolean) {
+    setAllBusinesses(all)
     setPage(1)
   }
 
@@ -96,17 +113,24 @@ export function FeedbackList({ business }: { business: BusinessDto }) {
           )
         }
       >
-        <BusinessName />
+        {allBusinesses ? <Typography.Text type="secondary">{ALL_BUSINESSES_NAME}</Typography.Text> : <BusinessName />}
       </PageHeader>
 
       <Card>
         <Flex vertical gap={12}>
           <Flex justify="space-between" gap={8} wrap>
-            <FeedbackFilters values={filters} onChange={changeFilters} />
+            <Flex gap={8} wrap>
+              <BusinessFilter businesses={businesses} selected={business} all={allBusinesses} onChange={changeScope} />
+              <FeedbackFilters values={filters} onChange={changeFilters} />
+            </Flex>
             <Button
               icon={<DownloadOutlined />}
               disabled={rows.length === 0}
-              onClick={() => downloadCsv(feedbackCsv(rows), feedbackCsvFileName(business.name))}
+              onClick={() =>
+                allBusinesses
+                  ? downloadCsv(feedbackCsv(rows, nameOf), feedbackCsvFileName(ALL_BUSINESSES_NAME))
+                  : downloadCsv(feedbackCsv(rows), feedbackCsvFileName(business.name))
+              }
             >
               Export CSV
             </Button>
@@ -124,7 +148,13 @@ export function FeedbackList({ business }: { business: BusinessDto }) {
               dataSource={rows}
               locale={{ emptyText: query.isLoading ? ' ' : empty }}
               renderItem={(feedback) => (
-                <FeedbackItem feedback={feedback} businessName={business.name} saving={savingId === feedback.id} onResolve={resolve} />
+                <FeedbackItem
+                  feedback={feedback}
+                  businessName={nameOf(feedback)}
+                  showBusiness={allBusinesses}
+                  saving={savingId === feedback.id}
+                  onResolve={resolve}
+                />
               )}
             />
           )}

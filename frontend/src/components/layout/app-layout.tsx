@@ -7,6 +7,7 @@ import { Suspense, useEffect, useState } from 'react'
 import { Outlet } from 'react-router'
 import { SYNC_USER_DELAY_MS } from '#config/constants'
 import { BusinessesProvider } from '#hooks/use-businesses'
+import { useTrialStatus } from '#hooks/use-trial-status'
 import { request } from '#providers/http'
 import { LockGuard } from '#components/access/lock-guard'
 import { VerifyEmailBanner } from '#components/account/verify-email-banner'
@@ -27,14 +28,16 @@ export function AppLayout() {
   const screens = Grid.useBreakpoint()
   const desktop = screens.md ?? true
   const [collapsed, setCollapsed] = useState(false)
+  // The lock guard reads the same status (one query); the menus then offer only what a locked owner may open.
+  const locked = useTrialStatus().status?.isLimited ?? false
   useSyncUser()
 
   return (
     <BusinessesProvider>
       <Layout className="app-shell">
-        {desktop && <SideNav collapsed={collapsed} />}
+        {desktop && <SideNav collapsed={collapsed} locked={locked} />}
         <Layout>
-          <AppHeader collapsed={collapsed} onToggle={() => setCollapsed((value) => !value)} />
+          <AppHeader collapsed={collapsed} onToggle={() => setCollapsed((value) => !value)} locked={locked} />
           <Layout.Content className="app-content">
             <VerifyEmailBanner />
             <LockGuard>
@@ -44,7 +47,7 @@ export function AppLayout() {
             </LockGuard>
           </Layout.Content>
         </Layout>
-        {!desktop && <BottomNav />}
+        {!desktop && <BottomNav locked={locked} />}
       </Layout>
     </BusinessesProvider>
   )

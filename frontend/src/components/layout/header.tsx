@@ -1,15 +1,16 @@
 import {
+  BarChartOutlined,
+  CreditCardOutlined,
   DashboardOutlined,
   LogoutOutlined,
   MenuFoldOutlined,
   MenuUnfoldOutlined,
-  SettingOutlined,
   ShopOutlined,
   UserOutlined,
 } from '@ant-design/icons'
 import { useLogout } from '@refinedev/core'
-import { Avatar, Button, Dropdown, Flex, Grid, Layout, Typography } from 'antd'
-import { lazy, Suspense, useState } from 'react'
+import { Avatar, Button, Dropdown, Flex, Grid, Layout, Typography, type MenuProps } from 'antd'
+import { Suspense, type ReactNode } from 'react'
 import { useNavigate } from 'react-router'
 import { useCurrentUser } from '#hooks/use-current-user'
 import { greetingName, initials } from '#lib/greeting'
@@ -19,10 +20,9 @@ import { preloadable } from '#lib/preloadable'
 // On a phone the business selector (owners of 2+ businesses) takes the greeting's place: there is room for one of
 // them, and the business is what the screen is about. It renders at once when its module is here (preloadable), and
 // on /dashboard it is fetched from the start: the overview's first paint shows it, so the app's header must not
-// draw without it. The settings dialog is rare (opened from the menu): its form code loads only when needed.
+// draw without it.
 const BusinessSelector = preloadable(() => import('./business-selector'))
 if (typeof window !== 'undefined' && window.location.pathname === '/dashboard') void BusinessSelector.preload()
-const ProfileSettingsDialog = lazy(() => import('./profile-settings-dialog'))
 
 /** The header's pieces, also rendered at build time for the first paint (first-paint/prerender.tsx). */
 export const Greeting = ({ name }: { name: string }) => (
@@ -37,24 +37,37 @@ export const UserAvatar = ({ initials, imageUrl }: { initials: string; imageUrl?
   </Avatar>
 )
 
-export function AppHeader({ collapsed, onToggle }: { collapsed: boolean; onToggle(): void }) {
-  const { user, refetch } = useCurrentUser()
-  const { mutate: logout } = useLogout()
-  const navigate = useNavigate()
-  const screens = Grid.useBreakpoint()
-  const [settingsOpen, setSettingsOpen] = useState(false)
-  const desktop = screens.md ?? true
-  const { businesses } = useBusinesses()
-  const several = businesses.length > 1
-
-  const items = [
-    { key: 'dashboard', icon: <DashboardOutlined />, label: 'Dashboard', onClick: () => navigate('/dashboard') },
-    { key: 'businesses', icon: <ShopOutlined />, label: 'My Businesses', onClick: () => navigate('/dashboard/businesses') },
-    { key: 'profile', icon: <UserOutlined />, label: 'Profile', onClick: () => navigate('/profile') },
-    { key: 'settings', icon: <SettingOutlined />, label: 'Profile Settings', onClick: () => setSettingsOpen(true) },
+/**
+ * The avatar menu: the screens a phone's bottom bar has no room for, and the profile, where the name, phone and
+ * email are edited (one entry: a "Profile" page beside a "Profile Settings" dialog editing part of the same was
+ * two doors to one room). A locked owner gets billing and the profile only, as in the side menu.
+ */
+function userMenuItems(navigate: (path: string) => void, logout: () => void, locked: boolean): MenuProps['items'] {
+  const go = (key: string, icon: ReactNode, label: string, path: string) => ({ key, icon, label, onClick: () => navigate(path) })
+  return [
+    ...(locked
+      ? []
+      : [
+          go('dashboard', <DashboardOutlined />, 'Dashboard', '/dashboard'),
+          go('businesses', <ShopOutlined />, 'My Businesses', '/dashboard/businesses'),
+          go('analytics', <BarChartOutlined />, 'Analytics', '/dashboard/analytics'),
+        ]),
+    go('billing', <CreditCardOutlined />, 'Billing', '/billing'),
+    go('profile', <UserOutlined />, 'Profile & Settings', '/profile'),
     { type: 'divider' as const },
     { key: 'logout', icon: <LogoutOutlined />, label: 'Log out', onClick: () => logout() },
   ]
+}
+
+export function AppHeader({ collapsed, onToggle, locked = false }: { collapsed: boolean; onToggle(): void; locked?: boolean }) {
+  const { user } = useCurrentUser()
+  const { mutate: logout } = useLogout()
+  const navigate = useNavigate()
+  const screens = Grid.useBreakpoint()
+  const desktop = screens.md ?? true
+  const { businesses } = useBusinesses()
+  const several = businesses.length > 1
+  const items = userMenuItems(navigate, () => logout(), locked)
 
   return (
     <Layout.Header className="app-header">
@@ -87,11 +100,6 @@ export function AppHeader({ collapsed, onToggle }: { collapsed: boolean; onToggl
           </Button>
         </Dropdown>
       </Flex>
-      {user && settingsOpen && (
-        <Suspense fallback={null}>
-          <ProfileSettingsDialog user={user} open onClose={() => setSettingsOpen(false)} onSaved={() => void refetch()} />
-        </Suspense>
-      )}
     </Layout.Header>
   )
 }
