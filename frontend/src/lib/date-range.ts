@@ -84,10 +84,17 @@ export type ChangeKind = 'count' | 'rating' | 'rate'
 const signed = (value: number, decimals: number) => `${value > 0 ? '+' : '−'}${Math.abs(value).toFixed(decimals)}`
 
 /**
+ * Below this many in the previous period a count's change is given against that number, not as a percentage: from
+ * 1 to 59 is "+5800%", which says less than "vs 1".
+ */
+export const PERCENT_MIN_BASE = 10
+
+/**
  * How a figure compares with the previous period of `days` days: '+12 (+40%) vs previous 30 days', '+0.3 vs …',
- * '−12.5 pts vs …', 'Same as …'. A count the previous period did not have (0) shows its change without a
- * percentage, since there is nothing to take a share of: '+5, none in the previous 30 days'. A rating or rate the
- * previous period had no ratings for (null): 'No ratings in the previous 30 days'.
+ * '−12.5 pts vs …', 'Same as …'. A count the previous period had few of shows its change against that number
+ * ('+58 vs 1 in the previous 30 days'), and one it did not have at all its change alone ('+5, none in the previous
+ * 30 days'): no percentage of nothing. A rating or rate the previous period had no ratings for (null): 'No ratings
+ * in the previous 30 days'.
  */
 export function describeChange(
   current: number | null,
@@ -100,14 +107,14 @@ export function describeChange(
   if (previous === null) return { trend: 'none', text: `No ratings in the ${against}` }
   const decimals = kind === 'count' ? 0 : 1
   const delta = Number((current - previous).toFixed(decimals))
+  const trend: Trend = delta > 0 ? 'up' : delta < 0 ? 'down' : 'same'
   if (kind === 'count' && previous === 0)
-    return delta === 0
-      ? { trend: 'same', text: `None in the ${against} either` }
-      : { trend: 'up', text: `${signed(delta, 0)}, none in the ${against}` }
-  if (delta === 0) return { trend: 'same', text: `Same as ${against}` }
+    return delta === 0 ? { trend, text: `None in the ${against} either` } : { trend, text: `${signed(delta, 0)}, none in the ${against}` }
+  if (delta === 0) return { trend, text: `Same as ${against}` }
+  if (kind === 'count' && previous < PERCENT_MIN_BASE) return { trend, text: `${signed(delta, 0)} vs ${previous} in the ${against}` }
   const percent = kind === 'count' ? percentChange(current, previous) : null
   // The percent takes the change's sign, so a rounded 0 % still reads '+0%' or '−0%' the way the count went.
   const share = percent === null ? '' : ` (${signed(delta, 0)[0]}${Math.abs(percent)}%)`
   const amount = `${signed(delta, decimals)}${kind === 'rate' ? ' pts' : ''}${share}`
-  return { trend: delta > 0 ? 'up' : 'down', text: `${amount} vs ${against}` }
+  return { trend, text: `${amount} vs ${against}` }
 }

@@ -194,7 +194,7 @@ describe('business analytics screen', { timeout: 20_000 }, () => {
     expect(within(stat('Private ratings')).getByText('3')).toBeInTheDocument()
     expect(within(stat('Sent to Google')).getByText('66.7%')).toBeInTheDocument()
     expect(within(stat('Sent to Google')).getByText('of ratings')).toBeInTheDocument()
-    expect(within(screen.getByRole('group', { name: 'Ratings' })).getByText('+4 (+50%) vs previous 30 days')).toBeInTheDocument()
+    expect(within(screen.getByRole('group', { name: 'Ratings' })).getByText('+4 vs 8 in the previous 30 days')).toBeInTheDocument()
     expect(within(screen.getByRole('group', { name: 'Sent to Google' })).getByText('+16.7 pts vs previous 30 days')).toBeInTheDocument()
     for (const old of ['Total Sessions', 'Positive Reviews', 'Negative Reviews', 'Conversion Rate'])
       expect(screen.queryByText(old)).not.toBeInTheDocument()
@@ -217,7 +217,7 @@ describe('business analytics screen', { timeout: 20_000 }, () => {
 
     const week = presetRange('last7')
     await waitFor(() => expect(Object.fromEntries(api.calls.at(-1)!.url.searchParams)).toEqual({ ...week, businessId: '7' }))
-    expect(await screen.findByText('+4 (+50%) vs previous 7 days')).toBeInTheDocument()
+    expect(await screen.findByText('+4 vs 8 in the previous 7 days')).toBeInTheDocument()
     expect(screen.getByText(/Ratings per day/)).toHaveTextContent(formatRange(week))
   })
 

@@ -28,10 +28,10 @@ describe('RangeSummary', () => {
     const feedback = figure('Private ratings')
     expect(within(feedback).getByText('6')).toBeInTheDocument()
     expect(within(feedback).getByText('Rated 3 or below, 3 with a comment')).toBeInTheDocument()
-    expect(within(feedback).getByText('+1 (+20%) vs previous 30 days')).toBeInTheDocument()
+    expect(within(feedback).getByText('+1 vs 5 in the previous 30 days')).toBeInTheDocument()
     expect(within(feedback).getByRole('img', { name: 'arrow-up' })).toBeInTheDocument()
     // More private ratings are the bad direction, more ratings the good one.
-    expect(within(feedback).getByText('+1 (+20%) vs previous 30 days').closest('[data-tone]')).toHaveAttribute('data-tone', 'bad')
+    expect(within(feedback).getByText('+1 vs 5 in the previous 30 days').closest('[data-tone]')).toHaveAttribute('data-tone', 'bad')
     expect(within(reviews).getByText('+12 (+40%) vs previous 30 days').closest('[data-tone]')).toHaveAttribute('data-tone', 'good')
     expect(CAFE_BEFORE.redirectedSessions).toBe(CAFE_NOW.redirectedSessions)
   })
@@ -47,13 +47,14 @@ describe('RangeSummary', () => {
     expect(screen.queryByText('No earlier data')).not.toBeInTheDocument()
   })
 
-  it('never sets a percentage beside a figure that had nothing before', () => {
-    // 2 ratings before, none of them sent to Google: the ratings' change has a base, Google's has none.
+  it('gives the change against a handful as that handful, never as a percentage of (almost) nothing', () => {
+    // 2 ratings before, none of them sent to Google: '+2800%' and a percentage of nothing would say nothing.
     const before = totals({ totalSessions: 2, negativeSessions: 2, averageRating: 2, filteredFeedback: 1 })
     const now = totals({ totalSessions: 58, positiveSessions: 50, negativeSessions: 8, redirectedSessions: 50, averageRating: 4.4 })
     render(<RangeSummary data={rangeAnswer(range, { totals: now, previousTotals: before })} />)
 
-    expect(within(figure('Ratings')).getByText('+56 (+2800%) vs previous 30 days')).toBeInTheDocument()
+    expect(within(figure('Ratings')).getByText('+56 vs 2 in the previous 30 days')).toBeInTheDocument()
+    expect(screen.queryByText(/%/)).not.toBeInTheDocument()
     expect(within(figure('Sent to Google')).getByText('+50, none in the previous 30 days')).toBeInTheDocument()
     expect(within(figure('Sent to Google')).getByText('+50, none in the previous 30 days').closest('[data-tone]')).toHaveAttribute(
       'data-tone',
@@ -66,7 +67,7 @@ describe('RangeSummary', () => {
     render(<RangeSummary data={rangeAnswer(day, { totals: totals(), previousTotals: totals({ totalSessions: 2, averageRating: 4 }) })} />)
 
     expect(within(figure('Average rating')).getByText('—')).toBeInTheDocument()
-    expect(within(figure('Ratings')).getByText('−2 (−100%) vs previous day')).toBeInTheDocument()
+    expect(within(figure('Ratings')).getByText('−2 vs 2 in the previous day')).toBeInTheDocument()
     expect(screen.getByText('24 Nov 2026')).toBeInTheDocument()
   })
 })

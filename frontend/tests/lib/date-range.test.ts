@@ -91,6 +91,12 @@ describe('change against the previous period', () => {
     expect(describeChange(1, 0, 1)).toEqual({ trend: 'up', text: '+1, none in the previous day' })
   })
 
+  it('gives a count below 10 before as that count, not as a percentage', () => {
+    expect(describeChange(59, 1, 30)).toEqual({ trend: 'up', text: '+58 vs 1 in the previous 30 days' })
+    expect(describeChange(3, 9, 7)).toEqual({ trend: 'down', text: '−6 vs 9 in the previous 7 days' })
+    expect(describeChange(15, 10, 7)).toEqual({ trend: 'up', text: '+5 (+50%) vs previous 7 days' })
+  })
+
   it('says there were no ratings to compare a rating or a rate with', () => {
     expect(describeChange(4.2, null, 30, 'rating')).toEqual({ trend: 'none', text: 'No ratings in the previous 30 days' })
     expect(describeChange(66.7, null, 7, 'rate')).toEqual({ trend: 'none', text: 'No ratings in the previous 7 days' })
