@@ -6,6 +6,7 @@ import type { CrudFilter } from '@refinedev/core'
 import { NEGATIVE_RATING_MAX } from '@reviewroute/backend/contract/product_rules'
 import { DatePicker, Flex, Select } from 'antd'
 import type { Dayjs } from 'dayjs'
+import type { ReactNode } from 'react'
 import './feedback-filters.css'
 
 export type ResolvedFilter = 'all' | 'unresolved' | 'resolved'
@@ -56,9 +57,17 @@ const COMMENT_OPTIONS: { value: CommentFilter; label: string }[] = [
   { value: 'without', label: 'Rating only' },
 ]
 
-export function FeedbackFilters({ values, onChange }: { values: FeedbackFilterValues; onChange(values: FeedbackFilterValues): void }) {
+interface Props {
+  values: FeedbackFilterValues
+  onChange(values: FeedbackFilterValues): void
+  /** A filter drawn first, in the same row (the business filter, which the list keeps itself). */
+  leading?: ReactNode
+}
+
+export function FeedbackFilters({ values, onChange, leading }: Props) {
   return (
     <Flex gap={8} wrap>
+      {leading}
       <Select
         aria-label="Rating"
         value={values.rating ?? 0}

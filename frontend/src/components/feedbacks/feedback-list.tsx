@@ -119,10 +119,11 @@ export function FeedbackList({ business }: { business: BusinessDto }) {
       <Card>
         <Flex vertical gap={12}>
           <Flex justify="space-between" gap={8} wrap>
-            <Flex gap={8} wrap>
-              <BusinessFilter businesses={businesses} selected={business} all={allBusinesses} onChange={changeScope} />
-              <FeedbackFilters values={filters} onChange={changeFilters} />
-            </Flex>
+            <FeedbackFilters
+              values={filters}
+              onChange={changeFilters}
+              leading={<BusinessFilter businesses={businesses} selected={business} all={allBusinesses} onChange={changeScope} />}
+            />
             <Button
               icon={<DownloadOutlined />}
               disabled={rows.length === 0}
