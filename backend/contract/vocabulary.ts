@@ -24,9 +24,6 @@ export const FIGURES = {
   googleRating: 'Google rating',
 } as const
 
-/** After the share sent to Google ('66.7%'), what it is a share of. */
-export const SHARE_OF_RATINGS = 'of ratings'
-
 /** Counts with Indian digit grouping ('1,23,456'), as the dashboard's formatCount writes them. */
 const COUNT = new Intl.NumberFormat('en-IN')
 const formatCount = (count: number) => COUNT.format(count)
@@ -46,6 +43,8 @@ export const newPrivateRatingsCount = (count: number) => counted(count, 'new pri
 export const withCommentCount = (count: number) => `${formatCount(count)} with a comment`
 /** '5 sent to Google' */
 export const sentToGoogleCount = (count: number) => `${formatCount(count)} sent to Google`
+/** Under the share sent to Google ('66.7%'), what it is a share of: '8 of 12 ratings'. */
+export const sentShareLine = (sent: number, ratings: number) => `${formatCount(sent)} of ${ratingsCount(ratings)}`
 /** '1 page view', '40 page views' */
 export const pageViewsCount = (count: number) => counted(count, 'page view', 'page views')
 

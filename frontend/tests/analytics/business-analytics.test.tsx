@@ -193,7 +193,7 @@ describe('business analytics screen', { timeout: 20_000 }, () => {
     expect(within(stat('4-5 star ratings')).getByText('9')).toBeInTheDocument()
     expect(within(stat('Private ratings')).getByText('3')).toBeInTheDocument()
     expect(within(stat('Sent to Google')).getByText('66.7%')).toBeInTheDocument()
-    expect(within(stat('Sent to Google')).getByText('of ratings')).toBeInTheDocument()
+    expect(within(screen.getByRole('group', { name: 'Sent to Google' })).getByText('8 of 12 ratings')).toBeInTheDocument()
     expect(within(screen.getByRole('group', { name: 'Ratings' })).getByText('+4 vs 8 in the previous 30 days')).toBeInTheDocument()
     expect(within(screen.getByRole('group', { name: 'Sent to Google' })).getByText('+16.7 pts vs previous 30 days')).toBeInTheDocument()
     for (const old of ['Total Sessions', 'Positive Reviews', 'Negative Reviews', 'Conversion Rate'])

@@ -3,15 +3,15 @@
  * before, named as every screen names them (docs/product-rules.md#words-for-the-figures).
  */
 import { LikeOutlined, DislikeOutlined, RiseOutlined, TeamOutlined } from '@ant-design/icons'
-import { FIGURES, SHARE_OF_RATINGS } from '@reviewroute/backend/contract/vocabulary'
+import { FIGURES, sentShareLine } from '@reviewroute/backend/contract/vocabulary'
 import type { AnalyticsTotals } from '@reviewroute/backend/types/api'
-import { Card, Col, Row, Statistic } from 'antd'
+import { Card, Col, Row, Statistic, Typography } from 'antd'
 import type { ReactNode } from 'react'
 import { ChangeNote } from '#components/analytics/range-summary'
 import type { ChangeKind } from '#lib/date-range'
 import { formatPercent } from '#lib/funnel'
 
-type StatTotals = Pick<AnalyticsTotals, 'totalSessions' | 'positiveSessions' | 'negativeSessions' | 'conversionRate'>
+type StatTotals = Pick<AnalyticsTotals, 'totalSessions' | 'positiveSessions' | 'negativeSessions' | 'redirectedSessions' | 'conversionRate'>
 
 interface Stat {
   title: string
@@ -19,8 +19,8 @@ interface Stat {
   color?: string
   value(totals: StatTotals): number
   format(value: number): string
-  /** After the value, smaller: what a share is of. */
-  suffix?: string
+  /** A line under the value: what a share is of. */
+  note?(totals: StatTotals): string
   kind: ChangeKind
   better: 'up' | 'down'
 }
@@ -51,7 +51,7 @@ const STATS: Stat[] = [
     color: '#1d4ed8',
     value: (t) => t.conversionRate,
     format: formatPercent,
-    suffix: SHARE_OF_RATINGS,
+    note: (t) => sentShareLine(t.redirectedSessions, t.totalSessions),
     kind: 'rate',
     better: 'up',
   },
@@ -82,9 +82,13 @@ export function AnalyticsStats({
                   title={stat.title}
                   value={stat.format(stat.value(totals))}
                   prefix={stat.icon}
-                  suffix={stat.suffix && <span style={{ fontSize: 14 }}>{stat.suffix}</span>}
                   valueStyle={{ color: stat.color }}
                 />
+                {stat.note && (
+                  <Typography.Text type="secondary" style={{ display: 'block', fontSize: 13 }}>
+                    {stat.note(totals)}
+                  </Typography.Text>
+                )}
                 {comparison && (
                   <ChangeNote
                     current={stat.value(totals)}
