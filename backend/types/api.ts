@@ -219,8 +219,8 @@ export interface ReviewSessionDto {
   contactPhone: string | null
   /** The review request whose personal link the rating came through (docs/decisions.md D32), else null. */
   reviewRequestId: number | null
-  /** That request's customer, whom the owner can call back ('+91' and 10 digits); null without a request. */
-  customer: { name: string; phone: string } | null
+  /** That request's customer, whom the owner can call back ('+91' and 10 digits; null for one reached by email alone); null without a request. */
+  customer: { name: string; phone: string | null } | null
   /** The staff member whose link or review request the rating came through (docs/decisions.md D32), else null. */
   staff: { id: number; name: string } | null
 }

@@ -51,7 +51,7 @@ export default class ReviewSession extends BaseModel {
   declare business: BelongsTo<typeof Business>
 
   /** The customer whose request the rating came through (whom the owner calls back), once attachSources ran. */
-  declare customer?: { name: string; phone: string } | null
+  declare customer?: { name: string; phone: string | null } | null
 
   /** The staff member the rating came through, once attachSources ran. */
   declare staff?: { id: number; name: string } | null
@@ -94,7 +94,7 @@ async function customersOf(sessions: ReviewSession[]) {
         .whereIn('r.id', requestIds)
         .select('r.id', 'c.name', 'c.phone')
     : []
-  return new Map(rows.map((row) => [Number(row.id), { name: String(row.name), phone: String(row.phone) }]))
+  return new Map(rows.map((row) => [Number(row.id), { name: String(row.name), phone: row.phone === null ? null : String(row.phone) }]))
 }
 
 /** The staff members these sessions came through, by id. */

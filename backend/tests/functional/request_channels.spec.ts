@@ -10,7 +10,7 @@ import { DateTime } from 'luxon'
 import env from '#start/env'
 import { isolated } from '#tests/helpers/setup'
 import { ownerWithBusiness } from '#tests/helpers/owners'
-import { CustomerFactory, ReviewRequestFactory, SubscriptionFactory } from '#database/factories/index'
+import { CustomerFactory, ReviewRequestFactory, ReviewSessionFactory, SubscriptionFactory } from '#database/factories/index'
 import { RequestChannel } from '#models/review_request'
 import WhatsAppAccount from '#models/whatsapp_account'
 import { Msg91Sms } from '#services/messaging/msg91_sms'
@@ -18,7 +18,7 @@ import { SMS_NEEDS, WHATSAPP_BUSINESS_NEEDS, providerCapMessage } from '#actions
 import { NO_PHONE, TYPED_EMAIL_NEEDED, TYPED_PHONE_NEEDED } from '#actions/requests/create_review_request'
 import { EMAIL_TAKEN } from '#actions/requests/save_customer'
 import { PHONE_OR_EMAIL } from '#validators/requests'
-import type { CustomerDto, RequestChannelsDto, ReviewRequestDto } from '#types/api'
+import type { CustomerDto, RequestChannelsDto, ReviewRequestDto, ReviewSessionDto } from '#types/api'
 
 const configuredSms = () =>
   new Msg91Sms({
@@ -237,5 +237,20 @@ test.group('Customers reached by email alone', (group) => {
       .json({ businessId: business.id, name: 'Meera', email: 'meera@example.in', consent: true })
     added.assertStatus(201)
     assert.isString((added.body() as CustomerDto).optedOutAt)
+  })
+
+  test('a rating through their request names them without a number (nothing to call back)', async ({ client, assert }) => {
+    const { token, business } = await ownerWithBusiness()
+    const request = (
+      await client
+        .post('/api/review-requests')
+        .bearerToken(token)
+        .json({ businessId: business.id, customer: { name: 'Meera', email: 'meera@example.in', consent: true }, channel: 'email' })
+    ).body() as ReviewRequestDto
+    await ReviewSessionFactory.merge({ businessId: business.id, rating: 2, redirected: false, reviewRequestId: request.id }).create()
+    const [session] = (
+      await client.get('/api/review-sessions').qs({ businessId: business.id }).bearerToken(token)
+    ).body() as ReviewSessionDto[]
+    assert.deepEqual(session.customer, { name: 'Meera', phone: null })
   })
 })

@@ -19,7 +19,7 @@ function calleeOf(session: ReviewSessionDto): Callee | null {
   if (session.contactPhone)
     return { phone: session.contactPhone, name: session.contactName?.trim() || requested?.name || null, asked: true }
   if (!requested || session.redirected) return null
-  const phone = indianMobileDigits(requested.phone)
+  const phone = requested.phone && indianMobileDigits(requested.phone)
   return phone ? { phone, name: requested.name, asked: false } : null
 }
 

@@ -24,14 +24,21 @@ export const CHANNEL_LABELS: Record<RequestChannelName, string> = {
 /** The default: the owner's own WhatsApp opens on the customer (no setup needed). */
 export const SEND_CHANNEL: RequestChannelName = 'whatsapp_link'
 
-/** The ways to send the owner can pick, in order; WhatsApp Business only once a number is connected. */
-export function sendChannels(whatsappConnected: boolean): { value: RequestChannelName; label: string }[] {
-  return [
-    { value: 'whatsapp_link', label: 'Send with my WhatsApp' },
-    { value: 'email', label: 'Email' },
-    ...(whatsappConnected ? [{ value: 'whatsapp' as const, label: 'WhatsApp Business' }] : []),
-    { value: 'sms', label: 'SMS' },
-  ]
+/** The ways to send, in the order the owner sees them; only those the server says work are offered. */
+export const SEND_CHANNELS: { value: RequestChannelName; label: string }[] = [
+  { value: 'whatsapp_link', label: 'Send with my WhatsApp' },
+  { value: 'email', label: 'Email' },
+  { value: 'whatsapp', label: 'WhatsApp Business' },
+  { value: 'sms', label: 'SMS' },
+]
+
+/**
+ * A request's status in the owner's words. A request through the owner's own WhatsApp is "sent" when WhatsApp opened
+ * with the message: we cannot see whether the owner pressed send, let alone a delivery.
+ */
+export function statusLabel(status: RequestStatusName, channel: RequestChannelName) {
+  if (status === 'sent' && channel === 'whatsapp_link') return { label: 'Opened in WhatsApp', color: 'blue' }
+  return STATUS_LABELS[status] ?? { label: status, color: 'default' }
 }
 
 /** How a request sent for the owner reaches the customer, in a sentence: "by email". */
@@ -51,11 +58,15 @@ export const SEND_LIST_MAX = 100
 
 export const CONSENT_LABEL = 'They agreed to get a message from us'
 
-/** '+919876543210' → '+91 98765 43210'. */
-export function formatPhone(phone: string) {
+/** '+919876543210' → '+91 98765 43210'; no number → ''. */
+export function formatPhone(phone: string | null | undefined) {
+  if (!phone) return ''
   const match = /^\+91(\d{5})(\d{5})$/.exec(phone)
   return match ? `+91 ${match[1]} ${match[2]}` : phone
 }
+
+/** How a customer is reached, for a list: their number, else their address (a customer has one or both). */
+export const contactOf = (customer: { phone: string | null; email: string | null }) => formatPhone(customer.phone) || customer.email || ''
 
 /** What the owner may type or paste: digits, spaces, dashes, brackets and a leading '+'. The server normalises it. */
 export function isIndianMobile(typed: string) {
@@ -63,10 +74,10 @@ export function isIndianMobile(typed: string) {
   return /^\d{10}$/.test(digits)
 }
 
-/** The form rules of an Indian mobile number field; `required` is the sentence for an empty one. */
-export function mobileRules(required: string) {
+/** The form rules of an Indian mobile number field; `required` is the sentence for an empty one (none: optional). */
+export function mobileRules(required: string | null) {
   return [
-    { required: true, message: required },
+    ...(required === null ? [] : [{ required: true, message: required }]),
     {
       validator: async (_: unknown, value: string) =>
         !value || isIndianMobile(value) ? undefined : Promise.reject(new Error('Please enter a valid 10-digit mobile number')),
@@ -74,7 +85,8 @@ export function mobileRules(required: string) {
   ]
 }
 
-export const SAMPLE_CSV = 'name,phone,email\r\nPriya Sharma,98765 43210,priya@example.com\r\nराहुल वर्मा,+91 91234 56789,\r\n'
+export const SAMPLE_CSV =
+  'name,phone,email\r\nPriya Sharma,98765 43210,priya@example.com\r\nराहुल वर्मा,+91 91234 56789,\r\nMeera Iyer,,meera@example.com\r\n'
 export const SAMPLE_CSV_FILE = 'reviewroute-customers-sample.csv'
 
 /**

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { WhatsAppAccountDto } from '@reviewroute/backend/types/api'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -6,7 +6,15 @@ import { NextCustomer } from '#components/requests/next-customer'
 import { WhatsAppBusinessCard } from '#components/requests/whatsapp-business-card'
 import QuickSendPage from '../../src/pages/requests/send'
 import { fixtures } from '../helpers'
-import { customer, openScreen, reviewRequest } from './request-fixtures'
+import {
+  CHANNELS_ROUTE,
+  customer,
+  openScreen,
+  requestChannels,
+  reviewRequest,
+  SMS_NEEDS,
+  WHATSAPP_BUSINESS_NEEDS,
+} from './request-fixtures'
 
 afterEach(() => {
   vi.restoreAllMocks()
@@ -21,8 +29,8 @@ const CONNECTED: WhatsAppAccountDto = {
   templates: { en: 'review_request', hi: 'review_request_hi' },
   accessTokenSet: true,
 }
-const NOT_CONFIGURED =
-  'This way of sending is not set up yet (WhatsApp Business needs your number connected; SMS needs the DLT template). Use "Send with my WhatsApp" or email.'
+const CAP = "This month's 1000 WhatsApp Business and SMS messages are used. Send with your WhatsApp or by email until next month."
+const ALL_SET_UP = requestChannels({ whatsapp: { available: true, needs: 'phone' }, sms: { available: true, needs: 'phone' } })
 
 const posts = (api: ReturnType<typeof openScreen>['api'], path = '/api/review-requests') =>
   api.calls.filter((call) => call.method !== 'GET' && call.path === path)
@@ -32,16 +40,13 @@ const channelChoice = () => screen.findByRole('radiogroup', { name: 'How to send
 describe('quick send: choosing how the request goes out', { timeout: 20_000 }, () => {
   it('sends by email with the typed address and confirms it is sent for the owner, without opening WhatsApp', async () => {
     const answer = reviewRequest({ customerName: 'Priya', channel: 'email', status: 'created', sentAt: null, whatsappUrl: undefined })
-    const { api, open } = openScreen(<QuickSendPage />, {
-      'GET /api/whatsapp-account': NOT_CONNECTED,
-      'POST /api/review-requests': { status: 201, body: answer },
-    })
+    const { api, open } = openScreen(<QuickSendPage />, { 'POST /api/review-requests': { status: 201, body: answer } })
 
     await userEvent.type(await screen.findByLabelText('Their name'), 'Priya')
     // The email field appears only once Email is chosen.
     expect(screen.queryByLabelText('Their email')).not.toBeInTheDocument()
-    await userEvent.click(within(await channelChoice()).getByLabelText(/Email/))
-    await userEvent.type(screen.getByLabelText('Their mobile number'), '98765 43210')
+    await userEvent.click(await within(await channelChoice()).findByLabelText(/Email/))
+    await userEvent.type(screen.getByLabelText('Their mobile number (optional)'), '98765 43210')
     await userEvent.type(screen.getByLabelText('Their email'), 'priya@example.com')
     await userEvent.click(screen.getByLabelText('They agreed to get a message from us'))
     await userEvent.click(screen.getByRole('button', { name: /Send by email/ }))
@@ -58,21 +63,71 @@ describe('quick send: choosing how the request goes out', { timeout: 20_000 }, (
     })
   })
 
-  it('offers WhatsApp Business only when a number is connected', async () => {
-    openScreen(<QuickSendPage />, { 'GET /api/whatsapp-account': NOT_CONNECTED })
+  it('offers only the channels the server says work, and says what each missing one needs', async () => {
+    openScreen(<QuickSendPage />, {})
     const choice = await channelChoice()
-    await waitFor(() => expect(screen.getByRole('link', { name: 'Connect it' })).toBeInTheDocument())
+    await waitFor(() => expect(within(choice).getAllByRole('radio')).toHaveLength(2))
     expect(
       within(choice)
         .getAllByRole('radio')
         .map((radio) => radio.closest('label')!.textContent!.trim())
-    ).toEqual(['Send with my WhatsApp', 'Email', 'SMS'])
+    ).toEqual(['Send with my WhatsApp', 'Email'])
     expect(within(choice).getByLabelText(/Send with my WhatsApp/)).toBeChecked()
+    const missing = within(choice).getByRole('list', { name: 'Not set up' })
+    expect(missing).toHaveTextContent(`SMS: ${SMS_NEEDS}`)
+    expect(missing).toHaveTextContent(`WhatsApp Business: ${WHATSAPP_BUSINESS_NEEDS}`)
+    expect(within(missing).getByRole('link', { name: 'Connect it' })).toHaveAttribute('href', '/dashboard/requests#whatsapp-business')
+  })
+
+  it('offers WhatsApp Business and SMS once set up, and neither past the monthly cap', async () => {
+    openScreen(<QuickSendPage />, { [CHANNELS_ROUTE]: ALL_SET_UP })
+    const choice = await channelChoice()
+    await waitFor(() => expect(within(choice).getAllByRole('radio')).toHaveLength(4))
+    expect(within(choice).queryByRole('list', { name: 'Not set up' })).not.toBeInTheDocument()
+    cleanup()
+
+    openScreen(<QuickSendPage />, {
+      [CHANNELS_ROUTE]: requestChannels({
+        whatsapp: { available: false, needs: 'phone', reason: CAP },
+        sms: { available: false, needs: 'phone', reason: CAP },
+      }),
+    })
+    const capped = await channelChoice()
+    await waitFor(() => expect(within(capped).getByRole('list', { name: 'Not set up' })).toHaveTextContent(`SMS: ${CAP}`))
+    expect(within(capped).getAllByRole('radio')).toHaveLength(2)
+  })
+
+  it('sends by email to a customer with only an address, and asks for one when neither is given', async () => {
+    const answer = reviewRequest({
+      customerName: 'Meera',
+      customerPhone: null,
+      customerEmail: 'meera@example.com',
+      channel: 'email',
+      status: 'created',
+      sentAt: null,
+      whatsappUrl: undefined,
+    })
+    const { api } = openScreen(<QuickSendPage />, { 'POST /api/review-requests': { status: 201, body: answer } })
+    await userEvent.click(await within(await channelChoice()).findByLabelText(/Email/))
+    await userEvent.type(screen.getByLabelText('Their name'), 'Meera')
+    await userEvent.click(screen.getByLabelText('They agreed to get a message from us'))
+    await userEvent.click(screen.getByRole('button', { name: /Send by email/ }))
+    expect(await screen.findByText('Please enter their email address')).toBeInTheDocument()
+    expect(posts(api)).toHaveLength(0)
+
+    await userEvent.type(screen.getByLabelText('Their email'), 'meera@example.com')
+    await userEvent.click(screen.getByRole('button', { name: /Send by email/ }))
+    expect(await screen.findByText('Sent for you: Meera gets it by email')).toBeInTheDocument()
+    expect(posts(api)[0].body).toEqual({
+      businessId: 7,
+      customer: { name: 'Meera', email: 'meera@example.com', consent: true },
+      channel: 'email',
+    })
   })
 
   it('sends by WhatsApp Business once connected', async () => {
     const { api, open } = openScreen(<QuickSendPage />, {
-      'GET /api/whatsapp-account': CONNECTED,
+      [CHANNELS_ROUTE]: ALL_SET_UP,
       'POST /api/review-requests': {
         status: 201,
         body: reviewRequest({ customerName: 'Priya', channel: 'whatsapp', status: 'created', whatsappUrl: undefined }),
@@ -88,20 +143,17 @@ describe('quick send: choosing how the request goes out', { timeout: 20_000 }, (
     expect(open).not.toHaveBeenCalled()
   })
 
-  it('shows the server’s sentence when SMS is not set up', async () => {
+  it('shows the server’s sentence when a channel is refused after all (the cap reached meanwhile)', async () => {
     const { open } = openScreen(<QuickSendPage />, {
-      'GET /api/whatsapp-account': NOT_CONNECTED,
-      'POST /api/review-requests': {
-        status: 422,
-        body: { error: NOT_CONFIGURED, errors: [{ field: 'channel', message: NOT_CONFIGURED }] },
-      },
+      [CHANNELS_ROUTE]: ALL_SET_UP,
+      'POST /api/review-requests': { status: 422, body: { error: CAP, errors: [{ field: 'channel', message: CAP }] } },
     })
-    await userEvent.click(within(await channelChoice()).getByLabelText(/SMS/))
+    await userEvent.click(await within(await channelChoice()).findByLabelText(/SMS/))
     await userEvent.type(screen.getByLabelText('Their name'), 'Priya')
     await userEvent.type(screen.getByLabelText('Their mobile number'), '9876543210')
     await userEvent.click(screen.getByLabelText('They agreed to get a message from us'))
     await userEvent.click(screen.getByRole('button', { name: /Send by SMS/ }))
-    expect(await screen.findByText(NOT_CONFIGURED)).toBeInTheDocument()
+    expect(await screen.findByText(CAP)).toBeInTheDocument()
     expect(open).not.toHaveBeenCalled()
   })
 })
@@ -111,11 +163,10 @@ describe('sending to a list by another channel', { timeout: 20_000 }, () => {
     const { api, open } = openScreen(
       <NextCustomer business={fixtures.business()} customers={[customer({ id: 1, name: 'Priya' }), customer({ id: 3, name: 'Meena' })]} />,
       {
-        'GET /api/whatsapp-account': NOT_CONNECTED,
         'POST /api/review-requests': { status: 201, body: reviewRequest({ channel: 'email', status: 'created', whatsappUrl: undefined }) },
       }
     )
-    await userEvent.click(within(await channelChoice()).getByLabelText(/Email/))
+    await userEvent.click(await within(await channelChoice()).findByLabelText(/Email/))
     await userEvent.click(screen.getByRole('button', { name: /Send to Priya/ }))
     expect(await screen.findByText('Sent for you: Priya gets it by email. Here is the next customer.')).toBeInTheDocument()
     expect(open).not.toHaveBeenCalled()
@@ -126,16 +177,13 @@ describe('sending to a list by another channel', { timeout: 20_000 }, () => {
     const { api } = openScreen(
       <NextCustomer business={fixtures.business()} customers={[customer({ id: 1, name: 'Priya' }), customer({ id: 3, name: 'Meena' })]} />,
       {
-        'GET /api/whatsapp-account': NOT_CONNECTED,
-        'POST /api/review-requests': {
-          status: 422,
-          body: { error: NOT_CONFIGURED, errors: [{ field: 'channel', message: NOT_CONFIGURED }] },
-        },
+        [CHANNELS_ROUTE]: ALL_SET_UP,
+        'POST /api/review-requests': { status: 422, body: { error: CAP, errors: [{ field: 'channel', message: CAP }] } },
       }
     )
-    await userEvent.click(within(await channelChoice()).getByLabelText(/SMS/))
+    await userEvent.click(await within(await channelChoice()).findByLabelText(/SMS/))
     await userEvent.click(screen.getByRole('button', { name: /Send to Priya/ }))
-    expect(await screen.findByText(NOT_CONFIGURED)).toBeInTheDocument()
+    expect(await screen.findByText(CAP)).toBeInTheDocument()
     expect(screen.getByRole('button', { name: /Send to Priya/ })).toBeDisabled()
     expect(screen.queryByText('Skipped')).not.toBeInTheDocument()
     // Back to the owner's own WhatsApp: the list carries on.
@@ -229,7 +277,12 @@ describe('send a test message to me', { timeout: 20_000 }, () => {
   it('sends WhatsApp Business to the typed mobile and says where it went', async () => {
     const { api } = openScreen(
       <WhatsAppBusinessCard business={{ id: 7, name: 'Chai Point' }} />,
-      { 'GET /api/whatsapp-account': CONNECTED, 'GET /api/auth/user': fixtures.user, 'POST /api/businesses/7/test-message': SENT },
+      {
+        'GET /api/whatsapp-account': CONNECTED,
+        [CHANNELS_ROUTE]: ALL_SET_UP,
+        'GET /api/auth/user': fixtures.user,
+        'POST /api/businesses/7/test-message': SENT,
+      },
       '/dashboard/requests'
     )
     await userEvent.click(await screen.findByRole('button', { name: /Send a test message to me/ }))
@@ -251,6 +304,7 @@ describe('send a test message to me', { timeout: 20_000 }, () => {
       <WhatsAppBusinessCard business={{ id: 7, name: 'Chai Point' }} />,
       {
         'GET /api/whatsapp-account': CONNECTED,
+        [CHANNELS_ROUTE]: requestChannels({ whatsapp: { available: true, needs: 'phone' } }),
         'GET /api/auth/user': { ...fixtures.user, phone: '+919845022222' },
         'POST /api/businesses/7/test-message': () =>
           ++attempt === 1
@@ -268,6 +322,12 @@ describe('send a test message to me', { timeout: 20_000 }, () => {
     await userEvent.click(await screen.findByRole('button', { name: /Send a test message to me/ }))
     const dialog = await screen.findByRole('dialog')
     await waitFor(() => expect(within(dialog).getByLabelText('Your mobile')).toHaveValue('+91 98450 22222'))
+    // SMS is not set up for this business: not offered.
+    expect(
+      within(dialog)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')!.textContent!.trim())
+    ).toEqual(['WhatsApp Business', 'Email'])
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send test' }))
     expect(await within(dialog).findByText(/Recipient phone number not in allowed list \(131030\)/)).toBeInTheDocument()
 

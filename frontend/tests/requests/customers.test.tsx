@@ -8,17 +8,21 @@ import { customer, list, openScreen, reviewRequest } from './request-fixtures'
 afterEach(() => vi.restoreAllMocks())
 configure({ asyncUtilTimeout: 4000 })
 
-const CSV = 'name,phone,email\nPriya Sharma,98765 43210,\nराहुल वर्मा,+91 91234 56789,\nNo Phone,,\n'
+const CSV =
+  'name,phone,email\nPriya Sharma,98765 43210,\nराहुल वर्मा,+91 91234 56789,\nNo Phone,,\nMeena,98765 99999,not-an-email\nMeera,,meera@example.com\n'
+const BAD_EMAIL = '"not-an-email" is not an email address. The customer is imported without it.'
 
 const result = (dryRun: boolean): CustomerImportResponse => ({
   dryRun,
-  created: 1,
+  created: 3,
   merged: 1,
   skipped: 1,
   rows: [
-    { row: 1, status: 'merged', name: 'Priya Sharma', phone: '+919876543210' },
-    { row: 2, status: 'created', name: 'राहुल वर्मा', phone: '+919123456789' },
-    { row: 3, status: 'skipped', name: 'No Phone', errors: ['Enter a 10-digit Indian mobile number'] },
+    { row: 2, status: 'merged', name: 'Priya Sharma', phone: '+919876543210' },
+    { row: 3, status: 'created', name: 'राहुल वर्मा', phone: '+919123456789' },
+    { row: 4, status: 'skipped', name: 'No Phone', errors: ['The phone number and the email are missing: a customer needs one of them.'] },
+    { row: 5, status: 'created', name: 'Meena', phone: '+919876599999', warnings: [BAD_EMAIL] },
+    { row: 6, status: 'created', name: 'Meera', email: 'meera@example.com' },
   ],
 })
 
@@ -58,16 +62,27 @@ describe('customers screen', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog')
     await userEvent.upload(within(dialog).getByLabelText('CSV file'), new File([CSV], 'customers.csv', { type: 'text/csv' }))
 
-    expect(await within(dialog).findByText('1 customer new, 1 already on your list, 1 skipped')).toBeInTheDocument()
+    expect(await within(dialog).findByText('3 customers new, 1 already on your list, 1 skipped')).toBeInTheDocument()
     expect(within(dialog).getByText('राहुल वर्मा')).toBeInTheDocument()
-    expect(within(dialog).getByText('Enter a 10-digit Indian mobile number')).toBeInTheDocument()
+    expect(within(dialog).getByText('The phone number and the email are missing: a customer needs one of them.')).toBeInTheDocument()
+    // A row kept without its malformed email says so, and the summary counts it; an email-only row shows its address.
+    expect(within(dialog).getByText(BAD_EMAIL)).toBeInTheDocument()
+    expect(within(dialog).getByText(/1 row is imported without a malformed email or number/)).toBeInTheDocument()
+    expect(within(dialog).getByText('meera@example.com')).toBeInTheDocument()
+    // The rows carry the spreadsheet's numbers.
+    expect(
+      within(dialog)
+        .getAllByRole('row')
+        .map((row) => row.querySelector('td')?.textContent)
+        .filter(Boolean)
+    ).toEqual(['2', '3', '4', '5', '6'])
     const imports = () => api.calls.filter((call) => call.path === '/api/customers/import')
     expect(imports()).toHaveLength(1)
     expect(Object.fromEntries(imports()[0].url.searchParams)).toEqual({ businessId: '7', dryRun: 'true' })
     expect(imports()[0].body).toBe(CSV)
     expect(imports()[0].headers['Content-Type']).toBe('text/csv')
 
-    const importButton = screen.getByRole('button', { name: 'Import 2 customers' })
+    const importButton = screen.getByRole('button', { name: 'Import 4 customers' })
     expect(importButton).toBeDisabled()
     await userEvent.click(screen.getByRole('checkbox', { name: 'Everyone in this file agreed to get a message from us' }))
     await userEvent.click(importButton)
@@ -104,7 +119,7 @@ describe('customers screen', { timeout: 20_000 }, () => {
     await userEvent.click(await screen.findByRole('button', { name: /Add customer/ }))
     const dialog = await screen.findByRole('dialog')
     await userEvent.type(within(dialog).getByLabelText('Name'), 'Asha')
-    await userEvent.type(within(dialog).getByLabelText('WhatsApp number'), '09876543210')
+    await userEvent.type(within(dialog).getByLabelText('Mobile number'), '09876543210')
     await userEvent.click(within(dialog).getByLabelText('They agreed to get a message from us'))
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add customer' }))
 
@@ -116,6 +131,70 @@ describe('customers screen', { timeout: 20_000 }, () => {
       email: null,
       consent: true,
     })
+  })
+
+  it('adds a customer with only an email, and asks for a number or an email when neither is given', async () => {
+    const meera = customer({ id: 5, name: 'Meera Iyer', phone: null, email: 'meera@example.com' })
+    const { api } = openScreen(
+      <CustomersPage />,
+      { 'GET /api/customers': list(customers), 'POST /api/customers': { status: 201, body: meera } },
+      '/dashboard/customers'
+    )
+    await userEvent.click(await screen.findByRole('button', { name: /Add customer/ }))
+    const dialog = await screen.findByRole('dialog')
+    expect(
+      within(dialog).getByText('A mobile number, an email or both: WhatsApp and SMS need the number, email needs the address.')
+    ).toBeInTheDocument()
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'Meera Iyer')
+    await userEvent.click(within(dialog).getByLabelText('They agreed to get a message from us'))
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add customer' }))
+    expect((await within(dialog).findAllByText('Enter their mobile number or their email address')).length).toBeGreaterThan(0)
+    expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(0)
+
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'meera@example.com')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add customer' }))
+    await waitFor(() => expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(1))
+    expect(api.calls.find((call) => call.method === 'POST')!.body).toEqual({
+      businessId: 7,
+      name: 'Meera Iyer',
+      email: 'meera@example.com',
+      consent: true,
+    })
+  })
+
+  it('lists a customer without a number by their address, and one tap sends them the request by email', async () => {
+    const meera = customer({ id: 5, name: 'Meera Iyer', phone: null, email: 'meera@example.com' })
+    const { api, open } = openScreen(
+      <CustomersPage />,
+      {
+        'GET /api/customers': list([meera]),
+        'POST /api/review-requests': {
+          status: 201,
+          body: reviewRequest({
+            customerName: 'Meera Iyer',
+            customerPhone: null,
+            channel: 'email',
+            status: 'created',
+            whatsappUrl: undefined,
+          }),
+        },
+      },
+      '/dashboard/customers'
+    )
+    expect(await screen.findByText('Meera Iyer')).toBeInTheDocument()
+    expect(screen.getAllByText('meera@example.com').length).toBeGreaterThan(0)
+    const send = screen.getByRole('button', { name: 'Send to Meera Iyer' })
+    await waitFor(() => expect(send).toBeEnabled())
+    await userEvent.click(send)
+    await waitFor(() =>
+      expect(api.calls.find((call) => call.method === 'POST' && call.path === '/api/review-requests')?.body).toEqual({
+        businessId: 7,
+        customerId: 5,
+        channel: 'email',
+      })
+    )
+    expect(await screen.findByText('Sent for you: Meera Iyer gets it by email')).toBeInTheDocument()
+    expect(open).not.toHaveBeenCalled()
   })
 
   it('shows a customer’s request history', async () => {

@@ -1,5 +1,5 @@
 /* The request screens under test: the app's providers, the selected business, and a spy in place of WhatsApp. */
-import type { CustomerDto, ReviewRequestDto } from '@reviewroute/backend/types/api'
+import type { CustomerDto, RequestChannelsDto, ReviewRequestDto } from '@reviewroute/backend/types/api'
 import type { ReactElement } from 'react'
 import { vi } from 'vitest'
 import { BusinessesProvider } from '#hooks/use-businesses'
@@ -28,6 +28,7 @@ export const reviewRequest = (overrides: Partial<ReviewRequestDto> = {}) =>
     customerId: 1,
     customerName: 'Priya Sharma',
     customerPhone: '+919876543210',
+    customerEmail: null,
     channel: 'whatsapp_link',
     status: 'sent',
     link: 'http://localhost:3333/r/abcdefghijklmnop',
@@ -40,13 +41,30 @@ export const reviewRequest = (overrides: Partial<ReviewRequestDto> = {}) =>
     ...overrides,
   }) satisfies ReviewRequestDto
 
+export const WHATSAPP_BUSINESS_NEEDS =
+  'WhatsApp Business needs your WhatsApp Business number connected, with an approved template: connect it under "WhatsApp Business" on the Review requests page.'
+export const SMS_NEEDS =
+  'SMS needs a DLT-registered sender and template (TRAI rules), and this ReviewRoute server has none set up yet. Send with your WhatsApp or by email.'
+
+/** GET /api/businesses/7/request-channels: by default a new business's (its own WhatsApp and email work). */
+export const requestChannels = (overrides: Partial<RequestChannelsDto> = {}) =>
+  ({
+    whatsapp_link: { available: true, needs: 'phone' },
+    email: { available: true, needs: 'email' },
+    whatsapp: { available: false, needs: 'phone', reason: WHATSAPP_BUSINESS_NEEDS },
+    sms: { available: false, needs: 'phone', reason: SMS_NEEDS },
+    ...overrides,
+  }) satisfies RequestChannelsDto
+
+export const CHANNELS_ROUTE = 'GET /api/businesses/7/request-channels'
+
 export const LIMIT_SENTENCE =
   'Usage limit exceeded: this business has sent its 50 free review requests this month. Upgrade to Pro to keep asking.'
 
 /** Renders a request screen for the owner of business 7 with `fetch` answered by `routes`; `open` stands in for WhatsApp. */
 export function openScreen(element: ReactElement, routes: Routes, path = '/dashboard/send') {
   signIn()
-  const api = fakeApi({ 'GET /api/businesses': list([fixtures.business()]), ...routes })
+  const api = fakeApi({ 'GET /api/businesses': list([fixtures.business()]), [CHANNELS_ROUTE]: requestChannels(), ...routes })
   const open = vi.fn()
   renderScreen(
     <WhatsAppOpenerProvider value={open}>

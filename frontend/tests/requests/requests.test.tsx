@@ -20,6 +20,17 @@ const funnel: RequestFunnelDto = {
 const requests = [
   reviewRequest({ id: 11, status: 'rated', customerName: 'Priya Sharma' }),
   reviewRequest({ id: 12, status: 'opened', customerName: 'Ravi Kumar', customerPhone: '+919000000002', customerId: 2 }),
+  reviewRequest({ id: 14, status: 'sent', customerName: 'Kavya Rao', customerPhone: '+919000000004', customerId: 4 }),
+  reviewRequest({
+    id: 15,
+    status: 'sent',
+    channel: 'email',
+    customerName: 'Meera Iyer',
+    customerPhone: null,
+    customerEmail: 'meera@example.com',
+    customerId: 5,
+    whatsappUrl: undefined,
+  }),
 ]
 
 const lastQuery = (api: ReturnType<typeof openScreen>['api']) =>
@@ -44,8 +55,12 @@ describe('review requests screen', { timeout: 20_000 }, () => {
     const { api } = open()
     expect(await screen.findByText('Ravi Kumar')).toBeInTheDocument()
     expect(screen.getByText('+91 90000 00002')).toBeInTheDocument()
+    expect(screen.getByText('meera@example.com')).toBeInTheDocument()
     expect(screen.getAllByText('Rated').length).toBeGreaterThan(0)
     expect(screen.getByText('Opened the link', { selector: '.ant-tag' })).toBeInTheDocument()
+    // A request through the owner's own WhatsApp says what we know: WhatsApp opened, not that it was delivered.
+    expect(screen.getAllByText('Opened in WhatsApp', { selector: '.ant-tag' }).length).toBeGreaterThan(0)
+    expect(screen.getAllByText('Sent', { selector: '.ant-tag' }).length).toBeGreaterThan(0)
     expect(lastQuery(api)).toEqual({ _start: '0', _end: '20', _sort: 'createdAt', _order: 'desc', businessId: '7' })
   })
 

@@ -1,44 +1,63 @@
 /*
  * How a request goes out: the owner's own WhatsApp (the default, opens on the customer), or sent for the owner by
- * email, WhatsApp Business (only once a number is connected) or SMS (docs/decisions.md D32).
+ * email, WhatsApp Business or SMS (docs/decisions.md D32). Only the channels the server says work for this business
+ * are offered; under them, what each missing one needs (docs/product-rules.md#customers-and-channels).
  */
 import { MailOutlined, MessageOutlined, WhatsAppOutlined } from '@ant-design/icons'
-import type { RequestChannelName } from '@reviewroute/backend/types/api'
+import type { RequestChannelName, RequestChannelsDto } from '@reviewroute/backend/types/api'
 import { Radio, Typography } from 'antd'
 import { Link } from 'react-router'
-import { sendChannels } from '#lib/review-requests'
+import { SEND_CHANNEL, SEND_CHANNELS } from '#lib/review-requests'
 import './requests.css'
 
 export const channelIcon = (channel: RequestChannelName) =>
   channel === 'email' ? <MailOutlined /> : channel === 'sms' ? <MessageOutlined /> : <WhatsAppOutlined />
 
+/** The channel to send on: the one chosen while it works, else the owner's own WhatsApp (which always does). */
+export const usableChannel = (chosen: RequestChannelName, channels: RequestChannelsDto | undefined) =>
+  channels?.[chosen]?.available ? chosen : SEND_CHANNEL
+
 interface Props {
   value: RequestChannelName
   onChange: (channel: RequestChannelName) => void
-  /** undefined while the connection is loading: no "Connect it" hint yet. */
-  whatsappConnected: boolean | undefined
+  /** The server's answer; undefined while it loads (only the owner's own WhatsApp is offered meanwhile). */
+  channels: RequestChannelsDto | undefined
   disabled?: boolean
 }
 
-export function ChannelPicker({ value, onChange, whatsappConnected, disabled }: Props) {
+export function ChannelPicker({ value, onChange, channels, disabled }: Props) {
+  const offered = SEND_CHANNELS.filter(({ value: channel }) => channel === SEND_CHANNEL || channels?.[channel]?.available)
+  const missing = SEND_CHANNELS.filter(({ value: channel }) => channels?.[channel] && !channels[channel].available)
   return (
     <div className="channel-picker" role="radiogroup" aria-label="How to send">
       <Radio.Group
-        value={value}
+        value={usableChannel(value, channels)}
         disabled={disabled}
         onChange={(event) => onChange(event.target.value as RequestChannelName)}
         className="channel-options"
       >
-        {sendChannels(whatsappConnected === true).map((option) => (
+        {offered.map((option) => (
           <Radio key={option.value} value={option.value}>
             {channelIcon(option.value)} {option.label}
           </Radio>
         ))}
       </Radio.Group>
-      {whatsappConnected === false && (
-        <Typography.Text type="secondary" className="channel-hint">
-          Have a WhatsApp Business number? <Link to="/dashboard/requests#whatsapp-business">Connect it</Link> to send from it for you.
-        </Typography.Text>
+      {missing.length > 0 && (
+        <ul className="channel-missing" aria-label="Not set up">
+          {missing.map(({ value: channel, label }) => (
+            <li key={channel}>
+              <Typography.Text type="secondary">
+                <b>{label}</b>: {channels![channel].reason}
+                {channel === 'whatsapp' && (
+                  <>
+                    {' '}
+                    <Link to="/dashboard/requests#whatsapp-business">Connect it</Link>
+                  </>
+                )}
+              </Typography.Text>
+            </li>
+          ))}
+        </ul>
       )}
     </div>
   )

@@ -20,10 +20,7 @@ export function CustomerHistory({ customer, onClose }: { customer: CustomerDto; 
   return (
     <Drawer open title={customer.name} onClose={onClose} width={420}>
       <Flex vertical gap={12}>
-        <Typography.Text type="secondary">
-          {formatPhone(customer.phone)}
-          {customer.email ? ` · ${customer.email}` : ''}
-        </Typography.Text>
+        <Typography.Text type="secondary">{[formatPhone(customer.phone), customer.email].filter(Boolean).join(' · ')}</Typography.Text>
         <Typography.Text type="secondary">Agreed to messages on {formatDateTime(customer.consentAt)}</Typography.Text>
         {customer.optedOutAt && (
           <Alert
@@ -49,7 +46,7 @@ export function CustomerHistory({ customer, onClose }: { customer: CustomerDto; 
                     <span>{formatDateTime(request.sentAt ?? request.createdAt)}</span>
                     <Typography.Text type="secondary">{CHANNEL_LABELS[request.channel]}</Typography.Text>
                   </Flex>
-                  <RequestStatusTag status={request.status} reason={request.failureReason} />
+                  <RequestStatusTag status={request.status} channel={request.channel} reason={request.failureReason} />
                 </Flex>
               </List.Item>
             )}

@@ -1,6 +1,8 @@
 /*
- * Import customers from a CSV: the server reads the file twice, first as a preview (`dryRun`: each row's result
- * and errors, nothing stored), then for real once the owner confirms the customers agreed to be contacted.
+ * Import customers from a CSV: the server reads the file twice, first as a preview (`dryRun`: each row's result,
+ * numbered as the spreadsheet numbers it, with its errors or what was left out of it, nothing stored), then for real
+ * once the owner confirms the customers agreed to be contacted. The dialog's body scrolls under a footer that stays
+ * in view, so the Import button is there however long the preview (on a phone too).
  */
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons'
 import { useCustomMutation, useInvalidate, type HttpError } from '@refinedev/core'
@@ -11,6 +13,7 @@ import { downloadCsv } from '#lib/csv'
 import { formatPhone, SAMPLE_CSV, SAMPLE_CSV_FILE } from '#lib/review-requests'
 import { errorText } from '#providers/http'
 import { useToast } from '#providers/toast'
+import './requests.css'
 
 /** The server's limit on an import body. */
 const MAX_CSV_BYTES = 5 * 1024 * 1024
@@ -32,6 +35,19 @@ function importPath(businessId: number, mode: 'preview' | 'import') {
 }
 
 const customersCount = (count: number) => `${count} ${count === 1 ? 'customer' : 'customers'}`
+
+/** Under the preview's totals: what happens to skipped rows and to rows kept without a malformed contact. */
+function importNotes(skipped: number, withWarnings: number) {
+  const notes = [
+    ...(skipped ? ['Skipped rows are not imported; fix them in the file and import it again if you like.'] : []),
+    ...(withWarnings
+      ? [
+          `${withWarnings === 1 ? '1 row is' : `${withWarnings} rows are`} imported without a malformed email or number; the rows below say which.`,
+        ]
+      : []),
+  ]
+  return notes.length ? notes.join(' ') : undefined
+}
 
 export function CustomerImportModal({ businessId, onClose }: { businessId: number; onClose(): void }) {
   const toast = useToast()
@@ -70,6 +86,7 @@ export function CustomerImportModal({ businessId, onClose }: { businessId: numbe
   }
 
   const importable = preview ? preview.created + preview.merged : 0
+  const withWarnings = preview ? preview.rows.filter((row) => row.warnings?.length).length : 0
 
   async function runImport() {
     if (!file) return
@@ -93,6 +110,8 @@ export function CustomerImportModal({ businessId, onClose }: { businessId: numbe
       title="Import customers from a CSV"
       onCancel={onClose}
       width={760}
+      className="import-modal"
+      style={{ top: 16 }}
       destroyOnHidden
       footer={
         <Flex vertical gap={12} align="stretch">
@@ -117,8 +136,8 @@ export function CustomerImportModal({ businessId, onClose }: { businessId: numbe
     >
       <Flex vertical gap={12}>
         <Typography.Text type="secondary">
-          A file with the columns name, phone and email (email is optional), like a sheet saved as CSV. We show you what will happen before
-          anything is saved; customers already on your list are updated, not added twice.
+          A file with the columns name, phone and email, like a sheet saved as CSV: each customer needs a phone or an email. We show you
+          what will happen before anything is saved; customers already on your list are updated, not added twice.
         </Typography.Text>
         <Flex gap={8} wrap>
           <input
@@ -147,16 +166,13 @@ export function CustomerImportModal({ businessId, onClose }: { businessId: numbe
               type={importable ? 'info' : 'warning'}
               showIcon
               message={`${customersCount(preview.created)} new, ${preview.merged} already on your list, ${preview.skipped} skipped`}
-              description={
-                preview.skipped ? 'Skipped rows are not imported; fix them in the file and import it again if you like.' : undefined
-              }
+              description={importNotes(preview.skipped, withWarnings)}
             />
             <Table<CustomerImportRow>
               size="small"
               rowKey="row"
               dataSource={preview.rows}
               pagination={preview.rows.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
-              scroll={{ y: 320 }}
               columns={[
                 { title: 'Row', dataIndex: 'row', width: 56 },
                 {
@@ -166,6 +182,11 @@ export function CustomerImportModal({ businessId, onClose }: { businessId: numbe
                     <Flex vertical>
                       <span>{row.name || '—'}</span>
                       {row.phone && <Typography.Text type="secondary">{formatPhone(row.phone)}</Typography.Text>}
+                      {row.email && (
+                        <Typography.Text type="secondary" className="contact-email">
+                          {row.email}
+                        </Typography.Text>
+                      )}
                     </Flex>
                   ),
                 },
@@ -178,6 +199,11 @@ export function CustomerImportModal({ businessId, onClose }: { businessId: numbe
                       {row.errors?.map((error) => (
                         <Typography.Text key={error} type="danger">
                           {error}
+                        </Typography.Text>
+                      ))}
+                      {row.warnings?.map((warning) => (
+                        <Typography.Text key={warning} type="warning">
+                          {warning}
                         </Typography.Text>
                       ))}
                     </Flex>

@@ -2,20 +2,21 @@
  * One business's customers through the `customers` resource: search by name, number or email, pages
  * (`x-total-count`), add, edit, delete, each one's history, one-tap send, and a selection to send one by one.
  */
-import { DeleteOutlined, EditOutlined, HistoryOutlined, WhatsAppOutlined } from '@ant-design/icons'
+import { DeleteOutlined, EditOutlined, HistoryOutlined, MailOutlined, WhatsAppOutlined } from '@ant-design/icons'
 import { useDelete, useList, type HttpError } from '@refinedev/core'
 import type { BusinessDto, CustomerDto } from '@reviewroute/backend/types/api'
 import { App, Alert, Button, Flex, Grid, Input, Table, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { relativeTime } from '#lib/dates'
-import { formatPhone, SEND_CHANNEL, SEND_LIST_MAX } from '#lib/review-requests'
+import { contactOf, SEND_CHANNEL, SEND_LIST_MAX, sentForYou } from '#lib/review-requests'
 import { errorText } from '#providers/http'
 import { useToast } from '#providers/toast'
 import { CustomerFormModal } from './customer-form-modal'
 import { CustomerHistory } from './customer-history'
 import { LimitNotice } from '#components/billing/limit-notice'
 import { sendFailure, type SendFailure } from './send-failure'
+import { useRequestChannels } from './use-request-channels'
 import { useSendRequest } from './use-send-request'
 import { useWhatsAppOpener } from './whatsapp-opener'
 
@@ -36,7 +37,10 @@ export function CustomerTable({
   const open = useWhatsAppOpener()
   const sendRequest = useSendRequest()
   // A phone gets icon buttons and tighter cells, so a row fits its width.
-  const narrow = !(Grid.useBreakpoint().sm ?? true)
+  const screens = Grid.useBreakpoint()
+  const narrow = !(screens.sm ?? true)
+  // The Email column shows from md up; below it the address stands under the name of a customer without a number.
+  const emailColumn = screens.md ?? true
   const [q, setQ] = useState('')
   const [page, setPage] = useState(1)
   const [selected, setSelected] = useState<CustomerDto[]>([])
@@ -53,11 +57,15 @@ export function CustomerTable({
     ],
   })
   const { mutate: remove } = useDelete()
+  const { usable } = useRequestChannels(business.id)
+
+  /** One tap sends with the owner's WhatsApp; a customer with only an address gets it by email, when email works. */
+  const oneTapChannel = (customer: CustomerDto) => (customer.phone ? SEND_CHANNEL : usable('email') ? 'email' : null)
 
   function confirmDelete(customer: CustomerDto) {
     modal.confirm({
       title: `Delete ${customer.name}?`,
-      content: `${customer.name} (${formatPhone(customer.phone)}) will be removed from your customer list.`,
+      content: `${customer.name} (${contactOf(customer)}) will be removed from your customer list.`,
       okText: 'Delete',
       okButtonProps: { danger: true },
       onOk: () =>
@@ -78,8 +86,11 @@ export function CustomerTable({
     setSendingId(customer.id)
     setFailure(null)
     try {
-      const request = await sendRequest({ businessId: business.id, customerId: customer.id, channel: SEND_CHANNEL })
+      const channel = oneTapChannel(customer)
+      if (!channel) return
+      const request = await sendRequest({ businessId: business.id, customerId: customer.id, channel })
       if (request.whatsappUrl) open(request.whatsappUrl)
+      else toast.success('Request Sent', sentForYou(customer.name, channel))
     } catch (error) {
       setFailure(sendFailure(error))
     } finally {
@@ -142,9 +153,13 @@ export function CustomerTable({
             render: (_, customer) => (
               <Flex vertical>
                 <Typography.Text strong>{customer.name}</Typography.Text>
-                <Typography.Text type="secondary" className="phone-number">
-                  {formatPhone(customer.phone)}
-                </Typography.Text>
+                {customer.phone || !emailColumn ? (
+                  <Typography.Text type="secondary" className={customer.phone ? 'phone-number' : 'contact-email'}>
+                    {contactOf(customer)}
+                  </Typography.Text>
+                ) : (
+                  <Typography.Text type="secondary">No mobile number</Typography.Text>
+                )}
                 {customer.optedOutAt && (
                   <Tag color="volcano" style={{ width: 'fit-content', whiteSpace: 'normal' }}>
                     Asked not to be contacted
@@ -165,8 +180,8 @@ export function CustomerTable({
                   size="small"
                   type="primary"
                   ghost
-                  icon={<WhatsAppOutlined />}
-                  disabled={!!customer.optedOutAt}
+                  icon={customer.phone ? <WhatsAppOutlined /> : <MailOutlined />}
+                  disabled={!!customer.optedOutAt || !oneTapChannel(customer)}
                   loading={sendingId === customer.id}
                   onClick={() => void sendOne(customer)}
                   aria-label={`Send to ${customer.name}`}

@@ -1,7 +1,9 @@
 /*
  * "Next customer": the chosen customers one by one, one big button each that creates the request and opens the
  * owner's WhatsApp (or, with another channel chosen, has it sent by email, WhatsApp Business or SMS), then shows the
- * next. A refusal of the channel itself (SMS not set up, the month's cap) stops the list rather than skipping everyone. Opted-out customers are skipped with the reason. Progress is kept for
+ * next. Only channels that work for the business are offered; a refusal of the channel itself (the month's cap
+ * reached meanwhile) stops the list rather than skipping everyone. Opted-out customers are skipped with the reason, and
+ * so is a customer without the contact the channel needs (the server's sentence). Progress is kept for
  * this tab, so coming back from WhatsApp on a phone (which may reload the page) carries on where it was.
  */
 import { CheckCircleFilled, StopOutlined } from '@ant-design/icons'
@@ -10,12 +12,12 @@ import { fieldErrors } from '@reviewroute/web-shared/api'
 import { Alert, Button, Card, Flex, List, Progress, Typography } from 'antd'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
-import { formatPhone, SEND_CHANNEL, SENT_FOR_YOU_RULES, sentForYou } from '#lib/review-requests'
-import { channelIcon, ChannelPicker } from './channel-picker'
+import { contactOf, SEND_CHANNEL, SENT_FOR_YOU_RULES, sentForYou } from '#lib/review-requests'
+import { channelIcon, ChannelPicker, usableChannel } from './channel-picker'
 import { LimitNotice } from '#components/billing/limit-notice'
 import { sendFailure } from './send-failure'
 import { useSendRequest } from './use-send-request'
-import { useWhatsAppAccount } from './use-whatsapp-account'
+import { useRequestChannels } from './use-request-channels'
 import { useWhatsAppOpener } from './whatsapp-opener'
 
 type Outcome = { result: 'sent' } | { result: 'skipped'; reason: string }
@@ -43,10 +45,11 @@ export function NextCustomer({ business, customers }: { business: BusinessDto; c
   })
   const [sending, setSending] = useState(false)
   const [limit, setLimit] = useState<string | null>(null)
-  const [channel, setChannel] = useState<RequestChannelName>(SEND_CHANNEL)
+  const [chosen, setChannel] = useState<RequestChannelName>(SEND_CHANNEL)
   const [channelRefused, setChannelRefused] = useState<string | null>(null)
   const [last, setLast] = useState<{ name: string; channel: RequestChannelName } | null>(null)
-  const whatsappConnected = useWhatsAppAccount().account?.connected
+  const { channels } = useRequestChannels(business.id)
+  const channel = usableChannel(chosen, channels)
 
   useEffect(() => sessionStorage.setItem(PROGRESS_KEY, JSON.stringify({ listKey, outcomes })), [listKey, outcomes])
 
@@ -67,7 +70,7 @@ export function NextCustomer({ business, customers }: { business: BusinessDto; c
     } catch (error) {
       const failure = sendFailure(error)
       // The plan's limit and a refused channel stop the list; a refusal for this customer (opted out meanwhile, no
-      // email address) skips just them.
+      // email address or no number for the channel) skips just them.
       if (failure.kind === 'limit') setLimit(failure.message)
       else if (fieldErrors(error).channel) setChannelRefused(fieldErrors(error).channel)
       else record(customer, { result: 'skipped', reason: failure.message })
@@ -88,7 +91,7 @@ export function NextCustomer({ business, customers }: { business: BusinessDto; c
       {current && (
         <ChannelPicker
           value={channel}
-          whatsappConnected={whatsappConnected}
+          channels={channels}
           disabled={sending}
           onChange={(next) => {
             setChannel(next)
@@ -117,7 +120,9 @@ export function NextCustomer({ business, customers }: { business: BusinessDto; c
             <Typography.Title level={3} style={{ margin: 0 }}>
               {current.name}
             </Typography.Title>
-            <Typography.Text type="secondary">{formatPhone(current.phone)}</Typography.Text>
+            <Typography.Text type="secondary" className={current.phone ? 'phone-number' : 'contact-email'}>
+              {contactOf(current)}
+            </Typography.Text>
             <Button
               type="primary"
               size="large"

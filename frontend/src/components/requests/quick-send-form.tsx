@@ -1,7 +1,9 @@
 /*
  * "Just served someone?": a name, a number and the customer's agreement, then the owner's WhatsApp opens on that
  * customer with the personal review link, or, with another channel chosen, the request is sent for the owner by
- * email, WhatsApp Business or SMS (docs/decisions.md D32). The customer is added or matched by phone.
+ * email, WhatsApp Business or SMS (docs/decisions.md D32). Only channels that work for the business are offered;
+ * WhatsApp and SMS need the number, email the address (the number is optional then). The customer is added or
+ * matched by number, else by address (docs/product-rules.md#customers-and-channels).
  */
 import { CheckCircleFilled, WhatsAppOutlined } from '@ant-design/icons'
 import type { BusinessDto, RequestChannelName, ReviewRequestDto } from '@reviewroute/backend/types/api'
@@ -9,17 +11,17 @@ import { fieldErrors } from '@reviewroute/web-shared/api'
 import { Alert, Button, Flex, Form, Input, Typography } from 'antd'
 import { useState } from 'react'
 import { mobileRules, SEND_CHANNEL, SENT_FOR_YOU_RULES, sentForYou } from '#lib/review-requests'
-import { channelIcon, ChannelPicker } from './channel-picker'
+import { channelIcon, ChannelPicker, usableChannel } from './channel-picker'
 import { ConsentField } from './consent-field'
 import { LimitNotice } from '#components/billing/limit-notice'
 import { sendFailure, type SendFailure } from './send-failure'
 import { useSendRequest } from './use-send-request'
-import { useWhatsAppAccount } from './use-whatsapp-account'
+import { useRequestChannels } from './use-request-channels'
 import { useWhatsAppOpener } from './whatsapp-opener'
 
 interface Values {
   name: string
-  phone: string
+  phone?: string
   email?: string
   consent: boolean
 }
@@ -55,17 +57,20 @@ export function QuickSendForm({ business }: { business: BusinessDto }) {
   const [sending, setSending] = useState(false)
   const [failure, setFailure] = useState<SendFailure | null>(null)
   const [sent, setSent] = useState<ReviewRequestDto | null>(() => lastSent(business.id))
-  const [channel, setChannel] = useState<RequestChannelName>(SEND_CHANNEL)
-  const whatsappConnected = useWhatsAppAccount().account?.connected
+  const [chosen, setChannel] = useState<RequestChannelName>(SEND_CHANNEL)
+  const { channels } = useRequestChannels(business.id)
+  const channel = usableChannel(chosen, channels)
+  const byEmail = channel === 'email'
 
   async function send(values: Values) {
     setSending(true)
     setFailure(null)
     try {
-      const email = channel === 'email' ? values.email?.trim() : undefined
+      const phone = values.phone?.trim()
+      const email = byEmail ? values.email?.trim() : undefined
       const request = await sendRequest({
         businessId: business.id,
-        customer: { name: values.name.trim(), phone: values.phone.trim(), ...(email ? { email } : {}), consent: true },
+        customer: { name: values.name.trim(), ...(phone ? { phone } : {}), ...(email ? { email } : {}), consent: true },
         channel,
       })
       sessionStorage.setItem(SENT_KEY, JSON.stringify({ at: Date.now(), request }))
@@ -121,38 +126,54 @@ export function QuickSendForm({ business }: { business: BusinessDto }) {
       </Flex>
     )
 
+  const phoneField = (
+    <Form.Item
+      key="phone"
+      label={byEmail ? 'Their mobile number (optional)' : channel === 'sms' ? 'Their mobile number' : 'Their WhatsApp number'}
+      name="phone"
+      rules={mobileRules(byEmail ? null : 'Please enter their 10-digit number')}
+    >
+      <Input size="large" inputMode="tel" autoComplete="off" placeholder="98765 43210" maxLength={25} />
+    </Form.Item>
+  )
+  const emailField = byEmail && (
+    <Form.Item
+      key="email"
+      label="Their email"
+      name="email"
+      dependencies={['phone']}
+      extra="Or leave it empty and give their number, if they are on your customers list with an email already."
+      rules={[
+        { type: 'email', message: 'Please enter a valid email address' },
+        ({ getFieldValue }) => ({
+          validator: async (_: unknown, value?: string) =>
+            value?.trim() || String(getFieldValue('phone') ?? '').trim()
+              ? undefined
+              : Promise.reject(new Error('Please enter their email address')),
+        }),
+      ]}
+    >
+      <Input size="large" type="email" inputMode="email" autoComplete="off" placeholder="priya@example.com" maxLength={254} />
+    </Form.Item>
+  )
+
   return (
     <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void send(values)} initialValues={{ consent: false }}>
       <Form.Item label="Their name" name="name" rules={[{ required: true, whitespace: true, message: 'Please enter their name' }]}>
         <Input size="large" autoComplete="off" placeholder="e.g. Priya" maxLength={100} />
       </Form.Item>
-      <Form.Item
-        label={channel === 'whatsapp_link' || channel === 'whatsapp' ? 'Their WhatsApp number' : 'Their mobile number'}
-        name="phone"
-        rules={mobileRules('Please enter their 10-digit number')}
-      >
-        <Input size="large" inputMode="tel" autoComplete="off" placeholder="98765 43210" maxLength={25} />
-      </Form.Item>
       <Form.Item label="How to send">
         <ChannelPicker
           value={channel}
-          whatsappConnected={whatsappConnected}
+          channels={channels}
           onChange={(next) => {
             setChannel(next)
             setFailure(null)
           }}
         />
       </Form.Item>
-      {channel === 'email' && (
-        <Form.Item
-          label="Their email"
-          name="email"
-          extra="Leave it empty if they are on your customers list with an email already."
-          rules={[{ type: 'email', message: 'Please enter a valid email address' }]}
-        >
-          <Input size="large" type="email" inputMode="email" autoComplete="off" placeholder="priya@example.com" maxLength={254} />
-        </Form.Item>
-      )}
+      {/* The contact the channel sends to comes first. */}
+      {byEmail ? [emailField, phoneField] : phoneField}
       <ConsentField />
       {failure && (
         <div style={{ marginBottom: 16 }}>

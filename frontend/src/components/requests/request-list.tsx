@@ -8,7 +8,7 @@ import type { BusinessDto, ReviewRequestDto } from '@reviewroute/backend/types/a
 import { Alert, Button, Flex, Grid, Table, Typography } from 'antd'
 import { useState } from 'react'
 import { formatDateTime, relativeTime } from '#lib/dates'
-import { CHANNEL_LABELS, formatPhone } from '#lib/review-requests'
+import { CHANNEL_LABELS, contactOf } from '#lib/review-requests'
 import { errorText } from '#providers/http'
 import { LimitNotice } from '#components/billing/limit-notice'
 import { RequestFilters, requestCrudFilters, NO_REQUEST_FILTERS, type RequestFilterValues } from './request-filters'
@@ -88,12 +88,12 @@ export function RequestList({ business }: { business: BusinessDto }) {
             render: (_, request) => (
               <Flex vertical>
                 <Typography.Text strong>{request.customerName}</Typography.Text>
-                <Typography.Text type="secondary" className="phone-number">
-                  {formatPhone(request.customerPhone)}
+                <Typography.Text type="secondary" className={request.customerPhone ? 'phone-number' : 'contact-email'}>
+                  {contactOf({ phone: request.customerPhone, email: request.customerEmail })}
                 </Typography.Text>
                 {narrow && (
                   <div>
-                    <RequestStatusTag status={request.status} reason={request.failureReason} />
+                    <RequestStatusTag status={request.status} channel={request.channel} reason={request.failureReason} />
                   </div>
                 )}
               </Flex>
@@ -103,7 +103,7 @@ export function RequestList({ business }: { business: BusinessDto }) {
             title: 'Status',
             dataIndex: 'status',
             responsive: ['sm'],
-            render: (_, request) => <RequestStatusTag status={request.status} reason={request.failureReason} />,
+            render: (_, request) => <RequestStatusTag status={request.status} channel={request.channel} reason={request.failureReason} />,
           },
           { title: 'Channel', dataIndex: 'channel', responsive: ['md'], render: (_, request) => CHANNEL_LABELS[request.channel] },
           {

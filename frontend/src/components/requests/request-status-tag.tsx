@@ -1,10 +1,17 @@
-import type { RequestStatusName } from '@reviewroute/backend/types/api'
+import type { RequestChannelName, RequestStatusName } from '@reviewroute/backend/types/api'
 import { Tag, Typography } from 'antd'
-import { STATUS_LABELS } from '#lib/review-requests'
+import { statusLabel } from '#lib/review-requests'
+
+interface Props {
+  status: RequestStatusName
+  /** How it went out: a request through the owner's own WhatsApp says what we know of it ("Opened in WhatsApp"). */
+  channel: RequestChannelName
+  reason?: string | null
+}
 
 /** A request's status in the owner's words; a failed one says why, in the provider's words. */
-export function RequestStatusTag({ status, reason }: { status: RequestStatusName; reason?: string | null }) {
-  const { label, color } = STATUS_LABELS[status] ?? { label: status, color: 'default' }
+export function RequestStatusTag({ status, channel, reason }: Props) {
+  const { label, color } = statusLabel(status, channel)
   const tag = <Tag color={color}>{label}</Tag>
   if (status !== 'failed' || !reason) return tag
   return (

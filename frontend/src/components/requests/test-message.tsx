@@ -7,52 +7,49 @@ import { ExperimentOutlined } from '@ant-design/icons'
 import { useCustomMutation, type HttpError } from '@refinedev/core'
 import type { TestMessageDto, TestMessageRequest } from '@reviewroute/backend/types/api'
 import { fieldErrors } from '@reviewroute/web-shared/api'
-import { Alert, App, Button, Flex, Form, Input, Modal, Radio, Typography } from 'antd'
+import { Alert, App, Button, Flex, Form, Input, Modal, Radio, Skeleton, Typography } from 'antd'
 import { useEffect, useState } from 'react'
 import { useCurrentUser } from '#hooks/use-current-user'
 import { formatPhone, mobileRules } from '#lib/review-requests'
 import { errorText } from '#providers/http'
 import { channelIcon } from './channel-picker'
+import { useRequestChannels } from './use-request-channels'
 
 type TestChannel = TestMessageRequest['channel']
 
 const LABELS: Record<TestChannel, string> = { whatsapp: 'WhatsApp Business', sms: 'SMS', email: 'Email' }
 
+/** The channels a test can go on, in the order offered (the first usable one is chosen). */
+const TEST_CHANNELS: TestChannel[] = ['whatsapp', 'email', 'sms']
+
 interface Props {
   businessId: number
   businessName: string
-  /** WhatsApp Business is offered (and chosen first) once a number is connected. */
-  whatsappConnected: boolean
   block?: boolean
 }
 
-export function TestMessageButton({ businessId, businessName, whatsappConnected, block }: Props) {
+export function TestMessageButton({ businessId, businessName, block }: Props) {
   const [open, setOpen] = useState(false)
   return (
     <>
       <Button icon={<ExperimentOutlined />} block={block} onClick={() => setOpen(true)}>
         Send a test message to me
       </Button>
-      {open && (
-        <TestMessageModal
-          businessId={businessId}
-          businessName={businessName}
-          whatsappConnected={whatsappConnected}
-          onClose={() => setOpen(false)}
-        />
-      )}
+      {open && <TestMessageModal businessId={businessId} businessName={businessName} onClose={() => setOpen(false)} />}
     </>
   )
 }
 
-function TestMessageModal({ businessId, businessName, whatsappConnected, onClose }: Omit<Props, 'block'> & { onClose: () => void }) {
+function TestMessageModal({ businessId, businessName, onClose }: Omit<Props, 'block'> & { onClose: () => void }) {
   const { message } = App.useApp()
   const { user } = useCurrentUser()
   const [form] = Form.useForm<{ channel: TestChannel; phone: string }>()
-  const channel = Form.useWatch('channel', form) ?? (whatsappConnected ? 'whatsapp' : 'email')
+  // Only channels that work for this business, once the server has said which.
+  const { channels: usableChannels, usable, error: channelsError } = useRequestChannels(businessId)
+  const channels = TEST_CHANNELS.filter(usable)
+  const channel = Form.useWatch('channel', form) ?? channels[0]
   const { mutateAsync: post, mutation } = useCustomMutation<TestMessageDto, HttpError, TestMessageRequest>()
   const [failure, setFailure] = useState<string | null>(null)
-  const channels: TestChannel[] = whatsappConnected ? ['whatsapp', 'sms', 'email'] : ['email', 'sms']
   const profilePhone = user?.phone ? formatPhone(user.phone) : ''
 
   // The profile's mobile, once it has loaded, unless the owner has typed one already.
@@ -88,36 +85,43 @@ function TestMessageModal({ businessId, businessName, whatsappConnected, onClose
         The message a customer of {businessName} gets, sent to you now, with your review page as the link. It is not a request and does not
         count toward your plan.
       </Typography.Paragraph>
-      <Form
-        id="test-message-form"
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        initialValues={{ channel: whatsappConnected ? 'whatsapp' : 'email', phone: profilePhone }}
-        onFinish={send}
-      >
-        <Form.Item name="channel" label="Channel">
-          <Radio.Group onChange={() => setFailure(null)}>
-            <Flex gap={8} wrap>
-              {channels.map((value) => (
-                <Radio.Button key={value} value={value}>
-                  {channelIcon(value)} {LABELS[value]}
-                </Radio.Button>
-              ))}
-            </Flex>
-          </Radio.Group>
-        </Form.Item>
-        {channel === 'email' ? (
-          <Typography.Paragraph>
-            To <b>{user?.email ?? 'your account’s email'}</b>
-          </Typography.Paragraph>
-        ) : (
-          <Form.Item name="phone" label="Your mobile" rules={mobileRules('Enter the mobile number to send the test to.')}>
-            <Input inputMode="tel" autoComplete="tel" placeholder="98765 43210" />
+      {channelsError && (
+        <Alert type="error" showIcon message={errorText(channelsError, 'Could not load your channels. Please try again.')} />
+      )}
+      {!usableChannels ? (
+        !channelsError && <Skeleton active paragraph={{ rows: 2 }} />
+      ) : (
+        <Form
+          id="test-message-form"
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          initialValues={{ phone: profilePhone }}
+          onFinish={send}
+        >
+          <Form.Item name="channel" label="Channel" initialValue={channels[0]}>
+            <Radio.Group onChange={() => setFailure(null)}>
+              <Flex gap={8} wrap>
+                {channels.map((value) => (
+                  <Radio.Button key={value} value={value}>
+                    {channelIcon(value)} {LABELS[value]}
+                  </Radio.Button>
+                ))}
+              </Flex>
+            </Radio.Group>
           </Form.Item>
-        )}
-        {failure && <Alert type="error" showIcon message={failure} />}
-      </Form>
+          {channel === 'email' ? (
+            <Typography.Paragraph>
+              To <b>{user?.email ?? 'your account’s email'}</b>
+            </Typography.Paragraph>
+          ) : (
+            <Form.Item name="phone" label="Your mobile" rules={mobileRules('Enter the mobile number to send the test to.')}>
+              <Input inputMode="tel" autoComplete="tel" placeholder="98765 43210" />
+            </Form.Item>
+          )}
+          {failure && <Alert type="error" showIcon message={failure} />}
+        </Form>
+      )}
     </Modal>
   )
 }

@@ -12,6 +12,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router'
 import { errorText } from '#providers/http'
 import { TestMessageButton } from './test-message'
+import { useRefreshRequestChannels } from './use-request-channels'
 import { useWhatsAppAccount, WHATSAPP_ACCOUNT_PATH } from './use-whatsapp-account'
 
 interface Values {
@@ -41,6 +42,8 @@ function Help() {
 export function WhatsAppBusinessCard({ business }: { business: Pick<BusinessDto, 'id' | 'name'> }) {
   const { modal, message } = App.useApp()
   const { account, setAccount, error: loadError, loading } = useWhatsAppAccount()
+  // Connecting or disconnecting changes which channels the send screens offer.
+  const refreshChannels = useRefreshRequestChannels()
   const { mutateAsync: save } = useCustomMutation<WhatsAppAccountDto, HttpError, WhatsAppAccountRequest>()
   const { mutateAsync: remove } = useCustomMutation<WhatsAppAccountDto, HttpError, undefined>()
   const [form] = Form.useForm<Values>()
@@ -66,6 +69,7 @@ export function WhatsAppBusinessCard({ business }: { business: Pick<BusinessDto,
     }
     try {
       setAccount((await save({ url: WHATSAPP_ACCOUNT_PATH, method: 'put', values: body })).data)
+      void refreshChannels()
       setEditing(false)
       form.resetFields()
       message.success('WhatsApp Business connected')
@@ -81,13 +85,14 @@ export function WhatsAppBusinessCard({ business }: { business: Pick<BusinessDto,
   function disconnect() {
     modal.confirm({
       title: 'Disconnect WhatsApp Business?',
-      content: 'Requests will no longer be sent from your business number. Your own WhatsApp, email and SMS still work.',
+      content: 'Requests will no longer be sent from your business number. Sending with your own WhatsApp or by email still works.',
       okText: 'Disconnect',
       okButtonProps: { danger: true },
       onOk: async () => {
         try {
           await remove({ url: WHATSAPP_ACCOUNT_PATH, method: 'delete', values: undefined })
           setAccount({ connected: false, phoneNumberId: null, templates: {}, accessTokenSet: false })
+          void refreshChannels()
           setEditing(false)
         } catch (error) {
           setFailure(errorText(error, 'Could not disconnect. Please try again.'))
@@ -144,7 +149,7 @@ export function WhatsAppBusinessCard({ business }: { business: Pick<BusinessDto,
           <Button danger onClick={disconnect}>
             Disconnect
           </Button>
-          <TestMessageButton businessId={business.id} businessName={business.name} whatsappConnected />
+          <TestMessageButton businessId={business.id} businessName={business.name} />
         </Flex>
       </Flex>
     )
@@ -212,8 +217,8 @@ export function WhatsAppBusinessCard({ business }: { business: Pick<BusinessDto,
         </Form>
         {!connected && (
           <Flex className="test-message-row" align="center" justify="space-between" gap={8} wrap>
-            <Typography.Text type="secondary">See what your customers get by email or SMS:</Typography.Text>
-            <TestMessageButton businessId={business.id} businessName={business.name} whatsappConnected={false} />
+            <Typography.Text type="secondary">See what your customers get:</Typography.Text>
+            <TestMessageButton businessId={business.id} businessName={business.name} />
           </Flex>
         )}
       </>
