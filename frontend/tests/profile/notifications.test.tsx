@@ -22,7 +22,7 @@ describe('profile: notifications (docs/decisions.md D30)', () => {
     await waitFor(() => expect(within(notifications).getByRole('radio', { name: /Instant/ })).toBeChecked())
     expect(within(notifications).getByText('At most one mail per business every 10 minutes')).toBeInTheDocument()
     expect(within(notifications).getByText('One mail a day at 09:00 IST')).toBeInTheDocument()
-    expect(within(notifications).getByText('Mondays 09:00 IST: ratings, Google clicks, feedback')).toBeInTheDocument()
+    expect(within(notifications).getByText('Mondays 09:00 IST: ratings, sent to Google, private ratings')).toBeInTheDocument()
     expect(within(notifications).getByRole('switch', { name: 'Weekly summary' })).toBeChecked()
     expect(within(notifications).queryByText('These mails wait until your address is verified')).not.toBeInTheDocument()
   })

@@ -99,7 +99,9 @@ export function NotificationsCard({ email, emailVerified }: { email?: string; em
                 Weekly summary
               </Typography.Text>
               <br />
-              <Typography.Text type="secondary">Mondays {NOTIFICATION_MAIL_TIME_IST} IST: ratings, Google clicks, feedback</Typography.Text>
+              <Typography.Text type="secondary">
+                Mondays {NOTIFICATION_MAIL_TIME_IST} IST: ratings, sent to Google, private ratings
+              </Typography.Text>
             </div>
             <Switch
               aria-labelledby="weekly-summary-label"
