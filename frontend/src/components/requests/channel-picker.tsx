@@ -5,7 +5,7 @@
  */
 import { MailOutlined, MessageOutlined, WhatsAppOutlined } from '@ant-design/icons'
 import type { RequestChannelName, RequestChannelsDto } from '@reviewroute/backend/types/api'
-import { Radio, Typography } from 'antd'
+import { Radio } from 'antd'
 import { Link } from 'react-router'
 import { SEND_CHANNEL, SEND_CHANNELS } from '#lib/review-requests'
 import './requests.css'
@@ -29,35 +29,39 @@ export function ChannelPicker({ value, onChange, channels, disabled }: Props) {
   const offered = SEND_CHANNELS.filter(({ value: channel }) => channel === SEND_CHANNEL || channels?.[channel]?.available)
   const missing = SEND_CHANNELS.filter(({ value: channel }) => channels?.[channel] && !channels[channel].available)
   return (
-    <div className="channel-picker" role="radiogroup" aria-label="How to send">
-      <Radio.Group
-        value={usableChannel(value, channels)}
-        disabled={disabled}
-        onChange={(event) => onChange(event.target.value as RequestChannelName)}
-        className="channel-options"
-      >
-        {offered.map((option) => (
-          <Radio key={option.value} value={option.value}>
-            {channelIcon(option.value)} {option.label}
-          </Radio>
-        ))}
-      </Radio.Group>
+    <div className="channel-picker">
+      <div role="radiogroup" aria-label="How to send">
+        <Radio.Group
+          value={usableChannel(value, channels)}
+          disabled={disabled}
+          onChange={(event) => onChange(event.target.value as RequestChannelName)}
+          className="channel-options"
+        >
+          {offered.map((option) => (
+            <Radio key={option.value} value={option.value}>
+              {channelIcon(option.value)} {option.label}
+            </Radio>
+          ))}
+        </Radio.Group>
+      </div>
       {missing.length > 0 && (
-        <ul className="channel-missing" aria-label="Not set up">
-          {missing.map(({ value: channel, label }) => (
-            <li key={channel}>
-              <Typography.Text type="secondary">
-                <b>{label}</b>: {channels![channel].reason}
+        // Folded, so the contact fields stay near the top on a phone; each sentence names its channel.
+        <details className="channel-missing">
+          <summary>Why not {missing.map(({ label }) => label).join(' or ')}?</summary>
+          <ul aria-label="Not set up">
+            {missing.map(({ value: channel }) => (
+              <li key={channel}>
+                {channels![channel].reason}
                 {channel === 'whatsapp' && (
                   <>
                     {' '}
                     <Link to="/dashboard/requests#whatsapp-business">Connect it</Link>
                   </>
                 )}
-              </Typography.Text>
-            </li>
-          ))}
-        </ul>
+              </li>
+            ))}
+          </ul>
+        </details>
       )}
     </div>
   )

@@ -142,7 +142,7 @@ export function QuickSendForm({ business }: { business: BusinessDto }) {
       label="Their email"
       name="email"
       dependencies={['phone']}
-      extra="Or leave it empty and give their number, if they are on your customers list with an email already."
+      extra="Or give their number if they are on your customers list with an email."
       rules={[
         { type: 'email', message: 'Please enter a valid email address' },
         ({ getFieldValue }) => ({
