@@ -45,14 +45,12 @@ export const withCommentCount = (count: number) => `${formatCount(count)} with a
 export const sentToGoogleCount = (count: number) => `${formatCount(count)} sent to Google`
 /** Under the share sent to Google ('66.7%'), what it is a share of: '8 of 12 ratings'. */
 export const sentShareLine = (sent: number, ratings: number) => `${formatCount(sent)} of ${ratingsCount(ratings)}`
-/** '1 page view', '40 page views' */
-export const pageViewsCount = (count: number) => counted(count, 'page view', 'page views')
 
 /** What a private rating is, with how many of them carry a comment: 'Rated 3 or below, 8 with a comment'. */
 export const privateRatingsLine = (withComment: number) => `Rated ${NEGATIVE_RATING_MAX} or below, ${withCommentCount(withComment)}`
 
-/** Where a rating came from, as the CSV export and the inbox say it. */
-export const RATING_SOURCES = {
+/** Where a rating came from, as the feedback CSV says it. */
+const RATING_SOURCES = {
   /** The business's own review link or QR poster. */
   link: 'Review link',
   /** A personal review request to one customer. */
