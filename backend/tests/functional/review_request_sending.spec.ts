@@ -14,6 +14,8 @@ import { isolated } from '#tests/helpers/setup'
 import { ownerWithBusiness } from '#tests/helpers/owners'
 import { CustomerFactory, ReviewRequestFactory, SubscriptionFactory } from '#database/factories/index'
 import { RequestChannel } from '#models/review_request'
+import WhatsAppAccount from '#models/whatsapp_account'
+import { providerCapMessage } from '#actions/requests/request_channels'
 import { brokenMailer, fileMailbox, smtpMailbox } from '#tests/helpers/mailbox'
 import type { ReviewRequestDto } from '#types/api'
 import { REVIEW_MESSAGES } from '#contract/review_messages/all'
@@ -251,7 +253,7 @@ test.group('Provider-sent requests: the monthly cap', (group) => {
     await db.table('whatsapp_accounts').insert({
       user_id: user.id,
       phone_number_id: '1065403522',
-      access_token_encrypted: 'x',
+      access_token_encrypted: WhatsAppAccount.sealToken('EAAG-test-access-token-0123456789'),
       templates: JSON.stringify({ en: 't' }),
       created_at: now,
       updated_at: now,
@@ -278,6 +280,8 @@ test.group('Provider-sent requests: the monthly cap', (group) => {
       .json({ businessId: business.id, customerId: customer.id, channel: 'whatsapp' })
     capped.assertStatus(422)
     assert.equal(capped.body().errors[0].field, 'channel')
+    // The cap's own sentence: a connection that cannot send would be refused for another reason.
+    assert.equal(capped.body().errors[0].message, providerCapMessage(cap))
     ;(
       await client
         .post('/api/review-requests')
