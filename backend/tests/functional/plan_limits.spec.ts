@@ -375,6 +375,31 @@ test.group('After the trial: the oldest business keeps working', (group) => {
     assert.equal(await sessionCount(newer.id), 0)
   })
 
+  test('after the trial a paused business sends no review requests; the oldest still does', async ({ client, assert }) => {
+    const {
+      owner,
+      businesses: [oldest, newer],
+    } = await ownerWith('trialExpired', '2026-03-01T05:00:00Z', '2026-03-20T05:00:00Z')
+    const ask = (business: Business) =>
+      client
+        .post('/api/review-requests')
+        .json({ businessId: business.id, channel: 'whatsapp_link', customer: { name: 'Asha', phone: '9876543210', consent: true } })
+        .loginAs(owner)
+
+    const paused = await ask(newer)
+    const working = await ask(oldest)
+
+    paused.assertStatus(403)
+    assert.isTrue(paused.body().upgrade)
+    assert.equal(paused.body().error, BUSINESS_PAUSED_MESSAGE)
+    working.assertStatus(201)
+    const stored = await db.from('review_requests').select('business_id')
+    assert.deepEqual(
+      stored.map((row) => row.business_id),
+      [oldest.id]
+    )
+  })
+
   test('oldest means created first, whatever the ids say; equal times go to the lower id', async ({ client, assert }) => {
     const {
       businesses: [addedLater, addedFirst],

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
-import type Business from '#models/business'
+import Business from '#models/business'
 import Customer from '#models/customer'
 import OptOut from '#models/opt_out'
 import ReviewRequest, { RequestChannel, RequestStatus } from '#models/review_request'
@@ -10,7 +10,7 @@ import GetBillingStatus from '#actions/billing/get_billing_status'
 import { customerPhone, findExisting, upsertCustomers } from '#actions/requests/save_customer'
 import RequestChannels, { CHANNEL_NEEDS, PROVIDER_CHANNELS, providerCapMessage } from '#actions/requests/request_channels'
 import { FieldError, NotFoundError, UpgradeRequiredError } from '#exceptions/app_errors'
-import { FREE_PLAN_MONTHLY_REQUESTS_PER_BUSINESS, REQUEST_LIMIT_MESSAGE } from '#contract/product_rules'
+import { BUSINESS_PAUSED_MESSAGE, FREE_PLAN_MONTHLY_REQUESTS_PER_BUSINESS, REQUEST_LIMIT_MESSAGE } from '#contract/product_rules'
 import { REVIEW_MESSAGES } from '#contract/review_messages/all'
 import { translate } from '#contract/review_messages/index'
 import { QueueService } from '#queue/queue_service'
@@ -73,6 +73,8 @@ export default class CreateReviewRequest {
       await trx.from('businesses').where('id', business.id).forUpdate().first()
       const { isLimited } = await this.billingStatus.handle(owner)
       if (isLimited) {
+        // A paused business's link takes no ratings: a request would send the customer to a page that says so.
+        if ((await Business.freePlanBusinessIdOf(business.userId)) !== business.id) throw new UpgradeRequiredError(BUSINESS_PAUSED_MESSAGE)
         const [{ sent }] = await trx
           .from('review_requests')
           .where('business_id', business.id)
