@@ -80,12 +80,13 @@ test.group('Owner dashboard on a 390 px phone in Chromium', (group) => {
     const { token, business } = await ownerWithBusiness({ business: { name: 'Chai Point Cafe' } })
     const context = await openBrowser(PHONE)
     cleanup(() => context.close())
-    await context.addInitScript((value) => localStorage.setItem('reviewroute.token', value), token)
+    await context.addInitScript((value) => (globalThis as any).localStorage.setItem('reviewroute.token', value), token)
     return { page: await context.newPage(), business }
   }
 
+  const phoneWidth = PHONE.viewport!.width
   /** Whether the box lies within the phone's width (a popup cut off at either edge does not). */
-  const withinWidth = (box: { x: number; width: number } | null) => box !== null && box.x >= 0 && box.x + box.width <= PHONE.viewport.width
+  const withinWidth = (box: { x: number; width: number } | null) => box !== null && box.x >= 0 && box.x + box.width <= phoneWidth
 
   test("the date-range picker's calendar and presets fit the screen", async ({ assert, cleanup }) => {
     const { page, business } = await phoneOfOwner(cleanup)
@@ -95,7 +96,7 @@ test.group('Owner dashboard on a 390 px phone in Chromium', (group) => {
     await popup.getByText('Last 90 days').waitFor()
 
     const box = await popup.boundingBox()
-    assert.isTrue(withinWidth(box), `picker at x=${box?.x}, ${box?.width} px wide, on a ${PHONE.viewport.width} px screen`)
+    assert.isTrue(withinWidth(box), `picker at x=${box?.x}, ${box?.width} px wide, on a ${phoneWidth} px screen`)
     for (const preset of ['Last 7 days', 'Last 30 days', 'Last 90 days', 'This month']) {
       assert.isTrue(withinWidth(await popup.getByText(preset).boundingBox()), `${preset} is on screen`)
     }
