@@ -5,6 +5,7 @@
  */
 import { en, REVIEW_LANGUAGES, type ReviewLanguage, type ReviewMessages } from '@reviewroute/backend/contract/review_messages/index'
 import type { PosterTexts } from '@reviewroute/web-shared/qr'
+import { SECOND_POSTER_LANGUAGE } from '@reviewroute/backend/contract/poster_messages'
 
 export { REVIEW_LANGUAGES, type ReviewLanguage }
 
@@ -24,8 +25,8 @@ export const LANGUAGE_NAMES: Record<ReviewLanguage, string> = {
 /** The label of "no pinned language" (null): each customer sees the page in their phone's language. */
 export const PHONE_LANGUAGE = "Customer's phone language"
 
-/** The language under English on the poster when none is pinned: the most widely read after it. */
-export const SECOND_POSTER_LANGUAGE: ReviewLanguage = 'hi'
+/** The language under English on the poster when none is pinned: the same as the printed PDF's. */
+export { SECOND_POSTER_LANGUAGE }
 
 type PosterMessages = Pick<ReviewMessages, 'posterScan' | 'posterDrop' | 'poweredBy'>
 export type LoadMessages = (language: ReviewLanguage) => Promise<PosterMessages>

@@ -65,7 +65,7 @@ describe('customer feedbacks screen', { timeout: 20_000 }, () => {
     expect(screen.getByRole('heading', { name: 'Customer Feedbacks' })).toBeInTheDocument()
     expect(screen.getByText('2 private ratings')).toBeInTheDocument()
     expect(screen.getAllByText('Private rating')).toHaveLength(2)
-    expect(screen.getByText('Where are the 4-5 star reviews?')).toBeInTheDocument()
+    expect(screen.getByText('Where are the 4-5 star ratings?')).toBeInTheDocument()
     expect(screen.getByText(/sent straight to your Google review page/)).toBeInTheDocument()
     expect(lastQuery(api)).toEqual({ _start: '0', _end: '10', _sort: 'createdAt', _order: 'desc', businessId: '7' })
   })

@@ -18,7 +18,7 @@ export default function FeedbacksPage() {
         <Flex vertical gap={16}>
           {/* Keyed by business: switching starts again on page 1 with no filters. */}
           <FeedbackList key={selected.id} business={selected} />
-          <Alert type="info" showIcon icon={<InfoCircleOutlined />} message="Where are the 4-5 star reviews?" description={ROUTING_NOTE} />
+          <Alert type="info" showIcon icon={<InfoCircleOutlined />} message="Where are the 4-5 star ratings?" description={ROUTING_NOTE} />
         </Flex>
       )}
     </BusinessGate>
