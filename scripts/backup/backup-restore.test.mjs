@@ -469,6 +469,15 @@ async function seed() {
   }
 }
 
+/*
+ * Tables whose CHECKSUM TABLE MariaDB 10.11 gives differently for the restored copy although the row count, every
+ * row's bytes (the digest below) and SHOW CREATE TABLE are equal. For these the digest is the comparison.
+ */
+const CHECKSUM_NOT_COMPARED = {
+  customers:
+    "seen on MariaDB 10.11 since the phone became a nullable ASCII VARCHAR next to the generated email_without_phone: the original's checksum differs from the restore's with identical rows and schema (it also differs with the column VIRTUAL or the table rebuilt by ALTER … FORCE)",
+}
+
 /** Per base table: row count, CHECKSUM TABLE, sha256 of every row's bytes in primary-key order, SHOW CREATE TABLE. */
 async function snapshot() {
   const [tables] = await db.query(
@@ -478,7 +487,8 @@ async function snapshot() {
   const result = {}
   for (const { name } of tables) {
     const [[{ n }]] = await db.query(`SELECT COUNT(*) AS n FROM \`${name}\``)
-    const [[{ Checksum }]] = await db.query(`CHECKSUM TABLE \`${name}\` EXTENDED`)
+    const [[{ Checksum }]] =
+      name in CHECKSUM_NOT_COMPARED ? [[{ Checksum: 'not compared' }]] : await db.query(`CHECKSUM TABLE \`${name}\` EXTENDED`)
     const [[create]] = await db.query(`SHOW CREATE TABLE \`${name}\``)
     const [keyColumns] = await db.query(
       "SELECT COLUMN_NAME AS c FROM information_schema.KEY_COLUMN_USAGE WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? AND CONSTRAINT_NAME = 'PRIMARY' ORDER BY ORDINAL_POSITION",
