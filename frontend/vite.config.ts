@@ -3,8 +3,10 @@ import react from '@vitejs/plugin-react'
 import type { Plugin } from 'vite'
 import { createHash } from 'node:crypto'
 import { createRequire } from 'node:module'
+import { availableParallelism } from 'node:os'
 import { ASSETS_PREFIX, SERVICE_WORKER_URL, serviceWorker } from './src/providers/service-worker'
 import { PIECES_ID } from './src/first-paint/pieces'
+import { directBarrelImports } from './tests/setup-direct-imports'
 
 /**
  * providers/early-start.ts is an entry of its own (build.rollupOptions.input), the first tag of index.html's head:
@@ -187,7 +189,8 @@ function dashboardServiceWorker(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), firstScreenPrerender(), earlyStart(), dashboardServiceWorker()],
+  // The last one is for Vitest only (tests/setup-direct-imports.ts).
+  plugins: [react(), firstScreenPrerender(), earlyStart(), dashboardServiceWorker(), directBarrelImports()],
   base: '/',
   build: {
     outDir: 'dist',
@@ -236,6 +239,9 @@ export default defineConfig({
     globals: true,
     include: ['tests/**/*.test.{ts,tsx}'],
     setupFiles: ['tests/setup.ts'],
+    // Vitest's default, one worker fewer than the cores, is a single worker on a 2-core machine (CI): the main process
+    // only hands out files and reports, so both cores run test files.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // Refine's packages would otherwise load react-router's CommonJS build next to our ESM one: two routers.
     server: { deps: { inline: [/@refinedev\//] } },
   },
