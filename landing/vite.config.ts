@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
+import { availableParallelism } from 'node:os'
 
 // Two pages: the site (marketing, legal, add-business, auth, 404) and the small customer review page.
 // The backend serves dist/ from the same origin as the API (`npm run dev` proxies /api to it).
@@ -26,5 +27,8 @@ export default defineConfig({
     globals: true,
     include: ['tests/**/*.test.{ts,tsx}'],
     setupFiles: ['tests/setup.ts'],
+    // Vitest's default, one worker fewer than the cores, is a single worker on a 2-core machine (CI): the main process
+    // only hands out files and reports, so both cores run test files.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 })
