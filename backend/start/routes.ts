@@ -62,6 +62,7 @@ const NotificationSettingsController = () => import('#controllers/notification_s
 const TestClockController = () => import('#controllers/test_clock_controller')
 const GoogleRatingsController = () => import('#controllers/google_ratings_controller')
 const PostersController = () => import('#controllers/posters_controller')
+const WorkspacesController = () => import('#controllers/workspaces_controller')
 
 /** A row id: digits only, and few enough that they stay a finite number (a 400-digit id is Infinity, not a 404). */
 const rowId = { match: /^[0-9]{1,16}$/, cast: (value: string) => Number(value) }
@@ -100,7 +101,7 @@ router
               .as('resend_verification')
               .use(resendVerificationThrottle)
           })
-          .use(middleware.auth())
+          .use(middleware.auth({ workspace: false }))
       })
       .prefix('auth')
       .as('auth')
@@ -113,7 +114,7 @@ router
       })
       .prefix('account')
       .as('account')
-      .use(middleware.auth())
+      .use(middleware.auth({ workspace: false }))
 
     // Public, with an optional owner token.
     router.post('search-business', [PlacesController, 'search']).as('places.search').use([middleware.silentAuth(), searchThrottle])
@@ -196,7 +197,33 @@ router
       router.get('bench/bare', () => ({})).as('bench.bare')
     }
 
-    // Owner routes.
+    // Workspaces, members and agencies (docs/decisions.md D36): each names its workspace in the path, so the
+    // X-Workspace-Id header plays no part; not a member is 404, a role that may not is 403.
+    router
+      .group(() => {
+        router.get('workspaces', [WorkspacesController, 'index']).as('workspaces.index')
+        router.post('workspaces', [WorkspacesController, 'store']).as('workspaces.store')
+        router.patch('workspaces/:id', [WorkspacesController, 'update']).as('workspaces.update')
+        router.delete('workspaces/:id', [WorkspacesController, 'destroy']).as('workspaces.destroy')
+        router.get('workspaces/:id/members', [WorkspacesController, 'members']).as('workspaces.members')
+        router.patch('workspaces/:id/members/:userId', [WorkspacesController, 'updateMember']).as('workspaces.members.update')
+        router.delete('workspaces/:id/members/:userId', [WorkspacesController, 'removeMember']).as('workspaces.members.destroy')
+        router.post('workspaces/:id/invitations', [WorkspacesController, 'invite']).as('workspaces.invitations.store')
+        router
+          .delete('workspaces/:id/invitations/:inviteId', [WorkspacesController, 'revokeInvitation'])
+          .as('workspaces.invitations.destroy')
+        router.post('invitations/accept', [WorkspacesController, 'accept']).as('invitations.accept').use(accountLinkByIp)
+        router.get('workspaces/:id/activity', [WorkspacesController, 'activity']).as('workspaces.activity')
+        router.get('workspaces/:id/clients', [WorkspacesController, 'clients']).as('workspaces.clients.index')
+        router.post('workspaces/:id/clients', [WorkspacesController, 'createClient']).as('workspaces.clients.store')
+        router.delete('workspaces/:id/agency', [WorkspacesController, 'endAgency']).as('workspaces.agency.destroy')
+      })
+      .where('id', rowId)
+      .where('inviteId', rowId)
+      .where('userId', { match: /^(me|[0-9]{1,16})$/ })
+      .use(middleware.auth({ workspace: false }))
+
+    // Owner routes: they act in the request's workspace (X-Workspace-Id, else the user's default).
     router
       .group(() => {
         router.post('user/update-phone', [ProfileController, 'updatePhone']).as('user.update_phone')

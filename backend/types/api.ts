@@ -960,7 +960,8 @@ export interface UpdateMemberRequest {
 export interface WorkspaceActivityDto {
   id: number
   action: string
-  actor: { userId: number; name: string; email: string } | null
+  /** null: the system (a job, a webhook); userId and email null once that account is gone. */
+  actor: { userId: number | null; name: string; email: string | null } | null
   summary: string
   createdAt: string
 }

@@ -57,10 +57,10 @@ export default class AnalyticsController {
 
   /** GET /api/analytics/range: one business (`businessId`) or all of the owner's over IST days from..to, against the days before. */
   @inject()
-  async range({ auth, bouncer, request }: HttpContext, range: AnalyticsRange): Promise<AnalyticsRangeResponse> {
+  async range({ tenant, bouncer, request }: HttpContext, range: AnalyticsRange): Promise<AnalyticsRangeResponse> {
     const query = await analyticsRangeValidator.validate(request.qs())
     if (query.businessId === undefined) {
-      const businesses = await BusinessPolicy.visible(auth.getUserOrFail()).orderBy('created_at', 'asc').orderBy('id', 'asc')
+      const businesses = await BusinessPolicy.visible(tenant.member).orderBy('created_at', 'asc').orderBy('id', 'asc')
       return range.handle(businesses, query)
     }
     const business = await Business.find(query.businessId)

@@ -3,6 +3,10 @@ import type { HttpContext } from '@adonisjs/core/http'
 import SubscriptionPlan from '#models/subscription_plan'
 import Payment from '#models/payment'
 import PaymentPolicy from '#policies/payment_policy'
+import WorkspacePolicy from '#policies/workspace_policy'
+import Workspace from '#models/workspace'
+import { NotFoundError } from '#exceptions/app_errors'
+import { WORKSPACE_NOT_FOUND } from '#workspaces/tenant'
 import StartPurchase from '#actions/billing/start_purchase'
 import VerifyPayment from '#actions/billing/verify_payment'
 import CancelSubscription from '#actions/billing/cancel_subscription'
@@ -26,13 +30,15 @@ import type {
 
 export default class BillingController {
   @inject()
-  async trialStatus({ auth }: HttpContext, billingStatus: GetBillingStatus): Promise<TrialStatusDto> {
-    return billingStatus.handle(auth.getUserOrFail())
+  async trialStatus({ tenant, bouncer }: HttpContext, billingStatus: GetBillingStatus): Promise<TrialStatusDto> {
+    await bouncer.with(WorkspacePolicy).authorize('viewPlan')
+    return billingStatus.handle(tenant.member.workspace)
   }
 
   @inject()
-  async usage({ auth }: HttpContext, getUsage: GetUsage): Promise<UsageDto> {
-    return getUsage.handle(auth.getUserOrFail())
+  async usage({ tenant, bouncer }: HttpContext, getUsage: GetUsage): Promise<UsageDto> {
+    await bouncer.with(WorkspacePolicy).authorize('viewPlan')
+    return getUsage.handle(tenant.member)
   }
 
   /** Public: landing, billing and terms read prices from here. The trial is not a plan one can buy. */
@@ -47,16 +53,26 @@ export default class BillingController {
     return { keyId: gateway.keyId }
   }
 
+  /**
+   * `workspaceId` (optional): an agency's owner buying a plan for one of its clients; the agency pays and is
+   * invoiced (docs/decisions.md D36). Any other workspace is a 404.
+   */
   @inject()
-  async createPayment({ auth, request }: HttpContext, startPurchase: StartPurchase): Promise<CreatePaymentResponse> {
-    const { planId } = await request.validateUsing(createPaymentValidator)
-    return startPurchase.handle(auth.getUserOrFail(), planId)
+  async createPayment({ tenant, bouncer, request }: HttpContext, startPurchase: StartPurchase): Promise<CreatePaymentResponse> {
+    const { planId, workspaceId } = await request.validateUsing(createPaymentValidator)
+    await bouncer.with(WorkspacePolicy).authorize('manageBilling')
+    const payer = tenant.member.workspace
+    const target = workspaceId === undefined || workspaceId === payer.id ? payer : await Workspace.find(workspaceId)
+    if (!target || (target !== payer && (payer.kind !== 'agency' || target.managedByWorkspaceId !== payer.id))) {
+      throw new NotFoundError(WORKSPACE_NOT_FOUND)
+    }
+    return startPurchase.handle(tenant.member.user, target, payer, planId)
   }
 
   /** Checkout's success handler posts here; the webhook may arrive first or later: the plan is granted once. */
   @inject()
   async verifyPayment(
-    { auth, bouncer, request }: HttpContext,
+    { tenant, bouncer, request }: HttpContext,
     verifyPayment: VerifyPayment,
     billingStatus: GetBillingStatus
   ): Promise<BillingChangeResponse> {
@@ -64,23 +80,29 @@ export default class BillingController {
     const payment = await Payment.findBy('razorpay_order_id', input.razorpay_order_id)
     await bouncer.with(PaymentPolicy).authorize('view', payment)
     await verifyPayment.handle(payment!, input)
-    const user = auth.getUserOrFail()
-    return { success: true, ...(await billingStatus.handle(user)) }
+    // The state of the workspace the plan is for (the agency's client, when it bought one for it).
+    const workspace = payment!.workspaceId === null ? tenant.member.workspace : await Workspace.findOrFail(payment!.workspaceId)
+    return { success: true, ...(await billingStatus.handle(workspace)) }
   }
 
-  /** GET /api/billing/payments: the owner's payments, newest first, with their invoice, refund and credit note. */
-  async payments({ auth }: HttpContext): Promise<PaymentHistoryDto[]> {
-    return paymentHistory(auth.getUserOrFail().id)
+  /**
+   * GET /api/billing/payments: the workspace's payments (with those it made for its clients, for an agency), newest
+   * first, with their invoice, refund and credit note.
+   */
+  async payments({ tenant, bouncer }: HttpContext): Promise<PaymentHistoryDto[]> {
+    await bouncer.with(WorkspacePolicy).authorize('manageBilling')
+    return paymentHistory(tenant.member.workspaceId)
   }
 
   @inject()
   async cancel(
-    { auth }: HttpContext,
+    { tenant, bouncer }: HttpContext,
     cancelSubscription: CancelSubscription,
     billingStatus: GetBillingStatus
   ): Promise<BillingChangeResponse> {
-    const user = auth.getUserOrFail()
-    await cancelSubscription.handle(user)
-    return { success: true, ...(await billingStatus.handle(user)) }
+    await bouncer.with(WorkspacePolicy).authorize('manageBilling')
+    const { workspace } = tenant.member
+    await cancelSubscription.handle(workspace)
+    return { success: true, ...(await billingStatus.handle(workspace)) }
   }
 }

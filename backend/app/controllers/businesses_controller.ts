@@ -16,14 +16,14 @@ import type { BusinessDto, DeleteBusinessResponse, UpdateShortUrlResponse } from
  */
 export default class BusinessesController {
   /** GET /api/my-businesses: the spec's plain array, oldest first (the dashboard selects the first). */
-  async mine({ auth }: HttpContext): Promise<BusinessDto[]> {
-    const businesses = await BusinessPolicy.visible(auth.getUserOrFail()).orderBy('created_at', 'asc').orderBy('id', 'asc')
+  async mine({ tenant }: HttpContext): Promise<BusinessDto[]> {
+    const businesses = await BusinessPolicy.visible(tenant.member).orderBy('created_at', 'asc').orderBy('id', 'asc')
     return businesses.map(serializeBusiness)
   }
 
   /** GET /api/businesses (Refine list). */
   async index(ctx: HttpContext): Promise<BusinessDto[]> {
-    return paginate(ctx, BusinessPolicy.visible(ctx.auth.getUserOrFail()), BUSINESS_LIST, serializeBusiness)
+    return paginate(ctx, BusinessPolicy.visible(ctx.tenant.member), BUSINESS_LIST, serializeBusiness)
   }
 
   async show({ bouncer, params }: HttpContext): Promise<BusinessDto> {

@@ -53,7 +53,7 @@ async function csvOf({ request }: HttpContext) {
 
 export default class CustomersController {
   async index(ctx: HttpContext): Promise<CustomerDto[]> {
-    return paginate(ctx, CustomerPolicy.visible(ctx.auth.getUserOrFail()), CUSTOMER_LIST, serializeCustomer)
+    return paginate(ctx, CustomerPolicy.visible(ctx.tenant.member), CUSTOMER_LIST, serializeCustomer)
   }
 
   async show(ctx: HttpContext): Promise<CustomerDto> {

@@ -1,7 +1,7 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import ReviewSession from '#models/review_session'
-import type User from '#models/user'
+import type Member from '#policies/member'
 import ReviewSessionPolicy from '#policies/review_session_policy'
 import ResolveFeedback from '#actions/reviews/resolve_feedback'
 import { resolveFeedbackValidator } from '#validators/review'
@@ -13,8 +13,8 @@ import { businessListTotal } from '#lib/session_counts'
 import BusinessPolicy from '#policies/business_policy'
 import type { ReviewSessionDto } from '#types/api'
 
-/** Private feedback: the owner's sessions rated 3 or below (docs/screens.md, /feedbacks). */
-const feedbacksOf = (user: User) => ReviewSessionPolicy.visible(user).where('rating', '<=', NEGATIVE_RATING_MAX)
+/** Private feedback: the sessions rated 3 or below of the businesses the member sees (docs/screens.md, /feedbacks). */
+const feedbacksOf = (member: Member) => ReviewSessionPolicy.visible(member).where('rating', '<=', NEGATIVE_RATING_MAX)
 
 async function shown(session: ReviewSession) {
   const [withSource] = await ReviewSession.attachSources([session])
@@ -29,10 +29,10 @@ async function feedbackOf({ bouncer, params }: HttpContext, action: 'viewFeedbac
 
 export default class FeedbacksController {
   async index(ctx: HttpContext): Promise<ReviewSessionDto[]> {
-    const user = ctx.auth.getUserOrFail()
+    const member = ctx.tenant.member
     // Feedbacks are the sessions rated NEGATIVE_RATING_MAX or below: the `negative` count.
-    const total = businessListTotal(BusinessPolicy.visibleIds(user), (counts) => counts.negative)
-    const feedbacks = await paginate(ctx, feedbacksOf(user), SESSION_LIST, (session: ReviewSession) => session, total)
+    const total = businessListTotal(BusinessPolicy.visibleIds(member), (counts) => counts.negative)
+    const feedbacks = await paginate(ctx, feedbacksOf(member), SESSION_LIST, (session: ReviewSession) => session, total)
     await ReviewSession.attachSources(feedbacks)
     return feedbacks.map(serializeSession)
   }

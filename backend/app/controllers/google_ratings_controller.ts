@@ -28,7 +28,7 @@ export default class GoogleRatingsController {
   @inject()
   async refresh({ bouncer, params, response }: HttpContext, refresh: RefreshGoogleRating): Promise<GoogleRatingRefreshResponse> {
     const found = await Business.find(params.businessId)
-    await bouncer.with(BusinessPolicy).authorize('view', found)
+    await bouncer.with(BusinessPolicy).authorize('update', found)
     const business = found!
     const wait = await googleRatingRefreshWait(business.id)
     if (wait > 0) {

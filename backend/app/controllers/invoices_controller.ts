@@ -19,7 +19,8 @@ async function invoiceOf({ bouncer, params }: HttpContext) {
 
 export default class InvoicesController {
   async index(ctx: HttpContext): Promise<InvoiceDto[]> {
-    const query = InvoicePolicy.visible(ctx.auth.getUserOrFail())
+    await ctx.bouncer.with(InvoicePolicy).authorize('viewAny')
+    const query = InvoicePolicy.visible(ctx.tenant.member)
     return serializeInvoices(await paginate(ctx, query, INVOICE_LIST, (invoice: Invoice) => invoice))
   }
 

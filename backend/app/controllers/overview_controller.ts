@@ -6,7 +6,7 @@ import type { OverviewResponse } from '#types/api'
 export default class OverviewController {
   /** GET /api/overview: the numbers of the dashboard overview, for every business of the owner, in one answer. */
   @inject()
-  async show({ auth }: HttpContext, overview: OwnerOverview): Promise<OverviewResponse> {
-    return overview.handle(auth.getUserOrFail())
+  async show({ tenant }: HttpContext, overview: OwnerOverview): Promise<OverviewResponse> {
+    return overview.handle(tenant.member)
   }
 }

@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import BusinessPolicy from '#policies/business_policy'
 import SelectBusiness from '#actions/businesses/select_business'
 import { PlacesDirectory } from '#services/places/places_directory'
 import { searchBusinessValidator, selectBusinessValidator } from '#validators/business'
@@ -17,9 +18,10 @@ export default class PlacesController {
   }
 
   @inject()
-  async select({ auth, request, response }: HttpContext, selectBusiness: SelectBusiness) {
+  async select({ tenant, bouncer, request, response }: HttpContext, selectBusiness: SelectBusiness) {
+    await bouncer.with(BusinessPolicy).authorize('create')
     const { placeId } = await request.validateUsing(selectBusinessValidator)
-    const { business, created } = await selectBusiness.handle(auth.getUserOrFail(), placeId)
+    const { business, created } = await selectBusiness.handle(tenant.member, placeId)
     return response.status(created ? 201 : 200).send({ business: serializeBusiness(business), created } satisfies SelectBusinessResponse)
   }
 }

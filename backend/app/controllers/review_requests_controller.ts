@@ -27,7 +27,7 @@ async function requestOf({ bouncer, params }: HttpContext, action: 'view' | 'res
 
 export default class ReviewRequestsController {
   async index(ctx: HttpContext): Promise<ReviewRequestDto[]> {
-    const query = ReviewRequestPolicy.visible(ctx.auth.getUserOrFail()).preload('customer')
+    const query = ReviewRequestPolicy.visible(ctx.tenant.member).preload('customer')
     return paginate(ctx, query, REVIEW_REQUEST_LIST, (request) => serializeReviewRequest(request))
   }
 
@@ -36,11 +36,11 @@ export default class ReviewRequestsController {
   }
 
   @inject()
-  async store({ auth, bouncer, request, response }: HttpContext, create: CreateReviewRequest) {
+  async store({ tenant, bouncer, request, response }: HttpContext, create: CreateReviewRequest) {
     const input = await request.validateUsing(createReviewRequestValidator)
     const business = await Business.find(input.businessId)
     await bouncer.with(ReviewRequestPolicy).authorize('create', business)
-    const created = await create.handle(auth.getUserOrFail(), business!, input)
+    const created = await create.handle(tenant.member.workspace, business!, input)
     const extra = created.whatsappUrl ? { whatsappUrl: created.whatsappUrl } : {}
     return response.created(serializeReviewRequest(created.request, extra) satisfies ReviewRequestDto)
   }
@@ -66,10 +66,10 @@ export default class ReviewRequestsController {
 
   /** GET /api/businesses/{businessId}/request-channels: every channel, usable now or what it needs. */
   @inject()
-  async channels({ auth, bouncer, params }: HttpContext, channels: RequestChannels): Promise<RequestChannelsDto> {
+  async channels({ bouncer, params }: HttpContext, channels: RequestChannels): Promise<RequestChannelsDto> {
     const business = await Business.find(params.businessId)
     await bouncer.with(ReviewRequestPolicy).authorize('create', business)
-    return channels.handle(auth.getUserOrFail(), business!)
+    return channels.handle(business!)
   }
 
   /** GET /api/review-requests/funnel?businessId=: sent → opened → rated → sent to Google, by channel, and the poster's traffic. */

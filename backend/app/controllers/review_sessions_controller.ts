@@ -10,7 +10,7 @@ import type { ReviewSessionDto } from '#types/api'
 
 export default class ReviewSessionsController {
   async index(ctx: HttpContext): Promise<ReviewSessionDto[]> {
-    const user = ctx.auth.getUserOrFail()
+    const user = ctx.tenant.member
     const total = businessListTotal(BusinessPolicy.visibleIds(user), (counts) => counts.sessions)
     const sessions = await paginate(ctx, ReviewSessionPolicy.visible(user), SESSION_LIST, (session: ReviewSession) => session, total)
     await ReviewSession.attachSources(sessions)

@@ -12,10 +12,10 @@ import type { TestMessageDto } from '#types/api'
 
 export default class TestMessagesController {
   @inject()
-  async store({ auth, bouncer, params, request }: HttpContext, send: SendTestMessage): Promise<TestMessageDto> {
+  async store({ tenant, bouncer, params, request }: HttpContext, send: SendTestMessage): Promise<TestMessageDto> {
     const business = await Business.find(params.businessId)
     // Before the input: another owner's business is a 404, whatever the body says.
     await bouncer.with(BusinessPolicy).authorize('update', business)
-    return send.handle(auth.getUserOrFail(), business!, await request.validateUsing(testMessageValidator))
+    return send.handle(tenant.member.user, business!, await request.validateUsing(testMessageValidator))
   }
 }

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto'
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import Business from '#models/business'
-import User from '#models/user'
+import Workspace from '#models/workspace'
 import WhatsAppAccount from '#models/whatsapp_account'
 import CreateReviewRequest from '#actions/requests/create_review_request'
 import BusinessPolicy from '#policies/business_policy'
@@ -27,7 +27,7 @@ export const NO_CHANNEL =
 export default class VisitHooksController {
   async show({ bouncer, params }: HttpContext): Promise<VisitHookDto> {
     const business = await Business.find(params.businessId)
-    await bouncer.with(BusinessPolicy).authorize('view', business)
+    await bouncer.with(BusinessPolicy).authorize('update', business)
     return answer(business!)
   }
 
@@ -55,12 +55,12 @@ export default class VisitHooksController {
     const business = /^[A-Za-z0-9_-]{43}$/.test(secret) ? await Business.findBy('visit_hook_secret', secret) : null
     if (!business) throw new NotFoundError('Unknown hook')
     const input = await request.validateUsing(visitHookValidator)
-    const owner = await User.findOrFail(business.userId)
+    const workspace = await Workspace.findOrFail(business.workspaceId)
     const channel =
       input.channel ??
-      (input.email ? 'email' : (await WhatsAppAccount.findBy('user_id', owner.id)) ? 'whatsapp' : sms.isConfigured ? 'sms' : null)
+      (input.email ? 'email' : (await WhatsAppAccount.findBy('workspace_id', workspace.id)) ? 'whatsapp' : sms.isConfigured ? 'sms' : null)
     if (!channel) throw new FieldError('channel', NO_CHANNEL)
-    const created = await create.handle(owner, business, {
+    const created = await create.handle(workspace, business, {
       businessId: business.id,
       // The owner confirmed, turning the hook on, that their system sends only customers who agreed.
       customer: { name: input.name, phone: input.phone, email: input.email ?? null, consent: true },

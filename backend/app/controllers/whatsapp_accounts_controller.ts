@@ -1,9 +1,10 @@
 /*
- * The owner's WhatsApp Business connection (docs/decisions.md D32): the Cloud API number, an access
+ * The workspace's WhatsApp Business connection (docs/decisions.md D32): the Cloud API number, an access
  * token (stored encrypted with the app key, never shown again) and the approved template per language.
  */
 import type { HttpContext } from '@adonisjs/core/http'
 import WhatsAppAccount from '#models/whatsapp_account'
+import WorkspacePolicy from '#policies/workspace_policy'
 import { whatsappAccountValidator } from '#validators/requests'
 import { ConflictError } from '#exceptions/app_errors'
 import { isDuplicateKey } from '#lib/db_errors'
@@ -16,16 +17,20 @@ const serialize = (account: WhatsAppAccount | null): WhatsAppAccountDto =>
     : { connected: false, phoneNumberId: null, templates: {}, accessTokenSet: false }
 
 export default class WhatsAppAccountsController {
-  async show({ auth }: HttpContext): Promise<WhatsAppAccountDto> {
-    return serialize(await WhatsAppAccount.findBy('user_id', auth.getUserOrFail().id))
+  async show({ tenant, bouncer }: HttpContext): Promise<WhatsAppAccountDto> {
+    await bouncer.with(WorkspacePolicy).authorize('viewWhatsApp')
+    return serialize(await WhatsAppAccount.findBy('workspace_id', tenant.member.workspaceId))
   }
 
-  async update({ auth, request }: HttpContext): Promise<WhatsAppAccountDto> {
+  async update({ tenant, bouncer, request }: HttpContext): Promise<WhatsAppAccountDto> {
+    await bouncer.with(WorkspacePolicy).authorize('manageWhatsApp')
     const input = await request.validateUsing(whatsappAccountValidator)
-    const userId = auth.getUserOrFail().id
+    const { workspaceId, user } = tenant.member
     const now = clock.now()
-    const account = (await WhatsAppAccount.findBy('user_id', userId)) ?? new WhatsAppAccount().merge({ userId, createdAt: now })
+    const account =
+      (await WhatsAppAccount.findBy('workspace_id', workspaceId)) ?? new WhatsAppAccount().merge({ workspaceId, createdAt: now })
     account.merge({
+      userId: user.id,
       phoneNumberId: input.phoneNumberId,
       accessTokenEncrypted: WhatsAppAccount.sealToken(input.accessToken),
       templates: input.templates,
@@ -40,8 +45,9 @@ export default class WhatsAppAccountsController {
     return serialize(account)
   }
 
-  async destroy({ auth, response }: HttpContext) {
-    await WhatsAppAccount.query().where('user_id', auth.getUserOrFail().id).delete()
+  async destroy({ tenant, bouncer, response }: HttpContext) {
+    await bouncer.with(WorkspacePolicy).authorize('manageWhatsApp')
+    await WhatsAppAccount.query().where('workspace_id', tenant.member.workspaceId).delete()
     return response.noContent()
   }
 }

@@ -1,10 +1,10 @@
 /*
  * The customer's two calls (open a review link, submit a rating) read the same rows on every request: the
- * business behind the short code, and whether its owner may collect reviews now. This keeps both in memory
+ * business behind the short code, and whether its workspace may collect reviews now. This keeps both in memory
  * for a few seconds (REVIEW_LINK_CACHE_MS; 0 turns it off), so a busy link costs no database round trip.
  *
  * What keeps it correct (docs/architecture.md#review-link-cache):
- * - the code that changes a business or an owner's access says so, by calling `forgetBusiness` / `forgetOwner`
+ * - the code that changes a business or a workspace's access says so, by calling `forgetBusiness` / `forgetWorkspace`
  *   (the actions, the review writer, the jobs), at once and again when its transaction commits; models do not
  *   do it behind the caller's back, so a raw query has to call them too. Another process (an API replica, the
  *   worker) sees a change after at most the TTL;
@@ -48,19 +48,19 @@ export class ReviewLinkCache {
   }
 
   /**
-   * Whether the owner has unlimited access now: from memory, or from `load`, which reads when that access ends
-   * (null: the owner is limited). Only an end still ahead is remembered, and only until it comes.
+   * Whether the workspace has unlimited access now: from memory, or from `load`, which reads when that access
+   * ends (null: it is limited). Only an end still ahead is remembered, and only until it comes.
    */
-  async unlimitedAccess(ownerId: number, load: () => Promise<DateTime | null>): Promise<boolean> {
-    const until = this.#unlimitedUntil?.get(ownerId)
+  async unlimitedAccess(workspaceId: number, load: () => Promise<DateTime | null>): Promise<boolean> {
+    const until = this.#unlimitedUntil?.get(workspaceId)
     if (until !== undefined) {
       if (until > clock.nowMs()) return true
-      this.#unlimitedUntil!.delete(ownerId)
+      this.#unlimitedUntil!.delete(workspaceId)
     }
     const generation = this.#generation
     const end = await load()
     if (!end || !end.isValid || end.toMillis() <= clock.nowMs()) return false
-    if (generation === this.#generation) this.#unlimitedUntil?.set(ownerId, end.toMillis())
+    if (generation === this.#generation) this.#unlimitedUntil?.set(workspaceId, end.toMillis())
     return true
   }
 
@@ -74,9 +74,12 @@ export class ReviewLinkCache {
     })
   }
 
-  /** An owner's trial or paid period changed: their access is read again. With `trx`, also after commit. */
-  forgetOwner(ownerId: number, trx?: TransactionClientContract | null) {
-    this.#forget(trx, () => this.#unlimitedUntil?.delete(ownerId))
+  /**
+   * A workspace's trial or paid period changed: its access is read again. With `trx`, also after commit. A user's
+   * trial is their personal workspace's: forget that one.
+   */
+  forgetWorkspace(workspaceId: number, trx?: TransactionClientContract | null) {
+    this.#forget(trx, () => this.#unlimitedUntil?.delete(workspaceId))
   }
 
   #forget(trx: TransactionClientContract | null | undefined, forget: () => void) {

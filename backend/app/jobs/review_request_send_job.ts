@@ -91,7 +91,7 @@ export default class ReviewRequestSendJob {
    * with the customer's name, the business's name and the personal link; the message id is kept for the webhook.
    */
   private async sendWhatsApp(request: ReviewRequest, customer: Customer, business: Business) {
-    const account = await WhatsAppAccount.findBy('user_id', business.userId)
+    const account = await WhatsAppAccount.findBy('workspace_id', business.workspaceId)
     const sendingAs = account?.sendingAs(business.language)
     if (!sendingAs) {
       await this.fail(request.id, WHATSAPP_NOT_CONNECTED)
@@ -106,10 +106,10 @@ export default class ReviewRequestSendJob {
     return true
   }
 
-  /** At most REQUEST_SEND_PER_MINUTE sends a minute per account, so one owner's list never floods a provider. */
-  private async withinSendRate(userId: number) {
+  /** At most REQUEST_SEND_PER_MINUTE sends a minute per workspace, so one list never floods a provider. */
+  private async withinSendRate(workspaceId: number) {
     try {
-      await limiter.use({ requests: env.get('REQUEST_SEND_PER_MINUTE'), duration: '1 minute' }).consume(`request_send_${userId}`)
+      await limiter.use({ requests: env.get('REQUEST_SEND_PER_MINUTE'), duration: '1 minute' }).consume(`request_send_${workspaceId}`)
       return true
     } catch (error) {
       if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS) return false
@@ -147,7 +147,7 @@ export default class ReviewRequestSendJob {
 
     const request = await ReviewRequest.findOrFail(requestId)
     const [customer, business] = await Promise.all([Customer.findOrFail(request.customerId), Business.findOrFail(request.businessId)])
-    if (!(await this.withinSendRate(business.userId))) {
+    if (!(await this.withinSendRate(business.workspaceId))) {
       // Over the account's rate: put it back for the next sweep (10 minutes), as if it had not been claimed.
       await this.release(requestId, reminder)
       return false

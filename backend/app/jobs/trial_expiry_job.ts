@@ -30,7 +30,7 @@ export default class TrialExpiryJob {
       .select('id')
     const endedPeriods = await Subscription.query()
       .withScopes((scopes) => scopes.lapsed(at))
-      .select('id', 'user_id')
+      .select('id', 'user_id', 'workspace_id')
     // Updated by id, and only rows still in the state they were read in (a trial extended meanwhile is left alone;
     // two workers never count one twice).
     const trials = endedTrials.length
@@ -53,9 +53,20 @@ export default class TrialExpiryJob {
           .withScopes((scopes) => scopes.lapsed(at))
           .update({ status: SubscriptionStatus.Expired, updated_at: now })
       : 0
-    // These owners' access changed behind the models: this process forgets what it remembered of it.
-    for (const row of endedTrials) reviewLinkCache.forgetOwner(row.id)
-    for (const row of endedPeriods) reviewLinkCache.forgetOwner(row.userId)
+    // These workspaces' access changed behind the models: this process forgets what it remembered of it (a
+    // user's trial is their personal workspace's).
+    const personal = endedTrials.length
+      ? await db
+          .from('workspaces')
+          .where('kind', 'personal')
+          .whereIn(
+            'created_by_user_id',
+            endedTrials.map((row) => row.id)
+          )
+          .select('id')
+      : []
+    for (const row of personal) reviewLinkCache.forgetWorkspace(row.id)
+    for (const row of endedPeriods) reviewLinkCache.forgetWorkspace(row.workspaceId)
     const reminders = await this.sendReminders()
     return { trialsExpired: Number(trials), periodsExpired: Number(periods), remindersSent: reminders }
   }

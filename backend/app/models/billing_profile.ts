@@ -5,8 +5,13 @@ import { BaseModel, column } from '@adonisjs/lucid/orm'
 export default class BillingProfile extends BaseModel {
   static table = 'billing_profiles'
 
+  /** One per workspace (docs/decisions.md D36): its plans are invoiced to it. */
   @column({ isPrimary: true })
-  declare userId: number
+  declare workspaceId: number
+
+  /** Who last saved it. */
+  @column()
+  declare userId: number | null
 
   @column()
   declare legalName: string

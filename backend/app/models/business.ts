@@ -9,8 +9,13 @@ export default class Business extends BaseModel {
   @column({ isPrimary: true })
   declare id: number
 
+  /** The workspace it belongs to (docs/decisions.md D36). */
   @column()
-  declare userId: number
+  declare workspaceId: number
+
+  /** Who added it; null once that account is gone. */
+  @column()
+  declare userId: number | null
 
   @column()
   declare placeId: string
@@ -64,16 +69,16 @@ export default class Business extends BaseModel {
   declare sessions: HasMany<typeof ReviewSession>
 
   /**
-   * The owner's businesses oldest first (by creation, ties by id): the first keeps collecting ratings without a
+   * The workspace's businesses oldest first (by creation, ties by id): the first keeps collecting ratings without a
    * paid plan, the others pause (docs/product-rules.md#free-plan-limits).
    */
-  static oldestFirstOf(userId: number) {
-    return this.query().where('user_id', userId).orderBy('created_at', 'asc').orderBy('id', 'asc')
+  static oldestFirstOf(workspaceId: number) {
+    return this.query().where('workspace_id', workspaceId).orderBy('created_at', 'asc').orderBy('id', 'asc')
   }
 
-  /** The id of the owner's business that keeps collecting ratings without a paid plan; null when they have none. */
-  static async freePlanBusinessIdOf(userId: number): Promise<number | null> {
-    const oldest = await this.oldestFirstOf(userId).select('id').first()
+  /** The id of the workspace's business that keeps collecting ratings without a paid plan; null when they have none. */
+  static async freePlanBusinessIdOf(workspaceId: number): Promise<number | null> {
+    const oldest = await this.oldestFirstOf(workspaceId).select('id').first()
     return oldest?.id ?? null
   }
 }

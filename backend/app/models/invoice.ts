@@ -50,6 +50,10 @@ export default class Invoice extends BaseModel {
   @column()
   declare userId: number | null
 
+  /** The workspace whose billing profile it is made out to (an agency's, for a plan bought for a client). */
+  @column()
+  declare workspaceId: number | null
+
   @column()
   declare refersToInvoiceId: number | null
 

@@ -12,6 +12,14 @@ export default class Payment extends BaseModel {
   /** Null once the owner deleted their account: the payment is kept as a tax record. */
   declare userId: number | null
 
+  /** The workspace the plan is for; null once that workspace is deleted (the payment is kept). */
+  @column()
+  declare workspaceId: number | null
+
+  /** The workspace that pays and is invoiced: the same, or the agency buying a plan for its client. */
+  @column()
+  declare paidByWorkspaceId: number | null
+
   @column()
   declare planId: number
 

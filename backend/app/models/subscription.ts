@@ -25,6 +25,10 @@ export default class Subscription extends BaseModel {
   @column()
   declare userId: number
 
+  /** The workspace the plan is for (docs/decisions.md D36); `userId` is who bought it. */
+  @column()
+  declare workspaceId: number
+
   @column()
   declare planId: number
 
@@ -80,9 +84,9 @@ export default class Subscription extends BaseModel {
   })
 
   /** The subscription that grants the owner access now: the running one that ends last. */
-  static currentFor(userId: number, now = clock.now(), client?: TransactionClientContract) {
+  static currentFor(workspaceId: number, now = clock.now(), client?: TransactionClientContract) {
     return this.query({ client })
-      .where('user_id', userId)
+      .where('workspace_id', workspaceId)
       .withScopes((scopes) => scopes.running(now))
       .orderBy('current_period_end', 'desc')
       .first()

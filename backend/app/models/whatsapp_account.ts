@@ -11,7 +11,11 @@ export default class WhatsAppAccount extends BaseModel {
   declare id: number
 
   @column()
-  declare userId: number
+  declare workspaceId: number
+
+  /** Who connected it. */
+  @column()
+  declare userId: number | null
 
   @column()
   declare phoneNumberId: string

@@ -1,31 +1,36 @@
 import { BasePolicy } from '@adonisjs/bouncer'
 import type Business from '#models/business'
-import type User from '#models/user'
-import { ownedBusinesses, ownedBusinessIds, ownerOnly } from '#policies/ownership'
-
-const NOT_FOUND = 'Business not found'
+import type Member from '#policies/member'
+import { businessRow, roleOnly, visibleBusinesses, visibleBusinessIds } from '#policies/ownership'
 
 /** A business: its page, analytics, ratings, links, staff, hooks and test messages. */
 export default class BusinessPolicy extends BasePolicy {
-  /** The businesses the user may list. */
-  static visible(user: User) {
-    return ownedBusinesses(user)
+  /** The businesses the member may list. */
+  static visible(member: Member) {
+    return visibleBusinesses(member)
   }
 
   /** Their ids, as a subquery for the queries that read across them (counts, lists of their rows). */
-  static visibleIds(user: User) {
-    return ownedBusinessIds(user)
+  static visibleIds(member: Member) {
+    return visibleBusinessIds(member)
   }
 
-  view(user: User, business: Business | null) {
-    return ownerOnly(user, business?.userId, NOT_FOUND)
+  /** Adding a business to the workspace: a manager limited to some businesses would not see it, so not them. */
+  create(member: Member) {
+    const allowed = roleOnly(member, 'write')
+    if (allowed !== true || !member.isLimited) return allowed
+    return roleOnly(member, 'owner')
   }
 
-  update(user: User, business: Business | null) {
-    return ownerOnly(user, business?.userId, NOT_FOUND)
+  view(member: Member, business: Business | null) {
+    return businessRow(member, business, 'read')
   }
 
-  delete(user: User, business: Business | null) {
-    return ownerOnly(user, business?.userId, NOT_FOUND)
+  update(member: Member, business: Business | null) {
+    return businessRow(member, business, 'write')
+  }
+
+  delete(member: Member, business: Business | null) {
+    return businessRow(member, business, 'write')
   }
 }

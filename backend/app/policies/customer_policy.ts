@@ -1,31 +1,31 @@
 import { BasePolicy } from '@adonisjs/bouncer'
 import type Business from '#models/business'
 import Customer from '#models/customer'
-import type User from '#models/user'
-import { businessOwnerOnly, ownedBusinessIds, ownerOnly } from '#policies/ownership'
+import type Member from '#policies/member'
+import { businessChild, businessRow, visibleBusinessIds } from '#policies/ownership'
 
 const NOT_FOUND = 'Customer not found'
 
 /** A business's customers (review requests go to them). */
 export default class CustomerPolicy extends BasePolicy {
-  static visible(user: User) {
-    return Customer.query().whereIn('business_id', ownedBusinessIds(user))
+  static visible(member: Member) {
+    return Customer.query().whereIn('business_id', visibleBusinessIds(member))
   }
 
   /** Adding (or importing) customers to a business. */
-  create(user: User, business: Business | null) {
-    return ownerOnly(user, business?.userId, 'Business not found')
+  create(member: Member, business: Business | null) {
+    return businessRow(member, business, 'write')
   }
 
-  view(user: User, customer: Customer | null) {
-    return businessOwnerOnly(user, customer, NOT_FOUND)
+  view(member: Member, customer: Customer | null) {
+    return businessChild(member, customer, 'read', NOT_FOUND)
   }
 
-  update(user: User, customer: Customer | null) {
-    return businessOwnerOnly(user, customer, NOT_FOUND)
+  update(member: Member, customer: Customer | null) {
+    return businessChild(member, customer, 'write', NOT_FOUND)
   }
 
-  delete(user: User, customer: Customer | null) {
-    return businessOwnerOnly(user, customer, NOT_FOUND)
+  delete(member: Member, customer: Customer | null) {
+    return businessChild(member, customer, 'write', NOT_FOUND)
   }
 }

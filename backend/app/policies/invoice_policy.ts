@@ -1,15 +1,19 @@
 import { BasePolicy } from '@adonisjs/bouncer'
 import Invoice from '#models/invoice'
-import type User from '#models/user'
-import { ownerOnly } from '#policies/ownership'
+import type Member from '#policies/member'
+import { roleOnly, workspaceRow } from '#policies/ownership'
 
-/** Tax invoices and credit notes: the user's they were issued to. */
+/** Tax invoices and credit notes: the workspace's they were issued to; its owners read them. */
 export default class InvoicePolicy extends BasePolicy {
-  static visible(user: User) {
-    return Invoice.query().where('user_id', user.id)
+  static visible(member: Member) {
+    return Invoice.query().where('workspace_id', member.workspaceId)
   }
 
-  view(user: User, invoice: Invoice | null) {
-    return ownerOnly(user, invoice?.userId, 'Invoice not found')
+  viewAny(member: Member) {
+    return roleOnly(member, 'owner')
+  }
+
+  view(member: Member, invoice: Invoice | null) {
+    return workspaceRow(member, invoice, 'owner', 'Invoice not found')
   }
 }

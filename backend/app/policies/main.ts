@@ -10,4 +10,5 @@ export const policies = {
   ReviewRequestPolicy: () => import('#policies/review_request_policy'),
   ReviewSessionPolicy: () => import('#policies/review_session_policy'),
   StaffPolicy: () => import('#policies/staff_policy'),
+  WorkspacePolicy: () => import('#policies/workspace_policy'),
 }

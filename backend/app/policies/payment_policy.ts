@@ -1,12 +1,15 @@
 import { BasePolicy } from '@adonisjs/bouncer'
 import type Payment from '#models/payment'
-import type User from '#models/user'
-import { ownerOnly } from '#policies/ownership'
+import type Member from '#policies/member'
+import { workspaceRow } from '#policies/ownership'
 
-/** Razorpay orders and their payments: the user's who started them. */
+/**
+ * Razorpay orders and their payments: the paying workspace's (an agency's, for a plan bought for a client); its
+ * owners handle them.
+ */
 export default class PaymentPolicy extends BasePolicy {
   /** Verifying a checkout's payment (and reading it). */
-  view(user: User, payment: Payment | null) {
-    return ownerOnly(user, payment?.userId, 'Payment not found')
+  view(member: Member, payment: Payment | null) {
+    return workspaceRow(member, payment && { workspaceId: payment.paidByWorkspaceId }, 'owner', 'Payment not found')
   }
 }

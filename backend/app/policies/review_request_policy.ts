@@ -1,32 +1,32 @@
 import { BasePolicy } from '@adonisjs/bouncer'
 import type Business from '#models/business'
 import ReviewRequest from '#models/review_request'
-import type User from '#models/user'
-import { businessOwnerOnly, ownedBusinessIds, ownerOnly } from '#policies/ownership'
+import type Member from '#policies/member'
+import { businessChild, businessRow, visibleBusinessIds } from '#policies/ownership'
 
 const NOT_FOUND = 'Review request not found'
 
 /** Personal review requests sent for a business. */
 export default class ReviewRequestPolicy extends BasePolicy {
-  static visible(user: User) {
-    return ReviewRequest.query().whereIn('business_id', ownedBusinessIds(user))
+  static visible(member: Member) {
+    return ReviewRequest.query().whereIn('business_id', visibleBusinessIds(member))
   }
 
-  /** A business's requests as a whole (its funnel). */
-  viewAny(user: User, business: Business | null) {
-    return ownerOnly(user, business?.userId, 'Business not found')
+  /** A business's requests as a whole (its funnel, its channels). */
+  viewAny(member: Member, business: Business | null) {
+    return businessRow(member, business, 'read')
   }
 
   /** Sending requests for a business. */
-  create(user: User, business: Business | null) {
-    return ownerOnly(user, business?.userId, 'Business not found')
+  create(member: Member, business: Business | null) {
+    return businessRow(member, business, 'write')
   }
 
-  view(user: User, request: ReviewRequest | null) {
-    return businessOwnerOnly(user, request, NOT_FOUND)
+  view(member: Member, request: ReviewRequest | null) {
+    return businessChild(member, request, 'read', NOT_FOUND)
   }
 
-  resend(user: User, request: ReviewRequest | null) {
-    return businessOwnerOnly(user, request, NOT_FOUND)
+  resend(member: Member, request: ReviewRequest | null) {
+    return businessChild(member, request, 'write', NOT_FOUND)
   }
 }

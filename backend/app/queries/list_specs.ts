@@ -162,3 +162,13 @@ export const AUDIT_LOG_LIST: ListSpec = {
     q: { column: 'reason', kind: 'search', columns: ['reason', 'operator_email', 'action', 'target_id'] },
   },
 }
+
+/** A workspace's activity log (docs/decisions.md D36), newest first. */
+export const WORKSPACE_ACTIVITY_LIST: ListSpec = {
+  sortable: { id: 'id', createdAt: 'created_at' },
+  defaultSort: { field: 'createdAt', order: 'desc' },
+  filters: {
+    action: { column: 'action', kind: 'text' },
+    createdAt: { column: 'created_at', kind: 'date' },
+  },
+}

@@ -9,14 +9,14 @@ import { RefundStatus } from '#models/refund'
 import { planDisplayName } from '#contract/product_rules'
 import type { PaymentHistoryDto } from '#types/api'
 
-export async function paymentHistory(userId: number): Promise<PaymentHistoryDto[]> {
+export async function paymentHistory(workspaceId: number): Promise<PaymentHistoryDto[]> {
   const rows = await db
     .from('payments as p')
     .join('subscription_plans as sp', 'sp.id', 'p.plan_id')
     .leftJoin('refunds as r', (join) => join.on('r.payment_id', 'p.id').andOnVal('r.status', '<>', RefundStatus.Failed))
     .leftJoin('invoices as i', (join) => join.on('i.payment_id', 'p.id').andOnVal('i.kind', InvoiceKind.Invoice))
     .leftJoin('invoices as cn', (join) => join.on('cn.payment_id', 'p.id').andOnVal('cn.kind', InvoiceKind.CreditNote))
-    .where('p.user_id', userId)
+    .where('p.paid_by_workspace_id', workspaceId)
     .orderBy('p.created_at', 'desc')
     .orderBy('p.id', 'desc')
     .limit(200)

@@ -2,8 +2,13 @@ import vine from '@vinejs/vine'
 import { messages } from '#validators/messages'
 import { GST_STATES } from '#contract/gst'
 
-/** The spec's client sends planId as a string; a number is fine too. */
-export const createPaymentValidator = vine.compile(vine.object({ planId: vine.number().withoutDecimals().positive() }))
+/** The spec's client sends planId as a string; a number is fine too. `workspaceId`: an agency buying for a client. */
+export const createPaymentValidator = vine.compile(
+  vine.object({
+    planId: vine.number().withoutDecimals().positive(),
+    workspaceId: vine.number().withoutDecimals().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  })
+)
 createPaymentValidator.messagesProvider = messages
 
 const razorpayId = () =>

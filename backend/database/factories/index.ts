@@ -17,6 +17,8 @@ import Customer from '#models/customer'
 import ReviewRequest, { RequestChannel, RequestStatus } from '#models/review_request'
 import Invoice, { InvoiceKind } from '#models/invoice'
 import Staff from '#models/staff'
+import Workspace from '#models/workspace'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import env from '#start/env'
 import { financialYear, seller } from '#actions/billing/issue_invoice'
 import { newStaffCode } from '#lib/staff_codes'
@@ -68,7 +70,18 @@ export const UserFactory = factory
   .state('operator', (user) => {
     user.role = 'operator'
   })
+  // Every account has its personal workspace from sign-up (docs/decisions.md D36).
+  .after('create', async (_, user, ctx) => {
+    await Workspace.createPersonal(user, ctx.$trx)
+  })
   .build()
+
+/** The personal workspace of a user the factory made (for rows merged with a `userId` and no workspace). */
+async function personalWorkspaceIdOf(userId: number | null | undefined, client?: TransactionClientContract) {
+  if (userId === null || userId === undefined) return null
+  const workspace = await Workspace.query({ client }).where('created_by_user_id', userId).where('kind', 'personal').first()
+  return workspace?.id ?? null
+}
 
 export const BusinessFactory = factory
   .define(Business, () => {
@@ -90,6 +103,9 @@ export const BusinessFactory = factory
     business.complianceMode = true
   })
   .relation('owner', () => UserFactory)
+  .before('create', async (_, business, ctx) => {
+    business.workspaceId ??= (await personalWorkspaceIdOf(business.userId, ctx.$trx))!
+  })
   .build()
 
 export const ReviewSessionFactory = factory
@@ -130,6 +146,8 @@ export const PaymentFactory = factory
     payment.paidAt ??= clock.now()
   })
   .before('create', async (_, payment, ctx) => {
+    payment.workspaceId ??= await personalWorkspaceIdOf(payment.userId, ctx.$trx)
+    payment.paidByWorkspaceId ??= payment.workspaceId
     // The order is for the plan's price, whichever plan was merged.
     if (payment.amount === undefined || payment.amount === null) {
       const plan = await SubscriptionPlan.findOrFail(payment.planId, { client: ctx.$trx })
@@ -163,6 +181,7 @@ export const SubscriptionFactory = factory
     subscription.currentPeriodEnd ??= clock.now().minus({ days: 1 })
   })
   .before('create', async (_, subscription, ctx) => {
+    subscription.workspaceId ??= (await personalWorkspaceIdOf(subscription.userId, ctx.$trx))!
     const plan = await SubscriptionPlan.findOrFail(subscription.planId, { client: ctx.$trx })
     // The table keeps whole seconds: the row as read back equals the one returned here.
     const end = (subscription.currentPeriodEnd ?? clock.now().plus({ months: plan.durationMonths })).startOf('second')
@@ -174,6 +193,7 @@ export const SubscriptionFactory = factory
     if (subscription.paymentId === undefined) {
       const payment = await PaymentFactory.merge({
         userId: subscription.userId,
+        workspaceId: subscription.workspaceId,
         planId: plan.id,
         paidAt: subscription.currentPeriodStart,
       })
@@ -269,6 +289,7 @@ export const InvoiceFactory = factory
         : await Payment.findOrFail(invoice.paymentId, { client: ctx.$trx })
     invoice.paymentId = payment.id
     invoice.userId ??= payment.userId
+    invoice.workspaceId ??= payment.paidByWorkspaceId
     invoice.placeOfSupply ??= invoice.buyer.stateCode
     if (invoice.total === undefined) Object.assign(invoice, splitGst(payment.amount, invoice.buyer.stateCode === invoice.seller.stateCode))
   })

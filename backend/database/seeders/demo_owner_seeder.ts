@@ -6,6 +6,8 @@ import { BaseSeeder } from '@adonisjs/lucid/seeders'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import User from '#models/user'
+import Workspace from '#models/workspace'
+import { createAccount } from '#actions/auth/create_account'
 import Business from '#models/business'
 import ReviewSession from '#models/review_session'
 import GoogleRatingSnapshot from '#models/google_rating_snapshot'
@@ -31,7 +33,7 @@ export default class DemoOwnerSeeder extends BaseSeeder {
     if (await User.findBy('email', DEMO_OWNER.email)) return
 
     const now = DateTime.utc()
-    const owner = await User.create({
+    const owner = await createAccount({
       ...DEMO_OWNER,
       firstName: 'Asha',
       lastName: 'Verma',
@@ -42,6 +44,7 @@ export default class DemoOwnerSeeder extends BaseSeeder {
     })
     const place = demoCatalogue()[0]
     const business = await Business.create({
+      workspaceId: (await Workspace.personalIdOf(owner.id))!,
       userId: owner.id,
       placeId: place.place_id,
       name: place.name,

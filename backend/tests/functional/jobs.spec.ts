@@ -483,7 +483,7 @@ test.group('Negative-feedback alert job', (group) => {
     assert.deepEqual(await job.handle({ businessId: business.id }), { alerted: 0 })
     assert.instanceOf((await sessionRow(session.id)).alerted_at, Date)
 
-    await db.from('users').where('id', business.userId).update({ feedback_alerts: FeedbackAlerts.Instant })
+    await db.from('users').where('id', business.userId!).update({ feedback_alerts: FeedbackAlerts.Instant })
     assert.deepEqual(await job.handle({}), { alerted: 0 })
     assert.deepEqual(await mail.read(), [])
   })

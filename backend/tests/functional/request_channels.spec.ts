@@ -4,6 +4,7 @@
  * before anything is stored, and a customer may be reached by email alone.
  */
 import { test } from '@japa/runner'
+import Workspace from '#models/workspace'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
@@ -34,6 +35,7 @@ const configuredSms = () =>
 async function connectWhatsApp(userId: number) {
   const now = DateTime.now()
   await WhatsAppAccount.create({
+    workspaceId: (await Workspace.personalIdOf(userId))!,
     userId,
     phoneNumberId: '106540352242922',
     accessTokenEncrypted: WhatsAppAccount.sealToken('EAAG-test-access-token-0123456789'),

@@ -129,7 +129,7 @@ test.group('Review link cache', (group) => {
   })
 
   test("an owner's access read across a forget is not remembered", async ({ assert }) => {
-    const { user } = await ownerWithBusiness()
+    const { business } = await ownerWithBusiness()
     let release: () => void = () => {}
     const gate = new Promise<void>((resolve) => (release = resolve))
     let loads = 0
@@ -139,18 +139,18 @@ test.group('Review link cache', (group) => {
       return clock.now().plus({ days: 3 })
     }
 
-    const racing = reviewLinkCache.unlimitedAccess(user.id, load) // reads the running plan...
-    reviewLinkCache.forgetOwner(user.id) // ...while a change forgets it
+    const racing = reviewLinkCache.unlimitedAccess(business.workspaceId, load) // reads the running plan...
+    reviewLinkCache.forgetWorkspace(business.workspaceId) // ...while a change forgets it
     release()
     assert.isTrue(await racing, 'the reader still gets its own answer')
-    assert.isTrue(await reviewLinkCache.unlimitedAccess(user.id, load))
+    assert.isTrue(await reviewLinkCache.unlimitedAccess(business.workspaceId, load))
     assert.equal(loads, 2, 'the answer read across the forget was not kept')
-    assert.isTrue(await reviewLinkCache.unlimitedAccess(user.id, load))
+    assert.isTrue(await reviewLinkCache.unlimitedAccess(business.workspaceId, load))
     assert.equal(loads, 2, 'an answer read after it is kept')
   })
 
   test('a change made inside a transaction is forgotten again when it commits', async ({ assert }) => {
-    const { user } = await ownerWithBusiness()
+    const { business } = await ownerWithBusiness()
     let loads = 0
     const load = async () => {
       loads += 1
@@ -158,26 +158,26 @@ test.group('Review link cache', (group) => {
     }
 
     await db.transaction(async (trx) => {
-      reviewLinkCache.forgetOwner(user.id, trx)
+      reviewLinkCache.forgetWorkspace(business.workspaceId, trx)
       // A reader outside the transaction still sees the running plan, and remembers it.
-      assert.isTrue(await reviewLinkCache.unlimitedAccess(user.id, load))
-      assert.isTrue(await reviewLinkCache.unlimitedAccess(user.id, load))
+      assert.isTrue(await reviewLinkCache.unlimitedAccess(business.workspaceId, load))
+      assert.isTrue(await reviewLinkCache.unlimitedAccess(business.workspaceId, load))
       assert.equal(loads, 1)
     })
 
-    await reviewLinkCache.unlimitedAccess(user.id, load)
+    await reviewLinkCache.unlimitedAccess(business.workspaceId, load)
     assert.equal(loads, 2, 'forgotten once the change was committed')
   })
 
   test('a limited owner is never remembered, so a purchase applies at once', async ({ assert }) => {
-    const { user } = await ownerWithBusiness()
+    const { business } = await ownerWithBusiness()
     let loads = 0
     const limited = async () => {
       loads += 1
       return null
     }
-    assert.isFalse(await reviewLinkCache.unlimitedAccess(user.id, limited))
-    assert.isFalse(await reviewLinkCache.unlimitedAccess(user.id, limited))
+    assert.isFalse(await reviewLinkCache.unlimitedAccess(business.workspaceId, limited))
+    assert.isFalse(await reviewLinkCache.unlimitedAccess(business.workspaceId, limited))
     assert.equal(loads, 2)
   })
 
@@ -224,7 +224,7 @@ test.group('Review link cache', (group) => {
   }) => {
     clock.travelTo(MID_APRIL)
     cleanup(() => clock.reset())
-    const { user, business, subscription } = await paidOwner(MID_APRIL)
+    const { business, subscription } = await paidOwner(MID_APRIL)
     await ratingsThisMonth(business, 50)
     assert.isTrue((await lookUp(client, business.shortUrl)).body().canSubmitReview) // remembered until day 27
 
@@ -232,7 +232,7 @@ test.group('Review link cache', (group) => {
     await db.from('subscriptions').where('id', subscription.id).update({ status: SubscriptionStatus.Expired })
     assert.isTrue((await lookUp(client, business.shortUrl)).body().canSubmitReview)
 
-    reviewLinkCache.forgetOwner(user.id)
+    reviewLinkCache.forgetWorkspace(business.workspaceId)
     assert.isFalse((await lookUp(client, business.shortUrl)).body().canSubmitReview)
     ;(await client.post(`/api/review/${business.shortUrl}/submit`).json({ rating: 3 })).assertStatus(403)
   })

@@ -4,6 +4,7 @@
  * send released for the retry, and the stop link in the List-Unsubscribe headers.
  */
 import { test } from '@japa/runner'
+import Workspace from '#models/workspace'
 import type { ApiClient } from '@japa/api-client'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
@@ -251,6 +252,7 @@ test.group('Provider-sent requests: the monthly cap', (group) => {
     const now = new Date()
     const customer = await CustomerFactory.merge({ businessId: business.id }).create()
     await db.table('whatsapp_accounts').insert({
+      workspace_id: await Workspace.personalIdOf(user.id),
       user_id: user.id,
       phone_number_id: '1065403522',
       access_token_encrypted: WhatsAppAccount.sealToken('EAAG-test-access-token-0123456789'),

@@ -4,6 +4,7 @@
  * requests checkout and Razorpay make. Shared by the payment specs.
  */
 import type { ApiClient } from '@japa/api-client'
+import Workspace from '#models/workspace'
 import type { Group } from '@japa/runner/core'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
@@ -110,14 +111,18 @@ export const countTable = async (table: string) => Number((await db.from(table).
 export const subscriptionsOf = (user: User) => Subscription.query().where('user_id', user.id)
 export const paymentByOrder = (orderId: string) => Payment.findByOrFail('razorpayOrderId', orderId)
 
+/** The user's personal workspace (where their own purchases go). */
+export const personalWorkspaceOf = async (user: User) => (await Workspace.personalIdOf(user.id))!
+
 /** Billing details in Karnataka (the seller's state) unless others are given: needed before a purchase. */
-export function withBillingDetails(
+export async function withBillingDetails(
   user: User,
   details: Partial<{ legalName: string; address: string; stateCode: string; gstin: string | null }> = {}
 ) {
   return BillingProfile.updateOrCreate(
-    { userId: user.id },
+    { workspaceId: await personalWorkspaceOf(user) },
     {
+      userId: user.id,
       legalName: `${user.firstName ?? 'Owner'} Enterprises`,
       address: '12 MG Road, Bengaluru 560001',
       stateCode: '29',

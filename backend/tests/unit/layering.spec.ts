@@ -33,7 +33,11 @@ const RULES: { folder: string; may: RegExp; why: string }[] = [
     may: /^(#(queries|models|lib|exceptions|contract|types)\/|#queue\/(queue_service|queues)$)/,
     why: 'queries read; they change nothing',
   },
-  { folder: 'app/policies', may: /^#(policies|models|lib|exceptions)\//, why: 'a policy decides from the rows alone' },
+  {
+    folder: 'app/policies',
+    may: /^#(policies|models|lib|exceptions|contract)\//,
+    why: 'a policy decides from the rows and the roles alone',
+  },
   { folder: 'app/lib', may: /^(#(lib|exceptions|contract|types)\/|#start\/env$)/, why: 'lib is plain helpers' },
   { folder: 'contract', may: /^\.\//, why: 'the front ends bundle the contract' },
 ]

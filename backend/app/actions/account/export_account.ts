@@ -1,4 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
+import Workspace from '#models/workspace'
 import type User from '#models/user'
 import { serializeUser } from '#serializers/users'
 import { clock } from '#lib/clock'
@@ -53,6 +54,7 @@ export const EXPORT_TABLES = {
     columns: [
       'id',
       'user_id',
+      'workspace_id',
       'place_id',
       'name',
       'address',
@@ -119,11 +121,13 @@ export const EXPORT_TABLES = {
     ],
     leftOut: { token: "the customer's personal link: whoever holds it can rate or opt out as them" },
   },
-  billing_profiles: { columns: ['user_id', 'legal_name', 'address', 'state_code', 'gstin', 'created_at', 'updated_at'] },
+  billing_profiles: { columns: ['workspace_id', 'user_id', 'legal_name', 'address', 'state_code', 'gstin', 'created_at', 'updated_at'] },
   payments: {
     columns: [
       'id',
       'user_id',
+      'workspace_id',
+      'paid_by_workspace_id',
       'plan_id',
       'razorpay_order_id',
       'razorpay_payment_id',
@@ -143,6 +147,7 @@ export const EXPORT_TABLES = {
     columns: [
       'id',
       'user_id',
+      'workspace_id',
       'number',
       'kind',
       'series',
@@ -171,6 +176,7 @@ export const EXPORT_TABLES = {
     columns: [
       'id',
       'user_id',
+      'workspace_id',
       'plan_id',
       'payment_id',
       'status',
@@ -183,7 +189,7 @@ export const EXPORT_TABLES = {
     ],
   },
   whatsapp_accounts: {
-    columns: ['id', 'user_id', 'phone_number_id', 'templates', 'created_at', 'updated_at'],
+    columns: ['id', 'workspace_id', 'user_id', 'phone_number_id', 'templates', 'created_at', 'updated_at'],
     leftOut: { access_token_encrypted: 'the sealed access token of the WhatsApp Business number: a secret' },
     json: ['templates'],
   },
@@ -234,7 +240,9 @@ export default class ExportAccount {
     yield `{"exportedAt":${JSON.stringify(clock.now().toISO())},"profile":${JSON.stringify(serializeUser(user))},`
     yield `"account":${JSON.stringify(clean('users', account))},`
 
-    const businesses = await select('businesses').where('user_id', user.id).orderBy('id')
+    // The owner's own tenant: their personal workspace (docs/decisions.md D36); team and agency workspaces are shared.
+    const personal = (await Workspace.personalIdOf(user.id)) ?? 0
+    const businesses = await select('businesses').where('workspace_id', personal).orderBy('id')
     yield `"businesses":${JSON.stringify(businesses.map((row) => clean('businesses', row)))},`
     const businessIds = businesses.map((row) => row.id as number)
 
@@ -250,7 +258,7 @@ export default class ExportAccount {
       : []
     yield `"pageViewsDaily":${JSON.stringify(pageViews.map((row) => clean('page_views_daily', row)))},`
 
-    const billingProfile = await select('billing_profiles').where('user_id', user.id).first()
+    const billingProfile = await select('billing_profiles').where('workspace_id', personal).first()
     yield `"billingProfile":${JSON.stringify(billingProfile ? clean('billing_profiles', billingProfile) : null)},`
     const payments = await db.from('payments').where('user_id', user.id).select('id')
     const paymentIds = payments.map((row) => row.id as number)
@@ -258,7 +266,7 @@ export default class ExportAccount {
     yield* this.list('refunds', 'refunds', 'payment_id', paymentIds)
     yield* this.list('invoices', 'invoices', 'user_id', [user.id])
     yield* this.list('subscriptions', 'subscriptions', 'user_id', [user.id])
-    const whatsapp = await select('whatsapp_accounts').where('user_id', user.id).first()
+    const whatsapp = await select('whatsapp_accounts').where('workspace_id', personal).first()
     yield `"whatsappAccount":${JSON.stringify(whatsapp ? clean('whatsapp_accounts', whatsapp) : null)},`
     yield* this.list('contactMessages', 'contact_messages', 'user_id', [user.id])
     const devices = await select('auth_access_tokens').where('tokenable_id', user.id).orderBy('id')

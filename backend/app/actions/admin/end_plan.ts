@@ -30,7 +30,7 @@ export default class EndPlan {
         after: { endedAt: now.toISO() },
         reason,
       })
-      reviewLinkCache.forgetOwner(target.id, trx)
+      for (const subscription of open) reviewLinkCache.forgetWorkspace(subscription.workspaceId, trx)
       return target
     })
   }

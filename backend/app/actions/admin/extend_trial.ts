@@ -1,6 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
 import AuditLog from '#models/audit_log'
+import Workspace from '#models/workspace'
 import { clock } from '#lib/clock'
 import { reviewLinkCache } from '#hot_path/review_link_cache'
 import { lockedUserOrFail } from '#actions/admin/locked_user'
@@ -22,7 +23,9 @@ export default class ExtendTrial {
         after: { trialEndsAt: target.trialEndsAt!.toISO(), days },
         reason,
       })
-      reviewLinkCache.forgetOwner(target.id, trx)
+      // The trial is the owner's personal workspace's.
+      const workspaceId = await Workspace.personalIdOf(target.id, trx)
+      if (workspaceId !== null) reviewLinkCache.forgetWorkspace(workspaceId, trx)
       return target
     })
   }

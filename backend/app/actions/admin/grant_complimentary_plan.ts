@@ -2,7 +2,9 @@ import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
 import SubscriptionPlan from '#models/subscription_plan'
 import AuditLog from '#models/audit_log'
+import Workspace from '#models/workspace'
 import { clock } from '#lib/clock'
+import { FieldError } from '#exceptions/app_errors'
 import { PlanType } from '#lib/billing_enums'
 import { stackPlan } from '#actions/billing/grant_plan'
 import { lockedUserOrFail } from '#actions/admin/locked_user'
@@ -18,8 +20,11 @@ export default class GrantComplimentaryPlan {
     return db.transaction(async (trx) => {
       const target = await lockedUserOrFail(trx, userId)
       const plan = await SubscriptionPlan.query({ client: trx }).where('plan_type', PLAN_BY_MONTHS[months]).firstOrFail()
+      const workspaceId = await Workspace.personalIdOf(target.id, trx)
+      if (workspaceId === null) throw new FieldError('reason', 'This owner has no personal workspace to grant a plan to.')
       const { subscription, running } = await stackPlan(trx, {
         userId: target.id,
+        workspaceId,
         planId: plan.id,
         paymentId: null,
         months,

@@ -1,11 +1,11 @@
 /*
- * The dashboard overview's numbers (GET /api/overview) for each of an owner's businesses and for all of them:
+ * The dashboard overview's numbers (GET /api/overview) for each business the member sees and for all of them:
  * sessions and their mean rating from rollups plus live rows (session_counts), and private feedback counted on
  * its own index (is_complaint, migration 0011), so no business's sessions are counted row by row. Each business
  * also gets its 4-5 star ratings of the last 90 days (count and mean) for its review projections (D37).
  */
 import db from '@adonisjs/lucid/services/db'
-import type User from '#models/user'
+import type Member from '#policies/member'
 import BusinessPolicy from '#policies/business_policy'
 import { addRated, meanRating, NO_RATED_COUNTS, countsOfBusinesses, type RatedCounts } from '#lib/session_counts'
 import { clock } from '#lib/clock'
@@ -23,12 +23,12 @@ const overviewCounts = (counts: RatedCounts, filteredFeedback: number): Overview
 })
 
 export default class OwnerOverview {
-  async handle(user: User): Promise<OverviewResponse> {
+  async handle(member: Member): Promise<OverviewResponse> {
     const [businesses, counts, feedback, recentGoogle] = await Promise.all([
-      BusinessPolicy.visibleIds(user).orderBy('created_at', 'asc').orderBy('id', 'asc'),
-      countsOfBusinesses(() => BusinessPolicy.visibleIds(user)),
-      this.feedbackCounts(user),
-      this.recentGoogleRatings(user),
+      BusinessPolicy.visibleIds(member).orderBy('created_at', 'asc').orderBy('id', 'asc'),
+      countsOfBusinesses(() => BusinessPolicy.visibleIds(member)),
+      this.feedbackCounts(member),
+      this.recentGoogleRatings(member),
     ])
     const ids: number[] = businesses.map((business) => business.id)
     const countsOf = (id: number) => counts.get(id) ?? NO_RATED_COUNTS
@@ -53,10 +53,10 @@ export default class OwnerOverview {
    * The 4-5 star ratings (the ones sent on to Google) of the last PROJECTION_RECENT_DAYS days, by business:
    * `rating IN (4, 5)` reads each rating's time range from the (business, rating, created_at) index alone.
    */
-  private async recentGoogleRatings(user: User) {
+  private async recentGoogleRatings(member: Member) {
     const rows = await db
       .from('review_sessions')
-      .whereIn('business_id', BusinessPolicy.visibleIds(user))
+      .whereIn('business_id', BusinessPolicy.visibleIds(member))
       .whereIn('rating', POSITIVE_RATINGS)
       .where('created_at', '>=', clock.now().minus({ days: PROJECTION_RECENT_DAYS }).toJSDate())
       .groupBy('business_id')
@@ -71,10 +71,10 @@ export default class OwnerOverview {
   }
 
   /** Sessions rated below the Google threshold with feedback text, by business: an index-only count. */
-  private async feedbackCounts(user: User) {
+  private async feedbackCounts(member: Member) {
     const rows = await db
       .from('review_sessions')
-      .whereIn('business_id', BusinessPolicy.visibleIds(user))
+      .whereIn('business_id', BusinessPolicy.visibleIds(member))
       .where('is_complaint', 1)
       .groupBy('business_id')
       .select('business_id', db.raw('COUNT(*) AS total'))

@@ -1,5 +1,6 @@
 import { normalizeEmail } from '#lib/email'
 import User from '#models/user'
+import { createAccount } from '#actions/auth/create_account'
 import { clock } from '#lib/clock'
 import { TRIAL_DAYS } from '#lib/constants'
 import { isDuplicateKey } from '#lib/db_errors'
@@ -28,7 +29,7 @@ export default class FindOrCreateExternalUser {
     const now = clock.now()
     const emailFree = email && !(await User.findBy('email', email))
     try {
-      return await User.create({
+      return await createAccount({
         externalId: claims.sub,
         // Kept in the subject's own case: subjects that differ only in case are different accounts.
         email: emailFree ? email : `${claims.sub.replace(/[^A-Za-z0-9_-]/g, '')}@users.idp.invalid`,

@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import User from '#models/user'
+import { createAccount } from '#actions/auth/create_account'
 import { deviceLabel } from '#lib/user_agent'
 import SendVerification from '#actions/auth/send_verification'
 import { clock } from '#lib/clock'
@@ -27,7 +28,7 @@ export default class RegisterUser {
     const now = clock.now()
     let user: User
     try {
-      user = await User.create({
+      user = await createAccount({
         email: input.email,
         password: input.password,
         firstName: input.firstName || null,

@@ -1,5 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
+import { createAccount } from '#actions/auth/create_account'
 import AccountToken, { AccountTokenPurpose } from '#models/account_token'
 import { AccountDisabledError, BadRequestError } from '#exceptions/app_errors'
 import { clock } from '#lib/clock'
@@ -48,7 +49,7 @@ export default class SignInWithOidc {
     const existing = await User.findBy('email', email)
     if (existing) return this.link(existing, claims.sub)
     try {
-      return await User.create({
+      return await createAccount({
         email,
         oidcSubject: claims.sub,
         password: null,

@@ -1,4 +1,4 @@
-import type User from '#models/user'
+import type Workspace from '#models/workspace'
 import Subscription from '#models/subscription'
 import { reviewLinkCache } from '#hot_path/review_link_cache'
 import { NotFoundError } from '#exceptions/app_errors'
@@ -10,13 +10,13 @@ import { clock } from '#lib/clock'
  * Repeating it is harmless.
  */
 export default class CancelSubscription {
-  async handle(user: User) {
-    const subscription = await Subscription.currentFor(user.id)
+  async handle(workspace: Workspace) {
+    const subscription = await Subscription.currentFor(workspace.id)
     if (!subscription) throw new NotFoundError('You have no active subscription to cancel.')
     if (subscription.status === SubscriptionStatus.Active) {
       subscription.merge({ status: SubscriptionStatus.Cancelled, cancelledAt: clock.now() })
       await subscription.save()
-      reviewLinkCache.forgetOwner(user.id)
+      reviewLinkCache.forgetWorkspace(workspace.id)
     }
     return subscription
   }

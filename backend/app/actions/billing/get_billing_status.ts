@@ -1,4 +1,5 @@
-import type User from '#models/user'
+import User from '#models/user'
+import type Workspace from '#models/workspace'
 import Subscription from '#models/subscription'
 import Business from '#models/business'
 import { clock } from '#lib/clock'
@@ -7,16 +8,21 @@ import { SubscriptionStatus } from '#lib/billing_enums'
 import type { FreePlanBusinessesDto, TrialStatusDto } from '#types/api'
 
 /**
- * The owner's trial and subscription state (docs/product-rules.md#trial). `isLimited` is the free plan: no
- * paid access and no running trial; the front ends show it and never work it out themselves.
+ * A workspace's trial and subscription state (docs/product-rules.md#trial). `isLimited` is the free plan: no
+ * paid access and no running trial; the front ends show it and never work it out themselves. Only a personal
+ * workspace has a trial, its creator's (docs/decisions.md D36).
  */
 export default class GetBillingStatus {
-  async handle(user: User): Promise<TrialStatusDto> {
+  async handle(workspace: Workspace): Promise<TrialStatusDto> {
     const now = clock.now()
-    const [subscription, freePlan] = await Promise.all([Subscription.currentFor(user.id, now), GetBillingStatus.freePlan(user)])
+    const [subscription, freePlan, trialEndsAt] = await Promise.all([
+      Subscription.currentFor(workspace.id, now),
+      GetBillingStatus.freePlan(workspace.id),
+      GetBillingStatus.trialEndsAt(workspace),
+    ])
     if (subscription) await subscription.load('plan')
     const hasActiveSubscription = subscription !== null
-    const trialDaysRemaining = daysRemaining(user.trialEndsAt, now)
+    const trialDaysRemaining = daysRemaining(trialEndsAt, now)
     const isTrialActive = trialDaysRemaining > 0 && !hasActiveSubscription
 
     return {
@@ -25,7 +31,7 @@ export default class GetBillingStatus {
       isTrialActive,
       trialStatus: isTrialActive ? 'active' : 'expired',
       trialDaysRemaining,
-      trialEndsAt: user.trialEndsAt?.toISO() ?? null,
+      trialEndsAt: trialEndsAt?.toISO() ?? null,
       subscriptionPlan: hasActiveSubscription ? 'pro' : 'trial',
       planType: subscription?.plan.planType ?? null,
       planName: subscription?.plan.name ?? null,
@@ -37,19 +43,27 @@ export default class GetBillingStatus {
     }
   }
 
-  /** The owner's oldest business keeps working without a paid plan, the others pause (check_review_allowance.ts). */
-  static async freePlan(user: User): Promise<FreePlanBusinessesDto> {
-    const [oldest, ...others] = await Business.oldestFirstOf(user.id).select('id', 'name')
+  /** When the workspace's trial ends: a personal workspace's is its creator's; the others have none. */
+  static async trialEndsAt(workspace: Workspace) {
+    if (workspace.kind !== 'personal' || workspace.createdByUserId === null) return null
+    const creator = await User.query().where('id', workspace.createdByUserId).select('id', 'trial_ends_at').first()
+    return creator?.trialEndsAt ?? null
+  }
+
+  /** The workspace's oldest business keeps working without a paid plan, the others pause (check_review_allowance.ts). */
+  static async freePlan(workspaceId: number): Promise<FreePlanBusinessesDto> {
+    const [oldest, ...others] = await Business.oldestFirstOf(workspaceId).select('id', 'name')
     return {
       keepsWorking: oldest ? { id: oldest.id, name: oldest.name } : null,
       paused: others.map(({ id, name }) => ({ id, name })),
     }
   }
 
-  /** When the owner's unlimited access (paid period or trial) ends; null when they are on the free plan. */
-  static async unlimitedUntil(user: User) {
-    const subscription = await Subscription.currentFor(user.id)
+  /** When the workspace's unlimited access (paid period or trial) ends; null when it is on the free plan. */
+  static async unlimitedUntil(workspace: Workspace) {
+    const subscription = await Subscription.currentFor(workspace.id)
     if (subscription) return subscription.currentPeriodEnd
-    return user.trialEndsAt && user.trialEndsAt.toMillis() > clock.nowMs() ? user.trialEndsAt : null
+    const trialEndsAt = await GetBillingStatus.trialEndsAt(workspace)
+    return trialEndsAt && trialEndsAt.toMillis() > clock.nowMs() ? trialEndsAt : null
   }
 }

@@ -1,5 +1,5 @@
 import { inject } from '@adonisjs/core'
-import type User from '#models/user'
+import type Member from '#policies/member'
 import BusinessPolicy from '#policies/business_policy'
 import ReviewSession from '#models/review_session'
 import GetBillingStatus from '#actions/billing/get_billing_status'
@@ -11,8 +11,11 @@ import type { UsageDto } from '#types/api'
 export default class GetUsage {
   constructor(private billingStatus: GetBillingStatus) {}
 
-  async handle(user: User): Promise<UsageDto> {
-    const [status, businesses] = await Promise.all([this.billingStatus.handle(user), BusinessPolicy.visible(user).select('id')])
+  async handle(member: Member): Promise<UsageDto> {
+    const [status, businesses] = await Promise.all([
+      this.billingStatus.handle(member.workspace),
+      BusinessPolicy.visible(member).select('id'),
+    ])
     const counts = await ReviewSession.countThisMonth(businesses.map(({ id }) => id))
     return {
       subscriptionPlan: status.subscriptionPlan,

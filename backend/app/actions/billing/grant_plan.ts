@@ -4,7 +4,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
 import Payment from '#models/payment'
-import User from '#models/user'
+import Workspace from '#models/workspace'
 import Subscription from '#models/subscription'
 import SubscriptionPlan from '#models/subscription_plan'
 import { clock } from '#lib/clock'
@@ -22,21 +22,22 @@ interface Capture {
 }
 
 /**
- * A plan of `months` for the owner from `now`, or from the end of the plan already running, so plans stack instead
- * of overlapping. The caller holds the owner's row lock, so two grants at once read each other's plan. Answers the
- * new subscription and the running plan it follows.
+ * A plan of `months` for a workspace from `now`, or from the end of the plan already running, so plans stack
+ * instead of overlapping. The caller holds the workspace's row lock, so two grants at once read each other's plan.
+ * Answers the new subscription and the running plan it follows. `userId` is who bought or granted it.
  */
 export async function stackPlan(
   trx: TransactionClientContract,
-  grant: { userId: number; planId: number; paymentId: number | null; months: number; now: DateTime }
+  grant: { userId: number; workspaceId: number; planId: number; paymentId: number | null; months: number; now: DateTime }
 ) {
-  const running = await Subscription.currentFor(grant.userId, grant.now, trx)
+  const running = await Subscription.currentFor(grant.workspaceId, grant.now, trx)
   const start = running ? running.currentPeriodEnd : grant.now
-  // The owner's remembered access ends with the change, here and once the grant commits.
-  reviewLinkCache.forgetOwner(grant.userId, trx)
+  // The workspace's remembered access ends with the change, here and once the grant commits.
+  reviewLinkCache.forgetWorkspace(grant.workspaceId, trx)
   const subscription = await Subscription.create(
     {
       userId: grant.userId,
+      workspaceId: grant.workspaceId,
       planId: grant.planId,
       paymentId: grant.paymentId,
       status: SubscriptionStatus.Active,
@@ -62,12 +63,12 @@ export default class GrantPlan {
   async handle(capture: Capture, outer?: TransactionClientContract): Promise<Subscription | null> {
     const work = async (trx: TransactionClientContract) => {
       const payment = await Payment.query({ client: trx }).where('razorpay_order_id', capture.orderId).forUpdate().first()
-      // No order, or its owner deleted the account since: there is nobody to grant a plan to.
-      if (!payment || payment.userId === null) return null
-      const userId = payment.userId
-      // Serialises one owner's grants: two orders paid at the same moment stack instead of overlapping. Taken
+      // No order, or its buyer or workspace is gone since: there is nobody to grant a plan to.
+      if (!payment || payment.userId === null || payment.workspaceId === null) return null
+      const { userId, workspaceId } = payment
+      // Serialises one workspace's grants: two orders paid at the same moment stack instead of overlapping. Taken
       // before any plain read, so this transaction's snapshot already includes the other grant's subscription.
-      await User.query({ client: trx }).where('id', userId).forUpdate().firstOrFail()
+      await Workspace.query({ client: trx }).where('id', workspaceId).forUpdate().firstOrFail()
       if (payment.status === PaymentStatus.Paid) {
         return Subscription.query({ client: trx }).where('payment_id', payment.id).first()
       }
@@ -92,7 +93,14 @@ export default class GrantPlan {
       await payment.useTransaction(trx).save()
 
       const plan = await SubscriptionPlan.findOrFail(payment.planId, { client: trx })
-      const { subscription } = await stackPlan(trx, { userId, planId: plan.id, paymentId: payment.id, months: plan.durationMonths, now })
+      const { subscription } = await stackPlan(trx, {
+        userId,
+        workspaceId,
+        planId: plan.id,
+        paymentId: payment.id,
+        months: plan.durationMonths,
+        now,
+      })
       // The tax invoice in the same transaction: no grant without its invoice, no number used by a failed grant.
       const invoice = await issueInvoice(trx, payment, plan, subscription, now)
       // The receipt mail (with the PDF) once it is all committed; the sweep mails it if this enqueue is lost.

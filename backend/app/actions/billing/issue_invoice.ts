@@ -61,8 +61,9 @@ async function nextSequence(trx: TransactionClientContract, series: string, year
 }
 
 /** The buyer as their billing details say now; without any (orders from before billing details), the account's name. */
-async function buyerOf(trx: TransactionClientContract, userId: number): Promise<InvoicePartyDto> {
-  const profile = await BillingProfile.find(userId, { client: trx })
+/** The paying workspace's billing profile (an agency's, for a plan it bought for a client), else the buyer by name. */
+async function buyerOf(trx: TransactionClientContract, workspaceId: number | null, userId: number): Promise<InvoicePartyDto> {
+  const profile = workspaceId === null ? null : await BillingProfile.find(workspaceId, { client: trx })
   if (profile) {
     return {
       legalName: profile.legalName,
@@ -122,8 +123,9 @@ export async function issueInvoice(
     amount: payment.amount,
     paymentId: payment.id,
     userId: payment.userId,
+    workspaceId: payment.paidByWorkspaceId,
     seller: seller(),
-    buyer: await buyerOf(trx, payment.userId!),
+    buyer: await buyerOf(trx, payment.paidByWorkspaceId, payment.userId!),
     description: `ReviewRoute Pro (${planDisplayName(plan.name)}), ${months} ${months === 1 ? 'month' : 'months'}: ${period}`,
   })
 }
@@ -134,6 +136,7 @@ export function issueCreditNote(trx: TransactionClientContract, invoice: Invoice
     amount: refund.amount,
     paymentId: invoice.paymentId,
     userId: invoice.userId,
+    workspaceId: invoice.workspaceId,
     refersToInvoiceId: invoice.id,
     refundId: refund.id,
     seller: invoice.seller,

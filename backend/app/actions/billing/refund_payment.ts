@@ -134,14 +134,14 @@ export default class RefundPayment {
     const cut = subscription.endNow(now)
     await subscription.useTransaction(trx).save()
     const later = await Subscription.query({ client: trx })
-      .where('user_id', subscription.userId)
+      .where('workspace_id', subscription.workspaceId)
       .where('current_period_start', '>=', end.toJSDate())
       .forUpdate()
     for (const next of later) {
       next.merge({ currentPeriodStart: next.currentPeriodStart.minus(cut), currentPeriodEnd: next.currentPeriodEnd.minus(cut) })
       await next.useTransaction(trx).save()
     }
-    reviewLinkCache.forgetOwner(subscription.userId, trx)
+    reviewLinkCache.forgetWorkspace(subscription.workspaceId, trx)
   }
 }
 

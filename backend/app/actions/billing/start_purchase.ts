@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type User from '#models/user'
+import type Workspace from '#models/workspace'
 import SubscriptionPlan from '#models/subscription_plan'
 import Payment from '#models/payment'
 import Subscription from '#models/subscription'
@@ -21,14 +22,18 @@ export const BILLING_DETAILS_FIRST = 'Add your billing details (name, address an
 export default class StartPurchase {
   constructor(private gateway: RazorpayGateway) {}
 
-  async handle(user: User, planId: number): Promise<CreatePaymentResponse> {
+  /**
+   * `user` buys for `workspace`; `payer` pays and is invoiced: the workspace itself, or the agency that manages it
+   * (docs/decisions.md D36).
+   */
+  async handle(user: User, workspace: Workspace, payer: Workspace, planId: number): Promise<CreatePaymentResponse> {
     const plan = await SubscriptionPlan.query().where('id', planId).where('is_active', true).whereNot('plan_type', PlanType.Trial).first()
     if (!plan) throw new NotFoundError('That plan does not exist.')
 
     // Tax invoices need the buyer's name, address and state (docs/decisions.md D33).
-    if (!(await BillingProfile.find(user.id))) throw new FieldError('billingProfile', BILLING_DETAILS_FIRST)
+    if (!(await BillingProfile.find(payer.id))) throw new FieldError('billingProfile', BILLING_DETAILS_FIRST)
 
-    const current = await Subscription.currentFor(user.id)
+    const current = await Subscription.currentFor(workspace.id)
     if (current) {
       const cancelled = current.status === SubscriptionStatus.Cancelled
       throw new ConflictError(cancelled ? CANCELLED_BUT_ACTIVE : ALREADY_SUBSCRIBED, { title: ALREADY_SUBSCRIBED_TITLE })
@@ -38,12 +43,14 @@ export default class StartPurchase {
     const order = await this.gateway.createOrder({
       amount: plan.totalPrice,
       receipt: `rr_${user.id}_${Date.now()}`,
-      notes: { userId: String(user.id), planId: String(plan.id), planType: plan.planType },
+      notes: { userId: String(user.id), workspaceId: String(workspace.id), planId: String(plan.id), planType: plan.planType },
     })
     if (!order?.id) throw new ServiceUnavailableError('No subscription ID received from server')
 
     await Payment.create({
       userId: user.id,
+      workspaceId: workspace.id,
+      paidByWorkspaceId: payer.id,
       planId: plan.id,
       razorpayOrderId: order.id,
       amount: plan.totalPrice,

@@ -1,6 +1,7 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
-import User from '#models/user'
+import Workspace from '#models/workspace'
+import type Member from '#policies/member'
 import Business from '#models/business'
 import GoogleRatingSnapshot from '#models/google_rating_snapshot'
 import { PlacesDirectory } from '#services/places/places_directory'
@@ -16,7 +17,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 const SHORT_CODE_ATTEMPTS = 5
 
 /**
- * Adds a Google listing to the owner's account with a fresh review code. Selecting a place the owner already
+ * Adds a Google listing to the member's workspace with a fresh review code. Selecting a place the workspace already
  * has returns that business instead of a duplicate (docs/product-rules.md#review-links-and-short-codes); the free
  * plan keeps one (docs/product-rules.md#free-plan-limits).
  */
@@ -27,8 +28,10 @@ export default class SelectBusiness {
     private billingStatus: GetBillingStatus
   ) {}
 
-  async handle(user: User, placeId: string): Promise<{ business: Business; created: boolean }> {
-    const existing = await Business.query().where('user_id', user.id).where('place_id', placeId).first()
+  /** `member` may add businesses to their workspace (BusinessPolicy.create); the business is the workspace's. */
+  async handle(member: Member, placeId: string): Promise<{ business: Business; created: boolean }> {
+    const { workspace, user } = member
+    const existing = await Business.query().where('workspace_id', workspace.id).where('place_id', placeId).first()
     if (existing) return { business: existing, created: false }
 
     // Outside the transaction: a slow Google answer must not hold a row lock.
@@ -38,14 +41,15 @@ export default class SelectBusiness {
     for (let attempt = 1; ; attempt++) {
       try {
         return await db.transaction(async (trx) => {
-          // Serialises one owner's concurrent adds, so the plan's business limit cannot be raced.
-          await User.query({ client: trx }).where('id', user.id).forUpdate().firstOrFail()
-          const again = await Business.query({ client: trx }).where('user_id', user.id).where('place_id', placeId).first()
+          // Serialises one workspace's concurrent adds, so the plan's business limit cannot be raced.
+          await Workspace.query({ client: trx }).where('id', workspace.id).forUpdate().firstOrFail()
+          const again = await Business.query({ client: trx }).where('workspace_id', workspace.id).where('place_id', placeId).first()
           if (again) return { business: again, created: false }
-          await this.assertCanAdd(user, trx)
+          await this.assertCanAdd(workspace, trx)
 
           const business = await Business.create(
             {
+              workspaceId: workspace.id,
               userId: user.id,
               placeId: place.place_id,
               name: place.name,
@@ -75,10 +79,10 @@ export default class SelectBusiness {
     }
   }
 
-  private async assertCanAdd(user: User, trx: TransactionClientContract) {
-    const { isLimited } = await this.billingStatus.handle(user)
+  private async assertCanAdd(workspace: Workspace, trx: TransactionClientContract) {
+    const { isLimited } = await this.billingStatus.handle(workspace)
     if (!isLimited) return
-    const row = await db.from('businesses').useTransaction(trx).where('user_id', user.id).count('* as total').first()
+    const row = await db.from('businesses').useTransaction(trx).where('workspace_id', workspace.id).count('* as total').first()
     if (Number(row?.total ?? 0) >= FREE_PLAN_BUSINESS_LIMIT) throw new UpgradeRequiredError(BUSINESS_LIMIT_MESSAGE)
   }
 }

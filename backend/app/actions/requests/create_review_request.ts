@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
-import type User from '#models/user'
+import type Workspace from '#models/workspace'
 import Business from '#models/business'
 import Customer from '#models/customer'
 import OptOut from '#models/opt_out'
@@ -56,8 +56,8 @@ export default class CreateReviewRequest {
     private channels: RequestChannels
   ) {}
 
-  /** `business` is one the caller may send for (ReviewRequestPolicy), `owner` its owner or the member sending. */
-  async handle(owner: User, business: Business, input: CreateReviewRequestRequest) {
+  /** `business` is one the member may send for (ReviewRequestPolicy), in the workspace they act in. */
+  async handle(workspace: Workspace, business: Business, input: CreateReviewRequestRequest) {
     const channel = input.channel as RequestChannel
     await this.channels.refuseUnavailable(business, channel)
     if (input.staffId !== undefined && !(await db.from('staff').where({ id: input.staffId, business_id: business.id }).first())) {
@@ -71,10 +71,11 @@ export default class CreateReviewRequest {
     const request = await db.transaction(async (trx) => {
       // One request at a time per business while counting, so two at once cannot both take the last free one.
       await trx.from('businesses').where('id', business.id).forUpdate().first()
-      const { isLimited } = await this.billingStatus.handle(owner)
+      const { isLimited } = await this.billingStatus.handle(workspace)
       if (isLimited) {
         // A paused business's link takes no ratings: a request would send the customer to a page that says so.
-        if ((await Business.freePlanBusinessIdOf(business.userId)) !== business.id) throw new UpgradeRequiredError(BUSINESS_PAUSED_MESSAGE)
+        if ((await Business.freePlanBusinessIdOf(business.workspaceId)) !== business.id)
+          throw new UpgradeRequiredError(BUSINESS_PAUSED_MESSAGE)
         const [{ sent }] = await trx
           .from('review_requests')
           .where('business_id', business.id)
@@ -85,7 +86,8 @@ export default class CreateReviewRequest {
       // Messages a provider sends (and charges for) have a monthly cap per account, on every plan.
       if (PROVIDER_CHANNELS.includes(channel)) {
         const cap = env.get('REQUEST_PROVIDER_MONTHLY_CAP')
-        if ((await RequestChannels.providerSentThisMonth(owner, trx)) >= cap) throw new FieldError('channel', providerCapMessage(cap))
+        if ((await RequestChannels.providerSentThisMonth(business.workspaceId, trx)) >= cap)
+          throw new FieldError('channel', providerCapMessage(cap))
       }
       const now = clock.now()
       return ReviewRequest.create(

@@ -73,7 +73,7 @@ export default class HandleWhatsAppWebhook {
           if (!account || !phone || typeof text !== 'string' || !/^\s*stop\s*$/i.test(text)) continue
           optOuts += await db.transaction(async (trx) => {
             // On each business's list, customer or not yet: the number stays out when it is added later.
-            const businesses = await trx.from('businesses').where('user_id', account.userId).select('id')
+            const businesses = await trx.from('businesses').where('workspace_id', account.workspaceId).select('id')
             for (const { id } of businesses) await OptOuts.record(trx, id, { phone }, clock.now())
             return Number(
               await trx

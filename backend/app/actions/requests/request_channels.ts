@@ -1,9 +1,7 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import type User from '#models/user'
 import type Business from '#models/business'
-import BusinessPolicy from '#policies/business_policy'
 import WhatsAppAccount from '#models/whatsapp_account'
 import { RequestChannel } from '#models/review_request'
 import { Msg91Sms } from '#services/messaging/msg91_sms'
@@ -44,8 +42,8 @@ export default class RequestChannels {
   constructor(private sms: Msg91Sms) {}
 
   /** Every channel for `business`, as `user` (its owner, already checked) would send now. */
-  async handle(user: User, business: Business): Promise<RequestChannelsDto> {
-    const [setUp, capReason] = await Promise.all([this.setUpReasons(business), this.providerCapReason(user)])
+  async handle(business: Business): Promise<RequestChannelsDto> {
+    const [setUp, capReason] = await Promise.all([this.setUpReasons(business), this.providerCapReason(business.workspaceId)])
     const state = (channel: RequestChannelName): RequestChannelState => {
       const reason = setUp[channel] ?? (PROVIDER_CHANNELS.includes(channel as RequestChannel) ? capReason : null)
       return reason ? { available: false, needs: CHANNEL_NEEDS[channel], reason } : { available: true, needs: CHANNEL_NEEDS[channel] }
@@ -64,8 +62,8 @@ export default class RequestChannels {
     const reasons: Partial<Record<RequestChannelName, string>> = {}
     if ((!only || only === 'sms') && !this.sms.isConfigured) reasons.sms = SMS_NEEDS
     if (!only || only === 'whatsapp') {
-      // The business owner's number, as the send job uses it.
-      const account = await WhatsAppAccount.findBy('user_id', business.userId)
+      // The workspace's number, as the send job uses it.
+      const account = await WhatsAppAccount.findBy('workspace_id', business.workspaceId)
       if (!account) reasons.whatsapp = WHATSAPP_BUSINESS_NEEDS
       else if (!account.sendingAs(business.language)) reasons.whatsapp = WHATSAPP_BUSINESS_RECONNECT
     }
@@ -73,14 +71,14 @@ export default class RequestChannels {
   }
 
   /** The cap's sentence when this month's provider-sent messages of the account are used up, else null. */
-  private async providerCapReason(user: User) {
+  private async providerCapReason(workspaceId: number) {
     const cap = env.get('REQUEST_PROVIDER_MONTHLY_CAP')
-    return (await RequestChannels.providerSentThisMonth(user)) >= cap ? providerCapMessage(cap) : null
+    return (await RequestChannels.providerSentThisMonth(workspaceId)) >= cap ? providerCapMessage(cap) : null
   }
 
-  /** WhatsApp Business and SMS requests of the user's businesses this IST month (in `trx` when given). */
-  static async providerSentThisMonth(user: User, trx?: TransactionClientContract) {
-    const businessIds = trx ? BusinessPolicy.visibleIds(user).useTransaction(trx) : BusinessPolicy.visibleIds(user)
+  /** WhatsApp Business and SMS requests of the workspace's businesses this IST month (in `trx` when given). */
+  static async providerSentThisMonth(workspaceId: number, trx?: TransactionClientContract) {
+    const businessIds = (trx ?? db).from('businesses').where('workspace_id', workspaceId).select('id')
     const [{ sent }] = await (trx ?? db)
       .from('review_requests')
       .whereIn('business_id', businessIds)

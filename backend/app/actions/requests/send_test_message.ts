@@ -47,7 +47,7 @@ export default class SendTestMessage {
       if (!raw) throw new FieldError('phone', TEST_PHONE_REQUIRED)
       const phone = customerPhone(raw)
       if (input.channel === 'whatsapp') {
-        const account = await WhatsAppAccount.findByOrFail('user_id', business.userId)
+        const account = await WhatsAppAccount.findByOrFail('workspace_id', business.workspaceId)
         await this.whatsapp.sendTemplate({ ...account.sendingAs(business.language)!, to: phone.slice(1), parameters })
         return { channel: 'whatsapp', to: phone }
       }

@@ -1,4 +1,4 @@
-import User from '#models/user'
+import Workspace from '#models/workspace'
 import Business from '#models/business'
 import ReviewSession from '#models/review_session'
 import GetBillingStatus from '#actions/billing/get_billing_status'
@@ -9,16 +9,17 @@ export type ReviewAllowance = { allowed: true } | { allowed: false; message: str
 
 /**
  * Whether customers may rate this business now (docs/product-rules.md#free-plan-limits): always while its
- * owner has a trial or paid period (remembered until that ends); else only the owner's oldest business, and only
+ * workspace has a trial or paid period (remembered until that ends); else only the workspace's oldest business, and only
  * while this IST month's ratings are under the free plan's cap. Both are read on every call, never cached.
  */
 export default class CheckReviewAllowance {
   async handle(business: Business): Promise<ReviewAllowance> {
-    const unlimited = await reviewLinkCache.unlimitedAccess(business.userId, async () =>
-      GetBillingStatus.unlimitedUntil(await User.findOrFail(business.userId))
+    const unlimited = await reviewLinkCache.unlimitedAccess(business.workspaceId, async () =>
+      GetBillingStatus.unlimitedUntil(await Workspace.findOrFail(business.workspaceId))
     )
     if (unlimited) return { allowed: true }
-    if ((await Business.freePlanBusinessIdOf(business.userId)) !== business.id) return { allowed: false, message: BUSINESS_PAUSED_MESSAGE }
+    if ((await Business.freePlanBusinessIdOf(business.workspaceId)) !== business.id)
+      return { allowed: false, message: BUSINESS_PAUSED_MESSAGE }
     const counts = await ReviewSession.countThisMonth([business.id])
     const used = counts.get(business.id) ?? 0
     return used < FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS ? { allowed: true } : { allowed: false, message: REVIEW_LIMIT_MESSAGE }

@@ -6,6 +6,7 @@
  * sends each resource's GET answer, unchanged, to its PUT or PATCH: a client saving what it read is never a 500.
  */
 import { test } from '@japa/runner'
+import Workspace from '#models/workspace'
 import encryption from '@adonisjs/core/services/encryption'
 import db from '@adonisjs/lucid/services/db'
 import { markVerified } from '#services/operators/two_factor'
@@ -88,6 +89,7 @@ async function makeWorld(client: ApiClient): Promise<World> {
   const monthly = plans.find((plan) => plan.planType === PlanType.Monthly)!
   // Billing details without a GSTIN, as most small shops have them.
   await BillingProfile.create({
+    workspaceId: (await Workspace.personalIdOf(owner.id))!,
     userId: owner.id,
     legalName: 'Asha Stores',
     address: '12 MG Road, Bengaluru',

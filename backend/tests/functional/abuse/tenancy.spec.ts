@@ -4,6 +4,7 @@
  * owner's rows is a 404, on lists it sees only its own rows, and no answer carries anything of the first owner.
  */
 import { test } from '@japa/runner'
+import Workspace from '#models/workspace'
 import type { ApiClient, ApiResponse } from '@japa/api-client'
 import type { Assert } from '@japa/assert'
 import { randomBytes } from 'node:crypto'
@@ -71,6 +72,7 @@ async function makeOwners(client: ApiClient) {
   const monthly = await planOf('monthly')
   const payment = await PaymentFactory.merge({ userId: victim.id, planId: monthly.id, razorpayOrderId: secrets.orderId }).create()
   await db.table('billing_profiles').insert({
+    workspace_id: await Workspace.personalIdOf(victim.id),
     user_id: victim.id,
     legal_name: secrets.legalName,
     address: secrets.address,

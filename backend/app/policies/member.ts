@@ -1,0 +1,33 @@
+/*
+ * The actor every policy decides for (docs/decisions.md D36): a signed-in user acting in one workspace, with the
+ * role and business scope they have there. An agency's members act in the client workspaces it manages with their
+ * agency role (`via: 'agency'`).
+ */
+import type User from '#models/user'
+import type Workspace from '#models/workspace'
+import type { WorkspaceRole } from '#contract/workspace_roles'
+
+export default class Member {
+  constructor(
+    readonly user: User,
+    readonly workspace: Workspace,
+    readonly role: WorkspaceRole,
+    /** The businesses the member is limited to; null: all of the workspace's. */
+    readonly businessIds: number[] | null,
+    readonly via: 'member' | 'agency',
+    readonly joinedAt: Date
+  ) {}
+
+  get workspaceId() {
+    return this.workspace.id
+  }
+
+  get isLimited() {
+    return this.businessIds !== null
+  }
+
+  /** Whether a business of this workspace is inside the member's scope. */
+  sees(businessId: number) {
+    return this.businessIds === null || this.businessIds.includes(businessId)
+  }
+}

@@ -1,0 +1,39 @@
+import type WorkspaceActivity from '#models/workspace_activity'
+import { ROLE_LABELS, type WorkspaceRole } from '#contract/workspace_roles'
+import type { WorkspaceActivityDto } from '#types/api'
+
+type Details = Record<string, any>
+
+const role = (value: unknown) => ROLE_LABELS[value as WorkspaceRole]?.toLowerCase() ?? String(value)
+
+/** One sentence per kind of event; an unknown kind is shown by its name. */
+const SUMMARIES: Record<string, (details: Details) => string> = {
+  'workspace.created': (d) => `created the workspace ${d.name}`,
+  'workspace.renamed': (d) => `renamed the workspace from ${d.before} to ${d.after}`,
+  'member.invited': (d) => `invited ${d.email} as ${role(d.role)}`,
+  'invitation.revoked': (d) => `withdrew the invitation to ${d.email}`,
+  'member.joined': (d) => `joined as ${role(d.role)}`,
+  'member.changed': (d) => `changed a member's role to ${role(d.after?.role)}${d.after?.businessIds ? ' for some businesses' : ''}`,
+  'member.removed': () => 'removed a member',
+  'member.left': () => 'left the workspace',
+  'client.created': (d) => `created the client workspace ${d.name}`,
+  'client.left': (d) => `${d.name} ended the agency's management`,
+  'agency.ended': () => "ended the agency's management",
+  'brand.updated': (d) => `updated the brand (${d.name})`,
+  'business.added': (d) => `added the business ${d.name}`,
+  'business.removed': (d) => `removed the business ${d.name}`,
+  'plan.bought': (d) => `bought the ${d.planName} plan`,
+  'plan.cancelled': () => 'cancelled the plan',
+}
+
+export function serializeActivity(row: WorkspaceActivity & { $extras: { actor_name?: string | null } }): WorkspaceActivityDto {
+  const summary = SUMMARIES[row.action]?.(row.details) ?? row.action
+  const name = row.$extras.actor_name?.trim() || row.actorEmail || 'Someone'
+  return {
+    id: row.id,
+    action: row.action,
+    actor: row.userId === null && row.actorEmail === null ? null : { userId: row.userId, name, email: row.actorEmail },
+    summary,
+    createdAt: row.createdAt.toISO()!,
+  }
+}
