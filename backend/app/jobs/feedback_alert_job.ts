@@ -8,6 +8,7 @@ import FeedbackAlertMail from '#mails/feedback_alert_mail'
 import { clock } from '#lib/clock'
 import { FEEDBACK_ALERT_INTERVAL_MINUTES, NEGATIVE_RATING_MAX } from '#lib/constants'
 import { FeedbackAlerts } from '#lib/notification_enums'
+import { joinRecipients } from '#queries/notification_recipients'
 
 /** The sweep looks back this far for low ratings nobody was told about (e.g. Redis was down at submit time). */
 const SWEEP_LOOKBACK_HOURS = 48
@@ -19,10 +20,12 @@ const pendingSql = (table = 'review_sessions') =>
   `${table}.alerted_at IS NULL AND ${table}.rating <= ${NEGATIVE_RATING_MAX} AND ${table}.feedback IS NOT NULL AND ${table}.feedback <> ''`
 
 /**
- * Mails the owner about a business's 1-3 star ratings with text (docs/decisions.md D30). `instant`: one mail with every
- * pending rating, at most one per business per 10 minutes (the job of a rating sends at once when the gate is
- * open, the 10-minute sweep sends what the gate held back); `off`, or an unverified address: the ratings are
- * marked and never mailed; `daily`: left for the digest.
+ * Mails the people who run a business (its workspace's owners and managers whose scope includes it,
+ * notification_recipients.ts) about its 1-3 star ratings with text (docs/decisions.md D30). Each by their own
+ * setting: `instant` with a verified address gets one mail with every pending rating, at most one per business per
+ * 10 minutes (the job of a rating sends at once when the gate is open, the 10-minute sweep sends what the gate held
+ * back). A rating is alerted once: when nobody of them is on `instant` with a verified address, it is left for the
+ * digest if someone is on `daily`, else (`off`, unverified) marked and never mailed.
  */
 export default class FeedbackAlertJob {
   constructor(private mailer: MailerContract<MailTransportContract> = mail.use()) {}
@@ -43,10 +46,12 @@ export default class FeedbackAlertJob {
 
   private async alert(businessId: number) {
     const business = await Business.find(businessId)
-    const owner = business && (await User.find(business.userId))
-    if (!business || !owner || owner.feedbackAlerts === FeedbackAlerts.Daily) return 0
-    // Alerts go only to a confirmed address (docs/decisions.md D29) and only when on; the ratings stay marked, not retried.
-    if (!owner.emailVerifiedAt || owner.feedbackAlerts === FeedbackAlerts.Off) {
+    if (!business) return 0
+    const recipients = await this.recipients(businessId)
+    const instant = recipients.filter((user) => user.feedbackAlerts === FeedbackAlerts.Instant && user.emailVerifiedAt)
+    if (instant.length === 0) {
+      if (recipients.some((user) => user.feedbackAlerts === FeedbackAlerts.Daily)) return 0
+      // Alerts go only to a confirmed address (docs/decisions.md D29) and only when on; the ratings stay marked, not retried.
       await this.pending(businessId).update({ alerted_at: clock.now().toJSDate() })
       return 0
     }
@@ -54,17 +59,37 @@ export default class FeedbackAlertJob {
     // Whole seconds, as DATETIME stores them: the claim's ratings are the business's ones stamped at this instant.
     const claimedAt = clock.now().startOf('second').toJSDate()
     if (!(await this.claim(businessId, claimedAt))) return 0
+    let delivered = 0
     try {
       const sessions = await ReviewSession.query().where('business_id', businessId).where('alerted_at', claimedAt).orderBy('created_at')
-      await this.mailer.send(new FeedbackAlertMail(owner, business, sessions))
+      const failures: unknown[] = []
+      for (const user of instant) {
+        try {
+          await this.mailer.send(new FeedbackAlertMail(user, business, sessions))
+          delivered++
+        } catch (error) {
+          failures.push(error)
+        }
+      }
+      if (failures.length) throw failures.length === 1 ? failures[0] : new AggregateError(failures, 'Feedback alerts could not be sent')
       return sessions.length
     } catch (error) {
-      await db.transaction(async (trx) => {
-        await trx.from('review_sessions').where('business_id', businessId).where('alerted_at', claimedAt).update({ alerted_at: null })
-        await trx.from('businesses').where('id', businessId).update({ feedback_alerted_at: null })
-      })
+      // Nobody was told: the ratings go back for the retry. Once someone was, they stay alerted (nobody gets them twice).
+      if (delivered === 0) {
+        await db.transaction(async (trx) => {
+          await trx.from('review_sessions').where('business_id', businessId).where('alerted_at', claimedAt).update({ alerted_at: null })
+          await trx.from('businesses').where('id', businessId).update({ feedback_alerted_at: null })
+        })
+      }
       throw error
     }
+  }
+
+  /** Who is told about the business, each with their own settings. */
+  private recipients(businessId: number) {
+    return User.query()
+      .whereIn('id', joinRecipients(db.from('businesses as b')).where('b.id', businessId).select('m.user_id'))
+      .orderBy('id')
   }
 
   /**

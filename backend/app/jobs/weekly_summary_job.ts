@@ -6,6 +6,7 @@ import type { MailerContract, MailTransportContract } from '@adonisjs/mail/types
 import WeeklySummaryMail, { type BusinessWeek, type WeekCounts } from '#mails/weekly_summary_mail'
 import { nowIst } from '#lib/time'
 import { NEGATIVE_RATING_MAX } from '#lib/constants'
+import { notifyingBusinesses } from '#queries/notification_recipients'
 
 /** The summary goes out at this hour of Monday, IST (docs/decisions.md D30). */
 const SEND_HOUR_IST = 9
@@ -13,8 +14,9 @@ const SEND_HOUR_IST = 9
 const NO_COUNTS: WeekCounts = { ratings: 0, ratingSum: 0, sentToGoogle: 0, privateRatings: 0, withComment: 0 }
 
 /**
- * Monday 09:00 IST: one mail per owner with the weekly summary on and a verified address, about the IST week
- * (Monday 00:00 to Monday 00:00) before this one, across their businesses, with the week before for comparison.
+ * Monday 09:00 IST: one mail per person with the weekly summary on and a verified address, about the IST week
+ * (Monday 00:00 to Monday 00:00) before this one, across the businesses they are told about (their workspaces' owners
+ * and managers in scope, notification_recipients.ts), with the week before for comparison.
  *
  * It runs every hour (queues.ts), not only at Monday 09:00: a run sends only from this week's Monday 09:00 IST on,
  * and only to owners whose marker (users.weekly_summary_sent_for, the Monday of the week their last summary went
@@ -45,7 +47,7 @@ export default class WeeklySummaryJob {
       .whereNotNull('email_verified_at')
       .where((query) => query.whereNull('weekly_summary_sent_for').orWhere('weekly_summary_sent_for', '<', marker))
       .where('created_at', '<', thisMonday.toUTC().toJSDate())
-      .whereExists((query) => query.from('businesses').whereColumn('businesses.user_id', 'users.id'))
+      .whereExists((query) => notifyingBusinesses(query).whereColumn('m.user_id', 'users.id'))
       .select('id', 'weekly_summary_sent_for')
     let summaries = 0
     const failures: unknown[] = []
@@ -85,7 +87,7 @@ export default class WeeklySummaryJob {
   }
 
   /**
-   * Per business of the owner, the counts of the summarised week and of the one before, as the analytics screens
+   * Per business the owner is told about, the counts of the summarised week and of the one before, as the analytics screens
    * count them: ratings and their sum, "sent to Google" = `redirected` (the redirectedSessions of analytics),
    * private ratings = rated 3 or below (negativeSessions), and of those the ones with a comment (`is_complaint` with
    * non-empty feedback, as the analytics screen's recent low-rated list). Read from the raw rows in one query:
@@ -94,15 +96,17 @@ export default class WeeklySummaryJob {
    */
   private async businessWeeks(ownerId: number, thisMonday: DateTime): Promise<BusinessWeek[]> {
     const weekStart = thisMonday.minus({ weeks: 1 }).toUTC().toJSDate()
-    const businesses = await db
-      .from('businesses')
-      .where('user_id', ownerId)
-      .orderBy('created_at', 'asc')
-      .orderBy('id', 'asc')
-      .select('id', 'name')
+    const businesses = await notifyingBusinesses(db.query())
+      .where('m.user_id', ownerId)
+      .orderBy('b.created_at', 'asc')
+      .orderBy('b.id', 'asc')
+      .select('b.id', 'b.name')
     const rows = await db
       .from('review_sessions')
-      .whereIn('business_id', db.from('businesses').where('user_id', ownerId).select('id'))
+      .whereIn(
+        'business_id',
+        businesses.map((business) => business.id)
+      )
       .where('created_at', '>=', thisMonday.minus({ weeks: 2 }).toUTC().toJSDate())
       .where('created_at', '<', thisMonday.toUTC().toJSDate())
       .select(
