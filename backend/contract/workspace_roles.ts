@@ -1,5 +1,5 @@
 /*
- * Workspace roles (docs/decisions.md D36), shared by the API's policies and the dashboard, which hides what a role
+ * Workspace roles (docs/decisions.md D42), shared by the API's policies and the dashboard, which hides what a role
  * cannot do rather than letting it fail. `owner`: everything, billing, members, brand and deleting the workspace;
  * `manager`: everything about businesses, feedback, customers, requests, staff and replies; `viewer`: reads only.
  */

@@ -1,5 +1,5 @@
 /*
- * Workspaces, their members, invitations, activity log and an agency's clients (docs/decisions.md D36). Routes
+ * Workspaces, their members, invitations, activity log and an agency's clients (docs/decisions.md D42). Routes
  * name the workspace in their path; the caller must be its member (else 404) and their role allow the action
  * (WorkspacePolicy, else 403).
  */

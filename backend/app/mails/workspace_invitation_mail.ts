@@ -4,7 +4,7 @@ import { BUSINESS_TIME_ZONE } from '#lib/constants'
 import { ROLE_LABELS, type WorkspaceRole } from '#contract/workspace_roles'
 
 /**
- * An invitation to a workspace (docs/decisions.md D36): who invites, to which workspace, with which role, and the
+ * An invitation to a workspace (docs/decisions.md D42): who invites, to which workspace, with which role, and the
  * single-use link `/invite?token=…` (7 days). Sent to an address that may have no account yet.
  */
 export default class WorkspaceInvitationMail extends AppMail {

@@ -8,7 +8,7 @@ import { Tenant, WORKSPACE_HEADER } from '#workspaces/tenant'
 export const OWNER_GUARDS: (keyof Authenticators)[] = ['api', 'jwt']
 
 /**
- * Owner routes: a valid bearer token or 401; then the workspace the request acts in (docs/decisions.md D36), from
+ * Owner routes: a valid bearer token or 401; then the workspace the request acts in (docs/decisions.md D42), from
  * `X-Workspace-Id` or the user's default, or its 404. Routes about the account itself or about a workspace named in
  * their path pass `workspace: false`.
  */

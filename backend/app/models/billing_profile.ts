@@ -5,7 +5,7 @@ import { BaseModel, column } from '@adonisjs/lucid/orm'
 export default class BillingProfile extends BaseModel {
   static table = 'billing_profiles'
 
-  /** One per workspace (docs/decisions.md D36): its plans are invoiced to it. */
+  /** One per workspace (docs/decisions.md D42): its plans are invoiced to it. */
   @column({ isPrimary: true })
   declare workspaceId: number
 

@@ -9,7 +9,7 @@ export default class Business extends BaseModel {
   @column({ isPrimary: true })
   declare id: number
 
-  /** The workspace it belongs to (docs/decisions.md D36). */
+  /** The workspace it belongs to (docs/decisions.md D42). */
   @column()
   declare workspaceId: number
 

@@ -25,7 +25,7 @@ export default class Subscription extends BaseModel {
   @column()
   declare userId: number
 
-  /** The workspace the plan is for (docs/decisions.md D36); `userId` is who bought it. */
+  /** The workspace the plan is for (docs/decisions.md D42); `userId` is who bought it. */
   @column()
   declare workspaceId: number
 

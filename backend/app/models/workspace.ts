@@ -8,7 +8,7 @@ export type WorkspaceKind = 'personal' | 'team' | 'agency' | 'client'
 export const WORKSPACE_KINDS: WorkspaceKind[] = ['personal', 'team', 'agency', 'client']
 
 /**
- * The tenant (docs/decisions.md D36): it owns businesses and everything under them, the plan (trial,
+ * The tenant (docs/decisions.md D42): it owns businesses and everything under them, the plan (trial,
  * subscriptions, payments, invoices, billing profile, WhatsApp Business account) and an activity log. Users act in
  * it as members (workspace_member.ts); an agency's members also act in the client workspaces it manages.
  */

@@ -3,7 +3,7 @@ import { BaseModel, column } from '@adonisjs/lucid/orm'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type User from '#models/user'
 
-/** One line of a workspace's activity log: who did what, when (docs/decisions.md D36). */
+/** One line of a workspace's activity log: who did what, when (docs/decisions.md D42). */
 export default class WorkspaceActivity extends BaseModel {
   static table = 'workspace_activity'
 

@@ -3,7 +3,7 @@ import { BaseModel, column } from '@adonisjs/lucid/orm'
 import type { WorkspaceRole } from '#contract/workspace_roles'
 import { businessIdsColumn } from '#lib/business_ids'
 
-/** An invitation by mail: 7 days, single use, only its hash stored (docs/decisions.md D36). */
+/** An invitation by mail: 7 days, single use, only its hash stored (docs/decisions.md D42). */
 export default class WorkspaceInvitation extends BaseModel {
   @column({ isPrimary: true })
   declare id: number

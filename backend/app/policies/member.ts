@@ -1,5 +1,5 @@
 /*
- * The actor every policy decides for (docs/decisions.md D36): a signed-in user acting in one workspace, with the
+ * The actor every policy decides for (docs/decisions.md D42): a signed-in user acting in one workspace, with the
  * role and business scope they have there. An agency's members act in the client workspaces it manages with their
  * agency role (`via: 'agency'`).
  */

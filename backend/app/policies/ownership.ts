@@ -1,5 +1,5 @@
 /*
- * The tenancy rule every policy asks (docs/decisions.md D2, D36): a row belongs to a workspace (a business names
+ * The tenancy rule every policy asks (docs/decisions.md D2, D42): a row belongs to a workspace (a business names
  * its workspace; what a business holds names its business), and a member reaches the rows of the workspace they
  * act in, within their business scope. A row of another workspace, or a business outside the scope, is its 404, so
  * nobody can tell it from one that does not exist; a role that does not allow the action is a 403 that says so.

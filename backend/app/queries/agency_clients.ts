@@ -1,5 +1,5 @@
 /*
- * An agency's overview of its clients (docs/decisions.md D36): per client workspace, its businesses, this IST
+ * An agency's overview of its clients (docs/decisions.md D42): per client workspace, its businesses, this IST
  * month's ratings and their average, and its plan. Three queries whatever the number of clients.
  */
 import db from '@adonisjs/lucid/services/db'

@@ -163,7 +163,7 @@ export const AUDIT_LOG_LIST: ListSpec = {
   },
 }
 
-/** A workspace's activity log (docs/decisions.md D36), newest first. */
+/** A workspace's activity log (docs/decisions.md D42), newest first. */
 export const WORKSPACE_ACTIVITY_LIST: ListSpec = {
   sortable: { id: 'id', createdAt: 'created_at' },
   defaultSort: { field: 'createdAt', order: 'desc' },

@@ -1,5 +1,5 @@
 /*
- * Which workspace a request acts in (docs/decisions.md D36): the one `X-Workspace-Id` names, else the user's
+ * Which workspace a request acts in (docs/decisions.md D42): the one `X-Workspace-Id` names, else the user's
  * default (the first they joined). The user's memberships are read once per request, from the database, so a
  * removed member's very next request no longer finds the workspace; a workspace the user is not a member of is the
  * same 404 as one that does not exist. An agency's members (other than those limited to some of its businesses)

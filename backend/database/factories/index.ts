@@ -70,7 +70,7 @@ export const UserFactory = factory
   .state('operator', (user) => {
     user.role = 'operator'
   })
-  // Every account has its personal workspace from sign-up (docs/decisions.md D36).
+  // Every account has its personal workspace from sign-up (docs/decisions.md D42).
   .after('create', async (_, user, ctx) => {
     await Workspace.createPersonal(user, ctx.$trx)
   })

@@ -1,7 +1,7 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
 
 /**
- * Workspaces (docs/decisions.md D36): the tenant becomes a workspace with members, not a user. Every existing user
+ * Workspaces (docs/decisions.md D42): the tenant becomes a workspace with members, not a user. Every existing user
  * becomes the `owner` of one `personal` workspace holding exactly what they had: their businesses (and so
  * everything under them), their subscriptions, payments, invoices, billing profile and WhatsApp Business account,
  * and their trial (which stays on the user: a personal workspace's trial is its creator's). The `user_id` columns stay as who created or paid for the row; a business, billing profile or

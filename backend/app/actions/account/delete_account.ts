@@ -31,7 +31,7 @@ export async function confirmPassword(user: User, password: string) {
 export default class DeleteAccount {
   async handle(user: User, password: string) {
     await confirmPassword(user, password)
-    // The workspaces nobody else owns go with the account (docs/decisions.md D36); in the others the user's
+    // The workspaces nobody else owns go with the account (docs/decisions.md D42); in the others the user's
     // membership goes and what they added stays.
     const workspaceIds = await Workspace.soleOwnedBy(user.id)
     const businesses: { id: number; name: string }[] = await db

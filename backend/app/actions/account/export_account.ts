@@ -240,7 +240,7 @@ export default class ExportAccount {
     yield `{"exportedAt":${JSON.stringify(clock.now().toISO())},"profile":${JSON.stringify(serializeUser(user))},`
     yield `"account":${JSON.stringify(clean('users', account))},`
 
-    // The owner's own tenant: their personal workspace (docs/decisions.md D36); team and agency workspaces are shared.
+    // The owner's own tenant: their personal workspace (docs/decisions.md D42); team and agency workspaces are shared.
     const personal = (await Workspace.personalIdOf(user.id)) ?? 0
     const businesses = await select('businesses').where('workspace_id', personal).orderBy('id')
     yield `"businesses":${JSON.stringify(businesses.map((row) => clean('businesses', row)))},`

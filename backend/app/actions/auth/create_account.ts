@@ -4,7 +4,7 @@ import User from '#models/user'
 import Workspace from '#models/workspace'
 
 /**
- * A new owner account and its personal workspace, together (docs/decisions.md D36): every account starts as the
+ * A new owner account and its personal workspace, together (docs/decisions.md D42): every account starts as the
  * owner of one workspace, the one that gets the trial.
  */
 export async function createAccount(attributes: Partial<ModelAttributes<User>>) {

@@ -10,7 +10,7 @@ import type { FreePlanBusinessesDto, TrialStatusDto } from '#types/api'
 /**
  * A workspace's trial and subscription state (docs/product-rules.md#trial). `isLimited` is the free plan: no
  * paid access and no running trial; the front ends show it and never work it out themselves. Only a personal
- * workspace has a trial, its creator's (docs/decisions.md D36).
+ * workspace has a trial, its creator's (docs/decisions.md D42).
  */
 export default class GetBillingStatus {
   async handle(workspace: Workspace): Promise<TrialStatusDto> {

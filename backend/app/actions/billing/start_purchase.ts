@@ -24,7 +24,7 @@ export default class StartPurchase {
 
   /**
    * `user` buys for `workspace`; `payer` pays and is invoiced: the workspace itself, or the agency that manages it
-   * (docs/decisions.md D36).
+   * (docs/decisions.md D42).
    */
   async handle(user: User, workspace: Workspace, payer: Workspace, planId: number): Promise<CreatePaymentResponse> {
     const plan = await SubscriptionPlan.query().where('id', planId).where('is_active', true).whereNot('plan_type', PlanType.Trial).first()

@@ -1,5 +1,5 @@
 /*
- * A workspace's members (docs/decisions.md D36): invitations by mail (7 days, single use, only a hash stored),
+ * A workspace's members (docs/decisions.md D42): invitations by mail (7 days, single use, only a hash stored),
  * accepting one with the invited, verified address, changing a role or scope, removing and leaving. A workspace
  * always keeps an owner (409). Every change is one line of the activity log.
  */

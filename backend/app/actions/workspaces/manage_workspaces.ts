@@ -1,5 +1,5 @@
 /*
- * Creating, renaming and deleting workspaces, and an agency's client workspaces (docs/decisions.md D36). A new
+ * Creating, renaming and deleting workspaces, and an agency's client workspaces (docs/decisions.md D42). A new
  * workspace starts on the free plan: only the personal workspace made at sign-up has a trial. Deleting one is like
  * deleting an account: its data goes, its payments and invoices are kept.
  */
