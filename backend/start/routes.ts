@@ -63,6 +63,7 @@ const TestClockController = () => import('#controllers/test_clock_controller')
 const GoogleRatingsController = () => import('#controllers/google_ratings_controller')
 const PostersController = () => import('#controllers/posters_controller')
 const WorkspacesController = () => import('#controllers/workspaces_controller')
+const BrandsController = () => import('#controllers/brands_controller')
 
 /** A row id: digits only, and few enough that they stay a finite number (a 400-digit id is Infinity, not a 404). */
 const rowId = { match: /^[0-9]{1,16}$/, cast: (value: string) => Number(value) }
@@ -217,6 +218,9 @@ router
         router.get('workspaces/:id/clients', [WorkspacesController, 'clients']).as('workspaces.clients.index')
         router.post('workspaces/:id/clients', [WorkspacesController, 'createClient']).as('workspaces.clients.store')
         router.delete('workspaces/:id/agency', [WorkspacesController, 'endAgency']).as('workspaces.agency.destroy')
+        // An agency's white label (D42, "Brand"): the PUT takes a logo of up to 100 KB (body_parser_middleware.ts).
+        router.get('workspaces/:id/brand', [BrandsController, 'show']).as('workspaces.brand.show')
+        router.put('workspaces/:id/brand', [BrandsController, 'update']).as('workspaces.brand.update')
       })
       .where('id', rowId)
       .where('inviteId', rowId)
@@ -309,6 +313,8 @@ router.get('/r/:token/stop', [ReviewPageController, 'stopPage']).as('pages.reque
 router.post('/r/:token/stop', [ReviewPageController, 'stop']).as('pages.request.stop')
 router.get('/assets/*', [PagesController, 'asset']).as('pages.assets')
 router.get('/dashboard-assets/*', [PagesController, 'asset']).as('pages.dashboard_assets')
+// Agencies' brand logos by content hash (docs/decisions.md D42, "Brand").
+router.get('/brand-logos/:file', [BrandsController, 'logo']).as('pages.brand_logo')
 // Prometheus scrapes (docs/decisions.md D34): 404 without METRICS_TOKEN.
 router.get('/metrics', [SystemController, 'metrics']).as('metrics')
 router.get('*', [PagesController, 'page']).as('pages.fallback')

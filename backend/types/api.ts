@@ -179,9 +179,19 @@ export type SubmitReviewResponse = { redirect: true; url: string; counted: boole
  * What `/review/{code}` and `/thanks` inline into the page (a JSON script element): the business, so the rating
  * screen paints at once, and the language the server chose with only that language's strings.
  */
+/** The agency brand a client business's customer page shows instead of ReviewRoute's (docs/decisions.md D42, "Brand"). */
+export interface InlinedBrand {
+  name: string
+  logoUrl: string | null
+  logoWidth: number | null
+  logoHeight: number | null
+}
+
 export interface InlinedReview {
   code: string
   link: ReviewLinkDto | null
+  /** The agency's brand, for a business an agency manages and has branded; absent: ReviewRoute's own. */
+  brand?: InlinedBrand
   error?: string
   /**
    * Which screen the server rendered, for the script to take over: the rating, the feedback form for `rating`,

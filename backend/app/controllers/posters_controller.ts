@@ -8,6 +8,7 @@ import BusinessPolicy from '#policies/business_policy'
 import { posterQueryValidator } from '#validators/poster'
 import { sendPosterPdf } from '#services/posters/poster_pdf'
 import { appUrl } from '#lib/app_url'
+import { brands } from '#services/brand/brands'
 
 export default class PostersController {
   /** GET /api/businesses/:id/poster.pdf?size=a4|a5 */
@@ -15,8 +16,10 @@ export default class PostersController {
     const business = await Business.find(params.id)
     await bouncer.with(BusinessPolicy).authorize('view', business)
     const { size = 'a4' } = await request.validateUsing(posterQueryValidator, { data: request.qs() })
-    const { name, shortUrl, language } = business!
+    const { name, shortUrl, language, workspaceId } = business!
     const link = appUrl(`/review/${encodeURIComponent(shortUrl)}`)
-    return sendPosterPdf(response, { name, link, language, size })
+    // A client business of a branded agency: the agency's name in the footer (docs/decisions.md D42, "Brand").
+    const brand = await brands.forWorkspace(workspaceId)
+    return sendPosterPdf(response, { name, link, language, size, brand })
   }
 }

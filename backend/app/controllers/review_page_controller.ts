@@ -23,6 +23,7 @@ import { isReviewLanguage } from '#contract/review_messages/index'
 import { pickReviewLanguage } from '#lib/review_language'
 import { serializePublicBusiness } from '#serializers/businesses'
 import Business from '#models/business'
+import { brands } from '#services/brand/brands'
 import RecordRequestProgress from '#actions/requests/record_request_progress'
 import { requestOfToken } from '#queries/review_requests'
 import { isRequestToken } from '#lib/request_tokens'
@@ -56,9 +57,10 @@ export default class ReviewPageController {
     return pageLanguage(pickReviewLanguage(requested, pinned, ctx.request.header('accept-language')))
   }
 
-  private async send(ctx: HttpContext, status: number, input: PageInput, screen: Screen) {
-    const template = await bundles.reviewHtml()
-    return sendHtml(ctx, status, template && renderReviewPage(template, input, screen), NO_STORE)
+  /** `business`: whose page it is, for its agency's brand (docs/decisions.md D42, "Brand"). */
+  private async send(ctx: HttpContext, status: number, input: PageInput, screen: Screen, business?: Business | null) {
+    const [template, brand] = await Promise.all([bundles.reviewHtml(), business ? brands.forWorkspace(business.workspaceId) : null])
+    return sendHtml(ctx, status, template && renderReviewPage(template, { ...input, brand }, screen), NO_STORE)
   }
 
   private notFound(ctx: HttpContext, code: string) {
@@ -118,7 +120,13 @@ export default class ReviewPageController {
     const rating = await ratingOf(ctx.request.input('rating'))
     const screen: Screen =
       rating !== null && !isPositiveRating(rating) && link.canSubmitReview ? { view: 'feedback', rating } : { view: 'rate' }
-    return this.send(ctx, 200, { code, link, staffCode: this.staffCodeOf(ctx, 's'), ...this.language(ctx, business.language) }, screen)
+    return this.send(
+      ctx,
+      200,
+      { code, link, staffCode: this.staffCodeOf(ctx, 's'), ...this.language(ctx, business.language) },
+      screen,
+      business
+    )
   }
 
   /** POST /review/{code} `rating`: 4-5 on to Google (303) whatever happens; 1-3 the feedback form. */
@@ -131,7 +139,7 @@ export default class ReviewPageController {
     const link = this.linkOf(business)
     const rating = await ratingOf(ctx.request.input('rating'))
     if (rating === null) {
-      return this.send(ctx, 400, { code, link, ...language }, { view: 'rate', error: translate(language.messages, 'tryAgain') })
+      return this.send(ctx, 400, { code, link, ...language }, { view: 'rate', error: translate(language.messages, 'tryAgain') }, business)
     }
     const requestToken = this.requestTokenOf(ctx)
     const staffCode = this.staffCodeOf(ctx, 'staff')
@@ -143,9 +151,10 @@ export default class ReviewPageController {
           ctx,
           403,
           { code, link: { ...link, canSubmitReview: false }, requestToken, staffCode, ...language },
-          { view: 'rate' }
+          { view: 'rate' },
+          business
         )
-      return this.send(ctx, 200, { code, link, requestToken, staffCode, ...language }, { view: 'feedback', rating })
+      return this.send(ctx, 200, { code, link, requestToken, staffCode, ...language }, { view: 'feedback', rating }, business)
     }
     const { url } = (await submitReview.handle(code, { rating, requestToken, staffCode }, raterOf(ctx.request)).catch((error) => {
       logger.warn({ err: error }, 'a 4-5 form rating failed before storing; the customer goes on to Google')
@@ -174,7 +183,7 @@ export default class ReviewPageController {
     const requestToken = this.requestTokenOf(ctx)
     const staffCode = this.staffCodeOf(ctx, 'staff')
     const again = (status: number, errors?: NonNullable<Extract<Screen, { view: 'feedback' }>['errors']>) =>
-      this.send(ctx, status, { code, link, requestToken, staffCode, ...language }, { view: 'feedback', rating, values, errors })
+      this.send(ctx, status, { code, link, requestToken, staffCode, ...language }, { view: 'feedback', rating, values, errors }, business)
     // A language button: the same form in the chosen language, everything typed and ticked still in it; nothing stored.
     if (this.switchingLanguage(ctx)) return again(200)
     const [tooLong, form] = await feedbackFormValidator.tryValidate(values)
@@ -202,7 +211,7 @@ export default class ReviewPageController {
       if (error instanceof FieldError) return again(422, { contactPhone: translate(messages, 'contactPhoneInvalid') })
       if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS) return again(429, { form: translate(messages, 'tooManyRequests') })
       if (error instanceof UpgradeRequiredError) {
-        return this.send(ctx, 403, { code, link: { ...link, canSubmitReview: false }, ...language }, { view: 'rate' })
+        return this.send(ctx, 403, { code, link: { ...link, canSubmitReview: false }, ...language }, { view: 'rate' }, business)
       }
       if (error instanceof NotFoundError) return this.notFound(ctx, code)
       if (error instanceof LinkPausedError) return this.paused(ctx, code)
@@ -227,7 +236,8 @@ export default class ReviewPageController {
       ctx,
       200,
       { code: business?.shortUrl ?? '', link, ...language },
-      { view: 'thanks', businessName: business?.name ?? null, already, callback }
+      { view: 'thanks', businessName: business?.name ?? null, already, callback },
+      business
     )
   }
 
@@ -281,7 +291,7 @@ export default class ReviewPageController {
     ensureDevice(ctx)
     const link = await openLink.handle(business.shortUrl)
     const input = { code: business.shortUrl, link, requestToken: token, ...this.language(ctx, business.language) }
-    return this.send(ctx, 200, input, { view: 'rate' })
+    return this.send(ctx, 200, input, { view: 'rate' }, business)
   }
 
   /** GET /r/{token}/stop: asks before opting out (link previews and scanners open links; only the button opts out). */
@@ -294,7 +304,8 @@ export default class ReviewPageController {
       ctx,
       200,
       { code: found.business.shortUrl, link, ...this.language(ctx, found.business.language) },
-      { view: 'stop', token }
+      { view: 'stop', token },
+      found.business
     )
   }
 
@@ -310,7 +321,8 @@ export default class ReviewPageController {
       ctx,
       200,
       { code: found.business.shortUrl, link, ...this.language(ctx, found.business.language) },
-      { view: 'stopped', token }
+      { view: 'stopped', token },
+      found.business
     )
   }
 

@@ -10,6 +10,15 @@ import type Customer from '#models/customer'
 import { MAIL_KIND_HEADER } from '#services/mail/transports'
 import { REVIEW_MESSAGES } from '#contract/review_messages/all'
 import { translate, type ReviewLanguage, type ReviewMessages } from '#contract/review_messages/index'
+import env from '#start/env'
+import { appUrl } from '#lib/app_url'
+import { brands } from '#services/brand/brands'
+
+/** The address mails come from (MAIL_FROM, `Name <address>` or a bare address). */
+const senderAddress = () => {
+  const from = env.get('MAIL_FROM')
+  return /<([^>]+)>/.exec(from)?.[1] ?? from.trim()
+}
 
 const LINK = '\u0000link\u0000'
 const STOP = '\u0000stop\u0000'
@@ -57,8 +66,11 @@ export default class ReviewRequestMail extends BaseMail {
     this.subject = kind === 'test' ? `[Test] ${subject}` : subject
   }
 
-  prepare() {
+  async prepare() {
     const messages = REVIEW_MESSAGES[this.language]
+    // A client business of a branded agency: the agency's name as the sender and in the header, its colour and (a
+    // PNG; mail apps do not show SVG) logo from our origin (docs/decisions.md D42, "Brand").
+    const brand = await brands.forWorkspace(this.business.workspaceId)
     const { link, stop } = this.links
     const business = this.business.name
     const names = { customer: this.customer.name, business }
@@ -75,7 +87,15 @@ export default class ReviewRequestMail extends BaseMail {
       stopUrl: stop,
       stopLabel: messages.stopButton,
       profileUrl: '',
+      brand: brand && {
+        name: brand.name,
+        color: brand.color,
+        logoUrl: brand.logoUrl && brand.logoType === 'image/png' ? appUrl(brand.logoUrl) : null,
+        logoWidth: brand.logoWidth,
+        logoHeight: brand.logoHeight,
+      },
     }
+    if (brand) this.message.from(senderAddress(), brand.name)
     this.message
       .to(this.customer.email!)
       .header(MAIL_KIND_HEADER, this.kind === 'request' ? 'review-request' : `review-request-${this.kind}`)

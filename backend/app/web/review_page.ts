@@ -12,7 +12,9 @@ export { translate }
 import { REVIEW_MESSAGES } from '#contract/review_messages/all'
 import { FEEDBACK_MAX_LENGTH, RATING_MAX } from '#contract/product_rules'
 import { FEEDBACK_FORM_ID, SWITCH_LANGUAGE_FIELD } from '#contract/review_form'
-import type { InlinedReview, ReviewLinkDto } from '#types/api'
+import type { InlinedBrand, InlinedReview, ReviewLinkDto } from '#types/api'
+import type { ShownBrand } from '#services/brand/brands'
+import { underBrand } from '#services/brand/under_brand'
 import { escapeHtml, jsonForScript } from '#lib/html'
 
 const STAR_PATH = 'M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6L2.5 9.4l6.6-.8z'
@@ -56,6 +58,14 @@ export interface PageInput extends PageLanguage {
   requestToken?: string
   /** Opened from a staff member's link or QR: the forms carry the code. */
   staffCode?: string
+  /** The business's agency's brand (docs/decisions.md D42, "Brand"), shown instead of ReviewRoute's name. */
+  brand?: ShownBrand | null
+}
+
+/** The brand's logo: an <img> from our origin with its size set, so the page grows by the tag alone. */
+function brandLogoTag(brand: InlinedBrand) {
+  if (!brand.logoUrl || !brand.logoWidth || !brand.logoHeight) return ''
+  return `<img class="brand-logo" src="${escapeHtml(brand.logoUrl)}" width="${brand.logoWidth}" height="${brand.logoHeight}" alt="">`
 }
 
 /** The thanks page's own address (its language links keep the business, a repeat rating, an asked-for call-back). */
@@ -65,7 +75,12 @@ function thanksPath(code: string, { already, callback }: { already?: boolean; ca
 }
 
 export function renderReviewPage(template: string, input: PageInput, screen: Screen) {
-  const { language, messages, link, code } = input
+  const { language, link, code } = input
+  const brand: InlinedBrand | null = input.brand
+    ? { name: input.brand.name, logoUrl: input.brand.logoUrl, logoWidth: input.brand.logoWidth, logoHeight: input.brand.logoHeight }
+    : null
+  // Under an agency's brand, the line naming ReviewRoute names the agency (in every language).
+  const messages = brand ? { ...input.messages, poweredBy: underBrand(input.messages.poweredBy, brand) } : input.messages
   const t = (key: ReviewMessageKey, params?: Record<string, string | number>) => escapeHtml(translate(messages, key, params))
   const business = link?.business ?? null
 
@@ -82,6 +97,7 @@ export function renderReviewPage(template: string, input: PageInput, screen: Scr
     language,
     messages,
     languages: LANGUAGE_CHOICES,
+    ...(brand ? { brand } : {}),
   }
 
   // Links to the same screen in another language; on a form with something typed in it, buttons that post the form
@@ -98,7 +114,7 @@ export function renderReviewPage(template: string, input: PageInput, screen: Scr
     }).join('') +
     '</nav>'
   const footer = (to: string | LanguageSwitchTarget) =>
-    `<footer class="footer">${languageSwitch(typeof to === 'string' ? { path: to } : to)}<span class="muted small">${t('poweredBy')}</span></footer>`
+    `<footer class="footer">${languageSwitch(typeof to === 'string' ? { path: to } : to)}<span class="muted small">${brand ? brandLogoTag(brand) : ''}${t('poweredBy')}</span></footer>`
   const header = business
     ? `<header class="business"><h1 class="business__name" elementtiming="business-name">${escapeHtml(business.name)}</h1>` +
       `<p class="business__address">${escapeHtml(business.address)}</p></header>`

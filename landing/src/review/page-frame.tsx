@@ -43,12 +43,26 @@ export function switchesLanguage(event: FormEvent<HTMLFormElement>) {
   return submitter?.getAttribute('name') === SWITCH_LANGUAGE_FIELD
 }
 
-export function Footer({ to, languages }: { to: string | LanguageTarget; languages: InlinedReview['languages'] }) {
+/** The credit line; under an agency's brand (the server already put its name in `poweredBy`) with its logo first. */
+export function Footer({
+  to,
+  languages,
+  brand,
+}: {
+  to: string | LanguageTarget
+  languages: InlinedReview['languages']
+  brand?: InlinedReview['brand']
+}) {
   const { t } = useReviewText()
   return (
     <footer className="footer">
       <LanguageSwitch to={typeof to === 'string' ? { path: to } : to} languages={languages} />
-      <span className="muted small">{t('poweredBy')}</span>
+      <span className="muted small">
+        {brand?.logoUrl && brand.logoWidth && brand.logoHeight ? (
+          <img className="brand-logo" src={brand.logoUrl} width={brand.logoWidth} height={brand.logoHeight} alt="" />
+        ) : null}
+        {t('poweredBy')}
+      </span>
     </footer>
   )
 }

@@ -143,7 +143,7 @@ export function ReviewPage({ data, effects, carried = {} }: Props) {
     <main className="card">
       <BusinessHeader business={business} />
       {body}
-      <Footer to={languageTarget(screen, path, data.staffCode)} languages={data.languages} />
+      <Footer to={languageTarget(screen, path, data.staffCode)} languages={data.languages} brand={data.brand} />
     </main>
   )
 }

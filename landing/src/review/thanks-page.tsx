@@ -16,7 +16,7 @@ export function ThanksPage({ data }: { data: InlinedReview }) {
       <h1>{t('thanksTitle')}</h1>
       <p className="muted">{name ? t(data.already ? 'alreadyRated' : 'thanksText', { business: name }) : t('thanksGeneric')}</p>
       {name && data.callback && !data.already && <p className="muted">{t('callbackText', { business: name })}</p>}
-      <Footer to={path} languages={data.languages} />
+      <Footer to={path} languages={data.languages} brand={data.brand} />
     </main>
   )
 }
@@ -28,7 +28,7 @@ export function NotFoundPage({ data }: { data: InlinedReview }) {
       <h1>{t('notFoundTitle')}</h1>
       <p className="muted">{t('notFoundText')}</p>
       <p className="muted small">{t('notFoundHelp')}</p>
-      <Footer to={reviewPath(data.code)} languages={data.languages} />
+      <Footer to={reviewPath(data.code)} languages={data.languages} brand={data.brand} />
     </main>
   )
 }

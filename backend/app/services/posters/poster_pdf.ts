@@ -12,6 +12,7 @@ import type { ReviewLanguage } from '#contract/review_messages/index'
 import { REVIEW_MESSAGES } from '#contract/review_messages/all'
 import { POSTER_MESSAGES, posterLanguages } from '#contract/poster_messages'
 import { fontName, loadFont, scriptRuns, type Script, type Weight } from '#services/posters/poster_fonts'
+import { underBrand } from '#services/brand/under_brand'
 
 type Doc = PDFKit.PDFDocument
 
@@ -59,6 +60,8 @@ export interface PosterInput {
   link: string
   language: ReviewLanguage | null
   size: PosterSize
+  /** The business's agency's brand (docs/decisions.md D42, "Brand"): its name replaces ReviewRoute's in the footer. */
+  brand?: { name: string } | null
 }
 
 /** The link as printed for typing: without its scheme ("reviewroute.in/review/demo-cafe"). */
@@ -249,7 +252,7 @@ function sentences(doc: Doc, texts: string[], style: TextStyle) {
 const stackHeight = (sets: SetText[]) => sets.reduce((sum, set) => sum + heightOf(set), 0)
 const drawStack = (sheet: Sheet, sets: SetText[], top: number) => sets.reduce((y, set) => drawLines(sheet, set, y), top)
 
-function draw(sheet: Sheet, { name, link, language }: PosterInput) {
+function draw(sheet: Sheet, { name, link, language, brand }: PosterInput) {
   const { doc } = sheet
   const languages = posterLanguages(language)
   const customerPage = languages.map((code) => REVIEW_MESSAGES[code])
@@ -273,7 +276,13 @@ function draw(sheet: Sheet, { name, link, language }: PosterInput) {
     poster.map((messages) => messages.rateOnPhone),
     { weight: 'semibold', size: 16, min: 11, color: COLORS.heading, maxLines: 2 }
   )
-  const poweredBy = fit(doc, customerPage[0].poweredBy, { weight: 'regular', size: 11, min: 9, color: COLORS.muted, maxLines: 1 })
+  const poweredBy = fit(doc, underBrand(customerPage[0].poweredBy, brand), {
+    weight: 'regular',
+    size: 11,
+    min: 9,
+    color: COLORS.muted,
+    maxLines: 1,
+  })
 
   // The middle of the page (scan sentence to rating sentence) is centred between the band and the footer; the
   // QR takes what the texts leave, up to its largest size.
@@ -324,11 +333,12 @@ export async function renderPosterPdf(input: PosterInput): Promise<Buffer> {
     margin: 0,
     lang: input.language ?? 'en',
     displayTitle: true,
-    info: { Title: `${input.name}: review QR poster`, Creator: 'ReviewRoute' },
+    info: { Title: `${input.name}: review QR poster`, Creator: input.brand?.name ?? 'ReviewRoute' },
   })
   const languages = posterLanguages(input.language)
   await registerFonts(doc, [
     input.name,
+    input.brand?.name ?? '',
     ...languages.flatMap((code) => [REVIEW_MESSAGES[code].posterScan, ...Object.values(POSTER_MESSAGES[code])]),
   ])
   const chunks: Buffer[] = []

@@ -1,0 +1,83 @@
+/*
+ * An agency's white label (docs/decisions.md D42, "Brand"): its name, colour and logo, shown instead of
+ * ReviewRoute's on its clients' customer pages, posters and review request mails. Any member reads it; an agency's
+ * owner sets it. Logos are served by content hash from our origin (GET /brand-logos/{hash}.png|svg).
+ */
+import type { HttpContext } from '@adonisjs/core/http'
+import db from '@adonisjs/lucid/services/db'
+import WorkspaceActivity from '#models/workspace_activity'
+import WorkspacePolicy from '#policies/workspace_policy'
+import type Workspace from '#models/workspace'
+import { serializeBrand } from '#serializers/workspaces'
+import { updateBrandValidator } from '#validators/brand'
+import { BrandLogoError, readBrandLogo } from '#services/brand/brand_logo'
+import { brands, DEFAULT_BRAND_COLOR } from '#services/brand/brands'
+import { FieldError, NotFoundError } from '#exceptions/app_errors'
+import type { WorkspaceBrandDto } from '#types/api'
+
+const brandOf = (workspace: Workspace): WorkspaceBrandDto =>
+  serializeBrand(workspace) ?? { name: workspace.name, color: DEFAULT_BRAND_COLOR, logoUrl: null }
+
+const LOGO_FILE = /^([0-9a-f]{64})\.(png|svg)$/
+const LOGO_TYPES = { png: 'image/png', svg: 'image/svg+xml' } as const
+
+export default class BrandsController {
+  /** GET /api/workspaces/{id}/brand (any member): its brand, else its name in the default colour. */
+  async show({ tenant, bouncer, params }: HttpContext): Promise<WorkspaceBrandDto> {
+    const member = await tenant.in(params.id)
+    await bouncer.with(WorkspacePolicy).authorize('view')
+    return brandOf(member.workspace)
+  }
+
+  /** PUT /api/workspaces/{id}/brand {name, color, logo?} (an agency's owner): `logo` null removes it, absent keeps it. */
+  async update({ tenant, bouncer, params, request }: HttpContext): Promise<WorkspaceBrandDto> {
+    const member = await tenant.in(params.id)
+    if (member.workspace.kind !== 'agency') throw new NotFoundError('Only an agency workspace has a brand.')
+    await bouncer.with(WorkspacePolicy).authorize('manage')
+    const { name, color, logo } = await request.validateUsing(updateBrandValidator)
+    let read: ReturnType<typeof readBrandLogo> | null = null
+    if (typeof logo === 'string') {
+      try {
+        read = readBrandLogo(logo)
+      } catch (error) {
+        if (error instanceof BrandLogoError) throw new FieldError('logo', error.message)
+        throw error
+      }
+    }
+
+    const workspace = member.workspace
+    await db.transaction(async (trx) => {
+      if (read) {
+        await trx
+          .insertQuery()
+          .table('brand_logos')
+          .insert({ hash: read.hash, content_type: read.contentType, bytes: read.bytes, created_at: new Date() })
+          .knexQuery.onConflict('hash')
+          .ignore()
+      }
+      workspace.useTransaction(trx)
+      workspace.merge({ brandName: name, brandColor: color })
+      if (read) workspace.merge({ brandLogoHash: read.hash, brandLogoType: read.contentType })
+      else if (logo === null) workspace.merge({ brandLogoHash: null, brandLogoType: null })
+      await workspace.save()
+      await WorkspaceActivity.record(workspace.id, member.user, 'brand.updated', { name }, trx)
+      trx.after('commit', () => brands.forgetBrands())
+    })
+    brands.forgetBrands()
+    return brandOf(workspace)
+  }
+
+  /** GET /brand-logos/{hash}.png|svg: the bytes, cached for a year (the name is their hash); unknown is a 404. */
+  async logo({ params, response }: HttpContext) {
+    const file = LOGO_FILE.exec(String(params.file))
+    const logo = file ? await brands.logo(file[1]) : null
+    if (!file || !logo || logo.contentType !== LOGO_TYPES[file[2] as 'png' | 'svg']) throw new NotFoundError('No such logo.')
+    response.header('Content-Type', logo.contentType)
+    response.header('Cache-Control', 'public, max-age=31536000, immutable')
+    response.header('X-Content-Type-Options', 'nosniff')
+    if (logo.contentType === 'image/svg+xml') {
+      response.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
+    }
+    return response.send(logo.bytes)
+  }
+}
