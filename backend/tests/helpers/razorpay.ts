@@ -134,7 +134,7 @@ export async function withBillingDetails(
 
 /** Opens an order as checkout does, with billing details saved first when the owner has none. */
 export async function createPayment(client: ApiClient, user: User, body: Record<string, unknown>) {
-  if (!(await BillingProfile.find(user.id))) await withBillingDetails(user)
+  if (!(await BillingProfile.find(await personalWorkspaceOf(user)))) await withBillingDetails(user)
   return client.post('/api/billing/create-payment').json(body).loginAs(user)
 }
 
