@@ -44,6 +44,9 @@ const runsFor = (route: ApiRoute) =>
 interface World {
   owner: User
   token: string
+  /** The owner's personal workspace (the `:id` of /api/workspaces/…), and `me` for `:userId`. */
+  workspaceId: number
+  me: string
   email: string
   businessId: number
   shortUrl: string
@@ -104,6 +107,8 @@ async function makeWorld(client: ApiClient): Promise<World> {
   return {
     owner,
     token,
+    workspaceId: (await Workspace.personalIdOf(owner.id))!,
+    me: 'me',
     email: owner.email,
     ...(await ownBusiness(owner)),
     foreignBusinessId: foreign.id,
@@ -132,7 +137,9 @@ async function makeOperator(world: World) {
  * they logged out, and give them a business if they deleted their own.
  */
 async function repairWorld(world: World, client: ApiClient) {
-  if (!(await User.find(world.owner.id))) return Object.assign(world, await makeWorld(client))
+  if (!(await User.find(world.owner.id)) || !(await Workspace.find(world.workspaceId))) {
+    return Object.assign(world, await makeWorld(client))
+  }
   const tokens = await User.accessTokens.all(world.owner)
   if (tokens.length === 0) {
     const created = await User.accessTokens.create(world.owner)
@@ -446,6 +453,8 @@ const garbageSegment: fc.Arbitrary<Slot> = fc
 /** The id a route most likely wants, by its path; others are tried too (a feedback id where a business id goes). */
 function likelySlot(pattern: string, param: string): keyof World {
   if (param === 'shortUrl' || param === 'code') return 'shortUrl'
+  if (param === 'userId') return 'me'
+  if (param === 'id' && pattern.startsWith('/api/workspaces/')) return 'workspaceId'
   if (pattern.startsWith('/api/feedbacks')) return 'feedbackId'
   if (pattern.startsWith('/api/review-sessions')) return 'sessionId'
   if (pattern.startsWith('/api/customers')) return 'customerId'
@@ -507,9 +516,15 @@ const extraHeaders = fc.dictionary(
     'x-razorpay-event-id',
     'x-request-id',
     'accept-language',
-    'user-agent'
+    'user-agent',
+    'x-workspace-id'
   ),
-  fc.oneof(asciiJunk, fc.constantFrom('text/html', 'null', '*', '127.0.0.1, 10.0.0.1', 'evil.example')),
+  fc.oneof(
+    asciiJunk,
+    fc.constantFrom('text/html', 'null', '*', '127.0.0.1, 10.0.0.1', 'evil.example'),
+    // Junk workspace ids: a 404, never a 500.
+    fc.constantFrom('abc', '-1', '1e3', '0', '1.5', '9'.repeat(20), '9'.repeat(400))
+  ),
   { maxKeys: 3 }
 )
 
