@@ -1,5 +1,5 @@
 /*
- * Workspaces (docs/decisions.md D36): creating, renaming and deleting them, members and their roles and business
+ * Workspaces (docs/decisions.md D42): creating, renaming and deleting them, members and their roles and business
  * scope, invitations by mail (single use, 7 days, the invited and confirmed address only), leaving, the last owner,
  * the activity log, agencies and their clients, and the X-Workspace-Id header. Refusals change nothing.
  */

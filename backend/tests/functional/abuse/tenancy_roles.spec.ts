@@ -1,5 +1,5 @@
 /*
- * Roles and business scope (docs/decisions.md D36) across every owner route, read from the router: each route and
+ * Roles and business scope (docs/decisions.md D42) across every owner route, read from the router: each route and
  * method is sent, against the rows of one workspace, by its owner, a manager, a viewer, a manager limited to
  * another business, a removed member, another workspace's owner (both naming the workspace in X-Workspace-Id or the
  * path) and nobody. What each must get is a function of the route and a short, explicit table of the routes only
