@@ -198,11 +198,11 @@ router
       router.get('bench/bare', () => ({})).as('bench.bare')
     }
 
-    // Workspaces, members and agencies (docs/decisions.md D36): each names its workspace in the path, so the
+    // Workspaces, members and agencies (docs/decisions.md D42): each names its workspace in the path, so the
     // X-Workspace-Id header plays no part; not a member is 404, a role that may not is 403.
     router
       .group(() => {
-        router.get('workspaces', [WorkspacesController, 'index']).as('workspaces.index')
+        router.get('workspaces', [WorkspacesController, 'index']).as('workspaces.mine')
         router.post('workspaces', [WorkspacesController, 'store']).as('workspaces.store')
         router.patch('workspaces/:id', [WorkspacesController, 'update']).as('workspaces.update')
         router.delete('workspaces/:id', [WorkspacesController, 'destroy']).as('workspaces.destroy')

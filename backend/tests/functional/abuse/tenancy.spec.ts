@@ -86,6 +86,17 @@ async function makeOwners(client: ApiClient) {
     buyer: { legalName: secrets.legalName, address: 'Pune', stateCode: '27', stateName: 'Maharashtra', gstin: null },
   }).create()
 
+  // The victim's workspace, with a pending invitation (docs/decisions.md D42).
+  const workspaceId = (await Workspace.personalIdOf(victim.id))!
+  const [inviteId] = await db.table('workspace_invitations').insert({
+    workspace_id: workspaceId,
+    email: `invitee-${tag}@example.in`,
+    role: 'manager',
+    token_hash: randomBytes(32).toString('hex'),
+    expires_at: DateTime.utc().plus({ days: 7 }).toJSDate(),
+    created_at: new Date(),
+  })
+
   const expired = await User.accessTokens.create(victim)
   await db
     .from('auth_access_tokens')
@@ -116,6 +127,9 @@ async function makeOwners(client: ApiClient) {
         customer: customer.customerId,
         request: customer.requestId,
         invoice: invoice.id,
+        workspace: workspaceId,
+        invite: Number(inviteId),
+        user: victim.id,
       },
       /** Strings that only the victim's rows contain. */
       strings: [victim.email, victim.firstName!, victim.lastName!, '9812345678', ...Object.values(secrets)],
@@ -128,6 +142,7 @@ async function makeOwners(client: ApiClient) {
       sessionIds: [otherFeedback.id, otherSession.id],
       tokenIds: (await db.from('auth_access_tokens').where('tokenable_id', other.id).select('id')).map((row) => Number(row.id)),
       paymentIds: [otherPayment.id],
+      workspaceIds: [(await Workspace.personalIdOf(other.id))!],
     },
   }
 }
@@ -145,7 +160,10 @@ async function customerWithRequest(businessId: number, name: string, phone: stri
 function victimRowFor(route: ApiRoute, param: string, owners: Owners) {
   const { ids } = owners.victim
   if (param === 'businessId') return ids.business
+  if (param === 'inviteId') return ids.invite
+  if (param === 'userId') return ids.user
   if (param === 'id') {
+    if (route.pattern.startsWith('/api/workspaces/')) return ids.workspace
     if (/^\/api\/business(es)?\//.test(route.pattern)) return ids.business
     if (route.pattern.startsWith('/api/feedbacks/')) return ids.feedback
     if (route.pattern.startsWith('/api/review-sessions/')) return ids.session
@@ -193,6 +211,9 @@ async function victimRows(owners: Owners) {
     requests: await db.from('review_requests').whereIn('business_id', businessIds).orderBy('id'),
     googleRatings: await db.from('google_rating_snapshots').whereIn('business_id', businessIds).orderBy('id'),
     subscriptions: await db.from('subscriptions').where('user_id', userId).orderBy('id'),
+    workspaces: await db.from('workspaces').where('id', owners.victim.ids.workspace),
+    members: await db.from('workspace_members').where('workspace_id', owners.victim.ids.workspace).orderBy('id'),
+    invitations: await db.from('workspace_invitations').where('workspace_id', owners.victim.ids.workspace).orderBy('id'),
   })
 }
 
@@ -325,6 +346,11 @@ test.group("Tenancy: another owner's token", (group) => {
           if ('userAgent' in item) {
             // A signed-in device: one of the other owner's own tokens.
             assert.include(owners.other.tokenIds, item.id, `${label}: ${JSON.stringify(item)}`)
+            continue
+          }
+          if ('kind' in item && 'role' in item) {
+            // A workspace: one the other owner is a member of.
+            assert.include(owners.other.workspaceIds, item.id, `${label}: ${JSON.stringify(item)}`)
             continue
           }
           if ('invoiceId' in item || 'paymentId' in item) {

@@ -83,7 +83,7 @@ const OWNER_REFUSED: Record<string, number> = {
 const ACCOUNT_ROUTE = (route: ApiRoute) =>
   route.name.startsWith('auth.') ||
   route.name.startsWith('account.') ||
-  ['workspaces.index', 'workspaces.store', 'invitations.accept'].includes(route.name)
+  ['workspaces.mine', 'workspaces.store', 'invitations.accept'].includes(route.name)
 
 type Actor = 'nobody' | 'removed' | 'stranger' | 'scoped' | 'viewer' | 'manager' | 'owner'
 const ACTORS: Actor[] = ['nobody', 'removed', 'stranger', 'scoped', 'viewer', 'manager', 'owner']
