@@ -39,6 +39,8 @@ export interface ApiRequest {
   contentType?: string
   /** false: never send the owner's token (the public review calls, docs/product-rules.md#tenancy). */
   auth?: boolean
+  /** Further request headers: the dashboard's `X-Workspace-Id`, the workspace a call acts in. */
+  headers?: Record<string, string>
   signal?: AbortSignal
 }
 
@@ -52,9 +54,9 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<T>
 /** `api` plus the response headers (the dashboard's list calls read `x-total-count`). */
 export async function apiWithHeaders<T>(
   path: string,
-  { method = 'GET', body, contentType, auth = true, signal }: ApiRequest = {}
+  { method = 'GET', body, contentType, auth = true, headers: extra, signal }: ApiRequest = {}
 ): Promise<{ data: T; headers: Headers }> {
-  const headers: Record<string, string> = { Accept: 'application/json' }
+  const headers: Record<string, string> = { Accept: 'application/json', ...extra }
   if (body !== undefined) headers['Content-Type'] = contentType ?? 'application/json'
   const token = auth ? getToken() : null
   if (token) headers.Authorization = `Bearer ${token}`

@@ -1,11 +1,13 @@
 /*
  * Files the server makes (the account export, invoice PDFs): fetched with the token in the Authorization header,
- * never in a URL where logs and history keep it, and saved under the server's file name.
+ * never in a URL where logs and history keep it, in the workspace the dashboard acts in (`X-Workspace-Id`, as every
+ * call), and saved under the server's file name.
  */
 import { ApiError, NETWORK_ERROR, apiErrorFrom } from '@reviewroute/web-shared/api'
 import { download } from '@reviewroute/web-shared/download'
 import { getToken } from '@reviewroute/web-shared/token'
-import { sendToSignIn } from '#providers/http'
+import { checkWorkspaceOn404, sendToSignIn } from '#providers/http'
+import { currentWorkspaceId, workspaceHeaders } from './workspace-store'
 
 /**
  * The file name of a `Content-Disposition: attachment` header: `filename*=UTF-8''…` first, then `filename="…"`,
@@ -35,7 +37,8 @@ export function attachmentFileName(disposition: string | null, fallback: string)
  * every other call (providers/http.ts).
  */
 export async function fetchFile(path: string, accept: string): Promise<{ blob: Blob; disposition: string | null }> {
-  const headers: Record<string, string> = { Accept: accept }
+  const workspaceId = currentWorkspaceId()
+  const headers: Record<string, string> = { Accept: accept, ...workspaceHeaders(workspaceId) }
   const token = getToken()
   if (token) headers.Authorization = `Bearer ${token}`
 
@@ -48,6 +51,7 @@ export async function fetchFile(path: string, accept: string): Promise<{ blob: B
   if (!response.ok) {
     const error = await apiErrorFrom(response)
     if (response.status === 401) sendToSignIn()
+    checkWorkspaceOn404(error, workspaceId)
     throw error
   }
   return { blob: await response.blob(), disposition: response.headers.get('Content-Disposition') }

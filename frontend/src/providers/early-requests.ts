@@ -11,11 +11,15 @@ export const EARLY_KEY = '__reviewrouteEarly'
 const TOKEN_KEY = 'reviewroute.token' // web-shared/src/token.ts
 // lib/selected-business.ts: the device's last choice, and each owner's own under `${SELECTED_KEY}.{user id}`.
 const SELECTED_KEY = 'reviewroute.selectedBusiness'
+// lib/workspace-store.ts: the device's last workspace, `{user, workspace}`, sent as `X-Workspace-Id`.
+const WORKSPACE_KEY = 'reviewroute.workspace'
 
 export interface EarlyRequests {
   token: string
   /** performance.now() when they were sent. */
   at: number
+  /** The workspace they named (`X-Workspace-Id`); null: none, the user's default. */
+  workspace: number | null
   responses: Map<string, Promise<Response>>
 }
 
@@ -25,10 +29,16 @@ export const BUSINESSES_PATH = '/api/businesses?_start=0&_end=100&_sort=createdA
 export const recentSessionsPath = (businessId: number) =>
   `/api/review-sessions?_start=0&_end=5&_sort=createdAt&_order=desc&businessId=${businessId}`
 
-/** Which paths to ask for on the screen at `pathname` (the owner's chrome on every owner screen, the overview's on /dashboard). */
+/** The user's workspaces (hooks/use-workspaces.tsx): the header's switcher and what the role may do. */
+export const WORKSPACES_PATH = '/api/workspaces'
+
+/**
+ * Which paths to ask for on the screen at `pathname` (the owner's chrome on every owner screen, the overview's on
+ * /dashboard; the user only on the operator console and the invitation page, which have no chrome).
+ */
 export function earlyPaths(pathname: string) {
-  if (pathname === '/admin' || pathname.startsWith('/admin/')) return ['/api/auth/user']
-  const paths = ['/api/auth/user', '/api/billing/trial-status', BUSINESSES_PATH]
+  if (pathname === '/admin' || pathname.startsWith('/admin/') || pathname === '/invite') return ['/api/auth/user']
+  const paths = ['/api/auth/user', '/api/billing/trial-status', BUSINESSES_PATH, WORKSPACES_PATH]
   if (pathname === '/dashboard') paths.push('/api/overview')
   return paths
 }
@@ -40,6 +50,16 @@ function validToken(token: string | null): token is string {
 function storedId(key: string) {
   const raw = Number(localStorage.getItem(key))
   return Number.isInteger(raw) && raw > 0 ? raw : null
+}
+
+function deviceWorkspace() {
+  try {
+    const choice = JSON.parse(localStorage.getItem(WORKSPACE_KEY) ?? 'null')
+    const id = choice?.workspace
+    return Number.isInteger(id) && id > 0 && Number.isInteger(choice?.user) && choice.user > 0 ? (id as number) : null
+  } catch {
+    return null
+  }
 }
 
 function rememberedBusiness(userId?: unknown) {
@@ -82,8 +102,10 @@ export function startEarlyRequests(): EarlyRequests | null {
     return null
   }
   if (!validToken(token) || typeof fetch !== 'function') return null
-  const early: EarlyRequests = { token, at: performance.now(), responses: new Map() }
-  const headers = { Accept: 'application/json', Authorization: `Bearer ${token}` }
+  const workspace = deviceWorkspace()
+  const early: EarlyRequests = { token, at: performance.now(), workspace, responses: new Map() }
+  const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${token}` }
+  if (workspace !== null) headers['X-Workspace-Id'] = String(workspace)
   const send = (path: string) => {
     const response = fetch(path, { headers })
     response.catch(() => undefined)

@@ -1,10 +1,14 @@
 /*
  * Every dashboard call goes through here: the shared fetch wrapper plus docs/decisions.md D14's rule that a 401 means
- * the token is gone, so the owner is signed out and sent to /auth with a way back.
+ * the token is gone, so the owner is signed out and sent to /auth with a way back. Each call names the workspace it
+ * acts in (`X-Workspace-Id`, lib/workspace-store.ts); a 404 for a workspace the user is no longer a member of forgets
+ * it and loads the dashboard again in their default one.
  */
+import type { WorkspaceDto } from '@reviewroute/backend/types/api'
 import { api, apiWithHeaders, ApiError, type ApiRequest } from '@reviewroute/web-shared/api'
 import { clearToken } from '@reviewroute/web-shared/token'
 import { signInUrl as signInUrlFor } from '@reviewroute/web-shared/redirect'
+import { currentWorkspaceId, forgetWorkspace, workspaceHeaders } from '#lib/workspace-store'
 import { takeEarly } from './early-data'
 
 export { ApiError }
@@ -19,17 +23,46 @@ export function sendToSignIn() {
   window.location.assign(signInUrl())
 }
 
-function signOutOn401(error: unknown): never {
-  if (error instanceof ApiError && error.status === 401) sendToSignIn()
-  throw error
+let checkingMembership: Promise<void> | null = null
+
+/**
+ * A 404 may be the workspace's (the user was removed from it, or it was deleted) or just the thing asked for: the
+ * user's workspaces, asked without naming one, tell which. Gone: forgotten, and the dashboard loads again.
+ */
+export function checkWorkspaceOn404(error: unknown, workspaceId: number | null) {
+  if (workspaceId === null || !(error instanceof ApiError) || error.status !== 404) return
+  checkingMembership ??= api<WorkspaceDto[]>('/api/workspaces')
+    .then((workspaces) => {
+      if (Array.isArray(workspaces) && !workspaces.some((workspace) => workspace.id === workspaceId)) {
+        forgetWorkspace()
+        window.location.reload()
+      }
+    })
+    .catch(() => undefined)
+    .finally(() => {
+      checkingMembership = null
+    })
+}
+
+/** `workspace: false`: a call about the account, not about a workspace (none is named). */
+export type Request = ApiRequest & { workspace?: boolean }
+
+function send<T>(path: string, { workspace = true, ...options }: Request, run: (options: ApiRequest) => Promise<T>) {
+  const workspaceId = workspace ? currentWorkspaceId() : null
+  const headers = { ...workspaceHeaders(workspaceId), ...options.headers }
+  return run({ ...options, ...(Object.keys(headers).length ? { headers } : {}) }).catch((error: unknown) => {
+    if (error instanceof ApiError && error.status === 401) sendToSignIn()
+    checkWorkspaceOn404(error, workspaceId)
+    throw error
+  })
 }
 
 // The first screen's calls may already be under way (early-data.ts): their answers are taken over, once.
-export const request = <T>(path: string, options?: ApiRequest) =>
-  (takeEarly<T>(path, options)?.then(({ data }) => data) ?? api<T>(path, options)).catch(signOutOn401)
+export const request = <T>(path: string, options: Request = {}) =>
+  send(path, options, (sent) => takeEarly<T>(path, sent)?.then(({ data }) => data) ?? api<T>(path, sent))
 
-export const requestWithHeaders = <T>(path: string, options?: ApiRequest) =>
-  (takeEarly<T>(path, options) ?? apiWithHeaders<T>(path, options)).catch(signOutOn401)
+export const requestWithHeaders = <T>(path: string, options: Request = {}) =>
+  send(path, options, (sent) => takeEarly<T>(path, sent) ?? apiWithHeaders<T>(path, sent))
 
 /**
  * The sentence to show for a failed call: the server's `error`, else the screen's default (docs/decisions.md D14), also

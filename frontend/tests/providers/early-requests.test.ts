@@ -8,12 +8,14 @@ import { createElement } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { LockGuard } from '#components/access/lock-guard'
 import { BusinessesProvider } from '#hooks/use-businesses'
+import { WorkspacesProvider } from '#hooks/use-workspaces'
 import DashboardPage from '#pages/dashboard'
 import { takeEarly } from '#providers/early-data'
-import { BUSINESSES_PATH, EARLY_KEY, earlyPaths, recentSessionsPath, startEarlyRequests } from '#providers/early-requests'
+import { BUSINESSES_PATH, EARLY_KEY, earlyPaths, recentSessionsPath, startEarlyRequests, WORKSPACES_PATH } from '#providers/early-requests'
 import { request } from '#providers/http'
 import { sessionsEndpoint } from '../dashboard/fake-sessions'
 import { fakeApi, fixtures, renderScreen, signIn, TEST_TOKEN, type FakeApi } from '../helpers'
+import { workspace } from '../workspaces/fixtures'
 
 vi.mock('@reviewroute/web-shared/qr', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@reviewroute/web-shared/qr')>()),
@@ -32,6 +34,7 @@ const routes = () => ({
   'GET /api/auth/user': fixtures.user,
   'GET /api/billing/trial-status': fixtures.trialStatus(),
   'GET /api/businesses': [fixtures.business({ id: 7 }), fixtures.business({ id: 8, name: 'Second Shop', shortUrl: 'second' })],
+  'GET /api/workspaces': [workspace()],
   'GET /api/overview': {
     totals: { ...counts, businesses: 2 },
     businesses: [{ businessId: 7, ...counts, recentGoogleRatings: 9, recentGoogleAverage: 4.6 }],
@@ -43,9 +46,14 @@ const routes = () => ({
 const sent = (api: FakeApi) => api.calls.filter((call) => call.method === 'GET').map((call) => call.url.pathname + call.url.search)
 
 const renderOverview = () =>
-  renderScreen(createElement(BusinessesProvider, null, createElement(LockGuard, null, createElement(DashboardPage))), {
-    path: '/dashboard',
-  })
+  renderScreen(
+    createElement(
+      WorkspacesProvider,
+      null,
+      createElement(BusinessesProvider, null, createElement(LockGuard, null, createElement(DashboardPage)))
+    ),
+    { path: '/dashboard' }
+  )
 
 beforeEach(() => window.history.replaceState(null, '', '/dashboard'))
 afterEach(() => {
@@ -64,7 +72,8 @@ describe('early requests', () => {
       await within(await screen.findByLabelText('Ratings', { selector: '.ant-card' }, { timeout: 5000 })).findByText('12')
     ).toBeInTheDocument()
     await waitFor(() => expect(sent(api)).toContain(recentSessionsPath(7)))
-    // The owner (the welcome banner's name), the lock guard's status, the businesses, the numbers, the newest sessions.
+    // The owner (the welcome banner's name), the lock guard's status, the businesses, the workspaces (what the role
+    // may do), the numbers, the newest sessions.
     expect(new Set(sent(api))).toEqual(new Set([...earlyPaths('/dashboard'), recentSessionsPath(7)]))
   })
 
@@ -111,8 +120,10 @@ describe('early requests', () => {
   })
 
   it('ask only for the chrome away from the overview, only for the owner on the operator console', () => {
-    expect(earlyPaths('/feedbacks')).toEqual(['/api/auth/user', '/api/billing/trial-status', BUSINESSES_PATH])
+    expect(earlyPaths('/feedbacks')).toEqual(['/api/auth/user', '/api/billing/trial-status', BUSINESSES_PATH, WORKSPACES_PATH])
     expect(earlyPaths('/admin/users')).toEqual(['/api/auth/user'])
+    // The invitation page has no chrome: only who is signed in.
+    expect(earlyPaths('/invite')).toEqual(['/api/auth/user'])
   })
 
   it('send nothing without a usable token', () => {
