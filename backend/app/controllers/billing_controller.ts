@@ -101,8 +101,8 @@ export default class BillingController {
     billingStatus: GetBillingStatus
   ): Promise<BillingChangeResponse> {
     await bouncer.with(WorkspacePolicy).authorize('manageBilling')
-    const { workspace } = tenant.member
-    await cancelSubscription.handle(workspace)
+    const { workspace, user } = tenant.member
+    await cancelSubscription.handle(workspace, user)
     return { success: true, ...(await billingStatus.handle(workspace)) }
   }
 }

@@ -52,9 +52,9 @@ export default class BusinessesController {
 
   /** DELETE /api/business/:id and /api/businesses/:id: its sessions and counters go with it. */
   @inject()
-  async destroy({ bouncer, params }: HttpContext, deleteBusiness: DeleteBusiness): Promise<DeleteBusinessResponse> {
+  async destroy({ tenant, bouncer, params }: HttpContext, deleteBusiness: DeleteBusiness): Promise<DeleteBusinessResponse> {
     const business = await Business.find(params.id)
     await bouncer.with(BusinessPolicy).authorize('delete', business)
-    return { success: true, ...serializeBusiness(await deleteBusiness.handle(business!)) }
+    return { success: true, ...serializeBusiness(await deleteBusiness.handle(business!, tenant.member.user)) }
   }
 }

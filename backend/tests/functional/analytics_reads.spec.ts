@@ -152,7 +152,7 @@ test.group('Analytics reads: writes that change the figures', (group) => {
   test('a business deleted by the action makes the next read of its figures compute afresh', async ({ assert }) => {
     const user = await UserFactory.create()
     const business = await BusinessFactory.merge({ userId: user.id }).create()
-    assert.isTrue(await readsAfresh(business.id, () => new DeleteBusiness().handle(business)))
+    assert.isTrue(await readsAfresh(business.id, () => new DeleteBusiness().handle(business, user)))
   })
 
   test('concurrent owner requests of one business all get the full analytics answer', async ({ client, assert }) => {

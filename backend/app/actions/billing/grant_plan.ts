@@ -5,6 +5,8 @@ import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
 import Payment from '#models/payment'
 import Workspace from '#models/workspace'
+import WorkspaceActivity from '#models/workspace_activity'
+import User from '#models/user'
 import Subscription from '#models/subscription'
 import SubscriptionPlan from '#models/subscription_plan'
 import { clock } from '#lib/clock'
@@ -103,6 +105,8 @@ export default class GrantPlan {
       })
       // The tax invoice in the same transaction: no grant without its invoice, no number used by a failed grant.
       const invoice = await issueInvoice(trx, payment, plan, subscription, now)
+      const buyer = await User.find(userId, { client: trx })
+      await WorkspaceActivity.record(workspaceId, buyer, 'plan.bought', { planName: plan.name, paymentId: payment.id }, trx)
       // The receipt mail (with the PDF) once it is all committed; the sweep mails it if this enqueue is lost.
       trx.after(
         'commit',

@@ -1,6 +1,7 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import Workspace from '#models/workspace'
+import WorkspaceActivity from '#models/workspace_activity'
 import type Member from '#policies/member'
 import Business from '#models/business'
 import GoogleRatingSnapshot from '#models/google_rating_snapshot'
@@ -63,6 +64,7 @@ export default class SelectBusiness {
           )
           // The Google rating history starts with the figures the business joined with (docs/decisions.md D35).
           await GoogleRatingSnapshot.record(business.id, todayIst(), place, trx)
+          await WorkspaceActivity.record(workspace.id, user, 'business.added', { businessId: business.id, name: business.name }, trx)
           return { business, created: true }
         })
       } catch (error) {
