@@ -1,8 +1,11 @@
 /*
  * The app's navigation (docs/screens.md, shared app chrome): the side menu, the mobile bottom bar, what a locked owner
- * is offered, and the rule that marks an item active.
+ * is offered, what the member's role and the workspace's kind leave out (lib/roles.ts), and the rule that marks an
+ * item active.
  */
+import type { WorkspaceDto } from '@reviewroute/backend/types/api'
 import { isAllowedWhenLocked } from './access'
+import { showsNavItem, type Permissions } from './roles'
 
 export interface NavItem {
   key: string
@@ -25,6 +28,9 @@ export const SIDE_NAV: NavItem[] = [
   { key: 'businesses', label: 'Businesses', href: '/dashboard/businesses' },
   { key: 'analytics', label: 'Analytics', href: '/dashboard/analytics' },
   FEEDBACK,
+  { key: 'clients', label: 'Clients', href: '/dashboard/clients' },
+  { key: 'team', label: 'Team', href: '/dashboard/team' },
+  { key: 'brand', label: 'Brand', href: '/dashboard/brand' },
   { key: 'billing', label: 'Billing', href: '/billing', aliases: ['/dashboard/settings'] },
   SETTINGS,
 ]
@@ -45,6 +51,14 @@ export const BOTTOM_NAV: NavItem[] = [
 export const LOCKED_NAV: NavItem[] = SIDE_NAV.filter((item) => isAllowedWhenLocked(item.href))
 
 export const navItems = (items: NavItem[], locked: boolean) => (locked ? LOCKED_NAV : items)
+
+/** The items a member sees: the lock's, then without what their role or the workspace's kind has no use for. */
+export function visibleNavItems(
+  items: NavItem[],
+  { locked, permissions, workspace }: { locked: boolean; permissions: Permissions; workspace: Pick<WorkspaceDto, 'kind'> | null }
+) {
+  return navItems(items, locked).filter((item) => showsNavItem(item.key, permissions, workspace))
+}
 
 /** Active on an exact match or when the path continues below the item's href; Dashboard only matches exactly. */
 export function isNavActive(href: string, pathname: string) {

@@ -54,7 +54,7 @@ describe('header greeting (docs/screens.md)', () => {
 })
 
 describe('user menu (docs/screens.md)', () => {
-  it('has Dashboard, My Businesses, Analytics, Billing, one Profile & Settings entry, and Log out', async () => {
+  it('has Dashboard, My Businesses, Analytics, Team, Billing, one Profile & Settings entry, and Log out', async () => {
     chromeApi()
     renderChrome('/feedbacks')
     const menu = await openUserMenu()
@@ -62,7 +62,7 @@ describe('user menu (docs/screens.md)', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent)
-    ).toEqual(['Dashboard', 'My Businesses', 'Analytics', 'Billing', 'Profile & Settings', 'Log out'])
+    ).toEqual(['Dashboard', 'My Businesses', 'Analytics', 'Team', 'Billing', 'Profile & Settings', 'Log out'])
   })
 
   // docs/decisions.md D38: My Businesses (edit link, settings, remove) is one tap away on every screen, phones included.

@@ -31,7 +31,7 @@ function selectedSideItems() {
 describe('side navigation (desktop, docs/screens.md)', () => {
   beforeEach(() => setViewport(1280))
 
-  it('lists every screen with its link, Analytics of all businesses and Billing included, and no bottom bar', async () => {
+  it('lists every screen with its link, Analytics of all businesses, the Team and Billing included, and no bottom bar', async () => {
     renderChrome('/dashboard')
     await screen.findByRole('heading', { name: 'Hi, Asha!' })
     expect(linksOf(document.querySelector('.app-sider') as HTMLElement)).toEqual([
@@ -43,6 +43,7 @@ describe('side navigation (desktop, docs/screens.md)', () => {
       ['Businesses', '/dashboard/businesses'],
       ['Analytics', '/dashboard/analytics'],
       ['Feedback', '/feedbacks'],
+      ['Team', '/dashboard/team'],
       ['Billing', '/billing'],
       ['Settings', '/profile'],
     ])

@@ -1,24 +1,39 @@
 /*
  * The lock guard (docs/product-rules.md#trial): an owner whose trial is over and who has no paid plan may only use /billing,
- * /profile, /help, /privacy and /terms; anywhere else they go to /billing, which shows the Trial Expired card.
- * Status is polled every 60 s so a purchase made elsewhere lifts the lock.
+ * /profile, /help, /privacy and /terms; anywhere else they go to /billing, which shows the Trial Expired card. A
+ * member who is not an owner cannot buy a plan: they are told so in the screen's place. Status is polled every 60 s
+ * so a purchase made elsewhere lifts the lock. It also stands in for a screen the member's role may not open
+ * (lib/roles.ts: billing for owners, sending for managers, an agency's pages), saying why.
  */
+import { LockOutlined } from '@ant-design/icons'
 import { Flex, Spin, Typography } from 'antd'
 import type { ReactNode } from 'react'
 import { Navigate, useLocation } from 'react-router'
 import { LOCK_POLL_MS } from '#config/constants'
 import { useTrialStatus } from '#hooks/use-trial-status'
+import { useWorkspaces } from '#hooks/use-workspaces'
 import { isAllowedWhenLocked } from '#lib/access'
+import { mayOpen, OWNER_ONLY_TEXT, VIEW_ONLY_TEXT, type Permissions } from '#lib/roles'
+import { MessageScreen } from '#components/message-screen'
 import { TrialBanner } from './trial-banner'
 
 /** /billing shows the trial in its own banner, next to the plans, so the app-wide one stays off there. */
 const OWN_TRIAL_BANNER_PATHS = ['/billing', '/dashboard/settings']
 
+/** Why a member cannot open the screen: an agency's page elsewhere, what only owners do, or what viewers do not. */
+function notAllowedText(pathname: string, permissions: Permissions, kind: string | undefined) {
+  const agencyPage = ['/dashboard/clients', '/dashboard/brand'].some((path) => pathname.startsWith(path))
+  if (agencyPage && kind !== 'agency') return "This page belongs to an agency's workspace. Switch to your agency's workspace to open it."
+  return permissions.edit ? OWNER_ONLY_TEXT : VIEW_ONLY_TEXT
+}
+
 export function LockGuard({ children }: { children: ReactNode }) {
   const { status, query } = useTrialStatus({ pollMs: LOCK_POLL_MS })
+  const workspaces = useWorkspaces()
   const { pathname } = useLocation()
+  const { permissions, current } = workspaces
 
-  if (query.isLoading) {
+  if (query.isLoading || workspaces.loading) {
     return (
       <Flex vertical align="center" justify="center" gap={12} style={{ minHeight: 320 }} role="status">
         <Spin />
@@ -27,7 +42,24 @@ export function LockGuard({ children }: { children: ReactNode }) {
     )
   }
   // Without a status (the call failed) the owner keeps working; the server still enforces every limit.
-  if (status?.isLimited && !isAllowedWhenLocked(pathname)) return <Navigate to="/billing" replace />
+  if (status?.isLimited && !isAllowedWhenLocked(pathname)) {
+    if (permissions.billing) return <Navigate to="/billing" replace />
+    return (
+      <MessageScreen
+        icon={<LockOutlined style={{ color: '#d97706' }} />}
+        title="This workspace has no plan"
+        text={`The free trial of ${current?.name ?? 'this workspace'} is over. Only its owners can choose a plan; until then its dashboard is closed.`}
+      />
+    )
+  }
+  if (!mayOpen(pathname, permissions, current))
+    return (
+      <MessageScreen
+        icon={<LockOutlined style={{ color: '#6b7280' }} />}
+        title="Not available"
+        text={notAllowedText(pathname, permissions, current?.kind)}
+      />
+    )
   return (
     <>
       {!OWN_TRIAL_BANNER_PATHS.includes(pathname) && <TrialBanner status={status} />}

@@ -1,6 +1,7 @@
 /*
  * The signed-in app's chrome (docs/screens.md): side navigation on desktop, the bottom bar on phones, the header, the
- * email verification banner, and the lock guard around every screen. Also posts sync-user about 1 s after the owner loads.
+ * email verification banner, and the lock guard around every screen, all in the workspace the dashboard acts in
+ * (hooks/use-workspaces.tsx). Also posts sync-user about 1 s after the owner loads.
  */
 import { Grid, Layout } from 'antd'
 import { Suspense, useEffect, useState } from 'react'
@@ -8,6 +9,7 @@ import { Outlet } from 'react-router'
 import { SYNC_USER_DELAY_MS } from '#config/constants'
 import { BusinessesProvider } from '#hooks/use-businesses'
 import { useTrialStatus } from '#hooks/use-trial-status'
+import { WorkspacesProvider } from '#hooks/use-workspaces'
 import { request } from '#providers/http'
 import { LockGuard } from '#components/access/lock-guard'
 import { VerifyEmailBanner } from '#components/account/verify-email-banner'
@@ -33,22 +35,24 @@ export function AppLayout() {
   useSyncUser()
 
   return (
-    <BusinessesProvider>
-      <Layout className="app-shell">
-        {desktop && <SideNav collapsed={collapsed} locked={locked} />}
-        <Layout>
-          <AppHeader collapsed={collapsed} onToggle={() => setCollapsed((value) => !value)} locked={locked} />
-          <Layout.Content className="app-content">
-            <VerifyEmailBanner />
-            <LockGuard>
-              <Suspense fallback={<PageLoading />}>
-                <Outlet />
-              </Suspense>
-            </LockGuard>
-          </Layout.Content>
+    <WorkspacesProvider>
+      <BusinessesProvider>
+        <Layout className="app-shell">
+          {desktop && <SideNav collapsed={collapsed} locked={locked} />}
+          <Layout>
+            <AppHeader collapsed={collapsed} onToggle={() => setCollapsed((value) => !value)} locked={locked} />
+            <Layout.Content className="app-content">
+              <VerifyEmailBanner />
+              <LockGuard>
+                <Suspense fallback={<PageLoading />}>
+                  <Outlet />
+                </Suspense>
+              </LockGuard>
+            </Layout.Content>
+          </Layout>
+          {!desktop && <BottomNav locked={locked} />}
         </Layout>
-        {!desktop && <BottomNav locked={locked} />}
-      </Layout>
-    </BusinessesProvider>
+      </BusinessesProvider>
+    </WorkspacesProvider>
   )
 }

@@ -1,11 +1,14 @@
 import {
+  ApartmentOutlined,
   BarChartOutlined,
+  BgColorsOutlined,
   CreditCardOutlined,
   DashboardOutlined,
   LogoutOutlined,
   MenuFoldOutlined,
   MenuUnfoldOutlined,
   ShopOutlined,
+  UsergroupAddOutlined,
   UserOutlined,
 } from '@ant-design/icons'
 import { useLogout } from '@refinedev/core'
@@ -15,7 +18,12 @@ import { useNavigate } from 'react-router'
 import { useCurrentUser } from '#hooks/use-current-user'
 import { greetingName, initials } from '#lib/greeting'
 import { useBusinesses } from '#hooks/use-businesses'
+import { useWorkspaces } from '#hooks/use-workspaces'
 import { preloadable } from '#lib/preloadable'
+import { showsNavItem, type Permissions } from '#lib/roles'
+import type { WorkspaceDto } from '@reviewroute/backend/types/api'
+import { BrandMark } from './workspace-brand'
+import { WorkspaceSwitcher } from './workspace-switcher'
 
 // On a phone the business selector (owners of 2+ businesses) takes the greeting's place: there is room for one of
 // them, and the business is what the screen is about. It renders at once when its module is here (preloadable), and
@@ -40,20 +48,31 @@ export const UserAvatar = ({ initials, imageUrl }: { initials: string; imageUrl?
 /**
  * The avatar menu: the screens a phone's bottom bar has no room for, and the profile, where the name, phone and
  * email are edited (one entry: a "Profile" page beside a "Profile Settings" dialog editing part of the same was
- * two doors to one room). A locked owner gets billing and the profile only, as in the side menu.
+ * two doors to one room). A locked owner gets billing and the profile only, as in the side menu; what the member's
+ * role or the workspace's kind has no use for is left out as there (lib/roles.ts).
  */
-function userMenuItems(navigate: (path: string) => void, logout: () => void, locked: boolean): MenuProps['items'] {
+function userMenuItems(
+  navigate: (path: string) => void,
+  logout: () => void,
+  { locked, permissions, workspace }: { locked: boolean; permissions: Permissions; workspace: WorkspaceDto | null }
+): MenuProps['items'] {
   const go = (key: string, icon: ReactNode, label: string, path: string) => ({ key, icon, label, onClick: () => navigate(path) })
-  return [
+  const entries = [
     ...(locked
       ? []
       : [
           go('dashboard', <DashboardOutlined />, 'Dashboard', '/dashboard'),
           go('businesses', <ShopOutlined />, 'My Businesses', '/dashboard/businesses'),
           go('analytics', <BarChartOutlined />, 'Analytics', '/dashboard/analytics'),
+          go('clients', <ApartmentOutlined />, 'Clients', '/dashboard/clients'),
+          go('team', <UsergroupAddOutlined />, 'Team', '/dashboard/team'),
+          go('brand', <BgColorsOutlined />, 'Brand', '/dashboard/brand'),
         ]),
     go('billing', <CreditCardOutlined />, 'Billing', '/billing'),
     go('profile', <UserOutlined />, 'Profile & Settings', '/profile'),
+  ]
+  return [
+    ...entries.filter((entry) => showsNavItem(entry.key, permissions, workspace)),
     { type: 'divider' as const },
     { key: 'logout', icon: <LogoutOutlined />, label: 'Log out', onClick: () => logout() },
   ]
@@ -66,8 +85,11 @@ export function AppHeader({ collapsed, onToggle, locked = false }: { collapsed: 
   const screens = Grid.useBreakpoint()
   const desktop = screens.md ?? true
   const { businesses } = useBusinesses()
+  const { current, permissions } = useWorkspaces()
   const several = businesses.length > 1
-  const items = userMenuItems(navigate, () => logout(), locked)
+  const items = userMenuItems(navigate, () => logout(), { locked, permissions, workspace: current })
+  // On a phone there is no sider: a client's (or an agency's) brand stands at the header's start.
+  const brand = !desktop ? (current?.brand ?? null) : null
 
   return (
     <Layout.Header className="app-header">
@@ -80,6 +102,7 @@ export function AppHeader({ collapsed, onToggle, locked = false }: { collapsed: 
             onClick={onToggle}
           />
         )}
+        {brand && <BrandMark brand={brand} size={28} labelled />}
         {desktop || !several ? (
           <Greeting name={greetingName(user)} />
         ) : (
@@ -88,7 +111,8 @@ export function AppHeader({ collapsed, onToggle, locked = false }: { collapsed: 
           </Suspense>
         )}
       </Flex>
-      <Flex align="center" gap={12}>
+      <Flex align="center" gap={desktop ? 12 : 8} style={{ flex: 'none' }}>
+        <WorkspaceSwitcher compact={!desktop} />
         {desktop && several && (
           <Suspense fallback={null}>
             <BusinessSelector />

@@ -1,5 +1,7 @@
 import {
+  ApartmentOutlined,
   BarChartOutlined,
+  BgColorsOutlined,
   CreditCardOutlined,
   DashboardOutlined,
   MessageOutlined,
@@ -8,13 +10,16 @@ import {
   ShopOutlined,
   TeamOutlined,
   UnorderedListOutlined,
+  UsergroupAddOutlined,
   WhatsAppOutlined,
 } from '@ant-design/icons'
 import { Layout, Menu } from 'antd'
 import type { ReactNode } from 'react'
 import { Link, useLocation } from 'react-router'
 import { Logo } from '#components/logo'
-import { BOTTOM_NAV, isItemActive, navItems, SIDE_NAV } from '#lib/nav'
+import { useWorkspaces } from '#hooks/use-workspaces'
+import { BOTTOM_NAV, isItemActive, SIDE_NAV, visibleNavItems, type NavItem } from '#lib/nav'
+import { BrandMark } from './workspace-brand'
 
 const ICONS: Record<string, ReactNode> = {
   dashboard: <DashboardOutlined />,
@@ -27,19 +32,36 @@ const ICONS: Record<string, ReactNode> = {
   feedback: <MessageOutlined />,
   billing: <CreditCardOutlined />,
   settings: <SettingOutlined />,
+  team: <UsergroupAddOutlined />,
+  clients: <ApartmentOutlined />,
+  brand: <BgColorsOutlined />,
+}
+
+/** The items this member sees in this workspace (lib/nav.ts, lib/roles.ts). */
+function useNavItems(items: NavItem[], locked: boolean) {
+  const { permissions, current } = useWorkspaces()
+  return visibleNavItems(items, { locked, permissions, workspace: current })
+}
+
+/** The sider's top: ReviewRoute's logo and name, or the brand of the workspace (a client's agency, an agency's own). */
+function SiderBrand({ collapsed }: { collapsed: boolean }) {
+  const brand = useWorkspaces().current?.brand ?? null
+  return (
+    <Link to="/dashboard" className="app-brand" aria-label={`${brand?.name ?? 'ReviewRoute'} dashboard`}>
+      {brand ? <BrandMark brand={brand} size={32} /> : <Logo size={32} />}
+      {!collapsed && <span className="app-brand__name">{brand?.name ?? 'ReviewRoute'}</span>}
+    </Link>
+  )
 }
 
 /** The collapsible side navigation (desktop). `locked`: the trial is over without a plan (billing and profile only). */
 export function SideNav({ collapsed, locked = false }: { collapsed: boolean; locked?: boolean }) {
   const { pathname } = useLocation()
-  const items = navItems(SIDE_NAV, locked)
+  const items = useNavItems(SIDE_NAV, locked)
   const active = items.filter((item) => isItemActive(item, pathname)).map((item) => item.key)
   return (
     <Layout.Sider className="app-sider" collapsed={collapsed} collapsedWidth={72} width={228} theme="light" trigger={null}>
-      <Link to="/dashboard" className="app-brand" aria-label="ReviewRoute dashboard">
-        <Logo size={32} />
-        {!collapsed && <span>ReviewRoute</span>}
-      </Link>
+      <SiderBrand collapsed={collapsed} />
       <Menu
         mode="inline"
         selectedKeys={active}
@@ -52,9 +74,10 @@ export function SideNav({ collapsed, locked = false }: { collapsed: boolean; loc
 /** The mobile bottom bar (also drawn at build time for the overview's first paint, never locked there). */
 export function BottomNav({ locked = false }: { locked?: boolean }) {
   const { pathname } = useLocation()
+  const items = useNavItems(BOTTOM_NAV, locked)
   return (
     <nav className="bottom-nav" aria-label="Main">
-      {navItems(BOTTOM_NAV, locked).map((item) => {
+      {items.map((item) => {
         const active = isItemActive(item, pathname)
         return (
           <Link key={item.key} to={item.href} className={active ? 'active' : undefined} aria-current={active ? 'page' : undefined}>

@@ -1,0 +1,83 @@
+/*
+ * A new workspace (POST /api/workspaces): a team, to work on businesses with others, or an agency, which runs
+ * client workspaces under its own brand. The dashboard opens in it at once; it starts on the free plan (the trial
+ * is the account's first workspace's only).
+ */
+import type { CreateWorkspaceRequest, WorkspaceDto } from '@reviewroute/backend/types/api'
+import { fieldErrors } from '@reviewroute/web-shared/api'
+import { Alert, Form, Input, Modal, Radio, Typography } from 'antd'
+import { useState } from 'react'
+import { useWorkspaces } from '#hooks/use-workspaces'
+import { errorText, request } from '#providers/http'
+
+export const WORKSPACE_NAME_MAX = 120
+
+const KINDS = [
+  { value: 'team', label: 'Team', hint: 'Work on your businesses together with colleagues.' },
+  {
+    value: 'agency',
+    label: 'Agency',
+    hint: "Collect reviews for your clients' businesses, each client in a workspace of its own, under your brand.",
+  },
+] as const
+
+interface Values {
+  name: string
+  kind: 'team' | 'agency'
+}
+
+export function CreateWorkspaceModal({ open, onClose }: { open: boolean; onClose(): void }) {
+  const [form] = Form.useForm<Values>()
+  const { switchTo } = useWorkspaces()
+  const [saving, setSaving] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
+
+  async function create(values: Values) {
+    setSaving(true)
+    setFailure(null)
+    try {
+      const body: CreateWorkspaceRequest = { name: values.name.trim(), kind: values.kind }
+      const created = await request<WorkspaceDto>('/api/workspaces', { method: 'POST', body, workspace: false })
+      switchTo(created.id)
+    } catch (error) {
+      const name = fieldErrors(error).name
+      if (name) form.setFields([{ name: 'name', errors: [name] }])
+      else setFailure(errorText(error, 'Could not create the workspace. Please try again.'))
+      setSaving(false)
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      title="New workspace"
+      okText="Create workspace"
+      confirmLoading={saving}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" requiredMark={false} initialValues={{ kind: 'team' }} onFinish={(values) => void create(values)}>
+        <Form.Item label="Name" name="name" rules={[{ required: true, whitespace: true, message: 'Please name the workspace' }]}>
+          <Input maxLength={WORKSPACE_NAME_MAX} autoComplete="off" placeholder="Sharma Restaurants" />
+        </Form.Item>
+        <Form.Item label="Kind" name="kind">
+          <Radio.Group style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+            {KINDS.map((kind) => (
+              <Radio key={kind.value} value={kind.value}>
+                <strong>{kind.label}</strong>
+                <Typography.Text type="secondary" style={{ display: 'block' }}>
+                  {kind.hint}
+                </Typography.Text>
+              </Radio>
+            ))}
+          </Radio.Group>
+        </Form.Item>
+        <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+          A new workspace starts on the free plan, with its own businesses, team and billing.
+        </Typography.Paragraph>
+        {failure && <Alert type="error" showIcon message={failure} style={{ marginTop: 12 }} />}
+      </Form>
+    </Modal>
+  )
+}
