@@ -10,20 +10,25 @@ import { Link } from 'react-router'
 import { MessageScreen } from '#components/message-screen'
 import { PageLoading } from '#components/page-loading'
 import { useBusinesses } from '#hooks/use-businesses'
+import { usePermissions } from '#hooks/use-workspaces'
+import { NO_BUSINESSES_TO_SEE } from '#lib/roles'
 
 export function BusinessGate({ children, emptyText }: { children(business: BusinessDto): ReactNode; emptyText: string }) {
   const { loading, error, selected, refetch } = useBusinesses()
+  const { manageBusinesses } = usePermissions()
   if (loading) return <PageLoading />
   if (error) return <MessageScreen role="alert" title="Failed to fetch businesses" actions={<Button onClick={refetch}>Try Again</Button>} />
   if (!selected)
     return (
       <MessageScreen
         title="No businesses yet"
-        text={emptyText}
+        text={manageBusinesses ? emptyText : NO_BUSINESSES_TO_SEE}
         actions={
-          <Link to="/dashboard/businesses?add=1">
-            <Button type="primary">Add Your First Business</Button>
-          </Link>
+          manageBusinesses && (
+            <Link to="/dashboard/businesses?add=1">
+              <Button type="primary">Add Your First Business</Button>
+            </Link>
+          )
         }
       />
     )

@@ -11,9 +11,12 @@ import { TRIAL_BANNER_HIDE_MS } from '#config/constants'
 import { AFTER_TRIAL_RULE, TRIAL_DAYS } from '@reviewroute/backend/contract/product_rules'
 import { isTrialUrgent, showsTrialBanner, trialBannerText } from '#lib/access'
 import { dismissTrialBanner, isTrialBannerDismissed } from '#lib/trial-banner-dismissal'
+import { usePermissions } from '#hooks/use-workspaces'
 
 export function TrialBanner({ status, autoHide = true }: { status: TrialStatusDto | undefined; autoHide?: boolean }) {
   const [visible, setVisible] = useState(true)
+  // Only a workspace's owners buy its plan: the others see the days left without the way to billing.
+  const { billing } = usePermissions()
 
   useEffect(() => {
     if (!autoHide) return
@@ -47,11 +50,13 @@ export function TrialBanner({ status, autoHide = true }: { status: TrialStatusDt
         </>
       }
       action={
-        <Link to="/billing">
-          <Button size="small" type={urgent ? 'primary' : 'default'} danger={urgent}>
-            Upgrade
-          </Button>
-        </Link>
+        billing && (
+          <Link to="/billing">
+            <Button size="small" type={urgent ? 'primary' : 'default'} danger={urgent}>
+              Upgrade
+            </Button>
+          </Link>
+        )
       }
     />
   )

@@ -14,6 +14,7 @@ import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, T
 import { formatCount } from '@reviewroute/web-shared/format'
 import { formatDay } from '#lib/date-range'
 import { errorText, request } from '#providers/http'
+import { usePermissions } from '#hooks/use-workspaces'
 
 const historyPath = (businessId: number) => `/api/businesses/${businessId}/google-rating-history`
 /** One cached history per business, shared by every visit to its page until a refresh writes the new point in. */
@@ -102,6 +103,8 @@ export function GoogleRatingHistory({ businessId }: { businessId: number }) {
   // no warning left over from the last one, nor one arriving late from a refresh of the last one (dropped while rendering).
   const [refreshError, setRefreshError] = useState<{ businessId: number; text: string } | null>(null)
   if (refreshError && refreshError.businessId !== businessId) setRefreshError(null)
+  // Asking Google again is a manager's (lib/roles.ts); a viewer reads the history the daily job keeps.
+  const { edit: canRefresh } = usePermissions()
 
   async function refresh() {
     const refreshed = businessId
@@ -155,7 +158,7 @@ export function GoogleRatingHistory({ businessId }: { businessId: number }) {
   return (
     <Card
       title={<span style={{ whiteSpace: 'normal' }}>Google rating since you joined</span>}
-      extra={refreshButton}
+      extra={canRefresh && refreshButton}
       styles={{ header: { paddingBlock: 8 } }}
     >
       <Flex vertical gap={12}>

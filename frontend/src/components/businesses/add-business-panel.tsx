@@ -8,6 +8,8 @@ import { Button, Card, Flex, Typography } from 'antd'
 import { useNavigate } from 'react-router'
 import { useBusinesses } from '#hooks/use-businesses'
 import { useTrialStatus } from '#hooks/use-trial-status'
+import { usePermissions } from '#hooks/use-workspaces'
+import { ASK_AN_OWNER } from '#components/billing/limit-notice'
 import { reachedBusinessLimit } from '#lib/business-limit'
 import { BusinessSearchForm } from '#components/business-search-form'
 import { MessageScreen } from '#components/message-screen'
@@ -16,6 +18,7 @@ export function AddBusinessPanel({ onClose }: { onClose(): void }) {
   const { businesses } = useBusinesses()
   const { status } = useTrialStatus()
   const navigate = useNavigate()
+  const { billing } = usePermissions()
   const cancel = <Button onClick={onClose}>Cancel</Button>
 
   if (reachedBusinessLimit(status, businesses.length)) {
@@ -24,12 +27,14 @@ export function AddBusinessPanel({ onClose }: { onClose(): void }) {
         <MessageScreen
           icon={<LockOutlined style={{ color: '#d97706' }} />}
           title="Business Limit Reached"
-          text={BUSINESS_LIMIT_MESSAGE}
+          text={billing ? BUSINESS_LIMIT_MESSAGE : `${BUSINESS_LIMIT_MESSAGE} ${ASK_AN_OWNER}`}
           actions={
             <>
-              <Button type="primary" onClick={() => navigate('/billing')}>
-                Upgrade to Pro
-              </Button>
+              {billing && (
+                <Button type="primary" onClick={() => navigate('/billing')}>
+                  Upgrade to Pro
+                </Button>
+              )}
               {cancel}
             </>
           }

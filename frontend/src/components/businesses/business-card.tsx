@@ -20,6 +20,7 @@ import { Button, Card, Flex, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useLinkActions } from '#hooks/use-link-actions'
+import { usePermissions } from '#hooks/use-workspaces'
 import { relativeTime } from '#lib/dates'
 import { QrCodeCard } from '#components/qr-code-card/qr-code-card'
 import { Tip } from '#components/tip'
@@ -64,6 +65,9 @@ export function BusinessCard({ business, view }: { business: BusinessDto; view: 
   const navigate = useNavigate()
   const [dialog, setDialog] = useState<'qr' | 'settings' | 'remove' | null>(null)
   const analyticsPath = `/business/${business.id}`
+  // A viewer gets the links and the numbers; the short link's edit, the settings and Remove are a manager's.
+  const { manageBusinesses } = usePermissions()
+  const manages = canManage(view) && manageBusinesses
 
   return (
     <Card
@@ -100,7 +104,11 @@ export function BusinessCard({ business, view }: { business: BusinessDto; view: 
               <MessageOutlined /> {formatCount(business.reviewCount)} {business.reviewCount === 1 ? 'review' : 'reviews'} on Google
             </Typography.Text>
           </Flex>
-          <ShortUrlEditor business={business} onSave={(shortUrl) => actions.updateShortUrl(business, shortUrl)} />
+          <ShortUrlEditor
+            business={business}
+            editable={manageBusinesses}
+            onSave={(shortUrl) => actions.updateShortUrl(business, shortUrl)}
+          />
         </>
       )}
 
@@ -125,7 +133,7 @@ export function BusinessCard({ business, view }: { business: BusinessDto; view: 
         </Button>
       </div>
 
-      {canManage(view) && (
+      {manages && (
         <Flex justify="space-between" gap={8} style={{ borderTop: '1px solid #f0f0f0', paddingTop: 8 }}>
           <Button type="text" icon={<SettingOutlined />} onClick={() => setDialog('settings')}>
             Settings
@@ -137,7 +145,7 @@ export function BusinessCard({ business, view }: { business: BusinessDto; view: 
       )}
 
       {view !== 'qr-codes' && <QrModal business={business} open={dialog === 'qr'} onClose={() => setDialog(null)} />}
-      {canManage(view) && (
+      {manages && (
         <>
           <SettingsModal
             business={business}

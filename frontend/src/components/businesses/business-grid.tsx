@@ -5,6 +5,8 @@
 import { PlusOutlined, ShopOutlined } from '@ant-design/icons'
 import { Button, Card, Col, Row, Skeleton } from 'antd'
 import { useBusinesses } from '#hooks/use-businesses'
+import { usePermissions } from '#hooks/use-workspaces'
+import { NO_BUSINESSES_TO_SEE } from '#lib/roles'
 import { MessageScreen } from '#components/message-screen'
 import { BusinessCard } from './business-card'
 import type { BusinessesView } from './views'
@@ -13,6 +15,7 @@ const COLUMN = { xs: 24, lg: 12, xxl: 8 }
 
 export function BusinessGrid({ view, onAdd }: { view: BusinessesView; onAdd(): void }) {
   const { businesses, loading, error, refetch } = useBusinesses()
+  const { manageBusinesses } = usePermissions()
 
   if (loading) {
     return (
@@ -40,11 +43,13 @@ export function BusinessGrid({ view, onAdd }: { view: BusinessesView; onAdd(): v
         <MessageScreen
           icon={<ShopOutlined style={{ color: '#1d4ed8' }} />}
           title="No businesses yet"
-          text="Add your business to get its review link and QR code."
+          text={manageBusinesses ? 'Add your business to get its review link and QR code.' : NO_BUSINESSES_TO_SEE}
           actions={
-            <Button type="primary" icon={<PlusOutlined />} onClick={onAdd}>
-              Add Your First Business
-            </Button>
+            manageBusinesses && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={onAdd}>
+                Add Your First Business
+              </Button>
+            )
           }
         />
       </Card>

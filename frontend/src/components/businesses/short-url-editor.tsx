@@ -17,9 +17,11 @@ export const OLD_LINK_NOTE =
 interface Props {
   business: BusinessDto
   onSave(shortUrl: string): Promise<boolean>
+  /** false: the link only (a viewer's). */
+  editable?: boolean
 }
 
-export function ShortUrlEditor({ business, onSave }: Props) {
+export function ShortUrlEditor({ business, onSave, editable = true }: Props) {
   const [draft, setDraft] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
 
@@ -32,15 +34,17 @@ export function ShortUrlEditor({ business, onSave }: Props) {
           <Typography.Text type="secondary">{link.replace(/^https?:\/\//, '').replace(/[^/]+$/, '')}</Typography.Text>
           <Typography.Text strong>{business.shortUrl}</Typography.Text>
         </Typography.Text>
-        <Tip title="Edit short URL">
-          <Button
-            type="text"
-            size="small"
-            icon={<EditOutlined />}
-            aria-label="Edit short URL"
-            onClick={() => setDraft(business.shortUrl)}
-          />
-        </Tip>
+        {editable && (
+          <Tip title="Edit short URL">
+            <Button
+              type="text"
+              size="small"
+              icon={<EditOutlined />}
+              aria-label="Edit short URL"
+              onClick={() => setDraft(business.shortUrl)}
+            />
+          </Tip>
+        )}
       </Flex>
     )
   }

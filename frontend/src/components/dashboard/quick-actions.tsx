@@ -8,17 +8,22 @@ import { Button, Card } from 'antd'
 import { Link } from 'react-router'
 import { QR_ONLY_HINT, QR_ONLY_LABEL, useLinkActions } from '#hooks/use-link-actions'
 import { Tip } from '#components/tip'
+import { usePermissions } from '#hooks/use-workspaces'
 
 export function QuickActions({ business }: { business: BusinessDto }) {
   const actions = useLinkActions()
+  // Asking a customer is a write: a viewer has the links to share.
+  const { edit } = usePermissions()
   return (
     <Card title="Quick Actions" style={{ height: '100%' }}>
       <div className="quick-actions-grid">
-        <Link to="/dashboard/send">
-          <Button block type="primary" icon={<WhatsAppOutlined />}>
-            Ask for a review
-          </Button>
-        </Link>
+        {edit && (
+          <Link to="/dashboard/send">
+            <Button block type="primary" icon={<WhatsAppOutlined />}>
+              Ask for a review
+            </Button>
+          </Link>
+        )}
         <Link to="/feedbacks">
           <Button block icon={<MessageOutlined />}>
             View Feedback

@@ -3,6 +3,7 @@ import { PlusOutlined } from '@ant-design/icons'
 import { Button, Card, Flex, Typography } from 'antd'
 import { Link } from 'react-router'
 import { useCurrentUser } from '#hooks/use-current-user'
+import { usePermissions } from '#hooks/use-workspaces'
 import { welcomeTitle } from '#lib/greeting'
 
 /** The businesses page opens its add view when it sees `?add=1`. */
@@ -10,12 +11,16 @@ export const ADD_BUSINESS_PATH = '/dashboard/businesses?add=1'
 
 export function WelcomeBanner({ businessName }: { businessName: string }) {
   const { user } = useCurrentUser()
+  const { manageBusinesses } = usePermissions()
   // No 'there' flash while the owner's name is still loading; 'Welcome' on the account's first day.
-  return <WelcomeBannerView title={welcomeTitle(user)} businessName={businessName} />
+  return <WelcomeBannerView title={welcomeTitle(user)} businessName={businessName} canAdd={manageBusinesses} />
 }
 
-/** The strip drawn from its texts (also rendered at build time for the first paint, first-paint/prerender.tsx). */
-export function WelcomeBannerView({ title, businessName }: { title: string; businessName: string }) {
+/**
+ * The strip drawn from its texts (also rendered at build time for the first paint, first-paint/prerender.tsx).
+ * `canAdd` false: a viewer's, without Add Business.
+ */
+export function WelcomeBannerView({ title, businessName, canAdd = true }: { title: string; businessName: string; canAdd?: boolean }) {
   return (
     <Card className="dashboard-welcome" variant="borderless">
       <Flex justify="space-between" align="center" gap={16} wrap>
@@ -27,11 +32,13 @@ export function WelcomeBannerView({ title, businessName }: { title: string; busi
             {`Here is how ${businessName} is doing. Share your review link to collect more ratings.`}
           </Typography.Paragraph>
         </div>
-        <Link to={ADD_BUSINESS_PATH}>
-          <Button size="large" icon={<PlusOutlined />}>
-            Add Business
-          </Button>
-        </Link>
+        {canAdd && (
+          <Link to={ADD_BUSINESS_PATH}>
+            <Button size="large" icon={<PlusOutlined />}>
+              Add Business
+            </Button>
+          </Link>
+        )}
       </Flex>
     </Card>
   )

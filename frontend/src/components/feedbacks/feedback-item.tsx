@@ -8,6 +8,7 @@ import { Button, Flex, Tag } from 'antd'
 import { formatDateTime } from '#lib/dates'
 import { ReviewSessionItem } from '#components/review-session-item'
 import { Tip } from '#components/tip'
+import { usePermissions } from '#hooks/use-workspaces'
 
 interface Props {
   feedback: ReviewSessionDto
@@ -19,6 +20,8 @@ interface Props {
 }
 
 export function FeedbackItem({ feedback, businessName, showBusiness = false, saving, onResolve }: Props) {
+  // A viewer sees whether it was resolved, without resolving or reopening it (lib/roles.ts).
+  const { edit } = usePermissions()
   const action = feedback.resolved ? (
     <Flex gap={4} align="center">
       <Tip title={`Resolved ${formatDateTime(feedback.resolvedAt)}`}>
@@ -26,15 +29,17 @@ export function FeedbackItem({ feedback, businessName, showBusiness = false, sav
           Resolved
         </Tag>
       </Tip>
-      <Button type="link" size="small" loading={saving} onClick={() => onResolve(feedback, false)}>
-        Reopen
-      </Button>
+      {edit && (
+        <Button type="link" size="small" loading={saving} onClick={() => onResolve(feedback, false)}>
+          Reopen
+        </Button>
+      )}
     </Flex>
-  ) : (
+  ) : edit ? (
     <Button size="small" icon={<CheckOutlined />} loading={saving} onClick={() => onResolve(feedback, true)}>
       Mark as resolved
     </Button>
-  )
+  ) : null
   const extra = showBusiness ? (
     <Flex vertical gap={6} align="flex-start">
       <Tag icon={<ShopOutlined />} style={{ marginInlineEnd: 0, whiteSpace: 'normal' }}>

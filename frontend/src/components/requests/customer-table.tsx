@@ -12,6 +12,7 @@ import { relativeTime } from '#lib/dates'
 import { contactOf, SEND_CHANNEL, SEND_LIST_MAX, sentForYou } from '#lib/review-requests'
 import { errorText } from '#providers/http'
 import { useToast } from '#providers/toast'
+import { usePermissions } from '#hooks/use-workspaces'
 import { CustomerFormModal } from './customer-form-modal'
 import { CustomerHistory } from './customer-history'
 import { LimitNotice } from '#components/billing/limit-notice'
@@ -58,6 +59,8 @@ export function CustomerTable({
   })
   const { mutate: remove } = useDelete()
   const { usable } = useRequestChannels(business.id)
+  // A viewer reads the list and each customer's history: no sending, editing or deleting (lib/roles.ts).
+  const { edit: canEdit } = usePermissions()
 
   /** One tap sends with the owner's WhatsApp; a customer with only an address gets it by email, when email works. */
   const oneTapChannel = (customer: CustomerDto) => (customer.phone ? SEND_CHANNEL : usable('email') ? 'email' : null)
@@ -111,14 +114,16 @@ export function CustomerTable({
           }}
           style={{ maxWidth: 360, flex: '1 1 220px' }}
         />
-        <Button
-          type="primary"
-          icon={<WhatsAppOutlined />}
-          disabled={selected.length === 0}
-          onClick={() => navigate('/dashboard/send-list', { state: { customers: selected } })}
-        >
-          {selected.length ? `Send one by one (${selected.length})` : 'Tick customers to send one by one'}
-        </Button>
+        {canEdit && (
+          <Button
+            type="primary"
+            icon={<WhatsAppOutlined />}
+            disabled={selected.length === 0}
+            onClick={() => navigate('/dashboard/send-list', { state: { customers: selected } })}
+          >
+            {selected.length ? `Send one by one (${selected.length})` : 'Tick customers to send one by one'}
+          </Button>
+        )}
       </Flex>
       {failure &&
         (failure.kind === 'limit' ? (
@@ -132,12 +137,18 @@ export function CustomerTable({
         size={narrow ? 'small' : 'middle'}
         loading={query.isLoading}
         dataSource={result.data ?? []}
-        rowSelection={{
-          preserveSelectedRowKeys: true,
-          selectedRowKeys: selected.map((customer) => customer.id),
-          onChange: (_keys, rows) => setSelected(rows.filter(Boolean).slice(0, SEND_LIST_MAX)),
+        rowSelection={
+          canEdit
+            ? {
+                preserveSelectedRowKeys: true,
+                selectedRowKeys: selected.map((customer) => customer.id),
+                onChange: (_keys, rows) => setSelected(rows.filter(Boolean).slice(0, SEND_LIST_MAX)),
+              }
+            : undefined
+        }
+        locale={{
+          emptyText: q ? 'No customer matches this search.' : canEdit ? 'No customers yet. Add one, or import a CSV.' : 'No customers yet.',
         }}
-        locale={{ emptyText: q ? 'No customer matches this search.' : 'No customers yet. Add one, or import a CSV.' }}
         pagination={{
           current: page,
           pageSize: CUSTOMERS_PAGE_SIZE,
@@ -176,32 +187,38 @@ export function CustomerTable({
             align: 'right',
             render: (_, customer) => (
               <Flex gap={4} justify="flex-end">
-                <Button
-                  size="small"
-                  type="primary"
-                  ghost
-                  icon={customer.phone ? <WhatsAppOutlined /> : <MailOutlined />}
-                  disabled={!!customer.optedOutAt || !oneTapChannel(customer)}
-                  loading={sendingId === customer.id}
-                  onClick={() => void sendOne(customer)}
-                  aria-label={`Send to ${customer.name}`}
-                >
-                  {!narrow && 'Send'}
-                </Button>
+                {canEdit && (
+                  <Button
+                    size="small"
+                    type="primary"
+                    ghost
+                    icon={customer.phone ? <WhatsAppOutlined /> : <MailOutlined />}
+                    disabled={!!customer.optedOutAt || !oneTapChannel(customer)}
+                    loading={sendingId === customer.id}
+                    onClick={() => void sendOne(customer)}
+                    aria-label={`Send to ${customer.name}`}
+                  >
+                    {!narrow && 'Send'}
+                  </Button>
+                )}
                 <Button
                   size="small"
                   icon={<HistoryOutlined />}
                   onClick={() => setHistory(customer)}
                   aria-label={`History of ${customer.name}`}
                 />
-                <Button size="small" icon={<EditOutlined />} onClick={() => onEdit(customer)} aria-label={`Edit ${customer.name}`} />
-                <Button
-                  size="small"
-                  danger
-                  icon={<DeleteOutlined />}
-                  onClick={() => confirmDelete(customer)}
-                  aria-label={`Delete ${customer.name}`}
-                />
+                {canEdit && (
+                  <>
+                    <Button size="small" icon={<EditOutlined />} onClick={() => onEdit(customer)} aria-label={`Edit ${customer.name}`} />
+                    <Button
+                      size="small"
+                      danger
+                      icon={<DeleteOutlined />}
+                      onClick={() => confirmDelete(customer)}
+                      aria-label={`Delete ${customer.name}`}
+                    />
+                  </>
+                )}
               </Flex>
             ),
           },

@@ -10,6 +10,7 @@ import { useState } from 'react'
 import { formatDateTime, relativeTime } from '#lib/dates'
 import { CHANNEL_LABELS, contactOf } from '#lib/review-requests'
 import { errorText } from '#providers/http'
+import { usePermissions } from '#hooks/use-workspaces'
 import { LimitNotice } from '#components/billing/limit-notice'
 import { RequestFilters, requestCrudFilters, NO_REQUEST_FILTERS, type RequestFilterValues } from './request-filters'
 import { RequestStatusTag } from './request-status-tag'
@@ -27,6 +28,7 @@ export function RequestList({ business }: { business: BusinessDto }) {
   const [filters, setFilters] = useState<RequestFilterValues>(NO_REQUEST_FILTERS)
   const [page, setPage] = useState(1)
   const [resending, setResending] = useState<number | null>(null)
+  const { edit: canResend } = usePermissions()
   const [failure, setFailure] = useState<SendFailure | null>(null)
   const { query, result } = useList<ReviewRequestDto, HttpError>({
     resource: 'review-requests',
@@ -119,7 +121,7 @@ export function RequestList({ business }: { business: BusinessDto }) {
             key: 'actions',
             align: 'right',
             render: (_, request) =>
-              request.channel === 'whatsapp_link' && request.status !== 'opted_out' && request.status !== 'rated' ? (
+              canResend && request.channel === 'whatsapp_link' && request.status !== 'opted_out' && request.status !== 'rated' ? (
                 <Button
                   size="small"
                   icon={<WhatsAppOutlined />}

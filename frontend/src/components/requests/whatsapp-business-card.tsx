@@ -11,6 +11,7 @@ import { Alert, App, Button, Card, Descriptions, Flex, Form, Input, Skeleton, Ta
 import { useEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router'
 import { errorText } from '#providers/http'
+import { usePermissions } from '#hooks/use-workspaces'
 import { TestMessageButton } from './test-message'
 import { useRefreshRequestChannels } from './use-request-channels'
 import { useWhatsAppAccount, WHATSAPP_ACCOUNT_PATH } from './use-whatsapp-account'
@@ -52,6 +53,8 @@ export function WhatsAppBusinessCard({ business }: { business: Pick<BusinessDto,
   const [failure, setFailure] = useState<string | null>(null)
   const card = useRef<HTMLDivElement>(null)
   const { hash } = useLocation()
+  // Managers see the connection and send test messages; its owners connect, change and disconnect it (lib/roles.ts).
+  const { whatsApp: canConnect } = usePermissions()
 
   // The quick send's "Connect it" link lands here.
   useEffect(() => {
@@ -133,22 +136,38 @@ export function WhatsAppBusinessCard({ business }: { business: Pick<BusinessDto,
         </Descriptions>
         {failure && <Alert type="error" showIcon message={failure} />}
         <Flex gap={8} wrap>
-          <Button
-            onClick={() => {
-              form.setFieldsValue({
-                phoneNumberId: account.phoneNumberId ?? '',
-                accessToken: '',
-                templates: { en: account.templates.en ?? '', hi: account.templates.hi ?? '' },
-              })
-              setFailure(null)
-              setEditing(true)
-            }}
-          >
-            Update
-          </Button>
-          <Button danger onClick={disconnect}>
-            Disconnect
-          </Button>
+          {canConnect && (
+            <>
+              <Button
+                onClick={() => {
+                  form.setFieldsValue({
+                    phoneNumberId: account.phoneNumberId ?? '',
+                    accessToken: '',
+                    templates: { en: account.templates.en ?? '', hi: account.templates.hi ?? '' },
+                  })
+                  setFailure(null)
+                  setEditing(true)
+                }}
+              >
+                Update
+              </Button>
+              <Button danger onClick={disconnect}>
+                Disconnect
+              </Button>
+            </>
+          )}
+          <TestMessageButton businessId={business.id} businessName={business.name} />
+        </Flex>
+      </Flex>
+    )
+  else if (!canConnect)
+    body = (
+      <Flex vertical gap={12}>
+        <Typography.Text>
+          Not connected. An owner of this workspace can connect its WhatsApp Business number here, so requests go out from it for you.
+        </Typography.Text>
+        <Flex className="test-message-row" align="center" justify="space-between" gap={8} wrap>
+          <Typography.Text type="secondary">See what your customers get:</Typography.Text>
           <TestMessageButton businessId={business.id} businessName={business.name} />
         </Flex>
       </Flex>

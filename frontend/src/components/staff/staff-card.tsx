@@ -12,6 +12,7 @@ import { Alert, App, Button, Card, Flex, Form, Input, Skeleton, Space, Table, Ty
 import { useState } from 'react'
 import { errorText } from '#providers/http'
 import { useToast } from '#providers/toast'
+import { usePermissions } from '#hooks/use-workspaces'
 
 /** A business's staff as a resource of its own: adding or removing someone reads the leaderboard again. */
 const staffResource = (businessId: number) => `businesses/${businessId}/staff`
@@ -26,6 +27,8 @@ export function StaffCard({ businessId, businessName }: { businessId: number; bu
   const { mutateAsync: remove } = useDelete<StaffDto, HttpError>()
   const [form] = Form.useForm<CreateStaffRequest>()
   const [added, setAdded] = useState<StaffDto | null>(null)
+  // A viewer copies links and QR codes; adding and removing people is a manager's (lib/roles.ts).
+  const { edit: canEdit } = usePermissions()
 
   async function add({ name }: CreateStaffRequest) {
     try {
@@ -72,14 +75,17 @@ export function StaffCard({ businessId, businessName }: { businessId: number; bu
     <Flex gap={4}>
       <Button size="small" icon={<CopyOutlined />} onClick={() => void copyLink(member)} aria-label={`Copy ${member.name}'s link`} />
       <Button size="small" icon={<QrcodeOutlined />} onClick={() => void downloadQr(member)} aria-label={`Download ${member.name}'s QR`} />
-      <Button size="small" danger icon={<DeleteOutlined />} onClick={() => confirmRemove(member)} aria-label={`Remove ${member.name}`} />
+      {canEdit && (
+        <Button size="small" danger icon={<DeleteOutlined />} onClick={() => confirmRemove(member)} aria-label={`Remove ${member.name}`} />
+      )}
     </Flex>
   )
 
   let body
   if (query.error && !staff) body = <Alert type="error" showIcon message={errorText(query.error, 'Could not load your staff.')} />
   else if (!staff) body = <Skeleton active paragraph={{ rows: 3 }} />
-  else if (!staff.length) body = <Typography.Text type="secondary">No staff yet. Add the first person below.</Typography.Text>
+  else if (!staff.length)
+    body = <Typography.Text type="secondary">{canEdit ? 'No staff yet. Add the first person below.' : 'No staff yet.'}</Typography.Text>
   else
     body = (
       <Table<StaffDto>
@@ -137,23 +143,25 @@ export function StaffCard({ businessId, businessName }: { businessId: number; bu
             }
           />
         )}
-        <Form form={form} layout="inline" requiredMark={false} onFinish={(values) => void add(values)} style={{ rowGap: 8 }}>
-          <Form.Item
-            name="name"
-            style={{ flex: '1 1 180px', marginInlineEnd: 8 }}
-            rules={[
-              { required: true, whitespace: true, message: 'Please enter their name' },
-              { max: 100, message: 'At most 100 characters' },
-            ]}
-          >
-            <Input placeholder="Their name, e.g. Ravi" aria-label="Staff name" autoComplete="off" />
-          </Form.Item>
-          <Form.Item style={{ marginInlineEnd: 0 }}>
-            <Button type="primary" htmlType="submit" icon={<UserAddOutlined />} loading={adding.isPending}>
-              Add staff
-            </Button>
-          </Form.Item>
-        </Form>
+        {canEdit && (
+          <Form form={form} layout="inline" requiredMark={false} onFinish={(values) => void add(values)} style={{ rowGap: 8 }}>
+            <Form.Item
+              name="name"
+              style={{ flex: '1 1 180px', marginInlineEnd: 8 }}
+              rules={[
+                { required: true, whitespace: true, message: 'Please enter their name' },
+                { max: 100, message: 'At most 100 characters' },
+              ]}
+            >
+              <Input placeholder="Their name, e.g. Ravi" aria-label="Staff name" autoComplete="off" />
+            </Form.Item>
+            <Form.Item style={{ marginInlineEnd: 0 }}>
+              <Button type="primary" htmlType="submit" icon={<UserAddOutlined />} loading={adding.isPending}>
+                Add staff
+              </Button>
+            </Form.Item>
+          </Form>
+        )}
       </Flex>
     </Card>
   )

@@ -20,6 +20,7 @@ import { PageLoading } from '#components/page-loading'
 import { StaffCard } from '#components/staff/staff-card'
 import { VisitHookCard } from '#components/staff/visit-hook-card'
 import { parseRouteId } from '#lib/route-id'
+import { usePermissions } from '#hooks/use-workspaces'
 
 const DailyChart = lazy(() => import('#components/analytics/daily-chart'))
 const CHART_PLACEHOLDER = (
@@ -65,6 +66,8 @@ export default function BusinessAnalyticsPage() {
   // The stats and the chart follow the chosen period (docs/decisions.md D36); the funnel and lists stay all-time.
   const [range, setRange] = useState(() => presetRange(DEFAULT_PRESET))
   const period = useAnalyticsRange(range, { businessId: businessId ?? undefined, enabled: businessId !== null })
+  // The after-visit hook's address is a secret that sends requests: a viewer does not see it (lib/roles.ts).
+  const { edit } = usePermissions()
 
   if (businessId === null) return <NotFound />
   if (query.isLoading) return <PageLoading />
@@ -115,12 +118,14 @@ export default function BusinessAnalyticsPage() {
       </Suspense>
       <RequestFunnel businessId={businessId} />
       <Row gutter={[16, 16]}>
-        <Col xs={24} xl={13}>
+        <Col xs={24} xl={edit ? 13 : 24}>
           <StaffCard businessId={businessId} businessName={data.business.name} />
         </Col>
-        <Col xs={24} xl={11}>
-          <VisitHookCard businessId={businessId} businessName={data.business.name} />
-        </Col>
+        {edit && (
+          <Col xs={24} xl={11}>
+            <VisitHookCard businessId={businessId} businessName={data.business.name} />
+          </Col>
+        )}
       </Row>
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={14}>

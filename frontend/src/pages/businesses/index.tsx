@@ -11,13 +11,16 @@ import { BusinessGrid } from '#components/businesses/business-grid'
 import { PageHeader } from '#components/layout/page-header'
 import { VIEW_COPY, type BusinessesView } from '#components/businesses/views'
 import { useBusinesses } from '#hooks/use-businesses'
+import { usePermissions } from '#hooks/use-workspaces'
 
 export default function BusinessesPage({ view }: { view: BusinessesView }) {
   const [params] = useSearchParams()
   const { pathname, state } = useLocation()
   const navigate = useNavigate()
   const { businesses } = useBusinesses()
-  const adding = params.get('add') === '1'
+  // Adding is a manager's or an owner's (lib/roles.ts): a viewer's `?add=1` shows the list.
+  const { manageBusinesses } = usePermissions()
+  const adding = manageBusinesses && params.get('add') === '1'
   const copy = VIEW_COPY[view]
 
   const openAdd = () => navigate(`${pathname}?add=1`, { state: { openedHere: true } })
@@ -31,6 +34,7 @@ export default function BusinessesPage({ view }: { view: BusinessesView }) {
         lead={copy.text}
         extra={
           // The empty state has its own 'Add Your First Business'.
+          manageBusinesses &&
           !adding &&
           businesses.length > 0 && (
             <Button type="primary" size="large" icon={<PlusOutlined />} onClick={openAdd}>

@@ -9,12 +9,15 @@ import { Overview } from '#components/dashboard/overview'
 import { OverviewSkeleton } from '#components/dashboard/overview-skeleton'
 import { MessageScreen } from '#components/message-screen'
 import { useBusinesses } from '#hooks/use-businesses'
+import { usePermissions } from '#hooks/use-workspaces'
+import { NO_BUSINESSES_TO_SEE } from '#lib/roles'
 
 // Only owners without a business see the search form; its autocomplete stays out of everyone else's download.
 const Onboarding = lazy(() => import('#components/dashboard/onboarding').then(({ Onboarding }) => ({ default: Onboarding })))
 
 export default function DashboardPage() {
   const { loading, error, selected, refetch } = useBusinesses()
+  const { manageBusinesses } = usePermissions()
   // A first paint of the overview gives way to anything else this page shows instead (the overview dismisses it itself).
   const other = !loading && (Boolean(error) || !selected)
   useLayoutEffect(() => {
@@ -30,6 +33,8 @@ export default function DashboardPage() {
         actions={<Button onClick={refetch}>Try Again</Button>}
       />
     )
+  // A viewer adds no business: the add form is not theirs.
+  if (!selected && !manageBusinesses) return <MessageScreen title="No businesses yet" text={NO_BUSINESSES_TO_SEE} />
   if (!selected)
     return (
       <Suspense fallback={<OverviewSkeleton />}>

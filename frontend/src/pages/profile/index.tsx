@@ -20,6 +20,7 @@ import '#components/profile/profile.css'
 import { PROFILE_POLL_MS } from '#config/constants'
 import { useCurrentUser } from '#hooks/use-current-user'
 import { useRefreshTrialStatus, useTrialStatus } from '#hooks/use-trial-status'
+import { usePermissions } from '#hooks/use-workspaces'
 
 export default function ProfilePage() {
   const { user, loading, refetch } = useCurrentUser()
@@ -29,6 +30,8 @@ export default function ProfilePage() {
   const devices = useCustom<DeviceDto[]>({ url: '/api/auth/sessions', method: 'get' })
   const refreshDevices = () => devices.query.refetch()
   const cancel = useCancelSubscription()
+  // The plan is the workspace's, and its owners' business (lib/roles.ts).
+  const { billing } = usePermissions()
 
   // Only the button's own refresh spins it, not the 30 s poll.
   const [refreshing, setRefreshing] = useState(false)
@@ -45,7 +48,7 @@ export default function ProfilePage() {
           <Flex vertical gap={16}>
             <PersonalInfoCard user={user} loading={loading} onSaved={refetch} />
             <NotificationsCard email={user?.email} emailVerified={user?.emailVerified} />
-            <SubscriptionCard status={status} loading={statusQuery.isLoading} onCancel={cancel.ask} />
+            {billing && <SubscriptionCard status={status} loading={statusQuery.isLoading} onCancel={cancel.ask} />}
             <DevicesCard
               devices={devices.query.data?.data}
               loading={devices.query.isLoading}

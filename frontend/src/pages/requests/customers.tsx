@@ -7,11 +7,13 @@ import { PageHeader } from '#components/layout/page-header'
 import { ADD_BUSINESS_FIRST, BusinessGate, BusinessName } from '#components/business-gate'
 import { CustomerImportModal } from '#components/requests/customer-import-modal'
 import { CustomerTable } from '#components/requests/customer-table'
+import { usePermissions } from '#hooks/use-workspaces'
 import '#components/requests/requests.css'
 
 export default function CustomersPage() {
   const [editing, setEditing] = useState<CustomerDto | 'new' | null>(null)
   const [importing, setImporting] = useState(false)
+  const { edit } = usePermissions()
   return (
     <BusinessGate emptyText={ADD_BUSINESS_FIRST}>
       {(business) => (
@@ -19,14 +21,16 @@ export default function CustomersPage() {
           <PageHeader
             title="Customers"
             extra={
-              <Flex gap={8} wrap>
-                <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
-                  Import CSV
-                </Button>
-                <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-                  Add customer
-                </Button>
-              </Flex>
+              edit && (
+                <Flex gap={8} wrap>
+                  <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+                    Import CSV
+                  </Button>
+                  <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+                    Add customer
+                  </Button>
+                </Flex>
+              )
             }
           >
             <BusinessName />

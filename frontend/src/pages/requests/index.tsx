@@ -7,9 +7,12 @@ import { ADD_BUSINESS_FIRST, BusinessGate, BusinessName } from '#components/busi
 import { RequestFunnel } from '#components/requests/request-funnel'
 import { RequestList } from '#components/requests/request-list'
 import { WhatsAppBusinessCard } from '#components/requests/whatsapp-business-card'
+import { usePermissions } from '#hooks/use-workspaces'
 import '#components/requests/requests.css'
 
 export default function RequestsPage() {
+  // A viewer follows the requests; asking customers and WhatsApp Business are a manager's (lib/roles.ts).
+  const { edit } = usePermissions()
   return (
     <BusinessGate emptyText={ADD_BUSINESS_FIRST}>
       {(business) => (
@@ -21,11 +24,13 @@ export default function RequestsPage() {
                 <Link to="/dashboard/customers">
                   <Button icon={<TeamOutlined />}>Customers</Button>
                 </Link>
-                <Link to="/dashboard/send">
-                  <Button type="primary" icon={<WhatsAppOutlined />}>
-                    Ask a customer
-                  </Button>
-                </Link>
+                {edit && (
+                  <Link to="/dashboard/send">
+                    <Button type="primary" icon={<WhatsAppOutlined />}>
+                      Ask a customer
+                    </Button>
+                  </Link>
+                )}
               </Flex>
             }
           >
@@ -35,7 +40,7 @@ export default function RequestsPage() {
           <Card className="requests-card">
             <RequestList key={business.id} business={business} />
           </Card>
-          <WhatsAppBusinessCard business={business} />
+          {edit && <WhatsAppBusinessCard business={business} />}
         </Flex>
       )}
     </BusinessGate>
