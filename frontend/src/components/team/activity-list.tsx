@@ -1,0 +1,69 @@
+/*
+ * The workspace's activity log (owners; GET /api/workspaces/{id}/activity, newest first, 20 a page): what was done,
+ * by whom, when. A system entry (a job, a webhook) has no person; a removed account keeps the name it had.
+ */
+import { useList, type HttpError } from '@refinedev/core'
+import type { WorkspaceActivityDto } from '@reviewroute/backend/types/api'
+import { Button, Card, Flex, List, Pagination, Skeleton, Typography } from 'antd'
+import { useState } from 'react'
+import { formatDateTime } from '#lib/dates'
+import { MessageScreen } from '#components/message-screen'
+
+export const ACTIVITY_PAGE_SIZE = 20
+
+export const actorText = (actor: WorkspaceActivityDto['actor']) =>
+  actor ? (actor.email && actor.name !== actor.email ? `${actor.name} (${actor.email})` : actor.name) : 'ReviewRoute'
+
+export function ActivityList({ workspaceId }: { workspaceId: number }) {
+  const [page, setPage] = useState(1)
+  const { query, result } = useList<WorkspaceActivityDto, HttpError>({
+    resource: `workspaces/${workspaceId}/activity`,
+    pagination: { currentPage: page, pageSize: ACTIVITY_PAGE_SIZE },
+  })
+
+  if (query.isLoading) return <Skeleton active paragraph={{ rows: 6 }} />
+  if (query.isError)
+    return (
+      <MessageScreen
+        role="alert"
+        title="Could not load the activity"
+        actions={<Button onClick={() => void query.refetch()}>Try Again</Button>}
+      />
+    )
+  const entries = result.data ?? []
+  if (entries.length === 0 && page === 1)
+    return (
+      <MessageScreen title="Nothing yet" text="Invitations, role changes and changes to businesses, billing and the brand appear here." />
+    )
+
+  return (
+    <Card>
+      <Flex vertical gap={12}>
+        <List
+          dataSource={entries}
+          rowKey="id"
+          renderItem={(entry) => (
+            <List.Item>
+              <Flex vertical gap={2} style={{ minWidth: 0 }}>
+                <Typography.Text style={{ overflowWrap: 'anywhere' }}>{entry.summary}</Typography.Text>
+                <Typography.Text type="secondary" style={{ fontSize: 13, overflowWrap: 'anywhere' }}>
+                  {actorText(entry.actor)} · {formatDateTime(entry.createdAt)}
+                </Typography.Text>
+              </Flex>
+            </List.Item>
+          )}
+        />
+        {(result.total ?? 0) > ACTIVITY_PAGE_SIZE && (
+          <Pagination
+            align="center"
+            current={page}
+            pageSize={ACTIVITY_PAGE_SIZE}
+            total={result.total ?? 0}
+            showSizeChanger={false}
+            onChange={setPage}
+          />
+        )}
+      </Flex>
+    </Card>
+  )
+}

@@ -1,0 +1,217 @@
+/*
+ * The Team page (docs/screens.md#team): members with their role and businesses, pending invitations, the invitation
+ * form, changing a member's access, removing, cancelling, leaving, and the activity log; owners change things,
+ * everyone else reads.
+ */
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { ReactNode } from 'react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { BusinessesProvider } from '#hooks/use-businesses'
+import { useWorkspaces, WorkspacesProvider } from '#hooks/use-workspaces'
+import { currentWorkspaceId, rememberWorkspace } from '#lib/workspace-store'
+import type { WorkspaceRole } from '#lib/roles'
+import TeamPage from '#pages/team'
+import { stubLocation } from '../chrome/chrome-helpers'
+import { fakeApi, fixtures, renderScreen, signIn, type Routes } from '../helpers'
+import { list } from '../requests/request-fixtures'
+import { invitation, member, workspace } from './fixtures'
+
+vi.setConfig({ testTimeout: 20_000 })
+afterEach(() => vi.unstubAllGlobals())
+
+const team = workspace({ id: 4, name: 'Sharma Team', kind: 'team' })
+const members = {
+  members: [
+    member(),
+    member({ userId: 2, email: 'ravi@example.in', name: 'Ravi Kumar', role: 'manager', businessIds: [7] }),
+    member({ userId: 3, email: 'meena@example.in', name: 'Meena Iyer', role: 'viewer', businessIds: null }),
+  ],
+  invitations: [invitation({ email: 'kavya@example.in', role: 'viewer', businessIds: [7, 8] })],
+}
+
+function Ready({ children }: { children: ReactNode }) {
+  const { loading, current } = useWorkspaces()
+  return !loading && current ? children : null
+}
+
+function renderTeam(role: WorkspaceRole, routes: Routes = {}, path = '/dashboard/team') {
+  signIn()
+  rememberWorkspace(1, 4)
+  const api = fakeApi({
+    'GET /api/auth/user': fixtures.user,
+    'GET /api/workspaces': [workspace(), { ...team, role }],
+    'GET /api/businesses': list([fixtures.business(), fixtures.business({ id: 8, name: 'Dosa Hut', shortUrl: 'dosa' })]),
+    'GET /api/workspaces/4/members': members,
+    ...routes,
+  })
+  renderScreen(
+    <WorkspacesProvider>
+      <BusinessesProvider>
+        <Ready>
+          <TeamPage />
+        </Ready>
+      </BusinessesProvider>
+    </WorkspacesProvider>,
+    { path }
+  )
+  return api
+}
+
+const row = async (name: string) => screen.findByRole('group', { name })
+const callsTo = (api: ReturnType<typeof fakeApi>, method: string, path: string) =>
+  api.calls.filter((call) => call.method === method && call.path === path)
+
+describe('Team page for an owner', () => {
+  it('lists the members with their role, businesses and the signed-in one as You, and the pending invitations', async () => {
+    renderTeam('owner')
+    const asha = await row('Asha Verma')
+    expect(within(asha).getByText('You')).toBeInTheDocument()
+    expect(within(asha).getByText('Owner')).toBeInTheDocument()
+    expect(within(asha).getByText(/All businesses · Joined 20 Nov 2026/)).toBeInTheDocument()
+    expect(within(await row('Ravi Kumar')).getByText(/^Chai Point Cafe · Joined/)).toBeInTheDocument()
+    expect(within(await row('Meena Iyer')).getByText('Viewer')).toBeInTheDocument()
+    expect(screen.getByText('kavya@example.in')).toBeInTheDocument()
+    expect(screen.getByText(/Chai Point Cafe, Dosa Hut · Link works until 4 Dec 2026/)).toBeInTheDocument()
+    // Not themselves: they leave instead.
+    expect(within(asha).queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument()
+  })
+
+  it('invites by email with a role, for every business unless some are chosen', async () => {
+    const api = renderTeam('owner', { 'POST /api/workspaces/4/invitations': { status: 201, body: invitation() } })
+    const form = await screen.findByRole('form', { name: 'Invite someone' })
+    await userEvent.type(within(form).getByLabelText('Email address'), 'ravi.new@example.in')
+    await userEvent.click(within(form).getByRole('radio', { name: /Viewer/ }))
+    await userEvent.click(within(form).getByRole('button', { name: /Send invitation/ }))
+    await waitFor(() => expect(callsTo(api, 'POST', '/api/workspaces/4/invitations')).toHaveLength(1))
+    expect(callsTo(api, 'POST', '/api/workspaces/4/invitations')[0].body).toEqual({
+      email: 'ravi.new@example.in',
+      role: 'viewer',
+      businessIds: null,
+    })
+    expect(await screen.findByText(/We emailed ravi.new@example.in a link to join Sharma Team/)).toBeInTheDocument()
+    // The list is read again with the new invitation.
+    await waitFor(() => expect(callsTo(api, 'GET', '/api/workspaces/4/members').length).toBeGreaterThan(1))
+  })
+
+  it('limits an invitation to the businesses chosen', async () => {
+    const api = renderTeam('owner', { 'POST /api/workspaces/4/invitations': { status: 201, body: invitation() } })
+    const form = await screen.findByRole('form', { name: 'Invite someone' })
+    await userEvent.type(within(form).getByLabelText('Email address'), 'ravi.new@example.in')
+    await userEvent.click(within(form).getByRole('combobox', { name: 'Businesses' }))
+    await userEvent.click(await screen.findByTitle('Dosa Hut'))
+    await userEvent.click(within(form).getByRole('button', { name: /Send invitation/ }))
+    await waitFor(() => expect(callsTo(api, 'POST', '/api/workspaces/4/invitations')).toHaveLength(1))
+    expect(callsTo(api, 'POST', '/api/workspaces/4/invitations')[0].body).toEqual({
+      email: 'ravi.new@example.in',
+      role: 'manager',
+      businessIds: [8],
+    })
+  })
+
+  it("puts the server's field message under the address (a member already)", async () => {
+    renderTeam('owner', {
+      'POST /api/workspaces/4/invitations': {
+        status: 422,
+        body: { errors: [{ field: 'email', message: 'ravi@example.in is already a member', rule: 'unique' }] },
+      },
+    })
+    const form = await screen.findByRole('form', { name: 'Invite someone' })
+    await userEvent.type(within(form).getByLabelText('Email address'), 'ravi@example.in')
+    await userEvent.click(within(form).getByRole('button', { name: /Send invitation/ }))
+    expect(await within(form).findByText('ravi@example.in is already a member')).toBeInTheDocument()
+  })
+
+  it("changes a member's role and businesses", async () => {
+    const api = renderTeam('owner', { 'PATCH /api/workspaces/4/members/2': { userId: 2, role: 'viewer', businessIds: null } })
+    await userEvent.click(within(await row('Ravi Kumar')).getByRole('button', { name: /Change access/ }))
+    const dialog = await screen.findByRole('dialog', { name: 'Access of Ravi Kumar' })
+    await userEvent.click(within(dialog).getByRole('radio', { name: /Viewer/ }))
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(callsTo(api, 'PATCH', '/api/workspaces/4/members/2')).toHaveLength(1))
+    // Still limited to the business it had.
+    expect(callsTo(api, 'PATCH', '/api/workspaces/4/members/2')[0].body).toEqual({ role: 'viewer', businessIds: [7] })
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Access of Ravi Kumar' })).not.toBeInTheDocument())
+  })
+
+  it('says why the last owner cannot be demoted (409), in the dialog', async () => {
+    renderTeam('owner', {
+      'PATCH /api/workspaces/4/members/1': { status: 409, body: { error: 'A workspace needs at least one owner.' } },
+    })
+    await userEvent.click(within(await row('Asha Verma')).getByRole('button', { name: /Change access/ }))
+    const dialog = await screen.findByRole('dialog', { name: 'Access of Asha Verma' })
+    await userEvent.click(within(dialog).getByRole('radio', { name: /Manager/ }))
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+    expect(await within(dialog).findByText('A workspace needs at least one owner.')).toBeInTheDocument()
+  })
+
+  it('removes a member after asking', async () => {
+    const api = renderTeam('owner', { 'DELETE /api/workspaces/4/members/3': { status: 204 } })
+    await userEvent.click(within(await row('Meena Iyer')).getByRole('button', { name: /Remove/ }))
+    const confirm = await screen.findByRole('dialog', { name: 'Remove Meena Iyer?' })
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Remove' }))
+    await waitFor(() => expect(callsTo(api, 'DELETE', '/api/workspaces/4/members/3')).toHaveLength(1))
+  })
+
+  it('cancels an invitation', async () => {
+    const api = renderTeam('owner', { 'DELETE /api/workspaces/4/invitations/41': { status: 204 } })
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel the invitation to kavya@example.in' }))
+    await waitFor(() => expect(callsTo(api, 'DELETE', '/api/workspaces/4/invitations/41')).toHaveLength(1))
+    expect(await screen.findByText(/The link sent to kavya@example.in no longer works/)).toBeInTheDocument()
+  })
+
+  it('shows the activity log, with who did what and when, a page at a time', async () => {
+    const entries = Array.from({ length: 20 }, (_, index) => ({
+      id: 100 - index,
+      action: 'member.invited',
+      actor: index === 0 ? null : { userId: 1, name: 'Asha Verma', email: 'asha@example.in' },
+      summary: `Invited someone ${index}`,
+      createdAt: '2026-11-27T10:00:00.000Z',
+    }))
+    const api = renderTeam('owner', { 'GET /api/workspaces/4/activity': list(entries, 45) }, '/dashboard/team?tab=activity')
+    expect(await screen.findByText('Invited someone 1')).toBeInTheDocument()
+    expect(screen.getByText(/^ReviewRoute · /)).toBeInTheDocument()
+    expect(screen.getAllByText(/^Asha Verma \(asha@example.in\) · /)).toHaveLength(19)
+    expect(callsTo(api, 'GET', '/api/workspaces/4/activity')[0].url.search).toContain('_start=0&_end=20')
+    await userEvent.click(screen.getByTitle('2'))
+    await waitFor(() => expect(callsTo(api, 'GET', '/api/workspaces/4/activity').at(-1)!.url.search).toContain('_start=20&_end=40'))
+  })
+})
+
+describe('Team page for everyone else', () => {
+  it.each(['manager', 'viewer'] as const)('a %s reads the team: no invitation form, changes, removals or activity', async (role) => {
+    renderTeam(role)
+    await row('Ravi Kumar')
+    expect(screen.getByText('Only the owners of Sharma Team can invite people and change what they may do.')).toBeInTheDocument()
+    expect(screen.queryByRole('form', { name: 'Invite someone' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Change access/ })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Cancel the invitation/ })).not.toBeInTheDocument()
+    expect(screen.queryByRole('tab', { name: 'Activity' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Save name' })).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: /Leave this workspace/ })).toBeInTheDocument()
+  })
+
+  it('leaving goes back to the default workspace in a fresh page', async () => {
+    const location = stubLocation('/dashboard/team')
+    const api = renderTeam('viewer', { 'DELETE /api/workspaces/4/members/me': { status: 204 } })
+    await userEvent.click(await screen.findByRole('button', { name: /Leave this workspace/ }))
+    const confirm = await screen.findByRole('dialog', { name: 'Leave Sharma Team?' })
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Leave' }))
+    await waitFor(() => expect(location.assign).toHaveBeenCalledWith('/dashboard'))
+    expect(callsTo(api, 'DELETE', '/api/workspaces/4/members/me')).toHaveLength(1)
+    expect(currentWorkspaceId()).toBeNull()
+  })
+
+  it('the last owner is told why they cannot leave (409), and stays', async () => {
+    const location = stubLocation('/dashboard/team')
+    renderTeam('owner', {
+      'DELETE /api/workspaces/4/members/me': { status: 409, body: { error: 'Make someone else an owner before you leave.' } },
+    })
+    await userEvent.click(await screen.findByRole('button', { name: /Leave this workspace/ }))
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Leave Sharma Team?' })).getByRole('button', { name: 'Leave' }))
+    expect(await screen.findByText('Make someone else an owner before you leave.')).toBeInTheDocument()
+    expect(location.assign).not.toHaveBeenCalled()
+    expect(currentWorkspaceId()).toBe(4)
+  })
+})
