@@ -50,16 +50,21 @@ interface Options {
   billing: Pick<BillingProfile, 'current' | 'saved'>
   /** A payment went through (the history has a new row). */
   onPaid?(): void
+  /** An agency's purchase for one of its client workspaces (create-payment's `workspaceId`); else the workspace's own. */
+  forClient?: { id: number; name: string }
 }
 
-export function usePurchase(status: TrialStatusDto | undefined, { billing, onPaid }: Options) {
+/** create-payment's body: the plan, and the client workspace an agency buys it for. */
+type PaymentOrderRequest = CreatePaymentRequest & { workspaceId?: number }
+
+export function usePurchase(status: TrialStatusDto | undefined, { billing, onPaid, forClient }: Options) {
   const [payment, setPayment] = useState<PaymentStep>({ step: 'closed' })
   const [success, setSuccess] = useState<PaymentSuccess | null>(null)
   // Each Upgrade click is an attempt; answers of an attempt the owner closed are ignored.
   const attempt = useRef(0)
   const toast = useToast()
   const refresh = useRefreshTrialStatus()
-  const { mutateAsync: postOrder } = useCustomMutation<CreatePaymentResponse, HttpError, CreatePaymentRequest>()
+  const { mutateAsync: postOrder } = useCustomMutation<CreatePaymentResponse, HttpError, PaymentOrderRequest>()
   const { mutateAsync: postVerification } = useCustomMutation<BillingChangeResponse, HttpError, VerifyPaymentRequest>()
 
   function close() {
@@ -98,7 +103,8 @@ export function usePurchase(status: TrialStatusDto | undefined, { billing, onPai
 
   async function createOrder(plan: PlanDto, keyId: string, id: number) {
     try {
-      const { data: order } = await postOrder({ url: '/api/billing/create-payment', method: 'post', values: { planId: plan.id } })
+      const values: PaymentOrderRequest = { planId: plan.id, ...(forClient ? { workspaceId: forClient.id } : {}) }
+      const { data: order } = await postOrder({ url: '/api/billing/create-payment', method: 'post', values })
       if (id !== attempt.current) return
       if (!order?.orderId) return fail('Payment Error', NO_ORDER)
       setPayment({ step: 'ready', opening: false, plan, order, keyId })
@@ -137,7 +143,12 @@ export function usePurchase(status: TrialStatusDto | undefined, { billing, onPai
       setPayment({ step: 'closed' })
       const planName = planDisplayName(plan.name)
       setSuccess({ planName, validUntil: result?.currentPeriodEnd ?? order.validUntil })
-      toast.success('Payment Successful!', `Welcome to ReviewRoute Pro. Your ${planName} Plan is now active.`)
+      toast.success(
+        'Payment Successful!',
+        forClient
+          ? `${forClient.name}'s ${planName} Plan is now active.`
+          : `Welcome to ReviewRoute Pro. Your ${planName} Plan is now active.`
+      )
       onPaid?.()
       await refresh()
     } catch (error) {
