@@ -29,7 +29,7 @@ export const WEB_ROUTES = {
     '/logo-download',
   ],
   review: ['/review/:code', '/thanks'],
-  dashboard: ['/dashboard', '/dashboard/*', '/feedbacks', '/profile', '/billing', '/business/:businessId', '/admin', '/admin/*'],
+  dashboard: ['/dashboard', '/dashboard/*', '/feedbacks', '/profile', '/billing', '/business/:businessId', '/admin', '/admin/*', '/invite'],
 } as const
 
 /** Old paths that move elsewhere. A Map: a path from the request is never looked up among object members. */

@@ -35,6 +35,10 @@ const QuickSendPage = lazy(() => import('./pages/requests/send'))
 const SendListPage = lazy(() => import('./pages/requests/send-list'))
 const CustomersPage = lazy(() => import('./pages/requests/customers'))
 const RequestsPage = lazy(() => import('./pages/requests'))
+const TeamPage = lazy(() => import('./pages/team'))
+const ClientsPage = lazy(() => import('./pages/clients'))
+const BrandPage = lazy(() => import('./pages/brand'))
+const InvitePage = lazy(() => import('./pages/invite'))
 const AdminConsole = lazy(() => import('./pages/admin'))
 
 /** Data never stale, no refetch on focus, no polling unless a screen asks, no retries (docs/screens.md#dashboard-routes). */
@@ -128,6 +132,9 @@ export function AppRoutes() {
               <Route path="/dashboard/send-list" element={<SendListPage />} />
               <Route path="/dashboard/customers" element={<CustomersPage />} />
               <Route path="/dashboard/requests" element={<RequestsPage />} />
+              <Route path="/dashboard/team" element={<TeamPage />} />
+              <Route path="/dashboard/clients" element={<ClientsPage />} />
+              <Route path="/dashboard/brand" element={<BrandPage />} />
               <Route path="/billing" element={<BillingPage />} />
               <Route path="/feedbacks" element={<FeedbacksPage />} />
               <Route path="/profile" element={<ProfilePage />} />
@@ -137,6 +144,15 @@ export function AppRoutes() {
           </Route>
           <Route path="/admin/*" element={<OperatorConsole />} />
         </Route>
+        {/* Signed in or not: the invitation page offers the way to an account itself. */}
+        <Route
+          path="/invite"
+          element={
+            <Suspense fallback={<LoadingScreen text="Opening your invitation..." />}>
+              <InvitePage />
+            </Suspense>
+          }
+        />
         <Route path="/home" element={<Navigate to="/dashboard" replace />} />
         <Route path="*" element={<OutsideApp />} />
       </Routes>

@@ -1,0 +1,248 @@
+/*
+ * /invite?token=… (docs/screens.md#invitation-page): where an invitation's mail leads, signed in or not. The link
+ * itself says nothing of the workspace; accepting it (POST /api/invitations/accept) is what decides. Signed out:
+ * what it is and the ways to an account (sign in, create one), both coming back here. Signed in: the account it
+ * would join with and "Accept invitation", which opens the dashboard in the new workspace. A used or expired link
+ * (400) and an invitation for another address or an unverified one (403) each say what to do next.
+ */
+import { CheckCircleOutlined, CloseCircleOutlined, MailOutlined, UserSwitchOutlined } from '@ant-design/icons'
+import type { AcceptInvitationRequest, AcceptInvitationResponse, UserDto } from '@reviewroute/backend/types/api'
+import { ApiError } from '@reviewroute/web-shared/api'
+import { signInUrl } from '@reviewroute/web-shared/redirect'
+import { clearToken, getToken } from '@reviewroute/web-shared/token'
+import { Alert, Button, Card, Flex, Spin, Typography } from 'antd'
+import { useState, type ReactNode } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { ResendVerificationButton } from '#components/account/verify-email-banner'
+import { Logo } from '#components/logo'
+import { useCurrentUser } from '#hooks/use-current-user'
+import { needsEmailVerification } from '#lib/verification'
+import { rememberWorkspace } from '#lib/workspace-store'
+import { errorText, request } from '#providers/http'
+
+export const INVITE_PATH = '/invite'
+
+/** This page's own address, for the way back after signing in or up. */
+export const invitePath = (token: string) => `${INVITE_PATH}?${new URLSearchParams({ token })}`
+
+export const signUpUrl = (returnTo: string) => `/auth?${new URLSearchParams({ mode: 'signup', redirect: returnTo })}`
+
+type Outcome =
+  | { state: 'idle' }
+  | { state: 'accepting' }
+  | { state: 'accepted'; name: string }
+  | { state: 'unusable'; message: string }
+  | { state: 'refused'; message: string }
+  | { state: 'failed'; message: string }
+
+function Page({ children }: { children: ReactNode }) {
+  return (
+    <Flex justify="center" align="start" style={{ minHeight: '100vh', padding: '48px 16px', background: '#f5f7fb' }}>
+      <Card style={{ width: '100%', maxWidth: 480 }} styles={{ body: { padding: 28 } }}>
+        <Flex vertical gap={16}>
+          <Flex align="center" gap={10} style={{ fontWeight: 700, fontSize: 18 }}>
+            <Logo size={32} />
+            ReviewRoute
+          </Flex>
+          {children}
+        </Flex>
+      </Card>
+    </Flex>
+  )
+}
+
+const Title = ({ children }: { children: ReactNode }) => (
+  <Typography.Title level={3} style={{ margin: 0 }}>
+    {children}
+  </Typography.Title>
+)
+
+export default function InvitePage() {
+  const [params] = useSearchParams()
+  const token = params.get('token')?.trim() ?? ''
+  const signedIn = getToken() !== null
+
+  if (!token)
+    return (
+      <Page>
+        <Title>This invitation link is incomplete</Title>
+        <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+          Open the link in the invitation email again; if your email app split it over two lines, copy all of it.
+        </Typography.Paragraph>
+        <a href="/">
+          <Button>Go to ReviewRoute</Button>
+        </a>
+      </Page>
+    )
+  return <Page>{signedIn ? <SignedIn token={token} /> : <SignedOut token={token} />}</Page>
+}
+
+function WhatItIs() {
+  return (
+    <>
+      <Title>You are invited to a ReviewRoute workspace</Title>
+      <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+        Someone asked you to work with them in their ReviewRoute workspace: their businesses, ratings and feedback, with the role they chose
+        for you. The invitation email says who and which workspace.
+      </Typography.Paragraph>
+    </>
+  )
+}
+
+function SignedOut({ token }: { token: string }) {
+  const back = invitePath(token)
+  return (
+    <>
+      <WhatItIs />
+      <Alert
+        type="info"
+        showIcon
+        icon={<MailOutlined />}
+        message="Use the email address the invitation was sent to."
+        description="Sign in, or create an account with that address, and you come back here to accept. The link works once, for 7 days."
+      />
+      <Flex gap={8} wrap>
+        <a href={signInUrl(back)}>
+          <Button type="primary" size="large">
+            Sign in to accept
+          </Button>
+        </a>
+        <a href={signUpUrl(back)}>
+          <Button size="large">Create an account</Button>
+        </a>
+      </Flex>
+    </>
+  )
+}
+
+/** Out of this account and to sign-in, coming back to the invitation. */
+async function switchAccount(token: string) {
+  await request('/api/auth/logout', { method: 'POST', workspace: false }).catch(() => undefined)
+  clearToken()
+  window.location.assign(signInUrl(invitePath(token)))
+}
+
+function SignedIn({ token }: { token: string }) {
+  const { user, loading, refetch } = useCurrentUser()
+  const [outcome, setOutcome] = useState<Outcome>({ state: 'idle' })
+
+  async function accept(member: UserDto) {
+    setOutcome({ state: 'accepting' })
+    try {
+      const { workspace } = await request<AcceptInvitationResponse>('/api/invitations/accept', {
+        method: 'POST',
+        body: { token } satisfies AcceptInvitationRequest,
+        workspace: false,
+      })
+      setOutcome({ state: 'accepted', name: workspace.name })
+      rememberWorkspace(member.id, workspace.id)
+      window.location.assign('/dashboard')
+    } catch (error) {
+      const message = errorText(error, 'Could not accept the invitation. Please try again.')
+      if (error instanceof ApiError && error.status === 400) setOutcome({ state: 'unusable', message })
+      else if (error instanceof ApiError && error.status === 403) {
+        setOutcome({ state: 'refused', message })
+        // The address may have been verified in another tab meanwhile: the next try reads it again.
+        void refetch()
+      } else setOutcome({ state: 'failed', message })
+    }
+  }
+
+  if (loading || !user)
+    return (
+      <Flex vertical align="center" gap={12} role="status" style={{ padding: 24 }}>
+        <Spin />
+        <Typography.Text type="secondary">Checking your account...</Typography.Text>
+      </Flex>
+    )
+
+  if (outcome.state === 'accepted')
+    return (
+      <Flex vertical align="center" gap={12} role="status" style={{ padding: 24, textAlign: 'center' }}>
+        <CheckCircleOutlined style={{ fontSize: 40, color: '#16a34a' }} />
+        <Title>Welcome to {outcome.name}</Title>
+        <Typography.Text type="secondary">Opening its dashboard...</Typography.Text>
+      </Flex>
+    )
+
+  if (outcome.state === 'unusable')
+    return (
+      <>
+        <Flex align="center" gap={10}>
+          <CloseCircleOutlined style={{ fontSize: 28, color: '#dc2626' }} />
+          <Title>This invitation can no longer be used</Title>
+        </Flex>
+        <Alert type="error" showIcon message={outcome.message} />
+        <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+          An invitation works once, for 7 days. Ask the person who invited you to send a new one.
+        </Typography.Paragraph>
+        <Link to="/dashboard">
+          <Button>Go to your dashboard</Button>
+        </Link>
+      </>
+    )
+
+  const unverified = needsEmailVerification(user)
+  const another = (
+    <Button icon={<UserSwitchOutlined />} onClick={() => void switchAccount(token)}>
+      Use another account
+    </Button>
+  )
+  const acceptButton = (
+    <Button type="primary" size="large" loading={outcome.state === 'accepting'} onClick={() => void accept(user)}>
+      {outcome.state === 'refused' || outcome.state === 'failed' ? 'Try again' : 'Accept invitation'}
+    </Button>
+  )
+
+  if (outcome.state === 'refused')
+    return (
+      <>
+        <Title>{unverified ? 'Verify your email address first' : 'This invitation is for another address'}</Title>
+        <Alert type="warning" showIcon message={outcome.message} />
+        {unverified ? (
+          <>
+            <Typography.Paragraph style={{ margin: 0 }}>
+              You are signed in as <strong>{user.email}</strong>. Open the link we sent there, then try again.
+            </Typography.Paragraph>
+            <Flex gap={8} wrap>
+              {acceptButton}
+              <ResendVerificationButton email={user.email} />
+            </Flex>
+          </>
+        ) : (
+          <>
+            <Typography.Paragraph style={{ margin: 0 }}>
+              You are signed in as <strong>{user.email}</strong>. Sign in, or create an account, with the address the invitation was sent
+              to.
+            </Typography.Paragraph>
+            <Flex gap={8} wrap>
+              {another}
+            </Flex>
+          </>
+        )}
+      </>
+    )
+
+  return (
+    <>
+      <WhatItIs />
+      <Typography.Paragraph style={{ margin: 0 }}>
+        You will join as <strong>{user.email}</strong>.
+      </Typography.Paragraph>
+      {unverified && (
+        <Alert
+          type="warning"
+          showIcon
+          message="Verify your email address to accept"
+          description={`We sent a link to ${user.email}. Open it, then accept.`}
+          action={<ResendVerificationButton email={user.email} />}
+        />
+      )}
+      {outcome.state === 'failed' && <Alert type="error" showIcon message={outcome.message} />}
+      <Flex gap={8} wrap>
+        {acceptButton}
+        {another}
+      </Flex>
+    </>
+  )
+}
