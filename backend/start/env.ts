@@ -50,6 +50,15 @@ const env = await Env.create(new URL('../', import.meta.url), {
   GOOGLE_PLACES_BASE_URL: str('https://places.googleapis.com'),
   GOOGLE_PLACES_TIMEOUT_MS: num(5000),
 
+  // Google Business Profile (docs/decisions.md D43): OAuth client, endpoints and the API's base (empty: Google's hosts).
+  GOOGLE_OAUTH_CLIENT_ID: str(''),
+  GOOGLE_OAUTH_CLIENT_SECRET: str(''),
+  GOOGLE_OAUTH_AUTHORIZE_URL: str('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_OAUTH_TOKEN_URL: str('https://oauth2.googleapis.com/token'),
+  GOOGLE_OAUTH_REVOKE_URL: str('https://oauth2.googleapis.com/revoke'),
+  GOOGLE_API_BASE_URL: str(''),
+  GOOGLE_API_TIMEOUT_MS: num(10000),
+
   RAZORPAY_KEY_ID: str(''),
   RAZORPAY_KEY_SECRET: str(''),
   RAZORPAY_WEBHOOK_SECRET: str(''),

@@ -1,0 +1,35 @@
+import { DateTime } from 'luxon'
+import { BaseModel, column } from '@adonisjs/lucid/orm'
+
+/** A location of the connected Business Profile, and the workspace's business it is linked to (docs/decisions.md D43). */
+export default class GoogleLocation extends BaseModel {
+  static table = 'google_locations'
+
+  @column({ isPrimary: true })
+  declare id: number
+
+  @column()
+  declare workspaceId: number
+
+  /** accounts/{a}/locations/{l} */
+  @column()
+  declare name: string
+
+  @column()
+  declare title: string
+
+  @column()
+  declare address: string | null
+
+  @column()
+  declare placeId: string | null
+
+  @column()
+  declare businessId: number | null
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime
+}

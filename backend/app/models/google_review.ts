@@ -1,0 +1,54 @@
+import { DateTime } from 'luxon'
+import { BaseModel, column } from '@adonisjs/lucid/orm'
+
+/** A Google review of a linked location, as the review sync read it (docs/decisions.md D43). */
+export default class GoogleReview extends BaseModel {
+  static table = 'google_reviews'
+
+  @column({ isPrimary: true })
+  declare id: number
+
+  @column()
+  declare businessId: number
+
+  /** accounts/{a}/locations/{l}/reviews/{r} */
+  @column()
+  declare reviewName: string
+
+  @column()
+  declare reviewerName: string | null
+
+  @column()
+  declare reviewerPhotoUrl: string | null
+
+  @column({ consume: (value) => Boolean(value) })
+  declare reviewerAnonymous: boolean
+
+  @column()
+  declare stars: number
+
+  @column()
+  declare comment: string | null
+
+  @column.dateTime()
+  declare createTime: DateTime
+
+  @column.dateTime()
+  declare updateTime: DateTime
+
+  @column()
+  declare replyComment: string | null
+
+  @column.dateTime()
+  declare replyUpdateTime: DateTime | null
+
+  /** When the review disappeared from Google. */
+  @column.dateTime()
+  declare deletedAt: DateTime | null
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime
+}

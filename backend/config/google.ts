@@ -1,0 +1,16 @@
+import env from '#start/env'
+
+/** Google Business Profile (docs/decisions.md D43). */
+export default {
+  /** Empty: connecting Google is off (the connect screen says Google is not configured). */
+  clientId: env.get('GOOGLE_OAUTH_CLIENT_ID'),
+  clientSecret: env.get('GOOGLE_OAUTH_CLIENT_SECRET'),
+  authorizeUrl: env.get('GOOGLE_OAUTH_AUTHORIZE_URL'),
+  tokenUrl: env.get('GOOGLE_OAUTH_TOKEN_URL'),
+  revokeUrl: env.get('GOOGLE_OAUTH_REVOKE_URL'),
+  /** Empty: Google's own hosts, one per API; set (a stub, a proxy): every Business Profile call goes to that base. */
+  apiBaseUrl: env.get('GOOGLE_API_BASE_URL'),
+  timeoutMs: env.get('GOOGLE_API_TIMEOUT_MS'),
+  /** The redirect URI to register with the OAuth client. */
+  redirectUri: `${env.get('APP_URL').replace(/\/+$/, '')}/api/google/connect/callback`,
+}

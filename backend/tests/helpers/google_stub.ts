@@ -1,0 +1,202 @@
+/*
+ * Google as the Business Profile specs see it: one loopback server for the OAuth endpoints (authorize page, token,
+ * revoke) and the Business Profile APIs under one base (GOOGLE_API_BASE_URL), in their documented formats, and the
+ * BusinessProfile service swapped to it. `state` says what it holds and how it answers; tests change it.
+ */
+import { createHash, randomBytes } from 'node:crypto'
+import type { Group } from '@japa/runner/core'
+import app from '@adonisjs/core/services/app'
+import { json, startStubServer, type StubServer } from '#tests/helpers/stub_server'
+import { BusinessProfile, type GoogleConfig } from '#services/google/business_profile'
+
+export const CLIENT_ID = 'test-client.apps.googleusercontent.com'
+export const CLIENT_SECRET = 'test-client-secret'
+
+export interface StubLocation {
+  id: string
+  title: string
+  placeId?: string
+  addressLines?: string[]
+  locality?: string
+}
+
+export interface GoogleStubState {
+  /** Account id → its locations. */
+  accounts: Record<string, StubLocation[]>
+  /** Items per page for accounts and locations. */
+  pageSize: number
+  /** 'quota': every API call is 429 with zero quota; 'down': 503. */
+  mode: 'ok' | 'quota' | 'down'
+  email: string
+  /** Codes handed out by the consent screen: code → PKCE challenge. */
+  codes: Map<string, string>
+  /** Refresh tokens Google accepts (any starting with `rt-` unless revoked). */
+  revoked: Set<string>
+  /** Access tokens issued. */
+  accessTokens: Set<string>
+}
+
+export interface GoogleStub {
+  server: StubServer
+  state: GoogleStubState
+  /** What Google's consent screen would do: a code bound to the request's PKCE challenge. */
+  grant(authorizeUrl: string): { code: string; state: string }
+  /** The service's settings pointing at the stub. */
+  config(): GoogleConfig
+}
+
+const newState = (): GoogleStubState => ({
+  accounts: {},
+  pageSize: 100,
+  mode: 'ok',
+  email: 'owner@gmail.example',
+  codes: new Map(),
+  revoked: new Set(),
+  accessTokens: new Set(),
+})
+
+const idToken = (email: string) =>
+  ['{"alg":"RS256"}', JSON.stringify({ iss: 'https://accounts.google.com', email, email_verified: true })]
+    .map((part) => Buffer.from(part).toString('base64url'))
+    .join('.') + '.sig'
+
+function page<T>(items: T[], url: URL, size: number) {
+  const start = Number(url.searchParams.get('pageToken') ?? 0) || 0
+  const next = start + size < items.length ? String(start + size) : undefined
+  return { items: items.slice(start, start + size), nextPageToken: next }
+}
+
+function handler(state: GoogleStubState) {
+  return (request: { method?: string; url?: string; headers: Record<string, unknown>; body: string }, response: any) => {
+    const url = new URL(request.url ?? '/', 'http://stub')
+    if (request.method === 'GET' && url.pathname === '/o/oauth2/v2/auth') {
+      response.writeHead(200, { 'content-type': 'text/html' })
+      return response.end('<p>Google consent screen</p>')
+    }
+    if (request.method === 'POST' && url.pathname === '/token') {
+      const form = new URLSearchParams(request.body)
+      if (form.get('client_id') !== CLIENT_ID || form.get('client_secret') !== CLIENT_SECRET) {
+        return json(response, 401, { error: 'invalid_client' })
+      }
+      const accessToken = `at-${randomBytes(8).toString('hex')}`
+      state.accessTokens.add(accessToken)
+      if (form.get('grant_type') === 'authorization_code') {
+        const challenge = state.codes.get(form.get('code') ?? '')
+        state.codes.delete(form.get('code') ?? '')
+        const verifier = form.get('code_verifier') ?? ''
+        if (!challenge || createHash('sha256').update(verifier).digest('base64url') !== challenge) {
+          return json(response, 400, { error: 'invalid_grant', error_description: 'Bad code or code_verifier.' })
+        }
+        const refreshToken = `rt-${randomBytes(8).toString('hex')}`
+        return json(response, 200, {
+          access_token: accessToken,
+          expires_in: 3599,
+          refresh_token: refreshToken,
+          scope: 'https://www.googleapis.com/auth/business.manage email',
+          token_type: 'Bearer',
+          id_token: idToken(state.email),
+        })
+      }
+      if (form.get('grant_type') === 'refresh_token') {
+        const token = form.get('refresh_token') ?? ''
+        if (!token.startsWith('rt-') || state.revoked.has(token)) {
+          return json(response, 400, { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' })
+        }
+        return json(response, 200, { access_token: accessToken, expires_in: 3599, token_type: 'Bearer' })
+      }
+      return json(response, 400, { error: 'unsupported_grant_type' })
+    }
+    if (request.method === 'POST' && url.pathname === '/revoke') {
+      state.revoked.add(new URLSearchParams(request.body).get('token') ?? '')
+      return json(response, 200, {})
+    }
+
+    const bearer = String(request.headers.authorization ?? '').replace(/^Bearer /, '')
+    if (!state.accessTokens.has(bearer)) {
+      return json(response, 401, {
+        error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' },
+      })
+    }
+    if (state.mode === 'quota') {
+      return json(response, 429, {
+        error: {
+          code: 429,
+          message:
+            "Quota exceeded for quota metric 'Requests' and limit 'Requests per minute' of service 'mybusinessaccountmanagement.googleapis.com'.",
+          status: 'RESOURCE_EXHAUSTED',
+        },
+      })
+    }
+    if (state.mode === 'down')
+      return json(response, 503, { error: { code: 503, message: 'The service is currently unavailable.', status: 'UNAVAILABLE' } })
+
+    if (request.method === 'GET' && url.pathname === '/v1/accounts') {
+      const accounts = Object.keys(state.accounts).map((id) => ({ name: `accounts/${id}`, accountName: `Account ${id}`, type: 'PERSONAL' }))
+      const { items, nextPageToken } = page(accounts, url, state.pageSize)
+      return json(response, 200, { accounts: items, nextPageToken })
+    }
+    const locations = url.pathname.match(/^\/v1\/accounts\/([^/]+)\/locations$/)
+    if (request.method === 'GET' && locations) {
+      if (url.searchParams.get('readMask') !== 'name,title,storefrontAddress,metadata') {
+        return json(response, 400, { error: { code: 400, message: 'Request contains an invalid argument.', status: 'INVALID_ARGUMENT' } })
+      }
+      const all = (state.accounts[locations[1]] ?? []).map((location) => ({
+        name: `locations/${location.id}`,
+        title: location.title,
+        storefrontAddress: {
+          addressLines: location.addressLines ?? ['1 MG Road'],
+          locality: location.locality ?? 'Pune',
+          postalCode: '411001',
+          regionCode: 'IN',
+        },
+        metadata: location.placeId
+          ? {
+              placeId: location.placeId,
+              mapsUri: 'https://maps.google.com/maps?cid=1',
+              newReviewUri: 'https://search.google.com/local/writereview?placeid=' + location.placeId,
+            }
+          : {},
+      }))
+      const { items, nextPageToken } = page(all, url, state.pageSize)
+      return json(response, 200, { locations: items, nextPageToken })
+    }
+    return json(response, 404, { error: { code: 404, message: 'Not found', status: 'NOT_FOUND' } })
+  }
+}
+
+/** The stub, started for the group, fresh state before each test, and the service swapped to it. */
+export function googleStub(group: Group): GoogleStub {
+  const holder = { state: newState() } as GoogleStub
+  group.setup(async () => {
+    holder.server = await startStubServer()
+    app.container.swap(BusinessProfile, () => new BusinessProfile(holder.config()))
+    return async () => {
+      app.container.restore(BusinessProfile)
+      await holder.server.close()
+    }
+  })
+  group.each.setup(() => {
+    holder.state = newState()
+    holder.server.answer(handler(holder.state))
+  })
+  holder.config = () => {
+    const base = holder.server.url
+    return {
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      authorizeUrl: `${base}/o/oauth2/v2/auth`,
+      tokenUrl: `${base}/token`,
+      revokeUrl: `${base}/revoke`,
+      apiBaseUrl: base,
+      timeoutMs: 3000,
+      redirectUri: 'http://127.0.0.1/api/google/connect/callback',
+    }
+  }
+  holder.grant = (authorizeUrl: string) => {
+    const url = new URL(authorizeUrl)
+    const code = `code-${randomBytes(6).toString('hex')}`
+    holder.state.codes.set(code, url.searchParams.get('code_challenge') ?? '')
+    return { code, state: url.searchParams.get('state') ?? '' }
+  }
+  return holder
+}
