@@ -797,8 +797,12 @@ export interface AdminBusinessDto {
   id: number
   name: string
   shortUrl: string
-  userId: number
-  ownerEmail: string
+  /** Who added it; null (and no address) once that account is gone. */
+  userId: number | null
+  ownerEmail: string | null
+  /** The workspace it belongs to. */
+  workspaceId: number
+  workspaceName: string
   createdAt: string
   ratings: number
   disabledAt: string | null

@@ -35,13 +35,19 @@ export async function adminUserRows(users: User[]): Promise<AdminUserRow[]> {
   return users.map((user) => ({ user, plan: plans.get(user.id), businesses: counts.get(user.id) ?? 0 }))
 }
 
+/**
+ * Businesses with their workspace's name and the address of who added them: a business whose adder's account is gone
+ * (user_id null) is still listed, with no address.
+ */
 export async function adminBusinessRows(ids: number[]) {
   if (ids.length === 0) return []
   const rows = await db
     .from('businesses as b')
-    .join('users as u', 'u.id', 'b.user_id')
+    .join('workspaces as w', 'w.id', 'b.workspace_id')
+    .leftJoin('users as u', 'u.id', 'b.user_id')
     .whereIn('b.id', ids)
     .select('b.id', 'b.name', 'b.short_url', 'b.user_id', 'u.email', 'b.created_at', 'b.disabled_at', 'b.disabled_reason')
+    .select('b.workspace_id', 'w.name as workspace_name')
     .select(db.raw('(SELECT COUNT(*) FROM review_sessions s WHERE s.business_id = b.id AND s.rating IS NOT NULL) AS ratings'))
   return byId(rows, ids)
 }

@@ -15,11 +15,13 @@ import { operator, TOTP_SECRET, totpNow } from '#tests/helpers/operators'
 import { ownerWithBusiness } from '#tests/helpers/owners'
 import { fileMailbox, smtpMailbox } from '#tests/helpers/mailbox'
 import { openOrder, razorpayId, razorpayStub, verify } from '#tests/helpers/razorpay'
-import { DEFAULT_PASSWORD, UserFactory } from '#database/factories/index'
+import { BusinessFactory, DEFAULT_PASSWORD, UserFactory } from '#database/factories/index'
 import { clock } from '#lib/clock'
 import { DateTime } from 'luxon'
 import User from '#models/user'
-import type { AdminUserDto, AuditLogDto, TrialStatusDto } from '#types/api'
+import type { AdminBusinessDto, AdminUserDto, AuditLogDto, TrialStatusDto } from '#types/api'
+import WorkspaceMember from '#models/workspace_member'
+import Workspace from '#models/workspace'
 
 const operatorRoutes = () => apiRoutes().filter((route) => route.access === 'operator')
 const perMethod = () => operatorRoutes().flatMap((route) => route.methods.map((method) => ({ ...route, method })))
@@ -368,6 +370,33 @@ test.group('Admin: writes need a reason and leave one audit row', (group) => {
     )
     ;(await client.get('/api/admin/queues/not-a-queue/failed').bearerToken(token)).assertStatus(404)
     ;(await post(client, '/api/admin/queues/receipt-mail/jobs/nope/retry', token, { reason: 'Try it' })).assertStatus(404)
+  })
+})
+
+test.group('Admin: the businesses list', (group) => {
+  isolated(group)
+
+  test("each business with its workspace's name; one whose adder's account is gone is still listed", async ({ client, assert }) => {
+    const { token } = await operator()
+    const { user: owner, business } = await ownerWithBusiness({ business: { name: 'Chai Point' } })
+    const manager = await UserFactory.create()
+    await WorkspaceMember.create({ workspaceId: business.workspaceId, userId: manager.id, role: 'manager', businessIds: null })
+    const added = await BusinessFactory.merge({ workspaceId: business.workspaceId, userId: manager.id, name: 'Dosa Corner' }).create()
+    await db.from('users').where('id', manager.id).delete()
+    const workspace = await Workspace.findOrFail(business.workspaceId)
+
+    const response = await client.get('/api/admin/businesses').bearerToken(token)
+
+    response.assertStatus(200)
+    const rows = response.body() as AdminBusinessDto[]
+    assert.containsSubset(
+      rows.find((row) => row.id === business.id),
+      { userId: owner.id, ownerEmail: owner.email, workspaceId: workspace.id, workspaceName: workspace.name }
+    )
+    assert.containsSubset(
+      rows.find((row) => row.id === added.id),
+      { name: 'Dosa Corner', userId: null, ownerEmail: null, workspaceId: workspace.id, workspaceName: workspace.name }
+    )
   })
 })
 

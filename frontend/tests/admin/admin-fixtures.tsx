@@ -59,6 +59,8 @@ export const adminBusiness = (overrides: Partial<AdminBusinessDto> = {}) =>
     shortUrl: 'chai123',
     userId: 5,
     ownerEmail: 'asha@example.in',
+    workspaceId: 3,
+    workspaceName: 'Asha Rao',
     createdAt: '2026-11-20T10:00:00.000Z',
     ratings: 42,
     disabledAt: null,

@@ -1,4 +1,7 @@
-/* The contact inbox (reply, mark handled), the queues (counts, failed jobs, retry) and pausing a business link. */
+/*
+ * The contact inbox (reply, mark handled), the queues (counts, failed jobs, retry), the businesses list (workspace and
+ * who added each) and pausing a business link.
+ */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { AdminFailedJobDto, AdminQueueDto } from '@reviewroute/backend/types/api'
@@ -95,6 +98,23 @@ describe('contact inbox, queues and links', { timeout: 60_000 }, () => {
     expect(await screen.findByText('Job Queued Again')).toBeInTheDocument()
     expect(api.calls.find((call) => call.method === 'POST')!.body).toEqual({ reason: 'Mailbox is back' })
     await waitFor(() => expect(api.calls.filter((call) => call.path === '/api/admin/queues/mail/failed')).toHaveLength(2))
+  })
+
+  it("names each business's workspace and who added it, also when that account is gone", async () => {
+    operatorApi({
+      'GET /api/admin/businesses': list([
+        adminBusiness(),
+        adminBusiness({ id: 8, name: 'Dosa Corner', userId: null, ownerEmail: null, workspaceId: 4, workspaceName: 'Ravi Foods' }),
+      ]),
+    })
+    renderApp('/admin/businesses')
+    const kept = (await screen.findByText('Chai Point Cafe')).closest('tr')!
+    expect(within(kept).getByText('Asha Rao')).toBeInTheDocument()
+    expect(within(kept).getByRole('link', { name: 'asha@example.in' })).toHaveAttribute('href', '/admin/users/5')
+    const orphan = screen.getByText('Dosa Corner').closest('tr')!
+    expect(within(orphan).getByText('Ravi Foods')).toBeInTheDocument()
+    expect(within(orphan).getByText('Added by a deleted account')).toBeInTheDocument()
+    expect(within(orphan).queryByRole('link', { name: /admin\/users/ })).toBeNull()
   })
 
   it('pauses a business link with a reason', async () => {

@@ -1,4 +1,7 @@
-/* The columns of a businesses table (the Businesses screen, a user's page): the link, its owner, ratings, state, pause or resume. */
+/*
+ * The columns of a businesses table (the Businesses screen, a user's page): the link, its workspace and who added it,
+ * ratings, state, pause or resume.
+ */
 import type { AdminBusinessDto } from '@reviewroute/backend/types/api'
 import { Button, Flex, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
@@ -36,9 +39,19 @@ export function businessColumns({ onToggle, showOwner = true, sortOrderOf }: Opt
     ...(showOwner
       ? [
           {
-            title: 'Owner',
+            title: 'Workspace',
             key: 'owner',
-            render: (_: unknown, business: AdminBusinessDto) => <Link to={`/admin/users/${business.userId}`}>{business.ownerEmail}</Link>,
+            // Who added it, under the workspace's name; their account may be gone since.
+            render: (_: unknown, business: AdminBusinessDto) => (
+              <Flex vertical>
+                <Typography.Text>{business.workspaceName}</Typography.Text>
+                {business.userId !== null ? (
+                  <Link to={`/admin/users/${business.userId}`}>{business.ownerEmail}</Link>
+                ) : (
+                  <Typography.Text type="secondary">Added by a deleted account</Typography.Text>
+                )}
+              </Flex>
+            ),
           },
         ]
       : []),
