@@ -64,6 +64,7 @@ const GoogleRatingsController = () => import('#controllers/google_ratings_contro
 const PostersController = () => import('#controllers/posters_controller')
 const WorkspacesController = () => import('#controllers/workspaces_controller')
 const BrandsController = () => import('#controllers/brands_controller')
+const GoogleConnectionsController = () => import('#controllers/google_connections_controller')
 
 /** A row id: digits only, and few enough that they stay a finite number (a 400-digit id is Infinity, not a 404). */
 const rowId = { match: /^[0-9]{1,16}$/, cast: (value: string) => Number(value) }
@@ -136,6 +137,9 @@ router
     router.post('hooks/visits/:secret', [VisitHooksController, 'visit']).as('hooks.visit').use(visitHookThrottle)
     router.get('health', [SystemController, 'health']).as('health')
     router.get('health/live', [SystemController, 'live']).as('health.live')
+    // Google Business Profile (docs/decisions.md D43): Google sends the browser back here, without our token; the
+    // one-time state names the workspace and the user.
+    router.get('google/connect/callback', [GoogleConnectionsController, 'callback']).as('google.connect.callback')
 
     // The operator console (docs/decisions.md D34): 404 to everyone but an operator; the TOTP step before the rest.
     router
@@ -293,6 +297,14 @@ router
         router.get('whatsapp-account', [WhatsAppAccountsController, 'show']).as('whatsapp_account.show')
         router.put('whatsapp-account', [WhatsAppAccountsController, 'update']).as('whatsapp_account.update')
         router.delete('whatsapp-account', [WhatsAppAccountsController, 'destroy']).as('whatsapp_account.destroy')
+
+        // Google Business Profile (docs/decisions.md D43).
+        router.get('google/connect/start', [GoogleConnectionsController, 'start']).as('google.connect.start')
+        router.get('google/connection', [GoogleConnectionsController, 'show']).as('google.connection.show')
+        router.delete('google/connection', [GoogleConnectionsController, 'destroy']).as('google.connection.destroy')
+        router.get('google/locations', [GoogleConnectionsController, 'locations']).as('google.locations.list')
+        router.put('google/locations/link', [GoogleConnectionsController, 'link']).as('google.locations.link')
+        router.post('google/locations/add', [GoogleConnectionsController, 'add']).as('google.locations.add')
       })
       .where('id', rowId)
       .where('businessId', rowId)

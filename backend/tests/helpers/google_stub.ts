@@ -70,8 +70,8 @@ function handler(state: GoogleStubState) {
   return (request: { method?: string; url?: string; headers: Record<string, unknown>; body: string }, response: any) => {
     const url = new URL(request.url ?? '/', 'http://stub')
     if (request.method === 'GET' && url.pathname === '/o/oauth2/v2/auth') {
-      response.writeHead(200, { 'content-type': 'text/html' })
-      return response.end('<p>Google consent screen</p>')
+      // Google shows its consent page here; JSON keeps the specs that follow the redirect and read the answer simple.
+      return json(response, 200, { screen: 'Google consent' })
     }
     if (request.method === 'POST' && url.pathname === '/token') {
       const form = new URLSearchParams(request.body)

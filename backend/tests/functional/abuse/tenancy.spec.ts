@@ -13,6 +13,8 @@ import db from '@adonisjs/lucid/services/db'
 import router from '@adonisjs/core/services/router'
 import { isolated } from '#tests/helpers/setup'
 import { checkoutSignature, razorpayStub } from '#tests/helpers/razorpay'
+import { googleStub } from '#tests/helpers/google_stub'
+import GoogleConnection from '#models/google_connection'
 import { ownerWithBusiness } from '#tests/helpers/owners'
 import { apiRoutes, assertClassified, pathFor, type ApiRoute } from '#tests/helpers/api_routes'
 import { databaseFingerprinter, fingerprintChanges, type Fingerprint } from '#tests/helpers/db_fingerprint'
@@ -57,6 +59,9 @@ async function makeOwners(client: ApiClient) {
     orderId: `order_Victim${tag}`,
     customer: `Victim Customer ${tag}`,
     legalName: `Victim Traders ${tag} LLP`,
+    googleEmail: `victim-google-${tag}@gmail.example`,
+    googleLocation: `accounts/9${tag.replace(/\D/g, '')}/locations/${tag}`,
+    googleTitle: `Victim Google Listing ${tag}`,
   }
   await db.from('businesses').where('id', businessId).update({ name: secrets.name, address: secrets.address, short_url: secrets.shortUrl })
   // The private feedback came through the customer's personal link: its answers name the customer.
@@ -97,6 +102,23 @@ async function makeOwners(client: ApiClient) {
     created_at: new Date(),
   })
 
+  // The victim's Google Business Profile connection and a location of it (docs/decisions.md D43).
+  await GoogleConnection.create({
+    workspaceId,
+    email: secrets.googleEmail,
+    refreshTokenEncrypted: GoogleConnection.seal(`rt-victim-${tag}`),
+    connectedByUserId: victim.id,
+  })
+  await db.table('google_locations').insert({
+    workspace_id: workspaceId,
+    name: secrets.googleLocation,
+    title: secrets.googleTitle,
+    place_id: placeId,
+    business_id: businessId,
+    created_at: new Date(),
+    updated_at: new Date(),
+  })
+
   const expired = await User.accessTokens.create(victim)
   await db
     .from('auth_access_tokens')
@@ -117,6 +139,7 @@ async function makeOwners(client: ApiClient) {
       expiredToken: expired.value!.release(),
       placeId,
       orderId: secrets.orderId,
+      googleLocation: secrets.googleLocation,
       businessIds: [businessId],
       sessionIds: [feedback.id, session.id],
       ids: {
@@ -193,6 +216,8 @@ function attackBody(route: ApiRoute, owners: Owners): Record<string, unknown> {
     'billing.create_payment': { planId: owners.monthlyPlanId },
     'auth.profile': { firstName: 'Mallory', email: victim.user.email },
     'user.update_phone': { phone: '9000000001' },
+    'google.locations.link': { name: victim.googleLocation, businessId: victim.ids.business },
+    'google.locations.add': { name: victim.googleLocation },
   }
   return bodies[route.name] ?? {}
 }
@@ -214,6 +239,8 @@ async function victimRows(owners: Owners) {
     workspaces: await db.from('workspaces').where('id', owners.victim.ids.workspace),
     members: await db.from('workspace_members').where('workspace_id', owners.victim.ids.workspace).orderBy('id'),
     invitations: await db.from('workspace_invitations').where('workspace_id', owners.victim.ids.workspace).orderBy('id'),
+    googleConnections: await db.from('google_connections').where('workspace_id', owners.victim.ids.workspace),
+    googleLocations: await db.from('google_locations').where('workspace_id', owners.victim.ids.workspace).orderBy('id'),
   })
 }
 
@@ -316,6 +343,7 @@ test.group('Tenancy: no, junk and expired tokens', (group) => {
 test.group("Tenancy: another owner's token", (group) => {
   isolated(group)
   razorpayStub(group)
+  googleStub(group)
 
   test("{method} {pattern} never reaches or shows the victim's rows")
     .with(perMethod)

@@ -16,6 +16,8 @@ import WorkspaceInvitation from '#models/workspace_invitation'
 import { clock } from '#lib/clock'
 import { isolated } from '#tests/helpers/setup'
 import { checkoutSignature, razorpayStub } from '#tests/helpers/razorpay'
+import { googleStub, type GoogleStub } from '#tests/helpers/google_stub'
+import GoogleConnection from '#models/google_connection'
 import { apiRoutes, assertClassified, pathFor, type ApiRoute } from '#tests/helpers/api_routes'
 import {
   BusinessFactory,
@@ -65,13 +67,13 @@ const OWNER_ONLY = new Set([
  * Reads a viewer may not make: they show what only managers handle (a secret, the WhatsApp number's state, the
  * channels a request could be sent on).
  */
-const MANAGER_READS = new Set(['whatsapp_account.show', 'visit_hook.show', 'review_requests.channels'])
+const MANAGER_READS = new Set(['whatsapp_account.show', 'visit_hook.show', 'review_requests.channels', 'google.connect.start'])
 
 /** Writes about the signed-in person, not the workspace: any role makes them (the workspace is still resolved). */
 const PERSONAL_WRITES = new Set(['user.update_phone', 'notification_settings.update'])
 
 /** Adding a business: a manager limited to some businesses would not see it, so only owners and unlimited managers. */
-const UNLIMITED_ONLY = new Set(['places.select'])
+const UNLIMITED_ONLY = new Set(['places.select', 'google.locations.add'])
 
 /** What the owner gets when it is not a success, and why (the world is one workspace, not every kind at once). */
 const OWNER_REFUSED: Record<string, number> = {
@@ -118,6 +120,9 @@ function expectation(route: ApiRoute, method: string, actor: Actor, request: Bui
 
 /** Two real places: the workspace's business is the first; adding the second is what select-business tries. */
 let places: string[] | undefined
+/** Google Business Profile's stand-in (docs/decisions.md D43): the world's connection reads its one location there. */
+let google: GoogleStub
+const GOOGLE_LOCATION = 'accounts/1/locations/1'
 
 async function makeWorld(client: ApiClient) {
   const tag = randomBytes(4).toString('hex')
@@ -182,6 +187,22 @@ async function makeWorld(client: ApiClient) {
   const stranger = await UserFactory.create()
   await BusinessFactory.merge({ userId: stranger.id }).create()
   const ownerToken = await User.accessTokens.create(owner)
+  // Connected to Google Business Profile, with one location not linked yet.
+  await GoogleConnection.create({
+    workspaceId: workspace.id,
+    email: `roles-${tag}@gmail.example`,
+    refreshTokenEncrypted: GoogleConnection.seal(`rt-roles-${tag}`),
+    connectedByUserId: owner.id,
+  })
+  await db.table('google_locations').insert({
+    workspace_id: workspace.id,
+    name: GOOGLE_LOCATION,
+    title: 'Roles Cafe',
+    place_id: places![2],
+    created_at: new Date(),
+    updated_at: new Date(),
+  })
+  google.state.accounts = { 1: [{ id: '1', title: 'Roles Cafe', placeId: places![2] }] }
 
   return {
     tag,
@@ -254,6 +275,8 @@ function bodyFor(route: ApiRoute, world: World): Record<string, unknown> {
     'workspaces.store': { name: 'Somebody Else' },
     'invitations.accept': { token: 'not-a-real-token' },
     'auth.profile': { firstName: 'Mallory' },
+    'google.locations.link': { name: GOOGLE_LOCATION, businessId: world.ids.business },
+    'google.locations.add': { name: GOOGLE_LOCATION },
   }
   return bodies[route.name] ?? {}
 }
@@ -318,6 +341,7 @@ test.group('Tenancy by role: the tables name real routes', () => {
 test.group('Tenancy by role: every owner route × every kind of member', (group) => {
   isolated(group)
   razorpayStub(group)
+  google = googleStub(group)
 
   test('{method} {pattern}')
     .with(perMethod)
