@@ -28,8 +28,21 @@ export const IMPROVEMENT_MIN_SESSIONS = 5
 /** Review projections (docs/product-rules.md): 50 customers a day, 7 days a week, 10 % leave a review averaging 4.5 stars. */
 export const PROJECTION_DEFAULTS = { dailyCustomers: 50, daysPerWeek: 7, responseRate: 0.1, newReviewRating: 4.5 }
 
-/** Where a locked owner may still go (docs/product-rules.md#trial). */
-export const LOCK_ALLOWED_PATHS = ['/billing', '/profile', '/help', '/privacy', '/terms']
+/**
+ * Where a locked owner may still go (docs/product-rules.md#trial): billing and the profile, and the workspace's own
+ * administration (its team, an agency's clients, whose plans it buys, and brand), which a workspace without a plan
+ * needs as much as one with.
+ */
+export const LOCK_ALLOWED_PATHS = [
+  '/billing',
+  '/profile',
+  '/help',
+  '/privacy',
+  '/terms',
+  '/dashboard/team',
+  '/dashboard/clients',
+  '/dashboard/brand',
+]
 
 /** Notification schedule (docs/decisions.md D30): instant alerts at most once per business per 10 minutes; digest and weekly summary at 09:00 IST. */
 export const FEEDBACK_ALERT_GATE_MINUTES = 10

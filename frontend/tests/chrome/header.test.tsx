@@ -96,7 +96,7 @@ describe('user menu (docs/screens.md)', () => {
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/dashboard$/))
   })
 
-  it('offers a locked owner Billing, Profile & Settings and Log out only', async () => {
+  it('offers a locked owner Team, Billing, Profile & Settings and Log out only', async () => {
     chromeApi({
       'GET /api/billing/trial-status': fixtures.trialStatus({
         isTrialActive: false,
@@ -112,7 +112,7 @@ describe('user menu (docs/screens.md)', () => {
       within(await openUserMenu())
         .getAllByRole('menuitem')
         .map((item) => item.textContent)
-    ).toEqual(['Billing', 'Profile & Settings', 'Log out'])
+    ).toEqual(['Team', 'Billing', 'Profile & Settings', 'Log out'])
   })
 
   it('Log out posts /api/auth/logout, forgets the token and goes to /', async () => {

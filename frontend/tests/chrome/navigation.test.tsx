@@ -50,13 +50,14 @@ describe('side navigation (desktop, docs/screens.md)', () => {
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument()
   })
 
-  it('offers a locked owner Billing and Settings only', async () => {
+  it('offers a locked owner the Team, Billing and Settings only', async () => {
     chromeApi({ 'GET /api/billing/trial-status': lockedStatus })
     renderChrome('/billing')
     await screen.findByRole('heading', { name: 'Hi, Asha!' })
     await waitFor(() =>
       expect(linksOf(document.querySelector('.app-sider') as HTMLElement)).toEqual([
         ['ReviewRoute', '/dashboard'],
+        ['Team', '/dashboard/team'],
         ['Billing', '/billing'],
         ['Settings', '/profile'],
       ])
@@ -138,12 +139,13 @@ describe('bottom bar (phone, docs/screens.md)', () => {
     }
   })
 
-  it('offers a locked owner Billing and Settings only', async () => {
+  it('offers a locked owner the Team, Billing and Settings only', async () => {
     chromeApi({ 'GET /api/billing/trial-status': lockedStatus })
     renderChrome('/profile')
     const bar = await screen.findByRole('navigation', { name: 'Main' })
     await waitFor(() =>
       expect(linksOf(bar)).toEqual([
+        ['Team', '/dashboard/team'],
         ['Billing', '/billing'],
         ['Settings', '/profile'],
       ])

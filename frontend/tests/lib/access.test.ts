@@ -52,8 +52,19 @@ describe('isTrialActive', () => {
   })
 })
 
-describe('isAllowedWhenLocked: /billing, /profile, /help, /privacy, /terms and below', () => {
-  it.each(['/billing', '/profile', '/help', '/privacy', '/terms', '/billing/history', '/help/faq'])('allows %s', (path) => {
+describe('isAllowedWhenLocked: /billing, /profile, /help, /privacy, /terms, the team, clients and brand, and below', () => {
+  it.each([
+    '/billing',
+    '/profile',
+    '/help',
+    '/privacy',
+    '/terms',
+    '/billing/history',
+    '/help/faq',
+    '/dashboard/team',
+    '/dashboard/clients',
+    '/dashboard/brand',
+  ])('allows %s', (path) => {
     expect(isAllowedWhenLocked(path)).toBe(true)
   })
 

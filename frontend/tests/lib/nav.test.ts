@@ -54,8 +54,14 @@ describe('isNavActive: exact match, or the href plus a slash; Dashboard exact on
     expect(activeKeys(BOTTOM_NAV, '/dashboard/requests')).toEqual(['requests'])
   })
 
-  it('a locked owner is offered billing and the profile only, the screens the lock lets them open', () => {
-    expect(LOCKED_NAV.map((item) => item.href)).toEqual(['/billing', '/profile'])
+  it("a locked owner is offered billing, the workspace's administration and the profile, the screens the lock lets them open", () => {
+    expect(LOCKED_NAV.map((item) => item.href)).toEqual([
+      '/dashboard/clients',
+      '/dashboard/team',
+      '/dashboard/brand',
+      '/billing',
+      '/profile',
+    ])
     expect(navItems(SIDE_NAV, true)).toBe(LOCKED_NAV)
     expect(navItems(BOTTOM_NAV, true)).toBe(LOCKED_NAV)
     expect(navItems(BOTTOM_NAV, false)).toBe(BOTTOM_NAV)

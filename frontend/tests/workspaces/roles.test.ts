@@ -83,9 +83,11 @@ describe('navigation by role and workspace', () => {
     expect(keys('owner', client)).not.toContain('brand')
   })
 
-  it('locked: the owner Billing and Settings, anyone else Settings only', () => {
-    expect(keys('owner', workspace(), true)).toEqual(LOCKED_NAV.map((item) => item.key))
-    expect(keys('manager', workspace(), true)).toEqual(['settings'])
+  it("locked: the workspace's administration, Billing for the owner, and Settings", () => {
+    expect(keys('owner', workspace(), true)).toEqual(['team', 'billing', 'settings'])
+    expect(keys('owner', agency, true)).toEqual(['clients', 'team', 'brand', 'billing', 'settings'])
+    expect(keys('manager', workspace(), true)).toEqual(['team', 'settings'])
+    expect(LOCKED_NAV.map((item) => item.key)).toEqual(['clients', 'team', 'brand', 'billing', 'settings'])
   })
 })
 

@@ -48,8 +48,8 @@ export const UserAvatar = ({ initials, imageUrl }: { initials: string; imageUrl?
 /**
  * The avatar menu: the screens a phone's bottom bar has no room for, and the profile, where the name, phone and
  * email are edited (one entry: a "Profile" page beside a "Profile Settings" dialog editing part of the same was
- * two doors to one room). A locked owner gets billing and the profile only, as in the side menu; what the member's
- * role or the workspace's kind has no use for is left out as there (lib/roles.ts).
+ * two doors to one room). A locked owner gets the workspace's administration, billing and the profile, as in the
+ * side menu; what the member's role or the workspace's kind has no use for is left out as there (lib/roles.ts).
  */
 function userMenuItems(
   navigate: (path: string) => void,
@@ -64,10 +64,11 @@ function userMenuItems(
           go('dashboard', <DashboardOutlined />, 'Dashboard', '/dashboard'),
           go('businesses', <ShopOutlined />, 'My Businesses', '/dashboard/businesses'),
           go('analytics', <BarChartOutlined />, 'Analytics', '/dashboard/analytics'),
-          go('clients', <ApartmentOutlined />, 'Clients', '/dashboard/clients'),
-          go('team', <UsergroupAddOutlined />, 'Team', '/dashboard/team'),
-          go('brand', <BgColorsOutlined />, 'Brand', '/dashboard/brand'),
         ]),
+    // The workspace's administration opens when locked too (config/constants.ts LOCK_ALLOWED_PATHS).
+    go('clients', <ApartmentOutlined />, 'Clients', '/dashboard/clients'),
+    go('team', <UsergroupAddOutlined />, 'Team', '/dashboard/team'),
+    go('brand', <BgColorsOutlined />, 'Brand', '/dashboard/brand'),
     go('billing', <CreditCardOutlined />, 'Billing', '/billing'),
     go('profile', <UserOutlined />, 'Profile & Settings', '/profile'),
   ]

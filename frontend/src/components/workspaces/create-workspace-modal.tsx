@@ -74,7 +74,8 @@ export function CreateWorkspaceModal({ open, onClose }: { open: boolean; onClose
           </Radio.Group>
         </Form.Item>
         <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-          A new workspace starts on the free plan, with its own businesses, team and billing.
+          A new workspace has its own businesses, team and billing, and no free trial: until a plan is chosen for it, only its Billing, Team
+          and settings open.
         </Typography.Paragraph>
         {failure && <Alert type="error" showIcon message={failure} style={{ marginTop: 12 }} />}
       </Form>

@@ -142,7 +142,7 @@ function CreateClientModal({ agencyId, onClose, onCreated }: { agencyId: number;
           label="Client name"
           name="name"
           rules={[{ required: true, whitespace: true, message: "Please enter the client's name" }]}
-          extra="Their workspace starts on the free plan; you can buy them a plan from this page."
+          extra="Their workspace has no free trial: buy them a plan from this page to open its dashboard."
         >
           <Input maxLength={WORKSPACE_NAME_MAX} autoComplete="off" placeholder="Sharma Sweets" />
         </Form.Item>
