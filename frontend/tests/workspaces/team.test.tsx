@@ -15,7 +15,7 @@ import TeamPage from '#pages/team'
 import { stubLocation } from '../chrome/chrome-helpers'
 import { fakeApi, fixtures, renderScreen, signIn, type Routes } from '../helpers'
 import { list } from '../requests/request-fixtures'
-import { invitation, member, workspace } from './fixtures'
+import { client, invitation, member, workspace } from './fixtures'
 
 vi.setConfig({ testTimeout: 20_000 })
 afterEach(() => vi.unstubAllGlobals())
@@ -26,6 +26,7 @@ const members = {
     member(),
     member({ userId: 2, email: 'ravi@example.in', name: 'Ravi Kumar', role: 'manager', businessIds: [7] }),
     member({ userId: 3, email: 'meena@example.in', name: 'Meena Iyer', role: 'viewer', businessIds: null }),
+    member({ userId: 9, email: 'dev@example.in', name: 'Dev Shah', role: 'owner' }),
   ],
   invitations: [invitation({ email: 'kavya@example.in', role: 'viewer', businessIds: [7, 8] })],
 }
@@ -42,7 +43,11 @@ function renderTeam(role: WorkspaceRole, routes: Routes = {}, path = '/dashboard
     'GET /api/auth/user': fixtures.user,
     'GET /api/workspaces': [workspace(), { ...team, role }],
     'GET /api/businesses': list([fixtures.business(), fixtures.business({ id: 8, name: 'Dosa Hut', shortUrl: 'dosa' })]),
-    'GET /api/workspaces/4/members': members,
+    // The signed-in member (Asha, 1) is listed with the role the test gives her.
+    'GET /api/workspaces/4/members': {
+      ...members,
+      members: members.members.map((entry) => (entry.userId === 1 ? { ...entry, role } : entry)),
+    },
     ...routes,
   })
   renderScreen(
@@ -165,13 +170,14 @@ describe('Team page for an owner', () => {
       id: 100 - index,
       action: 'member.invited',
       actor: index === 0 ? null : { userId: 1, name: 'Asha Verma', email: 'asha@example.in' },
-      summary: `Invited someone ${index}`,
+      summary: `invited someone ${index}`,
       createdAt: '2026-11-27T10:00:00.000Z',
     }))
     const api = renderTeam('owner', { 'GET /api/workspaces/4/activity': list(entries, 45) }, '/dashboard/team?tab=activity')
-    expect(await screen.findByText('Invited someone 1')).toBeInTheDocument()
-    expect(screen.getByText(/^ReviewRoute · /)).toBeInTheDocument()
-    expect(screen.getAllByText(/^Asha Verma \(asha@example.in\) · /)).toHaveLength(19)
+    // Who, then what they did; under it their address and when.
+    expect((await screen.findByText(/invited someone 1$/)).textContent).toBe('Asha Verma invited someone 1')
+    expect(screen.getByText(/invited someone 0$/).textContent).toBe('ReviewRoute invited someone 0')
+    expect(screen.getAllByText(/^asha@example.in · 27 Nov 2026/)).toHaveLength(19)
     expect(callsTo(api, 'GET', '/api/workspaces/4/activity')[0].url.search).toContain('_start=0&_end=20')
     await userEvent.click(screen.getByTitle('2'))
     await waitFor(() => expect(callsTo(api, 'GET', '/api/workspaces/4/activity').at(-1)!.url.search).toContain('_start=20&_end=40'))
@@ -203,7 +209,13 @@ describe('Team page for everyone else', () => {
     expect(currentWorkspaceId()).toBeNull()
   })
 
-  it('the last owner is told why they cannot leave (409), and stays', async () => {
+  it('the only owner is told to make someone else an owner first, instead of a Leave button', async () => {
+    renderTeam('owner', { 'GET /api/workspaces/4/members': { ...members, members: members.members.slice(0, 3) } })
+    expect(await screen.findByText('You are its only owner: make someone else an owner before you can leave it.')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Leave this workspace/ })).not.toBeInTheDocument()
+  })
+
+  it("an owner among others leaves; the server's refusal is said and they stay", async () => {
     const location = stubLocation('/dashboard/team')
     renderTeam('owner', {
       'DELETE /api/workspaces/4/members/me': { status: 409, body: { error: 'Make someone else an owner before you leave.' } },
@@ -213,5 +225,31 @@ describe('Team page for everyone else', () => {
     expect(await screen.findByText('Make someone else an owner before you leave.')).toBeInTheDocument()
     expect(location.assign).not.toHaveBeenCalled()
     expect(currentWorkspaceId()).toBe(4)
+  })
+
+  it("an agency's member in a client workspace: no members of its own, and why they cannot leave it here", async () => {
+    signIn()
+    rememberWorkspace(1, 3)
+    fakeApi({
+      'GET /api/auth/user': fixtures.user,
+      'GET /api/workspaces': [workspace(), client],
+      'GET /api/businesses': list([]),
+      'GET /api/workspaces/3/members': { members: [], invitations: [] },
+    })
+    renderScreen(
+      <WorkspacesProvider>
+        <BusinessesProvider>
+          <Ready>
+            <TeamPage />
+          </Ready>
+        </BusinessesProvider>
+      </WorkspacesProvider>
+    )
+    expect(await screen.findByText("No members of its own yet: Spice Digital's team works here.")).toBeInTheDocument()
+    expect(screen.getByText(/You work here as a member of Spice Digital/)).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Leave this workspace/ })).not.toBeInTheDocument()
+    expect(screen.getByText(/its team works in this workspace with you/).textContent).toBe(
+      'Managed by Spice Digital: its team works in this workspace with you.'
+    )
   })
 })

@@ -1,6 +1,7 @@
 /*
- * The workspace's activity log (owners; GET /api/workspaces/{id}/activity, newest first, 20 a page): what was done,
- * by whom, when. A system entry (a job, a webhook) has no person; a removed account keeps the name it had.
+ * The workspace's activity log (owners; GET /api/workspaces/{id}/activity, newest first, 20 a page): who did what
+ * (the server's summary follows the person's name: "Asha Verma invited ravi@… as manager"), their address and when.
+ * A system entry (a job, a webhook) is ReviewRoute's; a removed account keeps the name it had.
  */
 import { useList, type HttpError } from '@refinedev/core'
 import type { WorkspaceActivityDto } from '@reviewroute/backend/types/api'
@@ -11,8 +12,12 @@ import { MessageScreen } from '#components/message-screen'
 
 export const ACTIVITY_PAGE_SIZE = 20
 
-export const actorText = (actor: WorkspaceActivityDto['actor']) =>
-  actor ? (actor.email && actor.name !== actor.email ? `${actor.name} (${actor.email})` : actor.name) : 'ReviewRoute'
+/** The person's name (else their address), or ReviewRoute for the system. */
+export const actorName = (actor: WorkspaceActivityDto['actor']) => (actor ? actor.name || actor.email || 'Someone' : 'ReviewRoute')
+
+/** Under it: the address when the name is not it, and when. */
+export const activityDetail = ({ actor, createdAt }: Pick<WorkspaceActivityDto, 'actor' | 'createdAt'>) =>
+  [actor?.email && actor.email !== actor.name ? actor.email : null, formatDateTime(createdAt)].filter(Boolean).join(' · ')
 
 export function ActivityList({ workspaceId }: { workspaceId: number }) {
   const [page, setPage] = useState(1)
@@ -45,9 +50,11 @@ export function ActivityList({ workspaceId }: { workspaceId: number }) {
           renderItem={(entry) => (
             <List.Item>
               <Flex vertical gap={2} style={{ minWidth: 0 }}>
-                <Typography.Text style={{ overflowWrap: 'anywhere' }}>{entry.summary}</Typography.Text>
+                <Typography.Text style={{ overflowWrap: 'anywhere' }}>
+                  <strong>{actorName(entry.actor)}</strong> {entry.summary}
+                </Typography.Text>
                 <Typography.Text type="secondary" style={{ fontSize: 13, overflowWrap: 'anywhere' }}>
-                  {actorText(entry.actor)} · {formatDateTime(entry.createdAt)}
+                  {activityDetail(entry)}
                 </Typography.Text>
               </Flex>
             </List.Item>

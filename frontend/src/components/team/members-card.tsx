@@ -35,11 +35,13 @@ interface Props {
   businesses: BusinessDto[]
   meId: number | null
   canManage: boolean
+  /** A client's agency, whose team works in it without being its members. */
+  agencyName: string | null
   /** A change of the signed-in member's own access (their role in the switcher and the screens' buttons follow). */
   onOwnAccessChanged(): void
 }
 
-export function MembersCard({ team, members, invitations, businesses, meId, canManage, onOwnAccessChanged }: Props) {
+export function MembersCard({ team, members, invitations, businesses, meId, canManage, agencyName, onOwnAccessChanged }: Props) {
   const { modal } = App.useApp()
   const toast = useToast()
   const [changing, setChanging] = useState<WorkspaceMemberDto | null>(null)
@@ -75,6 +77,7 @@ export function MembersCard({ team, members, invitations, businesses, meId, canM
       <Card title={`Members (${members.length})`}>
         <List
           dataSource={members}
+          locale={{ emptyText: agencyName ? `No members of its own yet: ${agencyName}'s team works here.` : 'No members yet.' }}
           rowKey="userId"
           renderItem={(member) => (
             <List.Item>

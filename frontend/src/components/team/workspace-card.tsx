@@ -24,11 +24,13 @@ interface Props {
   workspace: WorkspaceDto
   canManage: boolean
   onLeave(): Promise<void>
+  /** Why the member cannot leave (the only owner; an agency's member), or null when they can. */
+  cannotLeave: string | null
   /** Its name, or its agency, changed. */
   onRenamed(): void
 }
 
-export function WorkspaceCard({ workspace, canManage, onLeave, onRenamed }: Props) {
+export function WorkspaceCard({ workspace, canManage, onLeave, cannotLeave, onRenamed }: Props) {
   const { modal } = App.useApp()
   const toast = useToast()
   const [form] = Form.useForm<UpdateWorkspaceRequest>()
@@ -116,10 +118,13 @@ export function WorkspaceCard({ workspace, canManage, onLeave, onRenamed }: Prop
             </Button>
           </Form>
         )}
+        {cannotLeave && <Typography.Text type="secondary">{cannotLeave}</Typography.Text>}
         <Flex gap={8} wrap>
-          <Button danger icon={<LogoutOutlined />} onClick={confirmLeave}>
-            Leave this workspace
-          </Button>
+          {!cannotLeave && (
+            <Button danger icon={<LogoutOutlined />} onClick={confirmLeave}>
+              Leave this workspace
+            </Button>
+          )}
           {canManage && workspace.kind !== 'personal' && (
             <Button danger type="primary" icon={<DeleteOutlined />} onClick={() => setDeleting(true)}>
               Delete workspace

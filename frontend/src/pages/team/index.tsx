@@ -64,6 +64,15 @@ function Members({ workspace, canManage }: { workspace: WorkspaceDto; canManage:
   if (team.loading) return <Skeleton active paragraph={{ rows: 6 }} />
   if (!team.team)
     return <MessageScreen role="alert" title="Could not load the team" actions={<Button onClick={team.refetch}>Try Again</Button>} />
+  const { members } = team.team
+  const me = members.find((member) => member.userId === meId)
+  const owners = members.filter((member) => member.role === 'owner')
+  // The server refuses both (409, 403): said here instead of offering the button.
+  let cannotLeave: string | null = null
+  if (!me && workspace.managedBy)
+    cannotLeave = `You work here as a member of ${workspace.managedBy.name}; leaving that agency's workspace ends it.`
+  else if (me?.role === 'owner' && owners.length === 1)
+    cannotLeave = 'You are its only owner: make someone else an owner before you can leave it.'
   return (
     <Flex vertical gap={16}>
       {!canManage && (
@@ -76,10 +85,17 @@ function Members({ workspace, canManage }: { workspace: WorkspaceDto; canManage:
         businesses={businesses}
         meId={meId}
         canManage={canManage}
+        agencyName={workspace.managedBy?.name ?? null}
         onOwnAccessChanged={() => window.location.reload()}
       />
       {canManage && <InviteCard team={team} businesses={businesses} workspaceName={workspace.name} />}
-      <WorkspaceCard workspace={workspace} canManage={canManage} onLeave={team.leave} onRenamed={refetchWorkspaces} />
+      <WorkspaceCard
+        workspace={workspace}
+        canManage={canManage}
+        onLeave={team.leave}
+        cannotLeave={cannotLeave}
+        onRenamed={refetchWorkspaces}
+      />
     </Flex>
   )
 }
