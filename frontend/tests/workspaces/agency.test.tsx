@@ -90,7 +90,7 @@ describe('Clients overview', () => {
     renderInAgency(<ClientsPage />, 'owner', { 'GET /api/workspaces/2/clients': clients })
     const card = await screen.findByRole('article', { name: 'Sharma Sweets' })
     expect(within(card).getByText('Ratings this month').nextSibling).toHaveTextContent('48')
-    expect(within(card).getByText('Unanswered Google reviews').nextSibling).toHaveTextContent('3')
+    expect(within(card).getByText('Unanswered on Google').nextSibling).toHaveTextContent('3')
     expect(within(card).getByRole('button', { name: 'Open Sharma Sweets' })).toBeInTheDocument()
   })
 

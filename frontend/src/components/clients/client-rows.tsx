@@ -23,7 +23,7 @@ export function planText(plan: AgencyClientDto['plan']) {
 const PLAN_COLORS: Record<AgencyClientDto['plan']['status'], string> = { active: 'green', trial: 'blue', free: 'default' }
 
 export const PlanTag = ({ plan }: { plan: AgencyClientDto['plan'] }) => (
-  <Tag color={PLAN_COLORS[plan.status]} style={{ marginInlineEnd: 0, whiteSpace: 'normal' }}>
+  <Tag color={PLAN_COLORS[plan.status]} style={{ marginInlineEnd: 0, whiteSpace: plan.status === 'active' ? 'normal' : 'nowrap' }}>
     {planText(plan)}
   </Tag>
 )
@@ -39,9 +39,9 @@ interface Props {
   onBuy(client: AgencyClientDto): void
 }
 
-function Actions({ client, canBuy, onOpen, onBuy }: Omit<Props, 'clients'> & { client: AgencyClientDto }) {
+function Actions({ client, canBuy, onOpen, onBuy, wrap = true }: Omit<Props, 'clients'> & { client: AgencyClientDto; wrap?: boolean }) {
   return (
-    <Flex gap={8} wrap>
+    <Flex gap={8} wrap={wrap}>
       <Button type="primary" size="small" icon={<LoginOutlined />} onClick={() => onOpen(client)} aria-label={`Open ${client.name}`}>
         Open
       </Button>
@@ -83,7 +83,7 @@ export function ClientRows({ clients, canBuy, onOpen, onBuy }: Props) {
                 <Figure label="Businesses">{formatCount(client.businesses)}</Figure>
                 <Figure label="Ratings this month">{formatCount(client.ratingsThisMonth)}</Figure>
                 <Figure label="Average this month">{averageText(client.averageThisMonth)}</Figure>
-                <Figure label="Unanswered Google reviews">{unansweredText(client.unansweredGoogleReviews)}</Figure>
+                <Figure label="Unanswered on Google">{unansweredText(client.unansweredGoogleReviews)}</Figure>
               </div>
               <Actions client={client} canBuy={canBuy} onOpen={onOpen} onBuy={onBuy} />
             </Flex>
@@ -99,7 +99,15 @@ export function ClientRows({ clients, canBuy, onOpen, onBuy }: Props) {
         pagination={false}
         scroll={{ x: 900 }}
         columns={[
-          { title: 'Client', dataIndex: 'name', render: (name: string) => <Typography.Text strong>{name}</Typography.Text> },
+          {
+            title: 'Client',
+            dataIndex: 'name',
+            render: (name: string) => (
+              <Typography.Text strong style={{ display: 'inline-block', minWidth: 120 }}>
+                {name}
+              </Typography.Text>
+            ),
+          },
           { title: 'Businesses', dataIndex: 'businesses', align: 'right', render: formatCount },
           { title: 'Ratings this month', dataIndex: 'ratingsThisMonth', align: 'right', render: formatCount },
           {
@@ -108,19 +116,21 @@ export function ClientRows({ clients, canBuy, onOpen, onBuy }: Props) {
             align: 'right',
             render: (average: number | null) =>
               average === null ? (
-                <Typography.Text type="secondary">No ratings</Typography.Text>
+                <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+                  No ratings
+                </Typography.Text>
               ) : (
                 <span>
                   <StarFilled style={{ color: '#f59e0b' }} /> {average.toFixed(1)}
                 </span>
               ),
           },
-          { title: 'Unanswered Google reviews', dataIndex: 'unansweredGoogleReviews', align: 'right', render: unansweredText },
+          { title: 'Unanswered on Google', dataIndex: 'unansweredGoogleReviews', align: 'right', render: unansweredText },
           { title: 'Plan', dataIndex: 'plan', render: (plan: AgencyClientDto['plan']) => <PlanTag plan={plan} /> },
           {
             title: 'Actions',
             key: 'actions',
-            render: (_: unknown, client) => <Actions client={client} canBuy={canBuy} onOpen={onOpen} onBuy={onBuy} />,
+            render: (_: unknown, client) => <Actions client={client} canBuy={canBuy} onOpen={onOpen} onBuy={onBuy} wrap={false} />,
           },
         ]}
       />

@@ -176,7 +176,7 @@ export function BrandForm({ workspaceId, saved, onSaved }: { workspaceId: number
               </Flex>
             </Form.Item>
             {failure && <Alert type="error" showIcon message={failure} style={{ marginBottom: 16 }} />}
-            <Button type="primary" htmlType="submit" loading={saving}>
+            <Button type="primary" htmlType="submit" loading={saving} style={{ marginTop: 16 }}>
               Save brand
             </Button>
           </Form>

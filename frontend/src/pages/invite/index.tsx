@@ -212,8 +212,7 @@ function SignedIn({ token }: { token: string }) {
         ) : (
           <>
             <Typography.Paragraph style={{ margin: 0 }}>
-              You are signed in as <strong>{user.email}</strong>. Sign in, or create an account, with the address the invitation was sent
-              to.
+              You are signed in as <strong>{user.email}</strong>.
             </Typography.Paragraph>
             <Flex gap={8} wrap>
               {another}
