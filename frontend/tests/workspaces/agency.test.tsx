@@ -6,10 +6,8 @@
  */
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { ReactNode } from 'react'
+import type { ReactElement } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { BusinessesProvider } from '#hooks/use-businesses'
-import { useWorkspaces, WorkspacesProvider } from '#hooks/use-workspaces'
 import { LOGO_MAX_BYTES, LOGO_TYPE_ERROR, logoProblem, logoSizeError, normaliseColor, isBrandColor } from '#lib/brand'
 import type { WorkspaceRole } from '#lib/roles'
 import { currentWorkspaceId, rememberWorkspace } from '#lib/workspace-store'
@@ -17,19 +15,15 @@ import BrandPage from '#pages/brand'
 import ClientsPage from '#pages/clients'
 import { order, plans } from '../billing/fixtures'
 import { setViewport, stubLocation } from '../chrome/chrome-helpers'
-import { fakeApi, fixtures, renderScreen, signIn, type Routes } from '../helpers'
+import { fakeApi, fixtures, signIn, type Routes } from '../helpers'
 import { agency, agencyClient, brand, workspace } from './fixtures'
+import { renderInWorkspace } from './render'
 
 vi.setConfig({ testTimeout: 20_000 })
 beforeEach(() => setViewport(1280))
 afterEach(() => vi.unstubAllGlobals())
 
-function Ready({ children }: { children: ReactNode }) {
-  const { loading, current } = useWorkspaces()
-  return !loading && current ? children : null
-}
-
-function renderInAgency(element: ReactNode, role: WorkspaceRole, routes: Routes = {}) {
+function renderInAgency(element: ReactElement, role: WorkspaceRole, routes: Routes = {}) {
   signIn()
   rememberWorkspace(1, 2)
   const api = fakeApi({
@@ -38,13 +32,7 @@ function renderInAgency(element: ReactNode, role: WorkspaceRole, routes: Routes 
     'GET /api/businesses': [],
     ...routes,
   })
-  renderScreen(
-    <WorkspacesProvider>
-      <BusinessesProvider>
-        <Ready>{element}</Ready>
-      </BusinessesProvider>
-    </WorkspacesProvider>
-  )
+  renderInWorkspace(element)
   return api
 }
 

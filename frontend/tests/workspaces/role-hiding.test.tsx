@@ -6,7 +6,7 @@
  */
 import type { ReviewSessionDto, WhatsAppAccountDto } from '@reviewroute/backend/types/api'
 import { screen, within } from '@testing-library/react'
-import type { ReactElement, ReactNode } from 'react'
+import type { ReactElement } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { TrialBanner } from '#components/access/trial-banner'
 import { LimitNotice } from '#components/billing/limit-notice'
@@ -16,25 +16,20 @@ import { FeedbackItem } from '#components/feedbacks/feedback-item'
 import { WhatsAppBusinessCard } from '#components/requests/whatsapp-business-card'
 import { WhatsAppOpenerProvider } from '#components/requests/whatsapp-opener'
 import { StaffCard } from '#components/staff/staff-card'
-import { BusinessesProvider } from '#hooks/use-businesses'
-import { useWorkspaces, WorkspacesProvider } from '#hooks/use-workspaces'
 import { NO_BUSINESSES_TO_SEE, type WorkspaceRole } from '#lib/roles'
 import BusinessesPage from '#pages/businesses'
 import DashboardPage from '#pages/dashboard'
 import CustomersPage from '../../src/pages/requests/customers'
 import RequestsPage from '#pages/requests'
-import { fakeApi, fixtures, renderScreen, signIn, type Routes } from '../helpers'
+import { fakeApi, fixtures, signIn, type Routes } from '../helpers'
 import { customer, list, reviewRequest } from '../requests/request-fixtures'
 import { workspace } from './fixtures'
+import { renderInWorkspace } from './render'
 
 vi.setConfig({ testTimeout: 20_000 })
 afterEach(() => vi.unstubAllGlobals())
 
 /** The screen once the member's workspace is known (in the app the lock guard waits for it likewise). */
-function Ready({ children }: { children: ReactNode }) {
-  const { loading, current } = useWorkspaces()
-  return !loading && current ? children : null
-}
 
 function renderAs(role: WorkspaceRole, element: ReactElement, routes: Routes = {}, path = '/dashboard') {
   signIn()
@@ -51,16 +46,7 @@ function renderAs(role: WorkspaceRole, element: ReactElement, routes: Routes = {
     },
     ...routes,
   })
-  renderScreen(
-    <WorkspacesProvider>
-      <BusinessesProvider>
-        <WhatsAppOpenerProvider value={vi.fn()}>
-          <Ready>{element}</Ready>
-        </WhatsAppOpenerProvider>
-      </BusinessesProvider>
-    </WorkspacesProvider>,
-    { path }
-  )
+  renderInWorkspace(<WhatsAppOpenerProvider value={vi.fn()}>{element}</WhatsAppOpenerProvider>, path)
   return api
 }
 

@@ -5,17 +5,15 @@
  */
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { BusinessesProvider } from '#hooks/use-businesses'
-import { useWorkspaces, WorkspacesProvider } from '#hooks/use-workspaces'
 import { currentWorkspaceId, rememberWorkspace } from '#lib/workspace-store'
 import type { WorkspaceRole } from '#lib/roles'
 import TeamPage from '#pages/team'
 import { stubLocation } from '../chrome/chrome-helpers'
-import { fakeApi, fixtures, renderScreen, signIn, type Routes } from '../helpers'
+import { fakeApi, fixtures, signIn, type Routes } from '../helpers'
 import { list } from '../requests/request-fixtures'
 import { client, invitation, member, workspace } from './fixtures'
+import { renderInWorkspace } from './render'
 
 vi.setConfig({ testTimeout: 20_000 })
 afterEach(() => vi.unstubAllGlobals())
@@ -29,11 +27,6 @@ const members = {
     member({ userId: 9, email: 'dev@example.in', name: 'Dev Shah', role: 'owner' }),
   ],
   invitations: [invitation({ email: 'kavya@example.in', role: 'viewer', businessIds: [7, 8] })],
-}
-
-function Ready({ children }: { children: ReactNode }) {
-  const { loading, current } = useWorkspaces()
-  return !loading && current ? children : null
 }
 
 function renderTeam(role: WorkspaceRole, routes: Routes = {}, path = '/dashboard/team') {
@@ -50,16 +43,7 @@ function renderTeam(role: WorkspaceRole, routes: Routes = {}, path = '/dashboard
     },
     ...routes,
   })
-  renderScreen(
-    <WorkspacesProvider>
-      <BusinessesProvider>
-        <Ready>
-          <TeamPage />
-        </Ready>
-      </BusinessesProvider>
-    </WorkspacesProvider>,
-    { path }
-  )
+  renderInWorkspace(<TeamPage />, path)
   return api
 }
 
@@ -236,15 +220,7 @@ describe('Team page for everyone else', () => {
       'GET /api/businesses': list([]),
       'GET /api/workspaces/3/members': { members: [], invitations: [] },
     })
-    renderScreen(
-      <WorkspacesProvider>
-        <BusinessesProvider>
-          <Ready>
-            <TeamPage />
-          </Ready>
-        </BusinessesProvider>
-      </WorkspacesProvider>
-    )
+    renderInWorkspace(<TeamPage />)
     expect(await screen.findByText("No members of its own yet: Spice Digital's team works here.")).toBeInTheDocument()
     expect(screen.getByText(/You work here as a member of Spice Digital/)).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /Leave this workspace/ })).not.toBeInTheDocument()
