@@ -881,7 +881,7 @@ export interface AuditLogDto {
   createdAt: string
 }
 
-/* Workspaces (docs/decisions.md D36) ------------------------------------------------------------------------ */
+/* Workspaces (docs/decisions.md D42) ------------------------------------------------------------------------ */
 
 export type WorkspaceKindName = 'personal' | 'team' | 'agency' | 'client'
 export type WorkspaceRoleName = 'owner' | 'manager' | 'viewer'

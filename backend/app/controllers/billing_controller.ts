@@ -55,7 +55,7 @@ export default class BillingController {
 
   /**
    * `workspaceId` (optional): an agency's owner buying a plan for one of its clients; the agency pays and is
-   * invoiced (docs/decisions.md D36). Any other workspace is a 404.
+   * invoiced (docs/decisions.md D42). Any other workspace is a 404.
    */
   @inject()
   async createPayment({ tenant, bouncer, request }: HttpContext, startPurchase: StartPurchase): Promise<CreatePaymentResponse> {
