@@ -188,11 +188,53 @@ async function seed() {
   marked.hindiUser = userIds[0]
   marked.tamilUser = userIds[1]
 
+  // Each user's personal workspace (the tenant everything below belongs to), an agency with a binary logo and a
+  // client it manages, and a team with a manager limited to some businesses (JSON).
+  const workspaceIds = await insertRows(
+    'workspaces',
+    ['name', 'kind', 'created_by_user_id', 'created_at', 'updated_at'],
+    userIds.map((userId, i) => [names[i % names.length].join(' '), 'personal', userId, at(i), at(i)])
+  )
+  const workspaceOf = new Map(userIds.map((userId, i) => [userId, workspaceIds[i]]))
+  await insertRows(
+    'workspace_members',
+    ['workspace_id', 'user_id', 'role', 'business_ids', 'created_at', 'updated_at'],
+    userIds.map((userId, i) => [workspaceIds[i], userId, 'owner', null, at(i), at(i)])
+  )
+  const logo = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff, 0xfe, 0x00, 0x27, 0x5c, 0x22])
+  const logoHash = createHash('sha256').update(logo).digest('hex')
+  await insertRows('brand_logos', ['hash', 'content_type', 'bytes', 'created_at'], [[logoHash, 'image/png', logo, at(0)]])
+  const [agencyId] = await insertRows(
+    'workspaces',
+    ['name', 'kind', 'created_by_user_id', 'brand_name', 'brand_color', 'brand_logo_hash', 'brand_logo_type', 'created_at', 'updated_at'],
+    [['डिजिटल एजेंसी', 'agency', userIds[0], 'தமிழ் Digital', '#0f766e', logoHash, 'image/png', at(0), at(0)]]
+  )
+  const [clientId, teamId] = await insertRows(
+    'workspaces',
+    ['name', 'kind', 'managed_by_workspace_id', 'created_by_user_id', 'created_at', 'updated_at'],
+    [
+      ['Sharma Sweets — क्लाइंट', 'client', agencyId, userIds[0], at(1), at(1)],
+      ['Annapoorna branches', 'team', null, userIds[1], at(1), at(1)],
+    ]
+  )
+  await insertRows(
+    'workspace_members',
+    ['workspace_id', 'user_id', 'role', 'business_ids', 'created_at', 'updated_at'],
+    [
+      [agencyId, userIds[0], 'owner', null, at(0), at(0)],
+      [teamId, userIds[1], 'owner', null, at(1), at(1)],
+      [teamId, userIds[2], 'manager', JSON.stringify([1, 2]), at(2), at(2)],
+    ]
+  )
+  marked.clientWorkspace = clientId
+  marked.logo = { hash: logoHash, hex: logo.toString('hex').toUpperCase() }
+
   const businessNames = [TEXT.hindiBusiness, TEXT.tamilBusiness, 'Café Ñandú — ₹99 thali', 'Annapoorna Mess']
   const businessIds = await insertRows(
     'businesses',
     [
       'user_id',
+      'workspace_id',
       'place_id',
       'name',
       'address',
@@ -210,6 +252,7 @@ async function seed() {
         const i = u * BUSINESSES_PER_USER + b
         return [
           userId,
+          workspaceOf.get(userId),
           `ChIJ-backup-${i}`,
           businessNames[i % businessNames.length],
           `${i} अन्ना सालै, சென்னை 600002`,
@@ -310,6 +353,8 @@ async function seed() {
     const status = ['paid', 'paid', 'paid', 'created', 'failed'][i % 5]
     return [
       userIds[i % userIds.length],
+      workspaceOf.get(userIds[i % userIds.length]),
+      workspaceOf.get(userIds[i % userIds.length]),
       plan.id,
       `order_BK${pad(i, 12)}`,
       status === 'created' ? null : `pay_BK${pad(i, 12)}`,
@@ -326,6 +371,8 @@ async function seed() {
     'payments',
     [
       'user_id',
+      'workspace_id',
+      'paid_by_workspace_id',
       'plan_id',
       'razorpay_order_id',
       'razorpay_payment_id',
@@ -339,13 +386,13 @@ async function seed() {
     ],
     paymentRows
   )
-  const paid = paymentRows.map((row, i) => ({ row, id: paymentIds[i] })).filter(({ row }) => row[6] === 'paid')
+  const paid = paymentRows.map((row, i) => ({ row, id: paymentIds[i] })).filter(({ row }) => row[8] === 'paid')
   marked.failedPayment = paymentIds[4]
 
   await insertRows(
     'subscriptions',
-    ['user_id', 'plan_id', 'payment_id', 'status', 'current_period_start', 'current_period_end', 'created_at', 'updated_at'],
-    paid.map(({ row, id }, i) => [row[0], row[1], id, 'active', at(i, 30), at(i + 30, 30), at(i, 30), at(i, 30)])
+    ['user_id', 'workspace_id', 'plan_id', 'payment_id', 'status', 'current_period_start', 'current_period_end', 'created_at', 'updated_at'],
+    paid.map(({ row, id }, i) => [row[0], row[1], row[3], id, 'active', at(i, 30), at(i + 30, 30), at(i, 30), at(i, 30)])
   )
   await insertRows(
     'payment_events',
@@ -353,10 +400,10 @@ async function seed() {
     paid.map(({ row }, i) => [
       `evt_BK${pad(i, 12)}`,
       'payment.captured',
-      row[2],
+      row[4],
       JSON.stringify({
         event: 'payment.captured',
-        payload: { payment: { entity: { id: row[3], amount: row[4], currency: 'INR', notes: { plan: '₹ प्लान' } } } },
+        payload: { payment: { entity: { id: row[5], amount: row[6], currency: 'INR', notes: { plan: '₹ प्लान' } } } },
       }),
       at(i, 31),
     ])
@@ -366,9 +413,10 @@ async function seed() {
   if (await tableExists('billing_profiles')) {
     await insertRows(
       'billing_profiles',
-      ['user_id', 'legal_name', 'address', 'state_code', 'gstin', 'created_at', 'updated_at'],
+      ['user_id', 'workspace_id', 'legal_name', 'address', 'state_code', 'gstin', 'created_at', 'updated_at'],
       payerIds.map((userId, i) => [
         userId,
+        workspaceOf.get(userId),
         i % 2 ? TEXT.legalName : 'शर्मा एंटरप्राइजेज',
         '12 அண்ணா சாலை, சென்னை 600002',
         i % 2 ? '33' : '09',
@@ -386,7 +434,7 @@ async function seed() {
       gstin: '29AAGCR4375J1ZU',
     }
     const invoiceRows = paid.map(({ row, id }, i) => {
-      const total = row[4]
+      const total = row[6]
       const taxable = Math.round((total * 100) / 118)
       const tax = total - taxable
       const intraState = i % 2 === 0
@@ -398,6 +446,7 @@ async function seed() {
         i + 1,
         id,
         row[0],
+        row[1],
         at(i, 30),
         JSON.stringify(seller),
         JSON.stringify({
@@ -428,6 +477,7 @@ async function seed() {
         'sequence',
         'payment_id',
         'user_id',
+        'workspace_id',
         'issued_at',
         'seller',
         'buyer',
@@ -454,11 +504,12 @@ async function seed() {
   if (await tableExists('whatsapp_accounts')) {
     await insertRows(
       'whatsapp_accounts',
-      ['user_id', 'phone_number_id', 'access_token_encrypted', 'templates', 'created_at', 'updated_at'],
+      ['user_id', 'workspace_id', 'phone_number_id', 'access_token_encrypted', 'templates', 'created_at', 'updated_at'],
       userIds
         .slice(0, 5)
         .map((userId, i) => [
           userId,
+          workspaceOf.get(userId),
           `1065${pad(i, 11)}`,
           `encrypted-token-${i}.not-a-real-one`,
           JSON.stringify({ en: 'review_request_en', hi: 'समीक्षा_अनुरोध', ta: 'மதிப்புரை' }),
@@ -698,6 +749,14 @@ test(
       assert.equal(invoice.legal, hex(TEXT.legalName), "Tamil legal name inside the invoice's JSON")
       assert.equal(JSON.parse(typeof invoice.buyer === 'string' ? invoice.buyer : JSON.stringify(invoice.buyer)).legalName, TEXT.legalName)
     }
+
+    const [[logoRow]] = await db.query('SELECT HEX(bytes) AS b FROM brand_logos WHERE hash = ?', [marked.logo.hash])
+    assert.equal(logoRow.b, marked.logo.hex, "an agency's logo (binary, with NUL, 0xFF, quote and backslash bytes)")
+    const [[client]] = await db.query(
+      'SELECT a.brand_logo_hash AS hash FROM workspaces w JOIN workspaces a ON a.id = w.managed_by_workspace_id WHERE w.id = ?',
+      [marked.clientWorkspace]
+    )
+    assert.equal(client.hash, marked.logo.hash, 'the client workspace is still managed by the branded agency')
 
     const totalRows = Object.values(restored).reduce((sum, { rows }) => sum + rows, 0)
     const biggest = Object.entries(restored)

@@ -11,8 +11,8 @@ import { BRAND_LOGO_MAX_LABEL } from '#services/brand/brand_logo'
  * Routes whose JSON body may be larger than BODY_LIMIT, with their own limit and the sentence for a body over it:
  * an agency's brand carries its logo as a data URL (100 KB of image is about 137 KB of base64).
  */
-const LARGER_BODIES: Record<string, { limit: string; tooLarge: string }> = {
-  '/api/workspaces/:id/brand': { limit: '160kb', tooLarge: `The logo must be at most ${BRAND_LOGO_MAX_LABEL}.` },
+export const LARGER_BODIES: Record<string, { limit: string; limitBytes: number; tooLarge: string }> = {
+  '/api/workspaces/:id/brand': { limit: '160kb', limitBytes: 160 * 1024, tooLarge: `The logo must be at most ${BRAND_LOGO_MAX_LABEL}.` },
 }
 
 /**

@@ -13,7 +13,7 @@ import { REVIEW_MESSAGES } from '#contract/review_messages/all'
 import { FEEDBACK_MAX_LENGTH, RATING_MAX } from '#contract/product_rules'
 import { FEEDBACK_FORM_ID, SWITCH_LANGUAGE_FIELD } from '#contract/review_form'
 import type { InlinedBrand, InlinedReview, ReviewLinkDto } from '#types/api'
-import type { ShownBrand } from '#services/brand/brands'
+import type { ShownBrand } from '#services/brand/shown_brand'
 import { underBrand } from '#services/brand/under_brand'
 import { escapeHtml, jsonForScript } from '#lib/html'
 

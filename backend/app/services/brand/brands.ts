@@ -8,16 +8,11 @@ import { LRUCache } from 'lru-cache'
 import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
 import { brandLogoUrl } from '#serializers/workspaces'
-import type { WorkspaceBrandDto } from '#types/api'
+import type { ShownBrand } from '#services/brand/shown_brand'
 
 export const DEFAULT_BRAND_COLOR = '#4f46e5'
 
-/** A brand as the pages and mails use it: the logo's URL (our origin) and, for a PNG, its size. */
-export interface ShownBrand extends WorkspaceBrandDto {
-  logoType: string | null
-  logoWidth: number | null
-  logoHeight: number | null
-}
+export type { ShownBrand }
 
 const NONE = 'none' as const
 
