@@ -391,7 +391,17 @@ async function seed() {
 
   await insertRows(
     'subscriptions',
-    ['user_id', 'workspace_id', 'plan_id', 'payment_id', 'status', 'current_period_start', 'current_period_end', 'created_at', 'updated_at'],
+    [
+      'user_id',
+      'workspace_id',
+      'plan_id',
+      'payment_id',
+      'status',
+      'current_period_start',
+      'current_period_end',
+      'created_at',
+      'updated_at',
+    ],
     paid.map(({ row, id }, i) => [row[0], row[1], row[3], id, 'active', at(i, 30), at(i + 30, 30), at(i, 30), at(i, 30)])
   )
   await insertRows(
