@@ -3,14 +3,14 @@
  * ReviewRoute's on its clients' customer pages, posters and review request mails. Any member reads it; an agency's
  * owner sets it. Logos are served by content hash from our origin (GET /brand-logos/{hash}.png|svg).
  */
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import db from '@adonisjs/lucid/services/db'
-import WorkspaceActivity from '#models/workspace_activity'
+import UpdateBrand from '#actions/workspaces/update_brand'
 import WorkspacePolicy from '#policies/workspace_policy'
 import type Workspace from '#models/workspace'
 import { serializeBrand } from '#serializers/workspaces'
 import { updateBrandValidator } from '#validators/brand'
-import { BrandLogoError, readBrandLogo } from '#services/brand/brand_logo'
+import { BrandLogoError, readBrandLogo, type BrandLogo } from '#services/brand/brand_logo'
 import { brands, DEFAULT_BRAND_COLOR } from '#services/brand/brands'
 import { FieldError, NotFoundError } from '#exceptions/app_errors'
 import type { WorkspaceBrandDto } from '#types/api'
@@ -30,12 +30,13 @@ export default class BrandsController {
   }
 
   /** PUT /api/workspaces/{id}/brand {name, color, logo?} (an agency's owner): `logo` null removes it, absent keeps it. */
-  async update({ tenant, bouncer, params, request }: HttpContext): Promise<WorkspaceBrandDto> {
+  @inject()
+  async update({ tenant, bouncer, params, request }: HttpContext, updateBrand: UpdateBrand): Promise<WorkspaceBrandDto> {
     const member = await tenant.in(params.id)
     if (member.workspace.kind !== 'agency') throw new NotFoundError('Only an agency workspace has a brand.')
     await bouncer.with(WorkspacePolicy).authorize('manage')
     const { name, color, logo } = await request.validateUsing(updateBrandValidator)
-    let read: ReturnType<typeof readBrandLogo> | null = null
+    let read: BrandLogo | null | undefined = logo === null ? null : undefined
     if (typeof logo === 'string') {
       try {
         read = readBrandLogo(logo)
@@ -44,27 +45,7 @@ export default class BrandsController {
         throw error
       }
     }
-
-    const workspace = member.workspace
-    await db.transaction(async (trx) => {
-      if (read) {
-        await trx
-          .insertQuery()
-          .table('brand_logos')
-          .insert({ hash: read.hash, content_type: read.contentType, bytes: read.bytes, created_at: new Date() })
-          .knexQuery.onConflict('hash')
-          .ignore()
-      }
-      workspace.useTransaction(trx)
-      workspace.merge({ brandName: name, brandColor: color })
-      if (read) workspace.merge({ brandLogoHash: read.hash, brandLogoType: read.contentType })
-      else if (logo === null) workspace.merge({ brandLogoHash: null, brandLogoType: null })
-      await workspace.save()
-      await WorkspaceActivity.record(workspace.id, member.user, 'brand.updated', { name }, trx)
-      trx.after('commit', () => brands.forgetBrands())
-    })
-    brands.forgetBrands()
-    return brandOf(workspace)
+    return brandOf(await updateBrand.handle(member, { name, color, logo: read }))
   }
 
   /** GET /brand-logos/{hash}.png|svg: the bytes, cached for a year (the name is their hash); unknown is a 404. */

@@ -262,6 +262,21 @@ test.group('Brand: where it shows', (group) => {
     assert.include(clientPage, 'Powered by ReviewRoute')
   })
 
+  test("a client that ends its agency's management is ReviewRoute's again on its customer page at once", async ({ client, assert }) => {
+    const { business, clientId } = await branded(client)
+    const clientOwner = await UserFactory.create()
+    await WorkspaceMember.create({ workspaceId: clientId, userId: clientOwner.id, role: 'owner', businessIds: null })
+    // Read once so this process holds the brand in its cache.
+    assert.include(await (await fetch(`${API}/review/${business.shortUrl}`)).text(), 'Powered by Asha Digital')
+
+    ;(await as(client.delete(`/api/workspaces/${clientId}/agency`), clientOwner)).assertStatus(204)
+
+    const html = await (await fetch(`${API}/review/${business.shortUrl}`)).text()
+    assert.include(html, 'Powered by ReviewRoute')
+    assert.notInclude(html, 'Asha Digital')
+    assert.notInclude(html, 'brand-logo')
+  })
+
   test("a client business's poster names the agency", async ({ client, assert }) => {
     const { owner, business } = await branded(client)
     const token = (await User.accessTokens.create(owner)).value!.release()

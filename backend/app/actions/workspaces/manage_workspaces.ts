@@ -13,6 +13,7 @@ import { NotFoundError } from '#exceptions/app_errors'
 import { reviewLinkCache } from '#hot_path/review_link_cache'
 import { analyticsReads } from '#hot_path/analytics_reads'
 import { confirmPassword } from '#actions/account/delete_account'
+import { brands } from '#services/brand/brands'
 
 export const NOT_AN_AGENCY = 'Only an agency workspace has clients.'
 export const NOT_MANAGED = 'This workspace is not managed by an agency.'
@@ -77,6 +78,8 @@ export default class ManageWorkspaces {
       await WorkspaceActivity.record(by.workspaceId, by.user, 'agency.ended', { agencyId }, trx)
       await WorkspaceActivity.record(agencyId, by.user, 'client.left', { clientId: by.workspaceId, name: by.workspace.name }, trx)
     })
+    // Its customer pages, posters and mails are ReviewRoute's again.
+    brands.forgetBrands()
     by.workspace.managedByWorkspaceId = null
   }
 }
