@@ -24,6 +24,16 @@ async function migrate(direction: 'up' | 'down') {
   if (migrator.error) throw migrator.error
 }
 
+/** Rolls back one migration at a time (the later ones first) until 0033 itself has been rolled back. */
+async function migrateDownThrough0033() {
+  const applied = () => db.connection(CONNECTION).from('adonis_schema').where('name', 'like', '%0033_create_workspaces%').count('* as n')
+  for (let step = 0; step < 20; step++) {
+    await migrate('down')
+    if (Number((await applied())[0].n) === 0) return
+  }
+  throw new Error('0033 was not rolled back in 20 steps')
+}
+
 const at = new Date('2026-06-01T10:00:00Z')
 
 /** Three owners as they were: one with everything, one with a business only, one with nothing. */
@@ -101,7 +111,7 @@ test.group('Migration 0033: every owner becomes the owner of a personal workspac
 
   test('up gives each user one workspace with exactly their rows; down gives the rows back', async ({ assert }) => {
     await migrate('up')
-    await migrate('down') // back to 0032: the schema before workspaces
+    await migrateDownThrough0033() // back to 0032: the schema before workspaces
     const legacy = db.connection(CONNECTION)
     assert.isFalse(await legacy.schema.hasTable('workspaces'))
     const rows = await legacyRows()
@@ -158,7 +168,7 @@ test.group('Migration 0033: every owner becomes the owner of a personal workspac
       })
     )
 
-    await migrate('down')
+    await migrateDownThrough0033()
     assert.isFalse(await legacy.schema.hasTable('workspaces'))
     assert.deepEqual(
       (await legacy.from('businesses').orderBy('id').select('id', 'user_id')).map((row) => [row.id, row.user_id]),
