@@ -50,7 +50,7 @@ const settings = () => ({
 })
 
 /** A realistic rating mix: mostly 5s and 4s; some low ones, half of those with feedback text. */
-const SUBMISSIONS = [
+export const SUBMISSIONS = [
   { rating: 5 },
   { rating: 5 },
   { rating: 5 },
@@ -93,7 +93,7 @@ async function businessWithHistory(base, token, s, env) {
 }
 
 /** One measured run (after a warm-up with fewer connections) of one endpoint. */
-async function measure(name, base, { connections, duration, warmup }, target) {
+export async function measure(name, base, { connections, duration, warmup }, target) {
   // autocannon takes the path from `url` (or from each entry of `requests`), not from a `path` option.
   const { path, ...rest } = target
   const options = { url: path ? base + path : base, connections, ...rest }

@@ -44,16 +44,19 @@ export function apiEnv(overrides = {}) {
   }
 }
 
-/** Runs a one-off ace command of the build (db:prepare, analytics:rollup); throws with its output on failure. */
-export function ace(args, env) {
-  const result = spawnSync(process.execPath, ['ace.js', ...args], { cwd: built, env, encoding: 'utf8' })
+/**
+ * Runs a one-off ace command of the build (db:prepare, analytics:rollup); throws with its output on failure.
+ * `cwd`: another checkout's backend/build (the before/after bench), else this one's.
+ */
+export function ace(args, env, cwd = built) {
+  const result = spawnSync(process.execPath, ['ace.js', ...args], { cwd, env, encoding: 'utf8' })
   if (result.status !== 0) throw new Error(`ace ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`)
   return result.stdout
 }
 
 /** A compiled child process whose output is kept (the last 64 kB) for failure messages. */
-export function startNode(args, env, { name = args.join(' ') } = {}) {
-  const child = spawn(process.execPath, args, { cwd: built, env, stdio: ['ignore', 'pipe', 'pipe'] })
+export function startNode(args, env, { name = args.join(' '), cwd = built } = {}) {
+  const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   const keep = (chunk) => {
     output = (output + chunk).slice(-64_000)
@@ -78,7 +81,7 @@ export function startNode(args, env, { name = args.join(' ') } = {}) {
   }
 }
 
-export const startApi = (env) => startNode(['bin/server.js'], env, { name: 'api' })
+export const startApi = (env, cwd = built) => startNode(['bin/server.js'], env, { name: 'api', cwd })
 export const startWorker = (env) => startNode(['ace.js', 'queue:work'], env, { name: 'worker' })
 
 /** fetch with a hard timeout; never throws for HTTP statuses. `status: 0` means no answer (refused, timeout). */
@@ -214,7 +217,7 @@ export async function mysqlConnection(database, port = 3306) {
 const OWN_DATABASES = /^reviewroute_(bench|faults)[a-z0-9_]*$/
 
 /** Drops and recreates one of our own databases, then migrates and seeds it with the build's db:prepare. */
-export async function resetDatabase(name, env) {
+export async function resetDatabase(name, env, cwd = built) {
   if (!OWN_DATABASES.test(name)) throw new Error(`refusing to reset ${name}: not a bench/faults database`)
   const admin = await mysqlConnection(undefined)
   try {
@@ -222,5 +225,5 @@ export async function resetDatabase(name, env) {
   } finally {
     await admin.end()
   }
-  ace(['db:prepare'], { ...env, DB_DATABASE: name, DB_PORT: '3306' })
+  ace(['db:prepare'], { ...env, DB_DATABASE: name, DB_PORT: '3306' }, cwd)
 }
