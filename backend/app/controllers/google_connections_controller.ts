@@ -58,12 +58,16 @@ async function storedLocation(member: Member, name: string) {
 }
 
 export default class GoogleConnectionsController {
-  /** GET /api/google/connect/start → 302 to Google's consent screen (owner or manager). */
+  /**
+   * GET /api/google/connect/start → 302 to Google's consent screen (owner or manager). The dashboard signs its calls
+   * with a bearer header, which a page navigation cannot carry: with `?format=json` it gets `{url}` and goes there.
+   */
   @inject()
-  async start({ tenant, bouncer, response }: HttpContext, profile: GoogleProfile) {
+  async start({ tenant, bouncer, request, response }: HttpContext, profile: GoogleProfile) {
     await bouncer.with(GoogleConnectionPolicy).authorize('manage')
     if (!profile.google.isConfigured) throw new NotFoundError(GOOGLE_NOT_CONFIGURED)
     const url = await profile.start(tenant.member)
+    if (request.qs().format === 'json') return { url: url.href }
     return response.redirect(url.href)
   }
 

@@ -77,6 +77,21 @@ test.group('Google connection: connecting', (group) => {
     )
   })
 
+  test('with ?format=json start answers the consent address as {url} (the dashboard signs with a header)', async ({ client, assert }) => {
+    const { token } = await owner()
+    const response = await client.get('/api/google/connect/start?format=json').bearerToken(token).redirects(0)
+    response.assertStatus(200)
+    const url = new URL(response.body().url)
+    assert.equal(`${url.origin}${url.pathname}`, `${google.server.url}/o/oauth2/v2/auth`)
+    assert.equal(url.searchParams.get('code_challenge_method'), 'S256')
+    // The same one-time state as a redirect records.
+    const stored = await db.from('google_connect_states').select('state_hash')
+    assert.deepEqual(
+      stored.map((row) => row.state_hash),
+      [createHash('sha256').update(url.searchParams.get('state')!).digest('hex')]
+    )
+  })
+
   test('the callback stores the refresh token encrypted and sends the browser to the dashboard', async ({ client, assert }) => {
     const { token, workspaceId } = await owner()
     const start = await client.get('/api/google/connect/start').bearerToken(token).redirects(0)
