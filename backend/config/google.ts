@@ -11,6 +11,10 @@ export default {
   /** Empty: Google's own hosts, one per API; set (a stub, a proxy): every Business Profile call goes to that base. */
   apiBaseUrl: env.get('GOOGLE_API_BASE_URL'),
   timeoutMs: env.get('GOOGLE_API_TIMEOUT_MS'),
+  /** Business Profile requests a minute, shared by every worker through Redis (docs/decisions.md D44). */
+  qpm: env.get('GOOGLE_API_QPM'),
+  /** The secret path segment of the Pub/Sub push endpoint; empty: push is off. */
+  pubsubToken: env.get('GOOGLE_PUBSUB_TOKEN'),
   /** The redirect URI to register with the OAuth client. */
   redirectUri: `${env.get('APP_URL').replace(/\/+$/, '')}/api/google/connect/callback`,
 }

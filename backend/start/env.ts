@@ -58,6 +58,10 @@ const env = await Env.create(new URL('../', import.meta.url), {
   GOOGLE_OAUTH_REVOKE_URL: str('https://oauth2.googleapis.com/revoke'),
   GOOGLE_API_BASE_URL: str(''),
   GOOGLE_API_TIMEOUT_MS: num(10000),
+  // The review sync (docs/decisions.md D44): Business Profile requests a minute, all workers together; the secret
+  // path segment of the Pub/Sub push address (empty: push is off, the address is a 404).
+  GOOGLE_API_QPM: num(300),
+  GOOGLE_PUBSUB_TOKEN: str(''),
 
   RAZORPAY_KEY_ID: str(''),
   RAZORPAY_KEY_SECRET: str(''),

@@ -65,6 +65,7 @@ const PostersController = () => import('#controllers/posters_controller')
 const WorkspacesController = () => import('#controllers/workspaces_controller')
 const BrandsController = () => import('#controllers/brands_controller')
 const GoogleConnectionsController = () => import('#controllers/google_connections_controller')
+const GoogleWebhooksController = () => import('#controllers/google_webhooks_controller')
 
 /** A row id: digits only, and few enough that they stay a finite number (a 400-digit id is Infinity, not a 404). */
 const rowId = { match: /^[0-9]{1,16}$/, cast: (value: string) => Number(value) }
@@ -134,6 +135,8 @@ router
     router.get('webhooks/whatsapp', [WebhooksController, 'whatsappVerify']).as('webhooks.whatsapp_verify')
     router.post('webhooks/whatsapp', [WebhooksController, 'whatsapp']).as('webhooks.whatsapp')
     router.post('webhooks/sms/:token', [WebhooksController, 'sms']).as('webhooks.sms')
+    // Google Business Profile's Pub/Sub push (docs/decisions.md D44): accepted only at the secret address.
+    router.post('webhooks/google/:token', [GoogleWebhooksController, 'push']).as('webhooks.google')
     router.post('hooks/visits/:secret', [VisitHooksController, 'visit']).as('hooks.visit').use(visitHookThrottle)
     router.get('health', [SystemController, 'health']).as('health')
     router.get('health/live', [SystemController, 'live']).as('health.live')

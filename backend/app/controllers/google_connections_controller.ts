@@ -16,6 +16,9 @@ import GoogleProfile, { GOOGLE_NOT_CONFIGURED, GOOGLE_NOT_CONNECTED, STATE_EXPIR
 import SelectBusiness from '#actions/businesses/select_business'
 import { AppException, ConflictError, FieldError, NotFoundError } from '#exceptions/app_errors'
 import { addLocationValidator, linkLocationValidator } from '#validators/google'
+import { QueueService } from '#queue/queue_service'
+import { QueueName, googleReviewJobId } from '#queue/queues'
+import { clock } from '#lib/clock'
 
 const LOCATION_NOT_FOUND = 'Location not found'
 const ALREADY_LINKED = 'This location is already linked to a business.'
@@ -38,6 +41,10 @@ export interface GoogleLocationDto {
   placeId: string | null
   businessId: number | null
 }
+
+/** A location just linked: its reviews imported in the background (docs/decisions.md D44). */
+const importReviews = (queues: QueueService, locationId: number) =>
+  queues.enqueue(QueueName.GoogleReviewSync, { locationId, full: true }, { jobId: googleReviewJobId(locationId, true, clock.nowMs()) })
 
 const dashboard = (params: Record<string, string>) => `/dashboard/google?${new URLSearchParams(params)}`
 
@@ -73,11 +80,13 @@ export default class GoogleConnectionsController {
 
   /** GET /api/google/connect/callback?code&state → 302 to the dashboard's Google page, connected or with a sentence. */
   @inject()
-  async callback({ request, response }: HttpContext, profile: GoogleProfile) {
+  async callback({ request, response }: HttpContext, profile: GoogleProfile, queues: QueueService) {
     // Nothing can have started without a client id (as for the sign-in callback, a 404).
     if (!profile.google.isConfigured) throw new NotFoundError(GOOGLE_NOT_CONFIGURED)
     try {
-      await profile.finish(request.qs())
+      const connection = await profile.finish(request.qs())
+      // Its locations read and linked, then every linked one's reviews imported (docs/decisions.md D44).
+      await queues.enqueue(QueueName.GoogleReviewSync, { connectionId: connection.id })
       return response.redirect(dashboard({ connected: '1' }))
     } catch (error) {
       const shown = toApiError(error)
@@ -127,7 +136,7 @@ export default class GoogleConnectionsController {
 
   /** PUT /api/google/locations/link {name, businessId|null} (owner or manager) */
   @inject()
-  async link({ tenant, bouncer, request }: HttpContext, profile: GoogleProfile): Promise<GoogleLocationDto> {
+  async link({ tenant, bouncer, request }: HttpContext, profile: GoogleProfile, queues: QueueService): Promise<GoogleLocationDto> {
     const member = tenant.member
     const { name, businessId } = await request.validateUsing(linkLocationValidator)
     const location = await storedLocation(member, name)
@@ -137,12 +146,18 @@ export default class GoogleConnectionsController {
       await bouncer.with(BusinessPolicy).authorize('update', await Business.find(businessId))
     }
     await profile.link(location, businessId)
+    if (businessId !== null) await importReviews(queues, location.id)
     return locationDto(member, location)
   }
 
   /** POST /api/google/locations/add {name} (who may add businesses): the location becomes a business, linked. */
   @inject()
-  async add({ tenant, bouncer, request, response }: HttpContext, profile: GoogleProfile, selectBusiness: SelectBusiness) {
+  async add(
+    { tenant, bouncer, request, response }: HttpContext,
+    profile: GoogleProfile,
+    selectBusiness: SelectBusiness,
+    queues: QueueService
+  ) {
     await bouncer.with(BusinessPolicy).authorize('create')
     const member = tenant.member
     const { name } = await request.validateUsing(addLocationValidator)
@@ -151,6 +166,7 @@ export default class GoogleConnectionsController {
     if (!location.placeId) throw new FieldError('name', NO_PLACE)
     const { business } = await selectBusiness.handle(member, location.placeId)
     await profile.link(location, business.id)
+    await importReviews(queues, location.id)
     return response.created({ location: locationDto(member, location), businessId: business.id })
   }
 }

@@ -19,6 +19,11 @@ import ReviewRequestSendJob from '#jobs/review_request_send_job'
 import ReceiptMailJob from '#jobs/receipt_mail_job'
 import GoogleRatingJob from '#jobs/google_rating_job'
 import { PlacesDirectory } from '#services/places/places_directory'
+import GoogleReviewSyncJob from '#jobs/google_review_sync_job'
+import SyncGoogleReviews from '#actions/google/sync_google_reviews'
+import { BusinessProfile } from '#services/google/business_profile'
+import { RedisRequestPacer } from '#services/google/request_pacer'
+import { QueueService } from '#queue/queue_service'
 
 export async function jobHandlers(): Promise<JobHandlers> {
   const mailer = mail.use()
@@ -31,6 +36,10 @@ export async function jobHandlers(): Promise<JobHandlers> {
   const weeklySummary = new WeeklySummaryJob(mailer)
   const receipts = new ReceiptMailJob(mailer)
   const googleRating = new GoogleRatingJob(await app.container.make(PlacesDirectory))
+  const googleReviews = new GoogleReviewSyncJob(
+    new SyncGoogleReviews(await app.container.make(BusinessProfile), new RedisRequestPacer(), mailer),
+    await app.container.make(QueueService)
+  )
   const requests = new ReviewRequestSendJob(mailer, await app.container.make(WhatsAppCloud), await app.container.make(Msg91Sms))
   return {
     [QueueName.TrialExpiry]: () => trialExpiry.handle(),
@@ -43,5 +52,6 @@ export async function jobHandlers(): Promise<JobHandlers> {
     [QueueName.ReviewRequestSend]: (payload) => requests.handle(payload),
     [QueueName.ReceiptMail]: (payload) => receipts.handle(payload),
     [QueueName.GoogleRating]: () => googleRating.handle(),
+    [QueueName.GoogleReviewSync]: (payload) => googleReviews.handle(payload),
   }
 }

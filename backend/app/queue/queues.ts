@@ -16,6 +16,7 @@ export enum QueueName {
   ReviewRequestSend = 'review-request-send',
   ReceiptMail = 'receipt-mail',
   GoogleRating = 'google-rating',
+  GoogleReviewSync = 'google-review-sync',
 }
 
 export interface JobPayloads {
@@ -33,6 +34,12 @@ export interface JobPayloads {
   /** One invoice's receipt mail with its PDF; without an id: the sweep of invoices not mailed yet. */
   [QueueName.ReceiptMail]: { invoiceId?: number }
   [QueueName.GoogleRating]: Record<string, never>
+  /**
+   * The Google review sync (docs/decisions.md D44). `connectionId`: a connection just made (its locations read,
+   * every linked one imported); `locationId` with `full`: one location imported, without: synced newest first;
+   * `reviewName`: one review named by a push notification; nothing: the 15-minute sweep of every linked location.
+   */
+  [QueueName.GoogleReviewSync]: { connectionId?: number; locationId?: number; full?: boolean; reviewName?: string }
 }
 
 /** One receipt mail per invoice. */
@@ -44,6 +51,12 @@ export const reviewRequestJobId = (requestId: number, reminder = false) => `revi
 /** One alert job per business per 10-minute slot: the ratings of a busy slot share it (the sweep sends the rest). */
 export const feedbackAlertJobId = (businessId: number, nowMs: number) =>
   `feedback-alert-${businessId}-${Math.floor(nowMs / (FEEDBACK_ALERT_INTERVAL_MINUTES * 60_000))}`
+
+/** One job per location per 15-minute slot (a sweep that runs twice, or a push import racing it, reads once). */
+export const googleReviewJobId = (locationId: number, full: boolean, nowMs: number) =>
+  `google-reviews-${full ? 'import' : 'sync'}-${locationId}-${Math.floor(nowMs / (GOOGLE_REVIEW_SYNC_MINUTES * 60_000))}`
+
+export const GOOGLE_REVIEW_SYNC_MINUTES = 15
 
 export const DEFAULT_JOB_OPTIONS: JobsOptions = {
   attempts: 5,
@@ -68,4 +81,6 @@ export const SCHEDULES = [
   { queue: QueueName.ReceiptMail, id: 'receipt-mail-sweep', repeat: { every: 10 * 60 * 1000 } },
   // Every business's Google rating and review count, one point a day (docs/decisions.md D35).
   { queue: QueueName.GoogleRating, id: 'google-rating-daily', repeat: { pattern: '0 6 * * *', tz: 'Asia/Kolkata' } },
+  // Every linked Google location's reviews, newest first (docs/decisions.md D44).
+  { queue: QueueName.GoogleReviewSync, id: 'google-review-sync-every-15-min', repeat: { every: GOOGLE_REVIEW_SYNC_MINUTES * 60 * 1000 } },
 ] as const

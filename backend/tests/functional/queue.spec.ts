@@ -114,6 +114,7 @@ function recordingHandlers(calls: Call[], failures: Map<string, number>): JobHan
     [QueueName.ReviewRequestSend]: handler(QueueName.ReviewRequestSend),
     [QueueName.DataRetention]: handler(QueueName.DataRetention),
     [QueueName.GoogleRating]: handler(QueueName.GoogleRating),
+    [QueueName.GoogleReviewSync]: handler(QueueName.GoogleReviewSync),
   }
 }
 

@@ -11,6 +11,8 @@ import { BusinessProfile, type GoogleConfig } from '#services/google/business_pr
 
 export const CLIENT_ID = 'test-client.apps.googleusercontent.com'
 export const CLIENT_SECRET = 'test-client-secret'
+/** The secret path segment of the Pub/Sub push endpoint in tests. */
+export const PUBSUB_TOKEN = 'pubsub-test-token-0123456789'
 
 export interface StubLocation {
   id: string
@@ -18,6 +20,32 @@ export interface StubLocation {
   placeId?: string
   addressLines?: string[]
   locality?: string
+}
+
+/** A review as Google's v4 API answers it. */
+export interface StubReview {
+  name: string
+  reviewId: string
+  reviewer: { displayName?: string; profilePhotoUrl?: string; isAnonymous?: boolean }
+  starRating: 'STAR_RATING_UNSPECIFIED' | 'ONE' | 'TWO' | 'THREE' | 'FOUR' | 'FIVE'
+  comment?: string
+  createTime: string
+  updateTime: string
+  reviewReply?: { comment: string; updateTime: string }
+}
+
+/** A review of `location` (accounts/{a}/locations/{l}) in Google's format; times are ISO with nanoseconds as Google writes them. */
+export function stubReview(location: string, id: string, fields: Partial<Omit<StubReview, 'name' | 'reviewId'>> = {}): StubReview {
+  return {
+    name: `${location}/reviews/${id}`,
+    reviewId: id,
+    reviewer: { displayName: `Reviewer ${id}`, profilePhotoUrl: `https://lh3.googleusercontent.com/a/${id}`, isAnonymous: false },
+    starRating: 'FIVE',
+    comment: `Review ${id}`,
+    createTime: '2026-11-01T10:00:00.123456789Z',
+    updateTime: '2026-11-01T10:00:00.123456789Z',
+    ...fields,
+  }
 }
 
 export interface GoogleStubState {
@@ -34,6 +62,14 @@ export interface GoogleStubState {
   revoked: Set<string>
   /** Access tokens issued. */
   accessTokens: Set<string>
+  /** Reviews by location name (accounts/{a}/locations/{l}), in Google's format. */
+  reviews: Record<string, StubReview[]>
+  /** What the reviews answer says of the location's rating. */
+  ratings: Record<string, { averageRating: number; totalReviewCount: number }>
+  /** Statuses the next review calls answer instead (429, 503, 401...), one per call; 0 lets that call through. */
+  reviewFailures: number[]
+  /** Every review call's path and query, in order. */
+  reviewCalls: string[]
 }
 
 export interface GoogleStub {
@@ -53,7 +89,61 @@ const newState = (): GoogleStubState => ({
   codes: new Map(),
   revoked: new Set(),
   accessTokens: new Set(),
+  reviews: {},
+  ratings: {},
+  reviewFailures: [],
+  reviewCalls: [],
 })
+
+const STAR_VALUE: Record<string, number> = { ONE: 1, TWO: 2, THREE: 3, FOUR: 4, FIVE: 5 }
+
+const FAILURES: Record<number, object> = {
+  401: { error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' } },
+  429: {
+    error: {
+      code: 429,
+      message: "Quota exceeded for quota metric 'Requests' and limit 'Requests per minute'.",
+      status: 'RESOURCE_EXHAUSTED',
+    },
+  },
+  500: { error: { code: 500, message: 'Internal error encountered.', status: 'INTERNAL' } },
+  503: { error: { code: 503, message: 'The service is currently unavailable.', status: 'UNAVAILABLE' } },
+}
+
+/** GET /v4/{location}/reviews and GET /v4/{review}, as Google's v4 API answers them. */
+function reviewsAnswer(state: GoogleStubState, url: URL, response: any) {
+  const list = url.pathname.match(/^\/v4\/(accounts\/[^/]+\/locations\/[^/]+)\/reviews$/)
+  const one = url.pathname.match(/^\/v4\/((accounts\/[^/]+\/locations\/[^/]+)\/reviews\/[^/]+)$/)
+  if (!list && !one) return false
+  state.reviewCalls.push(`${url.pathname}${url.search}`)
+  const failure = state.reviewFailures.shift()
+  if (failure !== undefined && failure !== 0) {
+    json(response, failure, FAILURES[failure] ?? { error: { code: failure, message: 'Injected failure', status: 'UNKNOWN' } })
+    return true
+  }
+  if (one) {
+    const review = (state.reviews[one[2]] ?? []).find((candidate) => candidate.name === one[1])
+    if (!review) json(response, 404, { error: { code: 404, message: 'Requested entity was not found.', status: 'NOT_FOUND' } })
+    else json(response, 200, review)
+    return true
+  }
+  const location = list![1]
+  if (!(location in state.reviews)) {
+    json(response, 404, { error: { code: 404, message: 'Requested entity was not found.', status: 'NOT_FOUND' } })
+    return true
+  }
+  const size = Math.min(50, Number(url.searchParams.get('pageSize') ?? 50) || 50)
+  let all = [...state.reviews[location]]
+  if (url.searchParams.get('orderBy') === 'updateTime desc') all.sort((a, b) => b.updateTime.localeCompare(a.updateTime))
+  const { items, nextPageToken } = page(all, url, size)
+  const rated = all.filter((review) => STAR_VALUE[review.starRating])
+  const rating = state.ratings[location] ?? {
+    averageRating: rated.length ? rated.reduce((sum, review) => sum + STAR_VALUE[review.starRating], 0) / rated.length : 0,
+    totalReviewCount: all.length,
+  }
+  json(response, 200, { reviews: items, ...rating, nextPageToken })
+  return true
+}
 
 const idToken = (email: string) =>
   ['{"alg":"RS256"}', JSON.stringify({ iss: 'https://accounts.google.com', email, email_verified: true })]
@@ -130,6 +220,8 @@ function handler(state: GoogleStubState) {
     if (state.mode === 'down')
       return json(response, 503, { error: { code: 503, message: 'The service is currently unavailable.', status: 'UNAVAILABLE' } })
 
+    if (request.method === 'GET' && reviewsAnswer(state, url, response)) return
+
     if (request.method === 'GET' && url.pathname === '/v1/accounts') {
       const accounts = Object.keys(state.accounts).map((id) => ({ name: `accounts/${id}`, accountName: `Account ${id}`, type: 'PERSONAL' }))
       const { items, nextPageToken } = page(accounts, url, state.pageSize)
@@ -189,6 +281,8 @@ export function googleStub(group: Group): GoogleStub {
       revokeUrl: `${base}/revoke`,
       apiBaseUrl: base,
       timeoutMs: 3000,
+      qpm: 6000,
+      pubsubToken: PUBSUB_TOKEN,
       redirectUri: 'http://127.0.0.1/api/google/connect/callback',
     }
   }

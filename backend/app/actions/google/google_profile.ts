@@ -92,7 +92,7 @@ export default class GoogleProfile {
 
     const tokens = await this.google.exchangeCode(query.code, encryption.decrypt<string>(row.verifier_encrypted)!)
     if (!tokens.refreshToken) throw new AppException(NO_REFRESH_TOKEN)
-    await GoogleConnection.updateOrCreate(
+    return GoogleConnection.updateOrCreate(
       { workspaceId: member.workspaceId },
       {
         email: tokens.email,
@@ -119,14 +119,25 @@ export default class GoogleProfile {
       await connection.save()
       return tokens.accessToken
     } catch (error) {
-      if (error instanceof GoogleGrantError) {
-        connection.error = GOOGLE_GRANT_LOST
-        connection.accessTokenEncrypted = null
-        connection.accessTokenExpiresAt = null
-        await connection.save()
-      }
+      if (error instanceof GoogleGrantError) error.firstLoss = await this.markLost(connection)
       throw error
     }
+  }
+
+  /**
+   * Google no longer accepts the connection: its error is set and its access token dropped. True for the one caller
+   * that found it working (of jobs failing together, one tells the owners).
+   */
+  async markLost(connection: GoogleConnection) {
+    const changed = await db
+      .from('google_connections')
+      .where('id', connection.id)
+      .whereNull('error')
+      .update({ error: GOOGLE_GRANT_LOST, access_token_encrypted: null, access_token_expires_at: null, updated_at: new Date() })
+    connection.error = GOOGLE_GRANT_LOST
+    connection.accessTokenEncrypted = null
+    connection.accessTokenExpiresAt = null
+    return Number(changed) === 1
   }
 
   /** Forgets the connection and its locations; the refresh token is revoked at Google first, best effort. */

@@ -7,7 +7,7 @@
  * by one, and a stub on loopback stands in for them in tests; wrapping them in an OIDC client's configuration would
  * take more code than the three requests themselves.
  */
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import googleConfig from '#config/google'
 
 export type GoogleConfig = typeof googleConfig
@@ -38,7 +38,10 @@ export class GoogleApiError extends Error {
 }
 
 /** The refresh token no longer works (revoked, expired, password changed): the connection has to be made again. */
-export class GoogleGrantError extends Error {}
+export class GoogleGrantError extends Error {
+  /** Set by whoever marked the connection lost: true for the one call that found it working (it tells the owners). */
+  firstLoss = false
+}
 
 export interface GoogleTokens {
   accessToken: string
@@ -59,6 +62,83 @@ export interface GoogleLocation {
   title: string
   address: string | null
   placeId: string | null
+}
+
+/** A review as Google's v4 API gives it (docs/decisions.md D44), its fields checked. */
+export interface GoogleReviewData {
+  /** accounts/{a}/locations/{l}/reviews/{r} */
+  name: string
+  reviewerName: string | null
+  reviewerPhotoUrl: string | null
+  reviewerAnonymous: boolean
+  /** 1-5; 0 when Google says STAR_RATING_UNSPECIFIED. */
+  stars: number
+  comment: string | null
+  createTime: Date
+  updateTime: Date
+  replyComment: string | null
+  replyUpdateTime: Date | null
+}
+
+export interface GoogleReviewPage {
+  reviews: GoogleReviewData[]
+  averageRating: number | null
+  totalReviewCount: number | null
+  nextPageToken: string | null
+}
+
+/** Reviews asked per page: the v4 API's maximum. */
+export const REVIEW_PAGE_SIZE = 50
+
+const STARS: Record<string, number> = { ONE: 1, TWO: 2, THREE: 3, FOUR: 4, FIVE: 5 }
+
+interface RawReview {
+  name?: unknown
+  reviewId?: unknown
+  reviewer?: { displayName?: unknown; profilePhotoUrl?: unknown; isAnonymous?: unknown }
+  starRating?: unknown
+  comment?: unknown
+  createTime?: unknown
+  updateTime?: unknown
+  reviewReply?: { comment?: unknown; updateTime?: unknown }
+}
+
+const textOf = (value: unknown, max: number) => (typeof value === 'string' && value !== '' ? value.slice(0, max) : null)
+function timeOf(value: unknown) {
+  if (typeof value !== 'string') return null
+  const time = new Date(value)
+  return Number.isNaN(time.getTime()) ? null : time
+}
+
+/** One review of `location`, or null when Google's answer lacks what every review has (its name and times). */
+export function parseReview(raw: RawReview, location: string): GoogleReviewData | null {
+  const name =
+    typeof raw.name === 'string' && raw.name.startsWith(`${location}/reviews/`)
+      ? raw.name
+      : typeof raw.reviewId === 'string' && /^[^/]+$/.test(raw.reviewId)
+        ? `${location}/reviews/${raw.reviewId}`
+        : null
+  const createTime = timeOf(raw.createTime)
+  const updateTime = timeOf(raw.updateTime) ?? createTime
+  if (!name || name.length > 255 || !createTime || !updateTime) return null
+  const reply = raw.reviewReply && typeof raw.reviewReply === 'object' ? raw.reviewReply : null
+  return {
+    name,
+    reviewerName: textOf(raw.reviewer?.displayName, 255),
+    reviewerPhotoUrl: textOf(raw.reviewer?.profilePhotoUrl, 1000),
+    reviewerAnonymous: raw.reviewer?.isAnonymous === true,
+    stars: STARS[String(raw.starRating)] ?? 0,
+    comment: typeof raw.comment === 'string' ? raw.comment : null,
+    createTime,
+    updateTime,
+    replyComment: reply && typeof reply.comment === 'string' ? reply.comment : null,
+    replyUpdateTime: reply ? timeOf(reply.updateTime) : null,
+  }
+}
+
+/** accounts/{a}/locations/{l} of a review's name, or null when it is not one. */
+export function locationOfReview(reviewName: string) {
+  return reviewName.match(/^(accounts\/[^/]+\/locations\/[^/]+)\/reviews\/[^/]+$/)?.[1] ?? null
 }
 
 interface RawLocation {
@@ -97,6 +177,15 @@ export class BusinessProfile {
 
   get isConfigured() {
     return Boolean(this.config.clientId)
+  }
+
+  /** Whether a Pub/Sub push came to the secret address (never when no token is set). */
+  acceptsPush(token: unknown) {
+    const expected = this.config.pubsubToken
+    if (!expected || typeof token !== 'string') return false
+    const a = createHash('sha256').update(token).digest()
+    const b = createHash('sha256').update(expected).digest()
+    return timingSafeEqual(a, b)
   }
 
   /** Where the browser goes to grant access: offline (a refresh token) and consent (always a new one). */
@@ -169,6 +258,47 @@ export class BusinessProfile {
         ]
       })
     )
+  }
+
+  /**
+   * One page of a location's reviews (v4 `accounts/{a}/locations/{l}/reviews`), 50 at a time; newest change first
+   * for the incremental sync.
+   */
+  async reviewPage(
+    accessToken: string,
+    location: string,
+    { pageToken, newestFirst = false }: { pageToken?: string | null; newestFirst?: boolean } = {}
+  ): Promise<GoogleReviewPage> {
+    const url = this.apiUrl('reviews', `/v4/${location}/reviews`)
+    url.searchParams.set('pageSize', String(REVIEW_PAGE_SIZE))
+    if (newestFirst) url.searchParams.set('orderBy', 'updateTime desc')
+    if (pageToken) url.searchParams.set('pageToken', pageToken)
+    const response = await this.fetch(url, { headers: { authorization: `Bearer ${accessToken}` } })
+    if (!response.ok) throw await this.apiError(response)
+    const body = (await response.json().catch(() => ({}))) as {
+      reviews?: unknown
+      averageRating?: unknown
+      totalReviewCount?: unknown
+      nextPageToken?: unknown
+    }
+    const raw = Array.isArray(body.reviews) ? (body.reviews as RawReview[]) : []
+    return {
+      reviews: raw.flatMap((review) => (review && typeof review === 'object' ? (parseReview(review, location) ?? []) : [])),
+      averageRating: typeof body.averageRating === 'number' ? body.averageRating : null,
+      totalReviewCount: typeof body.totalReviewCount === 'number' ? body.totalReviewCount : null,
+      nextPageToken: typeof body.nextPageToken === 'string' && body.nextPageToken !== '' ? body.nextPageToken : null,
+    }
+  }
+
+  /** One review (v4 `GET accounts/{a}/locations/{l}/reviews/{r}`); null when Google no longer has it (404). */
+  async review(accessToken: string, reviewName: string): Promise<GoogleReviewData | null> {
+    const location = locationOfReview(reviewName)
+    if (!location) return null
+    const response = await this.fetch(this.apiUrl('reviews', `/v4/${reviewName}`), { headers: { authorization: `Bearer ${accessToken}` } })
+    if (response.status === 404) return null
+    if (!response.ok) throw await this.apiError(response)
+    const body = (await response.json().catch(() => null)) as RawReview | null
+    return body && typeof body === 'object' ? parseReview(body, location) : null
   }
 
   /** A Business Profile URL: Google's host for the API, or the one configured base for all. */

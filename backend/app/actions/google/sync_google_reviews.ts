@@ -1,0 +1,356 @@
+/*
+ * The Google review sync (docs/decisions.md D44): a linked location's reviews read from Business Profile (v4) into
+ * `google_reviews`. A full import pages through every review and marks those Google no longer lists deleted; the
+ * incremental sync reads newest change first and stops at the first review it already has unchanged; a single
+ * review named by a push notification is read on its own (a 404 marks it deleted). Every request waits for its
+ * slot of the shared pace (request_pacer.ts).
+ *
+ * What changed is returned (`changes`): the hook for alerts on new or changed 1-3 star reviews (`lowStarChanges`).
+ */
+import db from '@adonisjs/lucid/services/db'
+import logger from '@adonisjs/core/services/logger'
+import mail from '@adonisjs/mail/services/main'
+import type { MailerContract, MailTransportContract } from '@adonisjs/mail/types'
+import Business from '#models/business'
+import GoogleConnection from '#models/google_connection'
+import GoogleLocation from '#models/google_location'
+import GoogleRatingSnapshot from '#models/google_rating_snapshot'
+import User from '#models/user'
+import GoogleConnectionLostMail from '#mails/google_connection_lost_mail'
+import GoogleProfile, { GOOGLE_GRANT_LOST } from '#actions/google/google_profile'
+import { joinRecipients } from '#queries/notification_recipients'
+import { reviewLinkCache } from '#hot_path/review_link_cache'
+import {
+  BusinessProfile,
+  GoogleApiError,
+  GoogleGrantError,
+  locationOfReview,
+  type GoogleReviewData,
+  type GoogleReviewPage,
+} from '#services/google/business_profile'
+import { RedisRequestPacer, type Pacer } from '#services/google/request_pacer'
+import { isDuplicateKey } from '#lib/db_errors'
+import { todayIst } from '#lib/time'
+
+/** Pages one import reads at most: 50,000 reviews, far beyond any one shop. */
+const MAX_IMPORT_PAGES = 1000
+/** Pages the incremental sync reads before it stops anyway (a location that changed this much gets a full import). */
+const MAX_INCREMENTAL_PAGES = 20
+
+export type ReviewChangeKind = 'new' | 'changed' | 'replied' | 'deleted'
+
+export interface ReviewChange {
+  /** google_reviews.id */
+  id: number
+  businessId: number
+  reviewName: string
+  /** 1-5; 0: Google did not say. */
+  stars: number
+  kind: ReviewChangeKind
+}
+
+export interface SyncResult {
+  /** Business Profile requests made. */
+  requests: number
+  changes: ReviewChange[]
+  /** Why nothing was read: no healthy connection, location not linked. */
+  skipped?: string
+}
+
+/** New or changed reviews of 1-3 stars: what an alert is about (a reply or a deletion is not). */
+export const lowStarChanges = (changes: ReviewChange[]) =>
+  changes.filter((change) => (change.kind === 'new' || change.kind === 'changed') && change.stars >= 1 && change.stars <= 3)
+
+/** The connection can no longer be used: the job must not be retried. */
+export class GoogleConnectionLost extends Error {}
+
+interface StoredRow {
+  id: number
+  review_name: string
+  stars: number
+  comment: string | null
+  update_time: Date
+  reply_comment: string | null
+  reply_update_time: Date | null
+  deleted_at: Date | null
+}
+
+/** DATETIME keeps whole seconds: Google's times are compared to the second. */
+const sameTime = (a: Date | null, b: Date | null) => (a === null || b === null ? a === b : Math.abs(a.getTime() - b.getTime()) < 1000)
+
+function rowOf(businessId: number, review: GoogleReviewData, now: Date) {
+  return {
+    business_id: businessId,
+    review_name: review.name,
+    reviewer_name: review.reviewerName,
+    reviewer_photo_url: review.reviewerPhotoUrl,
+    reviewer_anonymous: review.reviewerAnonymous,
+    stars: review.stars,
+    comment: review.comment,
+    create_time: review.createTime,
+    update_time: review.updateTime,
+    reply_comment: review.replyComment,
+    reply_update_time: review.replyUpdateTime,
+    deleted_at: null,
+    updated_at: now,
+  }
+}
+
+export default class SyncGoogleReviews {
+  private profile: GoogleProfile
+
+  constructor(
+    readonly google: BusinessProfile,
+    private pacer: Pacer = new RedisRequestPacer(),
+    private mailer: MailerContract<MailTransportContract> = mail.use()
+  ) {
+    this.profile = new GoogleProfile(google)
+  }
+
+  /** Every review of the location; those Google no longer lists are marked deleted. */
+  async importLocation(location: GoogleLocation): Promise<SyncResult> {
+    return this.withConnection(location, async (call) => {
+      const result: SyncResult = { requests: 0, changes: [] }
+      const seen = new Set<string>()
+      let pageToken: string | null = null
+      let complete = false
+      for (let page = 0; page < MAX_IMPORT_PAGES; page++) {
+        const answer: GoogleReviewPage = await call((token) => this.google.reviewPage(token, location.name, { pageToken }))
+        result.requests++
+        if (page === 0) await this.recordRating(location.businessId!, answer)
+        for (const review of answer.reviews) seen.add(review.name)
+        result.changes.push(...(await this.store(location.businessId!, answer.reviews)))
+        pageToken = answer.nextPageToken
+        if (!pageToken) {
+          complete = true
+          break
+        }
+      }
+      // Only a list read to its end says what Google no longer has.
+      if (complete) result.changes.push(...(await this.markGone(location, seen)))
+      return result
+    })
+  }
+
+  /** Newest change first, until a review already stored with the same update time. */
+  async syncLocation(location: GoogleLocation): Promise<SyncResult> {
+    const any = await db.from('google_reviews').where('review_name', 'like', `${location.name}/reviews/%`).select('id').first()
+    if (!any) return this.importLocation(location)
+    return this.withConnection(location, async (call) => {
+      const result: SyncResult = { requests: 0, changes: [] }
+      let pageToken: string | null = null
+      for (let page = 0; page < MAX_INCREMENTAL_PAGES; page++) {
+        const answer: GoogleReviewPage = await call((token) =>
+          this.google.reviewPage(token, location.name, { pageToken, newestFirst: true })
+        )
+        result.requests++
+        if (page === 0) await this.recordRating(location.businessId!, answer)
+        const stored = await this.stored(answer.reviews.map((review) => review.name))
+        const unchangedAt = answer.reviews.findIndex((review) => {
+          const row = stored.get(review.name)
+          return row !== undefined && row.deleted_at === null && sameTime(row.update_time, review.updateTime)
+        })
+        const fresh = unchangedAt === -1 ? answer.reviews : answer.reviews.slice(0, unchangedAt)
+        result.changes.push(...(await this.store(location.businessId!, fresh, stored)))
+        pageToken = answer.nextPageToken
+        if (unchangedAt !== -1 || !pageToken) break
+      }
+      return result
+    })
+  }
+
+  /** One review named by a push notification, read from Google (the notification is only a hint). */
+  async fetchReview(reviewName: string): Promise<SyncResult> {
+    const locationName = locationOfReview(reviewName)
+    if (!locationName) return { requests: 0, changes: [], skipped: 'not a review name' }
+    const locations = await GoogleLocation.query()
+      .where('name', locationName)
+      .whereNotNull('business_id')
+      .whereIn('workspace_id', db.from('google_connections').whereNull('error').select('workspace_id'))
+      .orderBy('id')
+    if (locations.length === 0) return { requests: 0, changes: [], skipped: 'no linked location' }
+    const location = locations[0]
+    return this.withConnection(location, async (call) => {
+      const review = await call((token) => this.google.review(token, reviewName))
+      if (review) return { requests: 1, changes: await this.store(location.businessId!, [review]) }
+      const gone = await db
+        .from('google_reviews')
+        .where('review_name', reviewName)
+        .whereNull('deleted_at')
+        .select('id', 'business_id', 'stars')
+        .first()
+      if (!gone) return { requests: 1, changes: [] }
+      await db.from('google_reviews').where('id', gone.id).update({ deleted_at: new Date(), updated_at: new Date() })
+      return {
+        requests: 1,
+        changes: [{ id: Number(gone.id), businessId: gone.business_id, reviewName, stars: gone.stars, kind: 'deleted' as const }],
+      }
+    })
+  }
+
+  /**
+   * Runs `work` with a way to call Google with the connection's access token: a 401 drops the token and tries once
+   * more with a new one; a second 401, or a refresh token Google refuses, marks the connection lost (its owners and
+   * managers are mailed once) and throws GoogleConnectionLost.
+   */
+  private async withConnection(
+    location: GoogleLocation,
+    work: (call: <T>(request: (token: string) => Promise<T>) => Promise<T>) => Promise<SyncResult>
+  ): Promise<SyncResult> {
+    if (location.businessId === null) return { requests: 0, changes: [], skipped: 'location not linked' }
+    const connection = await GoogleConnection.findBy('workspace_id', location.workspaceId)
+    if (!connection || connection.error) return { requests: 0, changes: [], skipped: 'no working connection' }
+
+    const call = async <T>(request: (token: string) => Promise<T>): Promise<T> => {
+      for (let attempt = 1; ; attempt++) {
+        let token: string
+        try {
+          token = await this.profile.accessToken(connection)
+        } catch (error) {
+          if (!(error instanceof GoogleGrantError)) throw error
+          if (error.firstLoss) await this.tellLost(connection)
+          throw new GoogleConnectionLost(GOOGLE_GRANT_LOST)
+        }
+        await this.pacer.acquire()
+        try {
+          return await request(token)
+        } catch (error) {
+          if (!(error instanceof GoogleApiError) || error.kind !== 'unauthorized') throw error
+          if (attempt >= 2) {
+            if (await this.profile.markLost(connection)) await this.tellLost(connection)
+            throw new GoogleConnectionLost(GOOGLE_GRANT_LOST)
+          }
+          // The access token was refused before its time: a new one, once.
+          connection.accessTokenEncrypted = null
+          connection.accessTokenExpiresAt = null
+          await connection.save()
+        }
+      }
+    }
+
+    const result = await work(call)
+    await db.from('google_connections').where('id', connection.id).update({ last_sync_at: new Date() })
+    return result
+  }
+
+  /** Mails the people who run the workspace's businesses (verified addresses) that the connection was lost. */
+  private async tellLost(connection: GoogleConnection) {
+    const recipients = await User.query()
+      .whereIn('id', joinRecipients(db.from('businesses as b')).where('b.workspace_id', connection.workspaceId).select('m.user_id'))
+      .whereNotNull('email_verified_at')
+      .orderBy('id')
+    for (const user of recipients) {
+      try {
+        await this.mailer.send(new GoogleConnectionLostMail(user, connection.email))
+      } catch (error) {
+        logger.warn({ err: error, userId: user.id }, 'could not mail that the Google connection was lost')
+      }
+    }
+  }
+
+  private async stored(names: string[]) {
+    if (names.length === 0) return new Map<string, StoredRow>()
+    const rows: StoredRow[] = await db
+      .from('google_reviews')
+      .whereIn('review_name', names)
+      .select('id', 'review_name', 'stars', 'comment', 'update_time', 'reply_comment', 'reply_update_time', 'deleted_at')
+    return new Map(rows.map((row) => [row.review_name, row]))
+  }
+
+  /** Inserts new reviews and updates changed ones; returns what changed. */
+  private async store(businessId: number, reviews: GoogleReviewData[], known?: Map<string, StoredRow>) {
+    const stored = known ?? (await this.stored(reviews.map((review) => review.name)))
+    const changes: ReviewChange[] = []
+    const now = new Date()
+    for (const review of reviews) {
+      const row = stored.get(review.name)
+      if (!row) {
+        try {
+          const [id] = await db.table('google_reviews').insert({ ...rowOf(businessId, review, now), created_at: now })
+          changes.push({ id: Number(id), businessId, reviewName: review.name, stars: review.stars, kind: 'new' })
+          continue
+        } catch (error) {
+          // Stored a moment ago by a concurrent job (a push and the sync together): updated below instead.
+          if (!isDuplicateKey(error)) throw error
+          const fresh = await this.stored([review.name])
+          const again = fresh.get(review.name)
+          if (!again) throw error
+          stored.set(review.name, again)
+        }
+      }
+      const current = stored.get(review.name)!
+      const contentChanged =
+        current.deleted_at !== null ||
+        !sameTime(current.update_time, review.updateTime) ||
+        current.stars !== review.stars ||
+        current.comment !== review.comment
+      const replyChanged = current.reply_comment !== review.replyComment || !sameTime(current.reply_update_time, review.replyUpdateTime)
+      if (!contentChanged && !replyChanged) continue
+      await db
+        .from('google_reviews')
+        .where('id', current.id)
+        .update(rowOf(businessId, review, now))
+      changes.push({
+        id: Number(current.id),
+        businessId,
+        reviewName: review.name,
+        stars: review.stars,
+        kind: contentChanged ? 'changed' : 'replied',
+      })
+    }
+    return changes
+  }
+
+  /** Reviews of the location stored and not listed by a complete import: marked deleted. */
+  private async markGone(location: GoogleLocation, seen: Set<string>) {
+    const rows = await db
+      .from('google_reviews')
+      .where('review_name', 'like', `${location.name}/reviews/%`)
+      .whereNull('deleted_at')
+      .select('id', 'business_id', 'review_name', 'stars')
+    const gone = rows.filter((row) => !seen.has(row.review_name))
+    if (gone.length === 0) return []
+    const now = new Date()
+    for (let i = 0; i < gone.length; i += 500) {
+      await db
+        .from('google_reviews')
+        .whereIn(
+          'id',
+          gone.slice(i, i + 500).map((row) => row.id)
+        )
+        .update({ deleted_at: now, updated_at: now })
+    }
+    return gone.map((row) => ({
+      id: Number(row.id),
+      businessId: row.business_id,
+      reviewName: row.review_name,
+      stars: row.stars,
+      kind: 'deleted' as const,
+    }))
+  }
+
+  /**
+   * A linked business's rating point comes from the reviews answer (averageRating, totalReviewCount) rather than
+   * Place Details: written when the figures moved or today has no point yet.
+   */
+  private async recordRating(businessId: number, page: GoogleReviewPage) {
+    if (page.averageRating === null || page.totalReviewCount === null) return
+    const figures = { rating: Math.round(page.averageRating * 10) / 10, reviewCount: page.totalReviewCount }
+    const business = await Business.find(businessId)
+    if (!business) return
+    const day = todayIst()
+    const moved = Number(business.rating) !== figures.rating || Number(business.reviewCount) !== figures.reviewCount
+    if (!moved) {
+      const recorded = await GoogleRatingSnapshot.recordedOn(day, [businessId])
+      if (recorded.has(businessId)) return
+    }
+    await db.transaction(async (trx) => {
+      await trx
+        .from('businesses')
+        .where('id', businessId)
+        .update({ rating: figures.rating, review_count: figures.reviewCount, updated_at: new Date() })
+      await GoogleRatingSnapshot.record(businessId, day, figures, trx)
+      reviewLinkCache.forgetBusiness(businessId, trx)
+    })
+  }
+}
