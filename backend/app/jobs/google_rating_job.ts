@@ -1,4 +1,5 @@
 import logger from '@adonisjs/core/services/logger'
+import db from '@adonisjs/lucid/services/db'
 import Business from '#models/business'
 import GoogleRatingSnapshot, { type GoogleFigures } from '#models/google_rating_snapshot'
 import RefreshGoogleRating from '#actions/businesses/refresh_google_rating'
@@ -39,7 +40,21 @@ export default class GoogleRatingJob {
     const result = { refreshed: 0, skipped: 0, missing: 0, failed: 0 }
     let lastId = 0
     for (;;) {
-      const batch = await Business.query().where('id', '>', lastId).orderBy('id', 'asc').limit(this.batchSize)
+      const batch = await Business.query()
+        .where('id', '>', lastId)
+        // A business linked to a working Google Business Profile connection gets its point from the review sync's
+        // answer instead (docs/decisions.md D44).
+        .whereNotIn(
+          'id',
+          db
+            .from('google_locations as gl')
+            .join('google_connections as gc', 'gc.workspace_id', 'gl.workspace_id')
+            .whereNull('gc.error')
+            .whereNotNull('gl.business_id')
+            .select('gl.business_id')
+        )
+        .orderBy('id', 'asc')
+        .limit(this.batchSize)
       if (batch.length === 0) break
       lastId = batch[batch.length - 1].id
       const done = await GoogleRatingSnapshot.recordedOn(

@@ -12,6 +12,8 @@ import GoogleConnection from '#models/google_connection'
 import GoogleLocation from '#models/google_location'
 import SyncGoogleReviews, { GoogleConnectionLost, lowStarChanges } from '#actions/google/sync_google_reviews'
 import GoogleReviewSyncJob from '#jobs/google_review_sync_job'
+import GoogleRatingJob from '#jobs/google_rating_job'
+import type { PlacesDirectory } from '#services/places/places_directory'
 import { GOOGLE_GRANT_LOST } from '#actions/google/google_profile'
 import { BusinessProfile } from '#services/google/business_profile'
 import { RedisRequestPacer, unpaced } from '#services/google/request_pacer'
@@ -160,6 +162,25 @@ test.group('Google review sync: import', (group) => {
     google.state.reviews[LOCATION] = reviews
     await sync.importLocation(location)
     assert.isTrue((await rows()).every((row) => row.deleted_at === null))
+  })
+
+  test('the daily Place Details job leaves a linked business to the sync, until its connection breaks', async ({ assert }) => {
+    const { business, connection } = await world(google)
+    const asked: string[] = []
+    const places = {
+      ratingOf: async (placeId: string) => {
+        asked.push(placeId)
+        return { rating: 1.2, reviewCount: 7 }
+      },
+    } as unknown as PlacesDirectory
+    await new GoogleRatingJob(places).handle()
+    assert.notInclude(asked, business.placeId)
+    assert.lengthOf(await db.from('google_rating_snapshots').where('business_id', business.id), 0)
+
+    await db.from('google_connections').where('id', connection.id).update({ error: GOOGLE_GRANT_LOST })
+    await new GoogleRatingJob(places).handle()
+    assert.include(asked, business.placeId)
+    assert.lengthOf(await db.from('google_rating_snapshots').where('business_id', business.id), 1)
   })
 
   test('an import that fails part way marks nothing deleted', async ({ assert }) => {
