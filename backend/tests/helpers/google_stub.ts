@@ -8,6 +8,7 @@ import type { Group } from '@japa/runner/core'
 import app from '@adonisjs/core/services/app'
 import { json, startStubServer, type StubServer } from '#tests/helpers/stub_server'
 import { BusinessProfile, type GoogleConfig } from '#services/google/business_profile'
+import googleConfig from '#config/google'
 
 export const CLIENT_ID = 'test-client.apps.googleusercontent.com'
 export const CLIENT_SECRET = 'test-client-secret'
@@ -293,4 +294,12 @@ export function googleStub(group: Group): GoogleStub {
     return { code, state: url.searchParams.get('state') ?? '' }
   }
   return holder
+}
+
+/** Google as configured for the environment, but with the Pub/Sub push address open at PUBSUB_TOKEN (for the group). */
+export function googlePushOnly(group: Group) {
+  group.setup(() => {
+    app.container.swap(BusinessProfile, () => new BusinessProfile({ ...googleConfig, pubsubToken: PUBSUB_TOKEN }))
+    return () => app.container.restore(BusinessProfile)
+  })
 }

@@ -17,6 +17,7 @@ import app from '@adonisjs/core/services/app'
 import limiter from '@adonisjs/limiter/services/main'
 import { isolated } from '#tests/helpers/setup'
 import { WEBHOOK_SECRET, hmac, razorpayStub } from '#tests/helpers/razorpay'
+import { PUBSUB_TOKEN, googlePushOnly } from '#tests/helpers/google_stub'
 import { apiRoutes, assertClassified, pathFor, readWritePairs, type ApiRoute, type ReadWritePair } from '#tests/helpers/api_routes'
 import { BUILTIN_NAMES } from '#tests/helpers/builtin_names'
 import { databaseFingerprinter, fingerprintChanges, type Fingerprint } from '#tests/helpers/db_fingerprint'
@@ -61,6 +62,8 @@ interface World {
   /** An order the owner opened, so signed webhooks can reach the code that grants a plan. */
   orderId: string
   orderAmount: number
+  /** The secret path segment of Google's Pub/Sub push, so fuzzed bodies reach its parser (docs/decisions.md D44). */
+  pubsubToken: string
 }
 
 async function ownBusiness(owner: User) {
@@ -118,6 +121,7 @@ async function makeWorld(client: ApiClient): Promise<World> {
     planIds: plans.map((plan) => plan.id),
     orderId: order.razorpayOrderId,
     orderAmount: order.amount,
+    pubsubToken: PUBSUB_TOKEN,
   }
 }
 
@@ -454,6 +458,7 @@ const garbageSegment: fc.Arbitrary<Slot> = fc
 function likelySlot(pattern: string, param: string): keyof World {
   if (param === 'shortUrl' || param === 'code') return 'shortUrl'
   if (param === 'userId') return 'me'
+  if (param === 'token' && pattern.startsWith('/api/webhooks/google/')) return 'pubsubToken'
   if (param === 'id' && pattern.startsWith('/api/workspaces/')) return 'workspaceId'
   if (pattern.startsWith('/api/feedbacks')) return 'feedbackId'
   if (pattern.startsWith('/api/review-sessions')) return 'sessionId'
@@ -628,6 +633,7 @@ function check(response: ApiResponse, label: string) {
 test.group('Fuzz: every API route answers bad input with a 4xx JSON error and changes nothing', (group) => {
   isolated(group)
   razorpayStub(group)
+  googlePushOnly(group)
   let fingerprint: () => Promise<Fingerprint>
   group.setup(async () => {
     fingerprint = await databaseFingerprinter()
