@@ -7,6 +7,7 @@
  *   4. scripts/bench-dashboard-size.mjs   dashboard JavaScript size (Chromium)
  *   5. scripts/bench-dashboard-phone.mjs  dashboard overview on a phone, slow 4G + 4x CPU, cold and repeat, over https
  *                                        through Caddy (when installed) and plain http (Chromium)
+ *   6. scripts/bench/google-sync.mjs      Google review import, 200 locations × 500 reviews, under GOOGLE_API_QPM
  * A benchmark that crashes is reported as FAILED and the others still run; the exit code is 1 then. Missing a
  * target is not a failure: it is shown in the table. Settings: see each script (BENCH_DURATION,
  * BENCH_CONNECTIONS, BENCH_SCALE_*, BENCH_RUNS...). Not part of npm test.
@@ -15,6 +16,7 @@ import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import * as api from './api.mjs'
 import * as analyticsScale from './analytics-scale.mjs'
+import * as googleSync from './google-sync.mjs'
 
 const root = new URL('../..', import.meta.url).pathname
 const summary = []
@@ -123,6 +125,17 @@ await step('dashboard-phone', async () => {
     )
   }
   if (!found) throw new Error('no results in the output of bench-dashboard-phone.mjs')
+})
+
+await step('google-sync', async () => {
+  const r = await googleSync.run()
+  record(
+    'google-sync',
+    `${r.pages} import pages`,
+    `${r.seconds.toFixed(1)} s, ${r.requests} requests, ${r.busiest} in the busiest minute`,
+    `≤ ${r.qpm}/min`,
+    r.busiest <= r.qpm ? 'ok' : 'MISS'
+  )
 })
 
 const widths = {

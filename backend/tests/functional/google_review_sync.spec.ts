@@ -273,6 +273,29 @@ test.group('Google review sync: incremental', (group) => {
     assert.lengthOf(result.changes, 3)
   })
 
+  test('a new connection: its locations are read and linked by place id, and each linked one gets an import job', async ({ assert }) => {
+    const { business, connection, workspaceId } = await world(google)
+    await db.from('google_locations').where('workspace_id', workspaceId).delete()
+    google.state.accounts = {
+      101: [
+        { id: '202', title: 'Sync Cafe', placeId: business.placeId },
+        { id: '303', title: 'Elsewhere' },
+      ],
+    }
+    const enqueued: unknown[] = []
+    const job = new GoogleReviewSyncJob(new SyncGoogleReviews(new BusinessProfile(google.config()), unpaced), {
+      enqueue: async (_name: unknown, payload: unknown) => {
+        enqueued.push(payload)
+        return true
+      },
+    } as any)
+    const result = await job.handle({ connectionId: connection.id })
+    const linked = await GoogleLocation.query().where('workspace_id', workspaceId).where('name', LOCATION).firstOrFail()
+    assert.equal(linked.businessId, business.id)
+    assert.equal(result.enqueued, 1)
+    assert.deepEqual(enqueued, [{ locationId: linked.id, full: true }])
+  })
+
   test('the sweep gives every linked location of a working connection its own job', async ({ assert }) => {
     const { location, workspaceId } = await world(google)
     await GoogleLocation.create({
