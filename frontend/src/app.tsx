@@ -39,6 +39,8 @@ const TeamPage = lazy(() => import('./pages/team'))
 const ClientsPage = lazy(() => import('./pages/clients'))
 const BrandPage = lazy(() => import('./pages/brand'))
 const InvitePage = lazy(() => import('./pages/invite'))
+const GooglePage = lazy(() => import('./pages/google'))
+const ReplyTemplatesPage = lazy(() => import('./pages/reply-templates'))
 const AdminConsole = lazy(() => import('./pages/admin'))
 
 /** Data never stale, no refetch on focus, no polling unless a screen asks, no retries (docs/screens.md#dashboard-routes). */
@@ -135,6 +137,8 @@ export function AppRoutes() {
               <Route path="/dashboard/team" element={<TeamPage />} />
               <Route path="/dashboard/clients" element={<ClientsPage />} />
               <Route path="/dashboard/brand" element={<BrandPage />} />
+              <Route path="/dashboard/google" element={<GooglePage />} />
+              <Route path="/dashboard/reply-templates" element={<ReplyTemplatesPage />} />
               <Route path="/billing" element={<BillingPage />} />
               <Route path="/feedbacks" element={<FeedbacksPage />} />
               <Route path="/profile" element={<ProfilePage />} />

@@ -24,5 +24,6 @@ export const resources: ResourceProps[] = [
   { name: 'review-requests', list: '/dashboard/requests', create: '/dashboard/send', meta: { label: 'Review requests' } },
   { name: 'feedbacks', list: '/feedbacks', meta: { label: 'Feedback' } },
   { name: 'review-sessions', meta: { label: 'Review sessions', hide: true } },
+  { name: 'google-reviews', list: '/feedbacks', meta: { label: 'Google reviews', hide: true } },
   ...adminResources,
 ]

@@ -28,6 +28,7 @@ export const SIDE_NAV: NavItem[] = [
   { key: 'businesses', label: 'Businesses', href: '/dashboard/businesses' },
   { key: 'analytics', label: 'Analytics', href: '/dashboard/analytics' },
   FEEDBACK,
+  { key: 'google', label: 'Google', href: '/dashboard/google', aliases: ['/dashboard/reply-templates'] },
   { key: 'clients', label: 'Clients', href: '/dashboard/clients' },
   { key: 'team', label: 'Team', href: '/dashboard/team' },
   { key: 'brand', label: 'Brand', href: '/dashboard/brand' },

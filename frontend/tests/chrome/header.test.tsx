@@ -62,7 +62,7 @@ describe('user menu (docs/screens.md)', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent)
-    ).toEqual(['Dashboard', 'My Businesses', 'Analytics', 'Team', 'Billing', 'Profile & Settings', 'Log out'])
+    ).toEqual(['Dashboard', 'My Businesses', 'Analytics', 'Google', 'Team', 'Billing', 'Profile & Settings', 'Log out'])
   })
 
   // docs/decisions.md D38: My Businesses (edit link, settings, remove) is one tap away on every screen, phones included.

@@ -43,6 +43,7 @@ describe('side navigation (desktop, docs/screens.md)', () => {
       ['Businesses', '/dashboard/businesses'],
       ['Analytics', '/dashboard/analytics'],
       ['Feedback', '/feedbacks'],
+      ['Google', '/dashboard/google'],
       ['Team', '/dashboard/team'],
       ['Billing', '/billing'],
       ['Settings', '/profile'],

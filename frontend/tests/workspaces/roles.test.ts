@@ -58,6 +58,7 @@ describe('navigation by role and workspace', () => {
       'businesses',
       'analytics',
       'feedback',
+      'google',
       'team',
       'billing',
       'settings',
@@ -70,7 +71,17 @@ describe('navigation by role and workspace', () => {
   })
 
   it('a viewer: no Billing and no "Ask for a review", in the side menu and the bottom bar', () => {
-    expect(keys('viewer')).toEqual(['dashboard', 'customers', 'requests', 'businesses', 'analytics', 'feedback', 'team', 'settings'])
+    expect(keys('viewer')).toEqual([
+      'dashboard',
+      'customers',
+      'requests',
+      'businesses',
+      'analytics',
+      'feedback',
+      'google',
+      'team',
+      'settings',
+    ])
     const bottom = visibleNavItems(BOTTOM_NAV, { locked: false, permissions: permissionsOf('viewer'), workspace: workspace() })
     expect(bottom.map((item) => item.key)).toEqual(['dashboard', 'qr', 'requests', 'feedback', 'settings'])
   })

@@ -4,6 +4,7 @@ import {
   BgColorsOutlined,
   CreditCardOutlined,
   DashboardOutlined,
+  GoogleOutlined,
   LogoutOutlined,
   MenuFoldOutlined,
   MenuUnfoldOutlined,
@@ -64,6 +65,7 @@ function userMenuItems(
           go('dashboard', <DashboardOutlined />, 'Dashboard', '/dashboard'),
           go('businesses', <ShopOutlined />, 'My Businesses', '/dashboard/businesses'),
           go('analytics', <BarChartOutlined />, 'Analytics', '/dashboard/analytics'),
+          go('google', <GoogleOutlined />, 'Google', '/dashboard/google'),
         ]),
     // The workspace's administration opens when locked too (config/constants.ts LOCK_ALLOWED_PATHS).
     go('clients', <ApartmentOutlined />, 'Clients', '/dashboard/clients'),

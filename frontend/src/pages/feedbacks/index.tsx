@@ -1,25 +1,64 @@
 /*
- * /feedbacks: 'Customer Feedbacks' of the selected business (docs/screens.md, docs/decisions.md D14); the header's
+ * /feedbacks: one Feedback area with two sources (docs/screens.md#customer-feedbacks): the selected business's private
+ * feedback (docs/decisions.md D14) and its Google reviews (`?source=google`, docs/decisions.md D43); the header's
  * selector changes the business.
  */
 import { InfoCircleOutlined } from '@ant-design/icons'
-import { Alert, Flex } from 'antd'
+import { Alert, Flex, Tabs } from 'antd'
+import { useSearchParams } from 'react-router'
 import { FeedbackList } from '#components/feedbacks/feedback-list'
+import { GoogleReviewList } from '#components/google/google-review-list'
 import { BusinessGate } from '#components/business-gate'
+import { PageHeader } from '#components/layout/page-header'
+import { BusinessName } from '#components/business-gate'
 
 const ROUTING_NOTE =
   'Customers who rate 4 or 5 stars are sent straight to your Google review page, so their reviews appear on Google. ' +
   'Ratings of 3 stars or fewer stay here as private feedback, so you can fix problems before they become public.'
 
+export type FeedbackSource = 'private' | 'google'
+
 export default function FeedbacksPage() {
+  const [params, setParams] = useSearchParams()
+  const source: FeedbackSource = params.get('source') === 'google' ? 'google' : 'private'
   return (
     <BusinessGate emptyText="Add your business to start collecting ratings and private feedback.">
       {(selected) => (
-        <Flex vertical gap={16}>
-          {/* Keyed by business: switching starts again on page 1 with no filters. */}
-          <FeedbackList key={selected.id} business={selected} />
-          <Alert type="info" showIcon icon={<InfoCircleOutlined />} message="Where are the 4-5 star ratings?" description={ROUTING_NOTE} />
-        </Flex>
+        <Tabs
+          activeKey={source}
+          onChange={(key) => setParams(key === 'google' ? { source: 'google' } : {}, { replace: true })}
+          items={[
+            {
+              key: 'private',
+              label: 'Private feedback',
+              children: (
+                <Flex vertical gap={16}>
+                  {/* Keyed by business: switching starts again on page 1 with no filters. */}
+                  <FeedbackList key={selected.id} business={selected} />
+                  <Alert
+                    type="info"
+                    showIcon
+                    icon={<InfoCircleOutlined />}
+                    message="Where are the 4-5 star ratings?"
+                    description={ROUTING_NOTE}
+                  />
+                </Flex>
+              ),
+            },
+            {
+              key: 'google',
+              label: 'Google reviews',
+              children: (
+                <Flex vertical gap={16}>
+                  <PageHeader title="Google Reviews">
+                    <BusinessName />
+                  </PageHeader>
+                  <GoogleReviewList key={selected.id} business={selected} />
+                </Flex>
+              ),
+            },
+          ]}
+        />
       )}
     </BusinessGate>
   )

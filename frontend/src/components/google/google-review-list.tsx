@@ -1,0 +1,313 @@
+/*
+ * The Feedback inbox's Google reviews (docs/screens.md#google-reviews): the selected business's (or every business's)
+ * reviews, newest first, through the `google-reviews` resource, with filters (stars, answered or not, words, India's
+ * dates), how many there are and how many wait for an answer, and each review's reply. Owners and managers reply,
+ * edit and delete a reply in the drawer; a viewer reads. Without a connection, or before Google has approved the
+ * app, "Reply on Google" opens the business's reviews on Google instead.
+ */
+import { DeleteOutlined, EditOutlined, GoogleOutlined, MessageOutlined } from '@ant-design/icons'
+import { useList, type CrudFilter } from '@refinedev/core'
+import type { BusinessDto } from '@reviewroute/backend/types/api'
+import { Alert, Button, Card, DatePicker, Flex, Input, List, Pagination, Popconfirm, Select, Tag, Typography } from 'antd'
+import type { Dayjs } from 'dayjs'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { MessageScreen } from '#components/message-screen'
+import { useBusinesses } from '#hooks/use-businesses'
+import { usePermissions } from '#hooks/use-workspaces'
+import { isNotApproved, type GoogleReview } from '#lib/google'
+import { errorText, request } from '#providers/http'
+import { useToast } from '#providers/toast'
+import { BusinessFilter } from '#components/feedbacks/business-filter'
+import { NotApproved } from './not-approved'
+import { googleReviewsUrl, ReplyDrawer } from './reply-drawer'
+import { ReviewBody } from './review-body'
+import { useGoogleConnection, useGoogleRefresh } from './use-google'
+
+export const GOOGLE_PAGE_SIZE = 10
+
+type StarsFilter = 'all' | '1' | '2' | '3' | '4' | '5' | 'negative' | 'positive'
+type RepliedFilter = 'all' | 'unanswered' | 'replied'
+
+export interface GoogleFilterValues {
+  stars: StarsFilter
+  replied: RepliedFilter
+  q: string
+  range: [Dayjs, Dayjs] | null
+}
+
+export const NO_GOOGLE_FILTERS: GoogleFilterValues = { stars: 'all', replied: 'all', q: '', range: null }
+
+const hasFilters = (values: GoogleFilterValues) =>
+  values.stars !== 'all' || values.replied !== 'all' || values.q.trim() !== '' || values.range !== null
+
+/** The `google-reviews` list's filters: businessId, stars (or a range), replied, q, createTime_gte/_lte (India's days). */
+export function googleReviewFilters(businessId: number | null, values: GoogleFilterValues): CrudFilter[] {
+  const filters: CrudFilter[] = businessId === null ? [] : [{ field: 'businessId', operator: 'eq', value: businessId }]
+  if (values.stars === 'negative') filters.push({ field: 'stars', operator: 'lte', value: 3 })
+  else if (values.stars === 'positive') filters.push({ field: 'stars', operator: 'gte', value: 4 })
+  else if (values.stars !== 'all') filters.push({ field: 'stars', operator: 'eq', value: Number(values.stars) })
+  if (values.replied !== 'all') filters.push({ field: 'replied', operator: 'eq', value: values.replied === 'replied' })
+  if (values.q.trim()) filters.push({ field: 'q', operator: 'eq', value: values.q.trim() })
+  if (values.range) {
+    filters.push({ field: 'createTime', operator: 'gte', value: values.range[0].format('YYYY-MM-DD') })
+    filters.push({ field: 'createTime', operator: 'lte', value: values.range[1].format('YYYY-MM-DD') })
+  }
+  return filters
+}
+
+const STARS_OPTIONS: { value: StarsFilter; label: string }[] = [
+  { value: 'all', label: 'All stars' },
+  { value: 'negative', label: '1-3 stars' },
+  { value: 'positive', label: '4-5 stars' },
+  ...[5, 4, 3, 2, 1].map((stars) => ({ value: String(stars) as StarsFilter, label: stars === 1 ? '1 star' : `${stars} stars` })),
+]
+
+const REPLIED_OPTIONS: { value: RepliedFilter; label: string }[] = [
+  { value: 'all', label: 'Answered or not' },
+  { value: 'unanswered', label: 'Unanswered' },
+  { value: 'replied', label: 'Answered' },
+]
+
+/** '1 Google review', '12 Google reviews' */
+export const googleCount = (count: number) => `${count} Google ${count === 1 ? 'review' : 'reviews'}`
+
+function useUnanswered(businessId: number | null, values: GoogleFilterValues) {
+  const { query, result } = useList<GoogleReview>({
+    resource: 'google-reviews',
+    pagination: { currentPage: 1, pageSize: 1 },
+    filters: googleReviewFilters(businessId, { ...values, replied: 'unanswered' }),
+    queryOptions: { enabled: values.replied === 'all' },
+  })
+  return query.isSuccess ? (result.total ?? 0) : null
+}
+
+export function GoogleReviewList({ business }: { business: BusinessDto }) {
+  const toast = useToast()
+  const { edit } = usePermissions()
+  const { businesses } = useBusinesses()
+  const { connection } = useGoogleConnection()
+  const refresh = useGoogleRefresh()
+  const [allBusinesses, setAllBusinesses] = useState(false)
+  const businessId = allBusinesses ? null : business.id
+  const [filters, setFilters] = useState<GoogleFilterValues>(NO_GOOGLE_FILTERS)
+  const [search, setSearch] = useState('')
+  const [page, setPage] = useState(1)
+  const [replying, setReplying] = useState<GoogleReview | null>(null)
+  const [deleting, setDeleting] = useState<number | null>(null)
+  const { query, result } = useList<GoogleReview>({
+    resource: 'google-reviews',
+    pagination: { currentPage: page, pageSize: GOOGLE_PAGE_SIZE },
+    sorters: [{ field: 'createTime', order: 'desc' }],
+    filters: googleReviewFilters(businessId, filters),
+  })
+  const unanswered = useUnanswered(businessId, filters)
+  const rows = result.data ?? []
+  const total = result.total ?? 0
+  const businessOf = (review: GoogleReview) => businesses.find((candidate) => candidate.id === review.businessId) ?? business
+
+  const notApproved = isNotApproved(connection?.error ?? '') || (query.isError && isNotApproved(query.error))
+  const connected = connection?.connected ?? false
+  const blocked = notApproved ? 'not-approved' : connection && !connected ? 'not-connected' : null
+  const canPost = blocked === null
+
+  function change(next: GoogleFilterValues) {
+    setFilters(next)
+    setPage(1)
+  }
+
+  const reload = () => refresh(['google-reviews'], ['default', 'google-reviews'])
+
+  async function removeReply(review: GoogleReview) {
+    setDeleting(review.id)
+    try {
+      await request(`/api/google-reviews/${review.id}/reply`, { method: 'DELETE' })
+      toast.success('Reply Deleted', 'Your reply is no longer on Google.')
+      await reload()
+      await query.refetch()
+    } catch (error) {
+      toast.error('Reply Not Deleted', errorText(error, 'Please try again.'))
+    } finally {
+      setDeleting(null)
+    }
+  }
+
+  const onGoogle = (
+    <Button icon={<GoogleOutlined />} href={googleReviewsUrl(business.placeId)} target="_blank" rel="noopener">
+      Reply on Google
+    </Button>
+  )
+
+  let banner = null
+  if (connection && !connected)
+    banner = (
+      <Alert
+        type="info"
+        showIcon
+        message="Connect Google to answer your reviews here"
+        description="Once your Google Business Profile is connected, its reviews appear here and you reply without leaving ReviewRoute. Until then, reply on Google itself."
+        action={
+          <Flex vertical gap={8}>
+            {edit && (
+              <Link to="/dashboard/google">
+                <Button type="primary" block>
+                  Connect Google
+                </Button>
+              </Link>
+            )}
+            {onGoogle}
+          </Flex>
+        }
+      />
+    )
+  else if (notApproved) banner = <NotApproved action={onGoogle} />
+
+  const empty = hasFilters(filters) ? (
+    <MessageScreen
+      title="No Google reviews match these filters"
+      actions={
+        <Button
+          onClick={() => {
+            setSearch('')
+            change(NO_GOOGLE_FILTERS)
+          }}
+        >
+          Clear filters
+        </Button>
+      }
+    />
+  ) : (
+    <MessageScreen title="No Google reviews yet" text="Reviews of your linked Google locations appear here after the next sync." />
+  )
+
+  return (
+    <Flex vertical gap={12}>
+      <Flex align="center" gap={8} wrap>
+        {query.isSuccess && <Tag color="blue">{googleCount(total)}</Tag>}
+        {unanswered !== null && <Typography.Text type={unanswered ? 'warning' : 'secondary'}>{`${unanswered} unanswered`}</Typography.Text>}
+      </Flex>
+      {banner}
+      <Card>
+        <Flex vertical gap={12}>
+          <Flex gap={8} wrap>
+            <BusinessFilter
+              businesses={businesses}
+              selected={business}
+              all={allBusinesses}
+              onChange={(all) => {
+                setAllBusinesses(all)
+                setPage(1)
+              }}
+            />
+            <Select
+              aria-label="Stars"
+              value={filters.stars}
+              options={STARS_OPTIONS}
+              onChange={(stars) => change({ ...filters, stars })}
+              style={{ minWidth: 120 }}
+            />
+            <Select
+              aria-label="Answered"
+              value={filters.replied}
+              options={REPLIED_OPTIONS}
+              onChange={(replied) => change({ ...filters, replied })}
+              style={{ minWidth: 150 }}
+            />
+            <Input.Search
+              aria-label="Search reviews"
+              placeholder="Words or reviewer"
+              allowClear
+              value={search}
+              onChange={(event) => {
+                setSearch(event.target.value)
+                if (!event.target.value) change({ ...filters, q: '' })
+              }}
+              onSearch={(q) => change({ ...filters, q })}
+              style={{ flex: '1 1 180px', maxWidth: 260 }}
+            />
+            <DatePicker.RangePicker
+              aria-label="Date range"
+              value={filters.range}
+              format="D MMM YYYY"
+              allowEmpty={[false, false]}
+              inputReadOnly
+              classNames={{ popup: { root: 'range-one-month' } }}
+              disabledDate={(day) => day.isAfter(new Date(), 'day')}
+              onChange={(range) => change({ ...filters, range: range?.[0] && range[1] ? [range[0], range[1]] : null })}
+              style={{ minWidth: 240, flex: '1 1 240px', maxWidth: 320 }}
+            />
+          </Flex>
+          {query.isError && !notApproved ? (
+            <MessageScreen
+              role="alert"
+              title={errorText(query.error, 'Could not load your Google reviews')}
+              actions={<Button onClick={() => void query.refetch()}>Try Again</Button>}
+            />
+          ) : (
+            <List
+              aria-label="Google reviews"
+              loading={query.isLoading}
+              dataSource={query.isError ? [] : rows}
+              locale={{ emptyText: query.isLoading ? ' ' : empty }}
+              renderItem={(review) => (
+                <List.Item style={{ flexWrap: 'wrap', rowGap: 8 }}>
+                  <Flex vertical gap={8} style={{ minWidth: 0, width: '100%' }}>
+                    <ReviewBody review={review} showReply />
+                    <Flex gap={8} wrap align="center" style={{ paddingInlineStart: 52 }}>
+                      {allBusinesses && <Tag style={{ marginInlineEnd: 0 }}>{businessOf(review).name}</Tag>}
+                      {!review.reply && <Tag color="orange">Unanswered</Tag>}
+                      {edit && !review.deleted && (
+                        <Button
+                          size="small"
+                          type={review.reply ? 'default' : 'primary'}
+                          icon={review.reply ? <EditOutlined /> : <MessageOutlined />}
+                          onClick={() => setReplying(review)}
+                        >
+                          {review.reply ? 'Edit reply' : 'Reply'}
+                        </Button>
+                      )}
+                      {edit && review.reply && canPost && (
+                        <Popconfirm
+                          title="Delete your reply?"
+                          description="It is removed from Google; the review stays."
+                          okText="Delete reply"
+                          okButtonProps={{ danger: true }}
+                          onConfirm={() => void removeReply(review)}
+                        >
+                          <Button size="small" danger icon={<DeleteOutlined />} loading={deleting === review.id}>
+                            Delete reply
+                          </Button>
+                        </Popconfirm>
+                      )}
+                    </Flex>
+                  </Flex>
+                </List.Item>
+              )}
+            />
+          )}
+          <Pagination
+            align="center"
+            current={page}
+            pageSize={GOOGLE_PAGE_SIZE}
+            total={total}
+            onChange={setPage}
+            hideOnSinglePage
+            showSizeChanger={false}
+          />
+        </Flex>
+      </Card>
+      {replying && (
+        <ReplyDrawer
+          review={replying}
+          business={businessOf(replying)}
+          blocked={blocked}
+          onClose={() => setReplying(null)}
+          onPosted={() => {
+            setReplying(null)
+            void reload().then(() => query.refetch())
+          }}
+        />
+      )}
+    </Flex>
+  )
+}

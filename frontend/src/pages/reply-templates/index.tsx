@@ -1,0 +1,235 @@
+/*
+ * /dashboard/reply-templates (docs/screens.md#reply-templates): the workspace's replies written once and used for
+ * many reviews, each for some star ratings and a language, with `{reviewer}` and `{business}` filled in when one is
+ * picked. Owners and managers create, edit and delete them; a viewer reads them.
+ */
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons'
+import { fieldErrors } from '@reviewroute/web-shared/api'
+import { Alert, Button, Card, Checkbox, Flex, Form, Input, List, Modal, Popconfirm, Select, Tag, Typography } from 'antd'
+import { useState } from 'react'
+import { TEMPLATES_KEY, useGoogleRefresh, useReplyTemplates } from '#components/google/use-google'
+import { PageHeader } from '#components/layout/page-header'
+import { MessageScreen } from '#components/message-screen'
+import { PageLoading } from '#components/page-loading'
+import { usePermissions } from '#hooks/use-workspaces'
+import {
+  byteCounterText,
+  byteLength,
+  languageLabel,
+  REPLY_MAX_BYTES,
+  TEMPLATE_LANGUAGES,
+  type ReplyTemplate,
+  type ReplyTemplateInput,
+} from '#lib/google'
+import { errorText, request } from '#providers/http'
+import { useToast } from '#providers/toast'
+import '../../components/google/google.css'
+
+const STAR_OPTIONS = [1, 2, 3, 4, 5].map((stars) => ({ value: stars, label: `${stars}★` }))
+
+export const PLACEHOLDER_HINT = 'Write {reviewer} for the reviewer’s name and {business} for the business’s name.'
+
+const starsText = (stars: number[]) =>
+  stars.length === 5
+    ? 'Any rating'
+    : [...stars]
+        .sort()
+        .map((value) => `${value}★`)
+        .join(' ')
+
+export default function ReplyTemplatesPage() {
+  const { templates, query } = useReplyTemplates()
+  const { edit } = usePermissions()
+  const toast = useToast()
+  const refresh = useGoogleRefresh()
+  // null: closed; 'new': creating; a template: editing it.
+  const [editing, setEditing] = useState<ReplyTemplate | 'new' | null>(null)
+
+  async function remove(template: ReplyTemplate) {
+    try {
+      await request(`/api/reply-templates/${template.id}`, { method: 'DELETE' })
+      toast.success('Template Deleted')
+      await refresh(TEMPLATES_KEY)
+    } catch (error) {
+      toast.error('Delete Failed', errorText(error, 'Please try again.'))
+    }
+  }
+
+  return (
+    <Flex vertical gap={16}>
+      <PageHeader
+        title="Reply templates"
+        lead="Replies you write once and use for many Google reviews. The reply box offers those made for the review's stars and language first."
+        extra={
+          edit && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              New template
+            </Button>
+          )
+        }
+      />
+      {!edit && <Alert type="info" showIcon message="Only the owners and managers of this workspace can change the templates." />}
+      <Card>
+        {query.isLoading ? (
+          <PageLoading />
+        ) : query.isError ? (
+          <MessageScreen
+            role="alert"
+            title={errorText(query.error, 'Could not load your templates')}
+            actions={<Button onClick={() => void query.refetch()}>Try Again</Button>}
+          />
+        ) : (
+          <List
+            aria-label="Reply templates"
+            dataSource={templates}
+            locale={{
+              emptyText: (
+                <MessageScreen
+                  title="No templates yet"
+                  text={`A template is a reply you can pick and adjust. ${PLACEHOLDER_HINT}`}
+                  actions={edit && <Button onClick={() => setEditing('new')}>Write your first template</Button>}
+                />
+              ),
+            }}
+            renderItem={(template) => (
+              <List.Item
+                style={{ flexWrap: 'wrap', rowGap: 8 }}
+                actions={
+                  edit
+                    ? [
+                        <Button
+                          key="edit"
+                          icon={<EditOutlined />}
+                          aria-label={`Edit ${template.name}`}
+                          onClick={() => setEditing(template)}
+                        >
+                          Edit
+                        </Button>,
+                        <Popconfirm
+                          key="delete"
+                          title={`Delete ${template.name}?`}
+                          okText="Delete"
+                          okButtonProps={{ danger: true }}
+                          onConfirm={() => void remove(template)}
+                        >
+                          <Button danger icon={<DeleteOutlined />} aria-label={`Delete ${template.name}`} />
+                        </Popconfirm>,
+                      ]
+                    : []
+                }
+              >
+                <Flex vertical gap={4} style={{ minWidth: 0, flex: '1 1 300px' }}>
+                  <Flex gap={8} wrap align="center">
+                    <Typography.Text strong>{template.name}</Typography.Text>
+                    <Tag color="gold">{starsText(template.stars)}</Tag>
+                    <Tag>{languageLabel(template.language)}</Tag>
+                  </Flex>
+                  <Typography.Paragraph
+                    className="google-text"
+                    ellipsis={{ rows: 2, expandable: 'collapsible' }}
+                    style={{ margin: 0, whiteSpace: 'pre-wrap' }}
+                  >
+                    {template.body}
+                  </Typography.Paragraph>
+                </Flex>
+              </List.Item>
+            )}
+          />
+        )}
+      </Card>
+      {editing && (
+        <TemplateModal
+          template={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null)
+            void refresh(TEMPLATES_KEY)
+          }}
+        />
+      )}
+    </Flex>
+  )
+}
+
+function TemplateModal({ template, onClose, onSaved }: { template: ReplyTemplate | null; onClose(): void; onSaved(): void }) {
+  const toast = useToast()
+  const [form] = Form.useForm<ReplyTemplateInput>()
+  const body = Form.useWatch('body', form) ?? template?.body ?? ''
+  const [saving, setSaving] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
+
+  async function save(values: ReplyTemplateInput) {
+    setSaving(true)
+    setFailure(null)
+    const payload = { ...values, name: values.name.trim() }
+    try {
+      if (template) await request(`/api/reply-templates/${template.id}`, { method: 'PATCH', body: payload })
+      else await request('/api/reply-templates', { method: 'POST', body: payload })
+      toast.success(template ? 'Template Saved' : 'Template Created')
+      onSaved()
+    } catch (error) {
+      const fields = fieldErrors(error)
+      const named = Object.entries(fields).filter(([name]) => ['name', 'body', 'stars', 'language'].includes(name))
+      if (named.length) form.setFields(named.map(([name, message]) => ({ name: name as keyof ReplyTemplateInput, errors: [message] })))
+      else setFailure(errorText(error, 'Could not save the template. Please try again.'))
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <Modal
+      open
+      title={template ? `Edit ${template.name}` : 'New template'}
+      okText={template ? 'Save template' : 'Create template'}
+      confirmLoading={saving}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={template ?? { name: '', body: '', stars: [5], language: 'en' }}
+        onFinish={(values) => void save(values)}
+      >
+        <Form.Item name="name" label="Name" rules={[{ required: true, whitespace: true, message: 'Give the template a name' }]}>
+          <Input maxLength={100} placeholder="e.g. Thank you (5 stars)" />
+        </Form.Item>
+        <Form.Item
+          name="stars"
+          label="For reviews of"
+          rules={[{ required: true, type: 'array', min: 1, message: 'Choose at least one rating' }]}
+        >
+          <Checkbox.Group options={STAR_OPTIONS} />
+        </Form.Item>
+        <Form.Item name="language" label="Language">
+          <Select options={TEMPLATE_LANGUAGES} />
+        </Form.Item>
+        <Form.Item
+          name="body"
+          label="Reply"
+          extra={
+            <Flex justify="space-between" gap={8} wrap>
+              <span>{PLACEHOLDER_HINT}</span>
+              <span style={{ color: byteLength(body) > REPLY_MAX_BYTES ? '#dc2626' : undefined }}>{byteCounterText(byteLength(body))}</span>
+            </Flex>
+          }
+          rules={[
+            { required: true, whitespace: true, message: 'Write the reply' },
+            {
+              validator: (_, value: string | undefined) =>
+                byteLength(value ?? '') > REPLY_MAX_BYTES
+                  ? Promise.reject(new Error('Google takes replies of up to 4,096 bytes.'))
+                  : Promise.resolve(),
+            },
+          ]}
+        >
+          <Input.TextArea className="google-text" autoSize={{ minRows: 4, maxRows: 10 }} />
+        </Form.Item>
+      </Form>
+      {failure && <Alert type="error" showIcon message={failure} />}
+    </Modal>
+  )
+}
