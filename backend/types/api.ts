@@ -1002,3 +1002,70 @@ export interface UpdateBrandRequest {
   color: string
   logo?: string | null
 }
+
+/* Google reviews (docs/decisions.md D45) ------------------------------------------------------------------- */
+
+/** One Google review: `GET /api/google-reviews` (Refine list), `GET /api/google-reviews/{id}`, and the reply's answers. */
+export interface GoogleReviewDto {
+  id: number
+  businessId: number
+  /** accounts/{a}/locations/{l}/reviews/{r} */
+  reviewName: string
+  reviewer: { name: string | null; photoUrl: string | null; anonymous: boolean }
+  /** 1-5; 0 when Google did not say. */
+  stars: number
+  comment: string | null
+  createTime: string
+  updateTime: string | null
+  /** The reply on Google, as Google last gave it. */
+  reply: { comment: string; updateTime: string | null } | null
+  /** No longer on Google. */
+  deleted: boolean
+}
+
+/** `GET /api/google-reviews/stats?businessId&from&to`: the reviews created in the period, deleted ones left out. */
+export interface GoogleReviewStatsDto {
+  total: number
+  averageRating: number | null
+  /** "1".."5" → reviews with that many stars. */
+  byStars: Record<string, number>
+  replied: number
+  /** replied / total, 0-1; null without reviews. */
+  responseRate: number | null
+  /** From a review's creation to its reply's last update, the median over the replied ones; null with none. */
+  medianResponseHours: number | null
+  unanswered: number
+  /** Unanswered with 1-3 stars. */
+  unansweredNegative: number
+}
+
+/** `PUT /api/google-reviews/{id}/reply`: 1-4096 UTF-8 bytes, as Google takes them. */
+export interface GoogleReplyRequest {
+  comment: string
+}
+
+/* Reply templates and AI drafts (docs/decisions.md D46) ------------------------------------------------------- */
+
+/** The customer page's nine languages, which a reply template is written in. */
+export type ReplyTemplateLanguage = 'en' | 'hi' | 'bn' | 'mr' | 'te' | 'ta' | 'gu' | 'kn' | 'ml'
+
+/** `GET /api/reply-templates` (a plain array), and the answer of its POST and PATCH. */
+export interface ReplyTemplateDto {
+  id: number
+  name: string
+  /** May hold `{reviewer}` and `{business}`. */
+  body: string
+  /** Distinct ratings 1-5, ascending. */
+  stars: number[]
+  language: ReplyTemplateLanguage
+}
+
+/** `POST /api/reply-templates`; `PATCH /api/reply-templates/{id}` takes any of the fields. */
+export type ReplyTemplateRequest = Omit<ReplyTemplateDto, 'id'>
+
+export type DraftTone = 'warm' | 'formal' | 'brief'
+
+/** `POST /api/google-reviews/{id}/draft {tone?}`: a suggested reply of at most 600 characters, stored nowhere. */
+export interface ReplyDraftResponse {
+  draft: string
+}
