@@ -146,10 +146,20 @@ function reviewsAnswer(state: GoogleStubState, url: URL, response: any) {
   return true
 }
 
-const idToken = (email: string) =>
-  ['{"alg":"RS256"}', JSON.stringify({ iss: 'https://accounts.google.com', email, email_verified: true })]
-    .map((part) => Buffer.from(part).toString('base64url'))
-    .join('.') + '.sig'
+/** An ID token with the claims Google's carries (the client checks them; its signature is not read). */
+function idToken(email: string) {
+  const now = Math.floor(Date.now() / 1000)
+  const claims = {
+    iss: 'https://accounts.google.com',
+    aud: CLIENT_ID,
+    sub: `1${createHash('sha256').update(email).digest('hex').slice(0, 20)}`,
+    email,
+    email_verified: true,
+    iat: now,
+    exp: now + 3600,
+  }
+  return ['{"alg":"RS256","typ":"JWT"}', JSON.stringify(claims)].map((part) => Buffer.from(part).toString('base64url')).join('.') + '.sig'
+}
 
 function page<T>(items: T[], url: URL, size: number) {
   const start = Number(url.searchParams.get('pageToken') ?? 0) || 0

@@ -58,7 +58,7 @@ export default class GoogleProfile {
   /** Records the state and PKCE verifier of a connection starting now; returns where the browser goes. */
   async start(member: Member) {
     const state = randomBytes(32).toString('base64url')
-    const { verifier, challenge } = pkcePair()
+    const { verifier, challenge } = await pkcePair()
     const now = clock.now()
     await db.from('google_connect_states').where('expires_at', '<', now.toJSDate()).delete()
     await db.table('google_connect_states').insert({
@@ -90,7 +90,7 @@ export default class GoogleProfile {
     const member = memberships.find((candidate) => candidate.workspaceId === row.workspace_id)
     if (!member || !roleAllows(member.role, 'write')) throw new AppException(NOT_ALLOWED)
 
-    const tokens = await this.google.exchangeCode(query.code, encryption.decrypt<string>(row.verifier_encrypted)!)
+    const tokens = await this.google.exchangeCode(query.code, state, encryption.decrypt<string>(row.verifier_encrypted)!)
     if (!tokens.refreshToken) throw new AppException(NO_REFRESH_TOKEN)
     return GoogleConnection.updateOrCreate(
       { workspaceId: member.workspaceId },

@@ -1,14 +1,12 @@
 /*
- * Google Business Profile (docs/decisions.md D43): the OAuth 2.0 authorization code flow with PKCE, access token
- * refresh and revocation, and the Account Management and Business Information reads.
- *
- * The token calls are plain fetch rather than openid-client: these are OAuth 2.0 endpoints (no discovery, no ID
- * token to check: the email comes from the token endpoint's own answer over TLS), their URLs are configurable one
- * by one, and a stub on loopback stands in for them in tests; wrapping them in an OIDC client's configuration would
- * take more code than the three requests themselves.
+ * Google Business Profile (docs/decisions.md D43): the OAuth 2.0 grant (on openid-client, in google_oauth.ts), and
+ * the Account Management, Business Information and v4 reviews calls with their answers checked.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHash, timingSafeEqual } from 'node:crypto'
 import googleConfig from '#config/google'
+import { GoogleOAuth, oauthFailure, type GoogleTokens } from '#services/google/google_oauth'
+
+export { pkcePair, type GoogleTokens } from '#services/google/google_oauth'
 
 export type GoogleConfig = typeof googleConfig
 
@@ -43,13 +41,6 @@ export class GoogleGrantError extends Error {
   firstLoss = false
 }
 
-export interface GoogleTokens {
-  accessToken: string
-  expiresIn: number
-  refreshToken: string | null
-  email: string | null
-}
-
 export interface GoogleAccount {
   name: string
   accountName: string | null
@@ -78,6 +69,12 @@ export interface GoogleReviewData {
   updateTime: Date
   replyComment: string | null
   replyUpdateTime: Date | null
+}
+
+/** The owner's reply as Google stored it. */
+export interface GoogleReplyData {
+  comment: string
+  updateTime: Date | null
 }
 
 export interface GoogleReviewPage {
@@ -148,23 +145,6 @@ interface RawLocation {
   metadata?: { placeId?: string }
 }
 
-/** A PKCE verifier and its S256 challenge (RFC 7636). */
-export function pkcePair() {
-  const verifier = randomBytes(32).toString('base64url')
-  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') }
-}
-
-/** The email claim of an ID token received straight from the token endpoint (TLS vouches for it). */
-function emailOf(idToken: unknown): string | null {
-  if (typeof idToken !== 'string') return null
-  try {
-    const payload = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString()) as { email?: unknown }
-    return typeof payload.email === 'string' ? payload.email : null
-  } catch {
-    return null
-  }
-}
-
 function addressOf(address: RawLocation['storefrontAddress']): string | null {
   if (!address) return null
   const parts = [...(address.addressLines ?? []), address.locality, address.administrativeArea, address.postalCode]
@@ -173,7 +153,11 @@ function addressOf(address: RawLocation['storefrontAddress']): string | null {
 }
 
 export class BusinessProfile {
-  constructor(private config: GoogleConfig = googleConfig) {}
+  private oauth: GoogleOAuth
+
+  constructor(private config: GoogleConfig = googleConfig) {
+    this.oauth = new GoogleOAuth(config, GOOGLE_SCOPES)
+  }
 
   get isConfigured() {
     return Boolean(this.config.clientId)
@@ -190,38 +174,20 @@ export class BusinessProfile {
 
   /** Where the browser goes to grant access: offline (a refresh token) and consent (always a new one). */
   authorizationUrl(state: string, challenge: string) {
-    const url = new URL(this.config.authorizeUrl)
-    url.search = new URLSearchParams({
-      client_id: this.config.clientId,
-      redirect_uri: this.config.redirectUri,
-      response_type: 'code',
-      scope: GOOGLE_SCOPES.join(' '),
-      access_type: 'offline',
-      prompt: 'consent',
-      include_granted_scopes: 'true',
-      state,
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-    }).toString()
-    return url
+    return this.oauth.authorizationUrl(state, challenge)
   }
 
-  exchangeCode(code: string, verifier: string) {
-    return this.token({ grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: this.config.redirectUri })
+  exchangeCode(code: string, state: string, verifier: string) {
+    return this.tokenCall(() => this.oauth.exchangeCode(code, state, verifier))
   }
 
   refresh(refreshToken: string) {
-    return this.token({ grant_type: 'refresh_token', refresh_token: refreshToken })
+    return this.tokenCall(() => this.oauth.refresh(refreshToken))
   }
 
-  /** Best effort: a failure is the caller's to log, never to stop forgetting the connection. */
-  async revoke(token: string) {
-    const response = await this.fetch(this.config.revokeUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ token }).toString(),
-    })
-    return response.ok
+  /** Throws when Google could not be asked or refused (the caller forgets the connection anyway). */
+  revoke(token: string) {
+    return this.oauth.revoke(token)
   }
 
   async listAccounts(accessToken: string): Promise<GoogleAccount[]> {
@@ -301,6 +267,30 @@ export class BusinessProfile {
     return body && typeof body === 'object' ? parseReview(body, location) : null
   }
 
+  /**
+   * Posts or replaces the owner's reply (v4 `PUT accounts/{a}/locations/{l}/reviews/{r}/reply`, a ReviewReply
+   * `{comment}`); answers the ReviewReply Google stored (`updateTime` null when Google's answer had none).
+   */
+  async putReply(accessToken: string, reviewName: string, comment: string): Promise<GoogleReplyData> {
+    const response = await this.fetch(this.apiUrl('reviews', `/v4/${reviewName}/reply`), {
+      method: 'PUT',
+      headers: { 'authorization': `Bearer ${accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ comment }),
+    })
+    if (!response.ok) throw await this.apiError(response)
+    const body = (await response.json().catch(() => ({}))) as { comment?: unknown; updateTime?: unknown }
+    return { comment: typeof body.comment === 'string' ? body.comment : comment, updateTime: timeOf(body.updateTime) }
+  }
+
+  /** Removes the owner's reply (v4 `DELETE …/reviews/{r}/reply`); a review without a reply (404) is done as well. */
+  async deleteReply(accessToken: string, reviewName: string): Promise<void> {
+    const response = await this.fetch(this.apiUrl('reviews', `/v4/${reviewName}/reply`), {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${accessToken}` },
+    })
+    if (!response.ok && response.status !== 404) throw await this.apiError(response)
+  }
+
   /** A Business Profile URL: Google's host for the API, or the one configured base for all. */
   apiUrl(api: keyof typeof GOOGLE_HOSTS, path: string) {
     return new URL(path, this.config.apiBaseUrl || GOOGLE_HOSTS[api])
@@ -321,21 +311,14 @@ export class BusinessProfile {
     return pages
   }
 
-  private async token(params: Record<string, string>): Promise<GoogleTokens> {
-    const response = await this.fetch(this.config.tokenUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept': 'application/json' },
-      body: new URLSearchParams({ ...params, client_id: this.config.clientId, client_secret: this.config.clientSecret }).toString(),
-    })
-    const body = (await response.json().catch(() => ({}))) as Record<string, unknown>
-    if (response.status === 400 && body.error === 'invalid_grant')
-      throw new GoogleGrantError(String(body.error_description ?? 'invalid_grant'))
-    if (!response.ok || typeof body.access_token !== 'string') throw await this.apiError(response, body)
-    return {
-      accessToken: body.access_token,
-      expiresIn: typeof body.expires_in === 'number' ? body.expires_in : 3600,
-      refreshToken: typeof body.refresh_token === 'string' ? body.refresh_token : null,
-      email: emailOf(body.id_token),
+  /** A token call's failure as the rest of the module knows them: the grant gone, or Google's status. */
+  private async tokenCall(call: () => Promise<GoogleTokens>): Promise<GoogleTokens> {
+    try {
+      return await call()
+    } catch (error) {
+      const failure = oauthFailure(error)
+      if (failure.grantLost) throw new GoogleGrantError(failure.message)
+      throw this.errorOf(failure.status, failure.message)
     }
   }
 
@@ -343,11 +326,14 @@ export class BusinessProfile {
     const body = read ?? ((await response.json().catch(() => ({}))) as Record<string, unknown>)
     const error = body.error as { message?: unknown } | string | undefined
     const detail = typeof error === 'object' && typeof error?.message === 'string' ? error.message : String(error ?? response.statusText)
-    const message = `Google answered ${response.status}: ${detail}`
-    if (response.status === 429) return new GoogleApiError('quota', 429, message)
-    if (response.status >= 500) return new GoogleApiError('unavailable', response.status, message)
-    if (response.status === 401) return new GoogleApiError('unauthorized', 401, message)
-    return new GoogleApiError('refused', response.status, message)
+    return this.errorOf(response.status, `Google answered ${response.status}: ${detail}`)
+  }
+
+  private errorOf(status: number, message: string) {
+    if (status === 429) return new GoogleApiError('quota', 429, message)
+    if (status >= 500 || status === 0) return new GoogleApiError('unavailable', status, message)
+    if (status === 401) return new GoogleApiError('unauthorized', 401, message)
+    return new GoogleApiError('refused', status, message)
   }
 
   private async fetch(url: URL | string, init: RequestInit) {
