@@ -63,6 +63,11 @@ const env = await Env.create(new URL('../', import.meta.url), {
   GOOGLE_API_QPM: num(300),
   GOOGLE_PUBSUB_TOKEN: str(''),
 
+  // AI reply drafts (docs/decisions.md D46): an OpenAI-compatible Chat Completions API; an empty key turns drafting off.
+  AI_API_KEY: str(''),
+  AI_BASE_URL: str('https://api.openai.com/v1'),
+  AI_MODEL: str('gpt-4o-mini'),
+
   RAZORPAY_KEY_ID: str(''),
   RAZORPAY_KEY_SECRET: str(''),
   RAZORPAY_WEBHOOK_SECRET: str(''),

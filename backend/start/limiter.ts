@@ -177,3 +177,29 @@ export async function releaseGoogleRatingRefresh(businessId: number) {
     .delete(`google_rating_refresh_${businessId}`)
     .catch((error) => logger.warn({ err: error, limiter: 'google_rating_refresh' }, 'could not release a refresh'))
 }
+
+const replyDrafts = () => limiter.use({ requests: 30, duration: '1 hour' })
+
+/**
+ * AI reply drafts (docs/decisions.md D46): 30 an hour per workspace, since each is a paid model call. Called by the
+ * controller once the review is known to be the member's, so another workspace's review is a 404 and never a 429.
+ * Resolves to the seconds left to wait, 0 when the draft may go ahead (also when the store is down).
+ */
+export async function replyDraftWait(workspaceId: number): Promise<number> {
+  try {
+    await replyDrafts().consume(`reply_draft_${workspaceId}`)
+    return 0
+  } catch (error) {
+    if (error instanceof errors.E_TOO_MANY_REQUESTS) return Math.max(1, error.response.availableIn)
+    logger.warn({ err: error, limiter: 'reply_draft' }, 'rate limiter unavailable; draft allowed')
+    return 0
+  }
+}
+
+/** A draft the AI API failed gives its turn back. */
+export async function releaseReplyDraft(workspaceId: number) {
+  await replyDrafts()
+    .decrement(`reply_draft_${workspaceId}`)
+    .then(() => undefined)
+    .catch((error) => logger.warn({ err: error, limiter: 'reply_draft' }, 'could not release a draft'))
+}

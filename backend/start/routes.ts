@@ -66,6 +66,8 @@ const WorkspacesController = () => import('#controllers/workspaces_controller')
 const BrandsController = () => import('#controllers/brands_controller')
 const GoogleConnectionsController = () => import('#controllers/google_connections_controller')
 const GoogleWebhooksController = () => import('#controllers/google_webhooks_controller')
+const ReplyTemplatesController = () => import('#controllers/reply_templates_controller')
+const ReplyDraftsController = () => import('#controllers/reply_drafts_controller')
 
 /** A row id: digits only, and few enough that they stay a finite number (a 400-digit id is Infinity, not a 404). */
 const rowId = { match: /^[0-9]{1,16}$/, cast: (value: string) => Number(value) }
@@ -308,6 +310,13 @@ router
         router.get('google/locations', [GoogleConnectionsController, 'locations']).as('google.locations.list')
         router.put('google/locations/link', [GoogleConnectionsController, 'link']).as('google.locations.link')
         router.post('google/locations/add', [GoogleConnectionsController, 'add']).as('google.locations.add')
+        // Reply templates and AI drafts (docs/decisions.md D46): the draft is limited per workspace inside the controller,
+        // after the review is known to be the member's, so another workspace's review is a 404 and never a 429.
+        router.get('reply-templates', [ReplyTemplatesController, 'index']).as('reply_templates.index')
+        router.post('reply-templates', [ReplyTemplatesController, 'store']).as('reply_templates.store')
+        router.patch('reply-templates/:id', [ReplyTemplatesController, 'update']).as('reply_templates.update')
+        router.delete('reply-templates/:id', [ReplyTemplatesController, 'destroy']).as('reply_templates.destroy')
+        router.post('google-reviews/:id/draft', [ReplyDraftsController, 'store']).as('google_reviews.draft')
       })
       .where('id', rowId)
       .where('businessId', rowId)

@@ -1,0 +1,49 @@
+import vine from '@vinejs/vine'
+import { REVIEW_LANGUAGES } from '#contract/review_messages/index'
+import { messages } from '#validators/messages'
+
+/** Google's limit on a reply, in UTF-8 bytes (a Hindi or Tamil letter takes 3). */
+export const REPLY_MAX_BYTES = 4096
+
+const withinReplyBytes = vine.createRule((value, _, field) => {
+  if (typeof value === 'string' && Buffer.byteLength(value, 'utf8') > REPLY_MAX_BYTES) {
+    field.report(`The reply must not be longer than ${REPLY_MAX_BYTES} bytes (a Hindi or Tamil letter takes 3)`, 'maxBytes', field)
+  }
+})
+
+export const STARS_MESSAGE = 'Stars must be a list of different whole numbers from 1 to 5, at least one'
+
+/** A non-empty set of ratings: whole numbers 1-5 (not strings), each once. One sentence for the whole list. */
+const starSet = vine.createRule((value, _, field) => {
+  const stars = value as unknown[]
+  const whole = stars.every((star) => typeof star === 'number' && Number.isInteger(star) && star >= 1 && star <= 5)
+  if (stars.length === 0 || !whole || new Set(stars).size !== stars.length) field.report(STARS_MESSAGE, 'starSet', field)
+})
+
+const fields = {
+  name: () => vine.string().trim().minLength(1).maxLength(80),
+  body: () => vine.string().trim().minLength(1).use(withinReplyBytes()),
+  stars: () => vine.array(vine.any()).use(starSet()),
+  language: () => vine.enum(REVIEW_LANGUAGES),
+}
+
+/** POST /api/reply-templates (docs/decisions.md D46) */
+export const createReplyTemplateValidator = vine.compile(
+  vine.object({ name: fields.name(), body: fields.body(), stars: fields.stars(), language: fields.language() })
+)
+createReplyTemplateValidator.messagesProvider = messages
+
+/** PATCH /api/reply-templates/{id}: any of the fields. */
+export const updateReplyTemplateValidator = vine.compile(
+  vine.object({
+    name: fields.name().optional(),
+    body: fields.body().optional(),
+    stars: fields.stars().optional(),
+    language: fields.language().optional(),
+  })
+)
+updateReplyTemplateValidator.messagesProvider = messages
+
+/** POST /api/google-reviews/{id}/draft */
+export const replyDraftValidator = vine.compile(vine.object({ tone: vine.enum(['warm', 'formal', 'brief'] as const).optional() }))
+replyDraftValidator.messagesProvider = messages
