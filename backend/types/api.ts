@@ -1069,29 +1069,3 @@ export type DraftTone = 'warm' | 'formal' | 'brief'
 export interface ReplyDraftResponse {
   draft: string
 }
-
-/* Reply templates and AI drafts (docs/decisions.md D46) ------------------------------------------------------- */
-
-/** The customer page's nine languages, which a reply template is written in. */
-export type ReplyTemplateLanguage = 'en' | 'hi' | 'bn' | 'mr' | 'te' | 'ta' | 'gu' | 'kn' | 'ml'
-
-/** `GET /api/reply-templates` (a plain array), and the answer of its POST and PATCH. */
-export interface ReplyTemplateDto {
-  id: number
-  name: string
-  /** May hold `{reviewer}` and `{business}`. */
-  body: string
-  /** Distinct ratings 1-5, ascending. */
-  stars: number[]
-  language: ReplyTemplateLanguage
-}
-
-/** `POST /api/reply-templates`; `PATCH /api/reply-templates/{id}` takes any of the fields. */
-export type ReplyTemplateRequest = Omit<ReplyTemplateDto, 'id'>
-
-export type DraftTone = 'warm' | 'formal' | 'brief'
-
-/** `POST /api/google-reviews/{id}/draft {tone?}`: a suggested reply of at most 600 characters, stored nowhere. */
-export interface ReplyDraftResponse {
-  draft: string
-}
