@@ -66,6 +66,7 @@ const WorkspacesController = () => import('#controllers/workspaces_controller')
 const BrandsController = () => import('#controllers/brands_controller')
 const GoogleConnectionsController = () => import('#controllers/google_connections_controller')
 const GoogleWebhooksController = () => import('#controllers/google_webhooks_controller')
+const GoogleReviewsController = () => import('#controllers/google_reviews_controller')
 const ReplyTemplatesController = () => import('#controllers/reply_templates_controller')
 const ReplyDraftsController = () => import('#controllers/reply_drafts_controller')
 
@@ -310,6 +311,12 @@ router
         router.get('google/locations', [GoogleConnectionsController, 'locations']).as('google.locations.list')
         router.put('google/locations/link', [GoogleConnectionsController, 'link']).as('google.locations.link')
         router.post('google/locations/add', [GoogleConnectionsController, 'add']).as('google.locations.add')
+        // The Google reviews inbox (docs/decisions.md D45): stats before :id, which is a row id.
+        router.get('google-reviews', [GoogleReviewsController, 'index']).as('google_reviews.index')
+        router.get('google-reviews/stats', [GoogleReviewsController, 'stats']).as('google_reviews.stats')
+        router.get('google-reviews/:id', [GoogleReviewsController, 'show']).as('google_reviews.show')
+        router.put('google-reviews/:id/reply', [GoogleReviewsController, 'reply']).as('google_reviews.reply')
+        router.delete('google-reviews/:id/reply', [GoogleReviewsController, 'deleteReply']).as('google_reviews.reply.destroy')
         // Reply templates and AI drafts (docs/decisions.md D46): the draft is limited per workspace inside the controller,
         // after the review is known to be the member's, so another workspace's review is a 404 and never a 429.
         router.get('reply-templates', [ReplyTemplatesController, 'index']).as('reply_templates.index')

@@ -172,3 +172,18 @@ export const WORKSPACE_ACTIVITY_LIST: ListSpec = {
     createdAt: { column: 'created_at', kind: 'date' },
   },
 }
+
+/** /api/google-reviews (docs/decisions.md D45): newest first; `replied` is whether a reply is on Google. */
+export const GOOGLE_REVIEW_LIST: ListSpec = {
+  sortable: { id: 'id', createTime: 'create_time', updateTime: 'update_time', stars: 'stars' },
+  defaultSort: { field: 'createTime', order: 'desc' },
+  filters: {
+    id: { column: 'id', kind: 'id' },
+    businessId: { column: 'business_id', kind: 'id' },
+    stars: { column: 'stars', kind: 'int' },
+    replied: { column: 'reply_comment', kind: 'present' },
+    deleted: { column: 'deleted_at', kind: 'present' },
+    createTime: { column: 'create_time', kind: 'date' },
+    q: { column: 'comment', kind: 'search', columns: ['comment', 'reviewer_name'] },
+  },
+}

@@ -24,6 +24,9 @@ const SUMMARIES: Record<string, (details: Details) => string> = {
   'business.removed': (d) => `removed the business ${d.name}`,
   'plan.bought': (d) => `bought the ${d.planName} plan`,
   'plan.cancelled': () => 'cancelled the plan',
+  'google_review.replied': (d) => `replied to a${d.stars ? ` ${d.stars}-star` : ''} Google review`,
+  'google_review.reply_edited': (d) => `changed the reply to a${d.stars ? ` ${d.stars}-star` : ''} Google review`,
+  'google_review.reply_deleted': (d) => `deleted the reply to a${d.stars ? ` ${d.stars}-star` : ''} Google review`,
 }
 
 export function serializeActivity(row: WorkspaceActivity & { $extras: { actor_name?: string | null } }): WorkspaceActivityDto {

@@ -71,6 +71,8 @@ export interface GoogleStubState {
   reviewFailures: number[]
   /** Every review call's path and query, in order. */
   reviewCalls: string[]
+  /** Every reply call (PUT or DELETE …/reviews/{r}/reply): method, review name and the body's comment. */
+  replyCalls: { method: string; review: string; comment?: unknown }[]
 }
 
 export interface GoogleStub {
@@ -94,11 +96,13 @@ const newState = (): GoogleStubState => ({
   ratings: {},
   reviewFailures: [],
   reviewCalls: [],
+  replyCalls: [],
 })
 
 const STAR_VALUE: Record<string, number> = { ONE: 1, TWO: 2, THREE: 3, FOUR: 4, FIVE: 5 }
 
 const FAILURES: Record<number, object> = {
+  400: { error: { code: 400, message: 'Request contains an invalid argument.', status: 'INVALID_ARGUMENT' } },
   401: { error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' } },
   429: {
     error: {
@@ -232,6 +236,7 @@ function handler(state: GoogleStubState) {
       return json(response, 503, { error: { code: 503, message: 'The service is currently unavailable.', status: 'UNAVAILABLE' } })
 
     if (request.method === 'GET' && reviewsAnswer(state, url, response)) return
+    if ((request.method === 'PUT' || request.method === 'DELETE') && replyAnswer(state, request, url, response)) return
 
     if (request.method === 'GET' && url.pathname === '/v1/accounts') {
       const accounts = Object.keys(state.accounts).map((id) => ({ name: `accounts/${id}`, accountName: `Account ${id}`, type: 'PERSONAL' }))
@@ -265,6 +270,49 @@ function handler(state: GoogleStubState) {
     }
     return json(response, 404, { error: { code: 404, message: 'Not found', status: 'NOT_FOUND' } })
   }
+}
+
+/** Google's limit on a reply, in UTF-8 bytes. */
+const REPLY_MAX_BYTES = 4096
+
+/**
+ * PUT /v4/{review}/reply with a ReviewReply `{comment}` answers the ReviewReply stored (`{comment, updateTime}`);
+ * DELETE /v4/{review}/reply answers an empty body. A review the stub does not hold is a 404; a comment missing or
+ * over 4096 bytes a 400, as Google answers them. `reviewFailures` are taken first, as for the reads.
+ */
+function replyAnswer(state: GoogleStubState, request: { method?: string; body: string }, url: URL, response: any) {
+  const match = url.pathname.match(/^\/v4\/((accounts\/[^/]+\/locations\/[^/]+)\/reviews\/[^/]+)\/reply$/)
+  if (!match) return false
+  let body: { comment?: unknown } = {}
+  try {
+    body = request.body ? JSON.parse(request.body) : {}
+  } catch {
+    json(response, 400, FAILURES[400])
+    return true
+  }
+  state.replyCalls.push({ method: request.method!, review: match[1], ...(request.method === 'PUT' ? { comment: body.comment } : {}) })
+  const failure = state.reviewFailures.shift()
+  if (failure !== undefined && failure !== 0) {
+    json(response, failure, FAILURES[failure] ?? { error: { code: failure, message: 'Injected failure', status: 'UNKNOWN' } })
+    return true
+  }
+  const review = (state.reviews[match[2]] ?? []).find((candidate) => candidate.name === match[1])
+  if (!review) {
+    json(response, 404, { error: { code: 404, message: 'Requested entity was not found.', status: 'NOT_FOUND' } })
+    return true
+  }
+  if (request.method === 'DELETE') {
+    delete review.reviewReply
+    json(response, 200, {})
+    return true
+  }
+  if (typeof body.comment !== 'string' || body.comment === '' || Buffer.byteLength(body.comment) > REPLY_MAX_BYTES) {
+    json(response, 400, FAILURES[400])
+    return true
+  }
+  review.reviewReply = { comment: body.comment, updateTime: new Date().toISOString() }
+  json(response, 200, review.reviewReply)
+  return true
 }
 
 /** The stub, started for the group, fresh state before each test, and the service swapped to it. */
