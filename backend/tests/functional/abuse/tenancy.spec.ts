@@ -14,6 +14,7 @@ import router from '@adonisjs/core/services/router'
 import { isolated } from '#tests/helpers/setup'
 import { checkoutSignature, razorpayStub } from '#tests/helpers/razorpay'
 import { googleStub } from '#tests/helpers/google_stub'
+import { aiStub } from '#tests/helpers/ai_stub'
 import GoogleConnection from '#models/google_connection'
 import { ownerWithBusiness } from '#tests/helpers/owners'
 import { apiRoutes, assertClassified, pathFor, type ApiRoute } from '#tests/helpers/api_routes'
@@ -62,6 +63,8 @@ async function makeOwners(client: ApiClient) {
     googleEmail: `victim-google-${tag}@gmail.example`,
     googleLocation: `accounts/9${tag.replace(/\D/g, '')}/locations/${tag}`,
     googleTitle: `Victim Google Listing ${tag}`,
+    googleReview: `victim secret google review ${tag}`,
+    template: `Victim Secret Template ${tag}`,
   }
   await db.from('businesses').where('id', businessId).update({ name: secrets.name, address: secrets.address, short_url: secrets.shortUrl })
   // The private feedback came through the customer's personal link: its answers name the customer.
@@ -119,6 +122,10 @@ async function makeOwners(client: ApiClient) {
     updated_at: new Date(),
   })
 
+  // A Google review of the victim's business and a reply template of the workspace (docs/decisions.md D45, D46).
+  const googleReviewId = await googleReviewOf(businessId, secrets.googleLocation, secrets.googleReview)
+  const [templateId] = await db.table('reply_templates').insert(templateRow(workspaceId, secrets.template))
+
   const expired = await User.accessTokens.create(victim)
   await db
     .from('auth_access_tokens')
@@ -131,6 +138,9 @@ async function makeOwners(client: ApiClient) {
   await customerWithRequest(otherBusiness.id, 'Other Customer', '+919812300002')
   const otherPayment = await PaymentFactory.merge({ userId: other.id, planId: monthly.id, razorpayOrderId: `order_Other${tag}` }).create()
   await InvoiceFactory.merge({ paymentId: otherPayment.id }).create()
+  const otherWorkspaceId = (await Workspace.personalIdOf(other.id))!
+  await googleReviewOf(otherBusiness.id, `accounts/8${tag.replace(/\D/g, '')}/locations/other-${tag}`, 'The other review')
+  const [otherTemplateId] = await db.table('reply_templates').insert(templateRow(otherWorkspaceId, 'The other template'))
 
   return {
     victim: {
@@ -153,6 +163,8 @@ async function makeOwners(client: ApiClient) {
         workspace: workspaceId,
         invite: Number(inviteId),
         user: victim.id,
+        googleReview: googleReviewId,
+        template: Number(templateId),
       },
       /** Strings that only the victim's rows contain. */
       strings: [victim.email, victim.firstName!, victim.lastName!, '9812345678', ...Object.values(secrets)],
@@ -165,12 +177,40 @@ async function makeOwners(client: ApiClient) {
       sessionIds: [otherFeedback.id, otherSession.id],
       tokenIds: (await db.from('auth_access_tokens').where('tokenable_id', other.id).select('id')).map((row) => Number(row.id)),
       paymentIds: [otherPayment.id],
-      workspaceIds: [(await Workspace.personalIdOf(other.id))!],
+      workspaceIds: [otherWorkspaceId],
+      templateIds: [Number(otherTemplateId)],
     },
   }
 }
 
 type Owners = Awaited<ReturnType<typeof makeOwners>>
+
+/** A Google review of the business at the location, as the review sync stores it. */
+async function googleReviewOf(businessId: number, location: string, comment: string) {
+  const [id] = await db.table('google_reviews').insert({
+    business_id: businessId,
+    review_name: `${location}/reviews/${randomBytes(4).toString('hex')}`,
+    reviewer_name: 'Ravi Kumar',
+    reviewer_anonymous: false,
+    stars: 2,
+    comment,
+    create_time: new Date(),
+    update_time: new Date(),
+    created_at: new Date(),
+    updated_at: new Date(),
+  })
+  return Number(id)
+}
+
+const templateRow = (workspaceId: number, name: string) => ({
+  workspace_id: workspaceId,
+  name,
+  body: `${name}: thank you, {reviewer}`,
+  stars_mask: 0b11111,
+  language: 'en',
+  created_at: new Date(),
+  updated_at: new Date(),
+})
 
 /** A customer of the business with one review request sent to them (docs/decisions.md D32). */
 async function customerWithRequest(businessId: number, name: string, phone: string) {
@@ -194,6 +234,8 @@ function victimRowFor(route: ApiRoute, param: string, owners: Owners) {
     if (route.pattern.startsWith('/api/customers/')) return ids.customer
     if (route.pattern.startsWith('/api/review-requests/')) return ids.request
     if (route.pattern.startsWith('/api/invoices/')) return ids.invoice
+    if (route.pattern.startsWith('/api/google-reviews/')) return ids.googleReview
+    if (route.pattern.startsWith('/api/reply-templates/')) return ids.template
   }
   throw new Error(`${route.pattern}: which of the victim's rows does :${param} name? Add it to victimRowFor`)
 }
@@ -218,6 +260,8 @@ function attackBody(route: ApiRoute, owners: Owners): Record<string, unknown> {
     'user.update_phone': { phone: '9000000001' },
     'google.locations.link': { name: victim.googleLocation, businessId: victim.ids.business },
     'google.locations.add': { name: victim.googleLocation },
+    'reply_templates.update': { name: hijack, body: hijack, stars: [1], language: 'hi' },
+    'google_reviews.draft': { tone: 'warm' },
   }
   return bodies[route.name] ?? {}
 }
@@ -241,6 +285,8 @@ async function victimRows(owners: Owners) {
     invitations: await db.from('workspace_invitations').where('workspace_id', owners.victim.ids.workspace).orderBy('id'),
     googleConnections: await db.from('google_connections').where('workspace_id', owners.victim.ids.workspace),
     googleLocations: await db.from('google_locations').where('workspace_id', owners.victim.ids.workspace).orderBy('id'),
+    googleReviews: await db.from('google_reviews').whereIn('business_id', businessIds).orderBy('id'),
+    replyTemplates: await db.from('reply_templates').where('workspace_id', owners.victim.ids.workspace).orderBy('id'),
   })
 }
 
@@ -344,6 +390,7 @@ test.group("Tenancy: another owner's token", (group) => {
   isolated(group)
   razorpayStub(group)
   googleStub(group)
+  aiStub(group)
 
   test("{method} {pattern} never reaches or shows the victim's rows")
     .with(perMethod)
@@ -379,6 +426,11 @@ test.group("Tenancy: another owner's token", (group) => {
           if ('kind' in item && 'role' in item) {
             // A workspace: one the other owner is a member of.
             assert.include(owners.other.workspaceIds, item.id, `${label}: ${JSON.stringify(item)}`)
+            continue
+          }
+          if (Array.isArray(item.stars) && 'language' in item) {
+            // A reply template: one of the other owner's workspace.
+            assert.include(owners.other.templateIds, item.id, `${label}: ${JSON.stringify(item)}`)
             continue
           }
           if ('invoiceId' in item || 'paymentId' in item) {

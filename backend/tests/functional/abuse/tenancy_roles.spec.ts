@@ -17,6 +17,7 @@ import { clock } from '#lib/clock'
 import { isolated } from '#tests/helpers/setup'
 import { checkoutSignature, razorpayStub } from '#tests/helpers/razorpay'
 import { googleStub, type GoogleStub } from '#tests/helpers/google_stub'
+import { aiStub } from '#tests/helpers/ai_stub'
 import GoogleConnection from '#models/google_connection'
 import { apiRoutes, assertClassified, pathFor, type ApiRoute } from '#tests/helpers/api_routes'
 import {
@@ -94,7 +95,9 @@ type Expected = { status: number } | { class: '2xx' } | { class: 'allowed' } | {
 
 /** Whether the request names one of the workspace's businesses or a row of one (path, query or body). */
 const namesBusinessRow = (route: ApiRoute, request: Built) =>
-  route.params.some((param) => param === 'businessId' || (param === 'id' && !/^\/api\/(invoices|workspaces)\//.test(route.pattern))) ||
+  route.params.some(
+    (param) => param === 'businessId' || (param === 'id' && !/^\/api\/(invoices|workspaces|reply-templates)\//.test(route.pattern))
+  ) ||
   'businessId' in request.body ||
   request.query.includes('businessId=')
 
@@ -203,6 +206,28 @@ async function makeWorld(client: ApiClient) {
     updated_at: new Date(),
   })
   google.state.accounts = { 1: [{ id: '1', title: 'Roles Cafe', placeId: places![2] }] }
+  // A Google review of the business, and a reply template of the workspace (docs/decisions.md D45, D46).
+  const [googleReview] = await db.table('google_reviews').insert({
+    business_id: business.id,
+    review_name: `${GOOGLE_LOCATION}/reviews/roles-${tag}`,
+    reviewer_name: 'Ravi Kumar',
+    reviewer_anonymous: false,
+    stars: 2,
+    comment: 'Slow service',
+    create_time: new Date(),
+    update_time: new Date(),
+    created_at: new Date(),
+    updated_at: new Date(),
+  })
+  const [template] = await db.table('reply_templates').insert({
+    workspace_id: workspace.id,
+    name: 'Sorry',
+    body: 'Sorry, {reviewer}.',
+    stars_mask: 0b00111,
+    language: 'en',
+    created_at: new Date(),
+    updated_at: new Date(),
+  })
 
   return {
     tag,
@@ -219,6 +244,8 @@ async function makeWorld(client: ApiClient) {
       invitation: invitation.id,
       target: target.id,
       token: Number(ownerToken.identifier),
+      googleReview: Number(googleReview),
+      template: Number(template),
     },
     orderId: payment.razorpayOrderId,
     monthlyPlanId: monthly.id,
@@ -243,6 +270,8 @@ function rowFor(route: ApiRoute, param: string, world: World) {
     if (route.pattern.startsWith('/api/review-requests/')) return ids.request
     if (route.pattern.startsWith('/api/invoices/')) return ids.invoice
     if (route.pattern.startsWith('/api/auth/sessions/')) return ids.token
+    if (route.pattern.startsWith('/api/google-reviews/')) return ids.googleReview
+    if (route.pattern.startsWith('/api/reply-templates/')) return ids.template
   }
   throw new Error(`${route.pattern}: which row does :${param} name? Add it to rowFor`)
 }
@@ -277,6 +306,9 @@ function bodyFor(route: ApiRoute, world: World): Record<string, unknown> {
     'auth.profile': { firstName: 'Mallory' },
     'google.locations.link': { name: GOOGLE_LOCATION, businessId: world.ids.business },
     'google.locations.add': { name: GOOGLE_LOCATION },
+    'reply_templates.store': { name: 'Thanks', body: 'Thank you, {reviewer}!', stars: [4, 5], language: 'en' },
+    'reply_templates.update': { name: 'Sorry again' },
+    'google_reviews.draft': { tone: 'brief' },
   }
   return bodies[route.name] ?? {}
 }
@@ -342,6 +374,7 @@ test.group('Tenancy by role: every owner route × every kind of member', (group)
   isolated(group)
   razorpayStub(group)
   google = googleStub(group)
+  aiStub(group)
 
   test('{method} {pattern}')
     .with(perMethod)
