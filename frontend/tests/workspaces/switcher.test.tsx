@@ -112,6 +112,34 @@ describe('workspace switcher', () => {
     expect(currentWorkspaceId()).toBe(12)
   })
 
+  it('with one workspace, "New workspace" is in the avatar menu instead, and makes an agency', async () => {
+    const location = stubLocation('/dashboard')
+    const api = chromeApi({
+      'GET /api/workspaces': [personal],
+      'POST /api/workspaces': { status: 201, body: workspace({ id: 12, name: 'Reviews Agency', kind: 'agency' }) },
+    })
+    renderChrome('/dashboard')
+    await screen.findByText('Page content')
+    await userEvent.click(screen.getByRole('button', { name: 'User menu' }))
+    await userEvent.click(await screen.findByRole('menuitem', { name: /New workspace/ }))
+    const dialog = await screen.findByRole('dialog', { name: 'New workspace' })
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'Reviews Agency')
+    await userEvent.click(within(dialog).getByRole('radio', { name: /Agency/ }))
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create workspace' }))
+    await waitFor(() => expect(location.assign).toHaveBeenCalledWith('/dashboard'))
+    expect(callsTo(api, 'POST', '/api/workspaces')[0].body).toEqual({ name: 'Reviews Agency', kind: 'agency' })
+    expect(currentWorkspaceId()).toBe(12)
+  })
+
+  it('with two or more workspaces, "New workspace" is only in the switcher', async () => {
+    chromeApi({ 'GET /api/workspaces': [personal, agency] })
+    renderChrome('/dashboard')
+    await switcher()
+    await userEvent.click(screen.getByRole('button', { name: 'User menu' }))
+    await screen.findByRole('menuitem', { name: /Log out/ })
+    expect(screen.queryByRole('menuitem', { name: /New workspace/ })).not.toBeInTheDocument()
+  })
+
   it('loads the dashboard again when the stored workspace is no longer the user’s', async () => {
     const location = stubLocation('/dashboard')
     rememberWorkspace(1, 5)

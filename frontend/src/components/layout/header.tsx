@@ -8,13 +8,14 @@ import {
   LogoutOutlined,
   MenuFoldOutlined,
   MenuUnfoldOutlined,
+  PlusOutlined,
   ShopOutlined,
   UsergroupAddOutlined,
   UserOutlined,
 } from '@ant-design/icons'
 import { useLogout } from '@refinedev/core'
 import { Avatar, Button, Dropdown, Flex, Grid, Layout, Typography, type MenuProps } from 'antd'
-import { Suspense, type ReactNode } from 'react'
+import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { useNavigate } from 'react-router'
 import { useCurrentUser } from '#hooks/use-current-user'
 import { greetingName, initials } from '#lib/greeting'
@@ -32,6 +33,11 @@ import { WorkspaceSwitcher } from './workspace-switcher'
 // draw without it.
 const BusinessSelector = preloadable(() => import('./business-selector'))
 if (typeof window !== 'undefined' && window.location.pathname === '/dashboard') void BusinessSelector.preload()
+
+// Asked for from the avatar menu of a member of one workspace (the switcher offers it to the others).
+const CreateWorkspaceModal = lazy(() =>
+  import('#components/workspaces/create-workspace-modal').then(({ CreateWorkspaceModal }) => ({ default: CreateWorkspaceModal }))
+)
 
 /** The header's pieces, also rendered at build time for the first paint (first-paint/prerender.tsx). */
 export const Greeting = ({ name }: { name: string }) => (
@@ -51,11 +57,17 @@ export const UserAvatar = ({ initials, imageUrl }: { initials: string; imageUrl?
  * email are edited (one entry: a "Profile" page beside a "Profile Settings" dialog editing part of the same was
  * two doors to one room). A locked owner gets the workspace's administration, billing and the profile, as in the
  * side menu; what the member's role or the workspace's kind has no use for is left out as there (lib/roles.ts).
+ * A member of one workspace has no switcher, so "New workspace" (a team or an agency) is here for them.
  */
 function userMenuItems(
   navigate: (path: string) => void,
   logout: () => void,
-  { locked, permissions, workspace }: { locked: boolean; permissions: Permissions; workspace: WorkspaceDto | null }
+  {
+    locked,
+    permissions,
+    workspace,
+    onNewWorkspace,
+  }: { locked: boolean; permissions: Permissions; workspace: WorkspaceDto | null; onNewWorkspace: (() => void) | null }
 ): MenuProps['items'] {
   const go = (key: string, icon: ReactNode, label: string, path: string) => ({ key, icon, label, onClick: () => navigate(path) })
   const entries = [
@@ -76,6 +88,7 @@ function userMenuItems(
   ]
   return [
     ...entries.filter((entry) => showsNavItem(entry.key, permissions, workspace)),
+    ...(onNewWorkspace ? [{ key: 'new-workspace', icon: <PlusOutlined />, label: 'New workspace', onClick: onNewWorkspace }] : []),
     { type: 'divider' as const },
     { key: 'logout', icon: <LogoutOutlined />, label: 'Log out', onClick: () => logout() },
   ]
@@ -88,9 +101,15 @@ export function AppHeader({ collapsed, onToggle, locked = false }: { collapsed: 
   const screens = Grid.useBreakpoint()
   const desktop = screens.md ?? true
   const { businesses } = useBusinesses()
-  const { current, permissions } = useWorkspaces()
+  const { current, permissions, workspaces } = useWorkspaces()
+  const [creating, setCreating] = useState(false)
   const several = businesses.length > 1
-  const items = userMenuItems(navigate, () => logout(), { locked, permissions, workspace: current })
+  const items = userMenuItems(navigate, () => logout(), {
+    locked,
+    permissions,
+    workspace: current,
+    onNewWorkspace: workspaces.length === 1 ? () => setCreating(true) : null,
+  })
   // On a phone there is no sider: a client's (or an agency's) brand stands at the header's start.
   const brand = !desktop ? (current?.brand ?? null) : null
 
@@ -127,6 +146,11 @@ export function AppHeader({ collapsed, onToggle, locked = false }: { collapsed: 
           </Button>
         </Dropdown>
       </Flex>
+      {creating && (
+        <Suspense fallback={null}>
+          <CreateWorkspaceModal open onClose={() => setCreating(false)} />
+        </Suspense>
+      )}
     </Layout.Header>
   )
 }
