@@ -39,6 +39,9 @@ export const highRatingsCount = (count: number) =>
 export const privateRatingsCount = (count: number) => counted(count, 'private rating', 'private ratings')
 /** '1 new private rating', '3 new private ratings' (the alerts' and digests' subjects) */
 export const newPrivateRatingsCount = (count: number) => counted(count, 'new private rating', 'new private ratings')
+/** '1 Google review of 1-3 stars', '2 Google reviews of 1-3 stars' (the alerts' and digests' subjects) */
+export const lowGoogleReviewsCount = (count: number) =>
+  counted(count, `Google review of 1-${NEGATIVE_RATING_MAX} stars`, `Google reviews of 1-${NEGATIVE_RATING_MAX} stars`)
 /** '8 with a comment' (of the private ratings) */
 export const withCommentCount = (count: number) => `${formatCount(count)} with a comment`
 /** '5 sent to Google' */

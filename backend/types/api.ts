@@ -101,6 +101,8 @@ export interface UserDto {
 export interface NotificationSettingsDto {
   feedbackAlerts: 'instant' | 'daily' | 'off'
   weeklySummary: boolean
+  /** How 1-3 star Google reviews reach the person (docs/decisions.md D47); default `instant`. */
+  googleReviewAlerts: 'instant' | 'daily' | 'off'
 }
 
 export interface AuthResponse {

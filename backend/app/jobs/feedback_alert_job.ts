@@ -2,6 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import ReviewSession from '#models/review_session'
 import Business from '#models/business'
 import User from '#models/user'
+import GoogleReview from '#models/google_review'
 import mail from '@adonisjs/mail/services/main'
 import type { MailerContract, MailTransportContract } from '@adonisjs/mail/types'
 import FeedbackAlertMail from '#mails/feedback_alert_mail'
@@ -9,6 +10,7 @@ import { clock } from '#lib/clock'
 import { FEEDBACK_ALERT_INTERVAL_MINUTES, NEGATIVE_RATING_MAX } from '#lib/constants'
 import { FeedbackAlerts } from '#lib/notification_enums'
 import { joinRecipients } from '#queries/notification_recipients'
+import { googlePendingSql, googleReviewAlertItem } from '#queries/google_review_alerts'
 
 /** The sweep looks back this far for low ratings nobody was told about (e.g. Redis was down at submit time). */
 const SWEEP_LOOKBACK_HOURS = 48
@@ -26,6 +28,10 @@ const pendingSql = (table = 'review_sessions') =>
  * 10 minutes (the job of a rating sends at once when the gate is open, the 10-minute sweep sends what the gate held
  * back). A rating is alerted once: when nobody of them is on `instant` with a verified address, it is left for the
  * digest if someone is on `daily`, else (`off`, unverified) marked and never mailed.
+ *
+ * The business's new or changed 1-3 star Google reviews (due by the review sync, docs/decisions.md D47) go the same
+ * way by each person's `googleReviewAlerts`: claimed under the same gate, in the same mail, so a window brings one
+ * mail per person whatever arrived in it.
  */
 export default class FeedbackAlertJob {
   constructor(private mailer: MailerContract<MailTransportContract> = mail.use()) {}
@@ -39,8 +45,15 @@ export default class FeedbackAlertJob {
       .where('created_at', '>=', now.minus({ hours: SWEEP_LOOKBACK_HOURS }).toJSDate())
       .where('created_at', '<=', now.minus({ minutes: SWEEP_GRACE_MINUTES }).toJSDate())
       .distinct('business_id')
+    const google: { business_id: number }[] = await db
+      .from('google_reviews')
+      .whereRaw(googlePendingSql())
+      .where('alert_due_at', '>=', now.minus({ hours: SWEEP_LOOKBACK_HOURS }).toJSDate())
+      .where('alert_due_at', '<=', now.minus({ minutes: SWEEP_GRACE_MINUTES }).toJSDate())
+      .distinct('business_id')
+    const businesses = [...new Set([...waiting.map((row) => row.businessId), ...google.map((row) => row.business_id)])]
     let alerted = 0
-    for (const row of waiting) alerted += await this.alert(row.businessId)
+    for (const id of businesses) alerted += await this.alert(id)
     return { alerted }
   }
 
@@ -48,36 +61,50 @@ export default class FeedbackAlertJob {
     const business = await Business.find(businessId)
     if (!business) return 0
     const recipients = await this.recipients(businessId)
-    const instant = recipients.filter((user) => user.feedbackAlerts === FeedbackAlerts.Instant && user.emailVerifiedAt)
-    if (instant.length === 0) {
-      if (recipients.some((user) => user.feedbackAlerts === FeedbackAlerts.Daily)) return 0
-      // Alerts go only to a confirmed address (docs/decisions.md D29) and only when on; the ratings stay marked, not retried.
+    const feedbackTo = recipients.filter((user) => user.feedbackAlerts === FeedbackAlerts.Instant && user.emailVerifiedAt)
+    const googleTo = recipients.filter((user) => user.googleReviewAlerts === FeedbackAlerts.Instant && user.emailVerifiedAt)
+    // Alerts go only to a confirmed address (docs/decisions.md D29) and only when on; with nobody on `instant` or
+    // `daily` the ratings and reviews stay marked, not retried.
+    if (feedbackTo.length === 0 && !recipients.some((user) => user.feedbackAlerts === FeedbackAlerts.Daily)) {
       await this.pending(businessId).update({ alerted_at: clock.now().toJSDate() })
-      return 0
     }
+    if (googleTo.length === 0 && !recipients.some((user) => user.googleReviewAlerts === FeedbackAlerts.Daily)) {
+      await this.pendingGoogle(businessId).update({ alerted_at: clock.now().toJSDate() })
+    }
+    if (feedbackTo.length === 0 && googleTo.length === 0) return 0
 
     // Whole seconds, as DATETIME stores them: the claim's ratings are the business's ones stamped at this instant.
     const claimedAt = clock.now().startOf('second').toJSDate()
-    if (!(await this.claim(businessId, claimedAt))) return 0
+    if (!(await this.claim(businessId, claimedAt, { feedback: feedbackTo.length > 0, google: googleTo.length > 0 }))) return 0
     let delivered = 0
     try {
-      const sessions = await ReviewSession.query().where('business_id', businessId).where('alerted_at', claimedAt).orderBy('created_at')
+      const sessions = feedbackTo.length
+        ? await ReviewSession.query().where('business_id', businessId).where('alerted_at', claimedAt).orderBy('created_at')
+        : []
+      const reviews = googleTo.length
+        ? await GoogleReview.query().where('business_id', businessId).where('alerted_at', claimedAt).orderBy('update_time').orderBy('id')
+        : []
       const failures: unknown[] = []
-      for (const user of instant) {
+      for (const user of recipients) {
+        const theirSessions = feedbackTo.includes(user) ? sessions : []
+        const theirReviews = googleTo.includes(user) ? reviews.map((review) => googleReviewAlertItem(review, business.name)) : []
+        if (theirSessions.length === 0 && theirReviews.length === 0) continue
         try {
-          await this.mailer.send(new FeedbackAlertMail(user, business, sessions))
+          await this.mailer.send(new FeedbackAlertMail(user, business, theirSessions, theirReviews))
           delivered++
         } catch (error) {
           failures.push(error)
         }
       }
       if (failures.length) throw failures.length === 1 ? failures[0] : new AggregateError(failures, 'Feedback alerts could not be sent')
-      return sessions.length
+      return sessions.length + reviews.length
     } catch (error) {
-      // Nobody was told: the ratings go back for the retry. Once someone was, they stay alerted (nobody gets them twice).
+      // Nobody was told: the ratings and reviews go back for the retry. Once someone was, they stay alerted (nobody
+      // gets them twice).
       if (delivered === 0) {
         await db.transaction(async (trx) => {
           await trx.from('review_sessions').where('business_id', businessId).where('alerted_at', claimedAt).update({ alerted_at: null })
+          await trx.from('google_reviews').where('business_id', businessId).where('alerted_at', claimedAt).update({ alerted_at: null })
           await trx.from('businesses').where('id', businessId).update({ feedback_alerted_at: null })
         })
       }
@@ -93,24 +120,59 @@ export default class FeedbackAlertJob {
   }
 
   /**
-   * One UPDATE takes the business's gate (open when its last alert is 10 minutes old) and every pending rating of
-   * the last 48 hours together: a second worker waits on the business row, then finds the gate shut and the
-   * ratings taken, so no rating is mailed twice and no business twice in 10 minutes.
+   * One transaction takes the business's gate (open when its last alert is 10 minutes old) and every pending rating
+   * and Google review of the last 48 hours (those someone is to be told about now): a second worker waits on the
+   * business row, then finds the gate shut and the rows taken, so nothing is mailed twice and no business twice in
+   * 10 minutes. With nothing to take, the gate stays open.
    */
-  private async claim(businessId: number, claimedAt: Date) {
+  private async claim(businessId: number, claimedAt: Date, what: { feedback: boolean; google: boolean }) {
     const gateOpensBefore = clock.now().minus({ minutes: FEEDBACK_ALERT_INTERVAL_MINUTES }).toJSDate()
     const since = clock.now().minus({ hours: SWEEP_LOOKBACK_HOURS }).toJSDate()
-    const [result] = await db.rawQuery(
-      `UPDATE businesses b JOIN review_sessions s ON s.business_id = b.id
-          SET b.feedback_alerted_at = ?, s.alerted_at = ?
-        WHERE b.id = ? AND (b.feedback_alerted_at IS NULL OR b.feedback_alerted_at <= ?)
-          AND s.created_at >= ? AND ${pendingSql('s')}`,
-      [claimedAt, claimedAt, businessId, gateOpensBefore, since]
-    )
-    return Number(result.affectedRows) > 0
+    const trx = await db.transaction()
+    try {
+      const gate = await trx
+        .from('businesses')
+        .where('id', businessId)
+        .where((query) => query.whereNull('feedback_alerted_at').orWhere('feedback_alerted_at', '<=', gateOpensBefore))
+        .update({ feedback_alerted_at: claimedAt })
+      let claimed = 0
+      if (Number(gate) > 0 && what.feedback) {
+        claimed += Number(
+          await trx
+            .from('review_sessions')
+            .where('business_id', businessId)
+            .where('created_at', '>=', since)
+            .whereRaw(pendingSql())
+            .update({ alerted_at: claimedAt })
+        )
+      }
+      if (Number(gate) > 0 && what.google) {
+        claimed += Number(
+          await trx
+            .from('google_reviews')
+            .where('business_id', businessId)
+            .where('alert_due_at', '>=', since)
+            .whereRaw(googlePendingSql())
+            .update({ alerted_at: claimedAt })
+        )
+      }
+      if (claimed === 0) {
+        await trx.rollback()
+        return false
+      }
+      await trx.commit()
+      return true
+    } catch (error) {
+      if (!trx.isCompleted) await trx.rollback()
+      throw error
+    }
   }
 
   private pending(businessId: number) {
     return db.from('review_sessions').where('business_id', businessId).whereRaw(pendingSql())
+  }
+
+  private pendingGoogle(businessId: number) {
+    return db.from('google_reviews').where('business_id', businessId).whereRaw(googlePendingSql())
   }
 }

@@ -6,7 +6,7 @@ import GoogleProfile from '#actions/google/google_profile'
 import SyncGoogleReviews, { GoogleConnectionLost, type ReviewChange, type SyncResult } from '#actions/google/sync_google_reviews'
 import { GoogleApiError, GoogleGrantError } from '#services/google/business_profile'
 import type { QueueService } from '#queue/queue_service'
-import { QueueName, googleReviewJobId, type JobPayloads } from '#queue/queues'
+import { QueueName, feedbackAlertJobId, googleReviewJobId, type JobPayloads } from '#queue/queues'
 import { clock } from '#lib/clock'
 
 export interface GoogleReviewSyncResult {
@@ -32,11 +32,11 @@ export default class GoogleReviewSyncJob {
 
   async handle(payload: JobPayloads[QueueName.GoogleReviewSync]): Promise<GoogleReviewSyncResult> {
     try {
-      if (payload.reviewName !== undefined) return this.outcome(await this.sync.fetchReview(payload.reviewName))
+      if (payload.reviewName !== undefined) return await this.outcome(await this.sync.fetchReview(payload.reviewName))
       if (payload.locationId !== undefined) {
         const location = await GoogleLocation.find(payload.locationId)
         if (!location) return { requests: 0, enqueued: 0, changes: [], skipped: 'location gone' }
-        return this.outcome(await (payload.full ? this.sync.importLocation(location) : this.sync.syncLocation(location)))
+        return await this.outcome(await (payload.full ? this.sync.importLocation(location) : this.sync.syncLocation(location)))
       }
       if (payload.connectionId !== undefined) return await this.connected(payload.connectionId)
       return await this.sweep()
@@ -50,7 +50,20 @@ export default class GoogleReviewSyncJob {
     }
   }
 
-  private outcome(result: SyncResult): GoogleReviewSyncResult {
+  /**
+   * Reviews due for an alert: their businesses' alert jobs (docs/decisions.md D47). One that cannot be enqueued is
+   * left to the alert sweep (the reviews stay due), so the reviews read are not read again for it.
+   */
+  private async outcome(result: SyncResult): Promise<GoogleReviewSyncResult> {
+    const now = clock.nowMs()
+    for (const businessId of new Set((result.alerts ?? []).map((change) => change.businessId))) {
+      try {
+        // Its own id beside a private rating's job of the window: the gate still makes one mail of both.
+        await this.queues.enqueue(QueueName.FeedbackAlert, { businessId }, { jobId: `${feedbackAlertJobId(businessId, now)}-google` })
+      } catch (error) {
+        logger.warn({ err: error, businessId }, 'could not enqueue the alert of Google reviews; the sweep sends it')
+      }
+    }
     return { requests: result.requests, enqueued: 0, changes: result.changes, skipped: result.skipped }
   }
 

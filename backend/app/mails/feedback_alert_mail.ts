@@ -4,11 +4,13 @@ import type User from '#models/user'
 import { AppMail, linkTo } from '#mails/app_mail'
 import { callBackLinks } from '#contract/call_back'
 import { formatIndianMobile } from '#contract/phone'
-import { newPrivateRatingsCount } from '#contract/vocabulary'
+import { lowGoogleReviewsCount, newPrivateRatingsCount } from '#contract/vocabulary'
+import type { GoogleReviewAlertItem } from '#queries/google_review_alerts'
 
 /**
  * Private ratings with a comment arrived for one of the owner's businesses: one, or every one since the last alert,
- * named as the dashboard names them (docs/product-rules.md#words-for-the-figures).
+ * named as the dashboard names them (docs/product-rules.md#words-for-the-figures); and, in the same mail, its new or
+ * changed 1-3 star Google reviews, each with a link to reply in the dashboard (docs/decisions.md D47).
  */
 export default class FeedbackAlertMail extends AppMail {
   protected template = 'feedback_alert'
@@ -18,7 +20,8 @@ export default class FeedbackAlertMail extends AppMail {
   constructor(
     owner: User,
     private business: Business,
-    private sessions: ReviewSession[]
+    private sessions: ReviewSession[],
+    private reviews: GoogleReviewAlertItem[] = []
   ) {
     super()
     this.recipient = owner.email
@@ -26,10 +29,19 @@ export default class FeedbackAlertMail extends AppMail {
   }
 
   private heading() {
-    const { business, sessions } = this
-    return sessions.length === 1
-      ? `New ${sessions[0].rating}-star private rating for ${business.name}`
-      : `${newPrivateRatingsCount(sessions.length)} for ${business.name}`
+    const { business, sessions, reviews } = this
+    if (sessions.length === 0) {
+      return reviews.length === 1
+        ? `New ${reviews[0].stars}-star Google review for ${business.name}`
+        : `${lowGoogleReviewsCount(reviews.length)} for ${business.name}`
+    }
+    const ratings =
+      sessions.length === 1 && reviews.length === 0
+        ? `New ${sessions[0].rating}-star private rating`
+        : newPrivateRatingsCount(sessions.length)
+    return reviews.length === 0
+      ? `${ratings} for ${business.name}`
+      : `${ratings} and ${lowGoogleReviewsCount(reviews.length)} for ${business.name}`
   }
 
   protected content() {
@@ -48,8 +60,18 @@ export default class FeedbackAlertMail extends AppMail {
             }
           : null,
       })),
-      button: { label: 'Open feedback', url: linkTo(`/feedbacks?businessId=${this.business.id}`) },
-      reason: `You get this mail because you own ${this.business.name} on ReviewRoute and feedback alerts are on for your verified address.`,
+      googleReviews: this.reviews,
+      button:
+        this.sessions.length === 0
+          ? { label: 'Reply to Google reviews', url: linkTo(`/feedbacks?source=google&businessId=${this.business.id}`) }
+          : { label: 'Open feedback', url: linkTo(`/feedbacks?businessId=${this.business.id}`) },
+      reason: `You get this mail because you own ${this.business.name} on ReviewRoute and ${
+        this.sessions.length === 0
+          ? 'Google review alerts are'
+          : this.reviews.length === 0
+            ? 'feedback alerts are'
+            : 'feedback and Google review alerts are'
+      } on for your verified address.`,
     }
   }
 }

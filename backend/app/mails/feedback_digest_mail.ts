@@ -1,9 +1,13 @@
 import type ReviewSession from '#models/review_session'
 import type User from '#models/user'
 import { AppMail, linkTo } from '#mails/app_mail'
-import { newPrivateRatingsCount } from '#contract/vocabulary'
+import { lowGoogleReviewsCount, newPrivateRatingsCount } from '#contract/vocabulary'
+import type { GoogleReviewAlertItem } from '#queries/google_review_alerts'
 
-/** The daily digest: every private rating with a comment since the last one, across the owner's businesses. */
+/**
+ * The daily digest: every private rating with a comment since the last one, across the owner's businesses, and the
+ * new or changed 1-3 star Google reviews of those on a daily Google review setting (docs/decisions.md D47).
+ */
 export default class FeedbackDigestMail extends AppMail {
   protected template = 'feedback_digest'
   protected kind = 'feedback-digest'
@@ -11,7 +15,8 @@ export default class FeedbackDigestMail extends AppMail {
 
   constructor(
     owner: User,
-    private sessions: ReviewSession[]
+    private sessions: ReviewSession[],
+    private reviews: GoogleReviewAlertItem[] = []
   ) {
     super()
     this.recipient = owner.email
@@ -19,7 +24,11 @@ export default class FeedbackDigestMail extends AppMail {
   }
 
   private heading() {
-    return `Your daily feedback digest: ${newPrivateRatingsCount(this.sessions.length)}`
+    const counts = [
+      ...(this.sessions.length || this.reviews.length === 0 ? [newPrivateRatingsCount(this.sessions.length)] : []),
+      ...(this.reviews.length ? [lowGoogleReviewsCount(this.reviews.length)] : []),
+    ]
+    return `Your daily feedback digest: ${counts.join(', ')}`
   }
 
   protected content() {
@@ -30,8 +39,18 @@ export default class FeedbackDigestMail extends AppMail {
         rating: session.rating,
         feedback: session.feedback ?? '',
       })),
-      button: { label: 'Open feedback', url: linkTo('/feedbacks') },
-      reason: 'You get this mail because feedback alerts are set to a daily digest for your verified address on ReviewRoute.',
+      googleReviews: this.reviews,
+      button:
+        this.sessions.length === 0
+          ? { label: 'Reply to Google reviews', url: linkTo('/feedbacks?source=google') }
+          : { label: 'Open feedback', url: linkTo('/feedbacks') },
+      reason: `You get this mail because ${
+        this.sessions.length === 0
+          ? 'Google review alerts are'
+          : this.reviews.length === 0
+            ? 'feedback alerts are'
+            : 'feedback and Google review alerts are'
+      } set to a daily digest for your verified address on ReviewRoute.`,
     }
   }
 }

@@ -27,6 +27,10 @@ export default class GoogleLocation extends BaseModel {
   @column()
   declare businessId: number | null
 
+  /** When its reviews were first read in full; changes after it are alerted (docs/decisions.md D47). */
+  @column.dateTime()
+  declare reviewsBaselineAt: DateTime | null
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 

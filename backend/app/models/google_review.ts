@@ -46,6 +46,14 @@ export default class GoogleReview extends BaseModel {
   @column.dateTime()
   declare deletedAt: DateTime | null
 
+  /** When a new or changed 1-3 star version became due for an alert (docs/decisions.md D47); null: none due. */
+  @column.dateTime()
+  declare alertDueAt: DateTime | null
+
+  /** When the due alert was claimed (mailed, put in a digest, or nobody to tell). */
+  @column.dateTime()
+  declare alertedAt: DateTime | null
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 

@@ -62,6 +62,10 @@ export default class User extends compose(BaseModel, AuthFinder) {
   @column()
   declare feedbackAlerts: FeedbackAlerts
 
+  /** How they hear about 1-3 star Google reviews: the same choices (docs/decisions.md D47). */
+  @column()
+  declare googleReviewAlerts: FeedbackAlerts
+
   /** MariaDB hands booleans back as 0/1. */
   @column({ consume: (value) => Boolean(value) })
   declare weeklySummary: boolean

@@ -26,5 +26,5 @@ export function serializeUser(user: User): UserDto {
 }
 
 export function serializeNotificationSettings(user: User): NotificationSettingsDto {
-  return { feedbackAlerts: user.feedbackAlerts, weeklySummary: user.weeklySummary }
+  return { feedbackAlerts: user.feedbackAlerts, weeklySummary: user.weeklySummary, googleReviewAlerts: user.googleReviewAlerts }
 }

@@ -36,5 +36,6 @@ export const messages = new SimpleMessagesProvider(
     shortUrl: 'short URL',
     feedbackAlerts: 'feedback alerts',
     weeklySummary: 'weekly summary',
+    googleReviewAlerts: 'Google review alerts',
   }
 )

@@ -15,6 +15,8 @@ export const updateNotificationSettingsValidator = vine.compile(
   vine.object({
     feedbackAlerts: vine.enum(FeedbackAlerts).use(notNull()).optional(),
     weeklySummary: vine.boolean({ strict: true }).use(notNull()).optional(),
+    /** 1-3 star Google reviews (docs/decisions.md D47): the same choices as feedbackAlerts. */
+    googleReviewAlerts: vine.enum(FeedbackAlerts).use(notNull()).optional(),
   })
 )
 updateNotificationSettingsValidator.messagesProvider = messages

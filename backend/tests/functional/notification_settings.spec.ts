@@ -1,6 +1,6 @@
 /*
- * The owner's notification settings (docs/decisions.md D30): read, change one or both, refuse anything outside the
- * contract, and keep each owner's settings their own.
+ * The owner's notification settings (docs/decisions.md D30, D47 for Google reviews): read, change one or more, refuse
+ * anything outside the contract, and keep each owner's settings their own.
  */
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
@@ -8,11 +8,11 @@ import { isolated } from '#tests/helpers/setup'
 import { ownerWithBusiness } from '#tests/helpers/owners'
 
 const SIGNED_OUT = 'You must be signed in to do that.'
-const DEFAULTS = { feedbackAlerts: 'instant', weeklySummary: true }
+const DEFAULTS = { feedbackAlerts: 'instant', weeklySummary: true, googleReviewAlerts: 'instant' }
 
 const storedSettings = async (userId: number) => {
-  const row = await db.from('users').where('id', userId).select('feedback_alerts', 'weekly_summary').firstOrFail()
-  return { feedbackAlerts: row.feedback_alerts, weeklySummary: Boolean(row.weekly_summary) }
+  const row = await db.from('users').where('id', userId).select('feedback_alerts', 'weekly_summary', 'google_review_alerts').firstOrFail()
+  return { feedbackAlerts: row.feedback_alerts, weeklySummary: Boolean(row.weekly_summary), googleReviewAlerts: row.google_review_alerts }
 }
 
 test.group('GET /api/notification-settings', (group) => {
@@ -43,14 +43,14 @@ test.group('PATCH /api/notification-settings', (group) => {
 
     const response = await client
       .patch('/api/notification-settings')
-      .json({ feedbackAlerts: 'daily', weeklySummary: false })
+      .json({ feedbackAlerts: 'daily', weeklySummary: false, googleReviewAlerts: 'instant' })
       .bearerToken(token)
 
     response.assertStatus(200)
-    assert.deepEqual(response.body(), { feedbackAlerts: 'daily', weeklySummary: false })
-    assert.deepEqual(await storedSettings(user.id), { feedbackAlerts: 'daily', weeklySummary: false })
+    assert.deepEqual(response.body(), { feedbackAlerts: 'daily', weeklySummary: false, googleReviewAlerts: 'instant' })
+    assert.deepEqual(await storedSettings(user.id), { feedbackAlerts: 'daily', weeklySummary: false, googleReviewAlerts: 'instant' })
     const read = await client.get('/api/notification-settings').bearerToken(token)
-    assert.deepEqual(read.body(), { feedbackAlerts: 'daily', weeklySummary: false })
+    assert.deepEqual(read.body(), { feedbackAlerts: 'daily', weeklySummary: false, googleReviewAlerts: 'instant' })
   })
 
   test('a refused value is named in plain words', async ({ client, assert }) => {
@@ -64,6 +64,32 @@ test.group('PATCH /api/notification-settings', (group) => {
     ])
   })
 
+  test('Google review alerts change on their own, to each of the three choices', async ({ client, assert }) => {
+    const { user, token } = await ownerWithBusiness()
+
+    for (const value of ['daily', 'off', 'instant']) {
+      const response = await client.patch('/api/notification-settings').json({ googleReviewAlerts: value }).bearerToken(token)
+
+      response.assertStatus(200)
+      assert.deepEqual(response.body(), { ...DEFAULTS, googleReviewAlerts: value })
+      assert.deepEqual(await storedSettings(user.id), { ...DEFAULTS, googleReviewAlerts: value })
+    }
+    await client.patch('/api/notification-settings').json({ googleReviewAlerts: 'off' }).bearerToken(token)
+    const read = await client.get('/api/notification-settings').bearerToken(token)
+    assert.deepEqual(read.body(), { ...DEFAULTS, googleReviewAlerts: 'off' })
+  })
+
+  test('an unknown Google review alert mode is named in plain words', async ({ client, assert }) => {
+    const { token } = await ownerWithBusiness()
+
+    const response = await client.patch('/api/notification-settings').json({ googleReviewAlerts: 'weekly' }).bearerToken(token)
+
+    response.assertStatus(422)
+    assert.deepEqual(response.body().errors, [
+      { field: 'googleReviewAlerts', message: 'The Google review alerts field must be one of: instant,daily,off' },
+    ])
+  })
+
   test('a setting left out stays as it was', async ({ client, assert }) => {
     const { user, token } = await ownerWithBusiness()
     await client.patch('/api/notification-settings').json({ weeklySummary: false }).bearerToken(token)
@@ -71,8 +97,8 @@ test.group('PATCH /api/notification-settings', (group) => {
     const response = await client.patch('/api/notification-settings').json({ feedbackAlerts: 'off' }).bearerToken(token)
 
     response.assertStatus(200)
-    assert.deepEqual(response.body(), { feedbackAlerts: 'off', weeklySummary: false })
-    assert.deepEqual(await storedSettings(user.id), { feedbackAlerts: 'off', weeklySummary: false })
+    assert.deepEqual(response.body(), { feedbackAlerts: 'off', weeklySummary: false, googleReviewAlerts: 'instant' })
+    assert.deepEqual(await storedSettings(user.id), { feedbackAlerts: 'off', weeklySummary: false, googleReviewAlerts: 'instant' })
   })
 
   test('{label} is 422 and changes nothing')
@@ -84,6 +110,13 @@ test.group('PATCH /api/notification-settings', (group) => {
       { label: 'a weekly summary given as text', body: { weeklySummary: 'true' }, field: 'weeklySummary' },
       { label: 'a weekly summary given as a number', body: { weeklySummary: 1 }, field: 'weeklySummary' },
       { label: 'a good alert mode beside a bad summary', body: { feedbackAlerts: 'off', weeklySummary: 'no' }, field: 'weeklySummary' },
+      { label: 'an unknown Google review alert mode', body: { googleReviewAlerts: 'hourly' }, field: 'googleReviewAlerts' },
+      { label: 'null for the Google review alert mode', body: { googleReviewAlerts: null }, field: 'googleReviewAlerts' },
+      {
+        label: 'good settings beside a bad Google review alert mode',
+        body: { feedbackAlerts: 'off', weeklySummary: false, googleReviewAlerts: 'Daily' },
+        field: 'googleReviewAlerts',
+      },
     ])
     .run(async ({ client, assert }, row) => {
       const { user, token } = await ownerWithBusiness()
@@ -119,6 +152,6 @@ test.group('PATCH /api/notification-settings', (group) => {
     assert.deepEqual(secondRead.body(), DEFAULTS)
     assert.deepEqual(await storedSettings(second.user.id), DEFAULTS)
     const firstRead = await client.get('/api/notification-settings').bearerToken(first.token)
-    assert.deepEqual(firstRead.body(), { feedbackAlerts: 'off', weeklySummary: false })
+    assert.deepEqual(firstRead.body(), { feedbackAlerts: 'off', weeklySummary: false, googleReviewAlerts: 'instant' })
   })
 })

@@ -12,16 +12,25 @@ afterEach(() => vi.unstubAllGlobals())
 /** Answers a PATCH with the settings merged, like the server. */
 const saved = ({ body }: { body: Partial<NotificationSettingsDto> }) => ({ ...notificationSettings, ...body })
 
+/** The fieldset of one alert setting, by its legend. */
+const group = (notifications: HTMLElement, name: string) => within(within(notifications).getByRole('group', { name }))
+
 const patches = (api: ReturnType<typeof openProfile>) =>
   api.calls.filter((call) => call.path === '/api/notification-settings' && call.method === 'PATCH').map((call) => call.body)
 
-describe('profile: notifications (docs/decisions.md D30)', () => {
+describe('profile: notifications (docs/decisions.md D30, D47)', () => {
   it('shows the saved choices with their schedules', async () => {
-    openProfile()
+    openProfile({ 'GET /api/notification-settings': { ...notificationSettings, googleReviewAlerts: 'daily' } })
     const notifications = await card('Notifications')
-    await waitFor(() => expect(within(notifications).getByRole('radio', { name: /Instant/ })).toBeChecked())
-    expect(within(notifications).getByText('At most one mail per business every 10 minutes')).toBeInTheDocument()
-    expect(within(notifications).getByText('One mail a day at 09:00 IST')).toBeInTheDocument()
+    await waitFor(() => expect(group(notifications, 'Feedback alerts').getByRole('radio', { name: /Instant/ })).toBeChecked())
+    const feedback = group(notifications, 'Feedback alerts')
+    expect(feedback.getByText('At most one mail per business every 10 minutes')).toBeInTheDocument()
+    expect(feedback.getByText('One mail a day at 09:00 IST')).toBeInTheDocument()
+    const google = group(notifications, 'Google review alerts')
+    expect(google.getByRole('radio', { name: /Daily digest/ })).toBeChecked()
+    expect(google.getByRole('radio', { name: /Instant/ })).not.toBeChecked()
+    expect(google.getByText(/new or changed Google review .* has 1-3 stars/)).toBeInTheDocument()
+    expect(google.getByText('No Google review mails; read them under Feedback, Google reviews')).toBeInTheDocument()
     expect(within(notifications).getByText('Mondays 09:00 IST: ratings, sent to Google, private ratings')).toBeInTheDocument()
     expect(within(notifications).getByRole('switch', { name: 'Weekly summary' })).toBeChecked()
     expect(within(notifications).queryByText('These mails wait until your address is verified')).not.toBeInTheDocument()
@@ -30,11 +39,24 @@ describe('profile: notifications (docs/decisions.md D30)', () => {
   it('saves a new alert choice at once with the chosen value', async () => {
     const api = openProfile({ 'PATCH /api/notification-settings': saved })
     const notifications = await card('Notifications')
-    await userEvent.click(await within(notifications).findByRole('radio', { name: /Daily digest/ }))
+    await within(notifications).findByRole('group', { name: 'Feedback alerts' })
+    await userEvent.click(group(notifications, 'Feedback alerts').getByRole('radio', { name: /Daily digest/ }))
     await waitFor(() => expect(patches(api)).toEqual([{ feedbackAlerts: 'daily' }]))
     expect(await screen.findByText('Notifications Updated')).toBeInTheDocument()
     expect(screen.getByText('Feedback alerts: Daily digest.')).toBeInTheDocument()
-    expect(within(notifications).getByRole('radio', { name: /Daily digest/ })).toBeChecked()
+    expect(group(notifications, 'Feedback alerts').getByRole('radio', { name: /Daily digest/ })).toBeChecked()
+    expect(group(notifications, 'Google review alerts').getByRole('radio', { name: /Instant/ })).toBeChecked()
+  })
+
+  it('saves the Google review alert choice on its own', async () => {
+    const api = openProfile({ 'PATCH /api/notification-settings': saved })
+    const notifications = await card('Notifications')
+    await within(notifications).findByRole('group', { name: 'Google review alerts' })
+    await userEvent.click(group(notifications, 'Google review alerts').getByRole('radio', { name: /^Off/ }))
+    await waitFor(() => expect(patches(api)).toEqual([{ googleReviewAlerts: 'off' }]))
+    expect(await screen.findByText('Google review alerts: Off.')).toBeInTheDocument()
+    expect(group(notifications, 'Google review alerts').getByRole('radio', { name: /^Off/ })).toBeChecked()
+    expect(group(notifications, 'Feedback alerts').getByRole('radio', { name: /Instant/ })).toBeChecked()
   })
 
   it('saves the weekly summary switch', async () => {
@@ -51,12 +73,13 @@ describe('profile: notifications (docs/decisions.md D30)', () => {
     const sentence = 'The selected feedbackAlerts is invalid'
     const api = openProfile({ 'PATCH /api/notification-settings': { status: 422, body: { error: sentence, errors: [] } } })
     const notifications = await card('Notifications')
-    await userEvent.click(await within(notifications).findByRole('radio', { name: /^Off/ }))
+    await within(notifications).findByRole('group', { name: 'Feedback alerts' })
+    await userEvent.click(group(notifications, 'Feedback alerts').getByRole('radio', { name: /^Off/ }))
     await waitFor(() => expect(patches(api)).toEqual([{ feedbackAlerts: 'off' }]))
     expect(await screen.findByText('Notifications Not Saved')).toBeInTheDocument()
     expect(screen.getByText(sentence)).toBeInTheDocument()
-    await waitFor(() => expect(within(notifications).getByRole('radio', { name: /Instant/ })).toBeChecked())
-    expect(within(notifications).getByRole('radio', { name: /^Off/ })).not.toBeChecked()
+    await waitFor(() => expect(group(notifications, 'Feedback alerts').getByRole('radio', { name: /Instant/ })).toBeChecked())
+    expect(group(notifications, 'Feedback alerts').getByRole('radio', { name: /^Off/ })).not.toBeChecked()
   })
 
   it('rolls the switch back when the save fails', async () => {

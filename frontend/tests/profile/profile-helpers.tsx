@@ -21,7 +21,11 @@ export const USER_AGENTS = {
 
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString()
 
-export const notificationSettings = { feedbackAlerts: 'instant', weeklySummary: true } satisfies NotificationSettingsDto
+export const notificationSettings = {
+  feedbackAlerts: 'instant',
+  weeklySummary: true,
+  googleReviewAlerts: 'instant',
+} satisfies NotificationSettingsDto
 
 /** A laptop used 3 hours ago, this phone, and a token from before devices were recorded, never used. */
 export const devices = () =>

@@ -35,6 +35,7 @@ export const EXPORT_TABLES = {
       'trial_expired_at',
       'email_verified_at',
       'feedback_alerts',
+      'google_review_alerts',
       'weekly_summary',
       'weekly_summary_sent_for',
       'last_seen_at',

@@ -5,7 +5,10 @@
  * review named by a push notification is read on its own (a 404 marks it deleted). Every request waits for its
  * slot of the shared pace (request_pacer.ts).
  *
- * What changed is returned (`changes`): the hook for alerts on new or changed 1-3 star reviews (`lowStarChanges`).
+ * What changed is returned (`changes`). New or changed 1-3 star reviews (`lowStarChanges`) are marked due for an alert
+ * (`alerts`; the job hands their businesses to the feedback alert job, docs/decisions.md D47), except while the
+ * location's reviews are read for the first time: a location is alerted on only after its first complete read
+ * (google_locations.reviews_baseline_at), so connecting never mails years of old reviews.
  */
 import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
@@ -31,6 +34,7 @@ import {
 import { RedisRequestPacer, type Pacer } from '#services/google/request_pacer'
 import { isDuplicateKey } from '#lib/db_errors'
 import { todayIst } from '#lib/time'
+import { clock } from '#lib/clock'
 
 /** Pages one import reads at most: 50,000 reviews, far beyond any one shop. */
 const MAX_IMPORT_PAGES = 1000
@@ -53,6 +57,8 @@ export interface SyncResult {
   /** Business Profile requests made. */
   requests: number
   changes: ReviewChange[]
+  /** The changes marked due for an alert (new or changed, 1-3 stars, after the location's first complete read). */
+  alerts?: ReviewChange[]
   /** Why nothing was read: no healthy connection, location not linked. */
   skipped?: string
 }
@@ -110,6 +116,7 @@ export default class SyncGoogleReviews {
   /** Every review of the location; those Google no longer lists are marked deleted. */
   async importLocation(location: GoogleLocation): Promise<SyncResult> {
     return this.withConnection(location, async (call) => {
+      const baseline = await this.baselineOf(location)
       const result: SyncResult = { requests: 0, changes: [] }
       const seen = new Set<string>()
       let pageToken: string | null = null
@@ -128,6 +135,13 @@ export default class SyncGoogleReviews {
       }
       // Only a list read to its end says what Google no longer has.
       if (complete) result.changes.push(...(await this.markGone(location, seen)))
+      if (baseline) result.alerts = await this.markDue(result.changes)
+      else
+        await db
+          .from('google_locations')
+          .where('id', location.id)
+          .whereNull('reviews_baseline_at')
+          .update({ reviews_baseline_at: new Date() })
       return result
     })
   }
@@ -135,7 +149,8 @@ export default class SyncGoogleReviews {
   /** Newest change first, until a review already stored with the same update time. */
   async syncLocation(location: GoogleLocation): Promise<SyncResult> {
     const any = await db.from('google_reviews').where('review_name', 'like', `${location.name}/reviews/%`).select('id').first()
-    if (!any) return this.importLocation(location)
+    // Never read in full (a first import that failed half-way): the full import, which sets the baseline.
+    if (!any || !(await this.baselineOf(location))) return this.importLocation(location)
     return this.withConnection(location, async (call) => {
       const result: SyncResult = { requests: 0, changes: [] }
       let pageToken: string | null = null
@@ -155,6 +170,7 @@ export default class SyncGoogleReviews {
         pageToken = answer.nextPageToken
         if (unchangedAt !== -1 || !pageToken) break
       }
+      result.alerts = await this.markDue(result.changes)
       return result
     })
   }
@@ -172,7 +188,10 @@ export default class SyncGoogleReviews {
     const location = locations[0]
     return this.withConnection(location, async (call) => {
       const review = await call((token) => this.google.review(token, reviewName))
-      if (review) return { requests: 1, changes: await this.store(location.businessId!, [review]) }
+      if (review) {
+        const changes = await this.store(location.businessId!, [review])
+        return { requests: 1, changes, alerts: (await this.baselineOf(location)) ? await this.markDue(changes) : [] }
+      }
       const gone = await db
         .from('google_reviews')
         .where('review_name', reviewName)
@@ -231,6 +250,26 @@ export default class SyncGoogleReviews {
     const result = await work(call)
     await db.from('google_connections').where('id', connection.id).update({ last_sync_at: new Date() })
     return result
+  }
+
+  /** When the location's reviews were first read in full; null: not yet (the row, not a possibly older model). */
+  private async baselineOf(location: GoogleLocation): Promise<Date | null> {
+    const row = await db.from('google_locations').where('id', location.id).select('reviews_baseline_at').first()
+    return row?.reviews_baseline_at ?? null
+  }
+
+  /** Marks the new and changed 1-3 star reviews due for an alert (again, for a review alerted before it changed). */
+  private async markDue(changes: ReviewChange[]) {
+    const due = lowStarChanges(changes)
+    if (due.length === 0) return []
+    await db
+      .from('google_reviews')
+      .whereIn(
+        'id',
+        due.map((change) => change.id)
+      )
+      .update({ alert_due_at: clock.now().toJSDate(), alerted_at: null })
+    return due
   }
 
   /** Mails the people who run the workspace's businesses (verified addresses) that the connection was lost. */

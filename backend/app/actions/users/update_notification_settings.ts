@@ -6,6 +6,7 @@ export default class UpdateNotificationSettings {
   async handle(user: User, input: UpdateNotificationSettingsRequest) {
     if (input.feedbackAlerts !== undefined) user.feedbackAlerts = input.feedbackAlerts
     if (input.weeklySummary !== undefined) user.weeklySummary = input.weeklySummary
+    if (input.googleReviewAlerts !== undefined) user.googleReviewAlerts = input.googleReviewAlerts
     await user.save()
     return user
   }

@@ -9,22 +9,65 @@ import { useToast } from '#providers/toast'
 
 type FeedbackAlerts = NotificationSettingsDto['feedbackAlerts']
 
-const ALERT_CHOICES: { value: FeedbackAlerts; label: string; detail: string }[] = [
+const choices = (off: string): { value: FeedbackAlerts; label: string; detail: string }[] => [
   { value: 'instant', label: 'Instant', detail: `At most one mail per business every ${FEEDBACK_ALERT_GATE_MINUTES} minutes` },
   { value: 'daily', label: 'Daily digest', detail: `One mail a day at ${NOTIFICATION_MAIL_TIME_IST} IST` },
-  { value: 'off', label: 'Off', detail: 'No feedback mails; read it on the Feedback screen' },
+  { value: 'off', label: 'Off', detail: off },
 ]
+
+const ALERT_CHOICES = choices('No feedback mails; read it on the Feedback screen')
+/** 1-3 star Google reviews (docs/decisions.md D47): the same choices; an instant one shares the feedback alert's mail. */
+const GOOGLE_CHOICES = choices('No Google review mails; read them under Feedback, Google reviews')
 
 const labelOf = (value: FeedbackAlerts) => ALERT_CHOICES.find((choice) => choice.value === value)!.label
 
 /** What a saved change says in its toast. */
 function savedText(change: Partial<NotificationSettingsDto>) {
   if (change.feedbackAlerts) return `Feedback alerts: ${labelOf(change.feedbackAlerts)}.`
+  if (change.googleReviewAlerts) return `Google review alerts: ${labelOf(change.googleReviewAlerts)}.`
   return change.weeklySummary ? 'The weekly summary is on.' : 'The weekly summary is off.'
 }
 
+/** One alert setting: its legend, a line on what it is about, and the three choices. */
+function AlertChoices(props: {
+  id: string
+  legend: string
+  lead: string
+  value: FeedbackAlerts
+  options: typeof ALERT_CHOICES
+  disabled: boolean
+  onChange: (value: FeedbackAlerts) => void
+}) {
+  return (
+    <fieldset className="notifications-group">
+      <legend id={`${props.id}-label`}>{props.legend}</legend>
+      <Typography.Paragraph type="secondary" className="notifications-lead">
+        {props.lead}
+      </Typography.Paragraph>
+      <Radio.Group
+        name={props.id}
+        aria-labelledby={`${props.id}-label`}
+        value={props.value}
+        disabled={props.disabled}
+        onChange={(event) => props.onChange(event.target.value as FeedbackAlerts)}
+        className="notifications-choices"
+      >
+        {props.options.map((choice) => (
+          <Radio key={choice.value} value={choice.value}>
+            <span className="notifications-choice">
+              <span className="notifications-choice-label">{choice.label}</span>
+              <Typography.Text type="secondary">{choice.detail}</Typography.Text>
+            </span>
+          </Radio>
+        ))}
+      </Radio.Group>
+    </fieldset>
+  )
+}
+
 /**
- * Which mails the owner gets about low ratings and their week (GET/PATCH /api/notification-settings, docs/decisions.md D30).
+ * Which mails the owner gets about low ratings, low Google reviews and their week (GET/PATCH
+ * /api/notification-settings, docs/decisions.md D30, D47).
  * A change is shown at once and saved; a refused save puts the previous choice back. Until the address is verified
  * nothing of this is mailed (D29), so the card says so with the banner's resend button.
  */
@@ -71,28 +114,24 @@ export function NotificationsCard({ email, emailVerified }: { email?: string; em
               }
             />
           )}
-          <fieldset className="notifications-group">
-            <legend id="feedback-alerts-label">Feedback alerts</legend>
-            <Typography.Paragraph type="secondary" className="notifications-lead">
-              A mail when a customer rates 1-3 stars and leaves feedback.
-            </Typography.Paragraph>
-            <Radio.Group
-              aria-labelledby="feedback-alerts-label"
-              value={current.feedbackAlerts}
-              disabled={saving}
-              onChange={(event) => void save({ feedbackAlerts: event.target.value as FeedbackAlerts })}
-              className="notifications-choices"
-            >
-              {ALERT_CHOICES.map((choice) => (
-                <Radio key={choice.value} value={choice.value}>
-                  <span className="notifications-choice">
-                    <span className="notifications-choice-label">{choice.label}</span>
-                    <Typography.Text type="secondary">{choice.detail}</Typography.Text>
-                  </span>
-                </Radio>
-              ))}
-            </Radio.Group>
-          </fieldset>
+          <AlertChoices
+            id="feedback-alerts"
+            legend="Feedback alerts"
+            lead="A mail when a customer rates 1-3 stars and leaves feedback."
+            value={current.feedbackAlerts}
+            options={ALERT_CHOICES}
+            disabled={saving}
+            onChange={(feedbackAlerts) => void save({ feedbackAlerts })}
+          />
+          <AlertChoices
+            id="google-review-alerts"
+            legend="Google review alerts"
+            lead="A mail when a new or changed Google review of a connected business has 1-3 stars, with a link to reply."
+            value={current.googleReviewAlerts ?? 'instant'}
+            options={GOOGLE_CHOICES}
+            disabled={saving}
+            onChange={(googleReviewAlerts) => void save({ googleReviewAlerts })}
+          />
           <Flex align="center" justify="space-between" gap={16}>
             <div>
               <Typography.Text strong id="weekly-summary-label">

@@ -1,0 +1,37 @@
+/*
+ * Google reviews an owner is told about (docs/decisions.md D47): a new or changed 1-3 star review of a location whose
+ * reviews were already read in full is marked due (alert_due_at) by the review sync; the feedback alert job and the
+ * digest claim it (alerted_at) with the private ratings, by each person's googleReviewAlerts setting.
+ */
+import type GoogleReview from '#models/google_review'
+import { NEGATIVE_RATING_MAX } from '#lib/constants'
+import { appUrl } from '#lib/app_url'
+
+/** A Google review due for an alert and not claimed, as SQL on `google_reviews` under the name `table`. */
+export const googlePendingSql = (table = 'google_reviews') =>
+  `${table}.alert_due_at IS NOT NULL AND ${table}.alerted_at IS NULL AND ${table}.deleted_at IS NULL ` +
+  `AND ${table}.stars BETWEEN 1 AND ${NEGATIVE_RATING_MAX}`
+
+/** One Google review as the alert and digest mails show it. */
+export interface GoogleReviewAlertItem {
+  businessName: string
+  stars: number
+  reviewer: string
+  /** The reviewer's words as written (any script); empty for a rating without text. */
+  comment: string
+  /** Where the owner answers it: the Feedback area's Google reviews, the business and the review. */
+  replyUrl: string
+}
+
+export const googleReviewLink = (review: Pick<GoogleReview, 'id' | 'businessId'>) =>
+  appUrl(`/feedbacks?source=google&businessId=${review.businessId}&review=${review.id}`)
+
+export function googleReviewAlertItem(review: GoogleReview, businessName: string): GoogleReviewAlertItem {
+  return {
+    businessName,
+    stars: review.stars,
+    reviewer: review.reviewerAnonymous || !review.reviewerName ? 'A Google user' : review.reviewerName,
+    comment: review.comment ?? '',
+    replyUrl: googleReviewLink(review),
+  }
+}
