@@ -5,10 +5,11 @@
  *        arrives; the invitee, a new person, opens the link signed out, creates an account with the invited address,
  *        verifies it from the mail and accepts; in the owner's workspace (the switcher shows both of theirs) the
  *        manager marks the feedback resolved, and finds no Billing: not in the menu, not at /billing, not in the API;
- *   14b. an agency's owner creates a client workspace, sets the brand (name, colour, PNG logo) in brand settings; the
- *        client's business's customer page and poster carry the agency's name and logo, the client's dashboard its
- *        brand; the client's own owner, invited from the Team page, ends the agency's management: the agency's next
- *        request for the client is a 404 and the customer page is ReviewRoute's again.
+ *   14b. a new owner makes an agency workspace from the avatar menu, creates a client workspace and sets the brand
+ *        (name, colour, PNG logo) in brand settings; the client's business (added through the API: a client without
+ *        a plan opens only Billing, Team and settings) has the agency's name and logo on its customer page and poster,
+ *        the client's dashboard its brand; the client's own owner, invited from the Team page, ends the agency's
+ *        management: the agency's next request for the client is a 404 and the customer page is ReviewRoute's again.
  * Mails travel over SMTP to a server on loopback. Each journey makes its own people, so they do not depend on each other.
  */
 import assert from 'node:assert/strict'
@@ -239,14 +240,8 @@ test(
     const place = GOOGLE_PLACES[4] // Marwar Thali House
     const logo = pngLogo(96, 32, [14, 165, 233])
 
+    const AGENCY = 'Asha Digital Agency'
     const agencyOwner = await registeredOwner('asha.verma', 'pani-puri-2026', 'Asha', 'Verma')
-    // A one-workspace owner has no switcher and so no "New workspace" in the dashboard: the agency is made through
-    // the API (POST /api/workspaces {kind: 'agency'}), as the switcher's form would.
-    const agency = expectStatus(
-      await api('POST', '/api/workspaces', { token: agencyOwner.token, body: { name: 'Asha Digital Agency', kind: 'agency' } }),
-      201,
-      'creating the agency workspace'
-    )
     const clientOwner = await registeredOwner('mahendra.rathore', 'dal-baati-2026', 'Mahendra', 'Rathore')
 
     const scope = journeyScope(run.browser, 'j14b')
@@ -255,19 +250,30 @@ test(
       await signInOnPage(page, agencyOwner, '/dashboard')
       await page.waitForURL('**/dashboard')
 
-      // Into the agency's workspace through the switcher.
-      await page.locator('.workspace-switcher').click()
-      await page.locator('.workspace-menu').getByText(agency.name, { exact: true }).click()
-      await switcher(page, agency.name).waitFor()
+      // One workspace, so no switcher: "New workspace" is in the avatar menu. An agency, which opens at once.
+      assert.equal(await page.locator('.workspace-switcher').count(), 0, 'no switcher with one workspace')
+      await page.getByRole('button', { name: 'User menu' }).click()
+      await page.getByRole('menuitem', { name: 'New workspace' }).click()
+      const create = page.getByRole('dialog', { name: 'New workspace' })
+      await create.getByLabel('Name').fill(AGENCY)
+      await create.getByRole('radio', { name: /^Agency/ }).check()
+      await screenshot(page, 'j14b', '00-new-agency')
+      await create.getByRole('button', { name: 'Create workspace' }).click()
+      await switcher(page, AGENCY).waitFor()
+      const agency = expectStatus(await api('GET', '/api/workspaces', { token: agencyOwner.token }), 200, 'the workspaces').find(
+        (w) => w.name === AGENCY
+      )
+      assert.equal(agency?.kind, 'agency', 'the new workspace is an agency')
+      assert.equal(agency.role, 'owner')
 
       // Clients → Create client.
       await sideLink(page, 'Clients').click()
       await page.waitForURL('**/dashboard/clients')
       await page.getByText('No clients yet').waitFor()
       await page.getByRole('button', { name: 'Create your first client' }).click()
-      const create = page.getByRole('dialog').filter({ hasText: 'Client name' })
-      await create.getByLabel('Client name').fill(CLIENT)
-      await create.getByRole('button', { name: 'Create client' }).click()
+      const createClient = page.getByRole('dialog').filter({ hasText: 'Client name' })
+      await createClient.getByLabel('Client name').fill(CLIENT)
+      await createClient.getByRole('button', { name: 'Create client' }).click()
       await page.getByText(`${CLIENT} has its own workspace now. Open it to add its businesses.`).waitFor()
       await page
         .getByRole('cell', { name: CLIENT })
