@@ -20,9 +20,14 @@ const starSet = vine.createRule((value, _, field) => {
   if (stars.length === 0 || !whole || new Set(stars).size !== stars.length) field.report(STARS_MESSAGE, 'starSet', field)
 })
 
+/** Text that is not empty once trimmed, with the sentence that says what is missing. */
+const filledIn = vine.createRule((value, message: string, field) => {
+  if (typeof value === 'string' && value.length === 0) field.report(message, 'filledIn', field)
+})
+
 const fields = {
-  name: () => vine.string().trim().minLength(1).maxLength(80),
-  body: () => vine.string().trim().minLength(1).use(withinReplyBytes()),
+  name: () => vine.string().trim().use(filledIn('Please give the template a name')).maxLength(80),
+  body: () => vine.string().trim().use(filledIn('Please write the reply')).use(withinReplyBytes()),
   stars: () => vine.array(vine.any()).use(starSet()),
   language: () => vine.enum(REVIEW_LANGUAGES),
 }

@@ -111,6 +111,14 @@ test.group('Reply templates', (group) => {
       const patched = await client.patch(`/api/reply-templates/${existing.body().id}`).bearerToken(token).json(change)
       assert.equal(patched.status(), 422, `PATCH ${JSON.stringify(change).slice(0, 60)}: ${patched.text().slice(0, 200)}`)
     }
+    const blank = await client
+      .post('/api/reply-templates')
+      .bearerToken(token)
+      .json({ ...THANKS, name: ' ', body: '\n ' })
+    assert.deepEqual(
+      blank.body().errors.map((error: { message: string }) => error.message),
+      ['Please give the template a name', 'Please write the reply']
+    )
     const missing = await client.post('/api/reply-templates').bearerToken(token).json({ name: 'No body' })
     missing.assertStatus(422)
     assert.sameMembers(
