@@ -48,6 +48,16 @@ describe('billing: locked owner', () => {
     expect(document.getElementById('plans')).toHaveClass('plans--highlight')
     expect(screen.queryByText(/left in your free trial/)).not.toBeInTheDocument()
   })
+
+  it('a workspace that never had a trial (a team, agency or client) has no plan yet, not an expired trial', async () => {
+    openBilling({ 'GET /api/billing/trial-status': { ...expiredStatus(), trialEndsAt: null } })
+    expect(await screen.findByText('No Plan Yet')).toBeInTheDocument()
+    expect(screen.getByText(/This workspace has no free trial: only the workspace made with an account has one\./)).toBeInTheDocument()
+    expect(screen.queryByText('Trial Expired')).not.toBeInTheDocument()
+    expect(screen.queryByText(/free trial has ended/)).not.toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Upgrade Now' }))
+    expect(document.getElementById('plans')).toHaveClass('plans--highlight')
+  })
 })
 
 describe('billing: paid owner', () => {

@@ -3,24 +3,41 @@ import { Button, Card, Flex, Tag, Typography } from 'antd'
 import { TRIAL_DAYS } from '@reviewroute/backend/contract/product_rules'
 import type { FreePlanBusinessesDto } from '@reviewroute/backend/types/api'
 import { SUPPORT_EMAIL } from '#config/constants'
-import { afterTrialText } from '#lib/free-plan'
+import { afterTrialText, freePlanClause } from '#lib/free-plan'
 
 /**
  * Shown on /billing while the owner is locked (docs/product-rules.md#locked-dashboard): which business keeps working
- * and, with two or more, each business marked as working or paused (docs/product-rules.md#free-plan-limits).
+ * and, with two or more, each business marked as working or paused (docs/product-rules.md#free-plan-limits). A
+ * workspace that never had a trial (`hadTrial` false: a team, agency or client workspace, docs/decisions.md D42) is
+ * told it has no plan yet, not that a trial ended.
  */
-export function TrialExpiredCard({ freePlan, onUpgrade }: { freePlan: FreePlanBusinessesDto; onUpgrade(): void }) {
+export function TrialExpiredCard({
+  freePlan,
+  onUpgrade,
+  hadTrial = true,
+}: {
+  freePlan: FreePlanBusinessesDto
+  onUpgrade(): void
+  hadTrial?: boolean
+}) {
   return (
     <Card className="trial-expired" role="alert">
       <Flex vertical align="center" gap={8} style={{ textAlign: 'center' }}>
         <LockOutlined style={{ fontSize: 32, color: '#dc2626' }} />
         <Typography.Title level={3} style={{ margin: 0 }}>
-          Trial Expired
+          {hadTrial ? 'Trial Expired' : 'No Plan Yet'}
         </Typography.Title>
-        <Typography.Paragraph type="secondary" style={{ maxWidth: 520 }}>
-          Your {TRIAL_DAYS}-day free trial has ended. {afterTrialText({ freePlan })} Your businesses, links and feedback are safe: choose a
-          plan to collect ratings for every business and open your dashboard again.
-        </Typography.Paragraph>
+        {hadTrial ? (
+          <Typography.Paragraph type="secondary" style={{ maxWidth: 520 }}>
+            Your {TRIAL_DAYS}-day free trial has ended. {afterTrialText({ freePlan })} Your businesses, links and feedback are safe: choose
+            a plan to collect ratings for every business and open your dashboard again.
+          </Typography.Paragraph>
+        ) : (
+          <Typography.Paragraph type="secondary" style={{ maxWidth: 520 }}>
+            This workspace has no free trial: only the workspace made with an account has one. On the free plan,{' '}
+            {freePlanClause({ freePlan })}. Choose a plan to collect ratings for every business and open its dashboard.
+          </Typography.Paragraph>
+        )}
         {freePlan.keepsWorking && freePlan.paused.length > 0 && <BusinessesOnFreePlan freePlan={freePlan} />}
         <Flex gap={8} wrap justify="center">
           <Button type="primary" size="large" onClick={onUpgrade}>

@@ -66,7 +66,7 @@ export default function BillingPage() {
   return (
     <div className="billing-page">
       <PageHeader title="Billing & Plans" lead="Your plan, what it costs, and how long it lasts." />
-      {locked && status && <TrialExpiredCard freePlan={status.freePlan} onUpgrade={showPlans} />}
+      {locked && status && <TrialExpiredCard freePlan={status.freePlan} hadTrial={status.trialEndsAt !== null} onUpgrade={showPlans} />}
       {phone.asked && status?.isTrialActive && !enrolled && <TrialStartCard />}
       {status && <BillingStatusBanner status={status} onShowPlans={showPlans} onCancel={cancel.ask} />}
       <PlanList
