@@ -123,6 +123,22 @@ export async function screenshot(page, journey, step) {
   return path
 }
 
+/**
+ * screenshots/journeys/{journey}-{step}-{width}.png at each width (the page is resized and given a moment to lay
+ * itself out again, then put back to its size): one screen on a desktop and on a phone without a second sign-in.
+ */
+export async function screenshotWidths(page, journey, step, widths = [1280, 390]) {
+  const size = page.viewportSize()
+  const paths = []
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: width < 600 ? 844 : 800 })
+    await page.waitForTimeout(400)
+    paths.push(await screenshot(page, journey, `${step}-${width}`))
+  }
+  if (size) await page.setViewportSize(size)
+  return paths
+}
+
 /** A PNG's size and the text of the QR code in it (null when none is found). */
 export function decodeQrPng(buffer) {
   const png = PNG.sync.read(buffer)

@@ -10,9 +10,11 @@ import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { mysqlConnection, root } from '../../lib/compiled-api.mjs'
+import { startAiStub } from '../../lib/ai-stub.mjs'
+import { startGoogleBusinessStub } from '../../lib/google-business-stub.mjs'
 import { startOidcProvider } from '../../lib/oidc-provider.mjs'
 import { startSmtpInbox } from '../../lib/smtp-inbox.mjs'
-import { GOOGLE_KEY, OIDC_ACCOUNTS, RAZORPAY, startGoogleStub, startRazorpay } from './stubs.mjs'
+import { GOOGLE_KEY, GOOGLE_PROFILE_ACCOUNTS, OIDC_ACCOUNTS, PUBSUB_TOKEN, RAZORPAY, startGoogleStub, startRazorpay } from './stubs.mjs'
 import { sleep, waitFor } from './wait.mjs'
 
 // JOURNEYS_PORT, JOURNEYS_DATABASE and JOURNEYS_QUEUE_PREFIX let two runs share the machine without meeting.
@@ -75,6 +77,8 @@ export async function startProduct() {
 
   const google = await startGoogleStub()
   const razorpay = await startRazorpay()
+  const googleBusiness = await startGoogleBusinessStub({ accounts: GOOGLE_PROFILE_ACCOUNTS })
+  const ai = await startAiStub()
   const oidc = await startOidcProvider({ redirectUris: [`${BASE}/api/auth/oidc/callback`], accounts: OIDC_ACCOUNTS })
   const smtp = await startSmtpInbox(mailDir)
   const admin = await mysqlConnection()
@@ -110,6 +114,9 @@ export async function startProduct() {
     RAZORPAY_KEY_SECRET: RAZORPAY.keySecret,
     RAZORPAY_WEBHOOK_SECRET: RAZORPAY.webhookSecret,
     RAZORPAY_BASE_URL: razorpay.url,
+    ...googleBusiness.env,
+    GOOGLE_PUBSUB_TOKEN: PUBSUB_TOKEN,
+    ...ai.env,
   }
   // NODE_ENV stays unset, as with `npm start`: the API, ace and the worker default to development (which
   // allows TEST_CLOCK), while a front end that start.mjs finds stale is rebuilt as a production bundle (Vite
@@ -150,6 +157,8 @@ export async function startProduct() {
     },
     logFile,
     google,
+    googleBusiness,
+    ai,
     razorpay,
     oidc,
     async stop() {
@@ -164,7 +173,7 @@ export async function startProduct() {
         while (exited === null && Date.now() < deadline) await sleep(100)
         if (exited === null) killGroup()
       }
-      await Promise.all([google.close(), razorpay.close(), oidc.close(), smtp.close()])
+      await Promise.all([google.close(), googleBusiness.close(), ai.close(), razorpay.close(), oidc.close(), smtp.close()])
       await clearQueues().catch(() => {})
     },
   }

@@ -1,6 +1,7 @@
 /*
  * The outside services a journey's product talks to, on loopback: Google Places (New) with invented listings,
- * and Razorpay's Orders API (scripts/lib/razorpay-stub.mjs, shared with the backend's tests).
+ * Razorpay's Orders API (scripts/lib/razorpay-stub.mjs, shared with the backend's tests), and the Google Business
+ * Profile the Google journey connects (scripts/lib/google-business-stub.mjs) with its Pub/Sub push secret.
  */
 import { startRazorpayStub } from '../../lib/razorpay-stub.mjs'
 import { json, startStubServer } from '../../lib/stub-server.mjs'
@@ -55,6 +56,23 @@ export const GOOGLE_PLACES = [
     userRatingCount: 167,
   },
 ]
+
+/** The secret path segment of the product's Pub/Sub push address in the journeys. */
+export const PUBSUB_TOKEN = 'journeys-pubsub-7f3a9c'
+
+/** The Business Profile the Google journey connects: account 1050 with a listed restaurant and an unlisted kitchen. */
+export const GOOGLE_PROFILE_ACCOUNTS = {
+  1050: [
+    {
+      id: '7311',
+      title: 'Marwar Thali House',
+      placeId: 'ChIJm4Rk2pQZXjkR8sL1vBn6w0c',
+      address: 'Near Clock Tower, Sardar Market',
+      locality: 'Jodhpur',
+    },
+    { id: '7312', title: 'Marwar Thali Cloud Kitchen', address: 'Plot 9, Basni Industrial Area', locality: 'Jodhpur' },
+  ],
+}
 
 const googleError = (code, status, message) => ({ error: { code, message, status } })
 

@@ -1,0 +1,210 @@
+/*
+ * Journey 15 (Google reviews, docs/decisions.md D43-D47), in Debian's Chromium against the production build started
+ * like `npm start`, with Google's Business Profile, its OAuth consent screen and an OpenAI-compatible model on
+ * loopback (scripts/lib/google-business-stub.mjs, scripts/lib/ai-stub.mjs):
+ *   an owner connects Google from the dashboard (Google's consent screen, back with `?connected=1`), the
+ *   location with the business's place id is linked by itself and its reviews (English, Hindi, Tamil) are
+ *   imported; in the Feedback inbox's Google tab the owner drafts a reply to the Tamil review with AI, in Tamil,
+ *   and posts it: Google receives it and the inbox shows it. Then Google pushes a new 2-star review: the product
+ *   fetches it itself, it shows in the inbox, and the owner gets an alert mail. Last, Google stops granting
+ *   quota (as before a project is approved): the Google screen says so in plain words.
+ * Screenshots of each screen at 1280 and 390 px in screenshots/journeys/15-*.png.
+ */
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { PHONE } from '../lib/chromium.mjs'
+import { googleReview } from '../lib/google-business-stub.mjs'
+import { linkInMail, readMailFiles } from '../lib/mail-files.mjs'
+import { api, expectStatus, uniqueEmail } from './support/api.mjs'
+import { journeyScope, screenshot, screenshotWidths } from './support/browser.mjs'
+import { useProductAndBrowser } from './support/run.mjs'
+import { GOOGLE_PROFILE_ACCOUNTS, PUBSUB_TOKEN } from './support/stubs.mjs'
+import { waitFor } from './support/wait.mjs'
+
+const JOURNEY_MS = 180_000
+const [LISTED] = GOOGLE_PROFILE_ACCOUNTS[1050]
+const LOCATION = 'accounts/1050/locations/7311'
+const DAY = 24 * 3600 * 1000
+
+const TAMIL = 'சாப்பாடு மிகவும் சுவையாக இருந்தது. தால் பாட்டி சூர்மா அருமை!'
+const HINDI = 'खाना बहुत स्वादिष्ट था, गट्टे की सब्ज़ी लाजवाब थी। सेवा थोड़ी धीमी थी।'
+const ENGLISH = 'Best Rajasthani thali in Jodhpur. Generous refills and friendly staff.'
+const COMPLAINT = 'Waited 40 minutes for a table and the rotis came cold.'
+
+const run = useProductAndBrowser()
+
+async function ownerWithBusiness() {
+  const owner = { email: uniqueEmail('vikram.rathore'), password: 'laal-maas-2026', firstName: 'Vikram' }
+  owner.token = expectStatus(await api('POST', '/api/auth/register', { body: { ...owner, lastName: 'Rathore' } }), 201, 'registering').token
+  const verifyLink = await waitFor('the verification mail', () =>
+    linkInMail(run.product.mailDir, 'verify-email', owner.email, '/auth/verify')
+  )
+  expectStatus(
+    await api('POST', '/api/auth/verify-email', { body: { token: new URL(verifyLink).searchParams.get('token') } }),
+    200,
+    'verifying the address'
+  )
+  expectStatus(await api('POST', '/api/user/update-phone', { token: owner.token, body: { phone: '9829012345' } }), 200, 'saving the phone')
+  const { business } = expectStatus(
+    await api('POST', '/api/select-business', { token: owner.token, body: { placeId: LISTED.placeId } }),
+    201,
+    'adding the business'
+  )
+  return { owner, business }
+}
+
+/** The business's Google reviews through the API, newest first. */
+async function googleReviews(token, businessId) {
+  return expectStatus(await api('GET', `/api/google-reviews?businessId=${businessId}&_start=0&_end=50`, { token }), 200, 'the reviews')
+}
+
+test(
+  'journey 15: an owner connects Google, the reviews come in, a reply drafted with AI in Tamil is posted to Google, a pushed 2-star review alerts the owner, and a project without quota is said plainly',
+  { timeout: JOURNEY_MS },
+  async (t) => {
+    const scope = journeyScope(run.browser, '15')
+    const google = run.product.googleBusiness
+    try {
+      const { owner, business } = await ownerWithBusiness()
+      const now = Date.now()
+      google.state.email = 'vikram.rathore@gmail.test'
+      google.state.reviews[LOCATION] = [
+        googleReview(LOCATION, 'r-en', { stars: 5, comment: ENGLISH, reviewer: 'Ananya Mehta', time: new Date(now - 6 * DAY) }),
+        googleReview(LOCATION, 'r-hi', { stars: 4, comment: HINDI, reviewer: 'राहुल शर्मा', time: new Date(now - 4 * DAY) }),
+        googleReview(LOCATION, 'r-ta', { stars: 5, comment: TAMIL, reviewer: 'Karthik Subramanian', time: new Date(now - 2 * DAY) }),
+        googleReview(LOCATION, 'r-old', {
+          stars: 3,
+          comment: 'Good food, parking is hard.',
+          reviewer: 'Farhan Qureshi',
+          time: new Date(now - 9 * DAY),
+          reply: 'Thank you, Farhan! We have added valet parking on weekends.',
+        }),
+      ]
+
+      // The owner connects Google from the dashboard.
+      const desk = await scope.person({ token: owner.token })
+      const page = await desk.newPage()
+      await page.goto(`${run.product.base}/dashboard/google`)
+      await page.getByRole('button', { name: 'Connect Google' }).waitFor()
+      await screenshotWidths(page, '15', '1-connect')
+      await page.getByRole('button', { name: 'Connect Google' }).click()
+      await page.getByRole('link', { name: 'Allow' }).waitFor()
+      const consent = google.state.consents.at(-1)
+      assert.equal(consent.scope.split(' ').includes('https://www.googleapis.com/auth/business.manage'), true)
+      assert.equal(consent.access_type, 'offline')
+      assert.equal(consent.code_challenge_method, 'S256')
+      await page.getByRole('link', { name: 'Allow' }).click()
+      await page.waitForURL(/\/dashboard\/google\?connected=1/)
+      await page.getByText('Google is connected').waitFor()
+
+      // Its location with the business's place id is linked by itself, and the reviews are imported.
+      const imported = await waitFor(
+        'the four reviews imported',
+        async () => {
+          const list = await googleReviews(owner.token, business.id)
+          return list.length === 4 ? list : null
+        },
+        { timeoutMs: 30_000 }
+      )
+      const tamil = imported.find((review) => review.reviewName === `${LOCATION}/reviews/r-ta`)
+      assert.equal(tamil.comment, TAMIL, 'the Tamil review is kept letter for letter')
+      assert.equal(tamil.stars, 5)
+      assert.equal(imported.find((review) => review.reviewName.endsWith('r-old')).reply.comment.startsWith('Thank you, Farhan'), true)
+      await page.reload()
+      await page.getByText('Marwar Thali Cloud Kitchen').waitFor()
+      await screenshotWidths(page, '15', '2-locations')
+
+      // The inbox's Google tab: the reviews in their own scripts.
+      await page.goto(`${run.product.base}/feedbacks?source=google`)
+      await page.getByText(TAMIL).waitFor()
+      await page.getByText(HINDI).waitFor()
+      await screenshotWidths(page, '15', '3-inbox')
+
+      // A reply to the Tamil review, drafted with AI, in Tamil, posted to Google.
+      const item = page.locator('.ant-list-item', { hasText: TAMIL })
+      await item.getByRole('button', { name: 'Reply' }).click()
+      const drawer = page.locator('.ant-drawer-content')
+      await drawer.getByRole('button', { name: 'Draft with AI' }).click()
+      const textarea = drawer.getByRole('textbox', { name: 'Your reply' })
+      await waitFor('the AI draft', async () => /[\u0B80-\u0BFF]/.test(await textarea.inputValue()))
+      const draft = await textarea.inputValue()
+      assert.ok(draft.length <= 600, 'a draft is at most 600 characters')
+      const asked = run.product.ai.requests.map((request) => request.body).join('\n')
+      assert.ok(asked.includes(TAMIL), 'the model was given the review')
+      await screenshot(page, '15', '4-reply-draft-1280')
+      await drawer.getByRole('button', { name: 'Post reply' }).click()
+      await waitFor('the reply at Google', () =>
+        google.state.replyCalls.some((call) => call.method === 'PUT' && call.review.endsWith('r-ta'))
+      )
+      const put = google.state.replyCalls.find((call) => call.method === 'PUT' && call.review.endsWith('r-ta'))
+      assert.equal(put.comment, draft, 'Google received the text the owner posted')
+      await page.locator('.ant-list-item', { hasText: TAMIL }).getByText(draft).waitFor()
+      const replied = expectStatus(await api('GET', `/api/google-reviews/${tamil.id}`, { token: owner.token }), 200, 'the replied review')
+      assert.equal(replied.reply.comment, draft)
+
+      // Google pushes a new 2-star review: the product reads it itself, shows it and alerts the owner.
+      const pushed = googleReview(LOCATION, 'r-new', { stars: 2, comment: COMPLAINT, reviewer: 'Meera Joshi', time: new Date() })
+      google.state.reviews[LOCATION].push(pushed)
+      const data = Buffer.from(JSON.stringify({ type: 'NEW_REVIEW', review: pushed.name, location: LOCATION })).toString('base64')
+      const push = await api('POST', `/api/webhooks/google/${PUBSUB_TOKEN}`, {
+        body: {
+          message: { data, messageId: `m-${Date.now()}`, publishTime: new Date().toISOString() },
+          subscription: 'projects/rr/subscriptions/reviews',
+        },
+      })
+      assert.equal(push.status, 204)
+      await waitFor('the pushed review stored', async () =>
+        (await googleReviews(owner.token, business.id)).some((review) => review.comment === COMPLAINT)
+      )
+      await page.reload()
+      await page.getByText(COMPLAINT).waitFor()
+      const alert = await waitFor(
+        'the alert mail',
+        async () => (await readMailFiles(run.product.mailDir)).find((mail) => mail.to === owner.email && mail.text.includes(COMPLAINT)),
+        { timeoutMs: 60_000 }
+      )
+      assert.match(alert.text, /Meera Joshi/)
+      assert.match(alert.text, /\/feedbacks\?source=google/)
+      t.diagnostic(`alert mail: ${alert.subject}`)
+
+      // The numbers: five reviews, two replied, the pushed one unanswered and negative.
+      const stats = expectStatus(
+        await api('GET', `/api/google-reviews/stats?businessId=${business.id}`, { token: owner.token }),
+        200,
+        'stats'
+      )
+      assert.equal(stats.total, 5)
+      assert.equal(stats.replied, 2)
+      assert.equal(stats.unansweredNegative, 1)
+      await page.goto(`${run.product.base}/dashboard/google`)
+      await page.getByText('Marwar Thali Cloud Kitchen').waitFor()
+      await screenshotWidths(page, '15', '5-stats')
+
+      // On a phone, the reply drawer comes up from the bottom, and drafts in the review's language (English here).
+      const phone = await scope.person({ token: owner.token, device: PHONE })
+      const small = await phone.newPage()
+      await small.goto(`${run.product.base}/feedbacks?source=google`)
+      await small.getByText(COMPLAINT).waitFor()
+      await small.locator('.ant-list-item', { hasText: COMPLAINT }).getByRole('button', { name: 'Reply' }).click()
+      const sheet = small.locator('.ant-drawer-content')
+      await sheet.getByRole('button', { name: 'Draft with AI' }).click()
+      await waitFor('the English draft', async () =>
+        /^Thank you/.test(await sheet.getByRole('textbox', { name: 'Your reply' }).inputValue())
+      )
+      await screenshot(small, '15', '4-reply-draft-390')
+      await phone.close()
+
+      // Google grants no quota (as before a project is approved): the screen says so plainly.
+      google.state.mode = 'quota'
+      await page.reload()
+      await page.getByText('Google has not approved this yet').first().waitFor()
+      await screenshotWidths(page, '15', '6-not-approved')
+      google.state.mode = 'ok'
+    } catch (error) {
+      await scope.failed()
+      throw error
+    } finally {
+      await scope.close()
+    }
+  }
+)
