@@ -8,6 +8,7 @@
  *   5. scripts/bench-dashboard-phone.mjs  dashboard overview on a phone, slow 4G + 4x CPU, cold and repeat, over https
  *                                        through Caddy (when installed) and plain http (Chromium)
  *   6. scripts/bench/google-sync.mjs      Google review import, 200 locations × 500 reviews, under GOOGLE_API_QPM
+ *   7. scripts/bench/google-inbox.mjs     Google reviews inbox list and figures over 100,000 reviews
  * A benchmark that crashes is reported as FAILED and the others still run; the exit code is 1 then. Missing a
  * target is not a failure: it is shown in the table. Settings: see each script (BENCH_DURATION,
  * BENCH_CONNECTIONS, BENCH_SCALE_*, BENCH_RUNS...). Not part of npm test.
@@ -17,6 +18,7 @@ import { join } from 'node:path'
 import * as api from './api.mjs'
 import * as analyticsScale from './analytics-scale.mjs'
 import * as googleSync from './google-sync.mjs'
+import * as googleInbox from './google-inbox.mjs'
 
 const root = new URL('../..', import.meta.url).pathname
 const summary = []
@@ -136,6 +138,20 @@ await step('google-sync', async () => {
     `≤ ${r.qpm}/min`,
     r.busiest <= r.qpm ? 'ok' : 'MISS'
   )
+})
+
+await step('google-inbox', async () => {
+  const result = await googleInbox.run()
+  console.log(`\n${googleInbox.format(result)}`)
+  for (const r of result.rows) {
+    record(
+      'google-inbox',
+      r.name,
+      `median ${r.median.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} (${r.min.toFixed(1)}-${r.max.toFixed(1)})`,
+      r.target,
+      r.verdict
+    )
+  }
 })
 
 const widths = {

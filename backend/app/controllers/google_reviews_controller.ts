@@ -6,7 +6,7 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import GoogleReview from '#models/google_review'
 import Business from '#models/business'
-import GoogleReviewPolicy from '#policies/google_review_policy'
+import GoogleReviewPolicy, { visibleIds } from '#policies/google_review_policy'
 import BusinessPolicy from '#policies/business_policy'
 import ReplyGoogleReview from '#actions/google/reply_google_review'
 import { googleReviewStats } from '#actions/google/google_review_stats'
@@ -35,7 +35,7 @@ function dayOf(field: 'from' | 'to', value: string | undefined) {
 export default class GoogleReviewsController {
   /** GET /api/google-reviews: Refine list, newest first, with `x-total-count`. */
   async index(ctx: HttpContext): Promise<GoogleReviewDto[]> {
-    return paginate(ctx, GoogleReviewPolicy.visible(ctx.tenant.member), GOOGLE_REVIEW_LIST, serializeGoogleReview)
+    return paginate(ctx, GoogleReviewPolicy.visible(await visibleIds(ctx.tenant.member)), GOOGLE_REVIEW_LIST, serializeGoogleReview)
   }
 
   /** GET /api/google-reviews/stats?businessId&from&to (IST days, both included). */
@@ -48,7 +48,7 @@ export default class GoogleReviewsController {
       await bouncer.with(BusinessPolicy).authorize('view', await Business.find(businessId))
       return googleReviewStats({ businessIds: [businessId], from: start, to: end })
     }
-    return googleReviewStats({ businessIds: BusinessPolicy.visibleIds(tenant.member), from: start, to: end })
+    return googleReviewStats({ businessIds: await visibleIds(tenant.member), from: start, to: end })
   }
 
   /** GET /api/google-reviews/{id} */

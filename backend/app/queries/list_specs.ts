@@ -181,7 +181,8 @@ export const GOOGLE_REVIEW_LIST: ListSpec = {
     id: { column: 'id', kind: 'id' },
     businessId: { column: 'business_id', kind: 'id' },
     stars: { column: 'stars', kind: 'int' },
-    replied: { column: 'reply_comment', kind: 'present' },
+    // A stored column the database keeps (reply_comment IS NOT NULL), so it is read from an index.
+    replied: { column: 'has_reply', kind: 'bool' },
     deleted: { column: 'deleted_at', kind: 'present' },
     createTime: { column: 'create_time', kind: 'date' },
     q: { column: 'comment', kind: 'search', columns: ['comment', 'reviewer_name'] },

@@ -41,8 +41,8 @@ export async function googleReviewStats(scope: GoogleReviewStatsScope): Promise<
   const rows: { stars: number; total: number | string; replied: number | string; timed: number | string }[] = await reviewsOf(scope)
     .select('stars')
     .count('* as total')
-    .select(db.raw('SUM(reply_comment IS NOT NULL) as replied'))
-    .select(db.raw('SUM(reply_comment IS NOT NULL AND reply_update_time IS NOT NULL) as timed'))
+    .select(db.raw('SUM(has_reply) as replied'))
+    .select(db.raw('SUM(has_reply AND reply_update_time IS NOT NULL) as timed'))
     .groupBy('stars')
 
   const byStars: Record<string, number> = EMPTY_BY_STARS()
@@ -82,7 +82,7 @@ export async function googleReviewStats(scope: GoogleReviewStatsScope): Promise<
 /** The median of the replied reviews' response times in seconds (the two middle ones averaged for an even count). */
 async function medianResponseSeconds(scope: GoogleReviewStatsScope, count: number) {
   const middle: { seconds: number | string }[] = await reviewsOf(scope)
-    .whereNotNull('reply_comment')
+    .where('has_reply', true)
     .whereNotNull('reply_update_time')
     // A reply dated before its review (clocks, an edited review) counts as answered at once.
     .select(db.raw('GREATEST(TIMESTAMPDIFF(SECOND, create_time, reply_update_time), 0) as seconds'))

@@ -262,6 +262,7 @@ function attackBody(route: ApiRoute, owners: Owners): Record<string, unknown> {
     'google.locations.add': { name: victim.googleLocation },
     'reply_templates.update': { name: hijack, body: hijack, stars: [1], language: 'hi' },
     'google_reviews.draft': { tone: 'warm' },
+    'google_reviews.reply': { comment: 'Hijacked reply' },
   }
   return bodies[route.name] ?? {}
 }

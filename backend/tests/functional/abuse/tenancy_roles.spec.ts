@@ -16,7 +16,7 @@ import WorkspaceInvitation from '#models/workspace_invitation'
 import { clock } from '#lib/clock'
 import { isolated } from '#tests/helpers/setup'
 import { checkoutSignature, razorpayStub } from '#tests/helpers/razorpay'
-import { googleStub, type GoogleStub } from '#tests/helpers/google_stub'
+import { googleStub, stubReview, type GoogleStub } from '#tests/helpers/google_stub'
 import { aiStub } from '#tests/helpers/ai_stub'
 import GoogleConnection from '#models/google_connection'
 import { apiRoutes, assertClassified, pathFor, type ApiRoute } from '#tests/helpers/api_routes'
@@ -219,6 +219,11 @@ async function makeWorld(client: ApiClient) {
     created_at: new Date(),
     updated_at: new Date(),
   })
+  // Google holds it too, so a reply posted to it is accepted (a real success, not Google's 404).
+  google.state.reviews[GOOGLE_LOCATION] = [
+    ...(google.state.reviews[GOOGLE_LOCATION] ?? []),
+    stubReview(GOOGLE_LOCATION, `roles-${tag}`, { starRating: 'TWO', comment: 'Slow service' }),
+  ]
   const [template] = await db.table('reply_templates').insert({
     workspace_id: workspace.id,
     name: 'Sorry',
@@ -309,6 +314,7 @@ function bodyFor(route: ApiRoute, world: World): Record<string, unknown> {
     'reply_templates.store': { name: 'Thanks', body: 'Thank you, {reviewer}!', stars: [4, 5], language: 'en' },
     'reply_templates.update': { name: 'Sorry again' },
     'google_reviews.draft': { tone: 'brief' },
+    'google_reviews.reply': { comment: 'Thank you, Ravi. We are sorry about the wait.' },
   }
   return bodies[route.name] ?? {}
 }
