@@ -473,10 +473,23 @@ export interface RecentGoogleRatings {
   recentGoogleAverage: number | null
 }
 
+/** The Google reviews of the overview's businesses, all time, not deleted (docs/decisions.md D47). */
+export interface OverviewGoogleReviews {
+  total: number
+  /** Reviews without a reply on Google. */
+  unanswered: number
+  /** Of them, 1-3 stars. */
+  unansweredNegative: number
+  /** Replied / total, 0-1 (four decimals); null without reviews. */
+  responseRate: number | null
+}
+
 /** `GET /api/overview`: the owner's totals and each of their businesses' numbers (oldest business first). */
 export interface OverviewResponse {
   totals: OverviewCounts & { businesses: number }
   businesses: (OverviewCounts & RecentGoogleRatings & { businessId: number })[]
+  /** Only for a workspace with a Google connection (docs/decisions.md D47). */
+  googleReviews?: OverviewGoogleReviews
 }
 
 /** `POST /api/auth/change-password` */

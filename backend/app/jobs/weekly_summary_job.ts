@@ -3,7 +3,8 @@ import type { DateTime } from 'luxon'
 import User from '#models/user'
 import mail from '@adonisjs/mail/services/main'
 import type { MailerContract, MailTransportContract } from '@adonisjs/mail/types'
-import WeeklySummaryMail, { type BusinessWeek, type WeekCounts } from '#mails/weekly_summary_mail'
+import WeeklySummaryMail, { type BusinessWeek, type GoogleReviewsWeek, type WeekCounts } from '#mails/weekly_summary_mail'
+import { googleReviewStats } from '#actions/google/google_review_stats'
 import { nowIst } from '#lib/time'
 import { NEGATIVE_RATING_MAX } from '#lib/constants'
 import { notifyingBusinesses } from '#queries/notification_recipients'
@@ -30,6 +31,9 @@ const NO_COUNTS: WeekCounts = { ratings: 0, ratingSum: 0, sentToGoogle: 0, priva
  * mail reads silence as something broken, and a quiet week is when the poster helps. Owners without a business
  * have nothing to summarise, and an owner who signed up after the week ended gets their first summary next
  * Monday, not one about a week before they joined.
+ *
+ * When some of their businesses' workspaces have a Google connection, the mail also has those businesses' Google
+ * reviews (docs/decisions.md D47): new in the week, unanswered now (of them 1-3 stars), and the response rate.
  */
 export default class WeeklySummaryJob {
   constructor(private mailer: MailerContract<MailTransportContract> = mail.use()) {}
@@ -74,7 +78,8 @@ export default class WeeklySummaryJob {
     try {
       const owner = await User.findOrFail(ownerId)
       const businesses = await this.businessWeeks(ownerId, thisMonday)
-      await this.mailer.send(new WeeklySummaryMail(owner, thisMonday.minus({ weeks: 1 }).toISODate()!, businesses))
+      const google = await this.googleReviews(ownerId, thisMonday)
+      await this.mailer.send(new WeeklySummaryMail(owner, thisMonday.minus({ weeks: 1 }).toISODate()!, businesses, google))
       return true
     } catch (error) {
       await db
@@ -83,6 +88,30 @@ export default class WeeklySummaryJob {
         .where('weekly_summary_sent_for', marker)
         .update({ weekly_summary_sent_for: previousMarker })
       throw error
+    }
+  }
+
+  /** The Google reviews of the businesses they are told about whose workspace has a Google connection; null: none. */
+  private async googleReviews(ownerId: number, thisMonday: DateTime): Promise<GoogleReviewsWeek | null> {
+    const connected: { id: number }[] = await notifyingBusinesses(db.query())
+      .where('m.user_id', ownerId)
+      .whereExists((query) => query.from('google_connections as gc').whereColumn('gc.workspace_id', 'b.workspace_id'))
+      .select('b.id')
+    if (connected.length === 0) return null
+    const businessIds = connected.map((business) => business.id)
+    const [now, week] = await Promise.all([
+      googleReviewStats({ businessIds }),
+      googleReviewStats({
+        businessIds,
+        from: thisMonday.minus({ weeks: 1 }).toUTC().toJSDate(),
+        to: thisMonday.toUTC().minus({ seconds: 1 }).toJSDate(),
+      }),
+    ])
+    return {
+      newInWeek: week.total,
+      unanswered: now.unanswered,
+      unansweredNegative: now.unansweredNegative,
+      responseRate: now.responseRate,
     }
   }
 

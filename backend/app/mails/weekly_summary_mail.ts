@@ -2,7 +2,7 @@ import { meanRating } from '#lib/session_counts'
 import { DateTime } from 'luxon'
 import type User from '#models/user'
 import { AppMail, linkTo } from '#mails/app_mail'
-import { BUSINESS_TIME_ZONE } from '#lib/constants'
+import { BUSINESS_TIME_ZONE, NEGATIVE_RATING_MAX } from '#lib/constants'
 import { privateRatingsCount, ratingsCount, sentToGoogleCount, withCommentCount } from '#contract/vocabulary'
 
 /** One business's ratings in one week. */
@@ -15,6 +15,17 @@ export interface WeekCounts {
   privateRatings: number
   /** Of those, the ones with a comment. */
   withComment: number
+}
+
+/** The Google reviews of the owner's connected businesses (docs/decisions.md D47). */
+export interface GoogleReviewsWeek {
+  /** Written in the summarised week. */
+  newInWeek: number
+  /** Without a reply now; of them, 1-3 stars. */
+  unanswered: number
+  unansweredNegative: number
+  /** Replied / all, 0-1; null without reviews. */
+  responseRate: number | null
 }
 
 export interface BusinessWeek {
@@ -66,7 +77,8 @@ export default class WeeklySummaryMail extends AppMail {
   constructor(
     owner: User,
     private weekStart: string,
-    private businesses: BusinessWeek[]
+    private businesses: BusinessWeek[],
+    private google: GoogleReviewsWeek | null = null
   ) {
     super()
     this.recipient = owner.email
@@ -117,6 +129,21 @@ export default class WeeklySummaryMail extends AppMail {
             figures: figures(this.total, sum(this.businesses.map((business) => business.weekBefore))),
           }
         : null,
+      google: this.google && {
+        lines: [
+          `${this.google.newInWeek === 1 ? '1 new Google review' : `${this.google.newInWeek} new Google reviews`} in the week`,
+          `${this.google.unanswered} unanswered${
+            this.google.unanswered > 0 ? `, ${this.google.unansweredNegative} of them with 1-${NEGATIVE_RATING_MAX} stars` : ''
+          }`,
+          this.google.responseRate === null
+            ? 'No response rate yet'
+            : `Response rate ${Math.round(this.google.responseRate * 1000) / 10}% (replied / all reviews)`,
+        ],
+        reply:
+          this.google.unanswered > 0
+            ? { label: 'Reply to unanswered reviews', url: linkTo('/feedbacks?source=google&replied=false') }
+            : null,
+      },
       button: this.button(),
       reason: 'You get this mail because the weekly summary is on for your verified address on ReviewRoute.',
     }

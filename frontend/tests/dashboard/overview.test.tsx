@@ -208,6 +208,28 @@ describe('/dashboard overview', () => {
     expect(within(screen.getByLabelText('Rating Comparison')).queryByText(/Google rating is higher/)).not.toBeInTheDocument()
   })
 
+  it('shows the unanswered Google reviews with the response rate and a link to them, for a workspace with a Google connection', async () => {
+    api({
+      'GET /api/overview': {
+        ...overview(cafeCounts),
+        googleReviews: { total: 10, unanswered: 4, unansweredNegative: 1, responseRate: 0.6 },
+      } satisfies OverviewResponse,
+    })
+    renderDashboard()
+    expect(await within(await findStatCard('Ratings')).findByText('7', {}, { timeout: 5000 })).toBeInTheDocument()
+    const card = statCard('Unanswered Google reviews')
+    expect(within(card).getByText('4')).toBeInTheDocument()
+    expect(within(card).getByText('1 with 1-3 stars · Response rate 60%')).toBeInTheDocument()
+    expect(within(card).getByRole('link', { name: 'Reply to reviews' })).toHaveAttribute('href', '/feedbacks?source=google&replied=false')
+  })
+
+  it('has no Google reviews card without a Google connection', async () => {
+    api()
+    renderDashboard()
+    expect(await within(await findStatCard('Ratings')).findByText('7', {}, { timeout: 5000 })).toBeInTheDocument()
+    expect(screen.queryByLabelText('Unanswered Google reviews', { selector: '.ant-card' })).not.toBeInTheDocument()
+  })
+
   it("shows the server's sentence when the numbers cannot be loaded", async () => {
     api({ 'GET /api/overview': { status: 503, body: { error: 'Analytics are unavailable right now', message: 'x' } } })
     renderDashboard()

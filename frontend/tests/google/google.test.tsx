@@ -7,7 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactElement } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { GoogleReviewList } from '#components/google/google-review-list'
+import { GoogleReviewList, filtersFromUrl } from '#components/google/google-review-list'
 import { byteLength, fillTemplate, rankTemplates, type GoogleReview, type ReplyTemplate } from '#lib/google'
 import type { WorkspaceRole } from '#lib/roles'
 import { rememberWorkspace } from '#lib/workspace-store'
@@ -172,5 +172,14 @@ describe('templates', () => {
     const hindi: ReplyTemplate = { id: 3, name: 'Dhanyavaad', body: 'धन्यवाद {reviewer}', stars: [5], language: 'hi' }
     expect(rankTemplates([...templates, hindi], 5, 'hi').map((template) => template.id)).toEqual([3, 2, 1])
     expect(fillTemplate('Hi {reviewer} from {business}', { reviewer: null, business: 'Dosa Hut' })).toBe('Hi there from Dosa Hut')
+  })
+})
+
+describe('the inbox opened from a link', () => {
+  it('starts on the unanswered reviews for replied=false (the overview card and the weekly summary), the answered ones for true', () => {
+    expect(filtersFromUrl(new URLSearchParams('source=google&replied=false')).replied).toBe('unanswered')
+    expect(filtersFromUrl(new URLSearchParams('source=google&replied=true')).replied).toBe('replied')
+    expect(filtersFromUrl(new URLSearchParams('source=google')).replied).toBe('all')
+    expect(filtersFromUrl(new URLSearchParams('source=google&replied=maybe')).replied).toBe('all')
   })
 })

@@ -2,7 +2,8 @@
  * The dashboard overview's numbers (GET /api/overview) for each business the member sees and for all of them:
  * sessions and their mean rating from rollups plus live rows (session_counts), and private feedback counted on
  * its own index (is_complaint, migration 0011), so no business's sessions are counted row by row. Each business
- * also gets its 4-5 star ratings of the last 90 days (count and mean) for its review projections (D37).
+ * also gets its 4-5 star ratings of the last 90 days (count and mean) for its review projections (D37). A workspace
+ * with a Google connection also gets its visible businesses' Google reviews: unanswered and the response rate (D47).
  */
 import db from '@adonisjs/lucid/services/db'
 import type Member from '#policies/member'
@@ -11,7 +12,8 @@ import { addRated, meanRating, NO_RATED_COUNTS, countsOfBusinesses, type RatedCo
 import { clock } from '#lib/clock'
 import { POSITIVE_RATINGS } from '#lib/constants'
 import { PROJECTION_RECENT_DAYS } from '#contract/product_rules'
-import type { OverviewCounts, OverviewResponse, RecentGoogleRatings } from '#types/api'
+import { googleReviewStats } from '#actions/google/google_review_stats'
+import type { OverviewCounts, OverviewGoogleReviews, OverviewResponse, RecentGoogleRatings } from '#types/api'
 
 const overviewCounts = (counts: RatedCounts, filteredFeedback: number): OverviewCounts => ({
   totalSessions: counts.sessions,
@@ -24,11 +26,12 @@ const overviewCounts = (counts: RatedCounts, filteredFeedback: number): Overview
 
 export default class OwnerOverview {
   async handle(member: Member): Promise<OverviewResponse> {
-    const [businesses, counts, feedback, recentGoogle] = await Promise.all([
+    const [businesses, counts, feedback, recentGoogle, googleReviews] = await Promise.all([
       BusinessPolicy.visibleIds(member).orderBy('created_at', 'asc').orderBy('id', 'asc'),
       countsOfBusinesses(() => BusinessPolicy.visibleIds(member)),
       this.feedbackCounts(member),
       this.recentGoogleRatings(member),
+      this.googleReviews(member),
     ])
     const ids: number[] = businesses.map((business) => business.id)
     const countsOf = (id: number) => counts.get(id) ?? NO_RATED_COUNTS
@@ -46,6 +49,20 @@ export default class OwnerOverview {
         ...overviewCounts(countsOf(id), feedbackOf(id)),
         ...(recentGoogle.get(id) ?? { recentGoogleRatings: 0, recentGoogleAverage: null }),
       })),
+      ...(googleReviews ? { googleReviews } : {}),
+    }
+  }
+
+  /** Without a Google connection (working or not) of the workspace: nothing, and the answer has no such field. */
+  private async googleReviews(member: Member): Promise<OverviewGoogleReviews | null> {
+    const connection = await db.from('google_connections').where('workspace_id', member.workspaceId).select('id').first()
+    if (!connection) return null
+    const stats = await googleReviewStats({ businessIds: BusinessPolicy.visibleIds(member) })
+    return {
+      total: stats.total,
+      unanswered: stats.unanswered,
+      unansweredNegative: stats.unansweredNegative,
+      responseRate: stats.responseRate,
     }
   }
 

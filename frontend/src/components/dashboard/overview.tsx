@@ -5,6 +5,7 @@ import { lazy, useLayoutEffect } from 'react'
 import { dismissFirstPaint } from '#first-paint/dismiss'
 import { useCurrentUser } from '#hooks/use-current-user'
 import { errorText } from '#providers/http'
+import { GoogleReviewsCard } from './google-reviews-card'
 import { QuickActions } from './quick-actions'
 import { RecentActivity } from './recent-activity'
 import { StatCards } from './stat-cards'
@@ -52,6 +53,7 @@ export function Overview({ business }: { business: BusinessDto }) {
         privateRatings={stats.privateRatings}
         filteredFeedback={stats.filteredFeedback}
       />
+      {stats.googleReviews && <GoogleReviewsCard reviews={stats.googleReviews} />}
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={8}>
           <QuickActions business={business} />

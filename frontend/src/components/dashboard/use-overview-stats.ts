@@ -28,5 +28,7 @@ export function useOverviewStats(businessId: number) {
     ...statCountsOf(counts),
     /** Its 4-5 star ratings of the last 90 days, for the review projections (docs/decisions.md D37); null until loaded. */
     googleRatings: counts ? { recentGoogleRatings: counts.recentGoogleRatings, recentGoogleAverage: counts.recentGoogleAverage } : null,
+    /** The Google reviews of the member's businesses, for a workspace with a Google connection only (docs/decisions.md D47). */
+    googleReviews: overview.query.data?.data.googleReviews ?? null,
   }
 }

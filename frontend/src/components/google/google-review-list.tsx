@@ -11,7 +11,7 @@ import type { BusinessDto } from '@reviewroute/backend/types/api'
 import { Alert, Button, Card, DatePicker, Flex, Input, List, Pagination, Popconfirm, Select, Tag, Typography } from 'antd'
 import type { Dayjs } from 'dayjs'
 import { useState } from 'react'
-import { Link } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { MessageScreen } from '#components/message-screen'
 import { useBusinesses } from '#hooks/use-businesses'
 import { usePermissions } from '#hooks/use-workspaces'
@@ -82,6 +82,12 @@ function useUnanswered(businessId: number | null, values: GoogleFilterValues) {
   return query.isSuccess ? (result.total ?? 0) : null
 }
 
+/** The inbox opened from a link with `replied=false` (the overview's and the weekly summary's unanswered reviews) or `true`. */
+export function filtersFromUrl(params: URLSearchParams): GoogleFilterValues {
+  const replied = params.get('replied')
+  return { ...NO_GOOGLE_FILTERS, replied: replied === 'false' ? 'unanswered' : replied === 'true' ? 'replied' : 'all' }
+}
+
 export function GoogleReviewList({ business }: { business: BusinessDto }) {
   const toast = useToast()
   const { edit } = usePermissions()
@@ -90,7 +96,8 @@ export function GoogleReviewList({ business }: { business: BusinessDto }) {
   const refresh = useGoogleRefresh()
   const [allBusinesses, setAllBusinesses] = useState(false)
   const businessId = allBusinesses ? null : business.id
-  const [filters, setFilters] = useState<GoogleFilterValues>(NO_GOOGLE_FILTERS)
+  const [params] = useSearchParams()
+  const [filters, setFilters] = useState<GoogleFilterValues>(() => filtersFromUrl(params))
   const [search, setSearch] = useState('')
   const [page, setPage] = useState(1)
   const [replying, setReplying] = useState<GoogleReview | null>(null)
