@@ -28,7 +28,7 @@ import { useProductAndBrowser } from './support/run.mjs'
 import { GOOGLE_PLACES } from './support/stubs.mjs'
 import { waitFor } from './support/wait.mjs'
 
-const JOURNEY_MS = 180_000
+const JOURNEY_MS = 240_000
 const FEEDBACK = 'The rasmalai was stale and nobody at the counter listened'
 /** What a manager reads in Billing's place (frontend/src/lib/roles.ts). */
 const OWNER_ONLY_TEXT = 'Only the owners of this workspace can open this page. Ask an owner if you need something here.'
@@ -337,6 +337,9 @@ test(
         BRAND.rgb,
         "the switcher marks the client in the brand's colour"
       )
+      // Without a plan the client opens on Billing, which says it never had a trial rather than that one ended.
+      await page.getByRole('heading', { name: 'No Plan Yet' }).waitFor()
+      assert.equal(await page.getByText('Trial Expired').count(), 0)
       await screenshot(page, 'j14b', '03-client-dashboard')
 
       // The customer page names the agency, with its logo, and not ReviewRoute.
