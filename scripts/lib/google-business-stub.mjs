@@ -3,8 +3,9 @@
  * page (an "Allow" link back to the redirect URI), token and revoke endpoints, Account Management
  * (`GET /v1/accounts`), Business Information (`GET /v1/{account}/locations` with `readMask`, `metadata.placeId`,
  * `newReviewUri`) and the v4 reviews (`GET /v4/{location}/reviews` with `pageSize`/`pageToken`/`orderBy`,
- * `GET /v4/{review}`, `PUT`/`DELETE /v4/{review}/reply` with Google's 4096-byte limit). Used by the journeys and
- * the Google benches; `state` says what it holds, and callers change it (add a review, make it answer 429).
+ * `GET /v4/{review}`, `PUT`/`DELETE /v4/{review}/reply` with Google's 4096-byte limit), errors included.
+ * Shared by the journeys and the backend's tests (backend/tests/helpers/google_stub.ts): `state` says what it holds
+ * and how it answers, and callers change it (add a review, make the next calls fail, answer 429 to everything).
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { json, startStubServer } from './stub-server.mjs'
@@ -19,15 +20,19 @@ const ERRORS = {
   400: { code: 400, message: 'Request contains an invalid argument.', status: 'INVALID_ARGUMENT' },
   401: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' },
   404: { code: 404, message: 'Requested entity was not found.', status: 'NOT_FOUND' },
-  429: {
-    code: 429,
-    message: "Quota exceeded for quota metric 'Requests' and limit 'Requests per minute' of service 'mybusiness.googleapis.com'.",
-    status: 'RESOURCE_EXHAUSTED',
-  },
+  429: { code: 429, message: "Quota exceeded for quota metric 'Requests' and limit 'Requests per minute'.", status: 'RESOURCE_EXHAUSTED' },
+  500: { code: 500, message: 'Internal error encountered.', status: 'INTERNAL' },
   503: { code: 503, message: 'The service is currently unavailable.', status: 'UNAVAILABLE' },
 }
+/** What every call answers before Google approves a project: 429 with a zero quota. */
+const NO_QUOTA = {
+  code: 429,
+  message:
+    "Quota exceeded for quota metric 'Requests' and limit 'Requests per minute' of service 'mybusinessaccountmanagement.googleapis.com'.",
+  status: 'RESOURCE_EXHAUSTED',
+}
 const error = (response, status) =>
-  json(response, status, { error: ERRORS[status] ?? { code: status, message: 'Error', status: 'UNKNOWN' } })
+  json(response, status, { error: ERRORS[status] ?? { code: status, message: 'Injected failure', status: 'UNKNOWN' } })
 
 /** A review of `location` (accounts/{a}/locations/{l}) as v4 answers it; `stars` 1-5. */
 export function googleReview(location, id, { stars = 5, comment, reviewer = `Reviewer ${id}`, time = new Date(), reply } = {}) {
@@ -45,18 +50,37 @@ export function googleReview(location, id, { stars = 5, comment, reviewer = `Rev
   }
 }
 
+/** What the stub holds: see google-business-stub.d.mts for each field. */
+export function newGoogleBusinessState({ accounts = {}, email = 'owner@gmail.example', pageSize = 100 } = {}) {
+  return {
+    accounts,
+    pageSize,
+    mode: 'ok',
+    email,
+    codes: new Map(),
+    consents: [],
+    revoked: new Set(),
+    accessTokens: new Set(),
+    reviews: {},
+    ratings: {},
+    reviewFailures: [],
+    reviewCalls: [],
+    replyCalls: [],
+  }
+}
+
 function page(items, url, size) {
   const start = Number(url.searchParams.get('pageToken') ?? 0) || 0
   const next = start + size < items.length ? String(start + size) : undefined
   return { items: items.slice(start, start + size), nextPageToken: next }
 }
 
-/** An ID token with the claims Google's carries (iss, aud, sub, iat, exp); its signature is not checked by clients. */
-function idToken(email) {
+/** An ID token with the claims Google's carries (iss, aud, sub, iat, exp); clients read it without its signature. */
+function idToken(email, clientId) {
   const now = Math.floor(Date.now() / 1000)
   const claims = {
     iss: 'https://accounts.google.com',
-    aud: GOOGLE_CLIENT_ID,
+    aud: clientId,
     sub: `1${createHash('sha256').update(email).digest('hex').slice(0, 20)}`,
     email,
     email_verified: true,
@@ -68,11 +92,16 @@ function idToken(email) {
 
 const escapeHtml = (text) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c])
 
+/** Google's consent screen: "Allow" goes back to the redirect URI with a code bound to the PKCE challenge. */
 function consentPage(state, url, response) {
   const code = `code-${randomBytes(8).toString('hex')}`
   state.codes.set(code, url.searchParams.get('code_challenge') ?? '')
   const back = new URL(url.searchParams.get('redirect_uri') ?? 'http://127.0.0.1/')
-  back.search = new URLSearchParams({ code, state: url.searchParams.get('state') ?? '', scope: url.searchParams.get('scope') ?? '' })
+  back.search = new URLSearchParams({
+    code,
+    state: url.searchParams.get('state') ?? '',
+    scope: url.searchParams.get('scope') ?? '',
+  }).toString()
   state.consents.push(Object.fromEntries(url.searchParams))
   response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
   response.end(
@@ -85,9 +114,9 @@ function consentPage(state, url, response) {
   )
 }
 
-function tokenAnswer(state, body, response) {
+function tokenAnswer(state, client, body, response) {
   const form = new URLSearchParams(body)
-  if (form.get('client_id') !== GOOGLE_CLIENT_ID || form.get('client_secret') !== GOOGLE_CLIENT_SECRET) {
+  if (form.get('client_id') !== client.clientId || form.get('client_secret') !== client.clientSecret) {
     return json(response, 401, { error: 'invalid_client', error_description: 'The OAuth client was not found.' })
   }
   const accessToken = `at-${randomBytes(8).toString('hex')}`
@@ -109,7 +138,7 @@ function tokenAnswer(state, body, response) {
       refresh_token: `rt-${randomBytes(8).toString('hex')}`,
       scope: 'https://www.googleapis.com/auth/business.manage email',
       token_type: 'Bearer',
-      id_token: idToken(state.email),
+      id_token: idToken(state.email, client.clientId),
     })
   }
   if (form.get('grant_type') === 'refresh_token') {
@@ -127,105 +156,116 @@ function locationsAnswer(state, account, url, response) {
   const all = (state.accounts[account] ?? []).map((location) => ({
     name: `locations/${location.id}`,
     title: location.title,
-    storefrontAddress: { addressLines: [location.address ?? '1 MG Road'], locality: location.locality ?? 'Bengaluru', regionCode: 'IN' },
+    storefrontAddress: {
+      addressLines: location.addressLines ?? ['1 MG Road'],
+      locality: location.locality ?? 'Pune',
+      postalCode: location.postalCode ?? '411001',
+      regionCode: 'IN',
+    },
     metadata: location.placeId
       ? {
           placeId: location.placeId,
-          mapsUri: `https://maps.google.com/maps?cid=${location.id}`,
+          mapsUri: 'https://maps.google.com/maps?cid=1',
           newReviewUri: `https://search.google.com/local/writereview?placeid=${location.placeId}`,
         }
       : {},
   }))
-  const { items, nextPageToken } = page(all, url, 100)
+  const { items, nextPageToken } = page(all, url, state.pageSize)
   return json(response, 200, { locations: items, nextPageToken })
 }
 
-function reviewsAnswer(state, request, url, response) {
-  const path = url.pathname
-  const reply = path.match(/^\/v4\/((accounts\/[^/]+\/locations\/[^/]+)\/reviews\/[^/]+)\/reply$/)
-  if (reply) {
-    const review = (state.reviews[reply[2]] ?? []).find((candidate) => candidate.name === reply[1])
-    let body = {}
-    try {
-      body = request.body ? JSON.parse(request.body) : {}
-    } catch {
-      return error(response, 400)
-    }
-    state.replyCalls.push({ method: request.method, review: reply[1], comment: body.comment })
-    if (!review) return error(response, 404)
-    if (request.method === 'DELETE') {
-      delete review.reviewReply
-      return json(response, 200, {})
-    }
-    if (request.method !== 'PUT') return error(response, 404)
-    if (typeof body.comment !== 'string' || body.comment === '' || Buffer.byteLength(body.comment) > REPLY_MAX_BYTES)
-      return error(response, 400)
-    review.reviewReply = { comment: body.comment, updateTime: new Date().toISOString() }
-    return json(response, 200, review.reviewReply)
+/** An injected failure for this review call (`reviewFailures`, one per call; 0 lets the call through), answered. */
+function injectedFailure(state, response) {
+  const failure = state.reviewFailures.shift()
+  if (failure === undefined || failure === 0) return false
+  error(response, failure)
+  return true
+}
+
+/** PUT /v4/{review}/reply answers the ReviewReply stored; DELETE answers an empty body. */
+function replyAnswer(state, request, review, location, response) {
+  let body = {}
+  try {
+    body = request.body ? JSON.parse(request.body) : {}
+  } catch {
+    return error(response, 400)
   }
-  if (request.method !== 'GET') return error(response, 404)
-  const one = path.match(/^\/v4\/((accounts\/[^/]+\/locations\/[^/]+)\/reviews\/[^/]+)$/)
+  state.replyCalls.push({ method: request.method, review, ...(request.method === 'PUT' ? { comment: body.comment } : {}) })
+  if (injectedFailure(state, response)) return
+  const stored = (state.reviews[location] ?? []).find((candidate) => candidate.name === review)
+  if (!stored) return error(response, 404)
+  if (request.method === 'DELETE') {
+    delete stored.reviewReply
+    return json(response, 200, {})
+  }
+  if (typeof body.comment !== 'string' || body.comment === '' || Buffer.byteLength(body.comment) > REPLY_MAX_BYTES)
+    return error(response, 400)
+  stored.reviewReply = { comment: body.comment, updateTime: new Date().toISOString() }
+  return json(response, 200, stored.reviewReply)
+}
+
+/** GET /v4/{location}/reviews (a page, with the location's rating) and GET /v4/{review}. */
+function reviewsAnswer(state, url, response) {
+  const list = url.pathname.match(/^\/v4\/(accounts\/[^/]+\/locations\/[^/]+)\/reviews$/)
+  const one = url.pathname.match(/^\/v4\/((accounts\/[^/]+\/locations\/[^/]+)\/reviews\/[^/]+)$/)
+  if (!list && !one) return error(response, 404)
+  state.reviewCalls.push(`${url.pathname}${url.search}`)
+  if (injectedFailure(state, response)) return
   if (one) {
     const review = (state.reviews[one[2]] ?? []).find((candidate) => candidate.name === one[1])
     return review ? json(response, 200, review) : error(response, 404)
   }
-  const list = path.match(/^\/v4\/(accounts\/[^/]+\/locations\/[^/]+)\/reviews$/)
-  if (!list || !(list[1] in state.reviews)) return error(response, 404)
-  const all = [...state.reviews[list[1]]]
+  const location = list[1]
+  if (!(location in state.reviews)) return error(response, 404)
+  const all = [...state.reviews[location]]
   if (url.searchParams.get('orderBy') === 'updateTime desc') all.sort((a, b) => b.updateTime.localeCompare(a.updateTime))
-  const { items, nextPageToken } = page(all, url, Math.min(50, Number(url.searchParams.get('pageSize')) || 50))
+  const { items, nextPageToken } = page(all, url, Math.min(50, Number(url.searchParams.get('pageSize') ?? 50) || 50))
   const rated = all.map((review) => STARS.indexOf(review.starRating)).filter((stars) => stars > 0)
-  return json(response, 200, {
-    reviews: items,
-    averageRating: rated.length ? Math.round((rated.reduce((a, b) => a + b, 0) / rated.length) * 10) / 10 : 0,
+  const rating = state.ratings[location] ?? {
+    averageRating: rated.length ? rated.reduce((sum, stars) => sum + stars, 0) / rated.length : 0,
     totalReviewCount: all.length,
-    nextPageToken,
-  })
+  }
+  return json(response, 200, { reviews: items, ...rating, nextPageToken })
 }
 
-/**
- * Starts the stub. `accounts`: account id → locations `{id, title, placeId?, address?}`. Returns the server with
- * `state` (reviews by location name, `replyCalls`, `mode`: 'ok' | 'quota' (every API call 429, as before Google
- * approves a project) | 'down'), `location(account, id)` and the settings the product needs (`env`).
- */
-export async function startGoogleBusinessStub({ accounts = {}, email = 'owner@gmail.test' } = {}) {
-  const state = {
-    accounts,
-    email,
-    mode: 'ok',
-    codes: new Map(),
-    consents: [],
-    revoked: new Set(),
-    accessTokens: new Set(),
-    reviews: {},
-    replyCalls: [],
-  }
-  const server = await startStubServer((request, response) => {
+/** The stub's handler over `state`, for a stub server (`startStubServer(handler)` or `server.answer(handler)`). */
+export function googleBusinessApi(state, client = { clientId: GOOGLE_CLIENT_ID, clientSecret: GOOGLE_CLIENT_SECRET }) {
+  return (request, response) => {
     const url = new URL(request.url ?? '/', 'http://stub')
     if (request.method === 'GET' && url.pathname === '/o/oauth2/v2/auth') return consentPage(state, url, response)
-    if (request.method === 'POST' && url.pathname === '/token') return tokenAnswer(state, request.body, response)
+    if (request.method === 'POST' && url.pathname === '/token') return tokenAnswer(state, client, request.body, response)
     if (request.method === 'POST' && url.pathname === '/revoke') {
       state.revoked.add(new URLSearchParams(request.body).get('token') ?? '')
       return json(response, 200, {})
     }
     const bearer = String(request.headers.authorization ?? '').replace(/^Bearer /, '')
     if (!state.accessTokens.has(bearer)) return error(response, 401)
-    if (state.mode === 'quota') return error(response, 429)
+    if (state.mode === 'quota') return json(response, 429, { error: NO_QUOTA })
     if (state.mode === 'down') return error(response, 503)
+    const reply = url.pathname.match(/^\/v4\/((accounts\/[^/]+\/locations\/[^/]+)\/reviews\/[^/]+)\/reply$/)
+    if (reply && (request.method === 'PUT' || request.method === 'DELETE')) return replyAnswer(state, request, reply[1], reply[2], response)
+    if (request.method === 'GET' && url.pathname.startsWith('/v4/')) return reviewsAnswer(state, url, response)
     if (request.method === 'GET' && url.pathname === '/v1/accounts') {
       const all = Object.keys(state.accounts).map((id) => ({ name: `accounts/${id}`, accountName: `Account ${id}`, type: 'PERSONAL' }))
-      const { items, nextPageToken } = page(all, url, 100)
+      const { items, nextPageToken } = page(all, url, state.pageSize)
       return json(response, 200, { accounts: items, nextPageToken })
     }
     const locations = url.pathname.match(/^\/v1\/accounts\/([^/]+)\/locations$/)
     if (request.method === 'GET' && locations) return locationsAnswer(state, locations[1], url, response)
-    if (url.pathname.startsWith('/v4/')) return reviewsAnswer(state, request, url, response)
-    return error(response, 404)
-  })
+    return json(response, 404, { error: { code: 404, message: 'Not found', status: 'NOT_FOUND' } })
+  }
+}
+
+/**
+ * Starts the stub for the journeys. `accounts`: account id → locations `{id, title, placeId?, addressLines?,
+ * locality?, postalCode?}`. Returns the server with its `state` and the settings the product needs (`env`).
+ */
+export async function startGoogleBusinessStub({ accounts = {}, email = 'owner@gmail.test' } = {}) {
+  const state = newGoogleBusinessState({ accounts, email })
+  const server = await startStubServer(googleBusinessApi(state))
   return {
     ...server,
     state,
-    location: (account, id) => `accounts/${account}/locations/${id}`,
     env: {
       GOOGLE_OAUTH_CLIENT_ID: GOOGLE_CLIENT_ID,
       GOOGLE_OAUTH_CLIENT_SECRET: GOOGLE_CLIENT_SECRET,

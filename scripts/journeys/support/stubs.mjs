@@ -67,10 +67,17 @@ export const GOOGLE_PROFILE_ACCOUNTS = {
       id: '7311',
       title: 'Marwar Thali House',
       placeId: 'ChIJm4Rk2pQZXjkR8sL1vBn6w0c',
-      address: 'Near Clock Tower, Sardar Market',
+      addressLines: ['Near Clock Tower, Sardar Market'],
       locality: 'Jodhpur',
+      postalCode: '342001',
     },
-    { id: '7312', title: 'Marwar Thali Cloud Kitchen', address: 'Plot 9, Basni Industrial Area', locality: 'Jodhpur' },
+    {
+      id: '7312',
+      title: 'Marwar Thali Cloud Kitchen',
+      addressLines: ['Plot 9, Basni Industrial Area'],
+      locality: 'Jodhpur',
+      postalCode: '342005',
+    },
   ],
 }
 
