@@ -16,8 +16,10 @@ import fc from 'fast-check'
 import app from '@adonisjs/core/services/app'
 import limiter from '@adonisjs/limiter/services/main'
 import { isolated } from '#tests/helpers/setup'
+import { pageViewCounter } from '#hot_path/page_view_counter'
 import { WEBHOOK_SECRET, hmac, razorpayStub } from '#tests/helpers/razorpay'
 import { PUBSUB_TOKEN, googlePushOnly } from '#tests/helpers/google_stub'
+import { aiStub } from '#tests/helpers/ai_stub'
 import { apiRoutes, assertClassified, pathFor, readWritePairs, type ApiRoute, type ReadWritePair } from '#tests/helpers/api_routes'
 import { BUILTIN_NAMES } from '#tests/helpers/builtin_names'
 import { databaseFingerprinter, fingerprintChanges, type Fingerprint } from '#tests/helpers/db_fingerprint'
@@ -64,6 +66,9 @@ interface World {
   orderAmount: number
   /** The secret path segment of Google's Pub/Sub push, so fuzzed bodies reach its parser (docs/decisions.md D44). */
   pubsubToken: string
+  /** A Google review of the owner's business and a reply template of their workspace (docs/decisions.md D45, D46). */
+  googleReviewId: number
+  templateId: number
 }
 
 async function ownBusiness(owner: User) {
@@ -78,7 +83,39 @@ async function ownBusiness(owner: User) {
     email: null,
     consentAt: clock.now(),
   })
-  return { businessId: business.id, shortUrl: business.shortUrl, feedbackId: feedback.id, sessionId: session.id, customerId: customer.id }
+  const [googleReviewId] = await db.table('google_reviews').insert({
+    business_id: business.id,
+    review_name: `accounts/1/locations/${business.id}/reviews/fuzz`,
+    reviewer_name: 'Ravi Kumar',
+    reviewer_anonymous: false,
+    stars: 2,
+    comment: 'Slow service',
+    create_time: new Date(),
+    update_time: new Date(),
+    created_at: new Date(),
+    updated_at: new Date(),
+  })
+  return {
+    businessId: business.id,
+    shortUrl: business.shortUrl,
+    feedbackId: feedback.id,
+    sessionId: session.id,
+    customerId: customer.id,
+    googleReviewId: Number(googleReviewId),
+  }
+}
+
+async function ownTemplate(owner: User) {
+  const [templateId] = await db.table('reply_templates').insert({
+    workspace_id: (await Workspace.personalIdOf(owner.id))!,
+    name: 'Thanks',
+    body: 'Thank you, {reviewer}!',
+    stars_mask: 0b11000,
+    language: 'en',
+    created_at: new Date(),
+    updated_at: new Date(),
+  })
+  return { templateId: Number(templateId) }
 }
 
 /** Worlds made so far: each one's order has its own id (a deleted owner's payment stays behind). */
@@ -122,6 +159,7 @@ async function makeWorld(client: ApiClient): Promise<World> {
     orderId: order.razorpayOrderId,
     orderAmount: order.amount,
     pubsubToken: PUBSUB_TOKEN,
+    ...(await ownTemplate(owner)),
   }
 }
 
@@ -151,6 +189,7 @@ async function repairWorld(world: World, client: ApiClient) {
     if (world.owner.role === 'operator') await markVerified(world.owner, Number(created.identifier))
   }
   if (!(await Business.find(world.businessId))) Object.assign(world, await ownBusiness(world.owner))
+  if (!(await db.from('reply_templates').where('id', world.templateId).first())) Object.assign(world, await ownTemplate(world.owner))
 }
 
 /* ----------------------------------------------------------------------------------------------------------
@@ -267,6 +306,10 @@ function plausible(world: World): Record<string, fc.Arbitrary<unknown>> {
     userId: fc.constantFrom(world.owner.id, 1),
     event: fc.constantFrom('payment.captured', 'order.paid', 'payment.failed', 'refund.created'),
     payload: webhookPayload(world),
+    // Reply templates and drafts (docs/decisions.md D46).
+    body: fc.constantFrom('Thank you, {reviewer}!', '', 'क'.repeat(1400)),
+    stars: fc.constantFrom([5], [1, 2, 3], [], [0], [5, 5], ['5']),
+    tone: fc.constantFrom('warm', 'formal', 'brief', 'rude'),
   }
 }
 
@@ -463,6 +506,8 @@ function likelySlot(pattern: string, param: string): keyof World {
   if (pattern.startsWith('/api/feedbacks')) return 'feedbackId'
   if (pattern.startsWith('/api/review-sessions')) return 'sessionId'
   if (pattern.startsWith('/api/customers')) return 'customerId'
+  if (pattern.startsWith('/api/google-reviews/')) return 'googleReviewId'
+  if (pattern.startsWith('/api/reply-templates/')) return 'templateId'
   return 'businessId'
 }
 
@@ -634,6 +679,7 @@ test.group('Fuzz: every API route answers bad input with a 4xx JSON error and ch
   isolated(group)
   razorpayStub(group)
   googlePushOnly(group)
+  aiStub(group)
   let fingerprint: () => Promise<Fingerprint>
   group.setup(async () => {
     fingerprint = await databaseFingerprinter()
@@ -656,6 +702,8 @@ test.group('Fuzz: every API route answers bad input with a 4xx JSON error and ch
           const label = describe(route, generated, url)
           const status = check(await send(client, url, generated, world), label)
           statuses.set(status, (statuses.get(status) ?? 0) + 1)
+          // Views counted by this request are written now, not by the timer during a later one (a 404 blamed for them).
+          await pageViewCounter.flush()
 
           const after = await fingerprint()
           if (status >= 400) {
