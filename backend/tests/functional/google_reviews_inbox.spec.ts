@@ -15,6 +15,7 @@ import { GOOGLE_GRANT_LOST, GOOGLE_UNAVAILABLE } from '#actions/google/google_pr
 import { REVIEW_DELETED } from '#actions/google/reply_google_review'
 import { REPLY_TOO_LONG } from '#validators/google'
 import { isolated } from '#tests/helpers/setup'
+import { smtpMailbox } from '#tests/helpers/mailbox'
 import { ownerWithBusiness } from '#tests/helpers/owners'
 import { googleStub, stubReview, type GoogleStub } from '#tests/helpers/google_stub'
 import { BusinessFactory, UserFactory } from '#database/factories/index'
@@ -400,7 +401,8 @@ test.group('Google reviews inbox: replies', (group) => {
     ;(await as(client.put(`/api/google-reviews/${theirs.id}/reply`), w.scoped, w).json({ comment: 'Thanks' })).assertStatus(200)
   })
 
-  test('a deleted review cannot be answered; a connection Google refuses is marked lost (409)', async ({ client, assert }) => {
+  test('a deleted review cannot be answered; a connection Google refuses is marked lost (409)', async ({ client, assert, cleanup }) => {
+    const mailbox = await smtpMailbox(cleanup)
     const w = await world(google)
     const gone = await replyable(google, w.business.id, { deleted: true })
     const deleted = await as(client.put(`/api/google-reviews/${gone.id}/reply`), w.owner, w).json({ comment: 'Hello' })
@@ -416,6 +418,12 @@ test.group('Google reviews inbox: replies', (group) => {
     await w.connection.refresh()
     assert.equal(w.connection.error, GOOGLE_GRANT_LOST)
     assert.isNull((await rowOf(review.id)).reply_comment)
+    // Its owner and manager are told once, as when the sync finds it lost.
+    const lostMail = await mailbox.waitFor(2)
+    const told = lostMail.map((sent) => sent.to)
+    assert.includeMembers(told, [w.owner.email, w.manager.email])
+    assert.notInclude(told, w.viewer.email)
+    assert.isTrue(lostMail.every((sent) => sent.kind === 'google-connection-lost'))
     // Until it is connected again, nothing is sent.
     ;(await as(client.put(`/api/google-reviews/${review.id}/reply`), w.owner, w).json({ comment: 'Hello' })).assertStatus(409)
     assert.lengthOf(google.state.replyCalls, 2)
@@ -432,5 +440,7 @@ test.group('Google reviews inbox: replies', (group) => {
     const none = await as(client.put(`/api/google-reviews/${review.id}/reply`), w.owner, w).json({ comment: 'Hello' })
     none.assertStatus(409)
     assert.equal(none.body().error, 'Connect a Google account first.')
+    // Told once per loss: the first loss and the refused refresh token, nothing for the replies in between.
+    assert.lengthOf(mailbox.received, told.length * 2)
   })
 })

@@ -2,7 +2,8 @@
  * Answering a Google review from the inbox (docs/decisions.md D45): the reply is posted to (or deleted from) Business
  * Profile with the workspace's connection first, and only what Google accepted is stored here, with a line in the
  * workspace's activity log. Google refusing the reply (a 4xx) is a 422 with Google's own sentence; Google not
- * answering (429, 5xx, no answer) is a 503; a connection Google no longer accepts is marked lost and is a 409.
+ * answering (429, 5xx, no answer) is a 503; a connection Google no longer accepts is marked lost (its owners and
+ * managers mailed, as by the sync) and is a 409.
  * Nothing changes here unless Google said yes.
  */
 import { inject } from '@adonisjs/core'
@@ -17,6 +18,7 @@ import GoogleProfile, { GOOGLE_GRANT_LOST, GOOGLE_NOT_CONNECTED, GOOGLE_UNAVAILA
 import { AppException, ConflictError, ServiceUnavailableError } from '#exceptions/app_errors'
 import { BusinessProfile, GoogleApiError, GoogleGrantError } from '#services/google/business_profile'
 import { RedisRequestPacer, type Pacer } from '#services/google/request_pacer'
+import SyncGoogleReviews from '#actions/google/sync_google_reviews'
 import { clock } from '#lib/clock'
 
 export const REVIEW_DELETED = 'This review was deleted on Google, so it can no longer be answered.'
@@ -95,6 +97,7 @@ export default class ReplyGoogleReview {
         token = await this.profile.accessToken(connection)
         await this.pacer.acquire()
       } catch (error) {
+        if (error instanceof GoogleGrantError && error.firstLoss) await this.tellLost(connection)
         throw this.shown(error)
       }
       try {
@@ -102,7 +105,7 @@ export default class ReplyGoogleReview {
       } catch (error) {
         if (!(error instanceof GoogleApiError) || error.kind !== 'unauthorized') throw this.shown(error)
         if (attempt >= 2) {
-          await this.profile.markLost(connection)
+          if (await this.profile.markLost(connection)) await this.tellLost(connection)
           logger.warn({ workspaceId: member.workspaceId }, 'Google refused the connection twice while replying; marked lost')
           throw new ConflictError(GOOGLE_GRANT_LOST)
         }
@@ -111,6 +114,15 @@ export default class ReplyGoogleReview {
         connection.accessTokenExpiresAt = null
         await connection.save()
       }
+    }
+  }
+
+  /** The owners and managers are mailed once, as when the sync finds the connection lost (D44). */
+  private async tellLost(connection: GoogleConnection) {
+    try {
+      await new SyncGoogleReviews(this.google, this.pacer).tellLost(connection)
+    } catch (error) {
+      logger.warn({ err: error }, 'Could not mail that the Google connection was lost')
     }
   }
 

@@ -272,8 +272,11 @@ export default class SyncGoogleReviews {
     return due
   }
 
-  /** Mails the people who run the workspace's businesses (verified addresses) that the connection was lost. */
-  private async tellLost(connection: GoogleConnection) {
+  /**
+   * Mails the people who run the workspace's businesses (verified addresses) that the connection was lost; also
+   * when a reply from the inbox finds it lost (docs/decisions.md D45).
+   */
+  async tellLost(connection: GoogleConnection) {
     const recipients = await User.query()
       .whereIn('id', joinRecipients(db.from('businesses as b')).where('b.workspace_id', connection.workspaceId).select('m.user_id'))
       .whereNotNull('email_verified_at')
