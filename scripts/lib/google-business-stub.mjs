@@ -92,8 +92,12 @@ function idToken(email, clientId) {
 
 const escapeHtml = (text) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c])
 
-/** Google's consent screen: "Allow" goes back to the redirect URI with a code bound to the PKCE challenge. */
-function consentPage(state, url, response) {
+/**
+ * Google's consent screen: "Allow" goes back to the redirect URI with a code bound to the PKCE challenge. A client
+ * that does not ask for HTML (a test following the API's redirect) reads a line of JSON instead.
+ */
+function consentPage(state, request, url, response) {
+  if (!String(request.headers.accept ?? '').includes('text/html')) return json(response, 200, { screen: 'Google consent' })
   const code = `code-${randomBytes(8).toString('hex')}`
   state.codes.set(code, url.searchParams.get('code_challenge') ?? '')
   const back = new URL(url.searchParams.get('redirect_uri') ?? 'http://127.0.0.1/')
@@ -232,7 +236,7 @@ function reviewsAnswer(state, url, response) {
 export function googleBusinessApi(state, client = { clientId: GOOGLE_CLIENT_ID, clientSecret: GOOGLE_CLIENT_SECRET }) {
   return (request, response) => {
     const url = new URL(request.url ?? '/', 'http://stub')
-    if (request.method === 'GET' && url.pathname === '/o/oauth2/v2/auth') return consentPage(state, url, response)
+    if (request.method === 'GET' && url.pathname === '/o/oauth2/v2/auth') return consentPage(state, request, url, response)
     if (request.method === 'POST' && url.pathname === '/token') return tokenAnswer(state, client, request.body, response)
     if (request.method === 'POST' && url.pathname === '/revoke') {
       state.revoked.add(new URLSearchParams(request.body).get('token') ?? '')
