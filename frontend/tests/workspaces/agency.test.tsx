@@ -4,7 +4,7 @@
  * payment flow for that workspace; the brand form, whose logo is checked on the device (PNG or SVG, 100 KB at most)
  * and sent as a data URL, with a preview.
  */
-import { screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactElement } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -163,6 +163,18 @@ describe('Brand settings', () => {
     await waitFor(() => expect(callsTo(api, 'PUT', '/api/workspaces/2/brand')).toHaveLength(1))
     expect(callsTo(api, 'PUT', '/api/workspaces/2/brand')[0].body).toEqual({ name: 'Spice Reviews', color: '#0f766e' })
     expect(await screen.findByText('Brand Saved')).toBeInTheDocument()
+  })
+
+  it("the colour picked in the browser's own picker fills in the code, and the picker shows a typed code", async () => {
+    renderInAgency(<BrandPage />, 'owner', { 'GET /api/workspaces/2/brand': saved })
+    const picker = (await screen.findByLabelText('Pick a colour')) as HTMLInputElement
+    expect(picker).toHaveAttribute('type', 'color')
+    expect(picker.value).toBe('#c2410c')
+    fireEvent.change(picker, { target: { value: '#1d4ed8' } })
+    expect(screen.getByLabelText('Colour code')).toHaveValue('#1d4ed8')
+    await userEvent.clear(screen.getByLabelText('Colour code'))
+    await userEvent.type(screen.getByLabelText('Colour code'), '#0F766E')
+    expect(picker.value).toBe('#0f766e')
   })
 
   it('sends a chosen PNG as a data URL and shows it in the preview', async () => {

@@ -7,7 +7,7 @@ import { DeleteOutlined, UploadOutlined } from '@ant-design/icons'
 import { useCustom } from '@refinedev/core'
 import type { UpdateBrandRequest, WorkspaceBrandDto, WorkspaceDto } from '@reviewroute/backend/types/api'
 import { fieldErrors } from '@reviewroute/web-shared/api'
-import { Alert, Button, Card, Col, ColorPicker, Flex, Form, Input, Row, Skeleton, Typography } from 'antd'
+import { Alert, Button, Card, Col, Flex, Form, Input, Row, Skeleton, Typography } from 'antd'
 import { useRef, useState, type ChangeEvent } from 'react'
 import { PageHeader } from '#components/layout/page-header'
 import { BrandMark, DEFAULT_BRAND_COLOR } from '#components/layout/workspace-brand'
@@ -128,10 +128,22 @@ export function BrandForm({ workspaceId, saved, onSaved }: { workspaceId: number
             </Form.Item>
             <Form.Item label="Colour" htmlFor="brand-color" validateStatus={errors.color ? 'error' : undefined} help={errors.color}>
               <Flex gap={8} align="center">
-                <ColorPicker
+                {/* The browser's own picker (the phone's on a phone): antd's ColorPicker would put its presets'
+                    Collapse into the app's first chunk, which every screen downloads. */}
+                <input
+                  type="color"
+                  style={{
+                    width: 40,
+                    height: 32,
+                    padding: 2,
+                    border: '1px solid #d9d9d9',
+                    borderRadius: 6,
+                    background: '#fff',
+                    cursor: 'pointer',
+                  }}
+                  aria-label="Pick a colour"
                   value={colorValid ? color : DEFAULT_BRAND_COLOR}
-                  disabledAlpha
-                  onChangeComplete={(value) => setColorText(value.toHexString().slice(0, 7))}
+                  onChange={(event) => setColorText(event.target.value)}
                 />
                 <Input
                   id="brand-color"
