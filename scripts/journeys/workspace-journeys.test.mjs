@@ -22,7 +22,7 @@ import { PNG } from 'pngjs'
 import { DESKTOP, PHONE } from '../lib/chromium.mjs'
 import { linkInMail, readMailFiles } from '../lib/mail-files.mjs'
 import { api, expectStatus, query, uniqueEmail } from './support/api.mjs'
-import { journeyScope, screenshot } from './support/browser.mjs'
+import { journeyScope, screenshot, screenshotWidths, SCREENSHOTS } from './support/browser.mjs'
 import { BASE } from './support/product.mjs'
 import { useProductAndBrowser } from './support/run.mjs'
 import { GOOGLE_PLACES } from './support/stubs.mjs'
@@ -77,12 +77,13 @@ function pngLogo(width, height, [r, g, b]) {
   return PNG.sync.write(png)
 }
 
-/** The text pdftotext (poppler) reads from a PDF. */
-function pdfText(bytes) {
+/** The text pdftotext (poppler) reads from a PDF; with `png`, its first page is also drawn there (pdftoppm). */
+function pdfText(bytes, png) {
   const folder = mkdtempSync(join(tmpdir(), 'rr-j14-poster-'))
   try {
     const file = join(folder, 'poster.pdf')
     writeFileSync(file, bytes)
+    if (png) execFileSync('pdftoppm', ['-png', '-r', '50', '-singlefile', file, png.replace(/\.png$/, '')])
     return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' })
   } finally {
     rmSync(folder, { recursive: true, force: true })
@@ -127,11 +128,11 @@ test(
       const invite = page.getByRole('form', { name: 'Invite someone' })
       await invite.getByLabel('Email address').fill(manager.email)
       assert.equal(await invite.getByRole('radio', { name: /^Manager/ }).isChecked(), true, 'Manager is the role chosen')
-      await screenshot(page, 'j14a', '01-team-invite')
+      await screenshotWidths(page, 'j14a', '01-team-invite')
       await invite.getByRole('button', { name: 'Send invitation' }).click()
       await page.getByText(`We emailed ${manager.email} a link to join ${workspace.name}. It works once, for 7 days.`).waitFor()
       await page.getByText(manager.email, { exact: true }).first().waitFor() // under Pending invitations
-      await screenshot(page, 'j14a', '02-invitation-pending')
+      await screenshotWidths(page, 'j14a', '02-invitation-pending')
 
       // The mail arrives with a link to /invite on this site.
       const link = await invitationLink(manager.email)
@@ -146,7 +147,7 @@ test(
       await newcomer.goto(link)
       await newcomer.getByRole('heading', { name: 'You are invited to a ReviewRoute workspace' }).waitFor()
       await newcomer.getByText('Use the email address the invitation was sent to.').waitFor()
-      await screenshot(newcomer, 'j14a', '03-invite-signed-out')
+      await screenshotWidths(newcomer, 'j14a', '03-invite-signed-out')
       await newcomer.getByRole('button', { name: 'Create an account' }).click()
       await newcomer.waitForURL('**/auth?**')
       await newcomer.getByLabel('First name').fill(manager.firstName)
@@ -181,7 +182,7 @@ test(
       await switcher(newcomer, workspace.name).click()
       const menu = newcomer.locator('.workspace-menu')
       await menu.getByText(`Personal · Manager`).waitFor()
-      await screenshot(newcomer, 'j14a', '05-manager-switcher')
+      await screenshotWidths(newcomer, 'j14a', '05-manager-switcher')
       await newcomer.keyboard.press('Escape')
 
       // The feedback inbox: the owner's feedback, marked resolved by the manager.
@@ -280,7 +281,7 @@ test(
         .or(page.getByText(CLIENT, { exact: true }))
         .first()
         .waitFor()
-      await screenshot(page, 'j14b', '01-clients')
+      await screenshotWidths(page, 'j14b', '01-clients')
       const client = expectStatus(await api('GET', '/api/workspaces', { token: agencyOwner.token }), 200, 'the workspaces').find(
         (w) => w.name === CLIENT
       )
@@ -299,7 +300,7 @@ test(
       await preview.getByText(BRAND.name, { exact: true }).waitFor()
       await page.getByRole('button', { name: 'Save brand' }).click()
       await page.getByText('Your clients see it the next time they open their dashboard.').waitFor()
-      await screenshot(page, 'j14b', '02-brand')
+      await screenshotWidths(page, 'j14b', '02-brand')
       const brand = expectStatus(await api('GET', `/api/workspaces/${agency.id}/brand`, { token: agencyOwner.token }), 200, 'the brand')
       assert.equal(brand.name, BRAND.name)
       assert.equal(brand.color, BRAND.color)
@@ -349,16 +350,22 @@ test(
       await footer.getByText(`Powered by ${BRAND.name}`).waitFor()
       const pageLogo = footer.locator('img.brand-logo')
       assert.equal(await pageLogo.getAttribute('src'), brand.logoUrl)
-      assert.equal(await pageLogo.evaluate((img) => img.complete && img.naturalWidth), 96, 'the logo loads')
+      // The logo is fetched last (lazy, low priority): wait for it.
+      const logoWidth = await pageLogo.evaluate((img) =>
+        img.complete && img.naturalWidth
+          ? img.naturalWidth
+          : new Promise((resolve) => img.addEventListener('load', () => resolve(img.naturalWidth)))
+      )
+      assert.equal(logoWidth, 96, 'the logo loads')
       assert.ok(!(await customer.locator('body').innerText()).includes('ReviewRoute'), 'ReviewRoute is not named on the page')
-      await screenshot(customer, 'j14b', '04-customer-page-branded')
+      await screenshotWidths(customer, 'j14b', '04-customer-page-branded', [390, 1280])
 
       // The poster names the agency too.
       const poster = await fetch(`${BASE}/api/businesses/${business.id}/poster.pdf`, {
         headers: { 'authorization': `Bearer ${agencyOwner.token}`, 'x-workspace-id': String(client.id) },
       })
       assert.equal(poster.status, 200)
-      const posterText = pdfText(Buffer.from(await poster.arrayBuffer()))
+      const posterText = pdfText(Buffer.from(await poster.arrayBuffer()), join(SCREENSHOTS, 'j14b-04-poster-branded.png'))
       assert.match(posterText, new RegExp(`Powered by ${BRAND.name}`))
       assert.ok(!posterText.includes('ReviewRoute'), `the poster does not name ReviewRoute:\n${posterText}`)
 
