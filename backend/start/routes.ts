@@ -67,6 +67,7 @@ const BrandsController = () => import('#controllers/brands_controller')
 const GoogleConnectionsController = () => import('#controllers/google_connections_controller')
 const GoogleWebhooksController = () => import('#controllers/google_webhooks_controller')
 const GoogleReviewsController = () => import('#controllers/google_reviews_controller')
+const GoogleAutoReplyController = () => import('#controllers/google_auto_reply_controller')
 const ReplyTemplatesController = () => import('#controllers/reply_templates_controller')
 const ReplyDraftsController = () => import('#controllers/reply_drafts_controller')
 
@@ -311,6 +312,9 @@ router
         router.get('google/locations', [GoogleConnectionsController, 'locations']).as('google.locations.list')
         router.put('google/locations/link', [GoogleConnectionsController, 'link']).as('google.locations.link')
         router.post('google/locations/add', [GoogleConnectionsController, 'add']).as('google.locations.add')
+        // Auto-reply rules (docs/decisions.md D48): owners change them.
+        router.get('google/auto-reply', [GoogleAutoReplyController, 'show']).as('google.auto_reply.show')
+        router.put('google/auto-reply', [GoogleAutoReplyController, 'update']).as('google.auto_reply.update')
         // The Google reviews inbox (docs/decisions.md D45): stats before :id, which is a row id.
         router.get('google-reviews', [GoogleReviewsController, 'index']).as('google_reviews.index')
         router.get('google-reviews/stats', [GoogleReviewsController, 'stats']).as('google_reviews.stats')

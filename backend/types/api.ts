@@ -1078,6 +1078,15 @@ export interface ReplyTemplateDto {
 /** `POST /api/reply-templates`; `PATCH /api/reply-templates/{id}` takes any of the fields. */
 export type ReplyTemplateRequest = Omit<ReplyTemplateDto, 'id'>
 
+/** `GET` and `PUT /api/google/auto-reply` (docs/decisions.md D48): owners change it. */
+export interface AutoReplyDto {
+  enabled: boolean
+  /** 1-72. */
+  delayHours: number
+  /** [4, 5] or [5]. */
+  stars: number[]
+}
+
 export type DraftTone = 'warm' | 'formal' | 'brief'
 
 /** `POST /api/google-reviews/{id}/draft {tone?}`: a suggested reply of at most 600 characters, stored nowhere. */

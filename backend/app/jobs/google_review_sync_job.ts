@@ -3,6 +3,7 @@ import logger from '@adonisjs/core/services/logger'
 import GoogleConnection from '#models/google_connection'
 import GoogleLocation from '#models/google_location'
 import GoogleProfile from '#actions/google/google_profile'
+import type AutoReplyGoogleReviews from '#actions/google/auto_reply_google_reviews'
 import SyncGoogleReviews, { GoogleConnectionLost, type ReviewChange, type SyncResult } from '#actions/google/sync_google_reviews'
 import { GoogleApiError, GoogleGrantError } from '#services/google/business_profile'
 import type { QueueService } from '#queue/queue_service'
@@ -15,6 +16,8 @@ export interface GoogleReviewSyncResult {
   enqueued: number
   changes: ReviewChange[]
   skipped?: string
+  /** Replies the auto-reply rules posted in a sweep. */
+  autoReplied?: number
 }
 
 /**
@@ -27,7 +30,8 @@ export interface GoogleReviewSyncResult {
 export default class GoogleReviewSyncJob {
   constructor(
     private sync: SyncGoogleReviews,
-    private queues: Pick<QueueService, 'enqueue'>
+    private queues: Pick<QueueService, 'enqueue'>,
+    private autoReply?: Pick<AutoReplyGoogleReviews, 'sweep'>
   ) {}
 
   async handle(payload: JobPayloads[QueueName.GoogleReviewSync]): Promise<GoogleReviewSyncResult> {
@@ -67,11 +71,14 @@ export default class GoogleReviewSyncJob {
     return { requests: result.requests, enqueued: 0, changes: result.changes, skipped: result.skipped }
   }
 
-  /** A connection just made: its locations read from Google (linked by place id), then each linked one imported. */
+  /**
+   * A connection just made: its accounts told to push review notifications (when a topic is set), its locations read
+   * from Google (linked by place id), then each linked one imported.
+   */
   private async connected(connectionId: number) {
     const connection = await GoogleConnection.find(connectionId)
     if (!connection || connection.error) return { requests: 0, enqueued: 0, changes: [], skipped: 'no working connection' }
-    const rows = await new GoogleProfile(this.sync.google).syncLocations(connection)
+    const rows = await new GoogleProfile(this.sync.google).syncLocations(connection, { watch: true })
     let enqueued = 0
     for (const row of rows.filter((location) => location.businessId !== null)) {
       await this.queues.enqueue(
@@ -97,6 +104,16 @@ export default class GoogleReviewSyncJob {
         this.queues.enqueue(QueueName.GoogleReviewSync, { locationId: location.id }, { jobId: googleReviewJobId(location.id, false, now) })
       )
     )
-    return { requests: 0, enqueued: locations.length, changes: [] }
+    // Auto-reply rules (docs/decisions.md D48) ride on the same 15 minutes; their failing never fails the sweep.
+    const swept: GoogleReviewSyncResult = { requests: 0, enqueued: locations.length, changes: [] }
+    if (this.autoReply) {
+      try {
+        const result = await this.autoReply.sweep()
+        swept.autoReplied = result.posted
+      } catch (error) {
+        logger.warn({ err: error }, 'the auto-reply sweep failed; the next sweep tries again')
+      }
+    }
+    return swept
   }
 }

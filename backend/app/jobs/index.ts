@@ -21,6 +21,7 @@ import GoogleRatingJob from '#jobs/google_rating_job'
 import { PlacesDirectory } from '#services/places/places_directory'
 import GoogleReviewSyncJob from '#jobs/google_review_sync_job'
 import SyncGoogleReviews from '#actions/google/sync_google_reviews'
+import AutoReplyGoogleReviews from '#actions/google/auto_reply_google_reviews'
 import { BusinessProfile } from '#services/google/business_profile'
 import { RedisRequestPacer } from '#services/google/request_pacer'
 import { QueueService } from '#queue/queue_service'
@@ -38,7 +39,8 @@ export async function jobHandlers(): Promise<JobHandlers> {
   const googleRating = new GoogleRatingJob(await app.container.make(PlacesDirectory))
   const googleReviews = new GoogleReviewSyncJob(
     new SyncGoogleReviews(await app.container.make(BusinessProfile), new RedisRequestPacer(), mailer),
-    await app.container.make(QueueService)
+    await app.container.make(QueueService),
+    await app.container.make(AutoReplyGoogleReviews)
   )
   const requests = new ReviewRequestSendJob(mailer, await app.container.make(WhatsAppCloud), await app.container.make(Msg91Sms))
   return {

@@ -54,6 +54,13 @@ export default class GoogleReview extends BaseModel {
   @column.dateTime()
   declare alertedAt: DateTime | null
 
+  /** When the auto-reply claimed it (docs/decisions.md D48); cleared when Google failed, for the next sweep. */
+  @column.dateTime()
+  declare autoReplyClaimedAt: DateTime | null
+
+  @column()
+  declare autoReplyAttempts: number
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 

@@ -46,6 +46,21 @@ export default class Workspace extends BaseModel {
   @column()
   declare brandLogoType: string | null
 
+  /** Auto-reply rules (docs/decisions.md D48): off by default; the delay in hours (1-72) and the stars (4-5) it answers. */
+  @column({ consume: (value) => Boolean(value) })
+  declare autoReplyEnabled: boolean
+
+  @column()
+  declare autoReplyDelayHours: number
+
+  /** Bitmask of the stars, as reply templates keep theirs (bit n-1 for n stars). */
+  @column()
+  declare autoReplyStarsMask: number
+
+  /** When auto-reply was last turned on: reviews written before it are never answered by it. */
+  @column.dateTime()
+  declare autoReplyEnabledAt: DateTime | null
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 

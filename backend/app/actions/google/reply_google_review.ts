@@ -44,19 +44,37 @@ export default class ReplyGoogleReview {
 
   /** Posts (or replaces) the reply on Google and stores it as Google answered it. */
   async reply(member: Member, review: GoogleReview, comment: string) {
+    return this.post(member.workspaceId, member.user, review, comment)
+  }
+
+  /**
+   * The auto-reply's post (docs/decisions.md D48): the same call and store, logged as done by "Auto-reply" (no user)
+   * with the template it used.
+   */
+  async autoReply(workspaceId: number, review: GoogleReview, comment: string, templateId: number) {
+    return this.post(workspaceId, null, review, comment, { by: 'Auto-reply', templateId })
+  }
+
+  private async post(
+    workspaceId: number,
+    actor: Member['user'] | null,
+    review: GoogleReview,
+    comment: string,
+    extra: Record<string, unknown> = {}
+  ) {
     if (review.deletedAt !== null) throw new ConflictError(REVIEW_DELETED)
     const answered = review.replyComment !== null
-    const reply = await this.call(member, (token) => this.google.putReply(token, review.reviewName, comment))
+    const reply = await this.call(workspaceId, (token) => this.google.putReply(token, review.reviewName, comment))
     await db.transaction(async (trx) => {
       review.useTransaction(trx)
       review.replyComment = reply.comment
       review.replyUpdateTime = reply.updateTime ? DateTime.fromJSDate(reply.updateTime) : clock.now()
       await review.save()
       await WorkspaceActivity.record(
-        member.workspaceId,
-        member.user,
+        workspaceId,
+        actor,
         answered ? 'google_review.reply_edited' : 'google_review.replied',
-        { reviewId: review.id, businessId: review.businessId, stars: review.stars },
+        { reviewId: review.id, businessId: review.businessId, stars: review.stars, ...extra },
         trx
       )
     })
@@ -66,7 +84,7 @@ export default class ReplyGoogleReview {
   /** Deletes the reply on Google, then here. */
   async deleteReply(member: Member, review: GoogleReview) {
     if (review.deletedAt !== null) throw new ConflictError(REVIEW_DELETED)
-    await this.call(member, (token) => this.google.deleteReply(token, review.reviewName))
+    await this.call(member.workspaceId, (token) => this.google.deleteReply(token, review.reviewName))
     await db.transaction(async (trx) => {
       review.useTransaction(trx)
       review.replyComment = null
@@ -87,8 +105,8 @@ export default class ReplyGoogleReview {
    * Calls Google with the workspace's access token, in its turn of the shared pace. A 401 drops the token and tries
    * once more with a new one; a second 401, or a refresh Google refuses, marks the connection lost.
    */
-  private async call<T>(member: Member, request: (token: string) => Promise<T>): Promise<T> {
-    const connection = await GoogleConnection.findBy('workspace_id', member.workspaceId)
+  private async call<T>(workspaceId: number, request: (token: string) => Promise<T>): Promise<T> {
+    const connection = await GoogleConnection.findBy('workspace_id', workspaceId)
     if (!connection) throw new ConflictError(GOOGLE_NOT_CONNECTED)
     if (connection.error) throw new ConflictError(GOOGLE_GRANT_LOST)
     for (let attempt = 1; ; attempt++) {
@@ -106,7 +124,7 @@ export default class ReplyGoogleReview {
         if (!(error instanceof GoogleApiError) || error.kind !== 'unauthorized') throw this.shown(error)
         if (attempt >= 2) {
           if (await this.profile.markLost(connection)) await this.tellLost(connection)
-          logger.warn({ workspaceId: member.workspaceId }, 'Google refused the connection twice while replying; marked lost')
+          logger.warn({ workspaceId }, 'Google refused the connection twice while replying; marked lost')
           throw new ConflictError(GOOGLE_GRANT_LOST)
         }
         // The access token was refused before its time: a new one, once.

@@ -39,7 +39,7 @@ import type { WorkspaceRole } from '#contract/workspace_roles'
  * What each route needs of the member's role: the explicit tables
  * -------------------------------------------------------------------------------------------------------- */
 
-/** Owners only: the plan's money, the WhatsApp Business account's changes, members, the workspace itself. */
+/** Owners only: the plan's money, the WhatsApp Business account's changes, auto-reply rules, members, the workspace itself. */
 const OWNER_ONLY = new Set([
   'billing.create_payment',
   'billing.verify_payment',
@@ -52,6 +52,8 @@ const OWNER_ONLY = new Set([
   'invoices.pdf',
   'whatsapp_account.update',
   'whatsapp_account.destroy',
+  // Auto-reply rules post in the business's name unread (docs/decisions.md D48).
+  'google.auto_reply.update',
   'workspaces.update',
   'workspaces.destroy',
   'workspaces.members.update',
