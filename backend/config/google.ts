@@ -15,6 +15,8 @@ export default {
   qpm: env.get('GOOGLE_API_QPM'),
   /** The secret path segment of the Pub/Sub push endpoint; empty: push is off. */
   pubsubToken: env.get('GOOGLE_PUBSUB_TOKEN'),
+  /** projects/{p}/topics/{t}: each account of a new connection is told to publish its review notifications there. */
+  pubsubTopic: env.get('GOOGLE_PUBSUB_TOPIC'),
   /** The redirect URI to register with the OAuth client. */
   redirectUri: `${env.get('APP_URL').replace(/\/+$/, '')}/api/google/connect/callback`,
 }

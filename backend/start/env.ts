@@ -62,6 +62,7 @@ const env = await Env.create(new URL('../', import.meta.url), {
   // path segment of the Pub/Sub push address (empty: push is off, the address is a 404).
   GOOGLE_API_QPM: num(300),
   GOOGLE_PUBSUB_TOKEN: str(''),
+  GOOGLE_PUBSUB_TOPIC: str(''),
 
   // AI reply drafts (docs/decisions.md D46): an OpenAI-compatible Chat Completions API; an empty key turns drafting off.
   AI_API_KEY: str(''),

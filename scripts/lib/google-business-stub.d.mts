@@ -52,6 +52,10 @@ export interface GoogleBusinessState {
   reviewCalls: string[]
   /** Every reply call (PUT or DELETE …/reviews/{r}/reply): method, review name and, for PUT, the body's comment. */
   replyCalls: { method: string; review: string; comment?: unknown }[]
+  /** Each account's notification setting as PATCHed (Notifications API): its Pub/Sub topic and notification types. */
+  notificationSettings: Record<string, { name: string; pubsubTopic: string; notificationTypes: string[] }>
+  /** A status every notification-setting PATCH answers instead (0: none). */
+  notificationFailure: number
 }
 
 export function googleReview(

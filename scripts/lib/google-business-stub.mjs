@@ -66,6 +66,8 @@ export function newGoogleBusinessState({ accounts = {}, email = 'owner@gmail.exa
     reviewFailures: [],
     reviewCalls: [],
     replyCalls: [],
+    notificationSettings: {},
+    notificationFailure: 0,
   }
 }
 
@@ -232,6 +234,25 @@ function reviewsAnswer(state, url, response) {
   return json(response, 200, { reviews: items, ...rating, nextPageToken })
 }
 
+/** PATCH /v1/{account}/notificationSetting?updateMask=…: the setting stored and answered (Notifications API). */
+function notificationAnswer(state, account, body, url, response) {
+  if (state.notificationFailure) return error(response, state.notificationFailure)
+  let setting
+  try {
+    setting = JSON.parse(body || '{}')
+  } catch {
+    return error(response, 400)
+  }
+  const mask = (url.searchParams.get('updateMask') ?? '').split(',')
+  if (!mask.includes('pubsubTopic') || !/^projects\/[^/]+\/topics\/[^/]+$/.test(setting.pubsubTopic ?? '')) return error(response, 400)
+  state.notificationSettings[account] = {
+    name: `${account}/notificationSetting`,
+    pubsubTopic: setting.pubsubTopic,
+    notificationTypes: setting.notificationTypes ?? [],
+  }
+  return json(response, 200, state.notificationSettings[account])
+}
+
 /** The stub's handler over `state`, for a stub server (`startStubServer(handler)` or `server.answer(handler)`). */
 export function googleBusinessApi(state, client = { clientId: GOOGLE_CLIENT_ID, clientSecret: GOOGLE_CLIENT_SECRET }) {
   return (request, response) => {
@@ -256,6 +277,8 @@ export function googleBusinessApi(state, client = { clientId: GOOGLE_CLIENT_ID, 
     }
     const locations = url.pathname.match(/^\/v1\/accounts\/([^/]+)\/locations$/)
     if (request.method === 'GET' && locations) return locationsAnswer(state, locations[1], url, response)
+    const notifications = url.pathname.match(/^\/v1\/(accounts\/[^/]+)\/notificationSetting$/)
+    if (request.method === 'PATCH' && notifications) return notificationAnswer(state, notifications[1], request.body, url, response)
     return json(response, 404, { error: { code: 404, message: 'Not found', status: 'NOT_FOUND' } })
   }
 }

@@ -23,7 +23,7 @@ import queueConfig from '#config/queue'
 import { isolated } from '#tests/helpers/setup'
 import { ownerWithBusiness } from '#tests/helpers/owners'
 import { fileMailbox } from '#tests/helpers/mailbox'
-import { PUBSUB_TOKEN, googleStub, stubReview, type GoogleStub, type StubReview } from '#tests/helpers/google_stub'
+import { PUBSUB_TOKEN, PUBSUB_TOPIC, googleStub, stubReview, type GoogleStub, type StubReview } from '#tests/helpers/google_stub'
 
 const LOCATION = 'accounts/101/locations/202'
 const HINDI = 'खाना बहुत अच्छा था, सेवा थोड़ी धीमी। 🙏'
@@ -294,6 +294,40 @@ test.group('Google review sync: incremental', (group) => {
     assert.equal(linked.businessId, business.id)
     assert.equal(result.enqueued, 1)
     assert.deepEqual(enqueued, [{ locationId: linked.id, full: true }])
+  })
+
+  test('a new connection tells each of its accounts to publish review notifications to the Pub/Sub topic', async ({ assert }) => {
+    const { business, connection, workspaceId } = await world(google)
+    await db.from('google_locations').where('workspace_id', workspaceId).delete()
+    google.state.accounts = { 101: [{ id: '202', title: 'Sync Cafe', placeId: business.placeId }], 404: [] }
+    const connectedWith = (config: ReturnType<typeof google.config>) =>
+      new GoogleReviewSyncJob(new SyncGoogleReviews(new BusinessProfile(config), unpaced), { enqueue: async () => true } as any)
+
+    await connectedWith(google.config()).handle({ connectionId: connection.id })
+    assert.deepEqual(google.state.notificationSettings, {
+      'accounts/101': {
+        name: 'accounts/101/notificationSetting',
+        pubsubTopic: PUBSUB_TOPIC,
+        notificationTypes: ['NEW_REVIEW', 'UPDATED_REVIEW'],
+      },
+      'accounts/404': {
+        name: 'accounts/404/notificationSetting',
+        pubsubTopic: PUBSUB_TOPIC,
+        notificationTypes: ['NEW_REVIEW', 'UPDATED_REVIEW'],
+      },
+    })
+
+    // Google refusing the topic (its publisher not allowed on it) does not stop the connection's import.
+    google.state.notificationSettings = {}
+    google.state.notificationFailure = 403
+    const result = await connectedWith(google.config()).handle({ connectionId: connection.id })
+    assert.equal(result.enqueued, 1)
+
+    // Without a topic (or without the push address) nothing is registered.
+    google.state.notificationFailure = 0
+    await connectedWith({ ...google.config(), pubsubTopic: '' }).handle({ connectionId: connection.id })
+    await connectedWith({ ...google.config(), pubsubToken: '' }).handle({ connectionId: connection.id })
+    assert.deepEqual(google.state.notificationSettings, {})
   })
 
   test('the sweep gives every linked location of a working connection its own job', async ({ assert }) => {

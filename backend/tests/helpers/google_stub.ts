@@ -23,6 +23,8 @@ export const CLIENT_ID = 'test-client.apps.googleusercontent.com'
 export const CLIENT_SECRET = 'test-client-secret'
 /** The secret path segment of the Pub/Sub push endpoint in tests. */
 export const PUBSUB_TOKEN = 'pubsub-test-token-0123456789'
+/** The Pub/Sub topic new connections register for review notifications in tests. */
+export const PUBSUB_TOPIC = 'projects/reviewroute-test/topics/business-profile-reviews'
 
 /** A review of `location` (accounts/{a}/locations/{l}) in Google's format; times are ISO with nanoseconds as Google writes them. */
 export function stubReview(location: string, id: string, fields: Partial<Omit<StubReview, 'name' | 'reviewId'>> = {}): StubReview {
@@ -74,6 +76,7 @@ export function googleStub(group: Group): GoogleStub {
       timeoutMs: 3000,
       qpm: 6000,
       pubsubToken: PUBSUB_TOKEN,
+      pubsubTopic: PUBSUB_TOPIC,
       redirectUri: 'http://127.0.0.1/api/google/connect/callback',
     }
   }

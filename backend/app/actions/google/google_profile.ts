@@ -159,9 +159,10 @@ export default class GoogleProfile {
    * Reads every account's locations from Google and stores them: new ones added, gone ones removed, and a location
    * whose place id is one of the workspace's businesses' linked to it.
    */
-  async syncLocations(connection: GoogleConnection) {
+  async syncLocations(connection: GoogleConnection, { watch = false } = {}) {
     const accessToken = await this.accessToken(connection)
     const accounts = await this.google.listAccounts(accessToken)
+    if (watch) await this.watchReviews(accessToken, accounts)
     const found = []
     for (const account of accounts) found.push(...(await this.google.listLocations(accessToken, account.name)))
 
@@ -189,6 +190,23 @@ export default class GoogleProfile {
     const rows = [...stored.values()].filter((row) => seen.has(row.name))
     await this.autoLink(workspaceId, rows)
     return rows.sort((a, b) => a.title.localeCompare(b.title) || a.name.localeCompare(b.name))
+  }
+
+  /**
+   * A new connection's accounts publish their review notifications to GOOGLE_PUBSUB_TOPIC, which pushes them to
+   * POST /api/webhooks/google/{GOOGLE_PUBSUB_TOKEN} (docs/decisions.md D44). Best effort: without it the 15-minute
+   * sync still finds every review, so a refusal is logged and the connection goes on.
+   */
+  private async watchReviews(accessToken: string, accounts: { name: string }[]) {
+    const topic = this.google.pushTopic
+    if (!topic) return
+    for (const account of accounts) {
+      try {
+        await this.google.watchReviews(accessToken, account.name, topic)
+      } catch (error) {
+        logger.warn({ err: error, account: account.name }, 'Google did not take the Pub/Sub topic for review notifications')
+      }
+    }
   }
 
   private async autoLink(workspaceId: number, rows: GoogleLocation[]) {

@@ -18,7 +18,11 @@ const GOOGLE_HOSTS = {
   accounts: 'https://mybusinessaccountmanagement.googleapis.com',
   locations: 'https://mybusinessbusinessinformation.googleapis.com',
   reviews: 'https://mybusiness.googleapis.com',
+  notifications: 'https://mybusinessnotifications.googleapis.com',
 } as const
+
+/** The notifications an account's Pub/Sub topic gets: the push endpoint reads these two (docs/decisions.md D44). */
+export const REVIEW_NOTIFICATION_TYPES = ['NEW_REVIEW', 'UPDATED_REVIEW']
 
 export const LOCATION_READ_MASK = 'name,title,storefrontAddress,metadata'
 /** Pages read at most per list: far beyond any real profile, and a stop for a service that never ends its pages. */
@@ -163,6 +167,11 @@ export class BusinessProfile {
     return Boolean(this.config.clientId)
   }
 
+  /** The Pub/Sub topic new connections' accounts publish review notifications to; null: none (push off). */
+  get pushTopic() {
+    return this.config.pubsubToken && this.config.pubsubTopic ? this.config.pubsubTopic : null
+  }
+
   /** Whether a Pub/Sub push came to the secret address (never when no token is set). */
   acceptsPush(token: unknown) {
     const expected = this.config.pubsubToken
@@ -202,6 +211,21 @@ export class BusinessProfile {
           : []
       )
     )
+  }
+
+  /**
+   * Tells Google to publish the account's review notifications to `topic` (Business Profile Notifications API:
+   * `PATCH /v1/{account}/notificationSetting`); the topic must let Google's publisher account publish to it.
+   */
+  async watchReviews(accessToken: string, account: string, topic: string) {
+    const url = this.apiUrl('notifications', `/v1/${account}/notificationSetting`)
+    url.searchParams.set('updateMask', 'pubsubTopic,notificationTypes')
+    const response = await this.fetch(url, {
+      method: 'PATCH',
+      headers: { 'authorization': `Bearer ${accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: `${account}/notificationSetting`, pubsubTopic: topic, notificationTypes: REVIEW_NOTIFICATION_TYPES }),
+    })
+    if (!response.ok) throw await this.apiError(response)
   }
 
   /** The account's locations; Business Information names them `locations/{id}`, returned as `accounts/{a}/locations/{id}`. */
