@@ -7,6 +7,7 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons'
 import { fieldErrors } from '@reviewroute/web-shared/api'
 import { Alert, Button, Card, Checkbox, Flex, Form, Input, List, Modal, Popconfirm, Select, Tag, Typography } from 'antd'
 import { useState } from 'react'
+import { AutoReplyCard } from '#components/google/auto-reply-card'
 import { TEMPLATES_KEY, useGoogleRefresh, useReplyTemplates } from '#components/google/use-google'
 import { PageHeader } from '#components/layout/page-header'
 import { MessageScreen } from '#components/message-screen'
@@ -137,6 +138,7 @@ export default function ReplyTemplatesPage() {
           />
         )}
       </Card>
+      <AutoReplyCard />
       {editing && (
         <TemplateModal
           template={editing === 'new' ? null : editing}
