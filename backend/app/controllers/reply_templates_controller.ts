@@ -8,17 +8,19 @@ import ReplyTemplatePolicy from '#policies/reply_template_policy'
 import { serializeReplyTemplate } from '#serializers/reply_templates'
 import { createReplyTemplateValidator, updateReplyTemplateValidator } from '#validators/reply_templates'
 import { ConflictError } from '#exceptions/app_errors'
+import { listAll } from '#lib/list_query'
+import { REPLY_TEMPLATE_LIST } from '#queries/list_specs'
 import type { ReplyTemplateDto } from '#types/api'
 
 /** Far more than a shop needs; a stop for a script that keeps adding. */
 export const MAX_TEMPLATES = 200
 
 export default class ReplyTemplatesController {
-  /** GET /api/reply-templates: all of the workspace's, by name. */
-  async index({ tenant, bouncer }: HttpContext): Promise<ReplyTemplateDto[]> {
-    await bouncer.with(ReplyTemplatePolicy).authorize('viewAny')
-    const templates = await ReplyTemplate.query().where('workspace_id', tenant.member.workspaceId).orderBy('name').orderBy('id')
-    return templates.map(serializeReplyTemplate)
+  /** GET /api/reply-templates: all of the workspace's, by name (filters `language`, `q`; `_sort`). */
+  async index(ctx: HttpContext): Promise<ReplyTemplateDto[]> {
+    await ctx.bouncer.with(ReplyTemplatePolicy).authorize('viewAny')
+    const templates = ReplyTemplate.query().where('workspace_id', ctx.tenant.member.workspaceId)
+    return listAll(ctx, templates, REPLY_TEMPLATE_LIST, serializeReplyTemplate)
   }
 
   /** POST /api/reply-templates → 201 with the template */

@@ -188,3 +188,16 @@ export async function paginate<T>(
   ctx.response.header('x-total-count', String(total))
   return rows.map(serialize)
 }
+
+/**
+ * A short list answered whole (its size is capped where its rows are made, e.g. 200 reply templates a workspace):
+ * its filters and sort checked as for a page, and `x-total-count` set for simple-rest.
+ */
+export async function listAll<T>(ctx: HttpContext, query: Query, spec: ListSpec, serialize: (row: any) => T): Promise<T[]> {
+  const params = ListParams.of(ctx)
+  applyFilters(query, params, spec)
+  applySort(query, params, spec)
+  const rows = await query
+  ctx.response.header('x-total-count', String(rows.length))
+  return rows.map(serialize)
+}

@@ -188,3 +188,14 @@ export const GOOGLE_REVIEW_LIST: ListSpec = {
     q: { column: 'comment', kind: 'search', columns: ['comment', 'reviewer_name'] },
   },
 }
+
+/** A workspace's reply templates (docs/decisions.md D46), answered whole: at most 200. */
+export const REPLY_TEMPLATE_LIST: ListSpec = {
+  sortable: { id: 'id', name: 'name', language: 'language', createdAt: 'created_at' },
+  defaultSort: { field: 'name', order: 'asc' },
+  filters: {
+    id: { column: 'id', kind: 'id' },
+    language: { column: 'language', kind: 'text' },
+    q: { column: 'name', kind: 'search', columns: ['name', 'body'] },
+  },
+}
