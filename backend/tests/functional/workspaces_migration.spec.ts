@@ -117,7 +117,8 @@ test.group('Migration 0033: every owner becomes the owner of a personal workspac
     const rows = await legacyRows()
 
     await migrate('up')
-    const workspaces = await legacy.from('workspaces').orderBy('id')
+    // In their users' order: the migration's INSERT … SELECT gives no order of its own to the new ids.
+    const workspaces = await legacy.from('workspaces').orderBy('created_by_user_id')
     assert.lengthOf(workspaces, 3)
     const workspaceOf = (userId: number) => workspaces.find((workspace) => workspace.created_by_user_id === userId)!
     assert.deepEqual(
