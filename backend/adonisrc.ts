@@ -29,6 +29,7 @@ export default defineConfig({
   preloads: [
     inTurn(() => import('#start/container')),
     { file: inTurn(() => import('#start/redis')), environment: ['web'] },
+    { file: inTurn(() => import('#start/invalidations')), environment: ['web', 'test'] },
     inTurn(() => import('#start/limiter')),
     inTurn(() => import('#start/kernel')),
     inTurn(() => import('#start/routes')),

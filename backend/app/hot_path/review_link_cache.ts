@@ -6,8 +6,9 @@
  * What keeps it correct (docs/architecture.md#review-link-cache):
  * - the code that changes a business or a workspace's access says so, by calling `forgetBusiness` / `forgetWorkspace`
  *   (the actions, the review writer, the jobs), at once and again when its transaction commits; models do not
- *   do it behind the caller's back, so a raw query has to call them too. Another process (an API replica, the
- *   worker) sees a change after at most the TTL;
+ *   do it behind the caller's back, so a raw query has to call them too. Every other process (API replicas, the
+ *   workers) is told over Redis and forgets within milliseconds (invalidations.ts); the TTL is the fallback
+ *   while Redis is down;
  * - a value read from the database is stored only if nothing was forgotten while it was being read (a
  *   generation counter kept inside this class), so a read racing a write cannot put the old state back;
  * - only unlimited access (a running trial or a paid period) is remembered, and never past the instant it
@@ -19,6 +20,7 @@ import env from '#start/env'
 import { clock } from '#lib/clock'
 import type Business from '#models/business'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import { invalidations, type InvalidationKind } from '#hot_path/invalidations'
 
 const MAX_ENTRIES = 10_000
 
@@ -66,12 +68,7 @@ export class ReviewLinkCache {
 
   /** A business changed or went: its code is read again. With `trx`, also once the transaction commits. */
   forgetBusiness(businessId: number, trx?: TransactionClientContract | null) {
-    this.#forget(trx, () => {
-      if (!this.#businesses) return
-      for (const [code, business] of this.#businesses.entries()) {
-        if (business.id === businessId) this.#businesses.delete(code)
-      }
-    })
+    this.#forget(trx, 'business', businessId)
   }
 
   /**
@@ -79,22 +76,46 @@ export class ReviewLinkCache {
    * trial is their personal workspace's: forget that one.
    */
   forgetWorkspace(workspaceId: number, trx?: TransactionClientContract | null) {
-    this.#forget(trx, () => this.#unlimitedUntil?.delete(workspaceId))
+    this.#forget(trx, 'workspace', workspaceId)
   }
 
-  #forget(trx: TransactionClientContract | null | undefined, forget: () => void) {
-    const run = () => {
-      this.#generation += 1
-      forget()
+  /** Forgets here at once (and after commit), and tells the other processes once the change is visible to them. */
+  #forget(trx: TransactionClientContract | null | undefined, kind: 'business' | 'workspace', id: number) {
+    this.forgetHere(kind, id)
+    if (trx) {
+      trx.after('commit', () => {
+        this.forgetHere(kind, id)
+        invalidations.publish(kind, id)
+      })
+    } else invalidations.publish(kind, id)
+  }
+
+  /** Forgets in this process only: what a message from another process does. */
+  forgetHere(kind: Extract<InvalidationKind, 'business' | 'workspace'>, id: number) {
+    this.#generation += 1
+    if (kind === 'workspace') {
+      this.#unlimitedUntil?.delete(id)
+      return
     }
-    run()
-    trx?.after('commit', run)
+    if (!this.#businesses) return
+    for (const [code, business] of this.#businesses.entries()) {
+      if (business.id === id) this.#businesses.delete(code)
+    }
   }
 
   clear() {
+    this.#generation += 1
     this.#businesses?.clear()
     this.#unlimitedUntil?.clear()
   }
 }
 
 export const reviewLinkCache = new ReviewLinkCache(env.get('REVIEW_LINK_CACHE_MS'))
+invalidations.register('business', {
+  forget: (id) => reviewLinkCache.forgetHere('business', id),
+  clear: () => reviewLinkCache.clear(),
+})
+invalidations.register('workspace', {
+  forget: (id) => reviewLinkCache.forgetHere('workspace', id),
+  clear: () => reviewLinkCache.clear(),
+})

@@ -9,6 +9,7 @@ import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
 import { brandLogoUrl } from '#serializers/workspaces'
 import type { ShownBrand } from '#services/brand/shown_brand'
+import { invalidations } from '#hot_path/invalidations'
 
 export const DEFAULT_BRAND_COLOR = '#4f46e5'
 
@@ -63,8 +64,17 @@ class BrandCache {
     return brand
   }
 
-  /** A brand changed: every workspace's is read again (an agency's brand is shown for all of its clients). */
+  /**
+   * A brand changed: every workspace's is read again (an agency's brand is shown for all of its clients), here
+   * and, told over Redis, in every other process.
+   */
   forgetBrands() {
+    this.forgetBrandsHere()
+    invalidations.publish('brands')
+  }
+
+  /** Forgets in this process only: what a message from another process does. */
+  forgetBrandsHere() {
     this.#generation += 1
     this.#brands?.clear()
   }
@@ -94,3 +104,4 @@ function logoSize(bytes: Buffer | null | undefined, type: string | null): { logo
 }
 
 export const brands = new BrandCache(env.get('REVIEW_LINK_CACHE_MS'))
+invalidations.register('brands', { forget: () => brands.forgetBrandsHere(), clear: () => brands.forgetBrandsHere() })
