@@ -3,6 +3,7 @@
  * machine (MariaDB root@127.0.0.1, Redis on 6379). `.env.example` lists the same keys.
  */
 import { Env } from '@adonisjs/core/env'
+import { parseTrustProxy } from '#lib/trust_proxy'
 
 type Validator<T> = (key: string, value?: string) => T | undefined
 const withDefault =
@@ -27,7 +28,11 @@ const env = await Env.create(new URL('../', import.meta.url), {
   APP_KEY: Env.schema.string.optional(),
   APP_URL: str('http://localhost:3333'),
   LOG_LEVEL: str('info'),
-  TRUST_PROXY: bool(false),
+  /** Trusted proxies (docs/decisions.md D53): false, true (every hop), or `loopback,10.0.0.0/8,…`; a bad entry stops boot. */
+  TRUST_PROXY: (key: string, value?: string) => {
+    parseTrustProxy(value, key)
+    return value?.trim() || 'false'
+  },
   CORS_ORIGINS: str('http://localhost:3333,http://localhost:5173,http://localhost:5174'),
   BODY_LIMIT: str('64kb'),
 
@@ -86,6 +91,13 @@ const env = await Env.create(new URL('../', import.meta.url), {
 
   QUEUE_PREFIX: str('reviewroute'),
   WORKER_CONCURRENCY: num(5),
+  /** How often a worker looks for jobs of a worker that died (BullMQ's stalled check), in seconds. */
+  QUEUE_STALLED_SECONDS: num(30),
+  /**
+   * A send's lease (docs/decisions.md D52): a claim this old belongs to a worker that died and is sent again. Longer
+   * than the longest send may take (SMTP 60 s, WhatsApp 10 s, MSG91 10 s).
+   */
+  SEND_LEASE_SECONDS: num(300),
 
   IDP_ISSUER: str(''),
   IDP_JWKS_URL: str(''),

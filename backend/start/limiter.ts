@@ -6,6 +6,7 @@ import limiter from '@adonisjs/limiter/services/main'
 import logger from '@adonisjs/core/services/logger'
 import { errors } from '@adonisjs/limiter'
 import { normalizeEmail } from '#lib/email'
+import { clientIp } from '#web/client_ip'
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 
@@ -26,8 +27,6 @@ function failOpen(name: string, middleware: Middleware): Middleware {
     }
   }
 }
-
-const clientIp = (ctx: HttpContext) => ctx.request.ip()
 
 export const loginByIp = failOpen(
   'login_ip',

@@ -5,6 +5,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { DEVICE_COOKIE, DEVICE_COOKIE_OPTIONS, newDeviceId } from '#hot_path/rating_admission'
 import type { Rater } from '#actions/reviews/submit_review'
+import { clientIp } from '#web/client_ip'
 
 /** The verified device id, or null when the cookie is missing, forged or malformed. */
 export function deviceOf(request: HttpContext['request']): string | null {
@@ -13,7 +14,7 @@ export function deviceOf(request: HttpContext['request']): string | null {
 }
 
 export function raterOf(request: HttpContext['request']): Rater {
-  return { ip: request.ip(), userAgent: request.header('user-agent', '')!, device: deviceOf(request) }
+  return { ip: clientIp({ request }), userAgent: request.header('user-agent', '')!, device: deviceOf(request) }
 }
 
 /** Gives a browser that has none its device cookie (signed with the app key, so it cannot be made up). */

@@ -5,7 +5,6 @@
  */
 import { test } from '@japa/runner'
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Job } from 'bullmq'
@@ -20,6 +19,7 @@ import FeedbackAlertJob from '#jobs/feedback_alert_job'
 import { fileMailbox } from '#tests/helpers/mailbox'
 import { clock } from '#lib/clock'
 import { isolated } from '#tests/helpers/setup'
+import { closedPort } from '#tests/helpers/ports'
 import { ownerWithBusiness } from '#tests/helpers/owners'
 import { UserFactory } from '#database/factories/index'
 
@@ -55,15 +55,6 @@ function bounded<T>(promise: Promise<T>, ms: number, what: string) {
       timer = setTimeout(() => reject(new Error(`${what} took more than ${ms} ms`)), ms)
     }),
   ]).finally(() => clearTimeout(timer))
-}
-
-/** A loopback port nothing listens on. */
-async function closedPort() {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
 }
 
 /** Keys left in Redis under a prefix. */
