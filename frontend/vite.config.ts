@@ -232,7 +232,8 @@ export default defineConfig({
   },
   server: {
     port: 5175,
-    proxy: { '/api': 'http://localhost:3333' },
+    // The website widget's page and script (/w/{code}, /w/{code}.js) are the API's too: the widget screen's preview.
+    proxy: { '/api': 'http://localhost:3333', '^/w/': 'http://localhost:3333' },
   },
   test: {
     environment: 'jsdom',

@@ -41,6 +41,7 @@ const BrandPage = lazy(() => import('./pages/brand'))
 const InvitePage = lazy(() => import('./pages/invite'))
 const GooglePage = lazy(() => import('./pages/google'))
 const ReplyTemplatesPage = lazy(() => import('./pages/reply-templates'))
+const WidgetPage = lazy(() => import('./pages/widget'))
 const AdminConsole = lazy(() => import('./pages/admin'))
 
 /** Data never stale, no refetch on focus, no polling unless a screen asks, no retries (docs/screens.md#dashboard-routes). */
@@ -143,6 +144,7 @@ export function AppRoutes() {
               <Route path="/feedbacks" element={<FeedbacksPage />} />
               <Route path="/profile" element={<ProfilePage />} />
               <Route path="/business/:businessId" element={<BusinessAnalyticsPage />} />
+              <Route path="/business/:businessId/widget" element={<WidgetPage />} />
               <Route path="/dashboard/*" element={<OutsideApp />} />
             </Route>
           </Route>

@@ -1,9 +1,9 @@
 /*
  * The owner's businesses and the one selected across screens (docs/product-rules.md#trial): the first is chosen automatically,
  * another is chosen when the selected one disappears, and the choice survives reloads and signing out and in again
- * (remembered per owner on the device, lib/selected-business.ts). On /business/:id the address is the selection (the
- * header's selector shows that business, and choosing another opens its page), so the page and the selector never
- * disagree.
+ * (remembered per owner on the device, lib/selected-business.ts). On /business/:id and its widget screen below it
+ * (/business/:id/widget) the address is the selection (the header's selector shows that business, and choosing another
+ * opens the same screen of it), so the page and the selector never disagree.
  */
 import { useList } from '@refinedev/core'
 import type { BusinessDto } from '@reviewroute/backend/types/api'
@@ -45,7 +45,8 @@ export function BusinessesProvider({ children }: { children: ReactNode }) {
   const [chosen, setChosen] = useState<number | null>(null)
   const remembered = useMemo(() => rememberedBusiness(userId), [userId])
   const businesses = useMemo(() => (Array.isArray(result.data) ? result.data : []), [result.data])
-  const onBusinessPage = useMatch('/business/:businessId')
+  // A business's screens: its analytics (/business/:id) and those under it (its website widget, /business/:id/widget).
+  const onBusinessPage = useMatch('/business/:businessId/*')
   const navigate = useNavigate()
   const fromPath = businessOfPath(businesses, onBusinessPage?.params.businessId)
   const selected = fromPath ?? pickSelected(businesses, chosen ?? remembered)
@@ -65,7 +66,9 @@ export function BusinessesProvider({ children }: { children: ReactNode }) {
       selected,
       select(id) {
         setChosen(id)
-        if (onBusinessPage && id !== selected?.id) navigate(`/business/${id}`)
+        // Another business opens the same screen of it.
+        const below = onBusinessPage?.params['*']
+        if (onBusinessPage && id !== selected?.id) navigate(`/business/${id}${below ? `/${below}` : ''}`)
       },
       refetch: () => void query.refetch(),
     }),

@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event'
 import type { ReactElement } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { GoogleReviewList, filtersFromUrl } from '#components/google/google-review-list'
-import { byteLength, fillTemplate, rankTemplates, type GoogleReview, type ReplyTemplate } from '#lib/google'
+import { byteLength, fillTemplate, rankTemplates, type ReplyTemplate } from '#lib/google'
 import type { WorkspaceRole } from '#lib/roles'
 import { rememberWorkspace } from '#lib/workspace-store'
 import GooglePage from '#pages/google'
@@ -16,6 +16,7 @@ import { setViewport, stubLocation } from '../chrome/chrome-helpers'
 import { fakeApi, fixtures, signIn, type Routes } from '../helpers'
 import { workspace } from '../workspaces/fixtures'
 import { renderInWorkspace } from '../workspaces/render'
+import { googleReview } from './fixtures'
 
 vi.setConfig({ testTimeout: 20_000 })
 beforeEach(() => setViewport(1280))
@@ -24,19 +25,7 @@ afterEach(() => vi.unstubAllGlobals())
 const NO_QUOTA =
   'Google has not given this app access to Business Profile yet (its API quota is still zero). Please try again once access is approved.'
 
-const review = (overrides: Partial<GoogleReview> = {}): GoogleReview => ({
-  id: 31,
-  businessId: 7,
-  reviewName: 'accounts/1/locations/2/reviews/31',
-  reviewer: { name: 'Priya Nair', photoUrl: null, anonymous: false },
-  stars: 5,
-  comment: 'Lovely masala chai and quick service.',
-  createTime: '2026-11-27T10:00:00.000Z',
-  updateTime: null,
-  reply: null,
-  deleted: false,
-  ...overrides,
-})
+const review = googleReview
 
 const templates: ReplyTemplate[] = [
   { id: 1, name: 'Sorry', body: 'Sorry {reviewer}', stars: [1, 2], language: 'en' },

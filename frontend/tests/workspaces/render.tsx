@@ -12,13 +12,14 @@ function Ready({ children }: { children: ReactNode }) {
   return !loading && current ? children : null
 }
 
-export function renderInWorkspace(element: ReactElement, path = '/') {
+/** `pattern`: the route's pattern, for a screen that reads its params (`/business/:businessId/widget`). */
+export function renderInWorkspace(element: ReactElement, path = '/', pattern?: string) {
   return renderScreen(
     <WorkspacesProvider>
       <BusinessesProvider>
         <Ready>{element}</Ready>
       </BusinessesProvider>
     </WorkspacesProvider>,
-    { path }
+    { path, pattern }
   )
 }

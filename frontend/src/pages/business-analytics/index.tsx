@@ -6,10 +6,12 @@ import { useCustom, type HttpError } from '@refinedev/core'
 import type { AnalyticsResponse } from '@reviewroute/backend/types/api'
 import { Button, Card, Col, Flex, Row, Skeleton } from 'antd'
 import { lazy, Suspense, useState } from 'react'
-import { useNavigate, useParams } from 'react-router'
+import { useParams } from 'react-router'
 import { AnalyticsStats } from '#components/analytics/analytics-stats'
+import { BackToDashboard, BusinessNotFound as NotFound } from '#components/analytics/business-not-found'
 import { BusinessHeader } from '#components/analytics/business-header'
 import { FunnelInsights } from '#components/analytics/funnel-insights'
+import { WidgetViewsCard } from '#components/analytics/widget-views-card'
 import { RangePicker } from '#components/analytics/range-picker'
 import { RangeError, useAnalyticsRange } from '#components/analytics/use-analytics-range'
 import { daysInRange, DEFAULT_PRESET, presetRange } from '#lib/date-range'
@@ -29,32 +31,6 @@ const CHART_PLACEHOLDER = (
   </Card>
 )
 const GoogleRatingHistory = lazy(() => import('#components/analytics/google-rating-history'))
-
-function BackToDashboard() {
-  const navigate = useNavigate()
-  return (
-    <Button
-      type="primary"
-      href="/dashboard"
-      onClick={(event) => {
-        event.preventDefault()
-        navigate('/dashboard')
-      }}
-    >
-      Back to Dashboard
-    </Button>
-  )
-}
-
-function NotFound() {
-  return (
-    <MessageScreen
-      title="Business Not Found"
-      text="This business does not exist or is not in your account."
-      actions={<BackToDashboard />}
-    />
-  )
-}
 
 export default function BusinessAnalyticsPage() {
   const businessId = parseRouteId(useParams().businessId)
@@ -112,6 +88,7 @@ export default function BusinessAnalyticsPage() {
         comparison={period.data && { previous: period.data.previousTotals, days: daysInRange(period.data) }}
         loading={period.loading}
       />
+      <WidgetViewsCard businessId={businessId} period={period.data} />
       {/* The chart draws the period's days from the same answer as the stats. */}
       <Suspense fallback={CHART_PLACEHOLDER}>
         {period.data ? <DailyChart range={period.data} days={period.data.days} /> : CHART_PLACEHOLDER}

@@ -1,0 +1,72 @@
+/*
+ * The website widget (docs/decisions.md D49, docs/screens.md#website-widget): what GET /api/businesses/{id}/widget
+ * answers, the three layouts an owner picks from and the height each takes in the preview, and the widget views a
+ * period of analytics carries.
+ */
+import type { AnalyticsRangeResponse } from '@reviewroute/backend/types/api'
+
+export type WidgetLayout = 'badge' | 'carousel' | 'list'
+
+/** `GET /api/businesses/{id}/widget`; `PUT` takes `{layout?, allowedSites?}` and answers the same. */
+export interface WidgetSettings {
+  code: string
+  layout: WidgetLayout
+  /** https origins that may show the widget; empty: any site. */
+  allowedSites: string[]
+  /** The HTML the owner pastes into their site. */
+  snippet: string
+  /** A Google connection with a linked location: reviews on the widget; else the rating and count only. */
+  connected: boolean
+  views: { today: number; last30Days: number }
+}
+
+export const WIDGET_LAYOUTS: { value: WidgetLayout; label: string; hint: string }[] = [
+  { value: 'badge', label: 'Badge', hint: 'Stars, rating and count' },
+  { value: 'carousel', label: 'Carousel', hint: 'One review at a time' },
+  { value: 'list', label: 'List', hint: 'Reviews one under another' },
+]
+
+/** The preview's height: the widget reserves about this much for each layout (the badge ~64 px, a list 3 cards). */
+export const PREVIEW_HEIGHT: Record<WidgetLayout, number> = { badge: 96, carousel: 260, list: 520 }
+
+/** The page that is just the widget, for the preview's iframe. */
+export const widgetPreviewUrl = (code: string, layout: WidgetLayout) => `/w/${encodeURIComponent(code)}?layout=${layout}`
+
+export const widgetPath = (businessId: number) => `/business/${businessId}/widget`
+
+export const MAX_ALLOWED_SITES = 20
+
+/** '1 view', '1,204 views' */
+export const viewsText = (count: number) => `${count.toLocaleString('en-IN')} ${count === 1 ? 'view' : 'views'}`
+
+type WithWidgetViews = { widgetViews?: number }
+
+/** The widget views of a period: its total when the answer carries one, else the sum of its days. */
+export function widgetViewsOf(range: Pick<AnalyticsRangeResponse, 'totals' | 'days'>): number {
+  const total = (range.totals as WithWidgetViews).widgetViews
+  if (typeof total === 'number') return total
+  return range.days.reduce((sum, day) => sum + ((day as WithWidgetViews).widgetViews ?? 0), 0)
+}
+
+/** The previous period's widget views, when the answer carries them. */
+export function previousWidgetViewsOf(range: Pick<AnalyticsRangeResponse, 'previousTotals'>): number | null {
+  const total = (range.previousTotals as WithWidgetViews).widgetViews
+  return typeof total === 'number' ? total : null
+}
+
+/**
+ * The server's message for the sites a 422 refused: `allowedSites` itself, or one site (`allowedSites.2`) keyed by
+ * its place in the list sent.
+ */
+export function siteErrors(fields: Record<string, string>) {
+  const bySite = new Map<number, string>()
+  let whole: string | null = null
+  for (const [field, message] of Object.entries(fields)) {
+    const match = /^allowedSites(?:\.(\d+)|\[(\d+)\])?$/.exec(field)
+    if (!match) continue
+    const index = match[1] ?? match[2]
+    if (index === undefined) whole ??= message
+    else if (!bySite.has(Number(index))) bySite.set(Number(index), message)
+  }
+  return { whole, bySite }
+}

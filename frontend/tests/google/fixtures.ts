@@ -1,0 +1,18 @@
+/* A Google review in the inbox's shape (backend/types/api.ts GoogleReviewDto), for the Google and widget tests. */
+import type { GoogleReview } from '#lib/google'
+
+export const googleReview = (overrides: Partial<GoogleReview> = {}): GoogleReview => ({
+  id: 31,
+  businessId: 7,
+  reviewName: 'accounts/1/locations/2/reviews/31',
+  reviewer: { name: 'Priya Nair', photoUrl: null, anonymous: false },
+  stars: 5,
+  comment: 'Lovely masala chai and quick service.',
+  createTime: '2026-11-27T10:00:00.000Z',
+  updateTime: null,
+  reply: null,
+  deleted: false,
+  pinned: false,
+  hidden: false,
+  ...overrides,
+})

@@ -1,0 +1,161 @@
+/*
+ * The website widget screen (docs/screens.md#website-widget): the layout picked and saved, the preview of it, the
+ * allowed sites with the server's 422 sentence under the site it refused, the snippet copied, Pin and Hide sent as
+ * PATCHes, a viewer who only reads, and the badge-only note without a Google connection.
+ */
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { ANY_SITE_TEXT } from '#components/widget/allowed-sites-card'
+import { NOT_CONNECTED_TEXT } from '#components/widget/widget-reviews-card'
+import type { WorkspaceRole } from '#lib/roles'
+import type { WidgetSettings } from '#lib/widget'
+import { rememberWorkspace } from '#lib/workspace-store'
+import WidgetPage from '#pages/widget'
+import { setViewport } from '../chrome/chrome-helpers'
+import { fakeApi, fixtures, signIn, type Routes } from '../helpers'
+import { workspace } from '../workspaces/fixtures'
+import { renderInWorkspace } from '../workspaces/render'
+import { googleReview } from './fixtures'
+
+vi.setConfig({ testTimeout: 20_000 })
+beforeEach(() => setViewport(1280))
+afterEach(() => vi.unstubAllGlobals())
+
+const SNIPPET =
+  '<script async src="https://app.reviewroute.in/w/chai123.js"></script><div data-reviewroute="chai123" data-layout="carousel"></div>'
+
+const settings = (overrides: Partial<WidgetSettings> = {}): WidgetSettings => ({
+  code: 'chai123',
+  layout: 'carousel',
+  allowedSites: [],
+  snippet: SNIPPET,
+  connected: true,
+  views: { today: 12, last30Days: 340 },
+  ...overrides,
+})
+
+const review = googleReview
+
+function renderAs(role: WorkspaceRole, routes: Routes = {}) {
+  signIn()
+  rememberWorkspace(1, 1)
+  const api = fakeApi({
+    'GET /api/auth/user': fixtures.user,
+    'GET /api/workspaces': [workspace({ role })],
+    'GET /api/businesses': [fixtures.business()],
+    'GET /api/businesses/7/widget': settings(),
+    'GET /api/google-reviews': { status: 200, body: [review()], headers: { 'x-total-count': '1' } },
+    ...routes,
+  })
+  renderInWorkspace(<WidgetPage />, '/business/7/widget', '/business/:businessId/widget')
+  return api
+}
+
+const callsOf = (api: ReturnType<typeof fakeApi>, method: string, path: string) =>
+  api.calls.filter((call) => call.method === method && call.path === path)
+
+describe('Website widget screen', () => {
+  it('shows the three layouts with the saved one chosen, the preview of it and the views; another layout is saved', async () => {
+    const api = renderAs('owner', {
+      'PUT /api/businesses/7/widget': settings({ layout: 'list', snippet: SNIPPET.replace('carousel', 'list') }),
+    })
+    const layouts = await screen.findByRole('radiogroup', { name: 'Layout' })
+    const radios = within(layouts).getAllByRole('radio')
+    expect(radios).toHaveLength(3)
+    expect(within(layouts).getByRole('radio', { name: /Carousel/ })).toBeChecked()
+    expect(screen.getByTitle('Preview of the carousel widget')).toHaveAttribute('src', '/w/chai123?layout=carousel')
+    expect(screen.getByTitle('Preview of the carousel widget')).toHaveAttribute('loading', 'lazy')
+    expect(screen.getByText('Today')).toBeInTheDocument()
+    expect(screen.getByText('340')).toBeInTheDocument()
+    expect(screen.getByText('Chai Point Cafe')).toBeInTheDocument()
+
+    await userEvent.click(within(layouts).getByText('List'))
+    await waitFor(() => expect(callsOf(api, 'PUT', '/api/businesses/7/widget')).toHaveLength(1))
+    expect(callsOf(api, 'PUT', '/api/businesses/7/widget')[0].body).toEqual({ layout: 'list' })
+    expect(await screen.findByTitle('Preview of the list widget')).toHaveAttribute('src', '/w/chai123?layout=list')
+    expect(screen.getByLabelText('Widget snippet')).toHaveTextContent('data-layout="list"')
+  })
+
+  it('copies the snippet', async () => {
+    const writeText = vi.fn(async () => undefined)
+    renderAs('owner')
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } })
+    expect(await screen.findByLabelText('Widget snippet')).toHaveTextContent(SNIPPET)
+    await userEvent.click(screen.getByRole('button', { name: /Copy/ }))
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(SNIPPET))
+    expect(await screen.findByText('Snippet Copied!')).toBeInTheDocument()
+  })
+
+  it('sends the allowed sites and shows the server’s sentence under the site it refused', async () => {
+    const message = 'Each allowed site must include https:// (for example https://example.com)'
+    const api = renderAs('owner', {
+      'PUT /api/businesses/7/widget': { status: 422, body: { errors: [{ field: 'allowedSites.1', message, rule: 'regex' }] } },
+    })
+    expect(await screen.findByText(ANY_SITE_TEXT)).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: /Add site/ }))
+    await userEvent.type(screen.getByRole('textbox', { name: 'Site 1' }), 'https://chaipoint.in')
+    await userEvent.click(screen.getByRole('button', { name: /Add site/ }))
+    await userEvent.click(screen.getByRole('button', { name: /Add site/ }))
+    await userEvent.type(screen.getByRole('textbox', { name: 'Site 3' }), 'chaipoint.com')
+    await userEvent.click(screen.getByRole('button', { name: /Save sites/ }))
+    await waitFor(() => expect(callsOf(api, 'PUT', '/api/businesses/7/widget')).toHaveLength(1))
+    // The empty row is not sent; the server's numbering is of what it was sent.
+    expect(callsOf(api, 'PUT', '/api/businesses/7/widget')[0].body).toEqual({ allowedSites: ['https://chaipoint.in', 'chaipoint.com'] })
+    expect(await screen.findByText(message)).toBeInTheDocument()
+    expect(screen.getByRole('textbox', { name: 'Site 2' })).toHaveValue('chaipoint.com')
+    expect(screen.getByRole('textbox', { name: 'Site 2' }).closest('.ant-form-item')).toHaveClass('ant-form-item-has-error')
+    expect(screen.getByRole('textbox', { name: 'Site 1' }).closest('.ant-form-item')).not.toHaveClass('ant-form-item-has-error')
+  })
+
+  it('pins and hides a review with the PATCH, and the list is read again', async () => {
+    let pinned = false
+    const api = renderAs('owner', {
+      'GET /api/google-reviews': () => ({ status: 200, body: [review({ pinned })], headers: { 'x-total-count': '1' } }),
+      'PATCH /api/google-reviews/31': ({ body }: { body: unknown }) => {
+        pinned = (body as { pinned?: boolean }).pinned ?? pinned
+        return review({ pinned })
+      },
+    })
+    expect(await screen.findByText('Lovely masala chai and quick service.')).toBeInTheDocument()
+    const list = api.calls.find((call) => call.path === '/api/google-reviews')!
+    expect(list.url.searchParams.get('businessId')).toBe('7')
+    await userEvent.click(screen.getByRole('button', { name: /Pin/, pressed: false }))
+    await waitFor(() => expect(callsOf(api, 'PATCH', '/api/google-reviews/31')).toHaveLength(1))
+    expect(callsOf(api, 'PATCH', '/api/google-reviews/31')[0].body).toEqual({ pinned: true })
+    expect(await screen.findByText('Pinned')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: /Unpin/, pressed: true })).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: /Hide/ }))
+    await waitFor(() => expect(callsOf(api, 'PATCH', '/api/google-reviews/31')).toHaveLength(2))
+    expect(callsOf(api, 'PATCH', '/api/google-reviews/31')[1].body).toEqual({ hidden: true })
+  })
+
+  it('a viewer sees the widget but cannot change it', async () => {
+    const api = renderAs('viewer', { 'GET /api/businesses/7/widget': settings({ allowedSites: ['https://chaipoint.in'] }) })
+    expect(await screen.findByText('Lovely masala chai and quick service.')).toBeInTheDocument()
+    expect(screen.getByText('Only the owners and managers of this workspace can change the widget.')).toBeInTheDocument()
+    for (const radio of within(screen.getByRole('radiogroup', { name: 'Layout' })).getAllByRole('radio')) expect(radio).toBeDisabled()
+    expect(screen.getByText('https://chaipoint.in')).toBeInTheDocument()
+    expect(screen.queryByRole('textbox')).toBeNull()
+    expect(screen.queryByRole('button', { name: /Save sites/ })).toBeNull()
+    expect(screen.queryByRole('button', { name: /Pin/ })).toBeNull()
+    expect(screen.queryByRole('button', { name: /Hide/ })).toBeNull()
+    // The snippet is still theirs to copy.
+    expect(screen.getByRole('button', { name: /Copy/ })).toBeInTheDocument()
+    expect(api.calls.filter((call) => call.method !== 'GET')).toEqual([])
+  })
+
+  it('without a Google connection says the widget is a badge and leads to the Google screen', async () => {
+    const api = renderAs('owner', { 'GET /api/businesses/7/widget': settings({ connected: false, layout: 'badge' }) })
+    expect(await screen.findByText(NOT_CONNECTED_TEXT)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: /Google connection/ })).toHaveAttribute('href', '/dashboard/google')
+    expect(screen.getByTitle('Preview of the badge widget')).toHaveAttribute('src', '/w/chai123?layout=badge')
+    expect(screen.queryByText('Reviews on the widget')).toBeNull()
+    expect(api.calls.some((call) => call.path === '/api/google-reviews')).toBe(false)
+  })
+
+  it('an unknown business reads Business Not Found', async () => {
+    renderAs('owner', { 'GET /api/businesses/7/widget': { status: 404, body: { error: 'Business not found' } } })
+    expect(await screen.findByText('Business Not Found')).toBeInTheDocument()
+  })
+})
