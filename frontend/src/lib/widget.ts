@@ -55,10 +55,11 @@ export function previousWidgetViewsOf(range: Pick<AnalyticsRangeResponse, 'previ
 }
 
 /**
- * The server's message for the sites a 422 refused: `allowedSites` itself, or one site (`allowedSites.2`) keyed by
- * its place in the list sent.
+ * The server's message for the sites a 422 refused, under the site it is about: one numbered by its place in the
+ * list sent (`allowedSites.2`), or the list's own message when it quotes one of the sites sent (the server names the
+ * site it refused); else above the list.
  */
-export function siteErrors(fields: Record<string, string>) {
+export function siteErrors(fields: Record<string, string>, sent: string[]) {
   const bySite = new Map<number, string>()
   let whole: string | null = null
   for (const [field, message] of Object.entries(fields)) {
@@ -67,6 +68,13 @@ export function siteErrors(fields: Record<string, string>) {
     const index = match[1] ?? match[2]
     if (index === undefined) whole ??= message
     else if (!bySite.has(Number(index))) bySite.set(Number(index), message)
+  }
+  if (whole !== null && bySite.size === 0) {
+    const quoted = sent.findIndex((site) => site !== '' && whole!.includes(`"${site.slice(0, 80)}"`))
+    if (quoted >= 0) {
+      bySite.set(quoted, whole)
+      whole = null
+    }
   }
   return { whole, bySite }
 }

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ANY_SITE_TEXT } from '#components/widget/allowed-sites-card'
 import { NOT_CONNECTED_TEXT } from '#components/widget/widget-reviews-card'
 import type { WorkspaceRole } from '#lib/roles'
-import type { WidgetSettings } from '#lib/widget'
+import { siteErrors, type WidgetSettings } from '#lib/widget'
 import { rememberWorkspace } from '#lib/workspace-store'
 import WidgetPage from '#pages/widget'
 import { setViewport } from '../chrome/chrome-helpers'
@@ -88,9 +88,10 @@ describe('Website widget screen', () => {
   })
 
   it('sends the allowed sites and shows the server’s sentence under the site it refused', async () => {
-    const message = 'Each allowed site must include https:// (for example https://example.com)'
+    // The server's answer (backend/app/lib/site_origin.ts): the list's field, the site quoted in the sentence.
+    const message = 'Include https:// in "chaipoint.com": a site is written like https://example.com'
     const api = renderAs('owner', {
-      'PUT /api/businesses/7/widget': { status: 422, body: { errors: [{ field: 'allowedSites.1', message, rule: 'regex' }] } },
+      'PUT /api/businesses/7/widget': { status: 422, body: { error: message, errors: [{ field: 'allowedSites', message }] } },
     })
     expect(await screen.findByText(ANY_SITE_TEXT)).toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: /Add site/ }))
@@ -106,6 +107,12 @@ describe('Website widget screen', () => {
     expect(screen.getByRole('textbox', { name: 'Site 2' })).toHaveValue('chaipoint.com')
     expect(screen.getByRole('textbox', { name: 'Site 2' }).closest('.ant-form-item')).toHaveClass('ant-form-item-has-error')
     expect(screen.getByRole('textbox', { name: 'Site 1' }).closest('.ant-form-item')).not.toHaveClass('ant-form-item-has-error')
+  })
+
+  it('a sentence about the whole list, or naming no site sent, shows above the list; a numbered one under its site', () => {
+    expect(siteErrors({ allowedSites: 'At most 20 sites' }, ['https://a.in'])).toEqual({ whole: 'At most 20 sites', bySite: new Map() })
+    expect(siteErrors({ 'allowedSites.1': 'Bad' }, ['https://a.in', 'b'])).toEqual({ whole: null, bySite: new Map([[1, 'Bad']]) })
+    expect(siteErrors({ allowedSites: 'Include https:// in "b"' }, ['https://a.in', 'b']).bySite.get(1)).toBe('Include https:// in "b"')
   })
 
   it('pins and hides a review with the PATCH, and the list is read again', async () => {

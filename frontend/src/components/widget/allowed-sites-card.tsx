@@ -43,7 +43,7 @@ export function AllowedSitesCard({
       setErrors({ whole: null, bySite: new Map() })
       toast.success('Sites Saved', sent.length ? 'Only these sites can show the widget.' : 'Any website can show the widget.')
     } catch (error) {
-      const found = siteErrors(fieldErrors(error))
+      const found = siteErrors(fieldErrors(error), sent)
       if (found.whole === null && found.bySite.size === 0) toast.error('Save Failed', errorText(error, 'Please try again.'))
       else {
         // The server numbers the sites it was sent; the rows on screen are those, once the empty ones are dropped.
