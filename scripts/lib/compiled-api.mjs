@@ -214,11 +214,11 @@ export async function mysqlConnection(database, port = 3306) {
 }
 
 /** Our own throwaway databases only: their names start with one of these. */
-const OWN_DATABASES = /^reviewroute_(bench|faults)[a-z0-9_]*$/
+const OWN_DATABASES = /^reviewroute_(bench|faults|replicas)[a-z0-9_]*$/
 
 /** Drops and recreates one of our own databases, then migrates and seeds it with the build's db:prepare. */
 export async function resetDatabase(name, env, cwd = built) {
-  if (!OWN_DATABASES.test(name)) throw new Error(`refusing to reset ${name}: not a bench/faults database`)
+  if (!OWN_DATABASES.test(name)) throw new Error(`refusing to reset ${name}: not a bench/faults/replicas database`)
   const admin = await mysqlConnection(undefined)
   try {
     await admin.query(`DROP DATABASE IF EXISTS \`${name}\``)
