@@ -44,7 +44,7 @@ const suites = [
       return line ? { passed: Number(line[1]), failed: Number(line[2]) } : null
     },
   },
-  ...['journeys', 'faults', 'backup'].map((kind) => ({
+  ...['journeys', 'faults', 'replicas', 'backup'].map((kind) => ({
     name: `${kind} (node:test)`,
     cwd: root,
     command: ['npm', ['run', '--silent', `test:${kind}`]],
@@ -93,7 +93,7 @@ const failures = []
 const FAILURE_TAIL_LINES = 80
 const tailOf = (output) => output.trimEnd().split('\n').slice(-FAILURE_TAIL_LINES).join('\n')
 
-// The browser tests and page routes need the built front ends; the journeys and fault suites run the compiled backend.
+// The browser tests and page routes need the built front ends; the journeys, fault and replica suites run the compiled backend.
 console.log('=== build (backend, dashboard, site and review bundles) ===')
 const build = await run({ cwd: root, command: ['npm', ['run', 'build', '--silent']] })
 if (build.code !== 0) {
