@@ -17,7 +17,6 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import {
   ace,
   apiEnv,
-  backend,
   ensureBackendBuild,
   mysqlConnection,
   redisCli,
@@ -39,16 +38,6 @@ export const BALANCER_PORT = Number(process.env.REPLICAS_PORT ?? 3370)
 export const REPLICA_NAMES = ['A', 'B', 'C']
 export const WORKER_NAMES = ['W1', 'W2']
 export const SEND_LEASE_SECONDS = 10
-
-/**
- * TRUST_PROXY as the replicas get it: the list form (`loopback`, the balancer's address) where the backend reads a
- * list, else `true` (the boolean form trusts every hop).
- */
-function trustProxy() {
-  if (process.env.REPLICAS_TRUST_PROXY) return process.env.REPLICAS_TRUST_PROXY
-  const source = readFileSync(join(backend, 'start', 'env.ts'), 'utf8')
-  return /TRUST_PROXY:\s*bool\(/.test(source) ? 'true' : 'loopback'
-}
 
 const portAnswers = (port) =>
   new Promise((resolve) => {
@@ -118,7 +107,8 @@ export async function startCluster({ workerConcurrency = 3 } = {}) {
     QUEUE_PREFIX,
     APP_URL: balancerUrl,
     CORS_ORIGINS: balancerUrl,
-    TRUST_PROXY: trustProxy(),
+    // The balancer appends to X-Forwarded-For: the client is the right-most address that is not loopback (D53).
+    TRUST_PROXY: 'loopback',
     LIMITER_STORE: 'redis',
     MAIL_TRANSPORT: 'smtp',
     SMTP_HOST: '127.0.0.1',
