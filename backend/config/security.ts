@@ -18,7 +18,8 @@ export const contentSecurityPolicy = [
   "img-src 'self' data: blob: https:",
   "font-src 'self' data:",
   `connect-src 'self' ${RAZORPAY_API} https://lumberjack.razorpay.com`,
-  `frame-src ${RAZORPAY_API} ${RAZORPAY_CHECKOUT}`,
+  // 'self': the dashboard's website widget screen previews the widget's own page (/w/{code}, docs/decisions.md D49).
+  `frame-src 'self' ${RAZORPAY_API} ${RAZORPAY_CHECKOUT}`,
   "frame-ancestors 'none'",
   // The customer page's rating form answers a 4-5 with a redirect to Google's review page (docs/decisions.md D31).
   `form-action 'self' ${GOOGLE_REVIEW_ORIGIN}`,

@@ -52,6 +52,8 @@ test.group('Security headers', (group) => {
     const csp = directives(response.header('content-security-policy') ?? '')
     assert.deepEqual(csp['script-src'], ["'self'", 'https://checkout.razorpay.com'])
     assert.include(csp['frame-src'] ?? [], 'https://api.razorpay.com')
+    // The website widget screen previews the widget's own page (/w/{code}) in a frame.
+    assert.include(csp['frame-src'] ?? [], "'self'")
     assert.notInclude(csp['script-src'], "'unsafe-inline'")
     assert.notInclude(csp['script-src'], "'unsafe-eval'")
   })
