@@ -1,11 +1,12 @@
 import { describe, expect, it, vi, beforeEach, afterEach } from 'vitest'
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { BusinessDto, GeoDto, PlaceDto, SearchBusinessResponse, SelectBusinessResponse } from '@reviewroute/backend/types/api'
 import { BUSINESS_LIMIT_MESSAGE } from '@reviewroute/backend/contract/product_rules'
 import AddBusinessPage from '#site/pages/add-business'
 import { TOKEN_KEY } from '@reviewroute/web-shared/token'
 import { resetCityForTests } from '@reviewroute/web-shared/search'
+import { GOOGLE_POLICY_URL } from '@reviewroute/web-shared/routing'
 import { mockFetch, renderAt, USER } from './helpers'
 
 const PLACE: PlaceDto = {
@@ -76,7 +77,7 @@ describe('/add-business', () => {
     await searchAndPick()
     expect(await screen.findByLabelText('Review link')).toHaveValue(`${window.location.origin}/review/k7m2p9x`)
     const select = calls.find((call) => call.url === '/api/select-business')!
-    expect(select.body).toEqual({ placeId: 'demo_chai-point' })
+    expect(select.body).toEqual({ placeId: 'demo_chai-point', complianceMode: false })
     expect(select.headers.Authorization).toBe('Bearer rr_MQ.a-real-looking-token-value-123')
   })
 
@@ -112,5 +113,41 @@ describe('/add-business', () => {
     expect(await screen.findByLabelText('Review link')).toHaveValue(`${window.location.origin}/review/k7m2p9x`)
     await waitFor(() => expect(calls.filter((call) => call.url === '/api/select-business')).toHaveLength(1))
     expect(calls.some((call) => call.url === '/api/search-business')).toBe(false)
+  })
+
+  it('asks how customers are asked, "By rating" preselected, and adds the business as chosen (docs/decisions.md D51)', async () => {
+    localStorage.setItem(TOKEN_KEY, 'rr_MQ.a-real-looking-token-value-123')
+    const { calls } = mockFetch(
+      routes(() => ({ status: 201, body: { business: BUSINESS, created: true } satisfies SelectBusinessResponse }))
+    )
+    renderAt('/add-business', <AddBusinessPage />)
+    const group = await screen.findByRole('group', { name: 'How should customers be asked?' })
+    expect(within(group).getByRole('radio', { name: /^By rating/ })).toBeChecked()
+    expect(within(group).getByRole('link', { name: 'Read Google’s policy' })).toHaveAttribute('href', GOOGLE_POLICY_URL)
+
+    await userEvent.click(within(group).getByRole('radio', { name: /^Everyone may post on Google/ }))
+    await searchAndPick()
+
+    await waitFor(() => expect(calls.filter((call) => call.url === '/api/select-business')).toHaveLength(1))
+    expect(calls.find((call) => call.url === '/api/select-business')?.body).toEqual({ placeId: 'demo_chai-point', complianceMode: true })
+  })
+
+  it("a visitor's choice rides along the sign-up link and is used when the place is added", async () => {
+    mockFetch(routes(() => ({ status: 500 })))
+    renderAt('/add-business', <AddBusinessPage />)
+    await userEvent.click(screen.getByRole('radio', { name: /^Everyone may post on Google/ }))
+    await searchAndPick()
+    expect(await screen.findByRole('link', { name: 'Sign up and add this business' })).toHaveAttribute(
+      'href',
+      `/auth?mode=signup&redirect=${encodeURIComponent('/add-business?placeId=demo_chai-point&complianceMode=true')}`
+    )
+
+    localStorage.setItem(TOKEN_KEY, 'rr_MQ.a-real-looking-token-value-123')
+    const { calls } = mockFetch(
+      routes(() => ({ status: 201, body: { business: BUSINESS, created: true } satisfies SelectBusinessResponse }))
+    )
+    renderAt('/add-business?placeId=demo_chai-point&complianceMode=true', <AddBusinessPage />)
+    await waitFor(() => expect(calls.filter((call) => call.url === '/api/select-business')).toHaveLength(1))
+    expect(calls.find((call) => call.url === '/api/select-business')?.body).toEqual({ placeId: 'demo_chai-point', complianceMode: true })
   })
 })

@@ -20,8 +20,8 @@ export default class PlacesController {
   @inject()
   async select({ tenant, bouncer, request, response }: HttpContext, selectBusiness: SelectBusiness) {
     await bouncer.with(BusinessPolicy).authorize('create')
-    const { placeId } = await request.validateUsing(selectBusinessValidator)
-    const { business, created } = await selectBusiness.handle(tenant.member, placeId)
+    const { placeId, complianceMode } = await request.validateUsing(selectBusinessValidator)
+    const { business, created } = await selectBusiness.handle(tenant.member, placeId, { complianceMode: complianceMode ?? false })
     return response.status(created ? 201 : 200).send({ business: serializeBusiness(business), created } satisfies SelectBusinessResponse)
   }
 }

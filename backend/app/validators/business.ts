@@ -19,6 +19,8 @@ export const selectBusinessValidator = vine.compile(
       .minLength(1)
       .maxLength(255)
       .regex(/^[A-Za-z0-9_-]+$/),
+    // How customers are asked (docs/decisions.md D51): absent is "By rating", the product as first specified.
+    complianceMode: vine.boolean({ strict: true }).optional(),
   })
 )
 selectBusinessValidator.messagesProvider = messages

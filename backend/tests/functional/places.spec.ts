@@ -319,6 +319,54 @@ test.group('POST /api/select-business', (group) => {
     assert.equal(await businessCount(user.id), 1)
   })
 
+  test('the routing choice: absent is "By rating", complianceMode true is "Everyone may post on Google"', async ({ client, assert }) => {
+    const user = await UserFactory.create()
+    const [byRating, everyone] = [demoCatalogue()[7], demoCatalogue()[8]]
+
+    const first = await client.post('/api/select-business').json({ placeId: byRating.place_id }).loginAs(user)
+    const second = await client.post('/api/select-business').json({ placeId: everyone.place_id, complianceMode: true }).loginAs(user)
+
+    first.assertStatus(201)
+    second.assertStatus(201)
+    assert.isFalse(first.body().business.complianceMode)
+    assert.isTrue(second.body().business.complianceMode)
+    assert.isTrue(Boolean((await Business.findOrFail(second.body().business.id)).complianceMode))
+    // Every business answer carries the choice.
+    const listed = await client.get('/api/my-businesses').loginAs(user)
+    assert.deepEqual(
+      listed.body().map((business: { complianceMode: boolean }) => business.complianceMode),
+      [false, true]
+    )
+    // The customer page of the compliance-mode business offers Google to every rating.
+    const page = await client.get(`/review/${second.body().business.shortUrl}`)
+    page.assertStatus(200)
+  })
+
+  test('a routing choice that is not a boolean is a 422 and adds nothing', async ({ client, assert }) => {
+    const user = await UserFactory.create()
+
+    for (const complianceMode of ['yes', 1, 'true', {}]) {
+      const response = await client
+        .post('/api/select-business')
+        .json({ placeId: demoCatalogue()[7].place_id, complianceMode })
+        .loginAs(user)
+      response.assertStatus(422)
+      assert.equal(response.body().errors[0].field, 'complianceMode')
+    }
+    assert.equal(await businessCount(user.id), 0)
+  })
+
+  test('selecting a place the workspace has keeps its own routing choice', async ({ client, assert }) => {
+    const user = await UserFactory.create()
+    const placeId = demoCatalogue()[9].place_id
+
+    await client.post('/api/select-business').json({ placeId, complianceMode: true }).loginAs(user)
+    const again = await client.post('/api/select-business').json({ placeId }).loginAs(user)
+
+    again.assertStatus(200)
+    assert.isTrue(again.body().business.complianceMode)
+  })
+
   test('selecting the same place again returns the existing business', async ({ client, assert }) => {
     const user = await UserFactory.create()
     const placeId = demoCatalogue()[5].place_id

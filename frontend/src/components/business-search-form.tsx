@@ -17,6 +17,7 @@ import { formatCount } from '@reviewroute/web-shared/format'
 import { useBusinessSearch, type BusinessSearch } from '@reviewroute/web-shared/search'
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { LimitNotice } from '#components/billing/limit-notice'
+import { RoutingChoice } from '#components/businesses/routing-choice'
 import { errorText, request } from '#providers/http'
 import { useToast } from '#providers/toast'
 import './business-search-form.css'
@@ -29,13 +30,15 @@ export function BusinessSearchForm({ onAdded, autoFocus }: { onAdded?(business: 
   const invalidate = useInvalidate()
   const [failure, setFailure] = useState<string | null>(null)
   const [limited, setLimited] = useState(false)
+  // "By rating" is preselected: the product as first specified (docs/decisions.md D51).
+  const [complianceMode, setComplianceMode] = useState(false)
 
   const select = useCallback(
     async (place: PlaceDto) => {
       try {
         const { business } = await request<SelectBusinessResponse>('/api/select-business', {
           method: 'POST',
-          body: { placeId: place.place_id } satisfies SelectBusinessRequest,
+          body: { placeId: place.place_id, complianceMode } satisfies SelectBusinessRequest,
         })
         setFailure(null)
         setLimited(false)
@@ -52,7 +55,7 @@ export function BusinessSearchForm({ onAdded, autoFocus }: { onAdded?(business: 
         }
       }
     },
-    [invalidate, onAdded, toast]
+    [complianceMode, invalidate, onAdded, toast]
   )
   const search = useBusinessSearch(select)
   // Results of a search asked for with Search or Enter are listed in the page until the text changes.
@@ -151,6 +154,7 @@ export function BusinessSearchForm({ onAdded, autoFocus }: { onAdded?(business: 
       )}
       {showResults && <SearchResults search={search} />}
       {demo && <div>{demoNote}</div>}
+      <RoutingChoice value={complianceMode} onChange={setComplianceMode} disabled={search.selecting} />
       {failure && <Alert type="error" showIcon message={failure} />}
       {limited && <LimitNotice message={BUSINESS_LIMIT_MESSAGE} />}
     </Flex>

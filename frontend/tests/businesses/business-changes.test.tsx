@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { GOOGLE_POLICY_URL } from '@reviewroute/web-shared/routing'
 import type { BusinessDto } from '@reviewroute/backend/types/api'
 import { fakeApi, fixtures, signIn } from '../helpers'
 import { callsTo, cafe, renderBusinesses } from './render'
@@ -218,7 +219,7 @@ describe('removing a business', () => {
 })
 
 describe('business settings', () => {
-  it('explains the policy and saves compliance mode and the pinned language', async () => {
+  it('explains the policy with a link to it and saves how customers are asked and the pinned language', async () => {
     signIn()
     const api = fakeApi({
       'GET /api/businesses': [cafe()],
@@ -229,19 +230,33 @@ describe('business settings', () => {
 
     await userEvent.click(await screen.findByRole('button', { name: /Settings/ }))
     const dialog = await screen.findByRole('dialog')
-    expect(
-      within(dialog).getByText(
-        'Google\'s policy does not allow asking only happy customers for reviews ("review gating"); compliance mode also offers every customer a "Post on Google instead" link.'
-      )
-    ).toBeInTheDocument()
+    expect(within(dialog).getByText(/Google’s review policy does not allow asking only happy customers/)).toBeInTheDocument()
+    expect(within(dialog).getByRole('link', { name: 'Read Google’s policy' })).toHaveAttribute('href', GOOGLE_POLICY_URL)
     expect(within(dialog).getByRole('radio', { name: "Customer's phone language" })).toBeChecked()
+    expect(within(dialog).getByRole('radio', { name: /^By rating/ })).toBeChecked()
 
-    await userEvent.click(within(dialog).getByRole('switch', { name: 'Compliance mode' }))
+    await userEvent.click(within(dialog).getByRole('radio', { name: /^Everyone may post on Google/ }))
     await userEvent.click(within(dialog).getByText('हिंदी'))
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Settings' }))
 
     expect(await screen.findByText('Settings Saved')).toBeInTheDocument()
     expect(callsTo(api.calls, 'PATCH', '/api/businesses/7')[0].body).toEqual({ complianceMode: true, language: 'hi' })
+  })
+
+  it('each card says how its customers are asked', async () => {
+    signIn()
+    fakeApi({
+      'GET /api/businesses': [cafe(), cafe({ id: 8, name: 'Second Branch', shortUrl: 'second-branch', complianceMode: true })],
+      'GET /api/billing/trial-status': fixtures.trialStatus(),
+    })
+    renderBusinesses()
+
+    expect(
+      await within(await screen.findByRole('article', { name: 'Chai Point Cafe' })).findByText(/Customers asked: By rating/)
+    ).toBeInTheDocument()
+    expect(
+      within(screen.getByRole('article', { name: 'Second Branch' })).getByText(/Customers asked: Everyone may post on Google/)
+    ).toBeInTheDocument()
   })
 
   it("offers the customer's phone language and the nine languages by their own names", async () => {
@@ -290,7 +305,7 @@ describe('business settings', () => {
 
     await userEvent.click(await screen.findByRole('button', { name: /Settings/ }))
     const dialog = await screen.findByRole('dialog')
-    expect(within(dialog).getByRole('switch', { name: 'Compliance mode' })).toBeChecked()
+    expect(within(dialog).getByRole('radio', { name: /^Everyone may post on Google/ })).toBeChecked()
     await userEvent.click(within(dialog).getByText("Customer's phone language"))
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Settings' }))
 

@@ -121,7 +121,7 @@ describe('the business search form (docs/decisions.md D39)', () => {
 
     await press(field, 'Enter')
     await waitFor(() => expect(selections(api.calls)).toHaveLength(1))
-    expect(selections(api.calls)[0].body).toEqual({ placeId: karolBagh.place_id })
+    expect(selections(api.calls)[0].body).toEqual({ placeId: karolBagh.place_id, complianceMode: false })
     expect(await screen.findByText('Business Added Successfully!')).toBeInTheDocument()
     await waitFor(() => expect(onAdded).toHaveBeenCalledTimes(1))
   })
@@ -152,7 +152,7 @@ describe('the business search form (docs/decisions.md D39)', () => {
     await press(field, 'ArrowDown')
     await press(field, 'Enter')
     await waitFor(() => expect(selections(api.calls)).toHaveLength(1))
-    expect(selections(api.calls)[0].body).toEqual({ placeId: lajpatNagar.place_id })
+    expect(selections(api.calls)[0].body).toEqual({ placeId: lajpatNagar.place_id, complianceMode: false })
   })
 
   it('shows each suggestion’s full address, wrapping rather than cut off, so two branches differ', async () => {
@@ -231,8 +231,24 @@ describe('Search lists the results in the page', () => {
     const list = await resultList()
     await userEvent.click(within(list).getAllByRole('button', { name: 'Sharma Sweets' })[1])
     await waitFor(() => expect(selections(api.calls)).toHaveLength(1))
-    expect(selections(api.calls)[0].body).toEqual({ placeId: lajpatNagar.place_id })
+    expect(selections(api.calls)[0].body).toEqual({ placeId: lajpatNagar.place_id, complianceMode: false })
     await waitFor(() => expect(onAdded).toHaveBeenCalledTimes(1))
+  })
+
+  it('asks how customers are asked, "By rating" preselected, with the policy and a link to it (docs/decisions.md D51)', async () => {
+    const { api, field } = setup(() => ({ places: branches, source: 'google' }))
+    const group = screen.getByRole('group', { name: 'How should customers be asked?' })
+    expect(within(group).getByRole('radio', { name: /^By rating/ })).toBeChecked()
+    expect(within(group).getByText(/Google’s review policy does not allow asking only happy customers/)).toBeInTheDocument()
+    expect(within(group).getByRole('link', { name: 'Read Google’s policy' })).toHaveAttribute('target', '_blank')
+
+    await userEvent.click(within(group).getByRole('radio', { name: /^Everyone may post on Google/ }))
+    await userEvent.type(field, 'Sharma Sweets')
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }))
+    await userEvent.click(within(await resultList()).getAllByRole('button', { name: 'Sharma Sweets' })[0])
+
+    await waitFor(() => expect(selections(api.calls)).toHaveLength(1))
+    expect(selections(api.calls)[0].body).toEqual({ placeId: karolBagh.place_id, complianceMode: true })
   })
 
   it('Search pressed before any suggestion came shows the results too, as does Enter', async () => {

@@ -155,7 +155,7 @@ describe('the add view', () => {
 
     expect(await screen.findByText('Business Added Successfully!')).toBeInTheDocument()
     expect(await screen.findByRole('article', { name: 'Sharma Sweets' })).toBeInTheDocument()
-    expect(api.calls.find((call) => call.path === '/api/select-business')?.body).toEqual({ placeId: 'demo-sweets' })
+    expect(api.calls.find((call) => call.path === '/api/select-business')?.body).toEqual({ placeId: 'demo-sweets', complianceMode: false })
   })
 })
 

@@ -29,8 +29,16 @@ export default class SelectBusiness {
     private billingStatus: GetBillingStatus
   ) {}
 
-  /** `member` may add businesses to their workspace (BusinessPolicy.create); the business is the workspace's. */
-  async handle(member: Member, placeId: string): Promise<{ business: Business; created: boolean }> {
+  /**
+   * `member` may add businesses to their workspace (BusinessPolicy.create); the business is the workspace's. A new
+   * business asks customers as `complianceMode` says (docs/decisions.md D51); a place the workspace already has
+   * keeps its own choice, which the business's settings change.
+   */
+  async handle(
+    member: Member,
+    placeId: string,
+    { complianceMode = false }: { complianceMode?: boolean } = {}
+  ): Promise<{ business: Business; created: boolean }> {
     const { workspace, user } = member
     const existing = await Business.query().where('workspace_id', workspace.id).where('place_id', placeId).first()
     if (existing) return { business: existing, created: false }
@@ -59,6 +67,7 @@ export default class SelectBusiness {
               reviewCount: place.reviewCount,
               shortUrl: await this.codeNoAliasHas(trx),
               googleReviewUrl: googleReviewUrl(place.place_id),
+              complianceMode,
             },
             { client: trx }
           )

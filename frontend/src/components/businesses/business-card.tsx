@@ -13,9 +13,11 @@ import {
   QrcodeOutlined,
   SettingOutlined,
   StarFilled,
+  SwapOutlined,
 } from '@ant-design/icons'
 import type { BusinessDto } from '@reviewroute/backend/types/api'
 import { formatCount } from '@reviewroute/web-shared/format'
+import { routingLabel } from '@reviewroute/web-shared/routing'
 import { Button, Card, Flex, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
@@ -102,6 +104,9 @@ export function BusinessCard({ business, view }: { business: BusinessDto; view: 
             </Typography.Text>
             <Typography.Text type="secondary">
               <MessageOutlined /> {formatCount(business.reviewCount)} {business.reviewCount === 1 ? 'review' : 'reviews'} on Google
+            </Typography.Text>
+            <Typography.Text type="secondary">
+              <SwapOutlined /> Customers asked: {routingLabel(business.complianceMode)}
             </Typography.Text>
           </Flex>
           <ShortUrlEditor

@@ -1,15 +1,14 @@
 /*
- * A business's customer-page settings (docs/decisions.md D5, D14): compliance mode and the pinned page language,
- * saved with PATCH /api/businesses/{id}. The policy is explained in one sentence, as docs/decisions.md D14 asks.
+ * A business's customer-page settings (docs/decisions.md D5, D14, D51): how customers are asked (by rating, or
+ * everyone may post on Google: compliance mode) and the pinned page language, saved with PATCH /api/businesses/{id}.
+ * The policy is explained in one sentence with a link to it.
  */
 import type { BusinessDto } from '@reviewroute/backend/types/api'
-import { Button, Flex, Modal, Radio, Switch, Typography } from 'antd'
+import { Button, Flex, Modal, Radio, Typography } from 'antd'
 import { useState } from 'react'
 import { LANGUAGE_NAMES, PHONE_LANGUAGE, REVIEW_LANGUAGES, type ReviewLanguage } from '#lib/review-languages'
 import type { BusinessSettings } from './use-business-actions'
-
-export const POLICY_SENTENCE =
-  'Google\'s policy does not allow asking only happy customers for reviews ("review gating"); compliance mode also offers every customer a "Post on Google instead" link.'
+import { RoutingChoice } from './routing-choice'
 
 const AUTOMATIC = 'auto'
 /** "Customer's phone language" (sent as null), then the nine languages, each by its own name. */
@@ -48,15 +47,7 @@ function SettingsForm({ business, onClose, onSave }: Props) {
 
   return (
     <Flex vertical gap={20} style={{ paddingTop: 8 }}>
-      <Flex vertical gap={6}>
-        <Flex justify="space-between" align="center" gap={12}>
-          <Typography.Text strong id={`compliance-${business.id}`}>
-            Compliance mode
-          </Typography.Text>
-          <Switch checked={complianceMode} onChange={setComplianceMode} aria-labelledby={`compliance-${business.id}`} />
-        </Flex>
-        <Typography.Text type="secondary">{POLICY_SENTENCE}</Typography.Text>
-      </Flex>
+      <RoutingChoice value={complianceMode} onChange={setComplianceMode} />
       <Flex vertical gap={6}>
         <Typography.Text strong id={`language-${business.id}`}>
           Customer page language

@@ -10,11 +10,13 @@ interface Props {
   place: PlaceDto
   /** Set once the owner added it (signed in); null for a visitor's preview. */
   business: BusinessDto | null
+  /** How customers will be asked: kept in the sign-up link, so the business is added as chosen. */
+  complianceMode?: boolean
   onBack(): void
 }
 
 /** After choosing a listing: its details, the Google review link and QR, and the short link (or an invitation). */
-export function BusinessResult({ place, business, onBack }: Props) {
+export function BusinessResult({ place, business, complianceMode = false, onBack }: Props) {
   const toast = useToast()
   const google = business?.googleReviewUrl ?? googleReviewLink(place.place_id)
   const link = business ? reviewLink(business.shortUrl) : null
@@ -45,7 +47,8 @@ export function BusinessResult({ place, business, onBack }: Props) {
     }
   }
 
-  const signUp = `/auth?${new URLSearchParams({ mode: 'signup', redirect: `/add-business?placeId=${place.place_id}` })}`
+  const resume = new URLSearchParams({ placeId: place.place_id, ...(complianceMode ? { complianceMode: 'true' } : {}) })
+  const signUp = `/auth?${new URLSearchParams({ mode: 'signup', redirect: `/add-business?${resume}` })}`
 
   return (
     <section className="result container">

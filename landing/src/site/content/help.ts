@@ -7,6 +7,7 @@ import {
   FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS,
   TRIAL_DAYS,
 } from '@reviewroute/backend/contract/product_rules'
+import { GOOGLE_POLICY_URL, POLICY_SENTENCE, ROUTING } from '@reviewroute/web-shared/routing'
 import { LANGUAGE_COUNT, LANGUAGE_LIST } from './languages'
 
 const support = { text: SUPPORT_EMAIL, href: `mailto:${SUPPORT_EMAIL}` }
@@ -66,9 +67,21 @@ export const HELP_SECTIONS: TextSection[] = [
   },
   {
     id: 'compliance-mode',
-    title: 'Compliance mode',
+    title: 'How customers are asked: by rating, or everyone may post on Google',
     blocks: [
-      'Google’s review policy forbids “review gating”, that is, keeping unhappy customers from posting on Google. Turn on compliance mode in a business’s settings and customers who give 1 to 3 stars still see your private feedback form, plus a “Post on Google instead” link. You still hear about problems first, and every customer can reach Google. We recommend keeping it on.',
+      'When you add a business you choose how its customers are asked, and you can change it at any time in the business’s Settings. Its card on My Businesses shows the choice.',
+      {
+        list: [
+          `${ROUTING.byRating.label}: ${ROUTING.byRating.text} This is how ReviewRoute first worked, and it is preselected.`,
+          `${ROUTING.everyone.label} (compliance mode): ${ROUTING.everyone.text} You still hear about problems first, and every customer can reach Google.`,
+        ],
+      },
+      [
+        POLICY_SENTENCE,
+        ' Read ',
+        { text: 'Google’s policy on fake engagement', href: GOOGLE_POLICY_URL },
+        '. We recommend “Everyone may post on Google”.',
+      ],
     ],
   },
   {

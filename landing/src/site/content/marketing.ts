@@ -144,7 +144,7 @@ export const FRONT_DOOR_FEATURES: Feature[] = [
   {
     icon: 'shield',
     title: 'Play by Google’s rules',
-    text: 'Compliance mode adds a "Post on Google instead" link for unhappy customers, so nobody is kept away from Google.',
+    text: 'Choose “Everyone may post on Google” and unhappy customers also get a “Post on Google instead” link, so nobody is kept away from Google.',
   },
   {
     icon: 'qr',

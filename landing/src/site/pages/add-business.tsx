@@ -8,6 +8,7 @@ import { getToken } from '@reviewroute/web-shared/token'
 import { Layout } from '#site/components/layout'
 import { BusinessSearchForm } from '#site/components/business-search-form'
 import { BusinessResult } from '#site/components/business-result'
+import { RoutingChoice } from '#site/components/routing-choice'
 import { Icon, type IconName } from '#site/components/icon'
 import { LANGUAGE_COUNT } from '#site/content/languages'
 import { useSession } from '#site/session'
@@ -28,6 +29,8 @@ export default function AddBusinessPage() {
   const [params, setParams] = useSearchParams()
   const [chosen, setChosen] = useState<{ place: PlaceDto; business: BusinessDto | null } | null>(null)
   const [limitReached, setLimitReached] = useState(false)
+  // How customers are asked (docs/decisions.md D51): "By rating" unless chosen otherwise, kept across sign-up.
+  const [complianceMode, setComplianceMode] = useState(params.get('complianceMode') === 'true')
 
   const select = useCallback(
     async (place: PlaceDto) => {
@@ -39,7 +42,7 @@ export default function AddBusinessPage() {
       try {
         const { business } = await api<SelectBusinessResponse>('/api/select-business', {
           method: 'POST',
-          body: { placeId: place.place_id } satisfies SelectBusinessRequest,
+          body: { placeId: place.place_id, complianceMode } satisfies SelectBusinessRequest,
         })
         setLimitReached(false)
         setChosen({ place: placeOf(business), business })
@@ -50,7 +53,7 @@ export default function AddBusinessPage() {
         toast({ title: 'Selection Error', description: 'Failed to load business details. Please try again.', variant: 'error' })
       }
     },
-    [toast]
+    [complianceMode, toast]
   )
   const search = useBusinessSearch(select)
 
@@ -67,7 +70,7 @@ export default function AddBusinessPage() {
   return (
     <Layout user={user}>
       {chosen ? (
-        <BusinessResult place={chosen.place} business={chosen.business} onBack={() => setChosen(null)} />
+        <BusinessResult place={chosen.place} business={chosen.business} complianceMode={complianceMode} onBack={() => setChosen(null)} />
       ) : (
         <section className="hero">
           <div className="container">
@@ -86,6 +89,7 @@ export default function AddBusinessPage() {
             )}
             <div className="search-wrap">
               <BusinessSearchForm search={search} />
+              <RoutingChoice value={complianceMode} onChange={setComplianceMode} />
               {limitReached && (
                 <div className="alert alert--amber limit-notice" role="alert">
                   <p>{BUSINESS_LIMIT_MESSAGE}</p>
