@@ -6,8 +6,9 @@
  *   location with the business's place id is linked by itself and its reviews (English, Hindi, Tamil) are
  *   imported; in the Feedback inbox's Google tab the owner drafts a reply to the Tamil review with AI, in Tamil,
  *   and posts it: Google receives it and the inbox shows it. Then Google pushes a new 2-star review: the product
- *   fetches it itself, it shows in the inbox, and the owner gets an alert mail. Last, Google stops granting
- *   quota (as before a project is approved): the Google screen says so in plain words.
+ *   fetches it itself, it shows in the inbox, and the owner gets an alert mail. The owner pins a review to the
+ *   website widget, which then shows it first. Last, Google stops granting quota (as before a project is
+ *   approved): the Google screen says so in plain words.
  * Screenshots of each screen at 1280 and 390 px in screenshots/journeys/15-*.png.
  */
 import assert from 'node:assert/strict'
@@ -166,6 +167,31 @@ test(
       assert.match(alert.text, /Meera Joshi/)
       assert.match(alert.text, /\/feedbacks\?source=google/)
       t.diagnostic(`alert mail: ${alert.subject}`)
+
+      // The website widget (D49): from the business's analytics, the owner pins the Hindi review; the widget's
+      // public answer puts it first and the preview draws it.
+      await page.goto(`${run.product.base}/business/${business.id}`)
+      await page
+        .getByRole('group', { name: 'Website widget' })
+        .getByText(/views in this period/)
+        .waitFor()
+      await screenshot(page, '15', '7-analytics-1280')
+      await page.getByRole('link', { name: /Website widget/ }).click()
+      await page.waitForURL(new RegExp(`/business/${business.id}/widget$`))
+      const hindiRow = page.locator('.ant-list-item', { hasText: HINDI })
+      await hindiRow.getByRole('button', { name: /Pin$/ }).click()
+      await hindiRow.getByText('Pinned').waitFor()
+      const widget = expectStatus(await api('GET', `/api/businesses/${business.id}/widget`, { token: owner.token }), 200, 'the widget')
+      assert.equal(widget.connected, true)
+      const shown = expectStatus(await api('GET', `/api/widget/${widget.code}`), 200, 'the public widget')
+      assert.equal(shown.reviews[0].text, HINDI, 'the pinned review comes first')
+      await page.frameLocator('iframe.widget-preview').getByText(HINDI).first().waitFor()
+      await screenshotWidths(page, '15', '7-widget')
+      // Another layout is saved and previewed at once.
+      await page.getByRole('radiogroup', { name: 'Layout' }).getByText('List', { exact: true }).click()
+      await page.frameLocator('iframe[title="Preview of the list widget"]').getByText(ENGLISH).first().waitFor()
+      assert.equal(expectStatus(await api('GET', `/api/widget/${widget.code}`), 200, 'the public widget').layout, 'list')
+      await screenshot(page, '15', '8-widget-list-1280')
 
       // The numbers: five reviews, two replied, the pushed one unanswered and negative.
       const stats = expectStatus(

@@ -26,8 +26,11 @@ export const WIDGET_LAYOUTS: { value: WidgetLayout; label: string; hint: string 
   { value: 'list', label: 'List', hint: 'Reviews one under another' },
 ]
 
-/** The preview's height: the widget reserves about this much for each layout (the badge ~64 px, a list 3 cards). */
-export const PREVIEW_HEIGHT: Record<WidgetLayout, number> = { badge: 96, carousel: 260, list: 520 }
+/**
+ * The preview's height: the height the widget reserves for each layout (HEIGHTS in landing/src/widget/styles.ts: 64,
+ * 264, 480) and a little room for its focus ring.
+ */
+export const PREVIEW_HEIGHT: Record<WidgetLayout, number> = { badge: 72, carousel: 272, list: 488 }
 
 /** The page that is just the widget, for the preview's iframe. */
 export const widgetPreviewUrl = (code: string, layout: WidgetLayout) => `/w/${encodeURIComponent(code)}?layout=${layout}`

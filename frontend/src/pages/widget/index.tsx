@@ -88,14 +88,15 @@ export default function WidgetPage() {
         <Col xs={24} lg={12}>
           <Flex vertical gap={16}>
             <LayoutCard layout={settings.layout} editable={edit} saving={savingLayout} onChange={(layout) => void changeLayout(layout)} />
-            <SnippetCard snippet={settings.snippet} />
-            <AllowedSitesCard sites={settings.allowedSites} editable={edit} onSave={(allowedSites) => save({ allowedSites })} />
+            {/* The choice and what it looks like together, on a phone too. */}
+            <PreviewCard code={settings.code} layout={settings.layout} version={version} />
           </Flex>
         </Col>
         <Col xs={24} lg={12}>
           <Flex vertical gap={16}>
-            <PreviewCard code={settings.code} layout={settings.layout} version={version} />
+            <SnippetCard snippet={settings.snippet} />
             <ViewsCard views={settings.views} />
+            <AllowedSitesCard sites={settings.allowedSites} editable={edit} onSave={(allowedSites) => save({ allowedSites })} />
           </Flex>
         </Col>
       </Row>
