@@ -11,7 +11,8 @@
  * 5. two workers: one alert mail per business per window, each schedule registered once and run once a period;
  * 6. an API replica killed (SIGKILL) with ratings in flight: every acknowledged rating stored once, none twice;
  * 7. a worker killed (SIGKILL) mid-send, the mail server slow: every customer gets their review request once
- *    (a duplicate is counted and printed).
+ *    (a duplicate is counted and printed); a send lost with its worker goes again once its lease is over
+ *    (SEND_LEASE_SECONDS, 10 s here), which the send-lease change brings.
  *
  * The numbers (propagation ms per kind, ratings sent/stored, duplicates) are printed as `[replicas] ...` lines.
  * Loopback only; own database (reviewroute_replicas), own redis-server (6397), ports 3370-3373.

@@ -26,7 +26,7 @@ export function expectStatus(answer, status, what) {
   return answer.json
 }
 
-/** Registers an owner on `base` and adds the `nth` place of the demo catalogue (and more with addBusiness). */
+/** Registers an owner on `base` (a 7-day trial) with the first place of the demo catalogue as their business. */
 export async function owner(base, name = 'owner') {
   const email = uniqueEmail(name)
   const registered = expectStatus(
