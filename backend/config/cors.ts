@@ -1,5 +1,6 @@
 import env from '#start/env'
 import { defineConfig } from '@adonisjs/cors'
+import { isWidgetApi } from '#web/widget_cors'
 
 const allowed = env
   .get('CORS_ORIGINS')
@@ -8,7 +9,8 @@ const allowed = env
   .filter(Boolean)
 
 export default defineConfig({
-  enabled: true,
+  // The website widget's answer is read by the owners' own sites: its CORS is its own (#web/widget_cors, D49).
+  enabled: (ctx) => !isWidgetApi(ctx.request.url()),
   origin: allowed,
   methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
   headers: true,

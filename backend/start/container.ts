@@ -11,7 +11,7 @@ import { WhatsAppCloud } from '#services/messaging/whatsapp_cloud'
 import { Msg91Sms } from '#services/messaging/msg91_sms'
 import { IdentityProvider } from '#services/identity/identity_provider'
 import { QueueService } from '#queue/queue_service'
-import { pageViewCounter } from '#hot_path/page_view_counter'
+import { pageViewCounter, widgetViewCounter } from '#hot_path/page_view_counter'
 
 app.container.singleton(PlacesDirectory, () => createPlacesDirectory())
 
@@ -28,6 +28,7 @@ app.container.singleton(QueueService, () => {
 
 // Views counted in memory are written before the process exits.
 app.terminating(() => pageViewCounter.flush().catch(() => {}))
+app.terminating(() => widgetViewCounter.flush().catch(() => {}))
 
 // Account mails leave after the answer (the mailer's in-process queue, sendLater): a failure is seen only here.
 emitter.on('queued:mail:error', ({ error, mailerName }) => logger.error({ err: error, mailer: mailerName }, 'queued mail not sent'))

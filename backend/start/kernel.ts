@@ -12,6 +12,8 @@ server.use([
   () => import('#middleware/request_log_middleware'),
   () => import('#middleware/security_headers_middleware'),
   () => import('#middleware/force_json_response_middleware'),
+  // The website widget's preflight, by its own rule (docs/decisions.md D49); the dashboard's CORS below.
+  () => import('#middleware/widget_preflight_middleware'),
   () => import('@adonisjs/cors/cors_middleware'),
 ])
 

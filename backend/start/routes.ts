@@ -68,6 +68,7 @@ const GoogleConnectionsController = () => import('#controllers/google_connection
 const GoogleWebhooksController = () => import('#controllers/google_webhooks_controller')
 const GoogleReviewsController = () => import('#controllers/google_reviews_controller')
 const GoogleAutoReplyController = () => import('#controllers/google_auto_reply_controller')
+const WidgetController = () => import('#controllers/widget_controller')
 const ReplyTemplatesController = () => import('#controllers/reply_templates_controller')
 const ReplyDraftsController = () => import('#controllers/reply_drafts_controller')
 
@@ -130,6 +131,9 @@ router
     router.get('business/by-url/:shortUrl', [ReviewLinksController, 'show']).as('review_links.show')
     // Limits are per device inside the action (docs/decisions.md D31): a 4-5 is never stopped on its way to Google.
     router.post('review/:shortUrl/submit', [ReviewLinksController, 'submit']).as('review_links.submit')
+    // The website widget's public answer (docs/decisions.md D49): its own CORS, not the dashboard's (config/cors.ts);
+    // cached five minutes in memory, so a busy site costs no database round trip per page.
+    router.get('widget/:code', [WidgetController, 'data']).as('widget.data')
 
     router.post('contact', [ContactController, 'store']).as('contact.store').use([middleware.silentAuth(), contactThrottle])
     router.get('geo', [SystemController, 'geo']).as('geo')
@@ -321,6 +325,10 @@ router
         router.get('google-reviews/:id', [GoogleReviewsController, 'show']).as('google_reviews.show')
         router.put('google-reviews/:id/reply', [GoogleReviewsController, 'reply']).as('google_reviews.reply')
         router.delete('google-reviews/:id/reply', [GoogleReviewsController, 'deleteReply']).as('google_reviews.reply.destroy')
+        // Pinned to or hidden from the website widget (docs/decisions.md D49).
+        router.patch('google-reviews/:id', [GoogleReviewsController, 'update']).as('google_reviews.update')
+        router.get('businesses/:businessId/widget', [WidgetController, 'show']).as('businesses.widget.show')
+        router.put('businesses/:businessId/widget', [WidgetController, 'update']).as('businesses.widget.update')
         // Reply templates and AI drafts (docs/decisions.md D46): the draft is limited per workspace inside the controller,
         // after the review is known to be the member's, so another workspace's review is a 404 and never a 429.
         router.get('reply-templates', [ReplyTemplatesController, 'index']).as('reply_templates.index')
@@ -346,6 +354,8 @@ router.get('/thanks', [ReviewPageController, 'thanks']).as('pages.thanks')
 router.get('/r/:token', [ReviewPageController, 'personal']).as('pages.request')
 router.get('/r/:token/stop', [ReviewPageController, 'stopPage']).as('pages.request.stop_page')
 router.post('/r/:token/stop', [ReviewPageController, 'stop']).as('pages.request.stop')
+// The website widget's script (/w/{code}.js) and its page for an <iframe> (/w/{code}), docs/decisions.md D49.
+router.get('/w/:code', [WidgetController, 'page']).as('pages.widget')
 router.get('/assets/*', [PagesController, 'asset']).as('pages.assets')
 router.get('/dashboard-assets/*', [PagesController, 'asset']).as('pages.dashboard_assets')
 // Agencies' brand logos by content hash (docs/decisions.md D42, "Brand").

@@ -6,6 +6,7 @@
  */
 import type { Infer } from '@vinejs/vine/types'
 import type { ReviewLanguage, ReviewMessages } from '#contract/review_messages/index'
+import type { WidgetLayout } from '#contract/widget'
 import type {
   changeEmailValidator,
   changePasswordValidator,
@@ -245,6 +246,8 @@ export interface AnalyticsTotals {
   conversionRate: number
   positiveLast7Days: number
   pageViews: number
+  /** The website widget's answers, all time (docs/decisions.md D49). */
+  widgetViews: number
 }
 
 export interface AnalyticsResponse {
@@ -266,6 +269,8 @@ export interface DailyPointDto {
   negative: number
   redirected: number
   views: number
+  /** The website widget's answers that day (docs/decisions.md D49). */
+  widgetViews: number
 }
 
 export interface DailySeriesResponse {
@@ -1036,6 +1041,72 @@ export interface GoogleReviewDto {
   reply: { comment: string; updateTime: string | null } | null
   /** No longer on Google. */
   deleted: boolean
+  /** Pinned to the website widget (docs/decisions.md D49): shown first. */
+  pinned: boolean
+  /** Hidden from the website widget. */
+  hidden: boolean
+}
+
+/** `PATCH /api/google-reviews/{id}`: pin to or hide from the website widget (docs/decisions.md D49). */
+export interface GoogleReviewWidgetUpdate {
+  pinned?: boolean
+  hidden?: boolean
+}
+
+/** `GET /api/widget/{code}`: the website widget's public answer (docs/decisions.md D49); nothing private in it. */
+export interface WidgetDataDto {
+  code: string
+  /** The owner's default; the page's data-layout overrides it. */
+  layout: WidgetLayout
+  /** The business's language (en when none), for the widget's own words. */
+  language: ReviewLanguage
+  /** The widget's words in that language; `{count}` and `{rating}` are filled by the widget. */
+  labels: WidgetLabels
+  business: { name: string; listingUrl: string; reviewUrl: string }
+  /** From the business's Google figures; average null when Google has none. */
+  rating: { average: number | null; count: number }
+  /** False without a Google connection and a linked location: reviews is [] (the badge only). */
+  connected: boolean
+  reviews: WidgetReviewDto[]
+}
+
+export interface WidgetLabels {
+  writeReview: string
+  reviewsOnGoogle: string
+  ratingOutOf: string
+  previous: string
+  next: string
+  readMore: string
+  poweredByGoogle: string
+}
+
+export interface WidgetReviewDto {
+  id: number
+  stars: number
+  text: string
+  /** First name and the initial of the last ("Priya S."); "A Google user" for anonymous reviewers. */
+  reviewer: string
+  photoUrl: string | null
+  time: string
+  pinned: boolean
+}
+
+/** `GET /api/businesses/{id}/widget` (and the PUT's answer). */
+export interface WidgetSettingsDto {
+  code: string
+  layout: WidgetLayout
+  /** Lower-case origins; [] when any site may show the widget. */
+  allowedSites: string[]
+  /** What the owner pastes into their site. */
+  snippet: string
+  connected: boolean
+  views: { today: number; last30Days: number }
+}
+
+/** `PUT /api/businesses/{id}/widget`. */
+export interface WidgetSettingsUpdate {
+  layout?: WidgetLayout
+  allowedSites?: string[]
 }
 
 /** `GET /api/google-reviews/stats?businessId&from&to`: the reviews created in the period, deleted ones left out. */

@@ -12,13 +12,15 @@ import ReplyGoogleReview from '#actions/google/reply_google_review'
 import { googleReviewStats } from '#actions/google/google_review_stats'
 import { googleReplyValidator, googleReviewStatsValidator } from '#validators/google'
 import { serializeGoogleReview } from '#serializers/google_reviews'
+import { googleReviewWidgetValidator } from '#validators/widget'
+import { setReviewOnWidget } from '#actions/widget/widget_settings'
 import { paginate } from '#lib/list_query'
 import { parseDateFilter } from '#lib/time'
 import { FieldError } from '#exceptions/app_errors'
 import { GOOGLE_REVIEW_LIST } from '#queries/list_specs'
 import type { GoogleReviewDto, GoogleReviewStatsDto } from '#types/api'
 
-async function reviewOf({ bouncer, params }: HttpContext, action: 'view' | 'reply') {
+async function reviewOf({ bouncer, params }: HttpContext, action: 'view' | 'reply' | 'update') {
   const review = await GoogleReview.find(params.id)
   await bouncer.with(GoogleReviewPolicy).authorize(action, review)
   return review!
@@ -54,6 +56,13 @@ export default class GoogleReviewsController {
   /** GET /api/google-reviews/{id} */
   async show(ctx: HttpContext): Promise<GoogleReviewDto> {
     return serializeGoogleReview(await reviewOf(ctx, 'view'))
+  }
+
+  /** PATCH /api/google-reviews/{id} {pinned?, hidden?} (owners and managers): the website widget's choice (D49). */
+  async update(ctx: HttpContext): Promise<GoogleReviewDto> {
+    const review = await reviewOf(ctx, 'update')
+    const input = await ctx.request.validateUsing(googleReviewWidgetValidator)
+    return serializeGoogleReview(await setReviewOnWidget(ctx.tenant.member, review, input))
   }
 
   /** PUT /api/google-reviews/{id}/reply {comment} (owners and managers): posted to Google, then stored. */

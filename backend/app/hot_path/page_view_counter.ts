@@ -1,7 +1,8 @@
 /*
- * Page views of customer review links, counted in memory and written in one upsert per interval
- * (PAGE_VIEW_FLUSH_MS, default 1 s; 0 writes every view at once). A busy link then costs one small write a
- * second instead of one per visit.
+ * Page views of customer review links (page_views_daily), and the website widget's answers (widget_views,
+ * docs/decisions.md D49), counted in memory and written in one upsert per interval (PAGE_VIEW_FLUSH_MS, default 1 s;
+ * 0 writes every view at once). A busy link then costs one small write a second instead of one per visit, and
+ * replicas add to the same rows (INSERT … ON DUPLICATE KEY UPDATE views = views + …).
  *
  * Readers in this process call `flush()` first (analytics does), so an owner never sees a count behind their
  * own replica. At most one interval of views is lost if the process dies without shutting down. A write that
@@ -25,10 +26,13 @@ interface PendingViews {
 /** Rows in key order, so two replicas' upserts take their row locks in the same order (no deadlock). */
 const byKey = (a: PendingViews, b: PendingViews) => a.businessId - b.businessId || a.day.localeCompare(b.day)
 
-function upsert(batch: PendingViews[]) {
+/** The tables counted this way: (business_id, day, views) with that primary key. */
+export type ViewsTable = 'page_views_daily' | 'widget_views'
+
+function upsert(table: ViewsTable, batch: PendingViews[]) {
   batch.sort(byKey)
   return db.rawQuery(
-    `INSERT INTO page_views_daily (business_id, day, views) VALUES ${batch.map(() => '(?, ?, ?)').join(', ')}
+    `INSERT INTO ${table} (business_id, day, views) VALUES ${batch.map(() => '(?, ?, ?)').join(', ')}
      ON DUPLICATE KEY UPDATE views = views + VALUES(views)`,
     batch.flatMap((entry) => [entry.businessId, entry.day, entry.views])
   )
@@ -39,7 +43,10 @@ export class PageViewCounter {
   #timer: NodeJS.Timeout | null = null
   #flushing: Promise<void> = Promise.resolve()
 
-  constructor(public intervalMs: number) {}
+  constructor(
+    public intervalMs: number,
+    readonly table: ViewsTable = 'page_views_daily'
+  ) {}
 
   /** Counts one view of the business today (IST). Resolves once it is stored when not buffering. */
   async record(businessId: number) {
@@ -73,7 +80,7 @@ export class PageViewCounter {
     const batch = [...this.#pending.values()]
     this.#pending.clear()
     try {
-      await upsert(batch)
+      await upsert(this.table, batch)
     } catch (error) {
       if (!isRowError(error)) return this.#keep(batch, error)
       await this.#writeOneByOne(batch)
@@ -84,10 +91,10 @@ export class PageViewCounter {
   async #writeOneByOne(batch: PendingViews[]) {
     for (const [index, entry] of batch.entries()) {
       try {
-        await upsert([entry])
+        await upsert(this.table, [entry])
       } catch (error) {
         if (!isRowError(error)) return this.#keep(batch.slice(index), error)
-        logger.info({ businessId: entry.businessId, views: entry.views }, 'page views of a removed business dropped')
+        logger.info({ businessId: entry.businessId, views: entry.views, table: this.table }, 'views of a removed business dropped')
       }
     }
   }
@@ -98,7 +105,7 @@ export class PageViewCounter {
    */
   #keep(unwritten: PendingViews[], error: unknown): never {
     for (const entry of unwritten) this.#add(entry.businessId, entry.day, entry.views)
-    logger.warn({ err: error, views: unwritten.length }, 'page views not stored yet; kept for the next flush')
+    logger.warn({ err: error, views: unwritten.length, table: this.table }, 'views not stored yet; kept for the next flush')
     if (this.intervalMs > 0) this.#arm()
     throw error
   }
@@ -112,3 +119,5 @@ export class PageViewCounter {
 }
 
 export const pageViewCounter = new PageViewCounter(env.get('PAGE_VIEW_FLUSH_MS'))
+/** The website widget's answers (docs/decisions.md D49), at the same interval. */
+export const widgetViewCounter = new PageViewCounter(env.get('PAGE_VIEW_FLUSH_MS'), 'widget_views')

@@ -1,4 +1,5 @@
 import type { ReviewLanguage } from '#contract/review_messages/index'
+import type { WidgetLayout } from '#contract/widget'
 import { DateTime } from 'luxon'
 import { BaseModel, belongsTo, column, hasMany } from '@adonisjs/lucid/orm'
 import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
@@ -55,6 +56,17 @@ export default class Business extends BaseModel {
 
   @column()
   declare disabledReason: string | null
+
+  /** The website widget's default layout (docs/decisions.md D49). */
+  @column()
+  declare widgetLayout: WidgetLayout
+
+  /** The sites (lower-case origins) allowed to show the widget; null: any site (D49). */
+  @column({
+    prepare: (value: string[] | null) => (value === null || value === undefined ? null : JSON.stringify(value)),
+    consume: (value) => (typeof value === 'string' ? JSON.parse(value) : (value ?? null)),
+  })
+  declare widgetAllowedSites: string[] | null
 
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime

@@ -61,6 +61,14 @@ export default class GoogleReview extends BaseModel {
   @column()
   declare autoReplyAttempts: number
 
+  /** Pinned to the website widget by the owner (docs/decisions.md D49): shown first. */
+  @column.dateTime()
+  declare pinnedAt: DateTime | null
+
+  /** Hidden from the website widget by the owner (D49). */
+  @column.dateTime()
+  declare hiddenAt: DateTime | null
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 

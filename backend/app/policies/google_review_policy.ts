@@ -32,4 +32,9 @@ export default class GoogleReviewPolicy extends BasePolicy {
   reply(member: Member, review: GoogleReview | null) {
     return businessChild(member, review, 'write', GOOGLE_REVIEW_NOT_FOUND)
   }
+
+  /** Pinning it to the website widget or hiding it from it (docs/decisions.md D49). */
+  update(member: Member, review: GoogleReview | null) {
+    return businessChild(member, review, 'write', GOOGLE_REVIEW_NOT_FOUND)
+  }
 }

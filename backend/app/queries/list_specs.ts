@@ -184,6 +184,9 @@ export const GOOGLE_REVIEW_LIST: ListSpec = {
     // A stored column the database keeps (reply_comment IS NOT NULL), so it is read from an index.
     replied: { column: 'has_reply', kind: 'bool' },
     deleted: { column: 'deleted_at', kind: 'present' },
+    // On the website widget (docs/decisions.md D49).
+    pinned: { column: 'pinned_at', kind: 'present' },
+    hidden: { column: 'hidden_at', kind: 'present' },
     createTime: { column: 'create_time', kind: 'date' },
     q: { column: 'comment', kind: 'search', columns: ['comment', 'reviewer_name'] },
   },

@@ -15,5 +15,7 @@ export function serializeGoogleReview(review: GoogleReview): GoogleReviewDto {
     reply:
       review.replyComment === null ? null : { comment: review.replyComment, updateTime: review.replyUpdateTime?.toUTC().toISO() ?? null },
     deleted: review.deletedAt !== null,
+    pinned: review.pinnedAt !== null,
+    hidden: review.hiddenAt !== null,
   }
 }

@@ -27,6 +27,9 @@ const SUMMARIES: Record<string, (details: Details) => string> = {
   'google_review.replied': (d) => `replied to a${d.stars ? ` ${d.stars}-star` : ''} Google review`,
   'google_review.reply_edited': (d) => `changed the reply to a${d.stars ? ` ${d.stars}-star` : ''} Google review`,
   'google_review.reply_deleted': (d) => `deleted the reply to a${d.stars ? ` ${d.stars}-star` : ''} Google review`,
+  'google_review.widget': (d) =>
+    `${d.pinned ? 'pinned' : d.hidden ? 'hid' : 'unpinned'} a${d.stars ? ` ${d.stars}-star` : ''} Google review ${d.hidden ? 'from' : 'on'} the website widget`,
+  'widget.updated': (d) => `changed the website widget of ${d.name}`,
 }
 
 export function serializeActivity(row: WorkspaceActivity & { $extras: { actor_name?: string | null } }): WorkspaceActivityDto {

@@ -62,6 +62,13 @@ const bn: ReviewMessages = {
   stoppedText: 'আপনি আর {{business}} থেকে রিভিউয়ের অনুরোধ পাবেন না।',
   posterScan: 'QR কোড স্ক্যান করে আপনার অভিজ্ঞতা জানান',
   posterDrop: 'নিচে আপনার রেটিং দিন',
+  widgetWriteReview: 'রিভিউ লিখুন',
+  widgetReviewsOnGoogle: 'Google-এ {{count}}টি রিভিউ',
+  widgetRatingOutOf: '5-এর মধ্যে {{rating}}',
+  widgetPrevious: 'আগের রিভিউ',
+  widgetNext: 'পরের রিভিউ',
+  widgetReadMore: 'আরও পড়ুন',
+  widgetPoweredByGoogle: 'Google থেকে নেওয়া রিভিউ',
 }
 
 export default bn

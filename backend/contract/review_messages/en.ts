@@ -77,6 +77,14 @@ const en = {
   /** The printable QR poster on the shop's counter. */
   posterScan: 'Scan QR Code to Share Your Experience',
   posterDrop: 'Drop Your Rating Below',
+  /** The website widget on the business's own site (docs/decisions.md D49); {{count}} and {{rating}} filled by the widget. */
+  widgetWriteReview: 'Write a review',
+  widgetReviewsOnGoogle: '{{count}} reviews on Google',
+  widgetRatingOutOf: '{{rating}} out of 5',
+  widgetPrevious: 'Previous review',
+  widgetNext: 'Next review',
+  widgetReadMore: 'Read more',
+  widgetPoweredByGoogle: 'Reviews from Google',
 }
 
 export default en

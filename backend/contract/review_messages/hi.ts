@@ -62,6 +62,13 @@ const hi: ReviewMessages = {
   stoppedText: 'अब आपको {{business}} से रिव्यू के लिए मैसेज नहीं आएंगे।',
   posterScan: 'QR कोड स्कैन करें और अपना अनुभव बताएं',
   posterDrop: 'नीचे अपनी रेटिंग दें',
+  widgetWriteReview: 'रिव्यू लिखें',
+  widgetReviewsOnGoogle: 'Google पर {{count}} रिव्यू',
+  widgetRatingOutOf: '5 में से {{rating}}',
+  widgetPrevious: 'पिछला रिव्यू',
+  widgetNext: 'अगला रिव्यू',
+  widgetReadMore: 'और पढ़ें',
+  widgetPoweredByGoogle: 'Google से लिए गए रिव्यू',
 }
 
 export default hi

@@ -62,6 +62,13 @@ const kn: ReviewMessages = {
   stoppedText: 'ಇನ್ನು ಮುಂದೆ {{business}} ನಿಂದ ನಿಮಗೆ ರಿವ್ಯೂ ವಿನಂತಿಗಳು ಬರುವುದಿಲ್ಲ.',
   posterScan: 'QR ಕೋಡ್ ಸ್ಕ್ಯಾನ್ ಮಾಡಿ, ನಿಮ್ಮ ಅನುಭವ ಹಂಚಿಕೊಳ್ಳಿ',
   posterDrop: 'ಕೆಳಗೆ ನಿಮ್ಮ ರೇಟಿಂಗ್ ನೀಡಿ',
+  widgetWriteReview: 'ರಿವ್ಯೂ ಬರೆಯಿರಿ',
+  widgetReviewsOnGoogle: 'Google ನಲ್ಲಿ {{count}} ರಿವ್ಯೂಗಳು',
+  widgetRatingOutOf: '5ರಲ್ಲಿ {{rating}}',
+  widgetPrevious: 'ಹಿಂದಿನ ರಿವ್ಯೂ',
+  widgetNext: 'ಮುಂದಿನ ರಿವ್ಯೂ',
+  widgetReadMore: 'ಇನ್ನಷ್ಟು ಓದಿ',
+  widgetPoweredByGoogle: 'Google ನಿಂದ ರಿವ್ಯೂಗಳು',
 }
 
 export default kn

@@ -62,6 +62,13 @@ const ml: ReviewMessages = {
   stoppedText: 'ഇനി {{business}}-ൽ നിന്ന് നിങ്ങൾക്ക് റിവ്യൂ അഭ്യർത്ഥനകൾ വരില്ല.',
   posterScan: 'QR കോഡ് സ്കാൻ ചെയ്ത് അനുഭവം പങ്കുവെക്കൂ',
   posterDrop: 'താഴെ നിങ്ങളുടെ റേറ്റിംഗ് നൽകൂ',
+  widgetWriteReview: 'റിവ്യൂ എഴുതൂ',
+  widgetReviewsOnGoogle: 'Google-ൽ {{count}} റിവ്യൂകൾ',
+  widgetRatingOutOf: '5-ൽ {{rating}}',
+  widgetPrevious: 'മുമ്പത്തെ റിവ്യൂ',
+  widgetNext: 'അടുത്ത റിവ്യൂ',
+  widgetReadMore: 'കൂടുതൽ വായിക്കൂ',
+  widgetPoweredByGoogle: 'Google-ൽ നിന്നുള്ള റിവ്യൂകൾ',
 }
 
 export default ml

@@ -62,6 +62,13 @@ const ta: ReviewMessages = {
   stoppedText: 'இனி {{business}}-இடமிருந்து உங்களுக்கு ரிவ்யூ கோரிக்கைகள் வராது.',
   posterScan: 'QR கோடை ஸ்கேன் செய்து உங்கள் அனுபவத்தைப் பகிருங்கள்',
   posterDrop: 'கீழே உங்கள் மதிப்பீட்டைக் கொடுங்கள்',
+  widgetWriteReview: 'ரிவ்யூ எழுதுங்கள்',
+  widgetReviewsOnGoogle: 'Google-இல் {{count}} ரிவ்யூக்கள்',
+  widgetRatingOutOf: '5-க்கு {{rating}}',
+  widgetPrevious: 'முந்தைய ரிவ்யூ',
+  widgetNext: 'அடுத்த ரிவ்யூ',
+  widgetReadMore: 'மேலும் படிக்க',
+  widgetPoweredByGoogle: 'Google-இலிருந்து ரிவ்யூக்கள்',
 }
 
 export default ta

@@ -2,7 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import type Business from '#models/business'
 import ReviewSession from '#models/review_session'
 import { clock } from '#lib/clock'
-import { pageViewCounter } from '#hot_path/page_view_counter'
+import { pageViewCounter, widgetViewCounter } from '#hot_path/page_view_counter'
 import { totalCounts } from '#lib/session_counts'
 import {
   ANALYTICS_SESSIONS_LIMIT,
@@ -26,8 +26,8 @@ export default class BusinessAnalytics {
     const weekAgo = clock.now().minus({ days: WEEK_DAYS }).toJSDate()
     // This process's counted views first, so the owner sees their own replica's latest. A failed write keeps
     // them for the next flush; the figures are still read (and fail by themselves if the database is down).
-    await pageViewCounter.flush().catch(() => {})
-    const [counts, positiveWeek, sessions, reviews, recentLowRated, topics, views] = await Promise.all([
+    await Promise.all([pageViewCounter.flush().catch(() => {}), widgetViewCounter.flush().catch(() => {})])
+    const [counts, positiveWeek, sessions, reviews, recentLowRated, topics, views, widgetViews] = await Promise.all([
       totalCounts(business.id),
       db
         .from('review_sessions')
@@ -42,6 +42,8 @@ export default class BusinessAnalytics {
       this.newest(business).where('is_complaint', 1).whereNot('feedback', '').limit(FUNNEL_RECENT_LOW_RATED),
       this.topicCounts(business),
       db.from('page_views_daily').where('business_id', business.id).sum('views as views').first(),
+      // The website widget's answers (docs/decisions.md D49).
+      db.from('widget_views').where('business_id', business.id).sum('views as views').first(),
     ])
     // One read of the customers and staff behind all three lists (none when no rating came through either).
     await ReviewSession.attachSources([...sessions, ...reviews, ...recentLowRated])
@@ -55,6 +57,7 @@ export default class BusinessAnalytics {
         conversionRate: conversionRate(counts.redirected, counts.sessions),
         positiveLast7Days: Number(positiveWeek?.total ?? 0),
         pageViews: Number(views?.views ?? 0),
+        widgetViews: Number(widgetViews?.views ?? 0),
       },
       sessions,
       reviews,

@@ -3,7 +3,7 @@ import { DateTime } from 'luxon'
 import type Business from '#models/business'
 import { dailyCounts, NO_RATED_COUNTS, type RatedCounts } from '#lib/session_counts'
 import { nowIst } from '#lib/time'
-import { pageViewCounter } from '#hot_path/page_view_counter'
+import { pageViewCounter, widgetViewCounter } from '#hot_path/page_view_counter'
 
 export interface DailyPoint {
   date: string
@@ -12,14 +12,17 @@ export interface DailyPoint {
   negative: number
   redirected: number
   views: number
+  /** The website widget's answers (docs/decisions.md D49). */
+  widgetViews: number
 }
 
-/** One business's figures on one IST day: its counts with their rating sum, and its page views. */
+/** One business's figures on one IST day: its counts with their rating sum, its page views and widget answers. */
 export interface DayFigures {
   businessId: number
   day: string
   counts: RatedCounts
   views: number
+  widgetViews: number
 }
 
 /** Every IST day from `from` to `to`, both included ('YYYY-MM-DD'). */
@@ -41,29 +44,37 @@ export default class DailySeries {
   /** The figures of these businesses per day from `from` to `to`; days without ratings or views are absent. */
   async figures(businessIds: number[], from: string, to: string): Promise<DayFigures[]> {
     if (businessIds.length === 0) return []
-    await pageViewCounter.flush().catch(() => {}) // as in business_analytics.ts
+    // As in business_analytics.ts.
+    await Promise.all([pageViewCounter.flush().catch(() => {}), widgetViewCounter.flush().catch(() => {})])
 
-    const [counts, viewRows] = await Promise.all([
+    const views = (table: 'page_views_daily' | 'widget_views') =>
+      db.from(table).whereIn('business_id', businessIds).whereBetween('day', [from, to]).select('business_id', 'day', 'views')
+    const [counts, viewRows, widgetRows] = await Promise.all([
       dailyCounts(businessIds, from, to),
-      db.from('page_views_daily').whereIn('business_id', businessIds).whereBetween('day', [from, to]).select('business_id', 'day', 'views'),
+      views('page_views_daily'),
+      views('widget_views'),
     ])
     const byKey = new Map<string, DayFigures>()
     const entry = (businessId: number, day: string) => {
       const key = `${businessId}:${day}`
-      if (!byKey.has(key)) byKey.set(key, { businessId, day, counts: NO_RATED_COUNTS, views: 0 })
+      if (!byKey.has(key)) byKey.set(key, { businessId, day, counts: NO_RATED_COUNTS, views: 0, widgetViews: 0 })
       return byKey.get(key)!
     }
     for (const row of counts) entry(row.businessId, row.day).counts = row.counts
     for (const row of viewRows) entry(Number(row.business_id), String(row.day).slice(0, 10)).views = Number(row.views)
+    for (const row of widgetRows) entry(Number(row.business_id), String(row.day).slice(0, 10)).widgetViews = Number(row.views)
     return [...byKey.values()]
   }
 
   /** One point per date, the figures of every business summed, zeros where quiet. */
   static points(dates: string[], figures: DayFigures[]): DailyPoint[] {
     const byDate = new Map(
-      dates.map((date): [string, DailyPoint] => [date, { date, sessions: 0, positive: 0, negative: 0, redirected: 0, views: 0 }])
+      dates.map((date): [string, DailyPoint] => [
+        date,
+        { date, sessions: 0, positive: 0, negative: 0, redirected: 0, views: 0, widgetViews: 0 },
+      ])
     )
-    for (const { day, counts, views } of figures) {
+    for (const { day, counts, views, widgetViews } of figures) {
       const point = byDate.get(day)
       if (!point) continue
       point.sessions += counts.sessions
@@ -71,6 +82,7 @@ export default class DailySeries {
       point.negative += counts.negative
       point.redirected += counts.redirected
       point.views += views
+      point.widgetViews += widgetViews
     }
     return [...byDate.values()]
   }

@@ -5,6 +5,7 @@ import { isReservedShortCode } from '#lib/short_code'
 import { isDuplicateKey } from '#lib/db_errors'
 import { clock } from '#lib/clock'
 import { reviewLinkCache } from '#hot_path/review_link_cache'
+import { widgetCache } from '#hot_path/widget_cache'
 import type { UpdateBusinessRequest } from '#types/api'
 
 const TAKEN = 'This short URL is already taken. Please choose another.'
@@ -46,6 +47,8 @@ export default class UpdateBusinessSettings {
     }
     // The new settings show on the customer page at once; the old code now finds the business through its alias.
     reviewLinkCache.forgetBusiness(business.id)
+    // Its code and language are in the website widget's answer too (docs/decisions.md D49).
+    widgetCache.forgetBusiness(business.id)
     return business
   }
 }
