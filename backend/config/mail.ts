@@ -5,6 +5,13 @@ import { fromBackendRoot } from '#lib/paths'
 import { FileTransport, LogTransport } from '#services/mail/transports'
 
 const smtpSecurity = env.get('SMTP_SECURE')
+
+/**
+ * Every SMTP send is bounded (Nodemailer waits 2 minutes to connect and 10 minutes of silence by default): 10 s
+ * to connect, 10 s for the greeting, 30 s of silence at any later step. The worker's stop grace in
+ * deploy/k8s/worker.yaml covers their sum (npm run check:docker reads these numbers).
+ */
+export const SMTP_TIMEOUTS_MS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }
 const smtpUser = env.get('SMTP_USER')
 
 const mailConfig = defineConfig({
@@ -23,6 +30,8 @@ const mailConfig = defineConfig({
       requireTLS: smtpSecurity === 'starttls',
       ignoreTLS: smtpSecurity === 'off',
       auth: smtpUser ? { type: 'login', user: smtpUser, pass: env.get('SMTP_PASSWORD') } : undefined,
+      // Passed on to Nodemailer as they are (@adonisjs/mail's type does not list them).
+      ...SMTP_TIMEOUTS_MS,
     }),
   },
 })
