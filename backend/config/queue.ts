@@ -8,4 +8,6 @@ export default {
   },
   prefix: env.get('QUEUE_PREFIX'),
   concurrency: env.get('WORKER_CONCURRENCY'),
+  /** How often a worker takes back the jobs of a worker that died (docs/decisions.md D52). */
+  stalledIntervalMs: env.get('QUEUE_STALLED_SECONDS') * 1000,
 }

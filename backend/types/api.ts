@@ -546,7 +546,7 @@ export interface AccountExport {
 /* Review requests (docs/decisions.md D32) ------------------------------------------------------------------ */
 
 export type RequestChannelName = 'whatsapp_link' | 'whatsapp' | 'sms' | 'email'
-export type RequestStatusName = 'created' | 'sent' | 'delivered' | 'opened' | 'rated' | 'failed' | 'opted_out'
+export type RequestStatusName = 'created' | 'sending' | 'sent' | 'delivered' | 'opened' | 'rated' | 'failed' | 'opted_out'
 
 export interface CustomerDto {
   id: number

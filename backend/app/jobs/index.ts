@@ -51,8 +51,8 @@ export async function jobHandlers(): Promise<JobHandlers> {
     [QueueName.DataRetention]: () => retention.handle(),
     [QueueName.FeedbackDigest]: () => digest.handle(),
     [QueueName.WeeklySummary]: () => weeklySummary.handle(),
-    [QueueName.ReviewRequestSend]: (payload) => requests.handle(payload),
-    [QueueName.ReceiptMail]: (payload) => receipts.handle(payload),
+    [QueueName.ReviewRequestSend]: (payload, job) => requests.handle(payload, job),
+    [QueueName.ReceiptMail]: (payload, job) => receipts.handle(payload, job),
     [QueueName.GoogleRating]: () => googleRating.handle(),
     [QueueName.GoogleReviewSync]: (payload) => googleReviews.handle(payload),
   }

@@ -6,7 +6,7 @@ import Business from '#models/business'
 import Customer from '#models/customer'
 import OptOut from '#models/opt_out'
 import ReviewRequest, { RequestChannel, RequestStatus } from '#models/review_request'
-import ReviewRequestMail from '#mails/review_request_mail'
+import ReviewRequestMail, { requestMessageId } from '#mails/review_request_mail'
 import { clock } from '#lib/clock'
 import env from '#start/env'
 import limiter from '@adonisjs/limiter/services/main'
@@ -17,6 +17,8 @@ import WhatsAppAccount from '#models/whatsapp_account'
 import { WhatsAppCloud } from '#services/messaging/whatsapp_cloud'
 import { Msg91Sms } from '#services/messaging/msg91_sms'
 import { permanentFailure } from '#services/messaging/failure'
+import { SendLease, retryWhenLeaseEnds } from '#lib/send_lease'
+import type { Job } from 'bullmq'
 
 export const WHATSAPP_NOT_CONNECTED = 'WhatsApp Business is not connected (or has no approved template) for this account.'
 export const SMS_NOT_SET_UP = 'SMS is not set up (MSG91 and the DLT template).'
@@ -26,14 +28,37 @@ export const NO_MOBILE_NUMBER = 'This customer has no mobile number.'
 /** One reminder, this long after the request when its link was not opened (docs/decisions.md D32). */
 export const REMINDER_AFTER_DAYS = 3
 
+/** The request itself: due while `created`, and while `sending` under a lease (docs/decisions.md D52). */
+const requestLease = new SendLease('review_requests', 'send_claimed_at', (query) =>
+  query
+    .whereNot('review_requests.channel', RequestChannel.WhatsappLink)
+    .whereIn('review_requests.status', [RequestStatus.Created, RequestStatus.Sending])
+)
+
+/** Its one reminder: due while sent, not opened and not reminded. */
+const reminderLease = new SendLease('review_requests', 'reminder_claimed_at', (query) =>
+  query
+    .whereNot('review_requests.channel', RequestChannel.WhatsappLink)
+    .whereNull('review_requests.reminded_at')
+    .whereNull('review_requests.opened_at')
+    .whereIn('review_requests.status', [RequestStatus.Sent, RequestStatus.Delivered])
+)
+
+/** The outcome of one send: what to write on the request. */
+type Outcome = { sent: boolean; changes: Record<string, unknown> }
+
 /**
  * Sends review requests for the owner (docs/decisions.md D32): email, WhatsApp Business template messages and
  * SMS through MSG91's DLT-registered template.
- * The database decides, so it is idempotent and recovers after Redis was down: each send first claims the request
- * with one conditional UPDATE (`sent_at`, or `reminded_at` for the reminder), releases it if the send fails (the
- * job retries), and the sweep every 10 minutes sends what no job did: requests still `created` (held back by quiet
- * hours or lost with Redis) and reminders due after 3 days. Nothing goes 21:00-09:00 IST. The owner's own WhatsApp
- * (`whatsapp_link`) is never sent from here: the owner sends it, and cannot be reminded for.
+ * The database decides, so it is idempotent and recovers after Redis was down or a worker died (D52): each send
+ * first claims the request with one conditional UPDATE under a lease (status `sending` and `send_claimed_at`, or
+ * `reminder_claimed_at` for the reminder), writes the outcome (`sent` with the provider's message id, `failed`,
+ * `opted_out`) or, when the send fails, makes it due again (the job retries). A claim older than the lease
+ * (SEND_LEASE_SECONDS) was left by a worker that died: the sweep every 10 minutes sends it again, with what no job
+ * did (requests still `created`: held back by quiet hours or lost with Redis, and reminders due after 3 days), and
+ * a job that finds its request under a live lease waits for the lease to end instead of finishing. Nothing goes
+ * 21:00-09:00 IST. The owner's own WhatsApp (`whatsapp_link`) is never sent from here: the owner sends it, and
+ * cannot be reminded for.
  */
 export default class ReviewRequestSendJob {
   constructor(
@@ -42,33 +67,27 @@ export default class ReviewRequestSendJob {
     private sms: Msg91Sms = new Msg91Sms()
   ) {}
 
-  async handle({ requestId, reminder = false }: { requestId?: number; reminder?: boolean }) {
+  /** `job`: the BullMQ job running it, which waits out a live lease on its request (none: a direct call). */
+  async handle({ requestId, reminder = false }: { requestId?: number; reminder?: boolean }, job?: Job) {
     if (isQuietHour()) return { sent: 0, quiet: true }
-    if (requestId !== undefined) return { sent: (await this.send(requestId, reminder)) ? 1 : 0 }
-    return this.sweep()
+    if (requestId === undefined) return this.sweep()
+    if (await this.send(requestId, reminder)) return { sent: 1 }
+    const heldUntil = await (reminder ? reminderLease : requestLease).heldUntil(requestId)
+    if (heldUntil === null) return { sent: 0 }
+    await retryWhenLeaseEnds(job, heldUntil)
+    return { sent: 0, heldUntil: new Date(heldUntil).toISOString() }
   }
 
   private async sweep() {
-    const pending = await db
-      .from('review_requests')
-      .whereNot('channel', RequestChannel.WhatsappLink)
-      .where('status', RequestStatus.Created)
-      .whereNull('sent_at')
-      .orderBy('id')
-      .limit(500)
-      .select('id')
-    const reminders = await db
-      .from('review_requests as r')
-      .join('customers as c', 'c.id', 'r.customer_id')
-      .whereNot('r.channel', RequestChannel.WhatsappLink)
-      .whereIn('r.status', [RequestStatus.Sent, RequestStatus.Delivered])
-      .whereNull('r.opened_at')
-      .whereNull('r.reminded_at')
+    const pending = await requestLease.claimable().orderBy('id').limit(500).select('id')
+    const reminders = await reminderLease
+      .claimable()
+      .join('customers as c', 'c.id', 'review_requests.customer_id')
       .whereNull('c.opted_out_at')
-      .where('r.sent_at', '<=', clock.now().minus({ days: REMINDER_AFTER_DAYS }).toJSDate())
-      .orderBy('r.id')
+      .where('review_requests.sent_at', '<=', clock.now().minus({ days: REMINDER_AFTER_DAYS }).toJSDate())
+      .orderBy('review_requests.id')
       .limit(500)
-      .select('r.id')
+      .select('review_requests.id')
     let sent = 0
     let reminded = 0
     const failures: unknown[] = []
@@ -90,20 +109,17 @@ export default class ReviewRequestSendJob {
    * The business's approved template in its language (else English) through the owner's WhatsApp Business number,
    * with the customer's name, the business's name and the personal link; the message id is kept for the webhook.
    */
-  private async sendWhatsApp(request: ReviewRequest, customer: Customer, business: Business) {
+  private async sendWhatsApp(request: ReviewRequest, customer: Customer, business: Business): Promise<Outcome> {
     const account = await WhatsAppAccount.findBy('workspace_id', business.workspaceId)
     const sendingAs = account?.sendingAs(business.language)
-    if (!sendingAs) {
-      await this.fail(request.id, WHATSAPP_NOT_CONNECTED)
-      return false
-    }
+    if (!sendingAs) return failed(WHATSAPP_NOT_CONNECTED)
     const messageId = await this.whatsapp.sendTemplate({
       ...sendingAs,
       to: customer.phone!.replace(/^\+/, ''),
       parameters: [customer.name, business.name, personalLink(request.token)],
+      callbackData: `review-request-${request.id}`,
     })
-    await this.mark(request.id, { provider_message_id: messageId })
-    return true
+    return { sent: true, changes: { provider_message_id: messageId } }
   }
 
   /** At most REQUEST_SEND_PER_MINUTE sends a minute per workspace, so one list never floods a provider. */
@@ -119,88 +135,80 @@ export default class ReviewRequestSendJob {
   }
 
   /** The DLT-registered template by SMS with the customer's name, the business's name and the personal link. */
-  private async sendSms(request: ReviewRequest, customer: Customer, business: Business) {
-    if (!this.sms.isConfigured) {
-      await this.fail(request.id, SMS_NOT_SET_UP)
-      return false
-    }
+  private async sendSms(request: ReviewRequest, customer: Customer, business: Business): Promise<Outcome> {
+    if (!this.sms.isConfigured) return failed(SMS_NOT_SET_UP)
     const requestId = await this.sms.sendTemplate(customer.phone!.slice(3), [customer.name, business.name, personalLink(request.token)])
-    await this.mark(request.id, { provider_message_id: `msg91:${requestId}` })
-    return true
+    return { sent: true, changes: { provider_message_id: `msg91:${requestId}` } }
   }
 
-  /** Claims and sends one request (or its reminder); false when another run has it or there is nothing to send. */
-  private async send(requestId: number, reminder: boolean) {
-    const now = clock.now().toJSDate()
-    const claim = db.from('review_requests').where('id', requestId).whereNot('channel', RequestChannel.WhatsappLink)
-    const claimed = reminder
-      ? await claim
-          .whereNull('reminded_at')
-          .whereNull('opened_at')
-          .whereIn('status', [RequestStatus.Sent, RequestStatus.Delivered])
-          .update({ reminded_at: now, updated_at: now })
-      : await claim
-          .whereNull('sent_at')
-          .where('status', RequestStatus.Created)
-          .update({ sent_at: now, status: RequestStatus.Sent, updated_at: now })
-    if (!Number(claimed)) return false
+  /** The mail, with a Message-ID of the request's own; the request keeps it (the reminder's is not kept). */
+  private async sendEmail(request: ReviewRequest, customer: Customer, business: Business, reminder: boolean): Promise<Outcome> {
+    // A customer without an address cannot get email.
+    if (!customer.email) return failed(NO_EMAIL_ADDRESS)
+    const links = { link: personalLink(request.token), stop: stopLink(request.token) }
+    const messageId = requestMessageId(request.id, reminder)
+    await this.mailer.send(new ReviewRequestMail(business, customer, links, reminder ? 'reminder' : 'request', messageId))
+    return { sent: true, changes: reminder ? {} : { provider_message_id: messageId } }
+  }
 
-    const request = await ReviewRequest.findOrFail(requestId)
+  /** What one send of a claimed request came to (throws when it may succeed later). */
+  private async attempt(request: ReviewRequest, reminder: boolean): Promise<Outcome | 'later'> {
     const [customer, business] = await Promise.all([Customer.findOrFail(request.customerId), Business.findOrFail(request.businessId)])
-    if (!(await this.withinSendRate(business.workspaceId))) {
-      // Over the account's rate: put it back for the next sweep (10 minutes), as if it had not been claimed.
-      await this.release(requestId, reminder)
-      return false
-    }
+    // Over the account's rate: put it back for the next sweep (10 minutes), as if it had not been claimed.
+    if (!(await this.withinSendRate(business.workspaceId))) return 'later'
     // The list as well as the row: an opt-out recorded after the request was made still stops it.
     if (customer.optedOutAt || (await OptOut.covers(business.id, customer))) {
-      await this.mark(requestId, { status: RequestStatus.OptedOut })
-      return false
+      return { sent: false, changes: { status: RequestStatus.OptedOut } }
     }
     // The customer may have been edited since the request was made: a channel needs its contact still.
-    if (request.channel !== RequestChannel.Email && !customer.phone) {
-      await this.fail(requestId, NO_MOBILE_NUMBER)
-      return false
-    }
+    if (request.channel !== RequestChannel.Email && !customer.phone) return failed(NO_MOBILE_NUMBER)
+    if (request.channel === RequestChannel.Whatsapp) return this.sendWhatsApp(request, customer, business)
+    if (request.channel === RequestChannel.Sms) return this.sendSms(request, customer, business)
+    return this.sendEmail(request, customer, business, reminder)
+  }
+
+  /** Claims and sends one request (or its reminder); false when it is not claimable or nothing was sent. */
+  private async send(requestId: number, reminder: boolean) {
+    const lease = reminder ? reminderLease : requestLease
+    const now = () => clock.now().toJSDate()
+    const claimedAt = await lease.claim(requestId, reminder ? {} : { status: RequestStatus.Sending, updated_at: now() })
+    if (!claimedAt) return false
+    // Due again: the request back to `created` (its reminder needs nothing more).
+    const due = reminder ? {} : { status: RequestStatus.Created, updated_at: now() }
+
+    const request = await ReviewRequest.findOrFail(requestId)
+    let outcome: Outcome | 'later'
     try {
-      if (request.channel === RequestChannel.Whatsapp) return await this.sendWhatsApp(request, customer, business)
-      if (request.channel === RequestChannel.Sms) return await this.sendSms(request, customer, business)
-      if (request.channel !== RequestChannel.Email || !customer.email) {
-        // A customer without an address cannot get email.
-        await this.fail(requestId, NO_EMAIL_ADDRESS)
-        return false
-      }
-      const links = { link: personalLink(request.token), stop: stopLink(request.token) }
-      await this.mailer.send(new ReviewRequestMail(business, customer, links, reminder ? 'reminder' : 'request'))
-      return true
+      outcome = await this.attempt(request, reminder)
     } catch (error) {
       const reason = permanentFailure(error)
-      if (reason !== null && !reminder) {
-        // The provider refused this message: sending it again cannot help. The owner sees why on the request.
-        await this.fail(requestId, reason)
-        logger.info({ requestId, reason }, 'a review request was refused by its provider')
-        return false
+      if (reason === null) {
+        await lease.release(requestId, claimedAt, due)
+        logger.warn({ err: error, requestId, reminder }, 'a review request could not be sent; it is retried')
+        throw error
       }
-      if (reason !== null) return false // a refused reminder: the request itself was sent; no second try
-      await this.release(requestId, reminder)
-      logger.warn({ err: error, requestId, reminder }, 'a review request could not be sent; it is retried')
-      throw error
+      // The provider refused this message: sending it again cannot help. The owner sees why on the request; a
+      // refused reminder is not tried again (the request itself was sent).
+      if (!reminder) logger.info({ requestId, reason }, 'a review request was refused by its provider')
+      outcome = reminder ? { sent: false, changes: {} } : failed(reason)
     }
-  }
-
-  private fail(requestId: number, reason: string) {
-    return this.mark(requestId, { status: RequestStatus.Failed, failure_reason: reason.slice(0, 255) })
-  }
-
-  private mark(requestId: number, changes: Record<string, unknown>) {
-    return db
-      .from('review_requests')
-      .where('id', requestId)
-      .update({ ...changes, updated_at: clock.now().toJSDate() })
-  }
-
-  /** Undoes the claim: the request (or its reminder) is due again, for the job's retry or the next sweep. */
-  private release(requestId: number, reminder: boolean) {
-    return this.mark(requestId, reminder ? { reminded_at: null } : { sent_at: null, status: RequestStatus.Created })
+    if (outcome === 'later') {
+      await lease.release(requestId, claimedAt, due)
+      return false
+    }
+    // A reminder that went, or was refused, is done; the request is `sent` with its message id, or why not (a
+    // request opened meanwhile, through a first send whose worker died, stays opened).
+    const sentAt = reminder ? { reminded_at: now() } : outcome.sent ? { status: RequestStatus.Sent, sent_at: now() } : {}
+    const changes: Record<string, unknown> = { ...sentAt, ...outcome.changes, updated_at: now() }
+    if (!reminder && 'status' in changes)
+      changes.status = db.knexRawQuery('IF(status = ?, ?, status)', [RequestStatus.Sending, changes.status])
+    await lease.done(requestId, changes)
+    return outcome.sent
   }
 }
+
+/** A request that cannot be sent, with the reason the owner sees. */
+const failed = (reason: string): Outcome => ({
+  sent: false,
+  changes: { status: RequestStatus.Failed, failure_reason: reason.slice(0, 255) },
+})

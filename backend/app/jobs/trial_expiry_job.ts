@@ -9,12 +9,17 @@ import { SubscriptionStatus } from '#lib/billing_enums'
 import { clock } from '#lib/clock'
 import { BUSINESS_TIME_ZONE } from '#lib/constants'
 import { reviewLinkCache } from '#hot_path/review_link_cache'
+import { SendLease } from '#lib/send_lease'
 
 const REMINDER_DAYS_BEFORE = 3
 
+/** A subscription whose reminder has not gone, under the lease of `reminder_claimed_at` while it goes (D52). */
+const reminderLease = new SendLease('subscriptions', 'reminder_claimed_at', (query) => query.whereNull('subscriptions.reminder_sent_at'))
+
 /**
  * Every 15 minutes, idempotent: records trials that ended, expires paid periods that ended, and mails the
- * pre-expiry reminder 3 days before a period ends (not for cancelled subscriptions; once per subscription).
+ * pre-expiry reminder 3 days before a period ends (not for cancelled subscriptions; once per subscription, under a
+ * send lease: docs/decisions.md D52).
  */
 export default class TrialExpiryJob {
   constructor(private mailer: MailerContract<MailTransportContract> = mail.use()) {}
@@ -73,31 +78,29 @@ export default class TrialExpiryJob {
 
   private async sendReminders() {
     const now = clock.now()
+    // Also those whose reminder a worker that died was sending (a claim older than the lease).
     const due = await Subscription.query()
       .where('status', SubscriptionStatus.Active)
-      .whereNull('reminder_sent_at')
+      .whereIn('id', reminderLease.claimable().select('id'))
       .where('current_period_end', '>', now.toJSDate())
       .where('current_period_end', '<=', now.plus({ days: REMINDER_DAYS_BEFORE }).toJSDate())
       .preload('plan')
     let sent = 0
     for (const subscription of due) {
       // Claim first so two workers never mail the same reminder; release the claim if the mail fails.
-      const claimed = await db
-        .from('subscriptions')
-        .where('id', subscription.id)
-        .whereNull('reminder_sent_at')
-        .update({ reminder_sent_at: now.toJSDate() })
-      if (!Number(claimed)) continue
+      const claimedAt = await reminderLease.claim(subscription.id)
+      if (!claimedAt) continue
       try {
         const owner = await User.findOrFail(subscription.userId)
         const ends = subscription.currentPeriodEnd.setZone(BUSINESS_TIME_ZONE).toFormat('d LLLL yyyy')
-        await this.mailer.send(new PeriodReminderMail(owner, subscription.plan.name, ends))
-        sent++
+        await this.mailer.send(new PeriodReminderMail(owner, subscription.plan.name, ends).identified(`period-reminder-${subscription.id}`))
       } catch (error) {
-        await db.from('subscriptions').where('id', subscription.id).update({ reminder_sent_at: null })
+        await reminderLease.release(subscription.id, claimedAt)
         logger.warn({ err: error, subscriptionId: subscription.id }, 'period reminder failed')
         throw error
       }
+      await reminderLease.done(subscription.id, { reminder_sent_at: now.toJSDate() })
+      sent++
     }
     return sent
   }

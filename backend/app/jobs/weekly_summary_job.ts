@@ -8,9 +8,22 @@ import { googleReviewStats } from '#actions/google/google_review_stats'
 import { nowIst } from '#lib/time'
 import { NEGATIVE_RATING_MAX } from '#lib/constants'
 import { notifyingBusinesses } from '#queries/notification_recipients'
+import { SendLease } from '#lib/send_lease'
 
 /** The summary goes out at this hour of Monday, IST (docs/decisions.md D30). */
 const SEND_HOUR_IST = 9
+
+/**
+ * Someone whose summary of the week starting `marker` has not gone, under the lease of `weekly_summary_claimed_at`
+ * while it goes (docs/decisions.md D52).
+ */
+const summaryLease = (marker: string) =>
+  new SendLease('users', 'weekly_summary_claimed_at', (query) =>
+    query
+      .where('users.weekly_summary', true)
+      .whereNotNull('users.email_verified_at')
+      .where((week) => week.whereNull('users.weekly_summary_sent_for').orWhere('users.weekly_summary_sent_for', '<', marker))
+  )
 
 const NO_COUNTS: WeekCounts = { ratings: 0, ratingSum: 0, sentToGoogle: 0, privateRatings: 0, withComment: 0 }
 
@@ -24,8 +37,10 @@ const NO_COUNTS: WeekCounts = { ratings: 0, ratingSum: 0, sentToGoogle: 0, priva
  * out in) is older than this Monday. So the 09:00 run sends on time, and when Redis or the worker was down at
  * 09:00 the first run after it (Monday 15:00, or Thursday) sends what was missed; the summary names its dates,
  * so a late one is still right, and next Monday the target moves on to the new week. Each owner's week is
- * claimed by one conditional UPDATE of that marker before the mail (a second run, or a second worker at the same
- * time, claims nothing) and released if the mail fails, for the job's retry or the next hourly run.
+ * claimed under a lease (weekly_summary_claimed_at, D52) before the mail (a second run, or a second worker at the
+ * same time, claims nothing), the marker written once it went, the claim released if the mail fails, for the job's
+ * retry or the next hourly run; a claim left by a worker that died is taken again by the first hourly run after
+ * its lease.
  *
  * A quiet week (no ratings) is still mailed, with a nudge to put up the QR poster: an owner who expects a Monday
  * mail reads silence as something broken, and a quiet week is when the poster helps. Owners without a business
@@ -45,19 +60,16 @@ export default class WeeklySummaryJob {
     if (now < thisMonday.set({ hour: SEND_HOUR_IST })) return { summaries: 0 }
     const marker = thisMonday.toISODate()!
 
-    const due = await db
-      .from('users')
-      .where('weekly_summary', true)
-      .whereNotNull('email_verified_at')
-      .where((query) => query.whereNull('weekly_summary_sent_for').orWhere('weekly_summary_sent_for', '<', marker))
+    const due = await summaryLease(marker)
+      .claimable()
       .where('created_at', '<', thisMonday.toUTC().toJSDate())
       .whereExists((query) => notifyingBusinesses(query).whereColumn('m.user_id', 'users.id'))
-      .select('id', 'weekly_summary_sent_for')
+      .select('id')
     let summaries = 0
     const failures: unknown[] = []
     for (const owner of due) {
       try {
-        if (await this.summarise(owner.id, owner.weekly_summary_sent_for, thisMonday)) summaries++
+        if (await this.summarise(owner.id, thisMonday)) summaries++
       } catch (error) {
         failures.push(error)
       }
@@ -66,29 +78,23 @@ export default class WeeklySummaryJob {
     return { summaries }
   }
 
-  private async summarise(ownerId: number, previousMarker: string | null, thisMonday: DateTime) {
+  private async summarise(ownerId: number, thisMonday: DateTime) {
     const marker = thisMonday.toISODate()!
-    const [claim] = await db.rawQuery(
-      `UPDATE users SET weekly_summary_sent_for = ?
-        WHERE id = ? AND weekly_summary = 1 AND email_verified_at IS NOT NULL
-          AND (weekly_summary_sent_for IS NULL OR weekly_summary_sent_for < ?)`,
-      [marker, ownerId, marker]
-    )
-    if (!Number(claim.affectedRows)) return false
+    const lease = summaryLease(marker)
+    const claimedAt = await lease.claim(ownerId)
+    if (!claimedAt) return false
     try {
       const owner = await User.findOrFail(ownerId)
       const businesses = await this.businessWeeks(ownerId, thisMonday)
       const google = await this.googleReviews(ownerId, thisMonday)
-      await this.mailer.send(new WeeklySummaryMail(owner, thisMonday.minus({ weeks: 1 }).toISODate()!, businesses, google))
-      return true
+      const summary = new WeeklySummaryMail(owner, thisMonday.minus({ weeks: 1 }).toISODate()!, businesses, google)
+      await this.mailer.send(summary.identified(`weekly-summary-${marker}-${ownerId}`))
     } catch (error) {
-      await db
-        .from('users')
-        .where('id', ownerId)
-        .where('weekly_summary_sent_for', marker)
-        .update({ weekly_summary_sent_for: previousMarker })
+      await lease.release(ownerId, claimedAt)
       throw error
     }
+    await lease.done(ownerId, { weekly_summary_sent_for: marker })
+    return true
   }
 
   /** The Google reviews of the businesses they are told about whose workspace has a Google connection; null: none. */

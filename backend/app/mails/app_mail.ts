@@ -6,6 +6,17 @@
 import { BaseMail } from '@adonisjs/mail'
 import { MAIL_KIND_HEADER } from '#services/mail/transports'
 import { appUrl } from '#lib/app_url'
+import env from '#start/env'
+
+/**
+ * A Message-ID made from what the mail is about (`receipt-12`), the same however often it is sent, so a resend after
+ * a worker died mid-send (docs/decisions.md D52) is recognisable as the same message.
+ */
+export const stableMessageId = (key: string) => {
+  const from = env.get('MAIL_FROM')
+  const address = /<([^>]+)>/.exec(from)?.[1] ?? from.trim()
+  return `<${key}@${address.split('@')[1] || 'reviewroute.in'}>`
+}
 
 /** An absolute link into the product: APP_URL + path. */
 export const linkTo = appUrl
@@ -27,6 +38,13 @@ export abstract class AppMail extends BaseMail {
   protected abstract kind: string
   protected abstract recipient: string
   protected abstract content(): MailContent
+  #messageId?: string
+
+  /** Gives the mail a stable Message-ID (`stableMessageId`). */
+  identified(key: string) {
+    this.#messageId = stableMessageId(key)
+    return this
+  }
 
   prepare() {
     const data = { profileUrl: linkTo('/profile'), ...this.content(), subject: this.subject }
@@ -35,5 +53,6 @@ export abstract class AppMail extends BaseMail {
       .header(MAIL_KIND_HEADER, this.kind)
       .htmlView(`emails/${this.template}_html`, data)
       .textView(`emails/${this.template}_text`, data)
+    if (this.#messageId) this.message.messageId(this.#messageId)
   }
 }

@@ -12,6 +12,7 @@ import { REVIEW_MESSAGES } from '#contract/review_messages/all'
 import { translate, type ReviewLanguage, type ReviewMessages } from '#contract/review_messages/index'
 import env from '#start/env'
 import { appUrl } from '#lib/app_url'
+import { stableMessageId } from '#mails/app_mail'
 import { brands } from '#services/brand/brands'
 
 /** The address mails come from (MAIL_FROM, `Name <address>` or a bare address). */
@@ -43,6 +44,10 @@ function messageParagraphs(messages: ReviewMessages, params: { customer: string;
     .filter(Boolean)
 }
 
+/** The Message-ID of a request's mail (or its reminder's): one per request, so a resend after a crash is recognisable. */
+export const requestMessageId = (requestId: number, reminder: boolean) =>
+  stableMessageId(`review-request-${reminder ? 'reminder-' : ''}${requestId}`)
+
 export default class ReviewRequestMail extends BaseMail {
   subject: string
   private language: ReviewLanguage
@@ -55,7 +60,9 @@ export default class ReviewRequestMail extends BaseMail {
     private business: Business,
     private customer: Pick<Customer, 'name' | 'email'>,
     private links: { link: string; stop: string },
-    private kind: 'request' | 'reminder' | 'test' = 'request'
+    private kind: 'request' | 'reminder' | 'test' = 'request',
+    /** A Message-ID of the request's own, the same on a resend (docs/decisions.md D52). */
+    private messageId?: string
   ) {
     super()
     this.language = business.language ?? 'en'
@@ -96,6 +103,7 @@ export default class ReviewRequestMail extends BaseMail {
       },
     }
     if (brand) this.message.from(senderAddress(), brand.name)
+    if (this.messageId) this.message.messageId(this.messageId)
     this.message
       .to(this.customer.email!)
       .header(MAIL_KIND_HEADER, this.kind === 'request' ? 'review-request' : `review-request-${this.kind}`)

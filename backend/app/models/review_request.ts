@@ -13,6 +13,8 @@ export enum RequestChannel {
 
 export enum RequestStatus {
   Created = 'created',
+  /** Claimed by a worker that is sending it now (docs/decisions.md D52: `send_claimed_at` is its lease). */
+  Sending = 'sending',
   Sent = 'sent',
   Delivered = 'delivered',
   Opened = 'opened',

@@ -30,7 +30,7 @@ export class QueueService {
   #unavailableUntil = 0
   #pending = new Map<QueueName, { payload: unknown; options: { jobId?: string }; resolve: (added: boolean) => void }[]>()
 
-  constructor(private config = queueConfig) {}
+  constructor(private config: Omit<typeof queueConfig, 'stalledIntervalMs'> & { stalledIntervalMs?: number } = queueConfig) {}
 
   queue(name: QueueName) {
     let queue = this.#queues.get(name)
@@ -89,6 +89,7 @@ export class QueueService {
         connection: { ...this.config.connection, maxRetriesPerRequest: null },
         prefix: this.config.prefix,
         concurrency: this.config.concurrency,
+        stalledInterval: this.config.stalledIntervalMs,
       })
       worker.on('failed', (job, error) =>
         logger.warn({ err: error, queue: name, jobId: job?.id, attempts: job?.attemptsMade }, 'job failed')

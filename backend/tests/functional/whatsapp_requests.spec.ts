@@ -157,6 +157,8 @@ test.group('Review requests by WhatsApp Business', (group) => {
           },
         ],
       },
+      // The same on a resend after a worker died mid-send (docs/decisions.md D52).
+      biz_opaque_callback_data: `review-request-${request.id}`,
     })
     const row = await db.from('review_requests').where('id', request.id).first()
     assert.equal(row.status, 'sent')

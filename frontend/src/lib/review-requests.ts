@@ -6,6 +6,7 @@ import type { RequestChannelName, RequestStatusName } from '@reviewroute/backend
 
 export const STATUS_LABELS: Record<RequestStatusName, { label: string; color: string }> = {
   created: { label: 'Not sent yet', color: 'default' },
+  sending: { label: 'Sending', color: 'processing' },
   sent: { label: 'Sent', color: 'blue' },
   delivered: { label: 'Delivered', color: 'cyan' },
   opened: { label: 'Opened the link', color: 'gold' },

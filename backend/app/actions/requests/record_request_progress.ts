@@ -4,7 +4,7 @@ import { RequestStatus } from '#models/review_request'
 import { OptOuts } from '#actions/requests/opt_outs'
 
 /** Statuses a request moves on from when its link is opened; rated and opted-out requests keep theirs. */
-const BEFORE_OPENED = [RequestStatus.Created, RequestStatus.Sent, RequestStatus.Delivered, RequestStatus.Failed]
+const BEFORE_OPENED = [RequestStatus.Created, RequestStatus.Sending, RequestStatus.Sent, RequestStatus.Delivered, RequestStatus.Failed]
 
 /**
  * How far a review request got (docs/decisions.md D32), each step one conditional UPDATE so steps never go

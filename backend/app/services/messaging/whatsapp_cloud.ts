@@ -17,6 +17,11 @@ export interface TemplateMessage {
   languageCode: string
   /** The body's {{1}}, {{2}}, … in order. */
   parameters: string[]
+  /**
+   * Meta's `biz_opaque_callback_data`, echoed on every status webhook of the message: the same for a resend, so two
+   * messages of one request are recognisable (docs/decisions.md D52).
+   */
+  callbackData?: string
 }
 
 /** A refusal or failure of the Cloud API, in its words: `error.error_data.details` (else `error.message`) and its code. */
@@ -74,6 +79,7 @@ export class WhatsAppCloud {
           language: { code: message.languageCode },
           components: [{ type: 'body', parameters: message.parameters.map((text) => ({ type: 'text', text })) }],
         },
+        ...(message.callbackData ? { biz_opaque_callback_data: message.callbackData } : {}),
       }),
       signal: AbortSignal.timeout(this.config.timeoutMs),
     })
