@@ -3,12 +3,15 @@
  * minutes per business: the widget is on every page of the owner's site, and its answer changes rarely.
  *
  * What keeps it correct: the code that changes what the answer shows (the owner's layout and sites, a review pinned or
- * hidden) calls `forgetBusiness`, at once; another process sees it after at most the TTL. A value read from the
+ * hidden, the business's settings) calls `forgetBusiness` once its write is committed: this process forgets at once,
+ * the others when the message over Redis arrives (invalidations.ts, docs/decisions.md D54), or after the TTL when Redis
+ * is down. A value read from the
  * database is stored only if nothing was forgotten while it was read (a generation counter), so a read racing a write
  * cannot put the old answer back. Times are our clock's, so tests move them. Reviews the sync brings show within the
  * TTL, as on Google's own widgets.
  */
 import { clock } from '#lib/clock'
+import { invalidations } from '#hot_path/invalidations'
 import { WIDGET_CACHE_SECONDS } from '#contract/widget'
 import type { WidgetDataDto } from '#types/api'
 
@@ -46,8 +49,14 @@ export class WidgetCache {
     return cached !== undefined && cached.expiresAt > clock.nowMs()
   }
 
-  /** The business's answer changed: it is built again on the next request. */
+  /** The business's answer changed (its write committed): it is built again on the next request, in every process. */
   forgetBusiness(businessId: number) {
+    this.forgetHere(businessId)
+    invalidations.publish('widget', businessId)
+  }
+
+  /** Forgets in this process only: what a message from another process does. */
+  forgetHere(businessId: number) {
     this.#generation += 1
     this.#entries.delete(businessId)
   }
@@ -59,3 +68,4 @@ export class WidgetCache {
 }
 
 export const widgetCache = new WidgetCache(WIDGET_CACHE_SECONDS * 1000)
+invalidations.register('widget', { forget: (id) => widgetCache.forgetHere(id), clear: () => widgetCache.clear() })

@@ -16,6 +16,7 @@ import WorkspaceMember from '#models/workspace_member'
 import GoogleConnection from '#models/google_connection'
 import type Business from '#models/business'
 import { widgetCache } from '#hot_path/widget_cache'
+import { invalidations } from '#hot_path/invalidations'
 import { widgetViewCounter } from '#hot_path/page_view_counter'
 import { widgetScript } from '#web/widget_script'
 import webConfig from '#config/web'
@@ -351,6 +352,17 @@ test.group('Website widget: the five-minute cache', (group) => {
     const fresh = (await client.get(`/api/widget/${w.business.shortUrl}`)).body()
     assert.equal(fresh.business.name, 'New Name')
     assert.lengthOf(fresh.reviews, 1)
+  })
+
+  test("another process's change is forgotten here when its message arrives", async ({ client, assert }) => {
+    const w = await world()
+    const other = await world()
+    await client.get(`/api/widget/${w.business.shortUrl}`)
+    await client.get(`/api/widget/${other.business.shortUrl}`)
+    assert.isTrue(widgetCache.has(w.business.id))
+    assert.isTrue(invalidations.apply(JSON.stringify({ o: 'another-replica', k: 'widget', i: w.business.id })))
+    assert.isFalse(widgetCache.has(w.business.id))
+    assert.isTrue(widgetCache.has(other.business.id))
   })
 
   test('the owner pinning, hiding or changing the layout or sites is shown at once', async ({ client, assert }) => {
