@@ -67,6 +67,7 @@ const BrandsController = () => import('#controllers/brands_controller')
 const GoogleConnectionsController = () => import('#controllers/google_connections_controller')
 const GoogleWebhooksController = () => import('#controllers/google_webhooks_controller')
 const GoogleReviewsController = () => import('#controllers/google_reviews_controller')
+const ReviewImagesController = () => import('#controllers/review_images_controller')
 const GoogleAutoReplyController = () => import('#controllers/google_auto_reply_controller')
 const WidgetController = () => import('#controllers/widget_controller')
 const ReplyTemplatesController = () => import('#controllers/reply_templates_controller')
@@ -325,6 +326,8 @@ router
         router.get('google-reviews/:id', [GoogleReviewsController, 'show']).as('google_reviews.show')
         router.put('google-reviews/:id/reply', [GoogleReviewsController, 'reply']).as('google_reviews.reply')
         router.delete('google-reviews/:id/reply', [GoogleReviewsController, 'deleteReply']).as('google_reviews.reply.destroy')
+        // A review as an image to share (docs/decisions.md D50).
+        router.get('google-reviews/:id/image', [ReviewImagesController, 'show']).as('google_reviews.image')
         // Pinned to or hidden from the website widget (docs/decisions.md D49).
         router.patch('google-reviews/:id', [GoogleReviewsController, 'update']).as('google_reviews.update')
         router.get('businesses/:businessId/widget', [WidgetController, 'show']).as('businesses.widget.show')

@@ -76,7 +76,8 @@ export const fontName = (script: Script, weight: Weight) =>
     .map((part) => part[0].toUpperCase() + part.slice(1))
     .join('')}_${WEIGHTS[weight]}`
 
-const fontFile = (script: Script, weight: Weight) =>
+/** The TTF's package path (`@expo-google-fonts/…/….ttf`), for `require.resolve`. */
+export const fontFile = (script: Script, weight: Weight) =>
   `@expo-google-fonts/${FAMILIES[script]}/${WEIGHTS[weight]}/${fontName(script, weight)}.ttf`
 
 const loaded = new Map<string, Promise<fontkit.Font>>()

@@ -652,8 +652,8 @@ function check(response: ApiResponse, label: string) {
     if (pattern.test(raw)) throw new Error(`${what} in the answer (${status}) to ${label}\n${raw.slice(0, 500)}`)
   }
   if (status === 204) return status
-  // A download (the QR poster's PDF) answers a PDF on success; its refusals are JSON like every other.
-  if (status < 300 && String(response.header('content-type')) === 'application/pdf') return status
+  // A download (the QR poster's PDF, a review's image) answers the file on success; its refusals are JSON like every other.
+  if (status < 300 && ['application/pdf', 'image/png'].includes(String(response.header('content-type')))) return status
   if (!String(response.header('content-type')).includes('application/json')) {
     throw new Error(`non-JSON answer (${status}, ${response.header('content-type')}) to ${label}`)
   }
