@@ -17,7 +17,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { join } from 'node:path'
-import { launchProfile } from './lib/chromium.mjs'
+import { launchProfile, throttleLikeAPhone } from './lib/chromium.mjs'
 import { mysqlConnection } from './lib/compiled-api.mjs'
 import { brandDemoBusiness } from './lib/branded-demo.mjs'
 
@@ -69,17 +69,9 @@ async function measure(url, scripts) {
   try {
     const page = await context.newPage()
     const cdp = await context.newCDPSession(page)
-    await cdp.send('Network.enable')
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
+    await throttleLikeAPhone(cdp)
     // The target is stated for gzip: ask for gzip only.
     await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': 'gzip' } })
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 150,
-      downloadThroughput: (1.6 * 1024 * 1024) / 8,
-      uploadThroughput: (750 * 1024) / 8,
-    })
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
     // The page's own bytes, and the brand's logo apart: an image of the agency's (up to 100 KB), fetched last.
     let bytes = 0
     let logoBytes = 0

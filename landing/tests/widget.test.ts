@@ -9,6 +9,7 @@ import { mount, scan, scriptOrigin, fetchLoader, RENDERED_MARK, type Loader } fr
 import { HEIGHTS } from '../src/widget/styles'
 import type { WidgetData } from '../src/widget/types'
 import { HOSTILE_TEXT, LABELS, widgetAnswer } from '../../scripts/lib/widget-answers.mjs'
+import { WIDGET_HEIGHTS } from '../../scripts/lib/widget-pages.mjs'
 
 const ORIGIN = 'https://app.reviewroute.test'
 const answer = (options: Parameters<typeof widgetAnswer>[0] = {}) => widgetAnswer({ origin: ORIGIN, ...options })
@@ -212,6 +213,8 @@ describe('mount', () => {
       expect(element.shadowRoot!.querySelector('.w')?.getAttribute('data-layout')).toBe(layout)
       expect(reservedHeight(element)).toBe(HEIGHTS[layout])
     }
+    // The browser test's and the benchmark's pages reserve the same heights.
+    expect(WIDGET_HEIGHTS).toEqual(HEIGHTS)
     expect(HEIGHTS.badge).toBeLessThan(HEIGHTS.carousel)
     expect(HEIGHTS.carousel).toBeLessThan(HEIGHTS.list)
   })

@@ -16,7 +16,9 @@ export const BUILD_TARGETS = {
   },
   landing: {
     marker: 'landing/dist/index.html',
-    sources: ['src', 'index.html', 'review.html', 'public', 'vite.config.ts', 'package.json'].map((p) => `landing/${p}`),
+    sources: ['src', 'index.html', 'review.html', 'public', 'vite.config.ts', 'vite.widget.config.ts', 'package.json'].map(
+      (p) => `landing/${p}`
+    ),
   },
   frontend: {
     marker: 'frontend/dist/index.html',

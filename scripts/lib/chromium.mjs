@@ -60,3 +60,14 @@ export async function launchProfile(prefix, options = {}) {
   }
   return context
 }
+
+/** Lighthouse's slow 4G: 150 ms round trips, 1.6 Mbps down, 750 Kbps up. */
+export const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 }
+
+/** A page's CDP session on slow 4G with a 4x slower CPU (a cheap phone), network events on, the cache off. */
+export async function throttleLikeAPhone(cdp) {
+  await cdp.send('Network.enable')
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
+  await cdp.send('Network.emulateNetworkConditions', SLOW_4G)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+}

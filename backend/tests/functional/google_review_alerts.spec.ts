@@ -6,7 +6,6 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import Workspace from '#models/workspace'
-import GoogleConnection from '#models/google_connection'
 import GoogleLocation from '#models/google_location'
 import type User from '#models/user'
 import SyncGoogleReviews from '#actions/google/sync_google_reviews'
@@ -22,7 +21,7 @@ import { ReviewSessionFactory } from '#database/factories/index'
 import { isolated } from '#tests/helpers/setup'
 import { ownerWithBusiness } from '#tests/helpers/owners'
 import { fileMailbox, type Cleanup } from '#tests/helpers/mailbox'
-import { googleStub, stubReview, type GoogleStub, type StubReview } from '#tests/helpers/google_stub'
+import { connectGoogle, googleStub, stubReview, type GoogleStub, type StubReview } from '#tests/helpers/google_stub'
 
 const LOCATION = 'accounts/101/locations/202'
 const HINDI = 'खाना ठंडा था और किसी ने ध्यान नहीं दिया। 😞'
@@ -36,16 +35,7 @@ async function world(google: GoogleStub, cleanup: Cleanup, owner: Partial<User> 
   const mail = await fileMailbox(cleanup)
   const setup = await ownerWithBusiness({ owner: owner as any, business: { name: 'Chai Point Indiranagar' } })
   const workspaceId = (await Workspace.personalIdOf(setup.user.id))!
-  await GoogleConnection.create({
-    workspaceId,
-    email: 'owner@gmail.example',
-    refreshTokenEncrypted: GoogleConnection.seal('rt-stored-token'),
-    accessTokenEncrypted: null,
-    accessTokenExpiresAt: null,
-    error: null,
-    lastSyncAt: null,
-    connectedByUserId: null,
-  })
+  await connectGoogle(workspaceId)
   const location = await GoogleLocation.create({
     workspaceId,
     name: LOCATION,

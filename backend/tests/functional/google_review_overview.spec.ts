@@ -7,11 +7,11 @@ import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import Workspace from '#models/workspace'
-import GoogleConnection from '#models/google_connection'
 import WeeklySummaryJob from '#jobs/weekly_summary_job'
 import { clock } from '#lib/clock'
 import { fileMailbox } from '#tests/helpers/mailbox'
 import { isolated } from '#tests/helpers/setup'
+import { connectGoogle } from '#tests/helpers/google_stub'
 import { ownerWithBusiness } from '#tests/helpers/owners'
 import { BusinessFactory } from '#database/factories/index'
 import env from '#start/env'
@@ -25,16 +25,7 @@ const appLink = (path: string) => `${env.get('APP_URL').replace(/\/+$/, '')}${pa
 let serial = 0
 
 async function connect(workspaceId: number) {
-  await GoogleConnection.create({
-    workspaceId,
-    email: 'owner@gmail.example',
-    refreshTokenEncrypted: GoogleConnection.seal('rt-stored-token'),
-    accessTokenEncrypted: null,
-    accessTokenExpiresAt: null,
-    error: null,
-    lastSyncAt: null,
-    connectedByUserId: null,
-  })
+  await connectGoogle(workspaceId)
 }
 
 /** One stored Google review of the business. */

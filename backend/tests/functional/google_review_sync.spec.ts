@@ -8,7 +8,6 @@ import { Queue, Worker, type Job } from 'bullmq'
 import db from '@adonisjs/lucid/services/db'
 import app from '@adonisjs/core/services/app'
 import Workspace from '#models/workspace'
-import GoogleConnection from '#models/google_connection'
 import GoogleLocation from '#models/google_location'
 import SyncGoogleReviews, { GoogleConnectionLost, lowStarChanges } from '#actions/google/sync_google_reviews'
 import GoogleReviewSyncJob from '#jobs/google_review_sync_job'
@@ -23,7 +22,15 @@ import queueConfig from '#config/queue'
 import { isolated } from '#tests/helpers/setup'
 import { ownerWithBusiness } from '#tests/helpers/owners'
 import { fileMailbox } from '#tests/helpers/mailbox'
-import { PUBSUB_TOKEN, PUBSUB_TOPIC, googleStub, stubReview, type GoogleStub, type StubReview } from '#tests/helpers/google_stub'
+import {
+  connectGoogle,
+  PUBSUB_TOKEN,
+  PUBSUB_TOPIC,
+  googleStub,
+  stubReview,
+  type GoogleStub,
+  type StubReview,
+} from '#tests/helpers/google_stub'
 
 const LOCATION = 'accounts/101/locations/202'
 const HINDI = 'खाना बहुत अच्छा था, सेवा थोड़ी धीमी। 🙏'
@@ -32,16 +39,7 @@ const TAMIL = 'சாப்பாடு மிகவும் நன்றாக
 async function world(google: GoogleStub, reviews: StubReview[] = []) {
   const setup = await ownerWithBusiness()
   const workspaceId = (await Workspace.personalIdOf(setup.user.id))!
-  const connection = await GoogleConnection.create({
-    workspaceId,
-    email: 'owner@gmail.example',
-    refreshTokenEncrypted: GoogleConnection.seal('rt-stored-token'),
-    accessTokenEncrypted: null,
-    accessTokenExpiresAt: null,
-    error: null,
-    lastSyncAt: null,
-    connectedByUserId: null,
-  })
+  const connection = await connectGoogle(workspaceId)
   const location = await GoogleLocation.create({
     workspaceId,
     name: LOCATION,

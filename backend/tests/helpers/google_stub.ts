@@ -9,6 +9,7 @@ import app from '@adonisjs/core/services/app'
 import { startStubServer, type StubServer } from '#tests/helpers/stub_server'
 import { BusinessProfile, type GoogleConfig } from '#services/google/business_profile'
 import googleConfig from '#config/google'
+import GoogleConnection from '#models/google_connection'
 import {
   googleBusinessApi,
   newGoogleBusinessState,
@@ -94,5 +95,19 @@ export function googlePushOnly(group: Group) {
   group.setup(() => {
     app.container.swap(BusinessProfile, () => new BusinessProfile({ ...googleConfig, pubsubToken: PUBSUB_TOKEN }))
     return () => app.container.restore(BusinessProfile)
+  })
+}
+
+/** A working Google connection of the workspace, as the OAuth callback stores it (before any sync). */
+export function connectGoogle(workspaceId: number) {
+  return GoogleConnection.create({
+    workspaceId,
+    email: 'owner@gmail.example',
+    refreshTokenEncrypted: GoogleConnection.seal('rt-stored-token'),
+    accessTokenEncrypted: null,
+    accessTokenExpiresAt: null,
+    error: null,
+    lastSyncAt: null,
+    connectedByUserId: null,
   })
 }

@@ -6,7 +6,7 @@
  */
 import { markClamped, render } from './render'
 import { CSS, HEIGHTS, hostCss } from './styles'
-import { LAYOUTS, type WidgetData, type WidgetLabels, type WidgetLayout } from './types'
+import { isWidgetLayout, type WidgetData, type WidgetLabels, type WidgetLayout } from './types'
 
 /** performance.mark() set each time a widget has rendered (its detail is the code). */
 export const RENDERED_MARK = 'reviewroute-widget-rendered'
@@ -22,7 +22,7 @@ const ENGLISH: WidgetLabels = {
   poweredByGoogle: 'Reviews from Google',
 }
 
-export const layoutOf = (value: unknown): WidgetLayout | null => (LAYOUTS.includes(value as WidgetLayout) ? (value as WidgetLayout) : null)
+export const layoutOf = (value: unknown): WidgetLayout | null => (isWidgetLayout(value) ? value : null)
 
 /** The script's address: the running script, else the first script on the page whose src looks like /w/{code}.js. */
 export function scriptOrigin(doc: Document = document): string | null {

@@ -15,7 +15,7 @@ const FONT =
 const BLUE = '#1d4ed8'
 
 export function hostCss(height: number) {
-  return `:host{all:initial;display:block!important;box-sizing:border-box!important;height:${height}px!important;min-height:0!important;max-height:none!important;padding:0!important;border:0!important;overflow:hidden!important;visibility:visible!important;opacity:1!important;container-type:inline-size!important;contain:layout paint}`
+  return `:host{all:initial;display:block!important;box-sizing:border-box!important;height:${height}px!important;min-height:0!important;max-height:none!important;padding:0!important;border:0!important;background:none!important;overflow:hidden!important;visibility:visible!important;opacity:1!important;container-type:inline-size!important;contain:layout paint}`
 }
 
 export const CSS = `
@@ -70,6 +70,8 @@ p{margin:0}
 .sum .head{gap:6px}
 .sum .count{font-size:13px;line-height:18px;white-space:nowrap}
 .nm{font-weight:600;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
-@container (max-width:359px){.w.badge .write{padding:0 10px}.foot .by{display:none}}
+@container (max-width:359px){.carousel .foot .by{display:none}}
+@container (max-width:419px){.w.badge{gap:10px;padding:9px 10px}.w.badge>.g,.head>.g{display:none}.sum .count{font-size:12px}
+ .w.badge .write{white-space:normal;text-align:center;justify-content:center;line-height:16px;font-size:13px;max-width:42%;height:40px;padding:2px 10px}}
 @media (prefers-reduced-motion:reduce){.track{scroll-behavior:auto}}
 `
