@@ -33,10 +33,10 @@ export interface GoogleReview {
   updateTime: string | null
   reply: { comment: string; updateTime: string | null } | null
   deleted: boolean
-  /** On the website widget first (docs/decisions.md D49); absent from answers older than the widget. */
-  pinned?: boolean
+  /** On the website widget first (docs/decisions.md D49). */
+  pinned: boolean
   /** Never on the website widget. */
-  hidden?: boolean
+  hidden: boolean
 }
 
 export interface GoogleReviewStats {

@@ -1,24 +1,16 @@
 /*
  * The website widget (docs/decisions.md D49, docs/screens.md#website-widget): what GET /api/businesses/{id}/widget
- * answers, the three layouts an owner picks from and the height each takes in the preview, and the widget views a
- * period of analytics carries.
+ * answers, the three layouts an owner picks from and the height each takes in the preview, and how a 422 about the
+ * allowed sites is shown.
  */
-import type { AnalyticsRangeResponse } from '@reviewroute/backend/types/api'
+import type { WidgetLayout } from '@reviewroute/backend/contract/widget'
+import type { WidgetSettingsDto } from '@reviewroute/backend/types/api'
 
-export type WidgetLayout = 'badge' | 'carousel' | 'list'
+export type { WidgetLayout }
+export { WIDGET_MAX_SITES as MAX_ALLOWED_SITES } from '@reviewroute/backend/contract/widget'
 
 /** `GET /api/businesses/{id}/widget`; `PUT` takes `{layout?, allowedSites?}` and answers the same. */
-export interface WidgetSettings {
-  code: string
-  layout: WidgetLayout
-  /** https origins that may show the widget; empty: any site. */
-  allowedSites: string[]
-  /** The HTML the owner pastes into their site. */
-  snippet: string
-  /** A Google connection with a linked location: reviews on the widget; else the rating and count only. */
-  connected: boolean
-  views: { today: number; last30Days: number }
-}
+export type WidgetSettings = WidgetSettingsDto
 
 export const WIDGET_LAYOUTS: { value: WidgetLayout; label: string; hint: string }[] = [
   { value: 'badge', label: 'Badge', hint: 'Stars, rating and count' },
@@ -37,25 +29,8 @@ export const widgetPreviewUrl = (code: string, layout: WidgetLayout) => `/w/${en
 
 export const widgetPath = (businessId: number) => `/business/${businessId}/widget`
 
-export const MAX_ALLOWED_SITES = 20
-
 /** '1 view', '1,204 views' */
 export const viewsText = (count: number) => `${count.toLocaleString('en-IN')} ${count === 1 ? 'view' : 'views'}`
-
-type WithWidgetViews = { widgetViews?: number }
-
-/** The widget views of a period: its total when the answer carries one, else the sum of its days. */
-export function widgetViewsOf(range: Pick<AnalyticsRangeResponse, 'totals' | 'days'>): number {
-  const total = (range.totals as WithWidgetViews).widgetViews
-  if (typeof total === 'number') return total
-  return range.days.reduce((sum, day) => sum + ((day as WithWidgetViews).widgetViews ?? 0), 0)
-}
-
-/** The previous period's widget views, when the answer carries them. */
-export function previousWidgetViewsOf(range: Pick<AnalyticsRangeResponse, 'previousTotals'>): number | null {
-  const total = (range.previousTotals as WithWidgetViews).widgetViews
-  return typeof total === 'number' ? total : null
-}
 
 /**
  * The server's message for the sites a 422 refused, under the site it is about: one numbered by its place in the

@@ -28,6 +28,7 @@ function analyticsAnswer(overrides: Partial<AnalyticsTotals> = {}) {
       conversionRate: 66.7,
       positiveLast7Days: 4,
       pageViews: 40,
+      widgetViews: 0,
       ...overrides,
     },
     sessions,
@@ -59,6 +60,7 @@ const periodAnswer = answerRange({
     redirectedSessions: 8,
     conversionRate: 66.7,
     averageRating: 4.1,
+    widgetViews: 25,
   }),
   previousTotals: totals({
     totalSessions: 8,
@@ -67,6 +69,7 @@ const periodAnswer = answerRange({
     redirectedSessions: 4,
     conversionRate: 50,
     averageRating: 3.9,
+    widgetViews: 10,
   }),
 })
 
@@ -196,6 +199,11 @@ describe('business analytics screen', { timeout: 20_000 }, () => {
     expect(within(screen.getByRole('group', { name: 'Sent to Google' })).getByText('8 of 12 ratings')).toBeInTheDocument()
     expect(within(screen.getByRole('group', { name: 'Ratings' })).getByText('+4 vs 8 in the previous 30 days')).toBeInTheDocument()
     expect(within(screen.getByRole('group', { name: 'Sent to Google' })).getByText('+16.7 pts vs previous 30 days')).toBeInTheDocument()
+    // The website widget's views in the period (docs/decisions.md D49), and the way to its screen.
+    const widget = screen.getByRole('group', { name: 'Website widget' })
+    expect(within(widget).getByText(/25 views in this period/)).toBeInTheDocument()
+    expect(within(widget).getByText('+15 (+150%) vs previous 30 days')).toBeInTheDocument()
+    expect(within(widget).getByRole('link', { name: /Website widget/ })).toHaveAttribute('href', '/business/7/widget')
     for (const old of ['Total Sessions', 'Positive Reviews', 'Negative Reviews', 'Conversion Rate'])
       expect(screen.queryByText(old)).not.toBeInTheDocument()
 

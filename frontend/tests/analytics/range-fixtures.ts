@@ -11,6 +11,7 @@ export const totals = (overrides: Partial<RangeTotals> = {}): RangeTotals => ({
   averageRating: null,
   filteredFeedback: 0,
   pageViews: 0,
+  widgetViews: 0,
   ...overrides,
 })
 

@@ -170,6 +170,7 @@ describe('business analytics', { timeout: 20_000 }, () => {
         conversionRate: 0,
         positiveLast7Days: 0,
         pageViews: 4,
+        widgetViews: 0,
       },
       sessions: [callBack, quiet],
       reviews: [callBack, quiet],

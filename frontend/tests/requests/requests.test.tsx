@@ -158,6 +158,7 @@ describe('review requests screen', { timeout: 20_000 }, () => {
         conversionRate: 0,
         positiveLast7Days: 0,
         pageViews: 0,
+        widgetViews: 0,
       },
       sessions: [],
       reviews: [],

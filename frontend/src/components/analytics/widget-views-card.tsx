@@ -1,6 +1,6 @@
 /*
  * The business analytics screen's website widget line (docs/screens.md#analytics-stats): how often the widget was
- * seen in the chosen period (against the one before when the answer carries it), and the way to the widget's screen.
+ * seen in the chosen period (against the one before), and the way to the widget's screen.
  */
 import { CodeOutlined, EyeOutlined } from '@ant-design/icons'
 import type { AnalyticsRangeResponse } from '@reviewroute/backend/types/api'
@@ -8,11 +8,10 @@ import { Button, Card, Flex, Typography } from 'antd'
 import { Link } from 'react-router'
 import { ChangeNote } from '#components/analytics/range-summary'
 import { daysInRange } from '#lib/date-range'
-import { previousWidgetViewsOf, viewsText, widgetPath, widgetViewsOf } from '#lib/widget'
+import { viewsText, widgetPath } from '#lib/widget'
 
 export function WidgetViewsCard({ businessId, period }: { businessId: number; period?: AnalyticsRangeResponse }) {
-  const views = period ? widgetViewsOf(period) : null
-  const previous = period ? previousWidgetViewsOf(period) : null
+  const views = period?.totals.widgetViews ?? null
   return (
     <Card size="small" role="group" aria-label="Website widget">
       <Flex justify="space-between" align="center" gap={12} wrap>
@@ -21,8 +20,8 @@ export function WidgetViewsCard({ businessId, period }: { businessId: number; pe
           <Typography.Text strong style={{ fontSize: 18 }}>
             <EyeOutlined /> {views === null ? '…' : `${viewsText(views)} in this period`}
           </Typography.Text>
-          {period && views !== null && previous !== null && (
-            <ChangeNote current={views} previous={previous} days={daysInRange(period)} kind="count" better="up" />
+          {period && views !== null && (
+            <ChangeNote current={views} previous={period.previousTotals.widgetViews} days={daysInRange(period)} kind="count" better="up" />
           )}
         </Flex>
         <Link to={widgetPath(businessId)}>
