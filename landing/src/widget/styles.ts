@@ -72,6 +72,6 @@ p{margin:0}
 .nm{font-weight:600;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 @container (max-width:359px){.carousel .foot .by{display:none}}
 @container (max-width:419px){.w.badge{gap:10px;padding:9px 10px}.w.badge>.g,.head>.g{display:none}.sum .count{font-size:12px}
- .w.badge .write{white-space:normal;text-align:center;justify-content:center;line-height:16px;font-size:13px;max-width:42%;height:40px;padding:2px 10px}}
+ .w.badge .write{white-space:normal;text-align:center;justify-content:center;line-height:16px;font-size:13px;max-width:42%;max-width:42cqw;height:40px;padding:2px 10px}}
 @media (prefers-reduced-motion:reduce){.track{scroll-behavior:auto}}
 `
