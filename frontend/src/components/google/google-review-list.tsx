@@ -5,12 +5,12 @@
  * edit and delete a reply in the drawer; a viewer reads. Without a connection, or before Google has approved the
  * app, "Reply on Google" opens the business's reviews on Google instead.
  */
-import { DeleteOutlined, EditOutlined, GoogleOutlined, MessageOutlined } from '@ant-design/icons'
+import { DeleteOutlined, EditOutlined, GoogleOutlined, MessageOutlined, ShareAltOutlined } from '@ant-design/icons'
 import { useList, type CrudFilter } from '@refinedev/core'
 import type { BusinessDto } from '@reviewroute/backend/types/api'
 import { Alert, Button, Card, DatePicker, Flex, Input, List, Pagination, Popconfirm, Select, Tag, Typography } from 'antd'
 import type { Dayjs } from 'dayjs'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { MessageScreen } from '#components/message-screen'
 import { useBusinesses } from '#hooks/use-businesses'
@@ -25,6 +25,9 @@ import { ReviewBody } from './review-body'
 import { useGoogleConnection, useGoogleRefresh } from './use-google'
 
 export const GOOGLE_PAGE_SIZE = 10
+
+/** The review as an image to share (docs/decisions.md D50): loaded when "Share image" is first pressed. */
+const ShareImageModal = lazy(() => import('./share-image-modal'))
 
 type StarsFilter = 'all' | '1' | '2' | '3' | '4' | '5' | 'negative' | 'positive'
 type RepliedFilter = 'all' | 'unanswered' | 'replied'
@@ -102,6 +105,7 @@ export function GoogleReviewList({ business }: { business: BusinessDto }) {
   const [page, setPage] = useState(1)
   const [replying, setReplying] = useState<GoogleReview | null>(null)
   const [deleting, setDeleting] = useState<number | null>(null)
+  const [sharing, setSharing] = useState<GoogleReview | null>(null)
   const { query, result } = useList<GoogleReview>({
     resource: 'google-reviews',
     pagination: { currentPage: page, pageSize: GOOGLE_PAGE_SIZE },
@@ -273,6 +277,11 @@ export function GoogleReviewList({ business }: { business: BusinessDto }) {
                           {review.reply ? 'Edit reply' : 'Reply'}
                         </Button>
                       )}
+                      {!review.deleted && (
+                        <Button size="small" icon={<ShareAltOutlined />} onClick={() => setSharing(review)}>
+                          Share image
+                        </Button>
+                      )}
                       {edit && review.reply && canPost && (
                         <Popconfirm
                           title="Delete your reply?"
@@ -303,6 +312,11 @@ export function GoogleReviewList({ business }: { business: BusinessDto }) {
           />
         </Flex>
       </Card>
+      {sharing && (
+        <Suspense fallback={null}>
+          <ShareImageModal review={sharing} business={businessOf(sharing)} onClose={() => setSharing(null)} />
+        </Suspense>
+      )}
       {replying && (
         <ReplyDrawer
           review={replying}
