@@ -187,6 +187,17 @@ test(
       assert.equal(shown.reviews[0].text, HINDI, 'the pinned review comes first')
       await page.frameLocator('iframe.widget-preview').getByText(HINDI).first().waitFor()
       await screenshotWidths(page, '15', '7-widget')
+      // A site without its scheme is refused with the server's sentence under it; with https:// it is kept, lower-case.
+      await page.getByRole('button', { name: /Add site/ }).click()
+      const site = page.getByRole('textbox', { name: 'Site 1' })
+      await site.fill('marwarthali.example')
+      await page.getByRole('button', { name: /Save sites/ }).click()
+      await page.getByText(/Include https:\/\/ in "marwarthali\.example"/).waitFor()
+      await site.fill('https://MarwarThali.example')
+      await page.getByRole('button', { name: /Save sites/ }).click()
+      await page.getByText('Sites Saved').waitFor()
+      const kept = expectStatus(await api('GET', `/api/businesses/${business.id}/widget`, { token: owner.token }), 200, 'the widget')
+      assert.deepEqual(kept.allowedSites, ['https://marwarthali.example'])
       // Another layout is saved and previewed at once.
       await page.getByRole('radiogroup', { name: 'Layout' }).getByText('List', { exact: true }).click()
       await page.frameLocator('iframe[title="Preview of the list widget"]').getByText(ENGLISH).first().waitFor()
