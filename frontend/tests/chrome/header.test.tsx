@@ -202,4 +202,18 @@ describe('business selector (docs/screens.md#business-selector: every screen, tw
         .textContent
     await waitFor(() => expect(current()).toBe('Chai Point Cafe'))
   })
+
+  // The website widget screen is the business's too: the selector follows it and opens the same screen of another.
+  it('follows /business/:id/widget and opens the chosen business’s widget', async () => {
+    chromeApi({ 'GET /api/businesses': two })
+    renderChrome('/business/8/widget')
+    const selector = await screen.findByRole('combobox', { name: 'Selected business' })
+    await waitFor(() =>
+      expect(selector.closest('.ant-select')!.querySelector('.ant-select-selection-item')!.textContent).toBe('Dosa Corner')
+    )
+    await userEvent.click(selector)
+    await waitFor(() => expect(document.querySelector('.ant-select-item-option[title="Chai Point Cafe"]')).not.toBeNull())
+    fireEvent.click(document.querySelector('.ant-select-item-option[title="Chai Point Cafe"]')!)
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/business\/7\/widget$/))
+  })
 })
