@@ -1,6 +1,7 @@
 /*
  * Which Google reviews the widget shows (docs/screens.md#website-widget): the business's reviews, newest first, each
- * with Pin (shown first) and Hide (never shown), PATCH /api/google-reviews/{id}. A viewer sees the tags only.
+ * with Pin (shown first) and Hide (never shown), PATCH /api/google-reviews/{id}; each button says what it will do
+ * (Pin / Unpin, Hide / Show). A viewer sees the tags only.
  * Without a Google connection the widget is a badge: a note says so and leads to the Google screen.
  */
 import { EyeInvisibleOutlined, PushpinOutlined } from '@ant-design/icons'
@@ -107,7 +108,6 @@ export function WidgetReviewsCard({ businessId, editable, onChanged }: { busines
                           size="small"
                           icon={<PushpinOutlined />}
                           type={review.pinned ? 'primary' : 'default'}
-                          aria-pressed={Boolean(review.pinned)}
                           loading={busy === `${review.id}-pin`}
                           onClick={() => void toggle(review, { pinned: !review.pinned })}
                         >
@@ -117,7 +117,6 @@ export function WidgetReviewsCard({ businessId, editable, onChanged }: { busines
                           size="small"
                           icon={<EyeInvisibleOutlined />}
                           type={review.hidden ? 'primary' : 'default'}
-                          aria-pressed={Boolean(review.hidden)}
                           loading={busy === `${review.id}-hide`}
                           onClick={() => void toggle(review, { hidden: !review.hidden })}
                         >
