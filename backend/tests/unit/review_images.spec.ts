@@ -120,6 +120,11 @@ test.group('Review images: the PNG', () => {
         format
       )
       sample(`review-brand-${format}`, branded.png)
+      const long = await renderReviewImage(
+        { ...base, comment: TEXTS.ta.repeat(4), businessName: 'Sri Murugan Vilas Pure Vegetarian Restaurant and Sweets, Mylapore' },
+        format
+      )
+      sample(`review-long-${format}`, long.png)
     }
     assert.lengthOf(timings, 6)
     console.log(`review images: ${timings.map((ms) => ms.toFixed(0)).join(', ')} ms`)
@@ -150,7 +155,7 @@ test.group('Review images: scripts', () => {
       const input = { ...base, comment: TEXTS[language] }
       const right = decode((await renderReviewImage(input, 'square')).png)
       const without = decode((await renderReviewImage(input, 'square', { withoutFontOf: script })).png)
-      const box = { x: 150, y: 330, width: 780, height: 420 }
+      const box = { x: 150, y: 330, width: 780, height: 440 }
       assert.isAbove(differingShare(right, without, box), 0.02)
       // The same image drawn twice is the same in that box.
       const again = decode((await renderReviewImage(input, 'square')).png)
@@ -173,7 +178,7 @@ test.group('Review images: clamping', () => {
       assert.isAtMost(body.lines.length, body.maxLines)
       assert.isAtLeast(body.lines.length, 3)
       assert.isTrue(body.lines.at(-1)!.text.endsWith(ELLIPSIS))
-      const box = format === 'square' ? { width: 780, height: 470 } : { width: 800, height: 700 }
+      const box = format === 'square' ? { width: 780, height: 440 } : { width: 800, height: 640 }
       for (const line of body.lines) assert.isAtMost(line.width, box.width)
       assert.isAtMost(body.lines.length * body.lineHeight, box.height)
     }

@@ -55,7 +55,7 @@ const LAYOUTS: Record<ImageFormat, FormatLayout> = {
     header: { y: 40, logo: 88, nameSize: 40 },
     card: { x: 56, y: 168, width: 968, height: 856 },
     stars: { y: 222, size: 72, gap: 16 },
-    text: { x: 150, y: 330, width: 780, height: 470, sizes: [56, 50, 44, 40, 36], nameSize: 38 },
+    text: { x: 150, y: 330, width: 780, height: 440, sizes: [56, 50, 44, 40, 36], nameSize: 38 },
     business: { y: 860, sizes: [44, 38, 34], maxLines: 1 },
     google: { y: 950, size: 28 },
   },
@@ -66,9 +66,9 @@ const LAYOUTS: Record<ImageFormat, FormatLayout> = {
     header: { y: 250, logo: 104, nameSize: 44 },
     card: { x: 56, y: 410, width: 968, height: 1250 },
     stars: { y: 490, size: 88, gap: 18 },
-    text: { x: 140, y: 650, width: 800, height: 700, sizes: [60, 54, 48, 44, 40], nameSize: 42 },
-    business: { y: 1420, sizes: [52, 44, 38], maxLines: 2 },
-    google: { y: 1530, size: 32 },
+    text: { x: 140, y: 640, width: 800, height: 640, sizes: [60, 54, 48, 44, 40], nameSize: 42 },
+    business: { y: 1390, sizes: [52, 44, 38], maxLines: 2 },
+    google: { y: 1570, size: 32 },
   },
 }
 
@@ -340,13 +340,13 @@ function drawFooter(context: SKRSContext2D, font: FontOf, text: ReviewImageText,
   const centre = layout.width / 2
   const { business } = text
   const height = lineHeight(business.size, business)
-  // The business's name ends just above the Google line; two lines in a story start one line higher.
-  const first = layout.business.y - (business.lines.length - 1) * height
-  context.fillStyle = COLORS.text
-  business.lines.forEach((line, index) => drawCentred(context, font, line, centre, first + index * height, 'bold', business.size))
-  // A short rule in the brand's colour between the words and the business.
+  // A short rule in the brand's colour under the words' box, then the business's name (two lines in a story).
   context.fillStyle = color
-  context.fillRect(centre - 40, first - business.size - 36, 80, 6)
+  context.fillRect(centre - 40, layout.text.y + layout.text.height + 16, 80, 6)
+  context.fillStyle = COLORS.text
+  business.lines.forEach((line, index) =>
+    drawCentred(context, font, line, centre, layout.business.y + index * height, 'bold', business.size)
+  )
   context.fillStyle = COLORS.muted
   context.font = cssFont('latin', 'semibold', layout.google.size)
   const label = 'Reviewed on Google'
