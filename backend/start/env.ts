@@ -95,7 +95,7 @@ const env = await Env.create(new URL('../', import.meta.url), {
   QUEUE_STALLED_SECONDS: num(30),
   /**
    * A send's lease (docs/decisions.md D52): a claim this old belongs to a worker that died and is sent again. Longer
-   * than the longest send may take (SMTP 60 s, WhatsApp 10 s, MSG91 10 s).
+   * than the longest send may take (SMTP at most 50 s, WhatsApp and MSG91 10 s).
    */
   SEND_LEASE_SECONDS: num(300),
 

@@ -7,19 +7,16 @@ import mail from '@adonisjs/mail/services/main'
 import type { MailerContract, MailTransportContract } from '@adonisjs/mail/types'
 import FeedbackAlertMail from '#mails/feedback_alert_mail'
 import { clock } from '#lib/clock'
-import { FEEDBACK_ALERT_INTERVAL_MINUTES, NEGATIVE_RATING_MAX } from '#lib/constants'
+import { FEEDBACK_ALERT_INTERVAL_MINUTES } from '#lib/constants'
 import { FeedbackAlerts } from '#lib/notification_enums'
 import { joinRecipients } from '#queries/notification_recipients'
-import { googlePendingSql, googleReviewAlertItem } from '#queries/google_review_alerts'
+import { googleReviewAlertItem } from '#queries/google_review_alerts'
+import { googleAlertLease, ratingAlertLease } from '#queries/alert_leases'
 
 /** The sweep looks back this far for low ratings nobody was told about (e.g. Redis was down at submit time). */
 const SWEEP_LOOKBACK_HOURS = 48
 /** ...and leaves the newest ones to their own job. */
 const SWEEP_GRACE_MINUTES = 2
-
-/** A low rating with text nobody was told about, as SQL on `review_sessions` under the name `table`. */
-const pendingSql = (table = 'review_sessions') =>
-  `${table}.alerted_at IS NULL AND ${table}.rating <= ${NEGATIVE_RATING_MAX} AND ${table}.feedback IS NOT NULL AND ${table}.feedback <> ''`
 
 /**
  * Mails the people who run a business (its workspace's owners and managers whose scope includes it,
@@ -32,6 +29,10 @@ const pendingSql = (table = 'review_sessions') =>
  * The business's new or changed 1-3 star Google reviews (due by the review sync, docs/decisions.md D47) go the same
  * way by each person's `googleReviewAlerts`: claimed under the same gate, in the same mail, so a window brings one
  * mail per person whatever arrived in it.
+ *
+ * The claim is a lease (alert_leases.ts, docs/decisions.md D52): the ratings and reviews are marked alerted once a
+ * mail went; those of a worker that died mid-send are claimable again after the lease, and the 10-minute sweep
+ * mails them when the business's gate opens.
  */
 export default class FeedbackAlertJob {
   constructor(private mailer: MailerContract<MailTransportContract> = mail.use()) {}
@@ -40,18 +41,17 @@ export default class FeedbackAlertJob {
   async handle({ businessId }: { businessId?: number }) {
     if (businessId !== undefined) return { alerted: await this.alert(businessId) }
     const now = clock.now()
-    const waiting = await ReviewSession.query()
-      .whereRaw(pendingSql())
+    const waiting: { business_id: number }[] = await ratingAlertLease
+      .claimable()
       .where('created_at', '>=', now.minus({ hours: SWEEP_LOOKBACK_HOURS }).toJSDate())
       .where('created_at', '<=', now.minus({ minutes: SWEEP_GRACE_MINUTES }).toJSDate())
       .distinct('business_id')
-    const google: { business_id: number }[] = await db
-      .from('google_reviews')
-      .whereRaw(googlePendingSql())
+    const google: { business_id: number }[] = await googleAlertLease
+      .claimable()
       .where('alert_due_at', '>=', now.minus({ hours: SWEEP_LOOKBACK_HOURS }).toJSDate())
       .where('alert_due_at', '<=', now.minus({ minutes: SWEEP_GRACE_MINUTES }).toJSDate())
       .distinct('business_id')
-    const businesses = [...new Set([...waiting.map((row) => row.businessId), ...google.map((row) => row.business_id)])]
+    const businesses = [...new Set([...waiting, ...google].map((row) => row.business_id))]
     let alerted = 0
     for (const id of businesses) alerted += await this.alert(id)
     return { alerted }
@@ -66,10 +66,10 @@ export default class FeedbackAlertJob {
     // Alerts go only to a confirmed address (docs/decisions.md D29) and only when on; with nobody on `instant` or
     // `daily` the ratings and reviews stay marked, not retried.
     if (feedbackTo.length === 0 && !recipients.some((user) => user.feedbackAlerts === FeedbackAlerts.Daily)) {
-      await this.pending(businessId).update({ alerted_at: clock.now().toJSDate() })
+      await ratingAlertLease.claimable().where('business_id', businessId).update({ alerted_at: clock.now().toJSDate() })
     }
     if (googleTo.length === 0 && !recipients.some((user) => user.googleReviewAlerts === FeedbackAlerts.Daily)) {
-      await this.pendingGoogle(businessId).update({ alerted_at: clock.now().toJSDate() })
+      await googleAlertLease.claimable().where('business_id', businessId).update({ alerted_at: clock.now().toJSDate() })
     }
     if (feedbackTo.length === 0 && googleTo.length === 0) return 0
 
@@ -79,10 +79,14 @@ export default class FeedbackAlertJob {
     let delivered = 0
     try {
       const sessions = feedbackTo.length
-        ? await ReviewSession.query().where('business_id', businessId).where('alerted_at', claimedAt).orderBy('created_at')
+        ? await ReviewSession.query().where('business_id', businessId).where('alert_claimed_at', claimedAt).orderBy('created_at')
         : []
       const reviews = googleTo.length
-        ? await GoogleReview.query().where('business_id', businessId).where('alerted_at', claimedAt).orderBy('update_time').orderBy('id')
+        ? await GoogleReview.query()
+            .where('business_id', businessId)
+            .where('alert_claimed_at', claimedAt)
+            .orderBy('update_time')
+            .orderBy('id')
         : []
       const failures: unknown[] = []
       for (const user of recipients) {
@@ -97,19 +101,29 @@ export default class FeedbackAlertJob {
         }
       }
       if (failures.length) throw failures.length === 1 ? failures[0] : new AggregateError(failures, 'Feedback alerts could not be sent')
+      await this.settle(businessId, claimedAt, true)
       return sessions.length + reviews.length
     } catch (error) {
       // Nobody was told: the ratings and reviews go back for the retry. Once someone was, they stay alerted (nobody
       // gets them twice).
-      if (delivered === 0) {
-        await db.transaction(async (trx) => {
-          await trx.from('review_sessions').where('business_id', businessId).where('alerted_at', claimedAt).update({ alerted_at: null })
-          await trx.from('google_reviews').where('business_id', businessId).where('alerted_at', claimedAt).update({ alerted_at: null })
-          await trx.from('businesses').where('id', businessId).update({ feedback_alerted_at: null })
-        })
-      }
+      await this.settle(businessId, claimedAt, delivered > 0)
       throw error
     }
+  }
+
+  /** The claim's ratings and reviews alerted (someone was told), or due again with the business's gate open. */
+  private async settle(businessId: number, claimedAt: Date, told: boolean) {
+    await db.transaction(async (trx) => {
+      const ofBusiness = (table: string) => trx.from(table).where('business_id', businessId)
+      if (told) {
+        await ratingAlertLease.doneAll(claimedAt, { alerted_at: claimedAt }, ofBusiness('review_sessions'))
+        await googleAlertLease.doneAll(claimedAt, { alerted_at: claimedAt }, ofBusiness('google_reviews'))
+        return
+      }
+      await ratingAlertLease.releaseAll(claimedAt, ofBusiness('review_sessions'))
+      await googleAlertLease.releaseAll(claimedAt, ofBusiness('google_reviews'))
+      await trx.from('businesses').where('id', businessId).update({ feedback_alerted_at: null })
+    })
   }
 
   /** Who is told about the business, each with their own settings. */
@@ -137,24 +151,12 @@ export default class FeedbackAlertJob {
         .update({ feedback_alerted_at: claimedAt })
       let claimed = 0
       if (Number(gate) > 0 && what.feedback) {
-        claimed += Number(
-          await trx
-            .from('review_sessions')
-            .where('business_id', businessId)
-            .where('created_at', '>=', since)
-            .whereRaw(pendingSql())
-            .update({ alerted_at: claimedAt })
-        )
+        const recent = trx.from('review_sessions').where('business_id', businessId).where('created_at', '>=', since)
+        claimed += await ratingAlertLease.claimAll(recent, claimedAt)
       }
       if (Number(gate) > 0 && what.google) {
-        claimed += Number(
-          await trx
-            .from('google_reviews')
-            .where('business_id', businessId)
-            .where('alert_due_at', '>=', since)
-            .whereRaw(googlePendingSql())
-            .update({ alerted_at: claimedAt })
-        )
+        const recent = trx.from('google_reviews').where('business_id', businessId).where('alert_due_at', '>=', since)
+        claimed += await googleAlertLease.claimAll(recent, claimedAt)
       }
       if (claimed === 0) {
         await trx.rollback()
@@ -166,13 +168,5 @@ export default class FeedbackAlertJob {
       if (!trx.isCompleted) await trx.rollback()
       throw error
     }
-  }
-
-  private pending(businessId: number) {
-    return db.from('review_sessions').where('business_id', businessId).whereRaw(pendingSql())
-  }
-
-  private pendingGoogle(businessId: number) {
-    return db.from('google_reviews').where('business_id', businessId).whereRaw(googlePendingSql())
   }
 }

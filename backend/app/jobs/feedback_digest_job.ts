@@ -7,12 +7,12 @@ import mail from '@adonisjs/mail/services/main'
 import type { MailerContract, MailTransportContract } from '@adonisjs/mail/types'
 import FeedbackDigestMail from '#mails/feedback_digest_mail'
 import { clock } from '#lib/clock'
-import { NEGATIVE_RATING_MAX } from '#lib/constants'
+import { retryWhenLeaseEnds } from '#lib/send_lease'
+import type { Job } from 'bullmq'
 import { FeedbackAlerts } from '#lib/notification_enums'
 import { joinRecipients } from '#queries/notification_recipients'
-import { googlePendingSql, googleReviewAlertItem } from '#queries/google_review_alerts'
-
-const PENDING_SQL = `review_sessions.alerted_at IS NULL AND review_sessions.rating <= ${NEGATIVE_RATING_MAX} AND review_sessions.feedback IS NOT NULL AND review_sessions.feedback <> ''`
+import { googleReviewAlertItem } from '#queries/google_review_alerts'
+import { googleAlertLease, ratingAlertLease } from '#queries/alert_leases'
 
 /** The businesses someone on `daily` is told about. */
 const dailyBusinesses = (setting: 'feedback_alerts' | 'google_review_alerts' = 'feedback_alerts') =>
@@ -28,36 +28,38 @@ const dailyBusinesses = (setting: 'feedback_alerts' | 'google_review_alerts' = '
  *
  * The new or changed 1-3 star Google reviews (docs/decisions.md D47) ride in the same mail, by each person's
  * `googleReviewAlerts`: claimed the same way, and someone on `daily` for both gets one mail with both.
+ *
+ * The claim is a lease (alert_leases.ts, docs/decisions.md D52): rows are marked alerted once the mails went; a
+ * run that finds rows under a live lease (the retry of a digest whose worker died) waits for it and runs again.
  */
 export default class FeedbackDigestJob {
   constructor(private mailer: MailerContract<MailTransportContract> = mail.use()) {}
 
   /** `digests`: how many mails went out. Throws, after trying everyone, when a mail failed (the job retries). */
-  async handle() {
+  async handle(job?: Job) {
     const claimedAt = clock.now().startOf('second').toJSDate()
-    const claimed = await db
-      .from('review_sessions')
-      .whereRaw(PENDING_SQL)
-      .whereIn('business_id', dailyBusinesses())
-      .update({ alerted_at: claimedAt })
-    const claimedGoogle = await db
-      .from('google_reviews')
-      .whereRaw(googlePendingSql())
-      .whereIn('business_id', dailyBusinesses('google_review_alerts'))
-      .update({ alerted_at: claimedAt })
-    if (!Number(claimed) && !Number(claimedGoogle)) return { digests: 0 }
+    const ratings = () => db.from('review_sessions').whereIn('business_id', dailyBusinesses())
+    const google = () => db.from('google_reviews').whereIn('business_id', dailyBusinesses('google_review_alerts'))
+    const claimed = await ratingAlertLease.claimAll(ratings(), claimedAt)
+    const claimedGoogle = await googleAlertLease.claimAll(google(), claimedAt)
+    if (!claimed && !claimedGoogle) {
+      const held = [await ratingAlertLease.heldUntil(ratings()), await googleAlertLease.heldUntil(google())]
+      const heldUntil = Math.max(...held.map((until) => until ?? 0))
+      if (heldUntil > 0) await retryWhenLeaseEnds(job, heldUntil)
+      return { digests: 0 }
+    }
 
-    const sessions = Number(claimed)
+    const sessions = claimed
       ? await ReviewSession.query()
           .whereIn('business_id', dailyBusinesses())
-          .where('alerted_at', claimedAt)
+          .where('alert_claimed_at', claimedAt)
           .preload('business')
           .orderBy('created_at')
       : []
-    const reviews = Number(claimedGoogle)
+    const reviews = claimedGoogle
       ? await GoogleReview.query()
           .whereIn('business_id', dailyBusinesses('google_review_alerts'))
-          .where('alerted_at', claimedAt)
+          .where('alert_claimed_at', claimedAt)
           .orderBy('update_time')
           .orderBy('id')
       : []
@@ -101,15 +103,15 @@ export default class FeedbackDigestJob {
         for (const key of carried) failed.add(key)
       }
     }
-    if (failures.length === 0) return { digests }
+    // A business's rows go back when nobody got them (every mail that would have carried them failed); the rest
+    // are alerted (also those of people without a verified address: they stay marked).
     const release = [...failed].filter((key) => !delivered.has(key))
     const ids = (prefix: string) => release.filter((key) => key.startsWith(prefix)).map((key) => Number(key.slice(1)))
-    if (ids('f').length) {
-      await db.from('review_sessions').whereIn('business_id', ids('f')).where('alerted_at', claimedAt).update({ alerted_at: null })
-    }
-    if (ids('g').length) {
-      await db.from('google_reviews').whereIn('business_id', ids('g')).where('alerted_at', claimedAt).update({ alerted_at: null })
-    }
+    if (ids('f').length) await ratingAlertLease.releaseAll(claimedAt, db.from('review_sessions').whereIn('business_id', ids('f')))
+    if (ids('g').length) await googleAlertLease.releaseAll(claimedAt, db.from('google_reviews').whereIn('business_id', ids('g')))
+    await ratingAlertLease.doneAll(claimedAt, { alerted_at: claimedAt }, ratings())
+    await googleAlertLease.doneAll(claimedAt, { alerted_at: claimedAt }, google())
+    if (failures.length === 0) return { digests }
     throw failures.length === 1 ? failures[0] : new AggregateError(failures, `${failures.length} feedback digests could not be sent`)
   }
 }

@@ -49,7 +49,7 @@ export async function jobHandlers(): Promise<JobHandlers> {
     [QueueName.AnalyticsRollup]: (payload) => rollup.handle(payload),
     [QueueName.FeedbackAlert]: (payload) => alerts.handle(payload),
     [QueueName.DataRetention]: () => retention.handle(),
-    [QueueName.FeedbackDigest]: () => digest.handle(),
+    [QueueName.FeedbackDigest]: (_payload, job) => digest.handle(job),
     [QueueName.WeeklySummary]: () => weeklySummary.handle(),
     [QueueName.ReviewRequestSend]: (payload, job) => requests.handle(payload, job),
     [QueueName.ReceiptMail]: (payload, job) => receipts.handle(payload, job),

@@ -66,16 +66,41 @@ export class SendLease {
       .update({ [this.column]: null, ...changes })
   }
 
-  /** When the live lease on a due row ends (epoch ms of the clock), or null when nobody holds it. */
-  async heldUntil(id: number): Promise<number | null> {
-    const row = await db
-      .from(this.table)
-      .where('id', id)
+  /**
+   * Batch sends (alerts, digests): claims every claimable row of `query` (on `table`) at `claimedAt` (whole seconds);
+   * answers how many. The batch is then the rows `ofClaim(claimedAt)`.
+   */
+  async claimAll(query: Query, claimedAt: Date) {
+    return Number(await this.claimable(query).update({ [this.column]: claimedAt }))
+  }
+
+  /** The rows of one batch claim (narrowed by `query`). */
+  ofClaim(claimedAt: Date, query: Query = db.from(this.table)) {
+    return query.where(`${this.table}.${this.column}`, claimedAt)
+  }
+
+  /** The batch was sent: its rows' outcome, and no lease. */
+  doneAll(claimedAt: Date, outcome: Record<string, unknown>, query?: Query) {
+    return this.ofClaim(claimedAt, query).update({ [this.column]: null, ...outcome })
+  }
+
+  /** The batch failed: its rows are due again. */
+  releaseAll(claimedAt: Date, query?: Query) {
+    return this.ofClaim(claimedAt, query).update({ [this.column]: null })
+  }
+
+  /**
+   * When the live lease on a due row ends (epoch ms of the clock), or null when nobody holds it. `of`: the row's id,
+   * or rows (a query on `table`): the last of their leases to end.
+   */
+  async heldUntil(of: number | Query): Promise<number | null> {
+    const query = typeof of === 'number' ? db.from(this.table).where('id', of) : of
+    const row = await query
       .where((due) => void this.due(due))
-      .where(this.column, '>=', this.staleBefore())
-      .select(this.column)
+      .where(`${this.table}.${this.column}`, '>=', this.staleBefore())
+      .max(`${this.table}.${this.column} as held`)
       .first()
-    return row ? new Date(row[this.column]).getTime() + sendLeaseMs() : null
+    return row?.held ? new Date(row.held).getTime() + sendLeaseMs() : null
   }
 }
 

@@ -1,13 +1,13 @@
 /*
  * Google reviews an owner is told about (docs/decisions.md D47): a new or changed 1-3 star review of a location whose
  * reviews were already read in full is marked due (alert_due_at) by the review sync; the feedback alert job and the
- * digest claim it (alerted_at) with the private ratings, by each person's googleReviewAlerts setting.
+ * digest claim it (alert_leases.ts) with the private ratings, by each person's googleReviewAlerts setting.
  */
 import type GoogleReview from '#models/google_review'
 import { NEGATIVE_RATING_MAX } from '#lib/constants'
 import { appUrl } from '#lib/app_url'
 
-/** A Google review due for an alert and not claimed, as SQL on `google_reviews` under the name `table`. */
+/** A Google review due for an alert and not alerted yet, as SQL on `google_reviews` under the name `table`. */
 export const googlePendingSql = (table = 'google_reviews') =>
   `${table}.alert_due_at IS NOT NULL AND ${table}.alerted_at IS NULL AND ${table}.deleted_at IS NULL ` +
   `AND ${table}.stars BETWEEN 1 AND ${NEGATIVE_RATING_MAX}`

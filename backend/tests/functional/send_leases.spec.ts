@@ -14,12 +14,15 @@ import { DateTime } from 'luxon'
 import ReviewRequestSendJob from '#jobs/review_request_send_job'
 import TrialExpiryJob from '#jobs/trial_expiry_job'
 import WeeklySummaryJob from '#jobs/weekly_summary_job'
+import FeedbackAlertJob from '#jobs/feedback_alert_job'
+import FeedbackDigestJob from '#jobs/feedback_digest_job'
+import { FeedbackAlerts } from '#lib/notification_enums'
 import queueConfig from '#config/queue'
 import { clock } from '#lib/clock'
 import env from '#start/env'
 import { isolated } from '#tests/helpers/setup'
 import { ownerWithBusiness } from '#tests/helpers/owners'
-import { SubscriptionFactory, UserFactory } from '#database/factories/index'
+import { ReviewSessionFactory, SubscriptionFactory, UserFactory } from '#database/factories/index'
 import { TEST_FROM, smtpMailbox, type SentMail } from '#tests/helpers/mailbox'
 import type { ReviewRequestDto } from '#types/api'
 
@@ -235,5 +238,58 @@ test.group('Send leases: mails to owners', (group) => {
     assert.deepEqual(await job.handle(), { summaries: 0 })
     assert.equal((await onlyMail(smtp)).to, user.email)
     assert.equal(await marker(), monday.toISODate())
+  })
+})
+
+test.group('Send leases: alerts and digests', (group) => {
+  isolated(group)
+  group.each.teardown(() => clock.reset())
+
+  const lowRating = (businessId: number) =>
+    ReviewSessionFactory.merge({ businessId, rating: 2, redirected: false, feedback: 'The tea was cold' }).create()
+  const alertedAt = async (id: number) => (await db.from('review_sessions').where('id', id).firstOrFail()).alerted_at
+
+  test('a low rating whose alert mail died with its worker is mailed by the sweep once the lease (and the gate) are over, once', async ({
+    assert,
+    cleanup,
+  }) => {
+    const smtp = await smtpMailbox(cleanup)
+    const { user, business } = await ownerWithBusiness()
+    const rating = await lowRating(business.id)
+    const dead = deadWorker()
+    void new FeedbackAlertJob(dead.mailer).handle({ businessId: business.id })
+    await dead.tookMessage
+    assert.isNull(await alertedAt(rating.id))
+
+    const job = new FeedbackAlertJob(smtp.mailer)
+    assert.deepEqual(await job.handle({ businessId: business.id }), { alerted: 0 })
+    // The business's 10-minute gate is longer than the lease: the next sweep after it.
+    clock.travelTo(clock.now().plus({ minutes: 11 }))
+    assert.deepEqual(await job.handle({}), { alerted: 1 })
+    assert.deepEqual(await job.handle({}), { alerted: 0 })
+    const mail = await onlyMail(smtp)
+    assert.equal(mail.to, user.email)
+    assert.include(mail.text, 'The tea was cold')
+    assert.isNotNull(await alertedAt(rating.id))
+  })
+
+  test('the daily digest whose worker died is sent by the run after its lease, once', async ({ assert, cleanup }) => {
+    const smtp = await smtpMailbox(cleanup)
+    const { user, business } = await ownerWithBusiness({ owner: { feedbackAlerts: FeedbackAlerts.Daily } })
+    const rating = await lowRating(business.id)
+    const dead = deadWorker()
+    void new FeedbackDigestJob(dead.mailer).handle()
+    await dead.tookMessage
+
+    const job = new FeedbackDigestJob(smtp.mailer)
+    assert.deepEqual(await job.handle(), { digests: 0 })
+    assert.isNull(await alertedAt(rating.id))
+    afterTheLease()
+    assert.deepEqual(await job.handle(), { digests: 1 })
+    assert.deepEqual(await job.handle(), { digests: 0 })
+    const mail = await onlyMail(smtp)
+    assert.equal(mail.to, user.email)
+    assert.include(mail.text, 'The tea was cold')
+    assert.isNotNull(await alertedAt(rating.id))
   })
 })
