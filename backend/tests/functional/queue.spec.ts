@@ -5,13 +5,10 @@
  */
 import { test } from '@japa/runner'
 import { spawn, type ChildProcess } from 'node:child_process'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { Job } from 'bullmq'
 import { Redis } from 'ioredis'
 import db from '@adonisjs/lucid/services/db'
 import app from '@adonisjs/core/services/app'
-import env from '#start/env'
 import queueConfig from '#config/queue'
 import { QueueService, type JobHandlers } from '#queue/queue_service'
 import { DEFAULT_JOB_OPTIONS, QueueName, SCHEDULES } from '#queue/queues'
@@ -19,7 +16,7 @@ import FeedbackAlertJob from '#jobs/feedback_alert_job'
 import { fileMailbox } from '#tests/helpers/mailbox'
 import { clock } from '#lib/clock'
 import { isolated } from '#tests/helpers/setup'
-import { closedPort } from '#tests/helpers/ports'
+import { childProcessEnv, closedPort } from '#tests/helpers/child_processes'
 import { ownerWithBusiness } from '#tests/helpers/owners'
 import { UserFactory } from '#database/factories/index'
 
@@ -480,23 +477,13 @@ test.group('Redis down: the API process', () => {
   async function startApi(port: number, redisPort: number) {
     const child = spawn(process.execPath, ['--import', 'ts-node-maintained/register/esm', 'bin/server.js'], {
       cwd: app.makePath(),
-      env: {
-        ...process.env,
-        NODE_ENV: 'development',
+      env: childProcessEnv('down', {
         HOST: '127.0.0.1',
         PORT: String(port),
         REDIS_HOST: '127.0.0.1',
         REDIS_PORT: String(redisPort),
         LIMITER_STORE: 'redis',
-        DB_HOST: env.get('DB_HOST'),
-        DB_PORT: String(env.get('DB_PORT')),
-        DB_USER: env.get('DB_USER'),
-        DB_PASSWORD: env.get('DB_PASSWORD'),
-        DB_DATABASE: env.get('DB_DATABASE'),
-        QUEUE_PREFIX: `${queueConfig.prefix}-down`,
-        LOG_LEVEL: 'silent',
-        MAIL_DIR: join(tmpdir(), 'rr-queue-child-mail'),
-      },
+      }),
       stdio: ['ignore', 'ignore', 'pipe'],
     })
     let stderr = ''

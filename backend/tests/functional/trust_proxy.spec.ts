@@ -9,14 +9,10 @@
 import { test } from '@japa/runner'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer as createHttpServer, request as httpRequest, type Server } from 'node:http'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import app from '@adonisjs/core/services/app'
-import env from '#start/env'
-import queueConfig from '#config/queue'
 import { ownerWithBusiness } from '#tests/helpers/owners'
-import { closedPort } from '#tests/helpers/ports'
+import { childProcessEnv, closedPort } from '#tests/helpers/child_processes'
 
 /** Sign-in attempts one address gets a minute (start/limiter.ts loginByIp). */
 const LOGINS_PER_MINUTE = 20
@@ -92,25 +88,13 @@ async function startApi(setting: string) {
   const port = await closedPort()
   const child: ChildProcess = spawn(process.execPath, ['--import', 'ts-node-maintained/register/esm', 'bin/server.js'], {
     cwd: app.makePath(),
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
+    env: childProcessEnv('trust-proxy', {
       HOST: '127.0.0.1',
       PORT: String(port),
       TRUST_PROXY: setting,
       LIMITER_STORE: 'memory',
       RATING_IP_LIMIT_PER_MINUTE: String(RATINGS_PER_MINUTE),
-      DB_HOST: env.get('DB_HOST'),
-      DB_PORT: String(env.get('DB_PORT')),
-      DB_USER: env.get('DB_USER'),
-      DB_PASSWORD: env.get('DB_PASSWORD'),
-      DB_DATABASE: env.get('DB_DATABASE'),
-      REDIS_HOST: env.get('REDIS_HOST'),
-      REDIS_PORT: String(env.get('REDIS_PORT')),
-      QUEUE_PREFIX: `${queueConfig.prefix}-trust-proxy`,
-      LOG_LEVEL: 'silent',
-      MAIL_DIR: join(tmpdir(), 'rr-trust-proxy-mail'),
-    },
+    }),
     stdio: ['ignore', 'ignore', 'pipe'],
   })
   let stderr = ''

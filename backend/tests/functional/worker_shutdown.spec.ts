@@ -7,16 +7,14 @@
  */
 import { test } from '@japa/runner'
 import { spawn } from 'node:child_process'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import app from '@adonisjs/core/services/app'
-import env from '#start/env'
 import queueConfig from '#config/queue'
 import { QueueService } from '#queue/queue_service'
 import { QueueName } from '#queue/queues'
 import { UserFactory } from '#database/factories/index'
 import { json, startStubServer } from '#tests/helpers/stub_server'
+import { childProcessEnv } from '#tests/helpers/child_processes'
 
 /** How long the identity provider takes to answer once the worker has sent SIGTERM's way. */
 const ANSWER_AFTER_SIGNAL_MS = 2000
@@ -44,22 +42,7 @@ test.group('Worker process: SIGTERM', () => {
     const user = await UserFactory.merge({ externalId: 'user_graceful_stop', firstName: 'Before' }).create()
     const child = spawn(process.execPath, ['ace.js', 'queue:work'], {
       cwd: app.makePath(),
-      env: {
-        ...process.env,
-        NODE_ENV: 'development',
-        DB_HOST: env.get('DB_HOST'),
-        DB_PORT: String(env.get('DB_PORT')),
-        DB_USER: env.get('DB_USER'),
-        DB_PASSWORD: env.get('DB_PASSWORD'),
-        DB_DATABASE: env.get('DB_DATABASE'),
-        REDIS_HOST: env.get('REDIS_HOST'),
-        REDIS_PORT: String(env.get('REDIS_PORT')),
-        QUEUE_PREFIX: prefix,
-        IDP_API_URL: idp.url,
-        IDP_API_SECRET: 'stub-secret',
-        LOG_LEVEL: 'silent',
-        MAIL_DIR: join(tmpdir(), 'rr-sigterm-mail'),
-      },
+      env: childProcessEnv('sigterm', { IDP_API_URL: idp.url, IDP_API_SECRET: 'stub-secret' }),
       stdio: ['ignore', 'ignore', 'pipe'],
     })
     let stderr = ''
