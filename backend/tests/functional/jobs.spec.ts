@@ -791,6 +791,8 @@ interface SeededSession {
   createdAt: DateTime
   rating: number
   redirected: boolean
+  /** A low rating with feedback text (`is_complaint`): set when the rows are written. */
+  complaint?: boolean
 }
 
 interface SeededBusiness {
@@ -805,7 +807,9 @@ interface DayCounts {
   positive: number
   negative: number
   redirected: number
+  complaints: number
   ratingSum: number
+  positiveRatingSum: number
   views: number
 }
 
@@ -852,13 +856,16 @@ async function seedHistory(businessCount = 3, seed = 20240611): Promise<SeededBu
       rated(midnight.plus({ minutes: 1 }))
     }
     await ReviewSessionFactory.merge(
-      sessions.map((session) => ({
-        businessId: business.id,
-        rating: session.rating,
-        redirected: session.redirected,
-        feedback: session.rating <= 3 && random() < 0.5 ? 'Could be better' : null,
-        createdAt: session.createdAt,
-      }))
+      sessions.map((session) => {
+        session.complaint = session.rating <= 3 && random() < 0.5
+        return {
+          businessId: business.id,
+          rating: session.rating,
+          redirected: session.redirected,
+          feedback: session.complaint ? 'Could be better' : null,
+          createdAt: session.createdAt,
+        }
+      })
     ).createMany(sessions.length)
 
     const views = new Map<string, number>()
@@ -873,7 +880,9 @@ async function seedHistory(businessCount = 3, seed = 20240611): Promise<SeededBu
 function countsByDay(seeded: SeededBusiness) {
   const days = new Map<string, DayCounts>()
   const at = (day: string) => {
-    if (!days.has(day)) days.set(day, { sessions: 0, positive: 0, negative: 0, redirected: 0, ratingSum: 0, views: 0 })
+    if (!days.has(day)) {
+      days.set(day, { sessions: 0, positive: 0, negative: 0, redirected: 0, complaints: 0, ratingSum: 0, positiveRatingSum: 0, views: 0 })
+    }
     return days.get(day)!
   }
   for (const session of seeded.sessions) {
@@ -882,7 +891,9 @@ function countsByDay(seeded: SeededBusiness) {
     if (session.rating >= 4) counts.positive++
     if (session.rating <= 3) counts.negative++
     if (session.redirected) counts.redirected++
+    if (session.complaint) counts.complaints++
     counts.ratingSum += session.rating
+    if (session.rating >= 4) counts.positiveRatingSum += session.rating
   }
   for (const [day, views] of seeded.views) at(day).views = views
   return days
@@ -901,7 +912,9 @@ function expectedRollupRows(history: SeededBusiness[], from: string, through: st
           positive: counts.positive,
           negative: counts.negative,
           redirected: counts.redirected,
+          complaints: counts.complaints,
           ratingSum: counts.ratingSum,
+          positiveRatingSum: counts.positiveRatingSum,
           views: counts.views,
         }))
     )
@@ -924,7 +937,9 @@ async function storedRollupRows(history: SeededBusiness[]) {
     positive: Number(row.positive),
     negative: Number(row.negative),
     redirected: Number(row.redirected),
+    complaints: Number(row.complaints),
     ratingSum: Number(row.rating_sum),
+    positiveRatingSum: Number(row.positive_rating_sum),
     views: Number(row.views),
   }))
 }

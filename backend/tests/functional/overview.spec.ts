@@ -173,7 +173,10 @@ test.group('GET /api/overview', (group) => {
     await seedSessions(cafe.id, [
       rated(4, 60),
       rated(5, PROJECTION_RECENT_DAYS - 1),
+      // On the window's first day, a minute inside it (after the rollup, its day is part rollup, part raw rows).
+      { rating: 5, createdAt: DateTime.utc().minus({ days: PROJECTION_RECENT_DAYS }).plus({ minutes: 1 }) },
       // Older than the window, and low ratings (private feedback, never sent to Google), are left out.
+      { rating: 4, createdAt: DateTime.utc().minus({ days: PROJECTION_RECENT_DAYS, minutes: 1 }) },
       rated(4, PROJECTION_RECENT_DAYS + 1),
       rated(4, 400),
       rated(1, 30, 'Cold'),
@@ -191,8 +194,8 @@ test.group('GET /api/overview', (group) => {
       const entry = body.businesses.find((business) => business.businessId === id)!
       return { recentGoogleRatings: entry.recentGoogleRatings, recentGoogleAverage: entry.recentGoogleAverage }
     }
-    // 5, 4, 5, 5 of ten days plus 4 and 5 within 90 days: 28 / 6 = 4.666…
-    assert.deepEqual(recent(cafe.id), { recentGoogleRatings: 6, recentGoogleAverage: 4.67 })
+    // 5, 4, 5, 5 of ten days plus 4, 5 and 5 within 90 days: 33 / 7 = 4.714…
+    assert.deepEqual(recent(cafe.id), { recentGoogleRatings: 7, recentGoogleAverage: 4.71 })
     assert.deepEqual(recent(shop.id), { recentGoogleRatings: 1, recentGoogleAverage: 4 })
     assert.deepEqual(recent(quiet.id), NO_RECENT)
     // The totals are the owner's counts; the projections read each business's own ratings.

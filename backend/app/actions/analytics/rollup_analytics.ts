@@ -13,7 +13,7 @@ const yesterdayIst = () => clock.now().setZone(BUSINESS_TIME_ZONE).startOf('day'
 
 /**
  * Recomputes analytics_daily from the raw rows for whole IST days (sessions, positive, negative, redirected,
- * rating sum, views). Without a range it catches up from the day after the last rolled day (or the first
+ * private feedback, rating sum, the 4-5 stars' sum, views). Without a range it catches up from the day after the last rolled day (or the first
  * session) to yesterday, so days missed while the worker or Redis was down are filled in. Only finished
  * days are rolled up; today is always read live.
  */
@@ -59,12 +59,13 @@ export default class RollupAnalytics {
     await db.transaction(async (trx) => {
       await trx.from('analytics_daily').whereBetween('day', [from, to]).delete()
       await trx.rawQuery(
-        `INSERT INTO analytics_daily (business_id, day, sessions, positive, negative, redirected, rating_sum, views, computed_at)
+        `INSERT INTO analytics_daily
+           (business_id, day, sessions, positive, negative, redirected, complaints, rating_sum, positive_rating_sum, views, computed_at)
          SELECT business_id, ${istDaySql('created_at')} AS day, COUNT(*), SUM(rating >= ?), SUM(rating <= ?),
-                SUM(redirected), SUM(rating), 0, ?
+                SUM(redirected), SUM(is_complaint), SUM(rating), SUM(IF(rating >= ?, rating, 0)), 0, ?
          FROM review_sessions WHERE created_at >= ? AND created_at < ?
          GROUP BY business_id, day`,
-        [POSITIVE_RATING_MIN, NEGATIVE_RATING_MAX, now, startUtc, endUtc]
+        [POSITIVE_RATING_MIN, NEGATIVE_RATING_MAX, POSITIVE_RATING_MIN, now, startUtc, endUtc]
       )
       await trx.rawQuery(
         `INSERT INTO analytics_daily (business_id, day, views, computed_at)
