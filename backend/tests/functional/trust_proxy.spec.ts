@@ -177,7 +177,9 @@ test.group('TRUST_PROXY behind a balancer that appends to X-Forwarded-For', () =
     }
   }).timeout(90_000)
 
-  test('TRUST_PROXY=true behind an appending balancer lets the client choose its address (why the docs forbid it)', async ({ assert }) => {
+  test('TRUST_PROXY=true behind an appending balancer lets the client choose its address (why it is only for a balancer that overwrites the header)', async ({
+    assert,
+  }) => {
     const api = await startApi('true')
     const proxy = await appendingProxy(api.port)
     try {
