@@ -314,6 +314,8 @@ export interface RangeTotals {
   /** Private feedback: ratings below the Google threshold that carry text. */
   filteredFeedback: number
   pageViews: number
+  /** The website widget's answers (docs/decisions.md D49). */
+  widgetViews: number
 }
 
 /** A range `from`-`to` ('YYYY-MM-DD', IST, both included) against the same number of days just before it. */

@@ -82,6 +82,7 @@ test.group('Business analytics: GET /api/analytics/:businessId', (group) => {
       conversionRate: 0,
       positiveLast7Days: 0,
       pageViews: 0,
+      widgetViews: 0,
     })
     assert.deepEqual(body.sessions, [])
     assert.deepEqual(body.reviews, [])
@@ -325,7 +326,7 @@ test.group('Daily analytics: GET /api/analytics/:businessId/daily', (group) => {
 
   const lastDays = (count: number) => Array.from({ length: count }, (_, i) => isoDay(todayIst().minus({ days: count - 1 - i })))
 
-  const zero = (date: string) => ({ date, sessions: 0, positive: 0, negative: 0, redirected: 0, views: 0 })
+  const zero = (date: string) => ({ date, sessions: 0, positive: 0, negative: 0, redirected: 0, views: 0, widgetViews: 0 })
 
   test('gives exactly N consecutive India days ending today, zero-filled', async ({ client, assert }) => {
     const { user, business } = await ownerWithBusiness()
@@ -374,7 +375,7 @@ test.group('Daily analytics: GET /api/analytics/:businessId/daily', (group) => {
 
     response.assertStatus(200)
     const byDate = Object.fromEntries(response.body().days.map((point: DailyPoint) => [point.date, point]))
-    assert.deepEqual(byDate[day], { date: day, sessions: 1, positive: 1, negative: 0, redirected: 1, views: 0 })
+    assert.deepEqual(byDate[day], { date: day, sessions: 1, positive: 1, negative: 0, redirected: 1, views: 0, widgetViews: 0 })
     assert.deepEqual(byDate[nextDay], {
       date: nextDay,
       sessions: 2,
@@ -382,9 +383,10 @@ test.group('Daily analytics: GET /api/analytics/:businessId/daily', (group) => {
       negative: 1,
       redirected: 1,
       views: 0,
+      widgetViews: 0,
     })
     const today = isoDay(todayIst())
-    assert.deepEqual(byDate[today], { date: today, sessions: 1, positive: 0, negative: 1, redirected: 0, views: 0 })
+    assert.deepEqual(byDate[today], { date: today, sessions: 1, positive: 0, negative: 1, redirected: 0, views: 0, widgetViews: 0 })
     const total = response.body().days.reduce((sum: number, point: DailyPoint) => sum + point.sessions, 0)
     assert.equal(total, 4)
   })
@@ -409,8 +411,8 @@ test.group('Daily analytics: GET /api/analytics/:businessId/daily', (group) => {
     response.assertStatus(200)
     assert.deepEqual(response.body().days, [
       zero(evening.minus({ days: 1 }).toISODate()!),
-      { date: utcDay, sessions: 1, positive: 0, negative: 1, redirected: 0, views: 0 },
-      { date: istToday, sessions: 1, positive: 1, negative: 0, redirected: 1, views: 0 },
+      { date: utcDay, sessions: 1, positive: 0, negative: 1, redirected: 0, views: 0, widgetViews: 0 },
+      { date: istToday, sessions: 1, positive: 1, negative: 0, redirected: 1, views: 0, widgetViews: 0 },
     ])
   })
 
@@ -428,7 +430,7 @@ test.group('Daily analytics: GET /api/analytics/:businessId/daily', (group) => {
 
     response.assertStatus(200)
     assert.deepEqual(response.body().days, [
-      { date: isoDay(first), sessions: 1, positive: 0, negative: 1, redirected: 0, views: 0 },
+      { date: isoDay(first), sessions: 1, positive: 0, negative: 1, redirected: 0, views: 0, widgetViews: 0 },
       zero(isoDay(todayIst().minus({ days: 1 }))),
       zero(isoDay(todayIst())),
     ])

@@ -37,6 +37,7 @@ const ZERO: RangeTotals = {
   averageRating: null,
   filteredFeedback: 0,
   pageViews: 0,
+  widgetViews: 0,
 }
 
 const range = (client: ApiClient, user: User, query: Record<string, string | number> = {}) =>
@@ -75,6 +76,7 @@ const CAFE_WEEK: RangeTotals = {
   averageRating: 2.7,
   filteredFeedback: 1,
   pageViews: 5,
+  widgetViews: 0,
 }
 
 const CAFE_WEEK_BEFORE: RangeTotals = {
@@ -86,6 +88,7 @@ const CAFE_WEEK_BEFORE: RangeTotals = {
   averageRating: 3.5,
   filteredFeedback: 1,
   pageViews: 5,
+  widgetViews: 0,
 }
 
 const point = (date: string, sessions = 0, positive = 0, negative = 0, redirected = 0, views = 0) => ({
@@ -95,6 +98,7 @@ const point = (date: string, sessions = 0, positive = 0, negative = 0, redirecte
   negative,
   redirected,
   views,
+  widgetViews: 0,
 })
 
 test.group('Analytics over a range: GET /api/analytics/range', (group) => {
@@ -174,6 +178,7 @@ test.group('Analytics over a range: GET /api/analytics/range', (group) => {
       averageRating: 3,
       filteredFeedback: 1,
       pageViews: 0,
+      widgetViews: 0,
     }
     const shopWeekBefore: RangeTotals = {
       ...ZERO,
@@ -199,6 +204,7 @@ test.group('Analytics over a range: GET /api/analytics/range', (group) => {
       averageRating: 2.8,
       filteredFeedback: 2,
       pageViews: 5,
+      widgetViews: 0,
     })
     assert.deepEqual(body.previousTotals, {
       totalSessions: 3,
@@ -209,6 +215,7 @@ test.group('Analytics over a range: GET /api/analytics/range', (group) => {
       averageRating: 4,
       filteredFeedback: 1,
       pageViews: 5,
+      widgetViews: 0,
     })
     assert.deepEqual(body.days[4], point(day(2), 1, 0, 1, 0, 0))
     assert.deepEqual(body.days[5], point(day(1), 1, 1, 0, 1, 0))

@@ -428,6 +428,14 @@ test.group('Website widget: views', (group) => {
         ['2026-11-21', 2],
       ]
     )
+    const range = await as(client.get(`/api/analytics/range?businessId=${w.business.id}&from=2026-11-21&to=2026-11-21`), w.owner, w)
+    range.assertStatus(200)
+    assert.equal(range.body().totals.widgetViews, 2)
+    assert.equal(range.body().previousTotals.widgetViews, 3)
+    assert.deepEqual(
+      range.body().days.map((day: { widgetViews: number }) => day.widgetViews),
+      [2]
+    )
   })
 
   test('views counted in memory are written in one upsert that adds to what another replica wrote', async ({ assert }) => {
