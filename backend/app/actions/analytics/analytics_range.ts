@@ -1,16 +1,15 @@
 /*
  * Analytics over any range of IST days (GET /api/analytics/range, docs/decisions.md D36): one business or all of an
- * owner's, against the same number of days just before the range. Counts come from the daily series (rollups up to
- * the watermark, raw rows after it), private feedback from its own index, as in the overview.
+ * owner's, against the same number of days just before the range. Counts, private feedback among them, come from the
+ * daily series (rollups up to the watermark, raw rows after it), as in the overview.
  */
-import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import type Business from '#models/business'
 import DailySeries, { daysBetween, type DayFigures } from '#actions/analytics/daily_series'
 import { conversionRate } from '#actions/analytics/business_analytics'
 import { addRated, meanRating, NO_RATED_COUNTS } from '#lib/session_counts'
 import { BUSINESS_TIME_ZONE, DAILY_SERIES_DEFAULT_DAYS, DAILY_SERIES_MAX_DAYS } from '#lib/constants'
-import { istDayStart, todayIst } from '#lib/time'
+import { todayIst } from '#lib/time'
 import { FieldError } from '#exceptions/app_errors'
 import type { AnalyticsRangeResponse, RangeTotals } from '#types/api'
 
@@ -37,7 +36,7 @@ export function resolveRange({ from, to }: RangeRequest) {
 }
 
 /** The figures of some days of one or more businesses, added up. */
-function totalsOf(figures: DayFigures[], filteredFeedback: number): RangeTotals {
+function totalsOf(figures: DayFigures[]): RangeTotals {
   const counts = figures.map((figure) => figure.counts).reduce(addRated, NO_RATED_COUNTS)
   return {
     totalSessions: counts.sessions,
@@ -46,7 +45,7 @@ function totalsOf(figures: DayFigures[], filteredFeedback: number): RangeTotals 
     redirectedSessions: counts.redirected,
     conversionRate: conversionRate(counts.redirected, counts.sessions),
     averageRating: meanRating(counts.ratingSum, counts.sessions),
-    filteredFeedback,
+    filteredFeedback: counts.complaints,
     pageViews: figures.reduce((sum, figure) => sum + figure.views, 0),
     widgetViews: figures.reduce((sum, figure) => sum + figure.widgetViews, 0),
   }
@@ -61,16 +60,9 @@ export default class AnalyticsRange {
     const ids = businesses.map((business) => business.id)
 
     // Both periods in one read of each source; the range's days are the later ones.
-    const [figures, feedback] = await Promise.all([
-      this.#series.figures(ids, previous.from, to),
-      this.feedbackCounts(ids, previous.from, from, to),
-    ])
+    const figures = await this.#series.figures(ids, previous.from, to)
     const inRange = figures.filter((figure) => figure.day >= from)
     const before = figures.filter((figure) => figure.day < from)
-    const feedbackOf = (inRangeRows: boolean, id?: number) =>
-      feedback
-        .filter((row) => row.inRange === inRangeRows && (id === undefined || row.businessId === id))
-        .reduce((sum, row) => sum + row.total, 0)
     const of = (rows: DayFigures[], id: number) => rows.filter((figure) => figure.businessId === id)
 
     return {
@@ -79,32 +71,15 @@ export default class AnalyticsRange {
       previous,
       timeZone: BUSINESS_TIME_ZONE,
       businessId: request.businessId ?? null,
-      totals: totalsOf(inRange, feedbackOf(true)),
-      previousTotals: totalsOf(before, feedbackOf(false)),
+      totals: totalsOf(inRange),
+      previousTotals: totalsOf(before),
       days: DailySeries.points(daysBetween(from, to), inRange),
       businesses: businesses.map(({ id, name }) => ({
         businessId: id,
         name,
-        totals: totalsOf(of(inRange, id), feedbackOf(true, id)),
-        previousTotals: totalsOf(of(before, id), feedbackOf(false, id)),
+        totals: totalsOf(of(inRange, id)),
+        previousTotals: totalsOf(of(before, id)),
       })),
     }
-  }
-
-  /**
-   * Private feedback (a low rating with text, `is_complaint`) per business from `first` to `to`, split at `from`:
-   * an index-only count (review_sessions_complaints_idx), as the overview counts it.
-   */
-  private async feedbackCounts(ids: number[], first: string, from: string, to: string) {
-    if (ids.length === 0) return []
-    const rows = await db
-      .from('review_sessions')
-      .whereIn('business_id', ids)
-      .where('is_complaint', 1)
-      .where('created_at', '>=', istDayStart(first).toJSDate())
-      .where('created_at', '<', istDayStart(to).plus({ days: 1 }).toJSDate())
-      .select('business_id', db.raw('created_at >= ? AS in_range', [istDayStart(from).toJSDate()]), db.raw('COUNT(*) AS total'))
-      .groupBy('business_id', 'in_range')
-    return rows.map((row) => ({ businessId: Number(row.business_id), inRange: Boolean(Number(row.in_range)), total: Number(row.total) }))
   }
 }
