@@ -90,8 +90,9 @@ export class QueueService {
         prefix: this.config.prefix,
         concurrency: this.config.concurrency,
         // A worker that died holds its jobs' locks this long; then another worker's stalled check takes them back.
-        stalledInterval: this.config.stalledIntervalMs,
-        lockDuration: this.config.stalledIntervalMs,
+        ...(this.config.stalledIntervalMs
+          ? { stalledInterval: this.config.stalledIntervalMs, lockDuration: this.config.stalledIntervalMs }
+          : {}),
       })
       worker.on('failed', (job, error) =>
         logger.warn({ err: error, queue: name, jobId: job?.id, attempts: job?.attemptsMade }, 'job failed')
