@@ -10,6 +10,7 @@ export function hostPage(options: {
   widgets?: { code: string; layout?: Layout | null }[]
   hostile?: boolean
   reserve?: boolean
+  strictCsp?: boolean
   title?: string
   lang?: string
 }): string

@@ -41,13 +41,25 @@ export const snippet = (app, code, layout, reserve = false) =>
 
 /**
  * The shop's page: a header, a paragraph, the widgets (each {code, layout}), then more of the page under them
- * (what would move if the widget changed height), with `hostile` CSS or none, the snippets with `reserve` or not.
+ * (what would move if the widget changed height), with `hostile` CSS or none, the snippets with `reserve` or not,
+ * and with `strictCsp` a Content-Security-Policy that allows no inline styles of anyone else's.
  */
-export function hostPage({ app, widgets = [], hostile = false, reserve = false, title = 'Chai Point Koramangala', lang = 'en' }) {
+export function hostPage({
+  app,
+  widgets = [],
+  hostile = false,
+  reserve = false,
+  strictCsp = false,
+  title = 'Chai Point Koramangala',
+  lang = 'en',
+}) {
+  // A strict policy: no inline style but the page's own (by nonce), scripts and fetches only from the app.
+  const csp = `default-src 'none'; style-src 'nonce-host'; script-src ${app}; connect-src ${app}; img-src https: ${app}`
   return `<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+${strictCsp ? `<meta http-equiv="Content-Security-Policy" content="${csp}">` : ''}
 <title>${escape(title)}</title>
-<style>
+<style nonce="host">
 body { margin: 0; font: 16px/1.5 Georgia, serif; color: #3b2f2f; background: #fdf8f0; }
 header, main, footer { display: block; padding: 16px; max-width: 960px; margin: 0 auto; }
 header { background: #6b3f1d; color: #fff; max-width: none; }

@@ -102,9 +102,20 @@ async function browserPage(device: BrowserContextOptions, cleanup: (fn: () => Pr
   return page
 }
 
-async function hostSite(cleanup: (fn: () => Promise<void>) => void, widgets: { code: string; layout?: WidgetLayout }[], reserve = false) {
+async function hostSite(
+  cleanup: (fn: () => Promise<void>) => void,
+  widgets: { code: string; layout?: WidgetLayout }[],
+  reserve = false,
+  strictCsp = false
+) {
   const site = await startHostSite((url) =>
-    hostPage({ app: baseUrl(), widgets: url.searchParams.has('bare') ? [] : widgets, hostile: url.searchParams.has('hostile'), reserve })
+    hostPage({
+      app: baseUrl(),
+      widgets: url.searchParams.has('bare') ? [] : widgets,
+      hostile: url.searchParams.has('hostile'),
+      reserve,
+      strictCsp,
+    })
   )
   cleanup(() => site.close())
   return site
@@ -227,6 +238,40 @@ test.group('Website widget in Chromium (a shop’s page on another origin)', (gr
       assert.equal((await page.evaluate(widgetInsides)).filter((widget) => widget.writeText === 'Write a review').length, 3)
     })
     .timeout(60_000)
+
+  test('a page whose Content-Security-Policy allows no inline styles: the widget is styled all the same', async ({ assert, cleanup }) => {
+    const business = await syncedBusiness(google, { name: 'Chai Point Koramangala', shortUrl: 'chai-widget-csp' })
+    const site = await hostSite(cleanup, threeLayouts(business.shortUrl), false, true)
+    const page = await browserPage(DESKTOP, cleanup)
+    const violations: string[] = []
+    page.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) violations.push(message.text())
+    })
+    await page.goto(`${site.origin}/`, { waitUntil: 'load' })
+    await waitRendered(page, 3)
+    await page.waitForTimeout(300)
+    const found = await page.evaluate(widgetInsides)
+    assert.deepEqual(
+      found.map((widget) => [widget.layout, widget.hostHeight, widget.writeBackground, widget.font]),
+      (['badge', 'carousel', 'list'] as const).map((layout) => [
+        layout,
+        WIDGET_HEIGHTS[layout],
+        'rgb(29, 78, 216)',
+        '14px rgb(31, 41, 55) none normal',
+      ])
+    )
+    // The average's stars are filled to 4.6 of 5 (a width set through the CSSOM, which the policy allows).
+    const share = await page
+      .locator('div[data-reviewroute] >> nth=1')
+      .locator('.head .st span')
+      .evaluate((span) => {
+        type Box = { getBoundingClientRect(): { width: number }; parentElement: Box }
+        const gold = span as unknown as Box
+        return gold.getBoundingClientRect().width / gold.parentElement.getBoundingClientRect().width
+      })
+    assert.closeTo(share, 4.6 / 5, 0.02)
+    assert.deepEqual(violations, [])
+  }).timeout(60_000)
 
   test('keyboard: Tab reaches the widget with a visible focus ring; next, previous and the arrow keys move the carousel', async ({
     assert,

@@ -60,6 +60,26 @@ export function fetchLoader(origin: string): Loader {
   }
 }
 
+const constructable =
+  typeof CSSStyleSheet === 'function' && 'replaceSync' in CSSStyleSheet.prototype && 'adoptedStyleSheets' in Document.prototype
+
+/**
+ * Adds `css` to the shadow root and returns how to replace it: a constructed stylesheet where the browser has them
+ * (a page's Content-Security-Policy without 'unsafe-inline' blocks <style> elements, not these), else a <style>.
+ */
+function stylesheet(root: ShadowRoot, css: string): (next: string) => void {
+  if (constructable) {
+    const sheet = new CSSStyleSheet()
+    sheet.replaceSync(css)
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet]
+    return (next) => sheet.replaceSync(next)
+  }
+  const style = document.createElement('style')
+  style.textContent = css
+  root.append(style)
+  return (next) => void (style.textContent = next)
+}
+
 let warned = false
 function warnOnce(code: string, error: unknown) {
   if (warned) return
@@ -81,17 +101,14 @@ export function mount(host: HTMLElement, load: Loader): Promise<void> | false {
     return false
   }
   const asked = layoutOf(host.getAttribute('data-layout'))
-  const box = document.createElement('style')
-  const sheet = document.createElement('style')
   // Reserved now: the snippet names the layout (without it, the default layout's height until the answer says).
-  box.textContent = hostCss(HEIGHTS[asked ?? 'carousel'])
-  sheet.textContent = CSS
-  root.append(box, sheet)
+  const reserve = stylesheet(root, hostCss(HEIGHTS[asked ?? 'carousel']))
+  stylesheet(root, CSS)
 
   return load(code).then(
     (data) => {
       const layout = asked ?? layoutOf(data.layout) ?? 'carousel'
-      box.textContent = hostCss(HEIGHTS[layout])
+      reserve(hostCss(HEIGHTS[layout]))
       root.append(render({ ...data, labels: { ...ENGLISH, ...data.labels } }, layout))
       if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => markClamped(root))
       performance.mark?.(RENDERED_MARK, { detail: code })

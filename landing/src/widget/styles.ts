@@ -53,6 +53,7 @@ p{margin:0}
 @container (min-width:520px){.track .card{flex-basis:calc((100% - 12px)/2)}}
 @container (min-width:820px){.track .card{flex-basis:calc((100% - 24px)/3)}}
 .who{display:flex;align-items:center;gap:10px;min-width:0}
+.nw{min-width:0}
 .who img,.ini{flex:none;width:36px;height:36px;border-radius:50%;object-fit:cover;background:#dbeafe}
 .ini{display:inline-flex;align-items:center;justify-content:center;color:${BLUE};font-weight:700;font-size:16px}
 .name{display:block;font-weight:600;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
