@@ -121,6 +121,21 @@ test(
       await page.getByText(HINDI).waitFor()
       await screenshotWidths(page, '15', '3-inbox')
 
+      // The Tamil review as an image to share (docs/decisions.md D50): the server's PNG, square, then story.
+      await page.locator('.ant-list-item', { hasText: TAMIL }).getByRole('button', { name: 'Share image' }).click()
+      const sharing = page.getByRole('dialog', { name: 'Share this review as an image' })
+      const square = sharing.getByRole('img', { name: 'The review as a square image' })
+      await square.waitFor()
+      assert.deepEqual(await square.evaluate((image) => [image.naturalWidth, image.naturalHeight]), [1080, 1080])
+      await screenshotWidths(page, '15', '3b-share-image')
+      await sharing.getByText('Story').click()
+      const story = sharing.getByRole('img', { name: 'The review as a story image' })
+      await story.waitFor()
+      assert.deepEqual(await story.evaluate((image) => [image.naturalWidth, image.naturalHeight]), [1080, 1920])
+      await screenshot(page, '15', '3c-share-story-1280')
+      await sharing.getByRole('button', { name: 'Close' }).click()
+      await sharing.waitFor({ state: 'hidden' })
+
       // A reply to the Tamil review, drafted with AI, in Tamil, posted to Google.
       const item = page.locator('.ant-list-item', { hasText: TAMIL })
       await item.getByRole('button', { name: 'Reply' }).click()
