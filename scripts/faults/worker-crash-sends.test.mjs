@@ -14,8 +14,8 @@
  * the number in flight at the kill, and each second message carries the same biz_opaque_callback_data as the first
  * (a resend is recognisable).
  *
- * Own database (reviewroute_faults_sends), own queue prefix on the shared Redis, API on 3388
- * (FAULTS_SENDS_API_PORT); loopback only. Exported `runWorkerCrashScenario` runs it for another harness.
+ * Own database (reviewroute_faults_sends), own queue prefix on the shared Redis (FAULTS_SENDS_REDIS_PORT), API on
+ * 3388 (FAULTS_SENDS_API_PORT); loopback only. Exported `runWorkerCrashScenario` runs it for another harness.
  */
 import { before, test } from 'node:test'
 import assert from 'node:assert/strict'
@@ -50,14 +50,13 @@ const LEASE_SECONDS = 8
 const STALLED_SECONDS = 2
 const WHATSAPP_VERSION = 'v21.0'
 const PHONE_NUMBER_ID = '106540352242922'
-const base = `http://127.0.0.1:${API_PORT}`
-const redis = { host: '127.0.0.1', port: Number(process.env.FAULTS_SENDS_REDIS_PORT ?? 6379) }
+const REDIS_PORT = Number(process.env.FAULTS_SENDS_REDIS_PORT ?? 6379)
 
 /** Forgets the jobs of an earlier run (their ids would stop this run's jobs of the same request ids). */
-async function clearQueues() {
+async function clearQueues(redis, queuePrefix) {
   const client = new Redis(redis)
   try {
-    const keys = await client.keys(`${QUEUE_PREFIX}:*`)
+    const keys = await client.keys(`${queuePrefix}:*`)
     if (keys.length) await client.del(...keys)
   } finally {
     client.disconnect()
@@ -124,16 +123,25 @@ async function slowWhatsApp(recorded, response) {
 
 /**
  * Runs the scenario and answers its numbers; `log(line)` gets progress. For this file's test and for a harness
- * that runs it against its own replicas (same defaults).
+ * that runs it on its own ports, database (a reviewroute_faults*, _bench* or _replicas* name) and queue prefix.
  */
-export async function runWorkerCrashScenario({ log = () => {} } = {}) {
+export async function runWorkerCrashScenario({
+  log = () => {},
+  apiPort = API_PORT,
+  database = DATABASE,
+  queuePrefix = QUEUE_PREFIX,
+  redisPort = REDIS_PORT,
+} = {}) {
+  Object.assign(seen, { byCustomer: new Map(), inFlight: 0, received: 0, lostMails: 0 })
+  const base = `http://127.0.0.1:${apiPort}`
+  const redis = { host: '127.0.0.1', port: redisPort }
   const smtp = await slowSmtp()
   const stub = await startStubServer(slowWhatsApp)
   const env = apiEnv({
-    PORT: String(API_PORT),
-    DB_DATABASE: DATABASE,
-    REDIS_PORT: String(redis.port),
-    QUEUE_PREFIX,
+    PORT: String(apiPort),
+    DB_DATABASE: database,
+    REDIS_PORT: String(redisPort),
+    QUEUE_PREFIX: queuePrefix,
     MAIL_TRANSPORT: 'smtp',
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(smtp.port),
@@ -149,9 +157,9 @@ export async function runWorkerCrashScenario({ log = () => {} } = {}) {
   const processes = []
   let db
   try {
-    await resetDatabase(DATABASE, env)
-    await clearQueues()
-    db = await mysqlConnection(DATABASE)
+    await resetDatabase(database, env)
+    await clearQueues(redis, queuePrefix)
+    db = await mysqlConnection(database)
     const api = startApi(env)
     processes.push(api)
     const workerB = startWorker(env)
@@ -197,7 +205,7 @@ export async function runWorkerCrashScenario({ log = () => {} } = {}) {
 
     // After the lease, the sweep runs too (as its 10-minute schedule would).
     await sleep(LEASE_SECONDS * 1000 + 500)
-    const queue = new Queue('review-request-send', { connection: redis, prefix: QUEUE_PREFIX })
+    const queue = new Queue('review-request-send', { connection: redis, prefix: queuePrefix })
     await queue.add('review-request-send', {})
     await queue.close()
 

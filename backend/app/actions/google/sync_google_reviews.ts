@@ -268,7 +268,8 @@ export default class SyncGoogleReviews {
         'id',
         due.map((change) => change.id)
       )
-      .update({ alert_due_at: clock.now().toJSDate(), alerted_at: null })
+      // A claim of an alert being sent now is dropped too: that mail is of the review before this change.
+      .update({ alert_due_at: clock.now().toJSDate(), alerted_at: null, alert_claimed_at: null })
     return due
   }
 
