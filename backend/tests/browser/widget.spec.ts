@@ -125,7 +125,7 @@ async function hostSite(
 const threeLayouts = (code: string) => (['badge', 'carousel', 'list'] as const).map((layout) => ({ code, layout }))
 
 const waitRendered = (page: Page, count: number) =>
-  page.waitForFunction(([mark, n]) => performance.getEntriesByName(mark).length >= n, [RENDERED, count] as const, { timeout: 15_000 })
+  page.waitForFunction(([mark, n]) => performance.getEntriesByName(mark).length >= n, [RENDERED, count] as const, { timeout: 30_000 })
 
 const layoutShifts = (page: Page) => page.evaluate(() => (globalThis as unknown as { __shifts: LayoutShift[] }).__shifts)
 
