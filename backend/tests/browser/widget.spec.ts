@@ -7,7 +7,7 @@
  * language, and work from the keyboard.
  */
 import { test } from '@japa/runner'
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { BrowserContextOptions, Page, Route } from 'playwright-core'
 import Workspace from '#models/workspace'
@@ -36,6 +36,8 @@ import type { WidgetLayout } from '#contract/widget'
 import { HOSTILE_TEXT } from '../../../scripts/lib/widget-answers.mjs'
 
 const RENDERED = 'reviewroute-widget-rendered'
+/** Screenshots of the widget with this app's data (screenshots/, not in git). */
+const SHOTS = join(webConfig.landingDist, '..', '..', 'screenshots', 'widget')
 
 const TEXTS = [
   'Best masala chai in the area. Staff remembered my order on the second visit and the samosas were fresh out of the fryer.',
@@ -88,6 +90,7 @@ async function browserPage(device: BrowserContextOptions, cleanup: (fn: () => Pr
   if (!existsSync(join(webConfig.landingDist, 'widget', 'widget.js'))) {
     throw new Error('No widget build: run npm run build --workspace landing')
   }
+  mkdirSync(SHOTS, { recursive: true })
   const context = await openBrowser(device)
   cleanup(() => context.close())
   await context.route('https://lh3.googleusercontent.com/**', (route) =>
@@ -198,6 +201,11 @@ test.group('Website widget in Chromium (a shop’s page on another origin)', (gr
           assert.sameMembers(widget.texts, TEXTS)
         }
         assert.isUndefined(await page.evaluate(() => (globalThis as unknown as { __widgetXss?: number }).__widgetXss))
+        await page.screenshot({
+          path: join(SHOTS, `app-three-layouts${hostile ? '-hostile' : ''}-${device === PHONE ? 390 : 1280}.png`),
+          fullPage: true,
+          scale: 'css',
+        })
       }
       assert.deepEqual(dialogs, [])
     })
@@ -347,6 +355,14 @@ test.group('Website widget in Chromium (a shop’s page on another origin)', (gr
     assert.equal(await page.locator('script[src*="/w/"]').count(), 2)
     assert.deepEqual(dataRequests, [`${baseUrl()}/api/widget/${business.shortUrl}`])
     assert.equal(await page.evaluate((mark) => performance.getEntriesByName(mark).length, RENDERED), 2)
+    await page.screenshot({ path: join(SHOTS, 'app-ta-390.png'), fullPage: true, scale: 'css' })
+
+    // The page for an <iframe> draws the same widget, in the layout its query asks for.
+    await page.goto(`${baseUrl()}/w/${business.shortUrl}?layout=carousel`, { waitUntil: 'load' })
+    await waitRendered(page, 1)
+    const [framed] = await page.evaluate(widgetInsides)
+    assert.deepEqual([framed.layout, framed.lang, framed.cards, framed.writeText], ['carousel', 'ta', 6, ta.widgetWriteReview])
+    await page.screenshot({ path: join(SHOTS, 'app-iframe-page-ta-390.png'), fullPage: true, scale: 'css' })
   }).timeout(60_000)
 })
 
