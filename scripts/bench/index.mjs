@@ -9,6 +9,7 @@
  *                                        through Caddy (when installed) and plain http (Chromium)
  *   6. scripts/bench/google-sync.mjs      Google review import, 200 locations × 500 reviews, under GOOGLE_API_QPM
  *   7. scripts/bench/google-inbox.mjs     Google reviews inbox list and figures over 100,000 reviews
+ *   8. scripts/bench/widget.mjs           website widget on a shop's page of another origin, slow 4G + 4x CPU (Chromium)
  * A benchmark that crashes is reported as FAILED and the others still run; the exit code is 1 then. Missing a
  * target is not a failure: it is shown in the table. Settings: see each script (BENCH_DURATION,
  * BENCH_CONNECTIONS, BENCH_SCALE_*, BENCH_RUNS...). Not part of npm test.
@@ -152,6 +153,18 @@ await step('google-inbox', async () => {
       r.verdict
     )
   }
+})
+
+await step('widget', async () => {
+  const output = await script('bench/widget.mjs', 0)
+  const pattern =
+    /^(script gzip|drawn after load \(median\)|layout shift, [\w ,]+?)\s+([\d.]+(?: KB| ms)?)\s+target (\S+ [\d.]+(?: KB| ms)?)\s+(OK|OVER)$/gm
+  let found = 0
+  for (const [, label, value, target, verdict] of output.matchAll(pattern)) {
+    found++
+    record('widget', label, value, target, verdict === 'OK' ? 'ok' : 'MISS')
+  }
+  if (!found) throw new Error('no results in the output of bench/widget.mjs')
 })
 
 const widths = {
