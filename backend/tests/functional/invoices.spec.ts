@@ -22,7 +22,7 @@ import {
   withBillingDetails,
   type PaidPlan,
 } from '#tests/helpers/razorpay'
-import { fileMailbox } from '#tests/helpers/mailbox'
+import { deadWorkerMailer, fileMailbox } from '#tests/helpers/mailbox'
 import { readPdf } from '#tests/helpers/invoices'
 import { UserFactory, planOf } from '#database/factories/index'
 import User from '#models/user'
@@ -249,6 +249,34 @@ test.group('Tax invoices', (group) => {
     assert.include(mail.subject, invoice.number)
     assert.include(raw, 'Content-Type: application/pdf')
     assert.include(raw, `${invoice.number.replaceAll('/', '-')}.pdf`)
+  })
+
+  test('a receipt whose worker died mid-send is mailed by the sweep once its lease is over, once (D52)', async ({
+    client,
+    assert,
+    cleanup,
+  }) => {
+    const mailbox = await fileMailbox(cleanup)
+    const user = await UserFactory.create()
+    const { invoice } = await paid(client, user)
+    cleanup(() => clock.reset())
+    const dead = deadWorkerMailer()
+    void new ReceiptMailJob(dead.mailer).handle({ invoiceId: invoice.id })
+    await dead.tookMessage
+    const job = new ReceiptMailJob(mailbox.mailer)
+    // The lease is live: the job's retry and the sweep leave it.
+    assert.deepEqual(await job.handle({ invoiceId: invoice.id }), { mailed: 0 })
+    clock.travelTo(clock.now().plus({ minutes: 3 }))
+    assert.deepEqual(await job.handle({}), { mailed: 0 })
+    assert.lengthOf(await mailbox.read(), 0)
+
+    clock.travelTo(clock.now().plus({ seconds: env.get('SEND_LEASE_SECONDS') }))
+    assert.deepEqual(await job.handle({}), { mailed: 1 })
+    assert.deepEqual(await job.handle({ invoiceId: invoice.id }), { mailed: 0 })
+    const [mail] = await mailbox.read()
+    assert.lengthOf(await mailbox.read(), 1)
+    assert.equal(mail.to, user.email)
+    assert.include((await mailbox.raw())[0], `Message-ID: <receipt-${invoice.id}@`)
   })
 
   test('numbers turn with the financial year at midnight IST between 31 March and 1 April', async ({ client, assert }) => {

@@ -7,8 +7,6 @@
 import { test } from '@japa/runner'
 import type { ApiClient } from '@japa/api-client'
 import db from '@adonisjs/lucid/services/db'
-import emitter from '@adonisjs/core/services/emitter'
-import { Mailer } from '@adonisjs/mail'
 import { Queue, QueueEvents, Worker } from 'bullmq'
 import { DateTime } from 'luxon'
 import ReviewRequestSendJob from '#jobs/review_request_send_job'
@@ -23,29 +21,12 @@ import env from '#start/env'
 import { isolated } from '#tests/helpers/setup'
 import { ownerWithBusiness } from '#tests/helpers/owners'
 import { ReviewSessionFactory, SubscriptionFactory, UserFactory } from '#database/factories/index'
-import { TEST_FROM, smtpMailbox, type SentMail } from '#tests/helpers/mailbox'
+import { deadWorkerMailer, smtpMailbox, type SentMail } from '#tests/helpers/mailbox'
 import type { ReviewRequestDto } from '#types/api'
 
 /** 11:00 IST on a weekday: sending hours. */
 const DAYTIME = DateTime.fromISO('2026-11-24T11:00:00', { zone: 'Asia/Kolkata' })
 const LEASE_SECONDS = env.get('SEND_LEASE_SECONDS')
-
-/**
- * A mailer whose transport takes the message and does not answer: the worker died in the middle of the send (or,
- * with `fail`, was only slow and fails at last).
- */
-function deadWorker() {
-  let took!: () => void
-  let fail!: (error: Error) => void
-  const tookMessage = new Promise<void>((resolve) => (took = resolve))
-  const transport = {
-    send: () => {
-      took()
-      return new Promise<never>((_resolve, reject) => (fail = reject))
-    },
-  }
-  return { mailer: new Mailer('dead-worker', transport, emitter, { from: TEST_FROM }), tookMessage, fail: (error: Error) => fail(error) }
-}
 
 const afterTheLease = () => clock.travelTo(clock.now().plus({ seconds: LEASE_SECONDS + 60 }))
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300))
@@ -75,7 +56,7 @@ async function requestLeftSending(client: ApiClient, cleanup: Parameters<typeof 
   const smtp = await smtpMailbox(cleanup)
   const { token, business } = await ownerWithBusiness({ business: { name: 'Chai Point' } })
   const request = await emailRequest(client, token, business.id, 'asha@example.in')
-  const dead = deadWorker()
+  const dead = deadWorkerMailer()
   const running = new ReviewRequestSendJob(dead.mailer).handle({ requestId: request.id }).catch((error: Error) => error)
   await dead.tookMessage
   return { smtp, request: { ...request, running, fail: dead.fail } }
@@ -204,7 +185,7 @@ test.group('Send leases: mails to owners', (group) => {
     const subscription = await SubscriptionFactory.apply('pro')
       .merge({ userId: owner.id, currentPeriodEnd: clock.now().plus({ days: 2 }).startOf('second') })
       .create()
-    const dead = deadWorker()
+    const dead = deadWorkerMailer()
     void new TrialExpiryJob(dead.mailer).handle()
     await dead.tookMessage
     const row = () => db.from('subscriptions').where('id', subscription.id).firstOrFail()
@@ -225,7 +206,7 @@ test.group('Send leases: mails to owners', (group) => {
     clock.travelTo(monday.minus({ weeks: 2 }))
     const { user } = await ownerWithBusiness()
     clock.travelTo(monday.plus({ hours: 10 }))
-    const dead = deadWorker()
+    const dead = deadWorkerMailer()
     void new WeeklySummaryJob(dead.mailer).handle()
     await dead.tookMessage
     const marker = async () => (await db.from('users').where('id', user.id).firstOrFail()).weekly_summary_sent_for
@@ -256,7 +237,7 @@ test.group('Send leases: alerts and digests', (group) => {
     const smtp = await smtpMailbox(cleanup)
     const { user, business } = await ownerWithBusiness()
     const rating = await lowRating(business.id)
-    const dead = deadWorker()
+    const dead = deadWorkerMailer()
     void new FeedbackAlertJob(dead.mailer).handle({ businessId: business.id })
     await dead.tookMessage
     assert.isNull(await alertedAt(rating.id))
@@ -277,7 +258,7 @@ test.group('Send leases: alerts and digests', (group) => {
     const smtp = await smtpMailbox(cleanup)
     const { user, business } = await ownerWithBusiness({ owner: { feedbackAlerts: FeedbackAlerts.Daily } })
     const rating = await lowRating(business.id)
-    const dead = deadWorker()
+    const dead = deadWorkerMailer()
     void new FeedbackDigestJob(dead.mailer).handle()
     await dead.tookMessage
 

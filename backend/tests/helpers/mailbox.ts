@@ -68,6 +68,23 @@ export async function fileMailbox(cleanup: Cleanup) {
   }
 }
 
+/**
+ * A mailer whose transport takes the message and does not answer: the worker died in the middle of the send
+ * (docs/decisions.md D52), or, with `fail`, was only slow and fails at last. `tookMessage`: once it has one.
+ */
+export function deadWorkerMailer() {
+  let took!: () => void
+  let fail!: (error: Error) => void
+  const tookMessage = new Promise<void>((resolve) => (took = resolve))
+  const mailer = mailerOver({
+    send: () => {
+      took()
+      return new Promise<never>((_resolve, reject) => (fail = reject))
+    },
+  })
+  return { mailer, tookMessage, fail: (error: Error) => fail(error) }
+}
+
 /** A mailer whose transport is down. */
 export const brokenMailer = () =>
   mailerOver({
