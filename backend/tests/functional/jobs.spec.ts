@@ -978,6 +978,8 @@ function expectedAnalytics(seeded: SeededBusiness) {
         negative: counts?.negative ?? 0,
         redirected: counts?.redirected ?? 0,
         views: counts?.views ?? 0,
+        // No website widget on these businesses (docs/decisions.md D49).
+        widgetViews: 0,
       }
     }),
   }
