@@ -8,7 +8,7 @@
  *   - page views (about 1.7 per rating per IST day) for the big business;
  *   - analytics_daily for every finished day, filled by the rollup's own statement (RollupAnalytics.rollDays) over the
  *     whole history at once, and the watermark at yesterday, as the nightly job leaves them.
- * Deterministic: the same settings give the same rows (pseudo-random numbers are CRC32 of the sequence number).
+ * Deterministic: the same settings give the same rows (pseudo-random numbers are MD5 of the sequence number).
  */
 
 const DAY_MS = 86_400_000
@@ -17,7 +17,7 @@ const WORKSPACE_SIZE = 5
 const CHUNK = 1_000_000
 
 /** The shape a seeded database was built for: a different one is seeded again. */
-export const shapeOf = (s) => JSON.stringify({ v: 1, businesses: s.businesses, sessions: s.sessions, days: s.days, other: s.other })
+export const shapeOf = (s) => JSON.stringify({ v: 2, businesses: s.businesses, sessions: s.sessions, days: s.days, other: s.other })
 
 const FEEDBACK = [
   'Had to wait 25 minutes for a table.',
@@ -37,8 +37,11 @@ const FEEDBACK = [
 const sqlString = (text) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`
 const utc = (ms) => new Date(ms).toISOString().slice(0, 23).replace('T', ' ')
 
-/** A number in [0, 1) from `key` (an SQL expression) and a salt: CRC32, so the same key gives the same number. */
-const unit = (key, salt) => `(CRC32(CONCAT('${salt}', ${key})) / 4294967296)`
+/**
+ * A number in [0, 1) from `key` (an SQL expression) and a salt: the first 32 bits of MD5, so the same key gives the
+ * same number. Not CRC32: it is linear, so the numbers of two salts were correlated (90% of low ratings had text).
+ */
+const unit = (key, salt) => `(CONV(LEFT(MD5(CONCAT('${salt}', ${key})), 8), 16, 10) / 4294967296)`
 
 /**
  * INSERT … SELECT of review_sessions rows, one per row of `from` (SQL), whose business is `businessId`, whose
@@ -48,7 +51,7 @@ const unit = (key, salt) => `(CRC32(CONCAT('${salt}', ${key})) / 4294967296)`
 function insertSessionsSql({ businessId, n, createdAt, from }) {
   const r = unit('n', 'r')
   const rating = `CASE WHEN ${r} < 0.55 THEN 5 WHEN ${r} < 0.75 THEN 4 WHEN ${r} < 0.85 THEN 3 WHEN ${r} < 0.92 THEN 2 ELSE 1 END`
-  const feedback = `ELT(1 + MOD(CRC32(CONCAT('t', n)), ${FEEDBACK.length}), ${FEEDBACK.map(sqlString).join(', ')})`
+  const feedback = `ELT(1 + FLOOR(${unit('n', 't')} * ${FEEDBACK.length}), ${FEEDBACK.map(sqlString).join(', ')})`
   const rows = `SELECT ${businessId} AS business_id, ${n} AS n, ${createdAt} AS created_at FROM ${from}`
   const rated = `SELECT business_id, n, created_at, ${rating} AS rating FROM (${rows}) AS a`
   const withFeedback = `SELECT business_id, n, created_at, rating, IF(rating <= 3 AND ${unit('n', 'f')} < 0.45, ${feedback}, NULL) AS feedback FROM (${rated}) AS b`
