@@ -16,7 +16,7 @@ import fc from 'fast-check'
 import app from '@adonisjs/core/services/app'
 import limiter from '@adonisjs/limiter/services/main'
 import { isolated } from '#tests/helpers/setup'
-import { pageViewCounter } from '#hot_path/page_view_counter'
+import { pageViewCounter, widgetViewCounter } from '#hot_path/page_view_counter'
 import { WEBHOOK_SECRET, hmac, razorpayStub } from '#tests/helpers/razorpay'
 import { PUBSUB_TOKEN, googlePushOnly } from '#tests/helpers/google_stub'
 import { aiStub } from '#tests/helpers/ai_stub'
@@ -310,6 +310,20 @@ function plausible(world: World): Record<string, fc.Arbitrary<unknown>> {
     body: fc.constantFrom('Thank you, {reviewer}!', '', 'क'.repeat(1400)),
     stars: fc.constantFrom([5], [1, 2, 3], [], [0], [5, 5], ['5']),
     tone: fc.constantFrom('warm', 'formal', 'brief', 'rude'),
+    // The website widget (docs/decisions.md D49).
+    pinned: fc.constantFrom(true, false, 'true', 1),
+    hidden: fc.constantFrom(true, false, 'false', 0),
+    layout: fc.constantFrom('badge', 'carousel', 'list', 'grid', 'LIST'),
+    allowedSites: fc.constantFrom(
+      ['https://shop.example'],
+      [],
+      ['example.com'],
+      ['https://shop.example/path'],
+      ['HTTP://Shop.Example:8080', 'http://shop.example:8080/'],
+      ['javascript:alert(1)'],
+      'https://shop.example',
+      Array.from({ length: 21 }, (_, i) => `https://s${i}.example`)
+    ),
   }
 }
 
@@ -704,6 +718,7 @@ test.group('Fuzz: every API route answers bad input with a 4xx JSON error and ch
           statuses.set(status, (statuses.get(status) ?? 0) + 1)
           // Views counted by this request are written now, not by the timer during a later one (a 404 blamed for them).
           await pageViewCounter.flush()
+          await widgetViewCounter.flush()
 
           const after = await fingerprint()
           if (status >= 400) {

@@ -263,6 +263,8 @@ function attackBody(route: ApiRoute, owners: Owners): Record<string, unknown> {
     'reply_templates.update': { name: hijack, body: hijack, stars: [1], language: 'hi' },
     'google_reviews.draft': { tone: 'warm' },
     'google_reviews.reply': { comment: 'Hijacked reply' },
+    'google_reviews.update': { pinned: true },
+    'businesses.widget.update': { layout: 'badge', allowedSites: ['https://hijack.example'] },
   }
   return bodies[route.name] ?? {}
 }

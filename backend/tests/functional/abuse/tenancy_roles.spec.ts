@@ -317,6 +317,8 @@ function bodyFor(route: ApiRoute, world: World): Record<string, unknown> {
     'reply_templates.update': { name: 'Sorry again' },
     'google_reviews.draft': { tone: 'brief' },
     'google_reviews.reply': { comment: 'Thank you, Ravi. We are sorry about the wait.' },
+    'google_reviews.update': { pinned: true },
+    'businesses.widget.update': { layout: 'list', allowedSites: ['https://roles.example'] },
   }
   return bodies[route.name] ?? {}
 }
