@@ -535,6 +535,8 @@ export interface AccountExport {
   optOuts: Record<string, unknown>[]
   googleRatingSnapshots: Record<string, unknown>[]
   pageViewsDaily: Record<string, unknown>[]
+  /** The website widget's answers per day (docs/decisions.md D49); always sent, optional for older readers. */
+  widgetViewsDaily?: Record<string, unknown>[]
   billingProfile: Record<string, unknown> | null
   payments: Record<string, unknown>[]
   refunds: Record<string, unknown>[]

@@ -142,6 +142,8 @@ test.group('Google reviews inbox: the list', (group) => {
       updateTime: new Date(BASE - 3600_000).toISOString(),
       reply: { comment: 'Sorry!', updateTime: new Date(BASE).toISOString() },
       deleted: false,
+      pinned: false,
+      hidden: false,
     })
     assert.isTrue(all.body.find((row: { id: number }) => row.id === r5.id).deleted)
 

@@ -68,6 +68,8 @@ export const EXPORT_TABLES = {
       'feedback_alerted_at',
       'disabled_at',
       'disabled_reason',
+      'widget_layout',
+      'widget_allowed_sites',
       'created_at',
       'updated_at',
     ],
@@ -96,6 +98,7 @@ export const EXPORT_TABLES = {
     },
   },
   page_views_daily: { columns: ['business_id', 'day', 'views'] },
+  widget_views: { columns: ['business_id', 'day', 'views'] },
   google_rating_snapshots: { columns: ['id', 'business_id', 'day', 'rating', 'review_count', 'created_at', 'updated_at'] },
   staff: { columns: ['id', 'business_id', 'name', 'code', 'created_at'] },
   customers: {
@@ -258,6 +261,11 @@ export default class ExportAccount {
       ? await select('page_views_daily').whereIn('business_id', businessIds).orderBy(['business_id', 'day'])
       : []
     yield `"pageViewsDaily":${JSON.stringify(pageViews.map((row) => clean('page_views_daily', row)))},`
+    // The website widget's answers per day (docs/decisions.md D49).
+    const widgetViews = businessIds.length
+      ? await select('widget_views').whereIn('business_id', businessIds).orderBy(['business_id', 'day'])
+      : []
+    yield `"widgetViewsDaily":${JSON.stringify(widgetViews.map((row) => clean('widget_views', row)))},`
 
     const billingProfile = await select('billing_profiles').where('workspace_id', personal).first()
     yield `"billingProfile":${JSON.stringify(billingProfile ? clean('billing_profiles', billingProfile) : null)},`
