@@ -19,6 +19,25 @@ import { nowIst } from '#lib/time'
 import { WIDGET_MAX_REVIEWS, type WidgetLayout } from '#contract/widget'
 import type { WidgetSettingsDto } from '#types/api'
 
+/**
+ * Stores a change to what the widget shows, if there is one, with its line in the workspace's activity, then forgets
+ * the widget's cached answer of that business (`details.businessId`), once committed.
+ */
+async function saveAndForget(
+  row: Business | GoogleReview,
+  member: Member,
+  action: string,
+  details: Record<string, unknown> & { businessId: number }
+) {
+  if (!row.$isDirty) return
+  await db.transaction(async (trx) => {
+    row.useTransaction(trx)
+    await row.save()
+    await WorkspaceActivity.record(member.workspaceId, member.user, action, details, trx)
+  })
+  widgetCache.forgetBusiness(details.businessId)
+}
+
 /** What the owner pastes into their site: the script, and the box it fills. */
 export const widgetSnippet = (code: string, layout: WidgetLayout) =>
   `<script async src="${appUrl(`/w/${code}.js`)}"></script><div data-reviewroute="${code}" data-layout="${layout}"></div>`
@@ -60,20 +79,12 @@ export async function updateWidgetSettings(
   const sites = input.allowedSites === undefined ? undefined : siteOrigins(input.allowedSites)
   if (input.layout !== undefined) business.widgetLayout = input.layout
   if (sites !== undefined) business.widgetAllowedSites = sites.length > 0 ? sites : null
-  if (business.$isDirty) {
-    await db.transaction(async (trx) => {
-      business.useTransaction(trx)
-      await business.save()
-      await WorkspaceActivity.record(
-        business.workspaceId,
-        member.user,
-        'widget.updated',
-        { businessId: business.id, name: business.name, layout: business.widgetLayout, sites: business.widgetAllowedSites?.length ?? 0 },
-        trx
-      )
-    })
-    widgetCache.forgetBusiness(business.id)
-  }
+  await saveAndForget(business, member, 'widget.updated', {
+    businessId: business.id,
+    name: business.name,
+    layout: business.widgetLayout,
+    sites: business.widgetAllowedSites?.length ?? 0,
+  })
   return widgetSettings(business)
 }
 
@@ -106,25 +117,12 @@ export async function setReviewOnWidget(member: Member, review: GoogleReview, in
   }
   if (input.hidden === false) review.hiddenAt = null
   if (input.pinned === true) review.hiddenAt = null
-  if (review.$isDirty) {
-    await db.transaction(async (trx) => {
-      review.useTransaction(trx)
-      await review.save()
-      await WorkspaceActivity.record(
-        member.workspaceId,
-        member.user,
-        'google_review.widget',
-        {
-          reviewId: review.id,
-          businessId: review.businessId,
-          stars: review.stars,
-          pinned: review.pinnedAt !== null,
-          hidden: review.hiddenAt !== null,
-        },
-        trx
-      )
-    })
-    widgetCache.forgetBusiness(review.businessId)
-  }
+  await saveAndForget(review, member, 'google_review.widget', {
+    reviewId: review.id,
+    businessId: review.businessId,
+    stars: review.stars,
+    pinned: review.pinnedAt !== null,
+    hidden: review.hiddenAt !== null,
+  })
   return review
 }
