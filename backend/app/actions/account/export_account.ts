@@ -20,6 +20,9 @@ interface TableExport {
  * What the export carries of each table (docs/product-rules.md#data-export). The account spec fails on any column
  * of these tables that is in neither list, so a new column is exported or left out on purpose, never by default.
  */
+/** Why the send leases' claim times are not exported. */
+const SEND_CLAIM = 'a worker’s claim on a send in progress (docs/decisions.md D52): machinery, cleared when the send is done'
+
 export const EXPORT_TABLES = {
   users: {
     columns: [
@@ -49,6 +52,7 @@ export const EXPORT_TABLES = {
       'totp_*': "an operator's second factor: its sealed secret, recovery-code hashes and state are secrets",
       'oidc_subject': "the identity provider's key for the account: it lets a file's holder tie it to a sign-in",
       'external_id': "the identity provider's key for the account: it lets a file's holder tie it to a sign-in",
+      'weekly_summary_claimed_at': SEND_CLAIM,
     },
   },
   businesses: {
@@ -95,6 +99,7 @@ export const EXPORT_TABLES = {
       client_fingerprint: "a hash of a customer's device, kept only to spot repeated ratings",
       is_complaint: 'computed from the feedback, which is exported',
       complaint_topics: 'computed from the feedback, which is exported',
+      alert_claimed_at: SEND_CLAIM,
     },
   },
   page_views_daily: { columns: ['business_id', 'day', 'views'] },
@@ -123,7 +128,11 @@ export const EXPORT_TABLES = {
       'created_at',
       'updated_at',
     ],
-    leftOut: { token: "the customer's personal link: whoever holds it can rate or opt out as them" },
+    leftOut: {
+      token: "the customer's personal link: whoever holds it can rate or opt out as them",
+      send_claimed_at: SEND_CLAIM,
+      reminder_claimed_at: SEND_CLAIM,
+    },
   },
   billing_profiles: { columns: ['workspace_id', 'user_id', 'legal_name', 'address', 'state_code', 'gstin', 'created_at', 'updated_at'] },
   payments: {
@@ -174,6 +183,7 @@ export const EXPORT_TABLES = {
       'mailed_at',
       'created_at',
     ],
+    leftOut: { mail_claimed_at: SEND_CLAIM },
     json: ['seller', 'buyer'],
   },
   subscriptions: {
@@ -191,6 +201,7 @@ export const EXPORT_TABLES = {
       'created_at',
       'updated_at',
     ],
+    leftOut: { reminder_claimed_at: SEND_CLAIM },
   },
   whatsapp_accounts: {
     columns: ['id', 'workspace_id', 'user_id', 'phone_number_id', 'templates', 'created_at', 'updated_at'],
