@@ -16,13 +16,13 @@ interface TableExport {
   json?: readonly string[]
 }
 
+/** Why the send leases' claim times are not exported. */
+const SEND_CLAIM = 'a worker’s claim on a send in progress (docs/decisions.md D52): machinery, cleared when the send is done'
+
 /**
  * What the export carries of each table (docs/product-rules.md#data-export). The account spec fails on any column
  * of these tables that is in neither list, so a new column is exported or left out on purpose, never by default.
  */
-/** Why the send leases' claim times are not exported. */
-const SEND_CLAIM = 'a worker’s claim on a send in progress (docs/decisions.md D52): machinery, cleared when the send is done'
-
 export const EXPORT_TABLES = {
   users: {
     columns: [
