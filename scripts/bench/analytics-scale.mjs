@@ -11,7 +11,7 @@
  * analytics calls with the rollup watermark cleared (every count from the raw rows: seconds each).
  *
  * Own database (reviewroute_bench_scale), kept between runs: seeded by MariaDB itself (INSERT … SELECT over the
- * SEQUENCE engine, ~7 minutes on 2 busy cores) only when it was seeded for other settings (bench_scale_shape);
+ * SEQUENCE engine, 4-7 minutes on 2 shared cores) only when it was seeded for other settings (bench_scale_shape);
  * BENCH_SCALE_RESEED=true forces it. New migrations apply to the kept data (db:prepare, timed). Own API port
  * (BENCH_SCALE_PORT=3385) and Redis (BENCH_REDIS_PORT=6391, stopped at the end).
  */
