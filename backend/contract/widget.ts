@@ -19,5 +19,12 @@ export const WIDGET_MIN_STARS = 4
 /** Sites allowed to show the widget, each an http(s) origin. */
 export const WIDGET_MAX_SITES = 20
 
+/**
+ * The height each layout reserves, in CSS pixels: the script fixes its box to it before fetching, and the snippet
+ * writes it on the div, so the box has its height even before the async script arrives (no layout shift on a slow
+ * network).
+ */
+export const WIDGET_HEIGHTS: Record<WidgetLayout, number> = { badge: 64, carousel: 264, list: 480 }
+
 /** The answer's (and the widget's) cache lifetime: five minutes. */
 export const WIDGET_CACHE_SECONDS = 300

@@ -251,6 +251,22 @@ describe('mount', () => {
     )
   })
 
+  it('the dashboard’s preview (data-preview) asks with ?preview=1, which the API does not count as a view', async () => {
+    const fetchMock = vi.fn(async (url: string) => {
+      const code = new URL(url).pathname.split('/').pop()!
+      return new Response(JSON.stringify(answer({ code })), { status: 200, headers: { 'Content-Type': 'application/json' } })
+    })
+    vi.stubGlobal('fetch', fetchMock)
+    const preview = host('chai-point', 'badge')
+    preview.setAttribute('data-preview', '')
+    host('chai-point', 'list')
+    await Promise.all(scan(fetchLoader(ORIGIN)))
+    expect(fetchMock.mock.calls.map(([url]) => url).sort()).toEqual([
+      `${ORIGIN}/api/widget/chai-point`,
+      `${ORIGIN}/api/widget/chai-point?preview=1`,
+    ])
+  })
+
   it('a 404 or a network error leaves the reserved box empty and warns once', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     vi.stubGlobal(

@@ -47,6 +47,8 @@ export default class WidgetController {
     const { data, allowedSites } = found.entry
     const asked = request.input('layout')
     const layout = isWidgetLayout(asked) ? asked : data.layout
+    // The dashboard's preview (?preview=1) is drawn like any other but not counted as a view.
+    const preview = request.input('preview') !== undefined ? ' data-preview' : ''
     response.header('Content-Security-Policy', framingPolicy(allowedSites))
     response.removeHeader('X-Frame-Options')
     response.header('Content-Type', 'text/html; charset=utf-8')
@@ -57,7 +59,7 @@ export default class WidgetController {
         '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">' +
         `<title>${escapeHtml(data.business.name)}</title>` +
         '<style>html,body{margin:0;padding:0;background:transparent}</style></head><body>' +
-        `<div data-reviewroute="${code}" data-layout="${layout}"></div>` +
+        `<div data-reviewroute="${code}" data-layout="${layout}"${preview}></div>` +
         `<script async src="/w/${code}.js"></script></body></html>`
     )
   }
@@ -80,7 +82,7 @@ export default class WidgetController {
     return response.send(body)
   }
 
-  /** GET /api/widget/{code}: public, cached five minutes here and by browsers; one view counted per answer. */
+  /** GET /api/widget/{code}: public, cached five minutes here and by browsers; one view counted per answer (not ?preview). */
   async data(ctx: HttpContext): Promise<WidgetDataDto> {
     const { response, request } = ctx
     let found: Awaited<ReturnType<typeof widgetEntry>>
@@ -94,7 +96,8 @@ export default class WidgetController {
     const { business, entry } = found
     setWidgetCors(ctx, entry.allowedSites)
     response.header('Cache-Control', CACHE)
-    if (request.method() === 'GET') await widgetViewCounter.record(business.id).catch(() => {})
+    // The owner's preview in the dashboard (?preview=1) is not a view.
+    if (request.method() === 'GET' && request.input('preview') === undefined) await widgetViewCounter.record(business.id).catch(() => {})
     return entry.data
   }
 

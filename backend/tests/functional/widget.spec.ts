@@ -428,6 +428,14 @@ test.group('Website widget: views', (group) => {
         ['2026-11-21', 2],
       ]
     )
+    // The owner's preview in the dashboard is drawn from the same answer but not counted.
+    ;(await client.get(`/api/widget/${w.business.shortUrl}?preview=1`)).assertStatus(200)
+    await widgetViewCounter.flush()
+    assert.deepEqual((await as(client.get(`/api/businesses/${w.business.id}/widget`), w.viewer, w)).body().views, {
+      today: 2,
+      last30Days: 5,
+    })
+
     const range = await as(client.get(`/api/analytics/range?businessId=${w.business.id}&from=2026-11-21&to=2026-11-21`), w.owner, w)
     range.assertStatus(200)
     assert.equal(range.body().totals.widgetViews, 2)
@@ -469,7 +477,7 @@ test.group('Website widget: settings', (group) => {
       code: w.business.shortUrl,
       layout: 'carousel',
       allowedSites: [],
-      snippet: `<script async src="${appUrl}/w/${w.business.shortUrl}.js"></script><div data-reviewroute="${w.business.shortUrl}" data-layout="carousel"></div>`,
+      snippet: `<script async src="${appUrl}/w/${w.business.shortUrl}.js"></script><div data-reviewroute="${w.business.shortUrl}" data-layout="carousel" style="height:264px"></div>`,
       connected: true,
       views: { today: 0, last30Days: 0 },
     })
@@ -679,6 +687,10 @@ test.group('Website widget: the script and the iframe page', (group) => {
 
     const list = await client.get(`/w/${w.business.shortUrl}?layout=list`)
     assert.include(list.text(), 'data-layout="list"')
+    assert.notInclude(list.text(), 'data-preview')
+    // The dashboard's preview: its widget asks for the answer with ?preview=1, which counts no view.
+    const preview = await client.get(`/w/${w.business.shortUrl}?layout=badge&preview=1`)
+    assert.include(preview.text(), `<div data-reviewroute="${w.business.shortUrl}" data-layout="badge" data-preview></div>`)
     const junk = await client.get(`/w/${w.business.shortUrl}?layout=%22%3E%3Cscript%3E`)
     assert.include(junk.text(), 'data-layout="carousel"')
 

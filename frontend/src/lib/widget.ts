@@ -25,7 +25,7 @@ export const WIDGET_LAYOUTS: { value: WidgetLayout; label: string; hint: string 
 export const PREVIEW_HEIGHT: Record<WidgetLayout, number> = { badge: 72, carousel: 272, list: 488 }
 
 /** The page that is just the widget, for the preview's iframe. */
-export const widgetPreviewUrl = (code: string, layout: WidgetLayout) => `/w/${encodeURIComponent(code)}?layout=${layout}`
+export const widgetPreviewUrl = (code: string, layout: WidgetLayout) => `/w/${encodeURIComponent(code)}?layout=${layout}&preview=1`
 
 export const widgetPath = (businessId: number) => `/business/${businessId}/widget`
 

@@ -40,21 +40,23 @@ export function scriptOrigin(doc: Document = document): string | null {
   return null
 }
 
-export type Loader = (code: string) => Promise<WidgetData>
+/** `preview`: the owner's preview in the dashboard, which is not counted as a view. */
+export type Loader = (code: string, preview?: boolean) => Promise<WidgetData>
 
 /** Fetches each code's answer once from `origin` (no cookies), checking that it has the parts the widget reads. */
 export function fetchLoader(origin: string): Loader {
   const answers = new Map<string, Promise<WidgetData>>()
-  return (code) => {
-    let answer = answers.get(code)
+  return (code, preview = false) => {
+    const url = `${origin}/api/widget/${encodeURIComponent(code)}${preview ? '?preview=1' : ''}`
+    let answer = answers.get(url)
     if (!answer) {
-      answer = fetch(`${origin}/api/widget/${encodeURIComponent(code)}`, { credentials: 'omit', mode: 'cors' }).then(async (response) => {
+      answer = fetch(url, { credentials: 'omit', mode: 'cors' }).then(async (response) => {
         if (!response.ok) throw new Error(`HTTP ${response.status}`)
         const data = (await response.json()) as WidgetData
         if (!data || !data.business || !data.rating || !data.labels) throw new Error('unexpected answer')
         return data
       })
-      answers.set(code, answer)
+      answers.set(url, answer)
     }
     return answer
   }
@@ -105,7 +107,7 @@ export function mount(host: HTMLElement, load: Loader): Promise<void> | false {
   const reserve = stylesheet(root, hostCss(HEIGHTS[asked ?? 'carousel']))
   stylesheet(root, CSS)
 
-  return load(code).then(
+  return load(code, host.hasAttribute('data-preview')).then(
     (data) => {
       const layout = asked ?? layoutOf(data.layout) ?? 'carousel'
       reserve(hostCss(HEIGHTS[layout]))

@@ -5,10 +5,10 @@
  * layout (HEIGHTS) before the data is fetched, so nothing on the page moves when the reviews arrive; its few
  * properties that decide that box are `!important`, which from a shadow root wins over the page's `!important`.
  */
-import type { WidgetLayout } from './types'
+import { WIDGET_HEIGHTS } from './types'
 
-/** The reserved height of each layout, in CSS pixels (the host box never changes it). */
-export const HEIGHTS: Record<WidgetLayout, number> = { badge: 64, carousel: 264, list: 480 }
+/** The reserved height of each layout, in CSS pixels (the host box never changes it; the snippet writes the same). */
+export const HEIGHTS = WIDGET_HEIGHTS
 
 const FONT =
   'system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Noto Sans Devanagari","Noto Sans Tamil","Noto Sans Bengali",Arial,sans-serif'

@@ -3,4 +3,4 @@
  * widget shows. `labels` are the widget's own words in the business's language.
  */
 export type { WidgetDataDto as WidgetData, WidgetLabels, WidgetReviewDto as WidgetReview } from '@reviewroute/backend/types/api'
-export { isWidgetLayout, type WidgetLayout } from '@reviewroute/backend/contract/widget'
+export { WIDGET_HEIGHTS, isWidgetLayout, type WidgetLayout } from '@reviewroute/backend/contract/widget'

@@ -16,7 +16,7 @@ import { siteOrigins } from '#lib/site_origin'
 import { appUrl } from '#lib/app_url'
 import { clock } from '#lib/clock'
 import { nowIst } from '#lib/time'
-import { WIDGET_MAX_REVIEWS, type WidgetLayout } from '#contract/widget'
+import { WIDGET_HEIGHTS, WIDGET_MAX_REVIEWS, type WidgetLayout } from '#contract/widget'
 import type { WidgetSettingsDto } from '#types/api'
 
 /**
@@ -38,9 +38,13 @@ async function saveAndForget(
   widgetCache.forgetBusiness(details.businessId)
 }
 
-/** What the owner pastes into their site: the script, and the box it fills. */
+/**
+ * What the owner pastes into their site: the script, and the box it fills, already as tall as the layout reserves,
+ * so the page does not move when the async script arrives after the first paint (docs/decisions.md D49).
+ */
 export const widgetSnippet = (code: string, layout: WidgetLayout) =>
-  `<script async src="${appUrl(`/w/${code}.js`)}"></script><div data-reviewroute="${code}" data-layout="${layout}"></div>`
+  `<script async src="${appUrl(`/w/${code}.js`)}"></script>` +
+  `<div data-reviewroute="${code}" data-layout="${layout}" style="height:${WIDGET_HEIGHTS[layout]}px"></div>`
 
 /** The business's widget answers today and over the last 30 IST days (today included). */
 export async function widgetViews(businessId: number) {
