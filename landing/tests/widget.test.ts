@@ -76,6 +76,11 @@ describe('render', () => {
     expect(fourth.querySelector('img')).toBeNull()
     expect(fourth.querySelector('.ini')?.textContent).toBe('A')
     expect(first.querySelector('time')?.getAttribute('datetime')).toBe(data.reviews[0].time)
+
+    // A photo that fails to load gives way to the initial.
+    photo.dispatchEvent(new Event('error'))
+    expect(first.querySelector('img')).toBeNull()
+    expect(first.querySelector('.ini')?.textContent).toBe([...data.reviews[0].reviewer.trim()][0].toUpperCase())
   })
 
   it('list: all reviews in a box the keyboard can scroll, no carousel buttons', () => {

@@ -113,9 +113,12 @@ function card(review: WidgetReview, data: WidgetData) {
   const { labels, language } = data
   const photo = safeUrl(review.photoUrl)
   const name = review.reviewer || '·'
+  const initial = () => h('span', { 'class': 'ini', 'aria-hidden': 'true' }, [...name.trim()][0]?.toUpperCase() ?? '·')
   const avatar = photo
     ? h('img', { src: photo, alt: '', width: 36, height: 36, loading: 'lazy', decoding: 'async', referrerpolicy: 'no-referrer' })
-    : h('span', { 'class': 'ini', 'aria-hidden': 'true' }, [...name.trim()][0]?.toUpperCase() ?? '·')
+    : initial()
+  // A photo that does not load (moved, blocked by the site's policy) shows the initial, not a broken image.
+  if (photo) avatar.addEventListener('error', () => avatar.replaceWith(initial()), { once: true })
   const when = month(language, review.time)
   return h(
     'li',
