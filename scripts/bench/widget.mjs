@@ -5,8 +5,8 @@
  * slowdown, in a phone-sized window (390 × 844), a cold profile each load. Prints the script's bytes (raw, gzip,
  * brotli) and the data answer's, then over BENCH_RUNS (default 5) loads the median and range of: time from the host
  * page's load event to the widget drawn (its performance mark), the page's load event with and without the snippet
- * (how much the async script delays it), and the cumulative layout shift with the snippet as given and with the
- * div carrying its layout's height (style="height:…"). Carousel layout, six reviews (the default).
+ * (how much the async script delays it), and the cumulative layout shift with the bare contract snippet and with the
+ * dashboard's snippet, whose div carries its layout's height (style="height:…"). Carousel layout, six reviews (the default).
  * The script and the answers come from a stand-in app serving the built widget.js (built first) and answers in the
  * contract's shape (scripts/lib/widget-pages.mjs); BENCH_APP=http://127.0.0.1:3333 BENCH_CODE=demo-cafe measures a
  * running app instead.
@@ -119,14 +119,14 @@ try {
   console.log(`widget drawn             ${summary(plain.map((r) => r.renderedMs))} from navigation`)
   console.log(`widget drawn after load  ${summary(plain.map((r) => r.afterLoadMs))}   target ≤ ${TARGETS.renderedAfterLoadMs} ms`)
   console.log(
-    `layout shift, snippet as given        ${summary(
+    `layout shift, bare contract snippet   ${summary(
       plain.map((r) => r.cls),
       3,
       ''
     )}`
   )
   console.log(
-    `layout shift, div with its height     ${summary(
+    `layout shift, dashboard's snippet     ${summary(
       reserved.map((r) => r.cls),
       3,
       ''
@@ -140,8 +140,8 @@ try {
   target('script gzip', `${(gzip / 1024).toFixed(1)} KB`, `≤ ${TARGETS.gzipKb} KB`, gzip / 1024 <= TARGETS.gzipKb)
   target('drawn after load (median)', `${drawn.toFixed(0)} ms`, `≤ ${TARGETS.renderedAfterLoadMs} ms`, drawn <= TARGETS.renderedAfterLoadMs)
   for (const [label, runs] of [
-    ['layout shift, snippet as given', plain],
-    ['layout shift, div with its height', reserved],
+    ['layout shift, bare contract snippet', plain],
+    ["layout shift, dashboard's snippet", reserved],
   ]) {
     const cls = median(runs.map((r) => r.cls))
     target(label, cls.toFixed(3), `< ${TARGETS.cls}`, cls < TARGETS.cls)
