@@ -9,7 +9,7 @@ import { BASE, DATABASE } from './product.mjs'
 import { RAZORPAY } from './stubs.mjs'
 
 /**
- * Every run gets its own client addresses (the server trusts X-Forwarded-For here, as behind its load
+ * Every run gets its own client addresses (the server trusts loopback's X-Forwarded-For here, as behind its load
  * balancer), so the per-IP limits (sign-ups 10/hour, ratings 5/min per business) never carry over from earlier
  * runs or from a development server sharing the same Redis.
  */

@@ -93,7 +93,8 @@ export async function startProduct() {
     HOST,
     APP_URL: BASE,
     CORS_ORIGINS: BASE,
-    TRUST_PROXY: 'true',
+    // The journeys' clients are on loopback and name their address in X-Forwarded-For, as a balancer would (D53).
+    TRUST_PROXY: 'loopback',
     DB_DATABASE: DATABASE,
     QUEUE_PREFIX,
     LIMITER_STORE: 'redis',
