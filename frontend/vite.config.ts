@@ -188,9 +188,28 @@ function dashboardServiceWorker(): Plugin {
   }
 }
 
+/**
+ * antd's form context (imported by each of antd's inputs, Typography's editable text too, so by the first screen)
+ * takes only rc-field-form's FormProvider from the package's index, and that index attaches Field, List, useForm and
+ * useWatch to the Form it exports: the one import carried all of rc-field-form and its validator (~13 KB gzipped) into
+ * the first chunk. Resolved to the module that defines FormProvider (the index re-exports that same module), so the
+ * form code loads with the screens that have a form.
+ */
+function formProviderOnly(): Plugin {
+  return {
+    name: 'reviewroute-form-provider-only',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== 'rc-field-form' || !importer?.replaceAll('\\', '/').endsWith('/antd/es/form/context.js')) return null
+      return this.resolve('rc-field-form/es/FormContext', importer, { skipSelf: true })
+    },
+  }
+}
+
 export default defineConfig({
   // The last one is for Vitest only (tests/setup-direct-imports.ts).
-  plugins: [react(), firstScreenPrerender(), earlyStart(), dashboardServiceWorker(), directBarrelImports()],
+  plugins: [react(), formProviderOnly(), firstScreenPrerender(), earlyStart(), dashboardServiceWorker(), directBarrelImports()],
   base: '/',
   build: {
     outDir: 'dist',
