@@ -3,6 +3,7 @@
  * `field_gte`, `field_lte`, `field_ne`) against a resource's allow-list, and applies them to a Lucid query.
  * Unknown sort fields or malformed values are a 422, never a silent default.
  */
+import db from '@adonisjs/lucid/services/db'
 import type { ModelQueryBuilderContract, LucidModel } from '@adonisjs/lucid/types/model'
 import type { HttpContext } from '@adonisjs/core/http'
 import { FieldError } from '#exceptions/app_errors'
@@ -18,6 +19,11 @@ export interface ListSpec {
   defaultSort: { field: string; order: 'asc' | 'desc' }
   /** Filterable field → column and kind. `text` fields accept `_like`; `int`/`date` accept `_gte`/`_lte`. */
   filters: Record<string, { column: string; kind: FilterKind; columns?: string[]; scopes?: Record<string, (query: Query) => void> }>
+  /**
+   * A `search` (contains-match) reads every row whatever the page: count the matches in that same read
+   * (COUNT(*) OVER ()) instead of a second pass. The list's query must name the columns it selects.
+   */
+  countSearchInPage?: boolean
 }
 
 type Query = ModelQueryBuilderContract<LucidModel, any>
@@ -136,14 +142,18 @@ function applyFilter(query: Query, field: string, op: string, raw: string, spec:
   }
 }
 
+/** Applies every filter given; true when one of them is a `search`. */
 function applyFilters(query: Query, params: ListParams, spec: ListSpec) {
+  let searched = false
   for (const key of params.filterNames()) {
     if (key === '') throw new FieldError('query', 'A query parameter has no name')
     const [, field, op = ''] = /^(.+?)(?:_(like|gte|lte|ne))?$/.exec(key) ?? [key, key]
     const filter = own(spec.filters, field)
     if (!filter) throw new FieldError(key, `Unknown filter ${key}`)
     applyFilter(query, field, op, params.get(key)!, filter)
+    searched ||= filter.kind === 'search'
   }
+  return searched
 }
 
 function applySort(query: Query, params: ListParams, spec: ListSpec) {
@@ -174,8 +184,8 @@ export async function paginate<T>(
   knownTotal?: (params: ListParams) => Promise<number | null>
 ): Promise<T[]> {
   const params = ListParams.of(ctx)
-  applyFilters(query, params, spec)
-  const countQuery = query.clone()
+  const searched = applyFilters(query, params, spec)
+  const countQuery = query.clone().clearSelect() // counted whatever columns the page reads
   applySort(query, params, spec)
   const { offset, limit } = pageOf(params)
   const count = async () => {
@@ -184,7 +194,15 @@ export async function paginate<T>(
     const row = await countQuery.count('* as total').pojo<{ total: number }>().first()
     return Number(row?.total ?? 0)
   }
-  const [rows, total] = await Promise.all([query.offset(offset).limit(limit), count()])
+  // The page and the count of every match in one read; a page past the last match has no row to carry it: count then.
+  const pageWithTotal = async () => {
+    const rows = await query.select(db.raw('COUNT(*) OVER () AS list_total')).offset(offset).limit(limit)
+    return [rows, rows.length > 0 ? Number(rows[0].$extras.list_total) : offset === 0 ? 0 : await count()] as const
+  }
+  const [rows, total] =
+    searched && spec.countSearchInPage && !knownTotal
+      ? await pageWithTotal()
+      : await Promise.all([query.offset(offset).limit(limit), count()])
   ctx.response.header('x-total-count', String(total))
   return rows.map(serialize)
 }

@@ -113,6 +113,7 @@ export const ADMIN_BUSINESS_LIST: ListSpec = {
     q: { column: 'name', kind: 'search', columns: ['name', 'short_url'] },
     disabled: { column: 'disabled_at', kind: 'present' },
   },
+  countSearchInPage: true, // the controller selects only ids, read from the search index (migration 0042)
 }
 
 export const ADMIN_PAYMENT_LIST: ListSpec = {

@@ -398,6 +398,47 @@ test.group('Admin: the businesses list', (group) => {
       { name: 'Dosa Corner', userId: null, ownerEmail: null, workspaceId: workspace.id, workspaceName: workspace.name }
     )
   })
+
+  test('the search finds a piece of the name or the short code, any case, newest first, and counts every match', async ({
+    client,
+    assert,
+  }) => {
+    const { token } = await operator()
+    const { business: first } = await ownerWithBusiness({ business: { name: 'Masala Dosa Hut', shortUrl: 'mdh-one' } })
+    const { business: second } = await ownerWithBusiness({ business: { name: 'Idli House', shortUrl: 'dosa-two' } })
+    const { business: third } = await ownerWithBusiness({ business: { name: 'The DOSA Place', shortUrl: 'tdp-three' } })
+    await ownerWithBusiness({ business: { name: 'Chai Point', shortUrl: 'chai-four' } })
+    await ownerWithBusiness({ business: { name: 'Dos Amigos 100%', shortUrl: 'dos-five' } })
+    const base = clock.now().minus({ days: 3 })
+    for (const [index, business] of [first, second, third].entries()) {
+      business.createdAt = base.plus({ hours: index })
+      await business.save()
+    }
+    const search = (qs: Record<string, string | number>) => client.get('/api/admin/businesses').qs(qs).bearerToken(token)
+    const ids = (response: ApiResponse) => (response.body() as AdminBusinessDto[]).map((row) => row.id)
+
+    const all = await search({ q: 'dOsA', _start: 0, _end: 10 })
+    all.assertStatus(200)
+    assert.equal(all.header('x-total-count'), '3')
+    assert.deepEqual(ids(all), [third.id, second.id, first.id])
+    // A page carries the count of every match, and a page past them counts them too.
+    const page = await search({ q: 'dosa', _start: 1, _end: 2 })
+    assert.equal(page.header('x-total-count'), '3')
+    assert.deepEqual(ids(page), [second.id])
+    const past = await search({ q: 'dosa', _start: 5, _end: 10 })
+    past.assertStatus(200)
+    assert.equal(past.header('x-total-count'), '3')
+    assert.deepEqual(ids(past), [])
+    // `%` is a character, not a wildcard; nothing found is an empty page with a count of 0.
+    assert.equal((await search({ q: '100%' })).header('x-total-count'), '1')
+    const none = await search({ q: 'no such business' })
+    assert.equal(none.header('x-total-count'), '0')
+    assert.deepEqual(ids(none), [])
+    // The search combines with the other filters.
+    const sorted = await search({ q: 'dosa', _sort: 'name', _order: 'asc', id_ne: second.id })
+    assert.equal(sorted.header('x-total-count'), '2')
+    assert.deepEqual(ids(sorted), [first.id, third.id])
+  })
 })
 
 export { fileMailbox }

@@ -25,7 +25,9 @@ async function one(id: number) {
 
 export default class AdminBusinessesController {
   async index(ctx: HttpContext): Promise<AdminBusinessDto[]> {
-    return shown(await paginate(ctx, Business.query(), ADMIN_BUSINESS_LIST, (business: Business) => business.id))
+    // Only the ids: the page and its count then read the narrow search index (migration 0042), never whole rows.
+    const ids = await paginate(ctx, Business.query().select('businesses.id'), ADMIN_BUSINESS_LIST, (business: Business) => business.id)
+    return shown(ids)
   }
 
   @inject()
