@@ -33,7 +33,7 @@ import {
   waitForApi,
 } from '../lib/compiled-api.mjs'
 import { generate } from 'otplib'
-import { fillRollups, seedScale, shapeOf } from './scale-seed.mjs'
+import { FEEDBACK, fillRollups, seedScale, shapeOf } from './scale-seed.mjs'
 
 export const TARGET_MEDIAN_MS = 50
 const DATABASE = 'reviewroute_bench_scale'
@@ -67,21 +67,6 @@ function prng(seed) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296
   }
 }
-
-const FEEDBACK = [
-  'Had to wait 25 minutes for a table.',
-  'Service was slow on a weekday afternoon.',
-  'Staff was a bit rude at the counter.',
-  'The food was cold when it arrived.',
-  'Quality has dropped since last year.',
-  'Tables were not clean.',
-  'Washroom was dirty.',
-  'Too expensive for the portion size.',
-  'Prices went up again, not worth it.',
-  'Parking was a problem.',
-  'Music was too loud to talk.',
-  'Order was wrong and nobody apologised.',
-]
 
 /** Rating 5 55%, 4 20%, 3 10%, 2 7%, 1 8%. */
 function rating(r) {
