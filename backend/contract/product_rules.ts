@@ -77,3 +77,11 @@ export const ALREADY_SUBSCRIBED =
   'You already have an active subscription plan. Cancel your current subscription first if you want to change plans.'
 export const CANCELLED_BUT_ACTIVE =
   'You have a cancelled subscription with active access until your billing period ends. Cannot enroll in new plans until your current period expires.'
+
+/**
+ * A server without Razorpay's keys sells nothing (docs/decisions.md D59): the billing status says
+ * `paymentsConfigured: false`, the dashboard shows this note instead of the buy buttons, and the order and key
+ * endpoints answer 503 with `code: PAYMENTS_NOT_CONFIGURED` and this sentence (no advice to try again).
+ */
+export const PAYMENTS_NOT_CONFIGURED = 'payments_not_configured'
+export const PAYMENTS_NOT_SET_UP = 'Payments are not set up on this server yet, so plans cannot be bought here.'

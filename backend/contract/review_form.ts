@@ -11,3 +11,11 @@ export const FEEDBACK_FORM_ID = 'feedback-form'
  * with everything typed and ticked still in it, and stores nothing.
  */
 export const SWITCH_LANGUAGE_FIELD = 'switchLang'
+
+/**
+ * The feedback form's address, and its language buttons' (`formaction`): the rating and the language in the query,
+ * so the address a phone shows after a language switch, asked for again on a reload or a restored tab, draws the
+ * same form (docs/decisions.md D62). What was typed travels in the body only.
+ */
+export const feedbackAction = (code: string, rating: number, language: string) =>
+  `/review/${encodeURIComponent(code)}/feedback?rating=${rating}&lang=${encodeURIComponent(language)}`

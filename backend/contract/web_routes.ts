@@ -28,8 +28,19 @@ export const WEB_ROUTES = {
     '/refund-policy',
     '/logo-download',
   ],
-  review: ['/review/:code', '/thanks'],
-  dashboard: ['/dashboard', '/dashboard/*', '/feedbacks', '/profile', '/billing', '/business/:businessId', '/admin', '/admin/*', '/invite'],
+  review: ['/review/:code', '/review/:code/feedback', '/thanks'],
+  dashboard: [
+    '/dashboard',
+    '/dashboard/*',
+    '/feedbacks',
+    '/profile',
+    '/billing',
+    '/business/:businessId',
+    '/business/:businessId/widget',
+    '/admin',
+    '/admin/*',
+    '/invite',
+  ],
 } as const
 
 /** Old paths that move elsewhere. A Map: a path from the request is never looked up among object members. */

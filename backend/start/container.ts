@@ -11,6 +11,8 @@ import { WhatsAppCloud } from '#services/messaging/whatsapp_cloud'
 import { Msg91Sms } from '#services/messaging/msg91_sms'
 import { IdentityProvider } from '#services/identity/identity_provider'
 import { QueueService } from '#queue/queue_service'
+import { BusinessProfile } from '#services/google/business_profile'
+import { ProfileAccess } from '#services/google/profile_access'
 import { pageViewCounter, widgetViewCounter } from '#hot_path/page_view_counter'
 
 app.container.singleton(PlacesDirectory, () => createPlacesDirectory())
@@ -20,6 +22,8 @@ app.container.singleton(IdentityProvider, () => new IdentityProvider())
 app.container.singleton(OidcClient, () => new OidcClient())
 app.container.singleton(WhatsAppCloud, () => new WhatsAppCloud())
 app.container.singleton(Msg91Sms, () => new Msg91Sms())
+// Not a singleton: built on the BusinessProfile the container holds now (the Google specs swap it for their stub).
+app.container.bind(ProfileAccess, async (resolver) => new ProfileAccess(await resolver.make(BusinessProfile)))
 app.container.singleton(QueueService, () => {
   const queues = new QueueService()
   app.terminating(() => queues.shutdown())

@@ -6,6 +6,7 @@ import limiter from '@adonisjs/limiter/services/main'
 import logger from '@adonisjs/core/services/logger'
 import { errors } from '@adonisjs/limiter'
 import { normalizeEmail } from '#lib/email'
+import { INVITATION_LIMITS, NEW_WORKSPACE_LIMITS } from '#contract/workspace_names'
 import { clientIp } from '#web/client_ip'
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
@@ -143,6 +144,42 @@ export const twoFactorThrottle = failOpen(
       .allowRequests(10)
       .every('15 minutes')
       .usingKey(`u${ctx.auth.user?.id ?? clientIp(ctx)}`)
+  )
+)
+/**
+ * Invitations (docs/decisions.md D56): per inviting account an hour, and per invited address a day, so nobody sends
+ * a stream of our mails to strangers or floods one inbox from many accounts.
+ */
+export const invitationByAccount = failOpen(
+  'invitation_account',
+  limiter.define('invitation_account', (ctx) =>
+    limiter
+      .allowRequests(INVITATION_LIMITS.perAccount)
+      .every('1 hour')
+      .usingKey(`u${ctx.auth.user?.id ?? clientIp(ctx)}`)
+  )
+)
+export const invitationByAddress = failOpen(
+  'invitation_address',
+  limiter.define('invitation_address', (ctx) => {
+    const email = bodyEmail(ctx)
+    return email ? limiter.allowRequests(INVITATION_LIMITS.perAddress).every('1 day').usingKey(email) : limiter.noLimit()
+  })
+)
+/** New workspaces, agencies and clients (docs/decisions.md D56): per account and per network address, an hour. */
+export const newWorkspaceByAccount = failOpen(
+  'new_workspace_account',
+  limiter.define('new_workspace_account', (ctx) =>
+    limiter
+      .allowRequests(NEW_WORKSPACE_LIMITS.perAccount)
+      .every('1 hour')
+      .usingKey(`u${ctx.auth.user?.id ?? clientIp(ctx)}`)
+  )
+)
+export const newWorkspaceByIp = failOpen(
+  'new_workspace_ip',
+  limiter.define('new_workspace_ip', (ctx) =>
+    limiter.allowRequests(NEW_WORKSPACE_LIMITS.perAddress).every('1 hour').usingKey(clientIp(ctx))
   )
 )
 /** After-visit hook calls per business address: a busy shop's till, never a flood. */

@@ -16,6 +16,10 @@ import {
   contactThrottle,
   forgotPasswordByEmail,
   forgotPasswordByIp,
+  invitationByAccount,
+  invitationByAddress,
+  newWorkspaceByAccount,
+  newWorkspaceByIp,
   loginByIp,
   purchaseThrottle,
   registerThrottle,
@@ -63,6 +67,7 @@ const TestClockController = () => import('#controllers/test_clock_controller')
 const GoogleRatingsController = () => import('#controllers/google_ratings_controller')
 const PostersController = () => import('#controllers/posters_controller')
 const WorkspacesController = () => import('#controllers/workspaces_controller')
+const InvitationsController = () => import('#controllers/invitations_controller')
 const BrandsController = () => import('#controllers/brands_controller')
 const GoogleConnectionsController = () => import('#controllers/google_connections_controller')
 const GoogleWebhooksController = () => import('#controllers/google_webhooks_controller')
@@ -124,6 +129,9 @@ router
       .prefix('account')
       .as('account')
       .use(middleware.auth({ workspace: false }))
+
+    // An invitation's page names who invites, to which workspace and as what, before anyone signs in (docs/decisions.md D57).
+    router.post('invitations/check', [InvitationsController, 'check']).as('invitations.check').use(accountLinkByIp)
 
     // Public, with an optional owner token.
     router.post('search-business', [PlacesController, 'search']).as('places.search').use([middleware.silentAuth(), searchThrottle])
@@ -219,20 +227,26 @@ router
     router
       .group(() => {
         router.get('workspaces', [WorkspacesController, 'index']).as('workspaces.mine')
-        router.post('workspaces', [WorkspacesController, 'store']).as('workspaces.store')
+        router.post('workspaces', [WorkspacesController, 'store']).as('workspaces.store').use([newWorkspaceByIp, newWorkspaceByAccount])
         router.patch('workspaces/:id', [WorkspacesController, 'update']).as('workspaces.update')
         router.delete('workspaces/:id', [WorkspacesController, 'destroy']).as('workspaces.destroy')
         router.get('workspaces/:id/members', [WorkspacesController, 'members']).as('workspaces.members')
         router.patch('workspaces/:id/members/:userId', [WorkspacesController, 'updateMember']).as('workspaces.members.update')
         router.delete('workspaces/:id/members/:userId', [WorkspacesController, 'removeMember']).as('workspaces.members.destroy')
-        router.post('workspaces/:id/invitations', [WorkspacesController, 'invite']).as('workspaces.invitations.store')
+        router
+          .post('workspaces/:id/invitations', [WorkspacesController, 'invite'])
+          .as('workspaces.invitations.store')
+          .use([invitationByAccount, invitationByAddress])
         router
           .delete('workspaces/:id/invitations/:inviteId', [WorkspacesController, 'revokeInvitation'])
           .as('workspaces.invitations.destroy')
         router.post('invitations/accept', [WorkspacesController, 'accept']).as('invitations.accept').use(accountLinkByIp)
         router.get('workspaces/:id/activity', [WorkspacesController, 'activity']).as('workspaces.activity')
         router.get('workspaces/:id/clients', [WorkspacesController, 'clients']).as('workspaces.clients.index')
-        router.post('workspaces/:id/clients', [WorkspacesController, 'createClient']).as('workspaces.clients.store')
+        router
+          .post('workspaces/:id/clients', [WorkspacesController, 'createClient'])
+          .as('workspaces.clients.store')
+          .use([newWorkspaceByIp, newWorkspaceByAccount])
         router.delete('workspaces/:id/agency', [WorkspacesController, 'endAgency']).as('workspaces.agency.destroy')
         // An agency's white label (D42, "Brand"): the PUT takes a logo of up to 100 KB (body_parser_middleware.ts).
         router.get('workspaces/:id/brand', [BrandsController, 'show']).as('workspaces.brand.show')
@@ -350,8 +364,10 @@ router
 // the dashboard and the 404 page, decided by the route list the site ships with.
 // The customer page works without JavaScript (docs/decisions.md D31): its forms post here.
 router.get('/review/:code', [ReviewPageController, 'show']).as('pages.review')
+router.get('/review/:code/google', [ReviewPageController, 'google']).as('pages.review.google')
 router.post('/review/:code', [ReviewPageController, 'rate']).as('pages.review.rate')
 router.post('/review/:code/feedback', [ReviewPageController, 'feedback']).as('pages.review.feedback')
+router.get('/review/:code/feedback', [ReviewPageController, 'feedbackPage']).as('pages.review.feedback_page')
 router.get('/thanks', [ReviewPageController, 'thanks']).as('pages.thanks')
 // A review request's personal link and its stop link (docs/decisions.md D32).
 router.get('/r/:token', [ReviewPageController, 'personal']).as('pages.request')

@@ -2,12 +2,12 @@
  * The workspace's billing details for tax invoices (docs/decisions.md D33): legal name, address, state (its GST state code
  * decides CGST + SGST or IGST) and an optional GSTIN, checked for its shape, check character and state.
  */
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import BillingProfile from '#models/billing_profile'
 import WorkspacePolicy from '#policies/workspace_policy'
+import SaveBillingProfile from '#actions/billing/save_billing_profile'
 import { billingProfileValidator } from '#validators/billing'
-import { FieldError } from '#exceptions/app_errors'
-import { gstinProblem } from '#contract/gst'
 import type { BillingProfileDto } from '#types/api'
 
 const serialize = (profile: BillingProfile | null): BillingProfileDto => ({
@@ -23,16 +23,10 @@ export default class BillingProfilesController {
     return serialize(await BillingProfile.find(tenant.member.workspaceId))
   }
 
-  async update({ tenant, bouncer, request }: HttpContext): Promise<BillingProfileDto> {
+  @inject()
+  async update({ tenant, bouncer, request }: HttpContext, saveProfile: SaveBillingProfile): Promise<BillingProfileDto> {
     await bouncer.with(WorkspacePolicy).authorize('manageBilling')
     const input = await request.validateUsing(billingProfileValidator)
-    const gstin = input.gstin || null
-    const problem = gstin ? gstinProblem(gstin, input.stateCode) : null
-    if (problem) throw new FieldError('gstin', problem)
-    const profile = await BillingProfile.updateOrCreate(
-      { workspaceId: tenant.member.workspaceId },
-      { userId: tenant.member.user.id, legalName: input.legalName, address: input.address, stateCode: input.stateCode, gstin }
-    )
-    return serialize(profile)
+    return serialize(await saveProfile.handle(tenant.member, input))
   }
 }

@@ -1,7 +1,8 @@
 /*
  * An agency's white label (docs/decisions.md D42, "Brand"): its name, colour and logo, shown instead of
  * ReviewRoute's on its clients' customer pages, posters and review request mails. Any member reads it; an agency's
- * owner sets it. Logos are served by content hash from our origin (GET /brand-logos/{hash}.png|svg).
+ * owner sets it. Logos are stored and served as PNG only (an SVG is drawn into one on upload), by content hash from our
+ * origin (GET /brand-logos/{hash}.png).
  */
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
@@ -10,7 +11,8 @@ import WorkspacePolicy from '#policies/workspace_policy'
 import type Workspace from '#models/workspace'
 import { serializeBrand } from '#serializers/workspaces'
 import { updateBrandValidator } from '#validators/brand'
-import { BrandLogoError, readBrandLogo, type BrandLogo } from '#services/brand/brand_logo'
+import { BrandLogoError, type BrandLogo } from '#services/brand/brand_logo'
+import { storableBrandLogo } from '#services/brand/logo_raster'
 import { brands, DEFAULT_BRAND_COLOR } from '#services/brand/brands'
 import { FieldError, NotFoundError } from '#exceptions/app_errors'
 import type { WorkspaceBrandDto } from '#types/api'
@@ -18,8 +20,7 @@ import type { WorkspaceBrandDto } from '#types/api'
 const brandOf = (workspace: Workspace): WorkspaceBrandDto =>
   serializeBrand(workspace) ?? { name: workspace.name, color: DEFAULT_BRAND_COLOR, logoUrl: null }
 
-const LOGO_FILE = /^([0-9a-f]{64})\.(png|svg)$/
-const LOGO_TYPES = { png: 'image/png', svg: 'image/svg+xml' } as const
+const LOGO_FILE = /^([0-9a-f]{64})\.png$/
 
 export default class BrandsController {
   /** GET /api/workspaces/{id}/brand (any member): its brand, else its name in the default colour. */
@@ -39,7 +40,7 @@ export default class BrandsController {
     let read: BrandLogo | null | undefined = logo === null ? null : undefined
     if (typeof logo === 'string') {
       try {
-        read = readBrandLogo(logo)
+        read = await storableBrandLogo(logo)
       } catch (error) {
         if (error instanceof BrandLogoError) throw new FieldError('logo', error.message)
         throw error
@@ -48,17 +49,17 @@ export default class BrandsController {
     return brandOf(await updateBrand.handle(member, { name, color, logo: read }))
   }
 
-  /** GET /brand-logos/{hash}.png|svg: the bytes, cached for a year (the name is their hash); unknown is a 404. */
+  /**
+   * GET /brand-logos/{hash}.png: the bytes, cached for a year (the name is their hash); unknown is a 404, and so is a
+   * logo still stored as SVG (never served: migration 0046 draws those into PNGs).
+   */
   async logo({ params, response }: HttpContext) {
     const file = LOGO_FILE.exec(String(params.file))
     const logo = file ? await brands.logo(file[1]) : null
-    if (!file || !logo || logo.contentType !== LOGO_TYPES[file[2] as 'png' | 'svg']) throw new NotFoundError('No such logo.')
+    if (!file || !logo || logo.contentType !== 'image/png') throw new NotFoundError('No such logo.')
     response.header('Content-Type', logo.contentType)
     response.header('Cache-Control', 'public, max-age=31536000, immutable')
     response.header('X-Content-Type-Options', 'nosniff')
-    if (logo.contentType === 'image/svg+xml') {
-      response.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
-    }
     return response.send(logo.bytes)
   }
 }

@@ -8,6 +8,7 @@ import Customer from '#models/customer'
 import CustomerPolicy from '#policies/customer_policy'
 import SaveCustomer from '#actions/requests/save_customer'
 import ImportCustomers from '#actions/requests/import_customers'
+import DeleteCustomer from '#actions/requests/delete_customer'
 import { createCustomerValidator, customerImportQueryValidator, updateCustomerValidator } from '#validators/requests'
 import { serializeCustomer } from '#serializers/review_requests'
 import { BadRequestError, FieldError, PayloadTooLargeError } from '#exceptions/app_errors'
@@ -76,9 +77,10 @@ export default class CustomersController {
     return serializeCustomer(await save.update(customer, input))
   }
 
-  async destroy(ctx: HttpContext) {
+  @inject()
+  async destroy(ctx: HttpContext, deleteCustomer: DeleteCustomer) {
     const customer = await customerOf(ctx, 'delete')
-    await customer.delete()
+    await deleteCustomer.handle(customer)
     return ctx.response.noContent()
   }
 

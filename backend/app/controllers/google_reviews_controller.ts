@@ -9,7 +9,8 @@ import Business from '#models/business'
 import GoogleReviewPolicy, { visibleIds } from '#policies/google_review_policy'
 import BusinessPolicy from '#policies/business_policy'
 import ReplyGoogleReview from '#actions/google/reply_google_review'
-import { googleReviewStats } from '#actions/google/google_review_stats'
+import DeleteGoogleReply from '#actions/google/delete_google_reply'
+import { googleReviewStats } from '#queries/google_review_stats'
 import { googleReplyValidator, googleReviewStatsValidator } from '#validators/google'
 import { serializeGoogleReview } from '#serializers/google_reviews'
 import { googleReviewWidgetValidator } from '#validators/widget'
@@ -70,14 +71,14 @@ export default class GoogleReviewsController {
   async reply(ctx: HttpContext, replying: ReplyGoogleReview): Promise<GoogleReviewDto> {
     const review = await reviewOf(ctx, 'reply')
     const { comment } = await ctx.request.validateUsing(googleReplyValidator)
-    return serializeGoogleReview(await replying.reply(ctx.tenant.member, review, comment))
+    return serializeGoogleReview(await replying.handle(ctx.tenant.member, review, comment))
   }
 
   /** DELETE /api/google-reviews/{id}/reply (owners and managers) → 204 */
   @inject()
-  async deleteReply(ctx: HttpContext, replying: ReplyGoogleReview) {
+  async deleteReply(ctx: HttpContext, deleting: DeleteGoogleReply) {
     const review = await reviewOf(ctx, 'reply')
-    await replying.deleteReply(ctx.tenant.member, review)
+    await deleting.handle(ctx.tenant.member, review)
     return ctx.response.noContent()
   }
 }

@@ -8,6 +8,7 @@ import BusinessPolicy from '#policies/business_policy'
 import { posterQueryValidator } from '#validators/poster'
 import { sendPosterPdf } from '#services/posters/poster_pdf'
 import { appUrl } from '#lib/app_url'
+import { demoMarked } from '#contract/demo_places'
 import { brands } from '#services/brand/brands'
 
 export default class PostersController {
@@ -18,8 +19,13 @@ export default class PostersController {
     const { size = 'a4' } = await request.validateUsing(posterQueryValidator, { data: request.qs() })
     const { name, shortUrl, language, workspaceId } = business!
     const link = appUrl(`/review/${encodeURIComponent(shortUrl)}`)
-    // A client business of a branded agency: the agency's name in the footer (docs/decisions.md D42, "Brand").
-    const brand = await brands.forWorkspace(workspaceId)
-    return sendPosterPdf(response, { name, link, language, size, brand })
+    // A client business of a branded agency: the agency's colour and logo in the band, its name in the footer
+    // (docs/decisions.md D42, "Brand"; D60).
+    const shown = await brands.forWorkspace(workspaceId)
+    const hash = shown?.logoUrl ? /([0-9a-f]{64})\.png$/.exec(shown.logoUrl)?.[1] : undefined
+    const logo = hash ? await brands.logo(hash) : null
+    const brand = shown && { name: shown.name, color: shown.color, logo: logo?.contentType === 'image/png' ? logo.bytes : null }
+    // A demo-catalogue listing says so on paper (docs/decisions.md D59).
+    return sendPosterPdf(response, { name: demoMarked(name, business!.placeId), link, language, size, brand })
   }
 }

@@ -17,8 +17,8 @@ import { reviewImageQueryValidator } from '#validators/review_image'
 /** Bumped when the drawing changes, so a browser does not keep an image drawn the old way. */
 const DRAWING_VERSION = 1
 
-/** The logo's hash from its URL (`/brand-logos/{sha256}.png|svg`). */
-const logoHash = (url: string | null) => (url ? (/\/brand-logos\/([0-9a-f]{64})\.(?:png|svg)$/.exec(url)?.[1] ?? null) : null)
+/** The logo's hash from its URL (`/brand-logos/{sha256}.png`). */
+const logoHash = (url: string | null) => (url ? (/\/brand-logos\/([0-9a-f]{64})\.png$/.exec(url)?.[1] ?? null) : null)
 
 /** Whether If-None-Match names this ETag (or `*`); weak and strong forms alike. */
 function matches(ifNoneMatch: string | undefined, etag: string) {

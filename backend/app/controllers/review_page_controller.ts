@@ -29,6 +29,9 @@ import { requestOfToken } from '#queries/review_requests'
 import { isRequestToken } from '#lib/request_tokens'
 import { isStaffCode } from '#lib/staff_codes'
 import { FEEDBACK_MAX_LENGTH } from '#lib/constants'
+import { googleReviewLinkOf } from '#lib/app_url'
+import { isDemoPlace } from '#contract/demo_places'
+import { demoGooglePage } from '#web/demo_google_page'
 import { feedbackFormValidator, ratingFormValidator } from '#validators/review'
 import type { ReviewLinkDto } from '#types/api'
 
@@ -101,6 +104,18 @@ export default class ReviewPageController {
     }
   }
 
+  /**
+   * GET /review/{code}/google: where a 4-5 star rating of a demo-catalogue listing goes, a note that this is a demo
+   * (no such place exists on Google, docs/decisions.md D59); a real listing's address goes on to its Google form.
+   */
+  async google(ctx: HttpContext) {
+    const code = String(ctx.params.code)
+    const business = await this.linkOr(ctx, code)
+    if (!business) return
+    if (!isDemoPlace(business.placeId)) return ctx.response.redirect().status(302).toPath(business.googleReviewUrl)
+    return sendHtml(ctx, 200, demoGooglePage(business.name, `/review/${encodeURIComponent(business.shortUrl)}`), NO_STORE)
+  }
+
   /** GET /review/{code}: the rating form, with the business inlined so nothing else is fetched. */
   @inject()
   async show(ctx: HttpContext, openLink: OpenReviewLink) {
@@ -156,11 +171,34 @@ export default class ReviewPageController {
         )
       return this.send(ctx, 200, { code, link, requestToken, staffCode, ...language }, { view: 'feedback', rating }, business)
     }
-    const { url } = (await submitReview.handle(code, { rating, requestToken, staffCode }, raterOf(ctx.request)).catch((error) => {
+    const rated = { rating, requestToken, staffCode, language: language.language }
+    const { url } = (await submitReview.handle(code, rated, raterOf(ctx.request)).catch((error) => {
       logger.warn({ err: error }, 'a 4-5 form rating failed before storing; the customer goes on to Google')
-      return { url: business.googleReviewUrl }
+      return { url: googleReviewLinkOf(business) }
     })) as { url: string }
     return ctx.response.redirect().status(303).toPath(url)
+  }
+
+  /**
+   * GET /review/{code}/feedback?rating=&lang=: the feedback form's own address (what a phone shows after a language
+   * button, docs/decisions.md D62) asked for again on a reload or a restored tab: the form for that 1-3 rating in that
+   * language, empty (what was typed went with the POST). Without a 1-3 rating, the rating screen.
+   */
+  async feedbackPage(ctx: HttpContext) {
+    const code = String(ctx.params.code)
+    const business = await this.linkOr(ctx, code)
+    if (!business) return
+    const language = this.language(ctx, business.language)
+    const rating = await ratingOf(ctx.request.input('rating'))
+    if (rating === null || isPositiveRating(rating)) return this.toRatingScreen(ctx, business, language.language)
+    ensureDevice(ctx)
+    const link = this.linkOf(business)
+    // A business out of free ratings says so before the customer writes, as after a tap.
+    const allowance = await this.checkAllowance.handle(business)
+    if (!allowance.allowed) {
+      return this.send(ctx, 200, { code, link: { ...link, canSubmitReview: false }, ...language }, { view: 'rate' }, business)
+    }
+    return this.send(ctx, 200, { code, link, ...language }, { view: 'feedback', rating }, business)
   }
 
   /** POST /review/{code}/feedback: stores a 1-3 rating with its feedback and call-back, then 303 to /thanks. */
@@ -173,12 +211,7 @@ export default class ReviewPageController {
     const { messages } = language
     const link = this.linkOf(business)
     const rating = await ratingOf(ctx.request.input('rating'))
-    if (rating === null || isPositiveRating(rating)) {
-      return ctx.response
-        .redirect()
-        .status(303)
-        .toPath(`/review/${encodeURIComponent(business.shortUrl)}?lang=${language.language}`)
-    }
+    if (rating === null || isPositiveRating(rating)) return this.toRatingScreen(ctx, business, language.language)
     const values = this.feedbackValuesOf(ctx)
     const requestToken = this.requestTokenOf(ctx)
     const staffCode = this.staffCodeOf(ctx, 'staff')
@@ -200,6 +233,7 @@ export default class ReviewPageController {
           contactPhone: form.contactPhone || null,
           requestToken,
           staffCode,
+          language: language.language,
         },
         raterOf(ctx.request)
       )
@@ -242,6 +276,14 @@ export default class ReviewPageController {
   }
 
   /** What the feedback form holds, cut to its fields' sizes (the validator then says when the feedback is too long). */
+  /** The feedback form without a 1-3 rating: back to the rating screen, in the same language (303). */
+  private toRatingScreen(ctx: HttpContext, business: { shortUrl: string }, language: string) {
+    return ctx.response
+      .redirect()
+      .status(303)
+      .toPath(`/review/${encodeURIComponent(business.shortUrl)}?lang=${language}`)
+  }
+
   private feedbackValuesOf(ctx: HttpContext): FeedbackValues {
     const contactMe = ctx.request.input('contactMe')
     return {

@@ -4,19 +4,17 @@
  */
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import ReviewRequest, { RequestChannel, RequestStatus } from '#models/review_request'
-import CreateReviewRequest, { NO_PHONE, OPTED_OUT, whatsappUrl } from '#actions/requests/create_review_request'
+import ReviewRequest from '#models/review_request'
+import CreateReviewRequest from '#actions/requests/create_review_request'
+import ResendReviewRequest from '#actions/requests/resend_review_request'
 import RequestChannels from '#actions/requests/request_channels'
 import Business from '#models/business'
-import OptOut from '#models/opt_out'
 import ReviewRequestPolicy from '#policies/review_request_policy'
 import { createReviewRequestValidator, requestFunnelQueryValidator } from '#validators/requests'
 import { serializeReviewRequest } from '#serializers/review_requests'
-import { FieldError } from '#exceptions/app_errors'
 import { paginate } from '#lib/list_query'
 import { REVIEW_REQUEST_LIST } from '#queries/list_specs'
 import { requestFunnel } from '#queries/request_funnel'
-import { clock } from '#lib/clock'
 import type { RequestChannelsDto, RequestFunnelDto, ReviewRequestDto } from '#types/api'
 
 async function requestOf({ bouncer, params }: HttpContext, action: 'view' | 'resend') {
@@ -46,22 +44,10 @@ export default class ReviewRequestsController {
   }
 
   /** POST /api/review-requests/{id}/resend: the same personal link again (own WhatsApp: the wa.me link anew). */
-  async resend(ctx: HttpContext): Promise<ReviewRequestDto> {
-    const request = await requestOf(ctx, 'resend')
-    const optedOut =
-      request.customer.optedOutAt ||
-      request.status === RequestStatus.OptedOut ||
-      (await OptOut.covers(request.businessId, request.customer))
-    if (optedOut) throw new FieldError('customerId', OPTED_OUT)
-    if (request.channel !== RequestChannel.WhatsappLink) {
-      throw new FieldError('channel', 'Requests by email are sent for you, with one reminder after 3 days.')
-    }
-    if (!request.customer.phone) throw new FieldError('customerId', NO_PHONE)
-    request.sentAt = clock.now()
-    if (request.status === RequestStatus.Created || request.status === RequestStatus.Failed) request.status = RequestStatus.Sent
-    request.updatedAt = clock.now()
-    await request.save()
-    return serializeReviewRequest(request, { whatsappUrl: whatsappUrl(request, request.customer, request.business) })
+  @inject()
+  async resend(ctx: HttpContext, resendRequest: ResendReviewRequest): Promise<ReviewRequestDto> {
+    const resent = await resendRequest.handle(await requestOf(ctx, 'resend'))
+    return serializeReviewRequest(resent.request, { whatsappUrl: resent.whatsappUrl })
   }
 
   /** GET /api/businesses/{businessId}/request-channels: every channel, usable now or what it needs. */

@@ -4,14 +4,13 @@
  */
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import db from '@adonisjs/lucid/services/db'
 import Business from '#models/business'
 import StaffPolicy from '#policies/staff_policy'
 import AddStaff from '#actions/requests/add_staff'
+import RemoveStaff from '#actions/requests/remove_staff'
 import { staffLeaderboard } from '#queries/staff'
 import { serializeStaff } from '#serializers/staff'
 import { staffValidator } from '#validators/requests'
-import { NotFoundError } from '#exceptions/app_errors'
 import type { StaffDto } from '#types/api'
 
 export default class StaffController {
@@ -35,12 +34,11 @@ export default class StaffController {
     )
   }
 
-  async destroy({ bouncer, params, response }: HttpContext) {
+  @inject()
+  async destroy({ bouncer, params, response }: HttpContext, removeStaff: RemoveStaff) {
     const found = await Business.find(params.businessId)
     await bouncer.with(StaffPolicy).authorize('manage', found)
-    const business = found!
-    const deleted = await db.from('staff').where({ id: params.id, business_id: business.id }).delete()
-    if (!Number(deleted)) throw new NotFoundError('Staff member not found')
+    await removeStaff.handle(found!, params.id)
     return response.noContent()
   }
 }

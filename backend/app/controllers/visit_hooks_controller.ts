@@ -3,15 +3,16 @@
  * business; their billing/POS system or form tool POSTs each customer there, and a review request is created and
  * queued (email when the customer has an address, else WhatsApp Business when connected, else SMS).
  */
-import { randomBytes } from 'node:crypto'
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import Business from '#models/business'
 import Workspace from '#models/workspace'
-import WhatsAppAccount from '#models/whatsapp_account'
 import CreateReviewRequest from '#actions/requests/create_review_request'
+import RotateVisitHook from '#actions/requests/rotate_visit_hook'
+import TurnOffVisitHook from '#actions/requests/turn_off_visit_hook'
 import BusinessPolicy from '#policies/business_policy'
 import { Msg91Sms } from '#services/messaging/msg91_sms'
+import { whatsappAccountOf } from '#queries/whatsapp_accounts'
 import { visitHookValidator } from '#validators/requests'
 import { FieldError, NotFoundError } from '#exceptions/app_errors'
 import { appUrl } from '#lib/app_url'
@@ -32,19 +33,18 @@ export default class VisitHooksController {
   }
 
   /** Turns the hook on, or gives it a new address (the old one stops working). */
-  async rotate({ bouncer, params }: HttpContext): Promise<VisitHookDto> {
+  @inject()
+  async rotate({ bouncer, params }: HttpContext, rotateHook: RotateVisitHook): Promise<VisitHookDto> {
     const business = await Business.find(params.businessId)
     await bouncer.with(BusinessPolicy).authorize('update', business)
-    business!.visitHookSecret = randomBytes(32).toString('base64url')
-    await business!.save()
-    return answer(business!)
+    return answer(await rotateHook.handle(business!))
   }
 
-  async destroy({ bouncer, params, response }: HttpContext) {
+  @inject()
+  async destroy({ bouncer, params, response }: HttpContext, turnOffHook: TurnOffVisitHook) {
     const business = await Business.find(params.businessId)
     await bouncer.with(BusinessPolicy).authorize('update', business)
-    business!.visitHookSecret = null
-    await business!.save()
+    await turnOffHook.handle(business!)
     return response.noContent()
   }
 
@@ -57,8 +57,7 @@ export default class VisitHooksController {
     const input = await request.validateUsing(visitHookValidator)
     const workspace = await Workspace.findOrFail(business.workspaceId)
     const channel =
-      input.channel ??
-      (input.email ? 'email' : (await WhatsAppAccount.findBy('workspace_id', workspace.id)) ? 'whatsapp' : sms.isConfigured ? 'sms' : null)
+      input.channel ?? (input.email ? 'email' : (await whatsappAccountOf(workspace.id)) ? 'whatsapp' : sms.isConfigured ? 'sms' : null)
     if (!channel) throw new FieldError('channel', NO_CHANNEL)
     const created = await create.handle(workspace, business, {
       businessId: business.id,

@@ -8,12 +8,14 @@ import Business from '#models/business'
 import BusinessPolicy from '#policies/business_policy'
 import { widgetBusiness, widgetEntry } from '#actions/widget/widget_data'
 import { updateWidgetSettings, widgetSettings } from '#actions/widget/widget_settings'
-import { widgetViewCounter } from '#hot_path/page_view_counter'
+import { widgetVisitors } from '#hot_path/widget_visitors'
 import { widgetSettingsValidator } from '#validators/widget'
 import { widgetScript } from '#web/widget_script'
 import { setWidgetCors } from '#web/widget_cors'
+import { clientIp } from '#web/client_ip'
 import { contentSecurityPolicy } from '#config/security'
 import { escapeHtml } from '#lib/html'
+import { isSiteOrigin } from '#lib/site_origin'
 import { isWidgetLayout, WIDGET_CACHE_SECONDS } from '#contract/widget'
 import type { WidgetDataDto, WidgetSettingsDto } from '#types/api'
 
@@ -22,10 +24,14 @@ const NOT_BUILT = '/* ReviewRoute widget: the script is not built yet. Run `npm 
 const unknownCode = (code: string) =>
   `/* ReviewRoute widget: no widget has the code "${code.replace(/[^A-Za-z0-9_-]/g, '?').slice(0, 64)}". Check the snippet you pasted. */\n`
 
-/** The page's CSP with framing allowed: by any site, or by the business's sites (and ourselves). */
+/**
+ * The page's CSP with framing allowed: by any site, or by the business's sites (and ourselves). The sites are stored
+ * as serialised origins only (#lib/site_origin, docs/decisions.md D61); anything else is left out here too, so no
+ * stored value can add a word or a directive to the header.
+ */
 function framingPolicy(allowedSites: string[] | null) {
-  const ancestors = allowedSites ? `frame-ancestors 'self' ${allowedSites.join(' ')}` : 'frame-ancestors *'
-  return contentSecurityPolicy.replace("frame-ancestors 'none'", ancestors)
+  const ancestors = allowedSites ? ["frame-ancestors 'self'", ...allowedSites.filter(isSiteOrigin)].join(' ') : 'frame-ancestors *'
+  return contentSecurityPolicy.replace("frame-ancestors 'none'", () => ancestors)
 }
 
 export default class WidgetController {
@@ -82,7 +88,10 @@ export default class WidgetController {
     return response.send(body)
   }
 
-  /** GET /api/widget/{code}: public, cached five minutes here and by browsers; one view counted per answer (not ?preview). */
+  /**
+   * GET /api/widget/{code}: public, cached five minutes here and by browsers; a view counted once per visitor and IST
+   * day (not ?preview, docs/decisions.md D61).
+   */
   async data(ctx: HttpContext): Promise<WidgetDataDto> {
     const { response, request } = ctx
     let found: Awaited<ReturnType<typeof widgetEntry>>
@@ -97,7 +106,10 @@ export default class WidgetController {
     setWidgetCors(ctx, entry.allowedSites)
     response.header('Cache-Control', CACHE)
     // The owner's preview in the dashboard (?preview=1) is not a view.
-    if (request.method() === 'GET' && request.input('preview') === undefined) await widgetViewCounter.record(business.id).catch(() => {})
+    if (request.method() === 'GET' && request.input('preview') === undefined) {
+      const visitor = { ip: clientIp(ctx), userAgent: request.header('user-agent', '')! }
+      await widgetVisitors.count(business.id, visitor).catch(() => {})
+    }
     return entry.data
   }
 

@@ -31,6 +31,15 @@ export class BadRequestError extends AppException {
   static code = 'E_BAD_REQUEST'
 }
 
+/**
+ * 403 with a sentence, for a rule about who may do something that is not a role: an invitation for another (or an
+ * unconfirmed) address, an agency's member leaving a client workspace. A role's refusal comes from the policies.
+ */
+export class ForbiddenError extends AppException {
+  static status = 403
+  static code = 'E_FORBIDDEN'
+}
+
 /** A plan limit: the client shows the message and an upgrade button. */
 export class UpgradeRequiredError extends AppException {
   static status = 403
@@ -44,6 +53,13 @@ export class UpgradeRequiredError extends AppException {
 export class ServiceUnavailableError extends AppException {
   static status = 503
   static code = 'E_SERVICE_UNAVAILABLE'
+}
+
+/** 503: a feature this server was not given the keys for (docs/decisions.md D59); `code` names it, for the clients. */
+export class NotConfiguredError extends ServiceUnavailableError {
+  constructor(message: string, code: string) {
+    super(message, { code })
+  }
 }
 
 /** 422 for a rule a validator cannot express (e.g. a reserved short URL), with a field message. */

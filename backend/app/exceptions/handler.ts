@@ -10,6 +10,7 @@ import { errors as limiterErrors } from '@adonisjs/limiter'
 import { errors as lucidErrors } from '@adonisjs/lucid'
 import { errors as bouncerErrors } from '@adonisjs/bouncer'
 import { AppException, FieldError } from '#exceptions/app_errors'
+import { TOO_MANY_REQUESTS_UNTIMED, tooManyRequestsText } from '#contract/waiting'
 
 interface Rendered {
   status: number
@@ -41,7 +42,7 @@ const STATUS_SENTENCES: Record<number, string> = {
   413: 'The request body is too large.',
   415: 'Unsupported content type.',
   422: 'Some fields are invalid.',
-  429: 'Too many requests. Please wait a moment and try again.',
+  429: TOO_MANY_REQUESTS_UNTIMED,
   503: 'The service is temporarily unavailable. Please try again shortly.',
 }
 
@@ -65,7 +66,8 @@ function render(error: any, ctx: HttpContext): Rendered {
   if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS) {
     const retryAfter = error.response.availableIn
     ctx.response.header('Retry-After', String(retryAfter))
-    return { status: 429, error: STATUS_SENTENCES[429], extra: { retryAfter } }
+    // How long, in words (contract/waiting.ts): "wait a moment" for a 50-minute wait misleads.
+    return { status: 429, error: tooManyRequestsText(retryAfter), extra: { retryAfter } }
   }
   // A policy's refusal: its own status and sentence (another owner's row is that row's 404, app/policies).
   if (error instanceof bouncerErrors.E_AUTHORIZATION_FAILURE) {

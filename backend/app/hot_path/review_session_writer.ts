@@ -35,6 +35,8 @@ export interface SessionRow {
   review_request_id: number | null
   /** The staff member whose link or QR the customer came through (docs/decisions.md D32). */
   staff_id: number | null
+  /** The customer page's language the rating was given in (docs/decisions.md D65). */
+  language: string | null
 }
 
 interface Waiting {
@@ -56,6 +58,7 @@ const COLUMNS = [
   'contact_phone',
   'review_request_id',
   'staff_id',
+  'language',
 ] as const
 const ROW_PLACEHOLDERS = `(${COLUMNS.map(() => '?').join(', ')})`
 

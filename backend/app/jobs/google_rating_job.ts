@@ -1,6 +1,7 @@
 import logger from '@adonisjs/core/services/logger'
 import db from '@adonisjs/lucid/services/db'
 import Business from '#models/business'
+import { whereWorking } from '#models/google_connection'
 import GoogleRatingSnapshot, { type GoogleFigures } from '#models/google_rating_snapshot'
 import RefreshGoogleRating from '#actions/businesses/refresh_google_rating'
 import type { PlacesDirectory } from '#services/places/places_directory'
@@ -46,10 +47,8 @@ export default class GoogleRatingJob {
         // answer instead (docs/decisions.md D44).
         .whereNotIn(
           'id',
-          db
-            .from('google_locations as gl')
-            .join('google_connections as gc', 'gc.workspace_id', 'gl.workspace_id')
-            .whereNull('gc.error')
+          whereWorking(db.from('google_locations as gl').join('google_connections as gc', 'gc.workspace_id', 'gl.workspace_id'), 'gc')
+            .where('gc.demo', false)
             .whereNotNull('gl.business_id')
             .select('gl.business_id')
         )

@@ -23,6 +23,7 @@ import GoogleReviewSyncJob from '#jobs/google_review_sync_job'
 import SyncGoogleReviews from '#actions/google/sync_google_reviews'
 import AutoReplyGoogleReviews from '#actions/google/auto_reply_google_reviews'
 import { BusinessProfile } from '#services/google/business_profile'
+import { ProfileAccess } from '#services/google/profile_access'
 import { RedisRequestPacer } from '#services/google/request_pacer'
 import { QueueService } from '#queue/queue_service'
 
@@ -38,7 +39,7 @@ export async function jobHandlers(): Promise<JobHandlers> {
   const receipts = new ReceiptMailJob(mailer)
   const googleRating = new GoogleRatingJob(await app.container.make(PlacesDirectory))
   const googleReviews = new GoogleReviewSyncJob(
-    new SyncGoogleReviews(await app.container.make(BusinessProfile), new RedisRequestPacer(), mailer),
+    new SyncGoogleReviews(new ProfileAccess(await app.container.make(BusinessProfile), new RedisRequestPacer(), mailer)),
     await app.container.make(QueueService),
     await app.container.make(AutoReplyGoogleReviews)
   )
@@ -54,6 +55,6 @@ export async function jobHandlers(): Promise<JobHandlers> {
     [QueueName.ReviewRequestSend]: (payload, job) => requests.handle(payload, job),
     [QueueName.ReceiptMail]: (payload, job) => receipts.handle(payload, job),
     [QueueName.GoogleRating]: () => googleRating.handle(),
-    [QueueName.GoogleReviewSync]: (payload) => googleReviews.handle(payload),
+    [QueueName.GoogleReviewSync]: (payload, job) => googleReviews.handle(payload, job),
   }
 }

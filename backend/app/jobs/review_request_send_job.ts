@@ -19,6 +19,8 @@ import { Msg91Sms } from '#services/messaging/msg91_sms'
 import { permanentFailure } from '#services/messaging/failure'
 import { SendLease, retryWhenLeaseEnds } from '#lib/send_lease'
 import type { Job } from 'bullmq'
+import type { ReviewLanguage } from '#contract/review_messages/index'
+import { customerLanguageOf } from '#queries/message_languages'
 
 export const WHATSAPP_NOT_CONNECTED = 'WhatsApp Business is not connected (or has no approved template) for this account.'
 export const SMS_NOT_SET_UP = 'SMS is not set up (MSG91 and the DLT template).'
@@ -106,12 +108,13 @@ export default class ReviewRequestSendJob {
   }
 
   /**
-   * The business's approved template in its language (else English) through the owner's WhatsApp Business number,
-   * with the customer's name, the business's name and the personal link; the message id is kept for the webhook.
+   * The approved template in the customer's language (else English; docs/decisions.md D65) through the owner's
+   * WhatsApp Business number, with the customer's name, the business's name and the personal link; the message id
+   * is kept for the webhook.
    */
-  private async sendWhatsApp(request: ReviewRequest, customer: Customer, business: Business): Promise<Outcome> {
+  private async sendWhatsApp(request: ReviewRequest, customer: Customer, business: Business, language: ReviewLanguage): Promise<Outcome> {
     const account = await WhatsAppAccount.findBy('workspace_id', business.workspaceId)
-    const sendingAs = account?.sendingAs(business.language)
+    const sendingAs = account?.sendingAs(language)
     if (!sendingAs) return failed(WHATSAPP_NOT_CONNECTED)
     const messageId = await this.whatsapp.sendTemplate({
       ...sendingAs,
@@ -141,13 +144,19 @@ export default class ReviewRequestSendJob {
     return { sent: true, changes: { provider_message_id: `msg91:${requestId}` } }
   }
 
-  /** The mail, with a Message-ID of the request's own; the request keeps it (the reminder's is not kept). */
-  private async sendEmail(request: ReviewRequest, customer: Customer, business: Business, reminder: boolean): Promise<Outcome> {
+  /** The mail in `language`, with a Message-ID of the request's own; the request keeps it (the reminder's is not kept). */
+  private async sendEmail(
+    request: ReviewRequest,
+    customer: Customer,
+    business: Business,
+    language: ReviewLanguage,
+    reminder: boolean
+  ): Promise<Outcome> {
     // A customer without an address cannot get email.
     if (!customer.email) return failed(NO_EMAIL_ADDRESS)
     const links = { link: personalLink(request.token), stop: stopLink(request.token) }
     const messageId = requestMessageId(request.id, reminder)
-    await this.mailer.send(new ReviewRequestMail(business, customer, links, reminder ? 'reminder' : 'request', messageId))
+    await this.mailer.send(new ReviewRequestMail(business, customer, links, language, reminder ? 'reminder' : 'request', messageId))
     return { sent: true, changes: reminder ? {} : { provider_message_id: messageId } }
   }
 
@@ -162,9 +171,11 @@ export default class ReviewRequestSendJob {
     }
     // The customer may have been edited since the request was made: a channel needs its contact still.
     if (request.channel !== RequestChannel.Email && !customer.phone) return failed(NO_MOBILE_NUMBER)
-    if (request.channel === RequestChannel.Whatsapp) return this.sendWhatsApp(request, customer, business)
     if (request.channel === RequestChannel.Sms) return this.sendSms(request, customer, business)
-    return this.sendEmail(request, customer, business, reminder)
+    // The customer's language when it goes, not when it was asked for: a rating meanwhile counts (docs/decisions.md D65).
+    const { language } = await customerLanguageOf(customer, business)
+    if (request.channel === RequestChannel.Whatsapp) return this.sendWhatsApp(request, customer, business, language)
+    return this.sendEmail(request, customer, business, language, reminder)
   }
 
   /** Claims and sends one request (or its reminder); false when it is not claimable or nothing was sent. */

@@ -2,7 +2,7 @@ import type Business from '#models/business'
 import type ReviewSession from '#models/review_session'
 import type User from '#models/user'
 import { AppMail, linkTo } from '#mails/app_mail'
-import { callBackLinks } from '#contract/call_back'
+import { callBackLanguage, callBackLinks } from '#contract/call_back'
 import { formatIndianMobile } from '#contract/phone'
 import { lowGoogleReviewsCount, newPrivateRatingsCount } from '#contract/vocabulary'
 import type { GoogleReviewAlertItem } from '#queries/google_review_alerts'
@@ -56,7 +56,13 @@ export default class FeedbackAlertMail extends AppMail {
           ? {
               name: session.contactName,
               phone: formatIndianMobile(session.contactPhone),
-              ...callBackLinks(session.contactPhone, session.contactName, this.business.name),
+              // In the complaint's language, else the page's it was given on (docs/decisions.md D65).
+              ...callBackLinks(
+                session.contactPhone,
+                session.contactName,
+                this.business.name,
+                callBackLanguage(session.feedback, session.language, this.business.language)
+              ),
             }
           : null,
       })),

@@ -1,6 +1,6 @@
 /*
- * A review request sent for the owner by email (docs/decisions.md D32): all of it in the business's customer-page
- * language (subject, message, button, the line under it, why it came, `<html lang>`), the personal link as the
+ * A review request sent for the owner by email (docs/decisions.md D32): all of it in the customer's language (D65,
+ * chosen by the sender: contract/message_language.ts) (subject, message, button, the line under it, why it came, `<html lang>`), the personal link as the
  * button, and the stop link as the unsubscribe link in the footer (also in the List-Unsubscribe headers,
  * one-click: mail apps POST to it, and POST /r/{token}/stop opts out).
  */
@@ -50,22 +50,22 @@ export const requestMessageId = (requestId: number, reminder: boolean) =>
 
 export default class ReviewRequestMail extends BaseMail {
   subject: string
-  private language: ReviewLanguage
 
   /**
-   * `links`: the personal link and its stop link. `kind`: a `reminder` after 3 days, or the owner's `test` of the
-   * channel (to the owner, with the business's review page as the link).
+   * `links`: the personal link and its stop link. `language`: the customer's (docs/decisions.md D65). `kind`: a
+   * `reminder` after 3 days, or the owner's `test` of the channel (to the owner, with the business's review page as
+   * the link).
    */
   constructor(
     private business: Business,
     private customer: Pick<Customer, 'name' | 'email'>,
     private links: { link: string; stop: string },
+    private language: ReviewLanguage,
     private kind: 'request' | 'reminder' | 'test' = 'request',
     /** A Message-ID of the request's own, the same on a resend (docs/decisions.md D52). */
     private messageId?: string
   ) {
     super()
-    this.language = business.language ?? 'en'
     const messages = REVIEW_MESSAGES[this.language]
     const params = { business: business.name }
     const subject = translate(messages, kind === 'reminder' ? 'requestReminderSubject' : 'requestSubject', params)

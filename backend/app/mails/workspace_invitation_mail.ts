@@ -2,6 +2,7 @@ import type { DateTime } from 'luxon'
 import { AppMail, linkTo } from '#mails/app_mail'
 import { BUSINESS_TIME_ZONE } from '#lib/constants'
 import { ROLE_LABELS, type WorkspaceRole } from '#contract/workspace_roles'
+import { oneLine, plainWorkspaceName } from '#contract/workspace_names'
 
 /**
  * An invitation to a workspace (docs/decisions.md D42): who invites, to which workspace, with which role, and the
@@ -20,8 +21,11 @@ export default class WorkspaceInvitationMail extends AppMail {
     private token: string
   ) {
     super()
+    // Names are plain text in a mail, whatever was stored before they were checked (docs/decisions.md D56).
+    this.workspaceName = plainWorkspaceName(workspaceName)
+    this.inviterName = oneLine(inviterName)
     this.recipient = invitation.email
-    this.subject = `${inviterName} invited you to ${workspaceName} on ReviewRoute`
+    this.subject = `${this.inviterName} invited you to ${this.workspaceName} on ReviewRoute`
   }
 
   protected content() {

@@ -5,15 +5,16 @@ import type User from '#models/user'
 import { currentTokenId } from '#auth/current_token'
 import { AppException } from '#exceptions/app_errors'
 import { verifiedUntil } from '#services/operators/two_factor'
+import type { ApiErrorBody, TwoFactorStep } from '#types/api'
 
 /** 403 until this operator token passes the TOTP step: `twoFactor` says which (enrol first, or verify). */
 export class TwoFactorRequired extends AppException {
   static status = 403
   static code = 'E_TWO_FACTOR_REQUIRED'
-  constructor(step: 'enroll' | 'verify') {
+  constructor(step: TwoFactorStep) {
     super(
       step === 'enroll' ? 'Set up your authenticator app to open the operator console.' : 'Enter the code from your authenticator app.',
-      { twoFactor: step }
+      { twoFactor: step } satisfies Partial<ApiErrorBody>
     )
   }
 }

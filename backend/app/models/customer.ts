@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
+import type { ReviewLanguage } from '#contract/review_messages/index'
 
 /** Someone the owner may ask for a review (docs/decisions.md D32): consent confirmed by the owner, opt-out kept. */
 export default class Customer extends BaseModel {
@@ -18,6 +19,14 @@ export default class Customer extends BaseModel {
 
   @column()
   declare email: string | null
+
+  /** The language the owner chose for this customer's messages; null: chosen for them (docs/decisions.md D65). */
+  @column()
+  declare language: ReviewLanguage | null
+
+  /** The customer page's language they last rated in through a personal link, else null. */
+  @column()
+  declare ratedLanguage: ReviewLanguage | null
 
   @column.dateTime()
   declare consentAt: DateTime

@@ -4,6 +4,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import Business from '#models/business'
 import { monthStartIst } from '#lib/time'
+import type { ReviewLanguage } from '#contract/review_messages/index'
 
 export default class ReviewSession extends BaseModel {
   static table = 'review_sessions'
@@ -44,6 +45,10 @@ export default class ReviewSession extends BaseModel {
   @column()
   declare staffId: number | null
 
+  /** The customer page's language the rating was given in; null for ratings before it was kept (docs/decisions.md D65). */
+  @column()
+  declare language: ReviewLanguage | null
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 
@@ -51,7 +56,7 @@ export default class ReviewSession extends BaseModel {
   declare business: BelongsTo<typeof Business>
 
   /** The customer whose request the rating came through (whom the owner calls back), once attachSources ran. */
-  declare customer?: { name: string; phone: string | null } | null
+  declare customer?: { name: string; phone: string | null; language: ReviewLanguage | null } | null
 
   /** The staff member the rating came through, once attachSources ran. */
   declare staff?: { id: number; name: string } | null
@@ -92,9 +97,15 @@ async function customersOf(sessions: ReviewSession[]) {
         .from('review_requests as r')
         .join('customers as c', 'c.id', 'r.customer_id')
         .whereIn('r.id', requestIds)
-        .select('r.id', 'c.name', 'c.phone')
+        .select('r.id', 'c.name', 'c.phone', db.raw('COALESCE(c.language, c.rated_language) AS language'))
     : []
-  return new Map(rows.map((row) => [Number(row.id), { name: String(row.name), phone: row.phone === null ? null : String(row.phone) }]))
+  // Their language: the owner's choice for them, else the one they last rated in (docs/decisions.md D65).
+  return new Map(
+    rows.map((row) => [
+      Number(row.id),
+      { name: String(row.name), phone: row.phone === null ? null : String(row.phone), language: row.language ?? null },
+    ])
+  )
 }
 
 /** The staff members these sessions came through, by id. */

@@ -7,6 +7,9 @@ import WorkspaceMember from '#models/workspace_member'
 export type WorkspaceKind = 'personal' | 'team' | 'agency' | 'client'
 export const WORKSPACE_KINDS: WorkspaceKind[] = ['personal', 'team', 'agency', 'client']
 
+/** What follows the owner's name in their personal workspace's ("Rakesh's businesses"). */
+export const PERSONAL_SUFFIX = "'s businesses"
+
 /**
  * The tenant (docs/decisions.md D42): it owns businesses and everything under them, the plan (trial,
  * subscriptions, payments, invoices, billing profile, WhatsApp Business account) and an activity log. Users act in
@@ -67,9 +70,14 @@ export default class Workspace extends BaseModel {
   @column.dateTime({ autoCreate: true, autoUpdate: true })
   declare updatedAt: DateTime
 
-  /** A personal workspace's name: the user's name, else their address. */
+  /**
+   * A personal workspace's name says what it holds, "Rakesh's businesses" (docs/decisions.md D57): named after the
+   * person alone, an invitation from it read "Rakesh Sharma invited you to Rakesh Sharma". The first name, else the
+   * last, else the address before its @. Migration 0047 applies the same rule in SQL.
+   */
   static personalName(user: Pick<User, 'firstName' | 'lastName' | 'email'>) {
-    return ([user.firstName, user.lastName].filter(Boolean).join(' ').trim() || user.email).slice(0, 120)
+    const who = user.firstName?.trim() || user.lastName?.trim() || user.email.split('@')[0]
+    return `${who.slice(0, 120 - PERSONAL_SUFFIX.length)}${PERSONAL_SUFFIX}`
   }
 
   /** The id of the user's personal workspace (their trial's, and where an operator's grant goes); null if gone. */

@@ -30,7 +30,8 @@ export default class BusinessPolicy extends BasePolicy {
     return businessRow(member, business, 'write')
   }
 
+  /** Deleting a business and everything it collected is the workspace owners' decision, not a manager's. */
   delete(member: Member, business: Business | null) {
-    return businessRow(member, business, 'write')
+    return businessRow(member, business, 'owner')
   }
 }

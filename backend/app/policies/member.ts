@@ -6,6 +6,7 @@
 import type User from '#models/user'
 import type Workspace from '#models/workspace'
 import type { WorkspaceRole } from '#contract/workspace_roles'
+import type { JoinedVia } from '#models/workspace_member'
 
 export default class Member {
   constructor(
@@ -15,8 +16,15 @@ export default class Member {
     /** The businesses the member is limited to; null: all of the workspace's. */
     readonly businessIds: number[] | null,
     readonly via: 'member' | 'agency',
-    readonly joinedAt: Date
+    readonly joinedAt: Date,
+    /** How their membership came about, when they are a member (docs/decisions.md D56). */
+    readonly joinedVia: JoinedVia = 'own'
   ) {}
+
+  /** Acting for the managing agency: through the agency's role, or as a member the agency brought in. */
+  get forAgency() {
+    return this.via === 'agency' || this.joinedVia === 'agency'
+  }
 
   get workspaceId() {
     return this.workspace.id

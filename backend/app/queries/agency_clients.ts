@@ -9,9 +9,20 @@ import { NotFoundError } from '#exceptions/app_errors'
 import { monthStartIst } from '#lib/time'
 import type { AgencyClientDto } from '#types/api'
 
-export async function agencyClients(agency: Workspace): Promise<AgencyClientDto[]> {
+/**
+ * The agency's clients as a member of it may see them: all of them for a member of the whole agency
+ * (`businessIds` null); for one limited to some businesses, only the clients holding one of those
+ * (docs/decisions.md D56).
+ */
+export async function agencyClients(member: { workspace: Workspace; businessIds: number[] | null }): Promise<AgencyClientDto[]> {
+  const agency = member.workspace
   if (agency.kind !== 'agency') throw new NotFoundError('Only an agency workspace has clients.')
-  const clients = await Workspace.query().where('managed_by_workspace_id', agency.id).orderBy('name', 'asc').orderBy('id', 'asc')
+  const query = Workspace.query().where('managed_by_workspace_id', agency.id).orderBy('name', 'asc').orderBy('id', 'asc')
+  if (member.businessIds !== null) {
+    const held = member.businessIds.length > 0 ? member.businessIds : [0]
+    query.whereIn('id', db.from('businesses').whereIn('id', held).select('workspace_id'))
+  }
+  const clients = await query
   if (clients.length === 0) return []
   const ids = clients.map((client) => client.id)
   const [plans, businesses, ratings] = await Promise.all([

@@ -24,11 +24,19 @@ function withTimeout<T>(promise: Promise<T>, ms: number) {
   ]).finally(() => clearTimeout(timer))
 }
 
+export interface EnqueueOptions {
+  /** One job of this id ever (kept while the finished job is kept): a retry or a second enqueue does it once. */
+  jobId?: string
+  delay?: number
+  /** One job of this id waiting or running at a time; once it has finished, the next enqueue adds a new one. */
+  deduplication?: { id: string }
+}
+
 export class QueueService {
   #queues = new Map<QueueName, Queue>()
   #workers: Worker[] = []
   #unavailableUntil = 0
-  #pending = new Map<QueueName, { payload: unknown; options: { jobId?: string }; resolve: (added: boolean) => void }[]>()
+  #pending = new Map<QueueName, { payload: unknown; options: EnqueueOptions; resolve: (added: boolean) => void }[]>()
 
   constructor(private config: Omit<typeof queueConfig, 'stalledIntervalMs'> & { stalledIntervalMs?: number } = queueConfig) {}
 
@@ -54,7 +62,7 @@ export class QueueService {
    * load) go to Redis together in one addBulk per queue. Resolves true once added, false when Redis is
    * unavailable (never throws).
    */
-  enqueue<N extends QueueName>(name: N, payload: JobPayloads[N], options: { jobId?: string; delay?: number } = {}): Promise<boolean> {
+  enqueue<N extends QueueName>(name: N, payload: JobPayloads[N], options: EnqueueOptions = {}): Promise<boolean> {
     if (Date.now() < this.#unavailableUntil) return Promise.resolve(false)
     return new Promise((resolve) => {
       let batch = this.#pending.get(name)

@@ -56,6 +56,13 @@ export const feedbackAlertJobId = (businessId: number, nowMs: number) =>
 export const googleReviewJobId = (locationId: number, full: boolean, nowMs: number) =>
   `google-reviews-${full ? 'import' : 'sync'}-${locationId}-${Math.floor(nowMs / (GOOGLE_REVIEW_SYNC_MINUTES * 60_000))}`
 
+/**
+ * A location's full import: one waiting or running at a time (its deduplication id, docs/decisions.md D58). Not a
+ * job id: a finished job keeps its id for a day, and would swallow the next import of the location (linked again,
+ * or the same location id in a database made again beside the same Redis).
+ */
+export const googleImportDeduplicationId = (locationId: number) => `google-reviews-import-${locationId}`
+
 export const GOOGLE_REVIEW_SYNC_MINUTES = 15
 
 export const DEFAULT_JOB_OPTIONS: JobsOptions = {

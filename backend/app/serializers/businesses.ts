@@ -4,6 +4,7 @@
  */
 import type Business from '#models/business'
 import type { BusinessDto, PublicBusinessDto } from '#types/api'
+import { appUrl, googleReviewLinkOf } from '#lib/app_url'
 
 export function serializeBusiness(business: Business): BusinessDto {
   return {
@@ -14,7 +15,8 @@ export function serializeBusiness(business: Business): BusinessDto {
     rating: business.rating,
     reviewCount: business.reviewCount,
     shortUrl: business.shortUrl,
-    googleReviewUrl: business.googleReviewUrl,
+    reviewUrl: appUrl(`/review/${business.shortUrl}`),
+    googleReviewUrl: googleReviewLinkOf(business),
     complianceMode: business.complianceMode,
     language: business.language,
     createdAt: business.createdAt.toISO()!,
@@ -27,7 +29,7 @@ export function serializePublicBusiness(business: Business): PublicBusinessDto {
     name: business.name,
     address: business.address,
     shortUrl: business.shortUrl,
-    googleReviewUrl: business.googleReviewUrl,
+    googleReviewUrl: googleReviewLinkOf(business),
     complianceMode: business.complianceMode,
     language: business.language,
   }

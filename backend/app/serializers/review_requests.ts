@@ -10,6 +10,8 @@ export function serializeCustomer(customer: Customer): CustomerDto {
     name: customer.name,
     phone: customer.phone,
     email: customer.email,
+    language: customer.language ?? null,
+    ratedLanguage: customer.ratedLanguage ?? null,
     consentAt: customer.consentAt.toISO()!,
     optedOutAt: customer.optedOutAt?.toISO() ?? null,
     createdAt: customer.createdAt.toISO()!,

@@ -19,7 +19,8 @@ export function serializeSession(session: ReviewSession): ReviewSessionDto {
     contactName: session.contactName ?? null,
     contactPhone: session.contactPhone ?? null,
     reviewRequestId: session.reviewRequestId ?? null,
-    customer: customer ? { name: customer.name, phone: customer.phone } : null,
+    customer: customer ? { name: customer.name, phone: customer.phone, language: customer.language } : null,
+    language: session.language ?? null,
     staff: session.staff ? { id: session.staff.id, name: session.staff.name } : null,
   }
 }

@@ -3,10 +3,9 @@ import type Workspace from '#models/workspace'
 import type { WorkspacePlan } from '#queries/workspace_plans'
 import type { WorkspaceBrandDto, WorkspaceDto } from '#types/api'
 
-/** Where a brand's logo is served from our origin (content-addressed, cached for a year). */
-export function brandLogoUrl(hash: string | null, contentType?: string | null) {
-  if (!hash) return null
-  return `/brand-logos/${hash}.${contentType === 'image/svg+xml' ? 'svg' : 'png'}`
+/** Where a brand's logo is served from our origin (content-addressed, cached for a year; always a PNG, D60). */
+export function brandLogoUrl(hash: string | null) {
+  return hash ? `/brand-logos/${hash}.png` : null
 }
 
 /** A workspace's own brand, or null when it has none. */
@@ -15,7 +14,7 @@ export function serializeBrand(workspace: Workspace | null | undefined): Workspa
   return {
     name: workspace.brandName,
     color: workspace.brandColor ?? '#4f46e5',
-    logoUrl: workspace.brandLogoHash ? brandLogoUrl(workspace.brandLogoHash, workspace.brandLogoType) : null,
+    logoUrl: workspace.brandLogoHash ? brandLogoUrl(workspace.brandLogoHash) : null,
   }
 }
 

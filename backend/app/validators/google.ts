@@ -1,5 +1,7 @@
 import vine from '@vinejs/vine'
 import { messages } from '#validators/messages'
+import { plainText } from '#validators/plain_text'
+import { REPLY_MAX_BYTES, REPLY_TOO_LONG, replyBytes } from '#contract/google_replies'
 
 const locationName = () =>
   vine
@@ -19,18 +21,23 @@ linkLocationValidator.messagesProvider = messages
 export const addLocationValidator = vine.compile(vine.object({ name: locationName() }))
 addLocationValidator.messagesProvider = messages
 
-/** Google's limit on a review reply, in UTF-8 bytes (a Hindi or Tamil letter takes 3). */
-export const REPLY_MAX_BYTES = 4096
-export const REPLY_TOO_LONG = `Google takes replies of up to ${REPLY_MAX_BYTES.toLocaleString('en-IN')} bytes (a Hindi or Tamil letter takes 3). Please shorten it.`
-
-const withinBytes = vine.createRule((value, max: number, field) => {
-  if (typeof value === 'string' && Buffer.byteLength(value, 'utf8') > max) field.report(REPLY_TOO_LONG, 'maxBytes', field)
+/** Within Google's limit on a reply (contract/google_replies.ts), with its one sentence. */
+export const withinReplyBytes = vine.createRule((value, _, field) => {
+  if (typeof value === 'string' && replyBytes(value) > REPLY_MAX_BYTES) field.report(REPLY_TOO_LONG, 'maxBytes', field)
 })
 
-/** PUT /api/google-reviews/{id}/reply {comment}: 1-4096 UTF-8 bytes once the spaces around it are trimmed. */
+/**
+ * PUT /api/google-reviews/{id}/reply {comment}: 1-4096 UTF-8 bytes once the spaces around it are trimmed, lines of
+ * plain text (no control or text-direction characters: it is posted in public under the business's name).
+ */
 export const googleReplyValidator = vine.compile(
   vine.object({
-    comment: vine.string().trim().minLength(1).use(withinBytes(REPLY_MAX_BYTES)),
+    comment: vine
+      .string()
+      .trim()
+      .minLength(1)
+      .use(withinReplyBytes())
+      .use(plainText({ lines: true })),
   })
 )
 googleReplyValidator.messagesProvider = messages

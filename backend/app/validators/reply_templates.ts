@@ -1,15 +1,9 @@
 import vine from '@vinejs/vine'
 import { REVIEW_LANGUAGES } from '#contract/review_messages/index'
 import { messages } from '#validators/messages'
-
-/** Google's limit on a reply, in UTF-8 bytes (a Hindi or Tamil letter takes 3). */
-export const REPLY_MAX_BYTES = 4096
-
-const withinReplyBytes = vine.createRule((value, _, field) => {
-  if (typeof value === 'string' && Buffer.byteLength(value, 'utf8') > REPLY_MAX_BYTES) {
-    field.report(`The reply must not be longer than ${REPLY_MAX_BYTES} bytes (a Hindi or Tamil letter takes 3)`, 'maxBytes', field)
-  }
-})
+import { plainText } from '#validators/plain_text'
+import { withinReplyBytes } from '#validators/google'
+import { REPLY_TEMPLATE_NAME_MAX } from '#contract/reply_templates'
 
 export const STARS_MESSAGE = 'Stars must be a list of different whole numbers from 1 to 5, at least one'
 
@@ -26,8 +20,14 @@ const filledIn = vine.createRule((value, message: string, field) => {
 })
 
 const fields = {
-  name: () => vine.string().trim().use(filledIn('Please give the template a name')).maxLength(80),
-  body: () => vine.string().trim().use(filledIn('Please write the reply')).use(withinReplyBytes()),
+  name: () => vine.string().trim().use(filledIn('Please give the template a name')).maxLength(REPLY_TEMPLATE_NAME_MAX).use(plainText()),
+  body: () =>
+    vine
+      .string()
+      .trim()
+      .use(filledIn('Please write the reply'))
+      .use(withinReplyBytes())
+      .use(plainText({ lines: true })),
   stars: () => vine.array(vine.any()).use(starSet()),
   language: () => vine.enum(REVIEW_LANGUAGES),
 }

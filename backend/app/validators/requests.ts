@@ -1,12 +1,15 @@
 import vine, { SimpleMessagesProvider } from '@vinejs/vine'
 import type { MessagesProviderContact } from '@vinejs/vine/types'
 import { messages } from '#validators/messages'
+import { REVIEW_LANGUAGES } from '#contract/review_messages/index'
 
 const name = () => vine.string().trim().minLength(1).maxLength(100)
 /** Any of the usual ways of writing an Indian number; the action keeps '+91' and the 10 digits (#lib/phone). */
 const phone = () => vine.string().trim().minLength(1).maxLength(25)
 const email = () => vine.string().trim().toLowerCase().maxLength(254).email()
 const businessId = () => vine.number({ strict: true }).withoutDecimals().range([1, Number.MAX_SAFE_INTEGER])
+/** The language the owner chose for the customer's messages; null: chosen for them (docs/decisions.md D65). */
+const language = () => vine.enum(REVIEW_LANGUAGES).nullable().optional()
 
 /** A customer's phone or email: at least one (docs/product-rules.md#customers-and-channels). */
 export const PHONE_OR_EMAIL = 'Enter their mobile number or their email address.'
@@ -26,6 +29,7 @@ export const createCustomerValidator = vine.compile(
     name: name(),
     phone: phone().optional().requiredIfMissing('email'),
     email: email().nullable().optional(),
+    language: language(),
     consent: vine.accepted(),
   })
 )
@@ -37,6 +41,7 @@ export const updateCustomerValidator = vine.compile(
     name: name().optional(),
     phone: phone().nullable().optional(),
     email: email().nullable().optional(),
+    language: language(),
   })
 )
 updateCustomerValidator.messagesProvider = messages
@@ -56,6 +61,8 @@ export const createReviewRequestValidator = vine.compile(
         name: name(),
         phone: phone().optional().requiredIfMissing('email'),
         email: email().nullable().optional(),
+        /** Kept on the customer when given; null or none leaves theirs as it is. */
+        language: language(),
         consent: vine.accepted(),
       })
       .optional(),

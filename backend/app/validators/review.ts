@@ -1,6 +1,7 @@
 import vine from '@vinejs/vine'
 import { messages } from '#validators/messages'
 import { FEEDBACK_MAX_LENGTH, RATING_MAX, RATING_MIN } from '#lib/constants'
+import { REVIEW_LANGUAGES } from '#contract/review_messages/index'
 
 /** A JSON integer 1-5 (strings such as "5" are refused: the page always sends numbers). */
 export const submitReviewValidator = vine.compile(
@@ -15,6 +16,8 @@ export const submitReviewValidator = vine.compile(
     requestToken: vine.string().trim().maxLength(40).nullable().optional(),
     /** The staff code of the link or QR the page was opened from (`?s=`). */
     staffCode: vine.string().trim().maxLength(16).nullable().optional(),
+    /** The page's language (docs/decisions.md D65): a personal link's customer is next asked in it. */
+    language: vine.enum(REVIEW_LANGUAGES).optional(),
   })
 )
 submitReviewValidator.messagesProvider = messages

@@ -2,8 +2,15 @@ import vine from '@vinejs/vine'
 import { messages } from '#validators/messages'
 import { normalizeEmail } from '#lib/email'
 import { WORKSPACE_ROLES } from '#contract/workspace_roles'
+import { WORKSPACE_NAME_MAX, WORKSPACE_NAME_MIN, workspaceNameProblem } from '#contract/workspace_names'
 
-const name = () => vine.string().trim().minLength(2).maxLength(120)
+/** One line of plain text: no line breaks, control or text-direction characters, nor links (docs/decisions.md D56). */
+const plainName = vine.createRule((value, _options, field) => {
+  if (typeof value !== 'string') return
+  const problem = workspaceNameProblem(value)
+  if (problem) field.report(problem, 'workspaceName', field)
+})
+const name = () => vine.string().trim().minLength(WORKSPACE_NAME_MIN).maxLength(WORKSPACE_NAME_MAX).use(plainName())
 /** At most 200 business ids; whether they are the workspace's is the action's check (a field error). */
 const businessIds = () =>
   vine.array(vine.number().withoutDecimals().positive().max(Number.MAX_SAFE_INTEGER)).maxLength(200).distinct().nullable().optional()

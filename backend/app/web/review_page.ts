@@ -11,7 +11,7 @@ import { REVIEW_LANGUAGES, translate } from '#contract/review_messages/index'
 export { translate }
 import { REVIEW_MESSAGES } from '#contract/review_messages/all'
 import { FEEDBACK_MAX_LENGTH, RATING_MAX } from '#contract/product_rules'
-import { FEEDBACK_FORM_ID, SWITCH_LANGUAGE_FIELD } from '#contract/review_form'
+import { FEEDBACK_FORM_ID, SWITCH_LANGUAGE_FIELD, feedbackAction } from '#contract/review_form'
 import type { InlinedBrand, InlinedReview, ReviewLinkDto } from '#types/api'
 import type { ShownBrand } from '#services/brand/shown_brand'
 import { underBrand } from '#services/brand/under_brand'
@@ -40,7 +40,8 @@ export interface FeedbackValues {
 
 export const EMPTY_FEEDBACK: FeedbackValues = { feedback: '', contactMe: false, contactName: '', contactPhone: '' }
 
-type LanguageSwitchTarget = { path: string } | { form: string }
+/** Where the language switch goes: links to `path?lang=`, or buttons posting the feedback form with this id and rating. */
+type LanguageSwitchTarget = { path: string } | { form: string; rating: number }
 
 export type Screen =
   | { view: 'rate'; error?: string }
@@ -107,7 +108,8 @@ export function renderReviewPage(template: string, input: PageInput, screen: Scr
     LANGUAGE_CHOICES.map(({ code: choice, name }) => {
       const current = choice === language ? ' aria-current="true" class="language__on"' : ''
       if ('form' in to) {
-        return `<button type="submit" form="${to.form}" name="${SWITCH_LANGUAGE_FIELD}" value="${choice}" formnovalidate lang="${choice}"${current}>${escapeHtml(name)}</button>`
+        const action = escapeHtml(feedbackAction(code, to.rating, choice))
+        return `<button type="submit" form="${to.form}" formaction="${action}" name="${SWITCH_LANGUAGE_FIELD}" value="${choice}" formnovalidate lang="${choice}"${current}>${escapeHtml(name)}</button>`
       }
       const path = to.path
       return `<a href="${escapeHtml(path)}${path.includes('?') ? '&amp;' : '?'}lang=${choice}" lang="${choice}" hreflang="${choice}"${current}>${escapeHtml(name)}</a>`
@@ -165,7 +167,7 @@ export function renderReviewPage(template: string, input: PageInput, screen: Scr
       message ? `<p class="error" id="${id}" role="alert">${escapeHtml(message)}</p>` : ''
     body =
       `<main class="card">${header}` +
-      `<form class="feedback" id="${FEEDBACK_FORM_ID}" method="post" action="${reviewPath}/feedback">${hiddenLanguage}` +
+      `<form class="feedback" id="${FEEDBACK_FORM_ID}" method="post" action="${escapeHtml(feedbackAction(code, screen.rating, language))}">${hiddenLanguage}` +
       `<input type="hidden" name="rating" value="${screen.rating}">` +
       `<h2>${t('feedbackTitle')}</h2>` +
       `<div class="stars stars--static" aria-hidden="true">${STARS.map((star) => `<span class="star${star <= screen.rating ? ' star--on' : ''}">${STAR}</span>`).join('')}</div>` +
@@ -187,7 +189,7 @@ export function renderReviewPage(template: string, input: PageInput, screen: Scr
         ? `<a class="secondary-link" href="${escapeHtml(business.googleReviewUrl)}" target="_blank" rel="noopener noreferrer">${t('postOnGoogle')}</a>`
         : '') +
       `<a class="text-button" href="${reviewPath}?lang=${language}">${t('changeRating')}</a>` +
-      `</form>${footer({ form: FEEDBACK_FORM_ID })}</main>`
+      `</form>${footer({ form: FEEDBACK_FORM_ID, rating: screen.rating })}</main>`
   } else {
     title = translate(messages, 'pageTitle', { business: business.name })
     const blocked = link && !link.canSubmitReview
@@ -210,9 +212,10 @@ export function renderReviewPage(template: string, input: PageInput, screen: Scr
       `</form>${footer(`${reviewPath}${staffQuery}`)}</main>`
   }
 
+  // Replacement functions, not strings: a name holding `$'`, `$&` or `` $` `` is text, never a replacement pattern.
   return template
-    .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
-    .replace('<!--review-head-->', `<script id="review-data" type="application/json">${jsonForScript(inlined)}</script>`)
-    .replace('<!--review-prepaint-->', body)
+    .replace(/<html lang="[^"]*"/, () => `<html lang="${language}"`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
+    .replace('<!--review-head-->', () => `<script id="review-data" type="application/json">${jsonForScript(inlined)}</script>`)
+    .replace('<!--review-prepaint-->', () => body)
 }

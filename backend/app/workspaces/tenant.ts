@@ -9,16 +9,23 @@ import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
 import Workspace from '#models/workspace'
 import Member from '#policies/member'
-import { NotFoundError } from '#exceptions/app_errors'
+import { AppException, NotFoundError } from '#exceptions/app_errors'
 import { businessIdsColumn } from '#lib/business_ids'
 import type { WorkspaceRole } from '#contract/workspace_roles'
+import type { JoinedVia } from '#models/workspace_member'
 
 export const WORKSPACE_HEADER = 'x-workspace-id'
 export const WORKSPACE_NOT_FOUND = 'Workspace not found'
+export const WORKSPACE_ACCESS_ENDED = 'E_WORKSPACE_ACCESS_ENDED'
 
 const ROLE_RANK: Record<WorkspaceRole, number> = { owner: 3, manager: 2, viewer: 1 }
 
-type MembershipRow = Record<string, unknown> & { member_role: WorkspaceRole; member_business_ids: unknown; joined_at: Date }
+type MembershipRow = Record<string, unknown> & {
+  member_role: WorkspaceRole
+  member_business_ids: unknown
+  joined_at: Date
+  member_joined_via: JoinedVia
+}
 
 /** Every workspace the user acts in, the ones they joined first (oldest first), then their agencies' clients. */
 export async function membershipsOf(user: User): Promise<Member[]> {
@@ -28,16 +35,23 @@ export async function membershipsOf(user: User): Promise<Member[]> {
     .where('m.user_id', user.id)
     .orderBy('m.created_at', 'asc')
     .orderBy('m.id', 'asc')
-    .select('w.*', 'm.role as member_role', 'm.business_ids as member_business_ids', 'm.created_at as joined_at')
+    .select(
+      'w.*',
+      'm.role as member_role',
+      'm.business_ids as member_business_ids',
+      'm.created_at as joined_at',
+      'm.joined_via as member_joined_via'
+    )
   const direct = rows.map((row) => {
-    const { member_role: role, member_business_ids: businessIds, joined_at: joinedAt, ...workspace } = row
+    const { member_role: role, member_business_ids: businessIds, joined_at: joinedAt, member_joined_via: joinedVia, ...workspace } = row
     return new Member(
       user,
       Workspace.$createFromAdapterResult(workspace)!,
       role,
       businessIdsColumn.consume(businessIds),
       'member',
-      joinedAt
+      joinedAt,
+      joinedVia
     )
   })
 
@@ -59,6 +73,48 @@ export async function membershipsOf(user: User): Promise<Member[]> {
     byId.set(client.id, new Member(user, client, agency.role, null, 'agency', agency.joinedAt))
   }
   return [...byId.values()]
+}
+
+/**
+ * 404 for someone who was removed from this workspace, or whose agency no longer manages it (docs/decisions.md
+ * D56): the same status and sentence as for any workspace that is not theirs, plus `code` and the workspace's id and
+ * name, so the dashboard can say "You no longer have access to …". Nobody else learns a name.
+ */
+export class WorkspaceAccessEndedError extends AppException {
+  static status = 404
+  static code = WORKSPACE_ACCESS_ENDED
+  constructor(workspace: { id: number; name: string }) {
+    super(WORKSPACE_NOT_FOUND, { code: WORKSPACE_ACCESS_ENDED, workspace })
+  }
+}
+
+/** The 404 for a workspace the user is not in: whether it once was theirs decides which. */
+async function notTheirs(user: User, workspaceId: number | null, memberships: Member[]) {
+  if (workspaceId === null) return new NotFoundError(WORKSPACE_NOT_FOUND)
+  const workspace = await db.from('workspaces').where('id', workspaceId).select('id', 'name').first()
+  if (!workspace) return new NotFoundError(WORKSPACE_NOT_FOUND)
+  const agencyIds = memberships.filter((member) => member.via === 'member' && member.workspace.kind === 'agency').map((m) => m.workspaceId)
+  const ended = await db
+    .from('workspace_activity')
+    .where('workspace_id', workspaceId)
+    .where((query) => {
+      query.where((removed) => removed.where('action', 'member.removed').whereRaw("JSON_VALUE(details, '$.userId') = ?", [user.id]))
+      if (agencyIds.length > 0) {
+        query.orWhere((agency) =>
+          agency
+            .where('action', 'agency.ended')
+            .whereRaw(`JSON_VALUE(details, '$.agencyId') IN (${agencyIds.map(() => '?').join(', ')})`, agencyIds)
+        )
+      }
+    })
+    .select('id')
+    .first()
+  return ended ? new WorkspaceAccessEndedError({ id: Number(workspace.id), name: workspace.name }) : new NotFoundError(WORKSPACE_NOT_FOUND)
+}
+
+const rowIdOf = (value: unknown) => {
+  const id = requestedWorkspaceId(typeof value === 'number' ? String(value) : typeof value === 'string' ? value : undefined)
+  return typeof id === 'number' ? id : null
 }
 
 /** Parses the header; anything but a plain row id names no workspace (a 404, never a 500). */
@@ -91,7 +147,7 @@ export class Tenant {
       requested === null
         ? (memberships.find((candidate) => candidate.via === 'member') ?? memberships[0])
         : memberships.find((candidate) => candidate.workspaceId === requested)
-    if (!member) throw new NotFoundError(WORKSPACE_NOT_FOUND)
+    if (!member) throw await notTheirs(this.user, requested === 'invalid' ? null : requested, memberships)
     this.#current = member
     return member
   }
@@ -114,7 +170,7 @@ export class Tenant {
   async in(workspaceId: number): Promise<Member> {
     const memberships = await this.memberships()
     const member = memberships.find((candidate) => candidate.workspaceId === workspaceId)
-    if (!member) throw new NotFoundError(WORKSPACE_NOT_FOUND)
+    if (!member) throw await notTheirs(this.user, rowIdOf(workspaceId), memberships)
     this.#current = member
     return member
   }

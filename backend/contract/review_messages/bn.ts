@@ -61,7 +61,6 @@ const bn: ReviewMessages = {
   stoppedTitle: 'হয়ে গেছে',
   stoppedText: 'আপনি আর {{business}} থেকে রিভিউয়ের অনুরোধ পাবেন না।',
   posterScan: 'QR কোড স্ক্যান করে আপনার অভিজ্ঞতা জানান',
-  posterDrop: 'নিচে আপনার রেটিং দিন',
   widgetWriteReview: 'রিভিউ লিখুন',
   widgetReviewsOnGoogle: 'Google-এ {{count}}টি রিভিউ',
   widgetRatingOutOf: '5-এর মধ্যে {{rating}}',

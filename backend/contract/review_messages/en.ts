@@ -20,7 +20,7 @@ const en = {
   starsGroup: 'Your rating',
   /** Screen-reader label of each star button. */
   rateAria: 'Rate {{count}} out of 5',
-  feedbackTitle: 'Thanks for Your Feedback',
+  feedbackTitle: 'Thanks for rating your visit',
   yourRating: 'You rated your visit {{count}} out of 5',
   improveLabel: 'How can we improve? (Optional)',
   improvePlaceholder: 'Tell {{business}} what went wrong…',
@@ -76,7 +76,6 @@ const en = {
   stoppedText: 'You will not get review requests from {{business}} again.',
   /** The printable QR poster on the shop's counter. */
   posterScan: 'Scan QR Code to Share Your Experience',
-  posterDrop: 'Drop Your Rating Below',
   /** The website widget on the business's own site (docs/decisions.md D49); {{count}} and {{rating}} filled by the widget. */
   widgetWriteReview: 'Write a review',
   widgetReviewsOnGoogle: '{{count}} reviews on Google',

@@ -61,7 +61,6 @@ const gu: ReviewMessages = {
   stoppedTitle: 'થઈ ગયું',
   stoppedText: 'હવે તમને {{business}} તરફથી રિવ્યૂ માટે વિનંતી નહીં આવે.',
   posterScan: 'QR કોડ સ્કૅન કરો અને તમારો અનુભવ જણાવો',
-  posterDrop: 'નીચે તમારું રેટિંગ આપો',
   widgetWriteReview: 'રિવ્યૂ લખો',
   widgetReviewsOnGoogle: 'Google પર {{count}} રિવ્યૂ',
   widgetRatingOutOf: '5 માંથી {{rating}}',

@@ -61,7 +61,6 @@ const hi: ReviewMessages = {
   stoppedTitle: 'हो गया',
   stoppedText: 'अब आपको {{business}} से रिव्यू के लिए मैसेज नहीं आएंगे।',
   posterScan: 'QR कोड स्कैन करें और अपना अनुभव बताएं',
-  posterDrop: 'नीचे अपनी रेटिंग दें',
   widgetWriteReview: 'रिव्यू लिखें',
   widgetReviewsOnGoogle: 'Google पर {{count}} रिव्यू',
   widgetRatingOutOf: '5 में से {{rating}}',

@@ -61,7 +61,6 @@ const kn: ReviewMessages = {
   stoppedTitle: 'ಆಯಿತು',
   stoppedText: 'ಇನ್ನು ಮುಂದೆ {{business}} ನಿಂದ ನಿಮಗೆ ರಿವ್ಯೂ ವಿನಂತಿಗಳು ಬರುವುದಿಲ್ಲ.',
   posterScan: 'QR ಕೋಡ್ ಸ್ಕ್ಯಾನ್ ಮಾಡಿ, ನಿಮ್ಮ ಅನುಭವ ಹಂಚಿಕೊಳ್ಳಿ',
-  posterDrop: 'ಕೆಳಗೆ ನಿಮ್ಮ ರೇಟಿಂಗ್ ನೀಡಿ',
   widgetWriteReview: 'ರಿವ್ಯೂ ಬರೆಯಿರಿ',
   widgetReviewsOnGoogle: 'Google ನಲ್ಲಿ {{count}} ರಿವ್ಯೂಗಳು',
   widgetRatingOutOf: '5ರಲ್ಲಿ {{rating}}',

@@ -61,7 +61,6 @@ const ml: ReviewMessages = {
   stoppedTitle: 'പൂർത്തിയായി',
   stoppedText: 'ഇനി {{business}}-ൽ നിന്ന് നിങ്ങൾക്ക് റിവ്യൂ അഭ്യർത്ഥനകൾ വരില്ല.',
   posterScan: 'QR കോഡ് സ്കാൻ ചെയ്ത് അനുഭവം പങ്കുവെക്കൂ',
-  posterDrop: 'താഴെ നിങ്ങളുടെ റേറ്റിംഗ് നൽകൂ',
   widgetWriteReview: 'റിവ്യൂ എഴുതൂ',
   widgetReviewsOnGoogle: 'Google-ൽ {{count}} റിവ്യൂകൾ',
   widgetRatingOutOf: '5-ൽ {{rating}}',

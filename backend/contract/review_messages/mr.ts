@@ -61,7 +61,6 @@ const mr: ReviewMessages = {
   stoppedTitle: 'झाले',
   stoppedText: 'आता तुम्हाला {{business}} कडून रिव्ह्यूसाठी विनंती येणार नाही.',
   posterScan: 'QR कोड स्कॅन करा आणि तुमचा अनुभव सांगा',
-  posterDrop: 'खाली तुमचे रेटिंग द्या',
   widgetWriteReview: 'रिव्ह्यू लिहा',
   widgetReviewsOnGoogle: 'Google वर {{count}} रिव्ह्यू',
   widgetRatingOutOf: '5 पैकी {{rating}}',

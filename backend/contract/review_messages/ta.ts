@@ -61,7 +61,6 @@ const ta: ReviewMessages = {
   stoppedTitle: 'முடிந்தது',
   stoppedText: 'இனி {{business}}-இடமிருந்து உங்களுக்கு ரிவ்யூ கோரிக்கைகள் வராது.',
   posterScan: 'QR கோடை ஸ்கேன் செய்து உங்கள் அனுபவத்தைப் பகிருங்கள்',
-  posterDrop: 'கீழே உங்கள் மதிப்பீட்டைக் கொடுங்கள்',
   widgetWriteReview: 'ரிவ்யூ எழுதுங்கள்',
   widgetReviewsOnGoogle: 'Google-இல் {{count}} ரிவ்யூக்கள்',
   widgetRatingOutOf: '5-க்கு {{rating}}',

@@ -61,7 +61,6 @@ const te: ReviewMessages = {
   stoppedTitle: 'పూర్తయింది',
   stoppedText: 'ఇకపై {{business}} నుండి మీకు రివ్యూ అభ్యర్థనలు రావు.',
   posterScan: 'QR కోడ్ స్కాన్ చేసి మీ అనుభవాన్ని పంచుకోండి',
-  posterDrop: 'కింద మీ రేటింగ్ ఇవ్వండి',
   widgetWriteReview: 'రివ్యూ రాయండి',
   widgetReviewsOnGoogle: 'Google లో {{count}} రివ్యూలు',
   widgetRatingOutOf: '5కి {{rating}}',

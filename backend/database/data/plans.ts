@@ -7,7 +7,7 @@ import { PlanType } from '#lib/billing_enums'
 const PRO_FEATURES = [
   'Unlimited businesses',
   'Unlimited customer reviews',
-  'Smart routing: 4-5 stars to Google, 1-3 stars to private feedback',
+  'Your review page, with your routing choice and a private feedback inbox',
   'Branded QR code posters',
   'Analytics and feedback inbox',
   'Priority chat support',

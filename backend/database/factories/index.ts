@@ -1,8 +1,9 @@
 /*
  * Test and seed factories with the states the specs talk about: owners in, past or without a trial, operators,
  * compliance businesses, low ratings, paid plans (`pro`, `cancelled`, `expired`), each with the paid order that
- * granted it, staff, customers, their review requests and tax invoices. Times are relative to the app's clock, so a
- * spec that moved the clock gets rows relative to its "now".
+ * granted it, staff, customers, their review requests and tax invoices; team, agency and client workspaces with their
+ * members; Google connections, locations and reviews. Times are relative to the app's clock, so a spec that moved
+ * the clock gets rows relative to its "now".
  */
 import { randomBytes, randomInt } from 'node:crypto'
 import factory from '@adonisjs/lucid/factories'
@@ -18,6 +19,11 @@ import ReviewRequest, { RequestChannel, RequestStatus } from '#models/review_req
 import Invoice, { InvoiceKind } from '#models/invoice'
 import Staff from '#models/staff'
 import Workspace from '#models/workspace'
+import WorkspaceMember from '#models/workspace_member'
+import GoogleConnection from '#models/google_connection'
+import GoogleLocation from '#models/google_location'
+import GoogleReview from '#models/google_review'
+import type { WorkspaceRole } from '#contract/workspace_roles'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import env from '#start/env'
 import { financialYear, seller } from '#actions/billing/issue_invoice'
@@ -292,5 +298,130 @@ export const InvoiceFactory = factory
     invoice.workspaceId ??= payment.paidByWorkspaceId
     invoice.placeOfSupply ??= invoice.buyer.stateCode
     if (invoice.total === undefined) Object.assign(invoice, splitGst(payment.amount, invoice.buyer.stateCode === invoice.seller.stateCode))
+  })
+  .build()
+
+/**
+ * A workspace besides the personal one every account has. Merge `createdByUserId`: its creator joins it as an owner
+ * of its own (`joinedVia: 'own'`), as creating one through the API does.
+ *   team    (the default) a workspace of a team
+ *   agency  an agency's, whose members also act in the client workspaces it manages
+ *   client  a client workspace managed by the agency merged as `managedByWorkspaceId`; its creator, a member of the
+ *           agency, acts in it through the agency and joins it as no member (WorkspaceMemberFactory `viaAgency`
+ *           adds the people the agency brought in)
+ */
+export const WorkspaceFactory = factory
+  .define(Workspace, () => ({ name: `Workspace ${next()}`, kind: 'team' as const, managedByWorkspaceId: null }))
+  .state('team', (workspace) => {
+    workspace.kind = 'team'
+  })
+  .state('agency', (workspace) => {
+    workspace.kind = 'agency'
+  })
+  .state('client', (workspace) => {
+    workspace.kind = 'client'
+  })
+  .after('create', async (_, workspace, ctx) => {
+    if (workspace.kind === 'client' || !workspace.createdByUserId) return
+    const owner = { workspaceId: workspace.id, userId: workspace.createdByUserId, role: 'owner' as const, businessIds: null }
+    await WorkspaceMember.create(owner, { client: ctx.$trx })
+  })
+  .build()
+
+/**
+ * A member of a workspace (merge `workspaceId`, and `userId`, else `.with('user')` for a new account): a viewer of all
+ * its businesses (merge `businessIds` to limit them) who joined on their own.
+ *   owner, manager, viewer  the role
+ *   viaAgency               brought in by the agency that manages the (client) workspace (docs/decisions.md D56)
+ */
+export const WorkspaceMemberFactory = factory
+  .define(WorkspaceMember, () => ({ role: 'viewer' as WorkspaceRole, businessIds: null }))
+  .state('owner', (member) => {
+    member.role = 'owner'
+  })
+  .state('manager', (member) => {
+    member.role = 'manager'
+  })
+  .state('viewer', (member) => {
+    member.role = 'viewer'
+  })
+  .state('viaAgency', (member) => {
+    member.joinedVia = 'agency'
+  })
+  .relation('user', () => UserFactory)
+  .build()
+
+/**
+ * A workspace's working Google connection (merge `workspaceId`), as the OAuth callback stores it before any sync;
+ * `broken` is one whose refresh token Google refused.
+ */
+export const GoogleConnectionFactory = factory
+  .define(GoogleConnection, () => ({
+    email: 'owner@gmail.example',
+    refreshTokenEncrypted: GoogleConnection.seal('rt-stored-token'),
+    accessTokenEncrypted: null,
+    accessTokenExpiresAt: null,
+    error: null,
+    lastSyncAt: null,
+    connectedByUserId: null,
+  }))
+  .state('broken', (connection) => {
+    connection.error = 'invalid_grant'
+  })
+  .build()
+
+/**
+ * A location of a workspace's Business Profile, `accounts/1/locations/{n}` and not linked. Merge `businessId` to link
+ * it (its workspace follows the business's), else `workspaceId`.
+ */
+export const GoogleLocationFactory = factory
+  .define(GoogleLocation, () => {
+    const n = next()
+    return { name: `accounts/1/locations/${n}`, title: `Location ${n}`, address: null, placeId: null, businessId: null }
+  })
+  .before('create', async (_, location, ctx) => {
+    if (location.workspaceId !== undefined || !location.businessId) return
+    const business = await Business.findOrFail(location.businessId, { client: ctx.$trx })
+    location.workspaceId = business.workspaceId
+  })
+  .build()
+
+/**
+ * A Google review of a business (merge `businessId`) as the review sync stores it: 5 stars from Ravi Kumar with a
+ * few words, written now (merge `createTime`; it was last updated then unless `updateTime` is merged), unanswered.
+ *   replied  answered an hour after it was written (merge `replyComment` for the words)
+ *   deleted  gone from Google now
+ *   hidden   hidden from the website widget now (docs/decisions.md D49)
+ *   pinned   pinned to the website widget now
+ */
+export const GoogleReviewFactory = factory
+  .define(GoogleReview, () => ({
+    reviewName: `accounts/1/locations/1/reviews/r${next()}${randomBytes(3).toString('hex')}`,
+    reviewerName: 'Ravi Kumar',
+    reviewerPhotoUrl: null,
+    reviewerAnonymous: false,
+    stars: 5,
+    comment: 'Great food',
+    replyComment: null,
+    deletedAt: null,
+    pinnedAt: null,
+    hiddenAt: null,
+  }))
+  .state('replied', (review) => {
+    review.replyComment ??= 'Thank you'
+  })
+  .state('deleted', (review) => {
+    review.deletedAt ??= clock.now()
+  })
+  .state('hidden', (review) => {
+    review.hiddenAt ??= clock.now()
+  })
+  .state('pinned', (review) => {
+    review.pinnedAt ??= clock.now()
+  })
+  .before('create', (_, review) => {
+    review.createTime ??= clock.now()
+    review.updateTime ??= review.createTime
+    if (review.replyUpdateTime === undefined) review.replyUpdateTime = review.replyComment ? review.createTime.plus({ hours: 1 }) : null
   })
   .build()

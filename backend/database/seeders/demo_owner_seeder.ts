@@ -1,6 +1,8 @@
 /*
  * A ready-to-try owner on development machines: demo@reviewroute.in / reviewroute-demo, with one business
- * from the demo catalogue and a month of customer ratings. Runs once; later runs change nothing.
+ * from the demo catalogue and a month of customer ratings, and a demo Business Profile connection whose location
+ * is that business, with Google reviews in several languages (docs/decisions.md D59). Each part is seeded once:
+ * a later run adds only what is missing and changes nothing else.
  */
 import { BaseSeeder } from '@adonisjs/lucid/seeders'
 import db from '@adonisjs/lucid/services/db'
@@ -14,6 +16,10 @@ import GoogleRatingSnapshot from '#models/google_rating_snapshot'
 import { todayIst } from '#lib/time'
 import { demoCatalogue } from '#services/places/demo_places_provider'
 import { POSITIVE_RATING_MIN, TRIAL_DAYS, googleReviewUrl } from '#lib/constants'
+import GoogleConnection from '#models/google_connection'
+import GoogleLocation from '#models/google_location'
+import GoogleReview from '#models/google_review'
+import { DEMO_GOOGLE_EMAIL, DEMO_GOOGLE_LOCATION, DEMO_GOOGLE_REVIEWS } from '#database/data/demo_google_reviews'
 
 export const DEMO_OWNER = { email: 'demo@reviewroute.in', password: 'reviewroute-demo' }
 
@@ -30,8 +36,12 @@ export default class DemoOwnerSeeder extends BaseSeeder {
   static environment = ['development']
 
   async run() {
-    if (await User.findBy('email', DEMO_OWNER.email)) return
+    const existing = await User.findBy('email', DEMO_OWNER.email)
+    const owner = existing ?? (await this.owner())
+    await this.googleInbox(owner)
+  }
 
+  private async owner() {
     const now = DateTime.utc()
     const owner = await createAccount({
       ...DEMO_OWNER,
@@ -76,5 +86,55 @@ export default class DemoOwnerSeeder extends BaseSeeder {
     )
     // Invented ratings, not customers: the worker's feedback-alert sweep must not mail the demo owner about them.
     await db.from('review_sessions').where('business_id', business.id).update({ alerted_at: now.toJSDate() })
+    return owner
+  }
+
+  /**
+   * The demo Business Profile (docs/decisions.md D59): a connection marked `demo` (never synced, its replies stored
+   * here only), its one location linked to the demo business, and the reviews of DEMO_GOOGLE_REVIEWS.
+   */
+  private async googleInbox(owner: User) {
+    const workspaceId = await Workspace.personalIdOf(owner.id)
+    if (!workspaceId || (await GoogleConnection.findBy('workspace_id', workspaceId))) return
+    const business = await Business.query().where('workspace_id', workspaceId).where('short_url', 'demo-cafe').first()
+    if (!business) return
+
+    const now = DateTime.utc()
+    await GoogleConnection.create({
+      workspaceId,
+      email: DEMO_GOOGLE_EMAIL,
+      // Never used: a demo connection asks Google for nothing.
+      refreshTokenEncrypted: GoogleConnection.seal('demo'),
+      demo: true,
+      lastSyncAt: now,
+      connectedByUserId: owner.id,
+    })
+    await GoogleLocation.create({
+      workspaceId,
+      name: DEMO_GOOGLE_LOCATION,
+      title: business.name,
+      address: business.address,
+      placeId: business.placeId,
+      businessId: business.id,
+      reviewsBaselineAt: now,
+    })
+    await GoogleReview.createMany(
+      DEMO_GOOGLE_REVIEWS.map((review) => {
+        const created = now.minus({ hours: review.ageHours })
+        return {
+          businessId: business.id,
+          reviewName: `${DEMO_GOOGLE_LOCATION}/reviews/${review.id}`,
+          reviewerName: review.reviewer,
+          reviewerPhotoUrl: null,
+          reviewerAnonymous: false,
+          stars: review.stars,
+          comment: review.comment,
+          createTime: created,
+          updateTime: created,
+          replyComment: review.reply?.comment ?? null,
+          replyUpdateTime: review.reply ? created.plus({ hours: review.reply.afterHours }) : null,
+        }
+      })
+    )
   }
 }

@@ -7,6 +7,7 @@ import db from '@adonisjs/lucid/services/db'
 import { isolated } from '#tests/helpers/setup'
 import { DESKTOP, PHONE, assertDashboardReady, baseUrl, openBrowser } from '#tests/helpers/browser'
 import { ownerWithBusiness } from '#tests/helpers/owners'
+import { appUrl } from '#lib/app_url'
 
 test.group('Owner dashboard in Chromium', (group) => {
   isolated(group)
@@ -42,7 +43,8 @@ test.group('Owner dashboard in Chromium', (group) => {
     await page.getByRole('button', { name: 'Copy Review Link' }).first().click()
     await page.getByText('Review Link Copied!').waitFor()
     const copied = await page.evaluate(() => (globalThis as any).navigator.clipboard.readText() as Promise<string>)
-    assert.equal(copied, `${baseUrl()}/review/${business.short_url}`)
+    // The link every poster and mail carries: on APP_URL, whatever address the dashboard was opened on.
+    assert.equal(copied, appUrl(`/review/${business.short_url}`))
 
     // A customer rates the visit 2 stars with a comment.
     const submitted = await fetch(`${baseUrl()}/api/review/${business.short_url}/submit`, {

@@ -44,7 +44,7 @@ test.group('Customer review page in Chromium (phone)', (group) => {
       await page.goto(`${baseUrl()}/review/${business.shortUrl}`)
       assert.equal(await page.locator('h1').first().textContent(), 'Chai Point Koramangala')
       await page.getByRole('button', { name: 'Rate 2 out of 5' }).click()
-      await page.getByRole('heading', { name: 'Thanks for Your Feedback' }).waitFor()
+      await page.getByRole('heading', { name: 'Thanks for rating your visit' }).waitFor()
       await page.getByLabel('How can we improve? (Optional)').fill('Tea was cold and the wait was long')
       await page.getByLabel('Yes, please contact me about this').check()
       await page.getByLabel('Your name').fill('Kavya')
@@ -133,6 +133,40 @@ test.group('Customer review page in Chromium (phone)', (group) => {
       assert.equal(row.contactPhone, '9876543210')
     })
     .timeout(60_000)
+
+  test('the first tap is the server form’s: before the phone is idle the page fetches no script but its small entry', async ({
+    assert,
+    cleanup,
+    client,
+  }) => {
+    const { business, token } = await seededBusiness({ shortUrl: 'chai-idle' })
+    const page = await phonePage(true, cleanup)
+    // A phone that is never idle on its own: the test says when (docs/decisions.md D62).
+    await page.addInitScript({ content: 'window.heldIdle = []; window.requestIdleCallback = (run) => window.heldIdle.push(run)' })
+    const scripts: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+    })
+
+    await page.goto(`${baseUrl()}/review/${business.shortUrl}`, { waitUntil: 'load' })
+    assert.lengthOf(scripts, 1, scripts.join(', '))
+    assert.match(scripts[0], /^\/assets\/review-[\w-]+\.js$/)
+    await page.getByRole('button', { name: 'Rate 2 out of 5' }).click()
+    await page.getByRole('heading', { name: 'Thanks for rating your visit' }).waitFor()
+    // The server's feedback page: again only the entry.
+    assert.deepEqual([...new Set(scripts)], [scripts[0]])
+    assert.equal(await page.evaluate(() => performance.getEntriesByName('review-interactive').length), 0)
+
+    // Idle: the takeover arrives, draws the same form, and sends it.
+    await page.getByLabel('How can we improve? (Optional)').fill('Tea was cold')
+    await page.evaluate('window.heldIdle.forEach((run) => run({ didTimeout: false, timeRemaining: () => 50 }))')
+    await page.waitForFunction(() => performance.getEntriesByName('review-interactive').length > 0)
+    assert.equal(await page.getByLabel('How can we improve? (Optional)').inputValue(), 'Tea was cold')
+    await page.getByRole('button', { name: 'Submit Feedback' }).click()
+    await page.waitForURL('**/thanks?**', { timeout: 10_000 })
+    const [row] = (await client.get('/api/feedbacks').bearerToken(token)).body()
+    assert.equal(row.feedback, 'Tea was cold')
+  }).timeout(60_000)
 
   test('an unknown link answers 404 with the not-found screen', async ({ assert, cleanup }) => {
     const page = await phonePage(true, cleanup)

@@ -14,6 +14,7 @@ import Workspace from '#models/workspace'
 import GoogleLocation from '#models/google_location'
 import SyncGoogleReviews from '#actions/google/sync_google_reviews'
 import { BusinessProfile } from '#services/google/business_profile'
+import { ProfileAccess } from '#services/google/profile_access'
 import { unpaced } from '#services/google/request_pacer'
 import webConfig from '#config/web'
 import { appUrl } from '#lib/app_url'
@@ -81,7 +82,10 @@ async function syncedBusiness(google: GoogleStub, columns: Record<string, unknow
   )
   google.state.ratings[name] = { averageRating: 4.6, totalReviewCount: 128 }
   const mail = await fileMailbox(() => {})
-  await new SyncGoogleReviews(new BusinessProfile(google.config()), unpaced, mail.mailer).importLocation(location)
+  await new SyncGoogleReviews(new ProfileAccess(new BusinessProfile(google.config()), unpaced, mail.mailer)).handle({
+    location,
+    full: true,
+  })
   return setup.business
 }
 

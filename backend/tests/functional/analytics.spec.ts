@@ -12,8 +12,7 @@ import { FUNNEL_TOPIC_WINDOW } from '#lib/constants'
 import { BusinessFactory } from '#database/factories/index'
 import type { ApiClient } from '@japa/api-client'
 import type User from '#models/user'
-import type { ReviewSessionDto } from '#types/api'
-import type { DailyPoint } from '#actions/analytics/daily_series'
+import type { DailyPointDto, ReviewSessionDto } from '#types/api'
 
 const IST = 'Asia/Kolkata'
 const todayIst = () => DateTime.now().setZone(IST).startOf('day')
@@ -148,6 +147,7 @@ test.group('Business analytics: GET /api/analytics/:businessId', (group) => {
       reviewRequestId: null,
       customer: null,
       staff: null,
+      language: null,
     })
     assert.equal(DateTime.fromISO(sessions[0].createdAt).toMillis(), newest.createdAt.toMillis())
     assert.notInclude(JSON.stringify(response.body()), 'not yours')
@@ -343,7 +343,7 @@ test.group('Daily analytics: GET /api/analytics/:businessId/daily', (group) => {
     const response = await daily(client, user, business.id)
 
     response.assertStatus(200)
-    const dates = response.body().days.map((day: DailyPoint) => day.date)
+    const dates = response.body().days.map((day: DailyPointDto) => day.date)
     assert.deepEqual(dates, lastDays(30))
   })
 
@@ -374,7 +374,7 @@ test.group('Daily analytics: GET /api/analytics/:businessId/daily', (group) => {
     const response = await daily(client, user, business.id, '?days=7')
 
     response.assertStatus(200)
-    const byDate = Object.fromEntries(response.body().days.map((point: DailyPoint) => [point.date, point]))
+    const byDate = Object.fromEntries(response.body().days.map((point: DailyPointDto) => [point.date, point]))
     assert.deepEqual(byDate[day], { date: day, sessions: 1, positive: 1, negative: 0, redirected: 1, views: 0, widgetViews: 0 })
     assert.deepEqual(byDate[nextDay], {
       date: nextDay,
@@ -387,7 +387,7 @@ test.group('Daily analytics: GET /api/analytics/:businessId/daily', (group) => {
     })
     const today = isoDay(todayIst())
     assert.deepEqual(byDate[today], { date: today, sessions: 1, positive: 0, negative: 1, redirected: 0, views: 0, widgetViews: 0 })
-    const total = response.body().days.reduce((sum: number, point: DailyPoint) => sum + point.sessions, 0)
+    const total = response.body().days.reduce((sum: number, point: DailyPointDto) => sum + point.sessions, 0)
     assert.equal(total, 4)
   })
 
@@ -450,7 +450,7 @@ test.group('Daily analytics: GET /api/analytics/:businessId/daily', (group) => {
 
     response.assertStatus(200)
     assert.deepEqual(
-      response.body().days.map((point: DailyPoint) => [point.date, point.views]),
+      response.body().days.map((point: DailyPointDto) => [point.date, point.views]),
       [
         [twoDaysAgo, 4],
         [isoDay(todayIst().minus({ days: 1 })), 0],

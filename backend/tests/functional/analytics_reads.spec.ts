@@ -128,6 +128,7 @@ test.group('Analytics reads: writes that change the figures', (group) => {
         contact_phone: null,
         review_request_id: null,
         staff_id: null,
+        language: null,
       })
 
     assert.isTrue(await readsAfresh(business.id, rating))

@@ -2,6 +2,7 @@
  * Built-in email + password accounts (docs/decisions.md D1): register, login, logout and the bearer token's life.
  */
 import { test } from '@japa/runner'
+import { tooManyRequestsText } from '#contract/waiting'
 import type { ApiResponse } from '@japa/api-client'
 import type { Assert } from '@japa/assert'
 import { DateTime } from 'luxon'
@@ -11,7 +12,8 @@ import { isolated } from '#tests/helpers/setup'
 import { DEFAULT_PASSWORD, UserFactory } from '#database/factories/index'
 
 const INVALID_CREDENTIALS = 'Invalid email or password.'
-const TOO_MANY = 'Too many requests. Please wait a moment and try again.'
+/** The 429 sentence says how long, from the answer's own Retry-After (contract/waiting.ts). */
+const tooMany = (response: { header(name: string): string | undefined }) => tooManyRequestsText(Number(response.header('retry-after')))
 const SIGNED_OUT = 'You must be signed in to do that.'
 const BAD_JSON = 'The request body is not valid JSON. Send a JSON object.'
 
@@ -184,7 +186,7 @@ test.group('POST /api/auth/register', (group) => {
 
     const blocked = await client.post('/api/auth/register').json({ email: 'bulk11@example.in', password: 'long-enough-1' })
     blocked.assertStatus(429)
-    assert.equal(assertErrorShape(assert, blocked), TOO_MANY)
+    assert.equal(assertErrorShape(assert, blocked), tooMany(blocked))
     assert.isAbove(Number(blocked.header('retry-after')), 0)
     assert.equal(await countUsers(), before)
     assert.isNull(await User.findBy('email', 'bulk11@example.in'))
@@ -260,7 +262,7 @@ test.group('POST /api/auth/login', (group) => {
 
     const blocked = await client.post('/api/auth/login').json({ email: 'target@example.in', password: DEFAULT_PASSWORD })
     blocked.assertStatus(429)
-    assert.equal(assertErrorShape(assert, blocked), TOO_MANY)
+    assert.equal(assertErrorShape(assert, blocked), tooMany(blocked))
     assert.notProperty(blocked.body(), 'token')
     assert.isAbove(Number(blocked.header('retry-after')), 0)
 
@@ -310,7 +312,7 @@ test.group('POST /api/auth/login', (group) => {
 
     const blocked = await client.post('/api/auth/login').json({ email: owner.email, password: DEFAULT_PASSWORD })
     blocked.assertStatus(429)
-    assert.equal(assertErrorShape(assert, blocked), TOO_MANY)
+    assert.equal(assertErrorShape(assert, blocked), tooMany(blocked))
   })
 
   test('a malformed JSON body is a 400', async ({ client, assert }) => {

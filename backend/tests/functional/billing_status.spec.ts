@@ -3,7 +3,7 @@
  * docs/decisions.md D8, D9). The app's clock is moved to walk through the trial's days.
  */
 import { test } from '@japa/runner'
-import type { ApiClient } from '@japa/api-client'
+import type { ApiClient, ApiRequest } from '@japa/api-client'
 import { DateTime } from 'luxon'
 import { isolated } from '#tests/helpers/setup'
 import { BusinessFactory, ReviewSessionFactory, SubscriptionFactory, UserFactory, planOf } from '#database/factories/index'
@@ -75,6 +75,7 @@ test.group('GET /api/billing/trial-status (trial)', (group) => {
       trialStatus: 'active',
       trialDaysRemaining: 1,
       isLimited: false,
+      isLocked: false,
     })
   })
 
@@ -93,6 +94,7 @@ test.group('GET /api/billing/trial-status (trial)', (group) => {
       trialDaysRemaining: 0,
       subscriptionPlan: 'trial',
       isLimited: true,
+      isLocked: true,
     })
   })
 
@@ -126,6 +128,41 @@ test.group('GET /api/billing/trial-status (trial)', (group) => {
       subscriptionPlan: 'trial',
       isLimited: true,
     })
+  })
+})
+
+test.group('GET /api/billing/trial-status (a workspace that starts on the free plan)', (group) => {
+  isolated(group)
+
+  test("an agency's new client is on the free plan, not locked: its dashboard opens and it takes one business", async ({
+    client,
+    assert,
+  }) => {
+    const { token } = await signUp(client)
+    const agency = await client.post('/api/workspaces').bearerToken(token).json({ name: 'Spice Agency', kind: 'agency' })
+    const created = await client.post(`/api/workspaces/${agency.body().id}/clients`).bearerToken(token).json({ name: 'Sharma Sweets' })
+    created.assertStatus(201)
+    const inClient = (request: ApiRequest) => request.bearerToken(token).header('x-workspace-id', String(created.body().id))
+
+    const status = await inClient(client.get('/api/billing/trial-status'))
+    status.assertStatus(200)
+    assert.containsSubset(status.body(), { isTrialActive: false, trialEndsAt: null, isLimited: true, isLocked: false })
+
+    const { places } = (await client.post('/api/search-business').json({ query: 'sweets' })).body()
+    ;(await inClient(client.post('/api/select-business')).json({ placeId: places[0].place_id })).assertStatus(201)
+    const second = await inClient(client.post('/api/select-business')).json({ placeId: places[1].place_id })
+    second.assertStatus(403)
+    assert.isTrue(second.body().upgrade)
+  })
+
+  test('a team workspace the same; the personal workspace whose trial ended is locked', async ({ client, assert }) => {
+    const { user, token } = await signUp(client)
+    const team = await client.post('/api/workspaces').bearerToken(token).json({ name: 'Sharma Team' })
+    const teamStatus = await client.get('/api/billing/trial-status').bearerToken(token).header('x-workspace-id', String(team.body().id))
+    assert.containsSubset(teamStatus.body(), { isLimited: true, isLocked: false })
+
+    clock.travelTo(user.trialEndsAt!.plus({ hours: 1 }))
+    assert.containsSubset((await trialStatus(client, token)).body(), { isLimited: true, isLocked: true })
   })
 })
 

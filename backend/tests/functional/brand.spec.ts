@@ -4,7 +4,9 @@
  * a year's cache; a client business's customer page, poster and review request mail show the agency's brand
  * instead of ReviewRoute's, and every other business's stay as they were. Refusals change nothing.
  */
+import { createHash } from 'node:crypto'
 import { test } from '@japa/runner'
+import { createCanvas, loadImage } from '@napi-rs/canvas'
 import type { ApiClient, ApiRequest } from '@japa/api-client'
 import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
@@ -15,9 +17,10 @@ import ReviewRequestMail from '#mails/review_request_mail'
 import env from '#start/env'
 import { isolated } from '#tests/helpers/setup'
 import { ownerWithBusiness } from '#tests/helpers/owners'
-import { posterText } from '#tests/helpers/posters'
+import { posterColors, posterPages, posterText } from '#tests/helpers/posters'
 import { fileMailbox } from '#tests/helpers/mailbox'
-import { CLEAN_SVG, HOSTILE_SVGS, dataUrl, png } from '#tests/helpers/brand_logos'
+import { CLEAN_SVG, HOSTILE_SVGS, ISO_2022_JP_SVG, UTF16_DECLARED_SVG, dataUrl, png, utf16Svg } from '#tests/helpers/brand_logos'
+import { rasteriseStoredSvgLogos } from '#services/brand/logo_raster'
 import { BusinessFactory, UserFactory } from '#database/factories/index'
 
 const API = `http://${env.get('HOST')}:${env.get('PORT')}`
@@ -98,22 +101,91 @@ test.group('Brand: setting it', (group) => {
     assert.deepEqual(removed.body(), { name: 'Asha', color: '#111111', logoUrl: null })
   })
 
-  test('a clean SVG is accepted and served with a CSP that lets nothing run', async ({ client, assert }) => {
+  test('a clean SVG is drawn into a PNG on the server: the stored and the served logo are image/png, never SVG', async ({
+    client,
+    assert,
+  }) => {
     const { owner, agencyId } = await agencyWorld(client)
+    const wide = CLEAN_SVG.replace('viewBox="0 0 64 64" width="64" height="64"', 'viewBox="0 0 128 64" width="128" height="64"')
     const response = await as(client.put(`/api/workspaces/${agencyId}/brand`), owner).json({
       name: 'Asha Digital',
       color: '#6366f1',
-      logo: dataUrl('image/svg+xml', CLEAN_SVG),
+      logo: dataUrl('image/svg+xml', wide),
     })
     response.assertStatus(200)
-    assert.match(response.body().logoUrl, /\.svg$/)
+    assert.match(response.body().logoUrl, /^\/brand-logos\/[0-9a-f]{64}\.png$/)
+    const hash = /([0-9a-f]{64})/.exec(response.body().logoUrl)![1]
+    const rows = await db.from('brand_logos').select('hash', 'content_type')
+    assert.deepEqual(rows, [{ hash, content_type: 'image/png' }])
+    const workspace = await db.from('workspaces').where('id', agencyId).select('brand_logo_type').first()
+    assert.equal(workspace.brand_logo_type, 'image/png')
+
     const served = await fetch(`${API}${response.body().logoUrl}`)
     assert.equal(served.status, 200)
-    assert.equal(served.headers.get('content-type'), 'image/svg+xml')
-    assert.equal(served.headers.get('cache-control'), 'public, max-age=31536000, immutable')
-    assert.equal(served.headers.get('x-content-type-options'), 'nosniff')
-    assert.equal(served.headers.get('content-security-policy'), "default-src 'none'; style-src 'unsafe-inline'")
-    assert.equal(await served.text(), CLEAN_SVG)
+    assert.equal(served.headers.get('content-type'), 'image/png')
+    const image = await loadImage(Buffer.from(await served.arrayBuffer()))
+    // In the SVG's own proportions, large enough for a phone's sharp screen, and drawn (the circle's middle is not blank).
+    assert.equal(image.width, 2 * image.height)
+    assert.isAtLeast(image.height, 128)
+    const canvas = createCanvas(image.width, image.height)
+    const context = canvas.getContext('2d')
+    context.drawImage(image, 0, 0)
+    assert.equal(context.getImageData(Math.round(image.width / 4), Math.round(image.height / 2), 1, 1).data[3], 255)
+    assert.equal((await fetch(`${API}${response.body().logoUrl.replace('.png', '.svg')}`)).status, 404)
+  })
+
+  test('an SVG declaring ISO-2022-JP around a hidden script, or UTF-16, is refused on the logo field; nothing is stored', async ({
+    client,
+    assert,
+  }) => {
+    const { owner, agencyId } = await agencyWorld(client)
+    const before = await stored(agencyId)
+    for (const [logo, encoding] of [
+      [dataUrl('image/svg+xml', ISO_2022_JP_SVG), 'ISO-2022-JP'],
+      [dataUrl('image/svg+xml', UTF16_DECLARED_SVG), 'UTF-16'],
+      [`data:image/svg+xml,${encodeURIComponent(ISO_2022_JP_SVG)}`, 'ISO-2022-JP'],
+    ]) {
+      const response = await as(client.put(`/api/workspaces/${agencyId}/brand`), owner).json({ name: 'Asha', color: '#000000', logo })
+      response.assertStatus(422)
+      assert.equal(response.body().errors[0].field, 'logo')
+      assert.include(response.body().errors[0].message, `declares the encoding ${encoding}; only UTF-8`)
+    }
+    const utf16 = await as(client.put(`/api/workspaces/${agencyId}/brand`), owner).json({
+      name: 'Asha',
+      color: '#000000',
+      logo: dataUrl('image/svg+xml', utf16Svg()),
+    })
+    utf16.assertStatus(422)
+    assert.equal(utf16.body().errors[0].field, 'logo')
+    assert.equal(await stored(agencyId), before)
+  })
+
+  test('a logo stored as SVG before is converted to a PNG; no SVG is served meanwhile', async ({ client, assert }) => {
+    const { owner, agencyId, clientId } = await agencyWorld(client)
+    const svgHash = createHash('sha256').update(CLEAN_SVG).digest('hex')
+    await db
+      .table('brand_logos')
+      .insert({ hash: svgHash, content_type: 'image/svg+xml', bytes: Buffer.from(CLEAN_SVG), created_at: new Date() })
+    await db
+      .from('workspaces')
+      .where('id', agencyId)
+      .update({ brand_name: 'Asha Digital', brand_color: '#0ea5e9', brand_logo_hash: svgHash, brand_logo_type: 'image/svg+xml' })
+    // Before the conversion, the SVG is not served under either name.
+    for (const extension of ['svg', 'png']) assert.equal((await fetch(`${API}/brand-logos/${svgHash}.${extension}`)).status, 404)
+
+    assert.deepEqual(await rasteriseStoredSvgLogos(db), { converted: 1, removed: 0 })
+    const brand = (await as(client.get(`/api/workspaces/${agencyId}/brand`), owner)).body()
+    assert.match(brand.logoUrl, /^\/brand-logos\/[0-9a-f]{64}\.png$/)
+    assert.notInclude(brand.logoUrl, svgHash)
+    const served = await fetch(`${API}${brand.logoUrl}`)
+    assert.equal(served.headers.get('content-type'), 'image/png')
+    assert.deepEqual(await db.from('brand_logos').select('content_type'), [{ content_type: 'image/png' }])
+    // A client's page links the PNG.
+    const business = await BusinessFactory.merge({ workspaceId: clientId, userId: owner.id }).create()
+    const html = await (await fetch(`${API}/review/${business.shortUrl}`)).text()
+    assert.include(html, brand.logoUrl)
+    // Run again: nothing left to do.
+    assert.deepEqual(await rasteriseStoredSvgLogos(db), { converted: 0, removed: 0 })
   })
 
   test('a PNG logo is served as stored with a year-long immutable cache; an unknown one is a 404', async ({ client, assert }) => {
@@ -295,6 +367,36 @@ test.group('Brand: where it shows', (group) => {
     assert.include(await posterText(Buffer.from(await plain.arrayBuffer())), 'Powered by ReviewRoute')
   })
 
+  test("a client business's posters are drawn in the brand's colour with its logo; another business's stay ReviewRoute's", async ({
+    client,
+    assert,
+  }) => {
+    const { owner, business } = await branded(client)
+    const token = (await User.accessTokens.create(owner)).value!.release()
+    const response = await fetch(`${API}/api/businesses/${business.id}/poster.pdf`, {
+      headers: { 'authorization': `Bearer ${token}`, 'x-workspace-id': String(business.workspaceId) },
+    })
+    const pdf = Buffer.from(await response.arrayBuffer())
+    // The band's corner in the brand's colour (#0ea5e9), the logo (a solid #4f46e5 PNG) at the band's top middle.
+    const [band, logo] = await posterColors(pdf, [
+      [52, 60],
+      [297, 84],
+    ])
+    assert.deepEqual(band, [14, 165, 233])
+    assert.deepEqual(logo, [79, 70, 229])
+    assert.equal((await posterPages(pdf))[0].images, 1)
+    assert.include(await posterText(pdf), 'Chai Point Indiranagar')
+
+    const other = await ownerWithBusiness()
+    const plain = Buffer.from(
+      await (
+        await fetch(`${API}/api/businesses/${other.business.id}/poster.pdf`, { headers: { authorization: `Bearer ${other.token}` } })
+      ).arrayBuffer()
+    )
+    assert.deepEqual((await posterColors(plain, [[52, 60]]))[0], [37, 99, 235])
+    assert.equal((await posterPages(plain))[0].images, 0)
+  })
+
   test("a client business's review request mail comes from the agency, with its name, colour and logo", async ({
     client,
     assert,
@@ -304,7 +406,7 @@ test.group('Brand: where it shows', (group) => {
     const mailbox = await fileMailbox(cleanup)
     const customer = { name: 'Ravi', email: 'ravi@example.test' } as Pick<Customer, 'name' | 'email'>
     await mailbox.mailer.send(
-      new ReviewRequestMail(await Business.findOrFail(business.id), customer, { link: `${API}/r/x`, stop: `${API}/r/x/stop` })
+      new ReviewRequestMail(await Business.findOrFail(business.id), customer, { link: `${API}/r/x`, stop: `${API}/r/x/stop` }, 'en')
     )
     const [sent] = await mailbox.read()
     assert.match(sent.from, /^Asha Digital </)
@@ -314,7 +416,7 @@ test.group('Brand: where it shows', (group) => {
     assert.notInclude(sent.html, 'ReviewRoute')
 
     const other = await ownerWithBusiness()
-    await mailbox.mailer.send(new ReviewRequestMail(other.business, customer, { link: `${API}/r/y`, stop: `${API}/r/y/stop` }))
+    await mailbox.mailer.send(new ReviewRequestMail(other.business, customer, { link: `${API}/r/y`, stop: `${API}/r/y/stop` }, 'en'))
     const plain = (await mailbox.read()).find((mail) => mail.html.includes('/r/y'))!
     assert.include(plain.html, 'ReviewRoute')
     assert.notInclude(plain.html, 'Asha Digital')

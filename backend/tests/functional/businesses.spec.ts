@@ -9,6 +9,7 @@ import { isolated } from '#tests/helpers/setup'
 import { ownerWithBusiness } from '#tests/helpers/owners'
 import { UserFactory, BusinessFactory, ReviewSessionFactory } from '#database/factories/index'
 import Business from '#models/business'
+import WorkspaceMember from '#models/workspace_member'
 import type User from '#models/user'
 
 const JUNK_TOKEN = 'oat_bm90LWEtcmVhbC10b2tlbg.aGVsbG8td29ybGQtdGhpcy1pcy1qdW5r'
@@ -612,5 +613,41 @@ test.group('DELETE /api/businesses/:id', (group) => {
 
     response.assertStatus(404)
     assert.isNotNull(await Business.find(theirs.id))
+  })
+
+  test("only the workspace's owners remove a business: a manager and a viewer get 403 and it stays with its ratings", async ({
+    client,
+    assert,
+  }) => {
+    const { business } = await ownerWithBusiness()
+    await ReviewSessionFactory.merge({ businessId: business.id }).createMany(2)
+    const [manager, viewer, coOwner] = await UserFactory.createMany(3)
+    for (const [user, role] of [
+      [manager, 'manager'],
+      [viewer, 'viewer'],
+      [coOwner, 'owner'],
+    ] as const)
+      await WorkspaceMember.create({ workspaceId: business.workspaceId, userId: user.id, role, businessIds: null })
+
+    for (const [user, path] of [
+      [manager, `/api/businesses/${business.id}`],
+      [manager, `/api/business/${business.id}`],
+      [viewer, `/api/businesses/${business.id}`],
+    ] as const) {
+      const response = await client.delete(path).loginAs(user).header('x-workspace-id', String(business.workspaceId))
+      response.assertStatus(403)
+      assert.equal(response.body().error, "Only the workspace's owners can do that.")
+    }
+    assert.isNotNull(await Business.find(business.id))
+    assert.equal(await count('review_sessions', 'business_id', business.id), 2)
+
+    // Any of its owners, not only the one who added it.
+    const response = await client
+      .delete(`/api/businesses/${business.id}`)
+      .loginAs(coOwner)
+      .header('x-workspace-id', String(business.workspaceId))
+    response.assertStatus(200)
+    assert.isNull(await Business.find(business.id))
+    assert.equal(await count('review_sessions', 'business_id', business.id), 0)
   })
 })

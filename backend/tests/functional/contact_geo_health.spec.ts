@@ -3,6 +3,7 @@
  * and the error shape for anything unknown or malformed (docs/decisions.md D13: JSON, never a stack trace).
  */
 import { test } from '@japa/runner'
+import { tooManyRequestsText } from '#contract/waiting'
 import type { ApiResponse } from '@japa/api-client'
 import type { Assert } from '@japa/assert'
 import db from '@adonisjs/lucid/services/db'
@@ -10,7 +11,8 @@ import ContactMessage from '#models/contact_message'
 import { isolated } from '#tests/helpers/setup'
 import { UserFactory } from '#database/factories/index'
 
-const TOO_MANY = 'Too many requests. Please wait a moment and try again.'
+/** The 429 sentence says how long, from the answer's own Retry-After (contract/waiting.ts). */
+const tooMany = (response: { header(name: string): string | undefined }) => tooManyRequestsText(Number(response.header('retry-after')))
 
 const validMessage = () => ({
   name: 'Rahul Mehta',
@@ -145,7 +147,7 @@ test.group('POST /api/contact', (group) => {
 
     const blocked = await client.post('/api/contact').json({ ...validMessage(), subject: 'Question 6' })
     blocked.assertStatus(429)
-    assert.equal(assertCleanError(assert, blocked), TOO_MANY)
+    assert.equal(assertCleanError(assert, blocked), tooMany(blocked))
     assert.isAbove(Number(blocked.header('retry-after')), 0)
     assert.equal(await countMessages(), before + 5)
     assert.isNull(await ContactMessage.findBy('subject', 'Question 6'))

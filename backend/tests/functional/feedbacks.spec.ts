@@ -103,6 +103,7 @@ test.group('Feedback list: GET /api/feedbacks', (group) => {
       contactPhone: null,
       reviewRequestId: null,
       customer: null,
+      language: null,
       staff: null,
     })
   })
@@ -322,6 +323,7 @@ test.group('One feedback: GET /api/feedbacks/:id', (group) => {
       contactPhone: null,
       reviewRequestId: null,
       customer: null,
+      language: null,
       staff: null,
     })
   })
@@ -538,6 +540,7 @@ test.group('One review session: GET /api/review-sessions/:id', (group) => {
       contactPhone: null,
       reviewRequestId: null,
       customer: null,
+      language: null,
       staff: null,
     })
   })
@@ -573,7 +576,7 @@ test.group('Ratings through a personal link name their request and customer', (g
       { rating: 1, feedback: 'Too slow', createdAt: now.minus({ minutes: 2 }) },
       { rating: 5, createdAt: now.minus({ minutes: 3 }) },
     ])
-    const meera = { name: 'Meera Iyer', phone: '+919876543210' }
+    const meera = { name: 'Meera Iyer', phone: '+919876543210', language: null }
     return { owner, business, request, borne, walkIn, meera }
   }
 

@@ -9,37 +9,23 @@ import { randomBytes } from 'node:crypto'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
-import Workspace from '#models/workspace'
-import WorkspaceMember from '#models/workspace_member'
-import GoogleConnection from '#models/google_connection'
 import ReplyTemplate from '#models/reply_template'
 import AutoReplyGoogleReviews from '#actions/google/auto_reply_google_reviews'
 import { isolated } from '#tests/helpers/setup'
-import { googleStub, stubReview, type GoogleStub } from '#tests/helpers/google_stub'
-import { BusinessFactory, UserFactory } from '#database/factories/index'
-import type { WorkspaceRole } from '#contract/workspace_roles'
+import { googleStub, heldReview, type GoogleStub } from '#tests/helpers/google_stub'
+import { ownedWorkspace, joined } from '#tests/helpers/workspaces'
+import { clock } from '#lib/clock'
+import { BusinessFactory, GoogleConnectionFactory } from '#database/factories/index'
 
 const LOCATION = 'accounts/9/locations/90'
 const HOUR = 3600_000
 
 async function world(google: GoogleStub) {
-  const owner = await UserFactory.create()
-  const workspace = await Workspace.create({ name: `Auto ${randomBytes(3).toString('hex')}`, kind: 'team', createdByUserId: owner.id })
-  const join = async (role: WorkspaceRole) => {
-    const user = role === 'owner' ? owner : await UserFactory.create()
-    await WorkspaceMember.create({ workspaceId: workspace.id, userId: user.id, role, businessIds: null })
-    return user
-  }
-  await join('owner')
+  const { owner, workspace } = await ownedWorkspace()
   const business = await BusinessFactory.merge({ userId: owner.id, workspaceId: workspace.id, name: 'Anand Bhavan' }).create()
-  const manager = await join('manager')
-  const viewer = await join('viewer')
-  await GoogleConnection.create({
-    workspaceId: workspace.id,
-    email: 'auto@gmail.example',
-    refreshTokenEncrypted: GoogleConnection.seal('rt-auto-token'),
-    connectedByUserId: owner.id,
-  })
+  const manager = await joined(workspace.id, 'manager')
+  const viewer = await joined(workspace.id, 'viewer')
+  await GoogleConnectionFactory.merge({ workspaceId: workspace.id, email: 'auto@gmail.example', connectedByUserId: owner.id }).create()
   google.state.reviews[LOCATION] = []
   return { workspace, business, owner, manager, viewer }
 }
@@ -60,23 +46,17 @@ interface Spec {
 /** A review stored here and held by the stub, so Google can take a reply to it. */
 async function review(google: GoogleStub, w: World, spec: Spec) {
   const id = `ar${randomBytes(4).toString('hex')}`
-  const created = new Date(Date.now() - spec.ageHours * HOUR)
-  const [rowId] = await db.table('google_reviews').insert({
-    business_id: w.business.id,
-    review_name: `${LOCATION}/reviews/${id}`,
-    reviewer_name: spec.reviewer === undefined ? `Reviewer ${id}` : spec.reviewer,
-    reviewer_anonymous: false,
+  const created = clock.now().minus({ hours: spec.ageHours })
+  const held = await heldReview(google, LOCATION, id, {
+    businessId: w.business.id,
+    reviewerName: spec.reviewer === undefined ? `Reviewer ${id}` : spec.reviewer,
     stars: spec.stars ?? 5,
     comment: spec.comment ?? 'Great food',
-    create_time: created,
-    update_time: created,
-    reply_comment: spec.reply ?? null,
-    reply_update_time: spec.reply ? created : null,
-    created_at: new Date(),
-    updated_at: new Date(),
+    createTime: created,
+    replyComment: spec.reply ?? null,
+    replyUpdateTime: spec.reply ? created : null,
   })
-  google.state.reviews[LOCATION].push(stubReview(LOCATION, id))
-  return { id: Number(rowId), name: `${LOCATION}/reviews/${id}`, reviewer: `Reviewer ${id}` }
+  return { id: held.id, name: held.reviewName, reviewer: `Reviewer ${id}` }
 }
 
 const template = (w: World, name: string, body: string, stars: number[], language = 'en') =>
@@ -93,7 +73,7 @@ async function turnOn(client: { put: (url: string) => ApiRequest }, w: World, bo
   return response
 }
 
-const sweep = async () => (await app.container.make(AutoReplyGoogleReviews)).sweep()
+const sweep = async () => (await app.container.make(AutoReplyGoogleReviews)).handle()
 
 const autoActivity = (w: World) =>
   db.from('workspace_activity').where('workspace_id', w.workspace.id).where('action', 'google_review.replied').orderBy('id')

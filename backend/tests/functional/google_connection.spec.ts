@@ -16,8 +16,10 @@ import { clock } from '#lib/clock'
 import { isolated } from '#tests/helpers/setup'
 import { ownerWithBusiness } from '#tests/helpers/owners'
 import { CLIENT_ID, googleStub } from '#tests/helpers/google_stub'
-import { BusinessFactory, UserFactory } from '#database/factories/index'
-import { GOOGLE_GRANT_LOST, GOOGLE_NO_QUOTA, STATE_EXPIRED } from '#actions/google/google_profile'
+import { joined } from '#tests/helpers/workspaces'
+import { BusinessFactory, GoogleConnectionFactory } from '#database/factories/index'
+import { GOOGLE_GRANT_LOST, GOOGLE_NO_QUOTA } from '#services/google/profile_access'
+import { STATE_EXPIRED } from '#actions/google/finish_google_connection'
 
 async function owner() {
   const setup = await ownerWithBusiness()
@@ -26,23 +28,10 @@ async function owner() {
 
 /** A connection made straight in the database, with a refresh token the stub accepts. */
 async function connect(workspaceId: number, refreshToken = 'rt-stored-token') {
-  return GoogleConnection.create({
-    workspaceId,
-    email: 'owner@gmail.example',
-    refreshTokenEncrypted: GoogleConnection.seal(refreshToken),
-    accessTokenEncrypted: null,
-    accessTokenExpiresAt: null,
-    error: null,
-    lastSyncAt: null,
-    connectedByUserId: null,
-  })
+  return GoogleConnectionFactory.merge({ workspaceId, refreshTokenEncrypted: GoogleConnection.seal(refreshToken) }).create()
 }
 
-async function memberOf(workspaceId: number, role: 'manager' | 'viewer') {
-  const user = await UserFactory.create()
-  await WorkspaceMember.create({ workspaceId, userId: user.id, role, businessIds: null })
-  return user
-}
+const memberOf = (workspaceId: number, role: 'manager' | 'viewer') => joined(workspaceId, role)
 
 async function demoPlaces(client: ApiClient): Promise<string[]> {
   const found = await client.post('/api/search-business').json({ query: 'cafe' })
@@ -115,7 +104,18 @@ test.group('Google connection: connecting', (group) => {
 
     const status = await client.get('/api/google/connection').bearerToken(token)
     status.assertStatus(200)
-    assert.deepEqual(status.body(), { connected: true, email: 'owner@gmail.example', locations: 0, lastSyncAt: null, error: null })
+    assert.deepEqual(status.body(), {
+      connected: true,
+      configured: true,
+      demo: false,
+      email: 'owner@gmail.example',
+      locations: 0,
+      lastSyncAt: null,
+      error: null,
+      // Its first import is queued for the worker (docs/decisions.md D58).
+      importStatus: 'queued',
+      importError: null,
+    })
   })
 
   test('a state used twice, forged, expired or for a wrong verifier stores nothing', async ({ client, assert }) => {
@@ -190,7 +190,17 @@ test.group('Google connection: connecting', (group) => {
     assert.isNull(await GoogleConnection.findBy('workspace_id', workspaceId))
     assert.lengthOf(await GoogleLocation.query().where('workspace_id', workspaceId), 0)
     const status = await client.get('/api/google/connection').bearerToken(token)
-    assert.deepEqual(status.body(), { connected: false, email: null, locations: 0, lastSyncAt: null, error: null })
+    assert.deepEqual(status.body(), {
+      connected: false,
+      configured: true,
+      demo: false,
+      email: null,
+      locations: 0,
+      lastSyncAt: null,
+      error: null,
+      importStatus: null,
+      importError: null,
+    })
     // Again: nothing to forget, still fine.
     ;(await client.delete('/api/google/connection').bearerToken(token)).assertStatus(204)
   })

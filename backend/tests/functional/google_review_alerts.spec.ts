@@ -13,11 +13,12 @@ import GoogleReviewSyncJob from '#jobs/google_review_sync_job'
 import FeedbackAlertJob from '#jobs/feedback_alert_job'
 import FeedbackDigestJob from '#jobs/feedback_digest_job'
 import { BusinessProfile } from '#services/google/business_profile'
+import { ProfileAccess } from '#services/google/profile_access'
 import { unpaced } from '#services/google/request_pacer'
 import { QueueName } from '#queue/queues'
 import { FeedbackAlerts } from '#lib/notification_enums'
 import { clock } from '#lib/clock'
-import { ReviewSessionFactory } from '#database/factories/index'
+import { GoogleLocationFactory, ReviewSessionFactory } from '#database/factories/index'
 import { isolated } from '#tests/helpers/setup'
 import { ownerWithBusiness } from '#tests/helpers/owners'
 import { fileMailbox, type Cleanup } from '#tests/helpers/mailbox'
@@ -36,17 +37,10 @@ async function world(google: GoogleStub, cleanup: Cleanup, owner: Partial<User> 
   const setup = await ownerWithBusiness({ owner: owner as any, business: { name: 'Chai Point Indiranagar' } })
   const workspaceId = (await Workspace.personalIdOf(setup.user.id))!
   await connectGoogle(workspaceId)
-  const location = await GoogleLocation.create({
-    workspaceId,
-    name: LOCATION,
-    title: 'Chai Point',
-    address: null,
-    placeId: null,
-    businessId: setup.business.id,
-  })
+  const location = await GoogleLocationFactory.merge({ name: LOCATION, title: 'Chai Point', businessId: setup.business.id }).create()
   google.state.reviews[LOCATION] = [...OLD]
   const enqueued: { queue: string; payload: unknown }[] = []
-  const sync = new SyncGoogleReviews(new BusinessProfile(google.config()), unpaced, mail.mailer)
+  const sync = new SyncGoogleReviews(new ProfileAccess(new BusinessProfile(google.config()), unpaced, mail.mailer))
   const syncJob = new GoogleReviewSyncJob(sync, {
     enqueue: async (queue: string, payload: unknown) => {
       enqueued.push({ queue, payload })
@@ -135,12 +129,12 @@ test.group('Google review alerts', (group) => {
     const { mail, business, location, sync } = await world(google, cleanup)
     const job = new FeedbackAlertJob(mail.mailer)
     arrive(google, twoStars('new1'))
-    await sync.syncLocation(location)
+    await sync.handle({ location })
     assert.deepEqual(await job.handle({ businessId: business.id }), { alerted: 1 })
 
     arrive(google, twoStars('new2', { starRating: 'THREE', comment: 'Slow', updateTime: '2026-11-20T12:00:00Z' }))
     arrive(google, twoStars('new3', { starRating: 'ONE', comment: 'Dirty', updateTime: '2026-11-20T13:00:00Z' }))
-    await sync.syncLocation(location)
+    await sync.handle({ location })
     assert.deepEqual(await job.handle({ businessId: business.id }), { alerted: 0 })
     assert.lengthOf(await mail.read(), 1)
 
@@ -156,7 +150,7 @@ test.group('Google review alerts', (group) => {
     const { mail, business, location, sync } = await world(google, cleanup)
     await ReviewSessionFactory.merge({ businessId: business.id, rating: 2, redirected: false, feedback: 'Cold biryani' }).create()
     arrive(google, twoStars('new1'))
-    await sync.syncLocation(location)
+    await sync.handle({ location })
 
     assert.deepEqual(await new FeedbackAlertJob(mail.mailer).handle({ businessId: business.id }), { alerted: 2 })
 
@@ -204,7 +198,7 @@ test.group('Google review alerts', (group) => {
     const { mail, user, business, location, sync } = await world(google, cleanup, { googleReviewAlerts: FeedbackAlerts.Daily })
     arrive(google, twoStars('new1'))
     arrive(google, twoStars('new2', { starRating: 'THREE', comment: 'Too sweet', updateTime: '2026-11-20T12:00:00Z' }))
-    await sync.syncLocation(location)
+    await sync.handle({ location })
 
     assert.deepEqual(await new FeedbackAlertJob(mail.mailer).handle({ businessId: business.id }), { alerted: 0 })
     assert.deepEqual(await new FeedbackAlertJob(mail.mailer).handle({}), { alerted: 0 })
@@ -232,7 +226,7 @@ test.group('Google review alerts', (group) => {
   test('`off` sends nothing, and turning alerts on later does not replay the review', async ({ assert, cleanup }) => {
     const { mail, user, business, location, sync } = await world(google, cleanup, { googleReviewAlerts: FeedbackAlerts.Off })
     arrive(google, twoStars('new1'))
-    await sync.syncLocation(location)
+    await sync.handle({ location })
 
     assert.deepEqual(await new FeedbackAlertJob(mail.mailer).handle({ businessId: business.id }), { alerted: 0 })
     assert.isNotNull((await reviewRow('new1')).alerted_at)
@@ -247,7 +241,7 @@ test.group('Google review alerts', (group) => {
     const { mail, business, location, sync } = await world(google, cleanup, { feedbackAlerts: FeedbackAlerts.Off })
     await ReviewSessionFactory.merge({ businessId: business.id, rating: 1, redirected: false, feedback: 'Cold biryani' }).create()
     arrive(google, twoStars('new1'))
-    await sync.syncLocation(location)
+    await sync.handle({ location })
 
     assert.deepEqual(await new FeedbackAlertJob(mail.mailer).handle({ businessId: business.id }), { alerted: 1 })
 
@@ -260,7 +254,7 @@ test.group('Google review alerts', (group) => {
   test('a mail that could not be sent leaves the review due for the retry', async ({ assert, cleanup }) => {
     const { business, location, sync, mail } = await world(google, cleanup)
     arrive(google, twoStars('new1'))
-    await sync.syncLocation(location)
+    await sync.handle({ location })
     const broken = { send: async () => Promise.reject(new Error('mail transport down')) } as any
 
     await assert.rejects(() => new FeedbackAlertJob(broken).handle({ businessId: business.id }), /mail transport down/)
@@ -278,7 +272,7 @@ test.group('Google review alerts', (group) => {
     await db.from('google_locations').where('id', location.id).update({ reviews_baseline_at: null })
     arrive(google, twoStars('new1'))
 
-    await sync.syncLocation(location)
+    await sync.handle({ location })
 
     assert.isNotNull((await GoogleLocation.findOrFail(location.id)).reviewsBaselineAt)
     assert.isNull((await reviewRow('new1')).alert_due_at)

@@ -5,7 +5,6 @@
  */
 import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
-import db from '@adonisjs/lucid/services/db'
 import Workspace from '#models/workspace'
 import WeeklySummaryJob from '#jobs/weekly_summary_job'
 import { clock } from '#lib/clock'
@@ -13,7 +12,7 @@ import { fileMailbox } from '#tests/helpers/mailbox'
 import { isolated } from '#tests/helpers/setup'
 import { connectGoogle } from '#tests/helpers/google_stub'
 import { ownerWithBusiness } from '#tests/helpers/owners'
-import { BusinessFactory } from '#database/factories/index'
+import { BusinessFactory, GoogleReviewFactory } from '#database/factories/index'
 import env from '#start/env'
 
 const IST = 'Asia/Kolkata'
@@ -31,22 +30,18 @@ async function connect(workspaceId: number) {
 /** One stored Google review of the business. */
 async function review(businessId: number, stars: number, { replied = false, at = WEEK_START.minus({ weeks: 3 }), deleted = false } = {}) {
   serial++
-  const now = new Date()
-  await db.table('google_reviews').insert({
-    business_id: businessId,
-    review_name: `accounts/1/locations/${businessId}/reviews/ov${serial}-${Date.now()}`,
-    reviewer_name: `Reviewer ${serial}`,
-    reviewer_anonymous: false,
-    stars,
-    comment: `Review ${serial}`,
-    create_time: at.toJSDate(),
-    update_time: at.toJSDate(),
-    reply_comment: replied ? 'Thank you' : null,
-    reply_update_time: replied ? at.plus({ hours: 5 }).toJSDate() : null,
-    deleted_at: deleted ? now : null,
-    created_at: now,
-    updated_at: now,
-  })
+  await (deleted ? GoogleReviewFactory.apply('deleted') : GoogleReviewFactory)
+    .merge({
+      businessId,
+      reviewName: `accounts/1/locations/${businessId}/reviews/ov${serial}-${Date.now()}`,
+      reviewerName: `Reviewer ${serial}`,
+      stars,
+      comment: `Review ${serial}`,
+      createTime: at,
+      replyComment: replied ? 'Thank you' : null,
+      replyUpdateTime: replied ? at.plus({ hours: 5 }) : null,
+    })
+    .create()
 }
 
 /** 5 reviews: 2 replied, 3 unanswered (2 of them 1-3 stars); a deleted one that counts nowhere. */

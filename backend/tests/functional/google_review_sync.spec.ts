@@ -9,11 +9,11 @@ import db from '@adonisjs/lucid/services/db'
 import app from '@adonisjs/core/services/app'
 import Workspace from '#models/workspace'
 import GoogleLocation from '#models/google_location'
-import SyncGoogleReviews, { GoogleConnectionLost, lowStarChanges } from '#actions/google/sync_google_reviews'
+import SyncGoogleReviews, { lowStarChanges } from '#actions/google/sync_google_reviews'
 import GoogleReviewSyncJob from '#jobs/google_review_sync_job'
 import GoogleRatingJob from '#jobs/google_rating_job'
 import type { PlacesDirectory } from '#services/places/places_directory'
-import { GOOGLE_GRANT_LOST } from '#actions/google/google_profile'
+import { GOOGLE_GRANT_LOST, GoogleConnectionLost, ProfileAccess } from '#services/google/profile_access'
 import { BusinessProfile } from '#services/google/business_profile'
 import { RedisRequestPacer, unpaced } from '#services/google/request_pacer'
 import { QueueService } from '#queue/queue_service'
@@ -21,6 +21,7 @@ import { DEFAULT_JOB_OPTIONS, QueueName } from '#queue/queues'
 import queueConfig from '#config/queue'
 import { isolated } from '#tests/helpers/setup'
 import { ownerWithBusiness } from '#tests/helpers/owners'
+import { GoogleLocationFactory } from '#database/factories/index'
 import { fileMailbox } from '#tests/helpers/mailbox'
 import {
   connectGoogle,
@@ -40,14 +41,7 @@ async function world(google: GoogleStub, reviews: StubReview[] = []) {
   const setup = await ownerWithBusiness()
   const workspaceId = (await Workspace.personalIdOf(setup.user.id))!
   const connection = await connectGoogle(workspaceId)
-  const location = await GoogleLocation.create({
-    workspaceId,
-    name: LOCATION,
-    title: 'Sync Cafe',
-    address: null,
-    placeId: null,
-    businessId: setup.business.id,
-  })
+  const location = await GoogleLocationFactory.merge({ name: LOCATION, title: 'Sync Cafe', businessId: setup.business.id }).create()
   google.state.reviews[LOCATION] = reviews
   return { ...setup, workspaceId, connection, location }
 }
@@ -87,7 +81,10 @@ test.group('Google review sync: import', (group) => {
     const { business, location } = await world(google, reviews)
     google.state.ratings[LOCATION] = { averageRating: 4.36, totalReviewCount: 131 }
 
-    const result = await new SyncGoogleReviews(new BusinessProfile(google.config()), unpaced, mail.mailer).importLocation(location)
+    const result = await new SyncGoogleReviews(new ProfileAccess(new BusinessProfile(google.config()), unpaced, mail.mailer)).handle({
+      location,
+      full: true,
+    })
 
     assert.equal(result.requests, 3)
     assert.deepEqual(google.state.reviewCalls, [
@@ -129,7 +126,10 @@ test.group('Google review sync: import', (group) => {
     assert.isNotNull((await db.from('google_connections').where('workspace_id', location.workspaceId).first()).last_sync_at)
 
     // A second import changes nothing and stores nothing twice.
-    const again = await new SyncGoogleReviews(new BusinessProfile(google.config()), unpaced, mail.mailer).importLocation(location)
+    const again = await new SyncGoogleReviews(new ProfileAccess(new BusinessProfile(google.config()), unpaced, mail.mailer)).handle({
+      location,
+      full: true,
+    })
     assert.deepEqual(again.changes, [])
     assert.lengthOf(await rows(), 118)
     assert.deepEqual(await mail.read(), [])
@@ -138,11 +138,11 @@ test.group('Google review sync: import', (group) => {
   test('a review Google no longer lists is marked deleted by the next full import, and comes back if it returns', async ({ assert }) => {
     const reviews = many(3)
     const { location } = await world(google, reviews)
-    const sync = new SyncGoogleReviews(new BusinessProfile(google.config()), unpaced)
-    await sync.importLocation(location)
+    const sync = new SyncGoogleReviews(new ProfileAccess(new BusinessProfile(google.config()), unpaced))
+    await sync.handle({ location, full: true })
 
     google.state.reviews[LOCATION] = [reviews[0], reviews[2]]
-    const result = await sync.importLocation(location)
+    const result = await sync.handle({ location, full: true })
     assert.deepEqual(
       result.changes.map((change) => [change.kind, change.reviewName]),
       [['deleted', `${LOCATION}/reviews/r2`]]
@@ -158,7 +158,7 @@ test.group('Google review sync: import', (group) => {
     )
 
     google.state.reviews[LOCATION] = reviews
-    await sync.importLocation(location)
+    await sync.handle({ location, full: true })
     assert.isTrue((await rows()).every((row) => row.deleted_at === null))
   })
 
@@ -183,11 +183,11 @@ test.group('Google review sync: import', (group) => {
 
   test('an import that fails part way marks nothing deleted', async ({ assert }) => {
     const { location } = await world(google, many(120))
-    const sync = new SyncGoogleReviews(new BusinessProfile(google.config()), unpaced)
-    await sync.importLocation(location)
+    const sync = new SyncGoogleReviews(new ProfileAccess(new BusinessProfile(google.config()), unpaced))
+    await sync.handle({ location, full: true })
     google.state.reviews[LOCATION] = many(120).slice(10)
     google.state.reviewFailures = [0, 503]
-    await assert.rejects(() => sync.importLocation(location), /503/)
+    await assert.rejects(() => sync.handle({ location, full: true }), /503/)
     assert.isTrue((await rows()).every((row) => row.deleted_at === null))
   })
 })
@@ -199,8 +199,8 @@ test.group('Google review sync: incremental', (group) => {
   test('reads newest change first and stops at the first review it has unchanged', async ({ assert }) => {
     const reviews = many(120)
     const { location } = await world(google, reviews)
-    const sync = new SyncGoogleReviews(new BusinessProfile(google.config()), unpaced)
-    await sync.importLocation(location)
+    const sync = new SyncGoogleReviews(new ProfileAccess(new BusinessProfile(google.config()), unpaced))
+    await sync.handle({ location, full: true })
     google.state.reviewCalls = []
 
     // r5 edited to two stars, and a new one-star review.
@@ -208,7 +208,7 @@ test.group('Google review sync: incremental', (group) => {
     reviews.push(
       stubReview(LOCATION, 'new1', { starRating: 'ONE', updateTime: '2026-11-21T10:00:00Z', createTime: '2026-11-21T10:00:00Z' })
     )
-    const result = await sync.syncLocation(location)
+    const result = await sync.handle({ location })
 
     assert.deepEqual(google.state.reviewCalls, [`/v4/${LOCATION}/reviews?pageSize=50&orderBy=updateTime+desc`])
     assert.deepEqual(
@@ -226,7 +226,7 @@ test.group('Google review sync: incremental', (group) => {
 
     // Nothing new: one page, nothing changed.
     google.state.reviewCalls = []
-    const quiet = await sync.syncLocation(location)
+    const quiet = await sync.handle({ location })
     assert.equal(quiet.requests, 1)
     assert.deepEqual(quiet.changes, [])
   })
@@ -234,11 +234,11 @@ test.group('Google review sync: incremental', (group) => {
   test('more changes than a page: the next page is read until an unchanged review', async ({ assert }) => {
     const reviews = many(120)
     const { location } = await world(google, reviews)
-    const sync = new SyncGoogleReviews(new BusinessProfile(google.config()), unpaced)
-    await sync.importLocation(location)
+    const sync = new SyncGoogleReviews(new ProfileAccess(new BusinessProfile(google.config()), unpaced))
+    await sync.handle({ location, full: true })
     google.state.reviewCalls = []
     for (let i = 0; i < 70; i++) reviews[i] = { ...reviews[i], updateTime: new Date(Date.UTC(2026, 5, 1) + i * 1000).toISOString() }
-    const result = await sync.syncLocation(location)
+    const result = await sync.handle({ location })
     assert.equal(result.requests, 2)
     assert.lengthOf(result.changes, 70)
     assert.isTrue(result.changes.every((change) => change.kind === 'changed'))
@@ -247,16 +247,16 @@ test.group('Google review sync: incremental', (group) => {
   test('a reply alone is a "replied" change, not an alert', async ({ assert }) => {
     const reviews = many(2)
     const { location } = await world(google, reviews)
-    const sync = new SyncGoogleReviews(new BusinessProfile(google.config()), unpaced)
-    await sync.importLocation(location)
+    const sync = new SyncGoogleReviews(new ProfileAccess(new BusinessProfile(google.config()), unpaced))
+    await sync.handle({ location, full: true })
     reviews[1] = { ...reviews[1], starRating: 'ONE', reviewReply: { comment: 'Sorry!', updateTime: '2026-11-25T00:00:00Z' } }
-    const result = await sync.importLocation(location)
+    const result = await sync.handle({ location, full: true })
     assert.deepEqual(
       result.changes.map((change) => change.kind),
       ['changed']
     )
     reviews[0] = { ...reviews[0], reviewReply: { comment: 'Thanks', updateTime: '2026-11-25T00:00:00Z' } }
-    const replied = await sync.importLocation(location)
+    const replied = await sync.handle({ location, full: true })
     assert.deepEqual(
       replied.changes.map((change) => change.kind),
       ['replied']
@@ -266,7 +266,7 @@ test.group('Google review sync: incremental', (group) => {
 
   test('a location never imported gets a full import', async ({ assert }) => {
     const { location } = await world(google, many(3))
-    const result = await new SyncGoogleReviews(new BusinessProfile(google.config()), unpaced).syncLocation(location)
+    const result = await new SyncGoogleReviews(new ProfileAccess(new BusinessProfile(google.config()), unpaced)).handle({ location })
     assert.deepEqual(google.state.reviewCalls, [`/v4/${LOCATION}/reviews?pageSize=50`])
     assert.lengthOf(result.changes, 3)
   })
@@ -281,7 +281,7 @@ test.group('Google review sync: incremental', (group) => {
       ],
     }
     const enqueued: unknown[] = []
-    const job = new GoogleReviewSyncJob(new SyncGoogleReviews(new BusinessProfile(google.config()), unpaced), {
+    const job = new GoogleReviewSyncJob(new SyncGoogleReviews(new ProfileAccess(new BusinessProfile(google.config()), unpaced)), {
       enqueue: async (_name: unknown, payload: unknown) => {
         enqueued.push(payload)
         return true
@@ -299,7 +299,9 @@ test.group('Google review sync: incremental', (group) => {
     await db.from('google_locations').where('workspace_id', workspaceId).delete()
     google.state.accounts = { 101: [{ id: '202', title: 'Sync Cafe', placeId: business.placeId }], 404: [] }
     const connectedWith = (config: ReturnType<typeof google.config>) =>
-      new GoogleReviewSyncJob(new SyncGoogleReviews(new BusinessProfile(config), unpaced), { enqueue: async () => true } as any)
+      new GoogleReviewSyncJob(new SyncGoogleReviews(new ProfileAccess(new BusinessProfile(config), unpaced)), {
+        enqueue: async () => true,
+      } as any)
 
     await connectedWith(google.config()).handle({ connectionId: connection.id })
     assert.deepEqual(google.state.notificationSettings, {
@@ -330,18 +332,11 @@ test.group('Google review sync: incremental', (group) => {
 
   test('the sweep gives every linked location of a working connection its own job', async ({ assert }) => {
     const { location, workspaceId } = await world(google)
-    await GoogleLocation.create({
-      workspaceId,
-      name: 'accounts/101/locations/999',
-      title: 'Unlinked',
-      address: null,
-      placeId: null,
-      businessId: null,
-    })
+    await GoogleLocationFactory.merge({ workspaceId, name: 'accounts/101/locations/999', title: 'Unlinked' }).create()
     const other = await world(google)
     await db.from('google_connections').where('id', other.connection.id).update({ error: GOOGLE_GRANT_LOST })
     const enqueued: unknown[] = []
-    const job = new GoogleReviewSyncJob(new SyncGoogleReviews(new BusinessProfile(google.config()), unpaced), {
+    const job = new GoogleReviewSyncJob(new SyncGoogleReviews(new ProfileAccess(new BusinessProfile(google.config()), unpaced)), {
       enqueue: async (_name: unknown, payload: unknown) => {
         enqueued.push(payload)
         return true
@@ -390,7 +385,7 @@ test.group('Google review sync: push', (group) => {
     const jobs = await waiting()
     assert.deepEqual(jobs, [{ reviewName }])
 
-    const job = new GoogleReviewSyncJob(new SyncGoogleReviews(new BusinessProfile(google.config()), unpaced), queues)
+    const job = new GoogleReviewSyncJob(new SyncGoogleReviews(new ProfileAccess(new BusinessProfile(google.config()), unpaced)), queues)
     const result = await job.handle(jobs[0])
     assert.deepEqual(google.state.reviewCalls, [`/v4/${reviewName}`])
     assert.deepEqual(
@@ -473,7 +468,7 @@ test.group('Google review sync: Google failing', (group) => {
     const prefix = `${queueConfig.prefix}-gsync-retry`
     const connection = { ...queueConfig.connection, maxRetriesPerRequest: null }
     const queue = new Queue(QueueName.GoogleReviewSync, { connection, prefix })
-    const job = new GoogleReviewSyncJob(new SyncGoogleReviews(new BusinessProfile(google.config()), unpaced), {
+    const job = new GoogleReviewSyncJob(new SyncGoogleReviews(new ProfileAccess(new BusinessProfile(google.config()), unpaced)), {
       enqueue: async () => true,
     } as any)
     const attempts: number[] = []
@@ -515,7 +510,7 @@ test.group('Google review sync: Google failing', (group) => {
     const mail = await fileMailbox(cleanup)
     const { location, token, user, connection } = await world(google, many(2))
     google.state.reviewFailures = [401, 401]
-    const sync = new SyncGoogleReviews(new BusinessProfile(google.config()), unpaced, mail.mailer)
+    const sync = new SyncGoogleReviews(new ProfileAccess(new BusinessProfile(google.config()), unpaced, mail.mailer))
     const job = new GoogleReviewSyncJob(sync, { enqueue: async () => true } as any)
 
     await assert.rejects(() => job.handle({ locationId: location.id }), GOOGLE_GRANT_LOST)
@@ -545,10 +540,10 @@ test.group('Google review sync: Google failing', (group) => {
     const mail = await fileMailbox(cleanup)
     const { location } = await world(google, many(2))
     google.state.revoked.add('rt-stored-token')
-    const sync = () => new SyncGoogleReviews(new BusinessProfile(google.config()), unpaced, mail.mailer)
+    const sync = () => new SyncGoogleReviews(new ProfileAccess(new BusinessProfile(google.config()), unpaced, mail.mailer))
     const results = await Promise.allSettled([
-      sync().importLocation(await GoogleLocation.findOrFail(location.id)),
-      sync().importLocation(await GoogleLocation.findOrFail(location.id)),
+      sync().handle({ location: await GoogleLocation.findOrFail(location.id), full: true }),
+      sync().handle({ location: await GoogleLocation.findOrFail(location.id), full: true }),
     ])
     assert.isTrue(results.every((result) => result.status === 'rejected' && result.reason instanceof GoogleConnectionLost))
     assert.equal((await db.from('google_connections').where('workspace_id', location.workspaceId).first()).error, GOOGLE_GRANT_LOST)
@@ -560,7 +555,10 @@ test.group('Google review sync: Google failing', (group) => {
     const mail = await fileMailbox(cleanup)
     const { location, connection } = await world(google, many(2))
     google.state.reviewFailures = [401]
-    const result = await new SyncGoogleReviews(new BusinessProfile(google.config()), unpaced, mail.mailer).importLocation(location)
+    const result = await new SyncGoogleReviews(new ProfileAccess(new BusinessProfile(google.config()), unpaced, mail.mailer)).handle({
+      location,
+      full: true,
+    })
     assert.lengthOf(result.changes, 2)
     await connection.refresh()
     assert.isNull(connection.error)

@@ -6,20 +6,20 @@
 import { test } from '@japa/runner'
 import type { ApiClient, ApiRequest } from '@japa/api-client'
 import { randomBytes } from 'node:crypto'
+import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
-import Workspace from '#models/workspace'
-import WorkspaceMember from '#models/workspace_member'
 import GoogleConnection from '#models/google_connection'
-import { GOOGLE_GRANT_LOST, GOOGLE_UNAVAILABLE } from '#actions/google/google_profile'
+import { GOOGLE_GRANT_LOST, GOOGLE_UNAVAILABLE } from '#services/google/profile_access'
 import { REVIEW_DELETED } from '#actions/google/reply_google_review'
-import { REPLY_TOO_LONG } from '#validators/google'
+import { REPLY_TOO_LONG } from '#contract/google_replies'
 import { isolated } from '#tests/helpers/setup'
 import { smtpMailbox } from '#tests/helpers/mailbox'
 import { ownerWithBusiness } from '#tests/helpers/owners'
-import { googleStub, stubReview, type GoogleStub } from '#tests/helpers/google_stub'
-import { BusinessFactory, UserFactory } from '#database/factories/index'
-import type { WorkspaceRole } from '#contract/workspace_roles'
+import { googleStub, heldReview, type GoogleStub } from '#tests/helpers/google_stub'
+import { ownedWorkspace, joined } from '#tests/helpers/workspaces'
+import { BusinessFactory, GoogleConnectionFactory, GoogleReviewFactory } from '#database/factories/index'
+import { clock } from '#lib/clock'
 
 const LOCATION = 'accounts/7/locations/70'
 const OTHER_LOCATION = 'accounts/7/locations/71'
@@ -40,49 +40,40 @@ interface ReviewSpec {
 const BASE = Date.UTC(2026, 10, 20, 12)
 
 let seq = 0
-async function seedReview(businessId: number, location: string, spec: ReviewSpec = {}) {
+/** A review stored here; with `google`, held by the stub too (so Google can answer a reply to it). */
+async function seedReview(businessId: number, location: string, spec: ReviewSpec = {}, google?: GoogleStub) {
   const id = `rv${++seq}${randomBytes(3).toString('hex')}`
-  const created = new Date(BASE - (spec.ageHours ?? seq) * 3600_000)
-  const [rowId] = await db.table('google_reviews').insert({
-    business_id: businessId,
-    review_name: `${location}/reviews/${id}`,
-    reviewer_name: spec.reviewer === undefined ? `Reviewer ${id}` : spec.reviewer,
-    reviewer_photo_url: null,
-    reviewer_anonymous: false,
+  const created = DateTime.fromMillis(BASE - (spec.ageHours ?? seq) * 3600_000)
+  const fields = {
+    businessId,
+    reviewerName: spec.reviewer === undefined ? `Reviewer ${id}` : spec.reviewer,
     stars: spec.stars ?? 5,
     comment: spec.comment === undefined ? `Review ${id}` : spec.comment,
-    create_time: created,
-    update_time: created,
-    reply_comment: spec.reply ?? null,
-    reply_update_time: spec.reply ? new Date(created.getTime() + (spec.replyAfterHours ?? 1) * 3600_000) : null,
-    deleted_at: spec.deleted ? new Date() : null,
-    created_at: new Date(),
-    updated_at: new Date(),
-  })
-  return { id: Number(rowId), name: `${location}/reviews/${id}`, reviewId: id }
+    createTime: created,
+    replyComment: spec.reply ?? null,
+    replyUpdateTime: spec.reply ? created.plus({ hours: spec.replyAfterHours ?? 1 }) : null,
+    deletedAt: spec.deleted ? clock.now() : null,
+  }
+  const review = google
+    ? await heldReview(google, location, id, fields)
+    : await GoogleReviewFactory.merge({ reviewName: `${location}/reviews/${id}`, ...fields }).create()
+  return { id: review.id, name: review.reviewName, reviewId: id }
 }
 
 /** A team workspace with two businesses, connected to Google, and its people in every role. */
 async function world(google: GoogleStub) {
-  const owner = await UserFactory.create()
-  const workspace = await Workspace.create({ name: `Inbox ${randomBytes(3).toString('hex')}`, kind: 'team', createdByUserId: owner.id })
-  const join = async (role: WorkspaceRole, businessIds: number[] | null = null) => {
-    const user = role === 'owner' ? owner : await UserFactory.create()
-    await WorkspaceMember.create({ workspaceId: workspace.id, userId: user.id, role, businessIds })
-    return user
-  }
-  await join('owner')
+  const { owner, workspace } = await ownedWorkspace()
   const business = await BusinessFactory.merge({ userId: owner.id, workspaceId: workspace.id }).create()
   const second = await BusinessFactory.merge({ userId: owner.id, workspaceId: workspace.id }).create()
-  const manager = await join('manager')
-  const viewer = await join('viewer')
-  const scoped = await join('manager', [second.id])
-  const connection = await GoogleConnection.create({
+  const manager = await joined(workspace.id, 'manager')
+  const viewer = await joined(workspace.id, 'viewer')
+  const scoped = await joined(workspace.id, 'manager', [second.id])
+  const connection = await GoogleConnectionFactory.merge({
     workspaceId: workspace.id,
     email: 'inbox@gmail.example',
     refreshTokenEncrypted: GoogleConnection.seal('rt-inbox-token'),
     connectedByUserId: owner.id,
-  })
+  }).create()
   google.state.reviews[LOCATION] = []
   google.state.reviews[OTHER_LOCATION] = []
   return { workspace, business, second, owner, manager, viewer, scoped, connection }
@@ -90,12 +81,7 @@ async function world(google: GoogleStub) {
 
 type World = Awaited<ReturnType<typeof world>>
 
-/** A review stored here and held by the stub (so Google can answer a reply to it). */
-async function replyable(google: GoogleStub, businessId: number, spec: ReviewSpec = {}) {
-  const seeded = await seedReview(businessId, LOCATION, spec)
-  google.state.reviews[LOCATION].push(stubReview(LOCATION, seeded.reviewId))
-  return seeded
-}
+const replyable = (google: GoogleStub, businessId: number, spec: ReviewSpec = {}) => seedReview(businessId, LOCATION, spec, google)
 
 const as = (request: ApiRequest, user: User, w: World) => request.loginAs(user).header('x-workspace-id', String(w.workspace.id))
 

@@ -41,7 +41,7 @@ import { RazorpayGateway } from '#services/payments/razorpay_gateway'
 import { clock } from '#lib/clock'
 
 const JUNK_TOKEN = 'oat_bm90LWEtcmVhbC10b2tlbg.aGVsbG8td29ybGQtdGhpcy1pcy1qdW5r'
-const CONFIGURATION_ERROR = 'Failed to load payment configuration. Please try again.'
+const CONFIGURATION_ERROR = 'Payments are not set up on this server yet, so plans cannot be bought here.'
 const ALREADY_SUBSCRIBED =
   'You already have an active subscription plan. Cancel your current subscription first if you want to change plans.'
 const CANCELLED_BUT_ACTIVE =
@@ -62,7 +62,7 @@ test.group('GET /api/billing/razorpay-config', (group) => {
   isolated(group)
   group.each.teardown(() => app.container.restore(RazorpayGateway))
 
-  test('without keys answers 503 with the Configuration Error text', async ({ client, assert }) => {
+  test('without keys answers 503 saying payments are not set up', async ({ client, assert }) => {
     useGateway({ keyId: '', keySecret: '', webhookSecret: '' })
 
     const response = await client.get('/api/billing/razorpay-config')
@@ -187,7 +187,7 @@ test.group('POST /api/billing/create-payment', (group) => {
     assert.equal(await countWhere('payments', 'user_id', user.id), 0)
   })
 
-  test('without Razorpay keys is 503 (Configuration Error) and nothing stored', async ({ client, assert }) => {
+  test('without Razorpay keys is 503 (payments not set up) and nothing stored', async ({ client, assert }) => {
     useGateway({ keyId: '', keySecret: '', baseUrl: razorpay.stub.url })
     const user = await UserFactory.create()
     const plan = await planOf('monthly')

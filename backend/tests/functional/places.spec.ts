@@ -3,6 +3,7 @@
  * stub server on loopback when the container's directory is swapped.
  */
 import { test } from '@japa/runner'
+import { appUrl } from '#lib/app_url'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import { isolated } from '#tests/helpers/setup'
@@ -309,13 +310,15 @@ test.group('POST /api/select-business', (group) => {
     assert.equal(business.rating, place.rating)
     assert.equal(business.reviewCount, place.reviewCount)
     assert.match(business.shortUrl, SHORT_CODE)
-    assert.equal(business.googleReviewUrl, `https://search.google.com/local/writereview?placeid=${place.place_id}`)
+    // A demo listing is not on Google: its 4-5 stars go to the demo note page instead (docs/decisions.md D59).
+    assert.equal(business.googleReviewUrl, appUrl(`/review/${business.shortUrl}/google`))
 
     const row = await Business.findOrFail(business.id)
     assert.equal(row.userId, user.id)
     assert.equal(row.placeId, place.place_id)
     assert.equal(row.shortUrl, business.shortUrl)
-    assert.equal(row.googleReviewUrl, business.googleReviewUrl)
+    // Stored as Google's address for the place id; only what is shown and printed is the demo page.
+    assert.equal(row.googleReviewUrl, `https://search.google.com/local/writereview?placeid=${place.place_id}`)
     assert.equal(await businessCount(user.id), 1)
   })
 

@@ -4,16 +4,19 @@
  * the API failing, the hourly limit per workspace, and who may ask.
  */
 import { test } from '@japa/runner'
+import type { ModelAttributes } from '@adonisjs/lucid/types/model'
 import db from '@adonisjs/lucid/services/db'
 import app from '@adonisjs/core/services/app'
 import User from '#models/user'
 import Workspace from '#models/workspace'
-import WorkspaceMember from '#models/workspace_member'
+import type GoogleReview from '#models/google_review'
 import { ReplyWriter, clipDraft, DRAFT_UNAVAILABLE } from '#services/ai/reply_writer'
 import { isolated } from '#tests/helpers/setup'
 import { ownerWithBusiness } from '#tests/helpers/owners'
 import { AI_KEY, AI_MODEL, aiStub } from '#tests/helpers/ai_stub'
-import { BusinessFactory, UserFactory } from '#database/factories/index'
+import { joined } from '#tests/helpers/workspaces'
+import { BusinessFactory, GoogleReviewFactory } from '#database/factories/index'
+import { clock } from '#lib/clock'
 
 const TAMIL_REVIEW = 'சாப்பாடு மிகவும் நன்றாக இருந்தது, ஆனால் காத்திருப்பு நீண்டது.'
 
@@ -21,32 +24,22 @@ async function workspace() {
   const setup = await ownerWithBusiness({ business: { name: 'Annapoorna Mess' } })
   const workspaceId = (await Workspace.personalIdOf(setup.user.id))!
   const member = async (role: 'manager' | 'viewer', businessIds: number[] | null = null) => {
-    const user = await UserFactory.create()
-    await WorkspaceMember.create({ workspaceId, userId: user.id, role, businessIds })
+    const user = await joined(workspaceId, role, businessIds)
     return { token: (await User.accessTokens.create(user)).value!.release(), workspace: String(workspaceId) }
   }
   return { ...setup, workspaceId, member }
 }
 
-let reviews = 0
-
 /** A Google review of the business, as the review sync stores it. */
-async function googleReview(businessId: number, fields: Record<string, unknown> = {}) {
-  const id = ++reviews
-  const [inserted] = await db.table('google_reviews').insert({
-    business_id: businessId,
-    review_name: `accounts/1/locations/1/reviews/draft-${Date.now()}-${id}`,
-    reviewer_name: 'Meena Krishnan',
-    reviewer_anonymous: false,
+async function googleReview(businessId: number, fields: Partial<ModelAttributes<GoogleReview>> = {}) {
+  const review = await GoogleReviewFactory.merge({
+    businessId,
+    reviewerName: 'Meena Krishnan',
     stars: 4,
     comment: TAMIL_REVIEW,
-    create_time: new Date(),
-    update_time: new Date(),
-    created_at: new Date(),
-    updated_at: new Date(),
     ...fields,
-  })
-  return Number(inserted)
+  }).create()
+  return review.id
 }
 
 /** 900 characters: six sentences of 150. */
@@ -98,7 +91,7 @@ test.group('Reply drafts', (group) => {
     assert,
   }) => {
     const { token, business } = await workspace()
-    const id = await googleReview(business.id, { reviewer_anonymous: true, reviewer_name: 'A Google user', comment: null, stars: 5 })
+    const id = await googleReview(business.id, { reviewerAnonymous: true, reviewerName: 'A Google user', comment: null, stars: 5 })
     const response = await client.post(`/api/google-reviews/${id}/draft`).bearerToken(token).json({})
     response.assertStatus(200)
     const [system, user] = ai.calls()[0].body.messages
@@ -268,7 +261,7 @@ test.group('Reply drafts', (group) => {
     const bad = await client.post(`/api/google-reviews/${id}/draft`).bearerToken(token).json({ tone: 'sarcastic' })
     bad.assertStatus(422)
     assert.equal(bad.body().errors[0].field, 'tone')
-    const gone = await googleReview(business.id, { deleted_at: new Date() })
+    const gone = await googleReview(business.id, { deletedAt: clock.now() })
     const refused = await client.post(`/api/google-reviews/${gone}/draft`).bearerToken(token).json({})
     refused.assertStatus(409)
     assert.lengthOf(ai.calls(), 0)

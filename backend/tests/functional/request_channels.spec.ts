@@ -57,6 +57,8 @@ test.group('Request channels: what a business can send on', (group) => {
       email: { available: true, needs: 'email' },
       whatsapp: { available: false, needs: 'phone', reason: WHATSAPP_BUSINESS_NEEDS },
       sms: { available: false, needs: 'phone', reason: SMS_NEEDS },
+      language: { language: 'en', source: 'english' },
+      whatsappLanguages: [],
     })
     assert.include(SMS_NEEDS, 'DLT')
   })
@@ -76,6 +78,8 @@ test.group('Request channels: what a business can send on', (group) => {
       email: { available: true, needs: 'email' },
       whatsapp: { available: true, needs: 'phone' },
       sms: { available: true, needs: 'phone' },
+      language: { language: 'en', source: 'english' },
+      whatsappLanguages: ['en'],
     })
 
     const cap = env.get('REQUEST_PROVIDER_MONTHLY_CAP')
@@ -253,6 +257,6 @@ test.group('Customers reached by email alone', (group) => {
     const [session] = (
       await client.get('/api/review-sessions').qs({ businessId: business.id }).bearerToken(token)
     ).body() as ReviewSessionDto[]
-    assert.deepEqual(session.customer, { name: 'Meera', phone: null })
+    assert.deepEqual(session.customer, { name: 'Meera', phone: null, language: null })
   })
 })

@@ -10,54 +10,39 @@ import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { PNG } from 'pngjs'
 import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
-import Workspace from '#models/workspace'
-import WorkspaceMember from '#models/workspace_member'
 import { isolated } from '#tests/helpers/setup'
 import { dataUrl, png } from '#tests/helpers/brand_logos'
-import { BusinessFactory, UserFactory } from '#database/factories/index'
+import { ownedWorkspace, joined } from '#tests/helpers/workspaces'
+import { BusinessFactory, GoogleReviewFactory, UserFactory } from '#database/factories/index'
 import { REVIEWROUTE_COLOR } from '#services/review_images/review_image'
-import type { WorkspaceRole } from '#contract/workspace_roles'
 
 const TAMIL = 'மிகச் சிறந்த சேவை, சுவையான உணவு. ஸ்ரீ முருகன் அருளால் எல்லாம் நன்று!'
 
 async function seedReview(businessId: number, spec: { comment?: string | null; deleted?: boolean; stars?: number } = {}) {
-  const id = randomBytes(4).toString('hex')
-  const [rowId] = await db.table('google_reviews').insert({
-    business_id: businessId,
-    review_name: `accounts/9/locations/90/reviews/${id}`,
-    reviewer_name: 'Kavya Subramanian',
-    reviewer_photo_url: null,
-    reviewer_anonymous: false,
-    stars: spec.stars ?? 5,
-    comment: spec.comment === undefined ? 'Wonderful idli and quick service.' : spec.comment,
-    create_time: new Date(),
-    update_time: new Date(),
-    deleted_at: spec.deleted ? new Date() : null,
-    created_at: new Date(),
-    updated_at: new Date(),
-  })
-  return Number(rowId)
+  const review = await (spec.deleted ? GoogleReviewFactory.apply('deleted') : GoogleReviewFactory)
+    .merge({
+      businessId,
+      reviewName: `accounts/9/locations/90/reviews/${randomBytes(4).toString('hex')}`,
+      reviewerName: 'Kavya Subramanian',
+      stars: spec.stars ?? 5,
+      comment: spec.comment === undefined ? 'Wonderful idli and quick service.' : spec.comment,
+    })
+    .create()
+  return review.id
 }
 
 /** A team workspace with two businesses and a member of every role; `scoped` manages only the second business. */
 async function world() {
-  const owner = await UserFactory.create()
-  const workspace = await Workspace.create({ name: `Images ${randomBytes(3).toString('hex')}`, kind: 'team', createdByUserId: owner.id })
-  const join = async (role: WorkspaceRole, businessIds: number[] | null = null) => {
-    const user = role === 'owner' ? owner : await UserFactory.create()
-    await WorkspaceMember.create({ workspaceId: workspace.id, userId: user.id, role, businessIds })
-    return user
-  }
-  await join('owner')
+  const { owner, workspace } = await ownedWorkspace()
   const business = await BusinessFactory.merge({ userId: owner.id, workspaceId: workspace.id, name: 'Saravana Bhavan' }).create()
   const second = await BusinessFactory.merge({ userId: owner.id, workspaceId: workspace.id }).create()
   return {
     workspace,
     business,
     owner,
-    manager: await join('manager'),
-    viewer: await join('viewer'),
-    scoped: await join('manager', [second.id]),
+    manager: await joined(workspace.id, 'manager'),
+    viewer: await joined(workspace.id, 'viewer'),
+    scoped: await joined(workspace.id, 'manager', [second.id]),
   }
 }
 

@@ -117,7 +117,10 @@ test.group('Customer page: the form without JavaScript', (group) => {
     const form = await postForm(`/review/${business.shortUrl}`, { rating: '2', lang: 'ta' })
     const html = await form.text()
     assert.equal(form.status, 200)
-    assert.include(html, `<form class="feedback" id="${FEEDBACK_FORM_ID}" method="post" action="/review/${business.shortUrl}/feedback">`)
+    assert.include(
+      html,
+      `<form class="feedback" id="${FEEDBACK_FORM_ID}" method="post" action="/review/${business.shortUrl}/feedback?rating=2&amp;lang=ta">`
+    )
     assert.include(html, '<input type="hidden" name="rating" value="2">')
     assert.include(html, '<html lang="ta"')
     assert.lengthOf(await db.from('review_sessions').where('business_id', business.id), 0)
@@ -210,14 +213,17 @@ test.group('Customer page: the form without JavaScript', (group) => {
     const { business } = await ownerWithBusiness()
     const form = await (await postForm(`/review/${business.shortUrl}`, { rating: '2', lang: 'en' })).text()
     // The footer's nine languages are buttons of the feedback form (it sits outside it): they post what is typed.
-    assert.include(form, `<form class="feedback" id="${FEEDBACK_FORM_ID}" method="post" action="/review/${business.shortUrl}/feedback">`)
+    assert.include(
+      form,
+      `<form class="feedback" id="${FEEDBACK_FORM_ID}" method="post" action="/review/${business.shortUrl}/feedback?rating=2&amp;lang=en">`
+    )
     for (const language of REVIEW_LANGUAGES) {
       assert.include(
         form,
-        `<button type="submit" form="${FEEDBACK_FORM_ID}" name="${SWITCH_LANGUAGE_FIELD}" value="${language}" formnovalidate`
+        `<button type="submit" form="${FEEDBACK_FORM_ID}" formaction="/review/${business.shortUrl}/feedback?rating=2&amp;lang=${language}" name="${SWITCH_LANGUAGE_FIELD}" value="${language}" formnovalidate`
       )
     }
-    assert.notInclude(form, 'lang=hi"')
+    assert.notMatch(form, /<a [^>]*lang=hi"/)
 
     const typed = {
       rating: '2',
@@ -249,6 +255,54 @@ test.group('Customer page: the form without JavaScript', (group) => {
     assert.equal(unknown.status, 200)
     assert.include(await unknown.text(), '<html lang="en"')
     assert.lengthOf(await db.from('review_sessions').where('business_id', business.id), 0)
+  })
+
+  test('the address a language button leaves in the phone is served on a reload: the feedback form in that language', async ({
+    assert,
+  }) => {
+    const { business } = await ownerWithBusiness()
+    const code = business.shortUrl
+    const form = await (await postForm(`/review/${code}`, { rating: '2', lang: 'en' })).text()
+    // The buttons post to an address that names the rating and the chosen language (what was typed goes in the body).
+    assert.include(form, `action="/review/${code}/feedback?rating=2&amp;lang=en"`)
+    assert.include(form, `formaction="/review/${code}/feedback?rating=2&amp;lang=hi"`)
+    const switched = await postForm(`/review/${code}/feedback?rating=2&lang=hi`, {
+      rating: '2',
+      lang: 'en',
+      feedback: 'Chai thandi thi',
+      [SWITCH_LANGUAGE_FIELD]: 'hi',
+    })
+    assert.equal(switched.status, 200)
+    assert.include(await switched.text(), '<html lang="hi"')
+
+    // A reload or a restored tab asks for that address again, without the form's fields.
+    const reloaded = await page(`/review/${code}/feedback?rating=2&lang=hi`)
+    const html = await reloaded.text()
+    assert.equal(reloaded.status, 200)
+    assert.include(html, '<html lang="hi"')
+    assert.include(
+      html,
+      `<form class="feedback" id="${FEEDBACK_FORM_ID}" method="post" action="/review/${code}/feedback?rating=2&amp;lang=hi">`
+    )
+    assert.include(html, '<input type="hidden" name="rating" value="2">')
+    assert.include(html, escapeHtml(REVIEW_MESSAGES.hi.improveLabel))
+    assert.deepInclude(inlined(html), { view: 'feedback', rating: 2, language: 'hi' })
+
+    // Without a 1-3 rating there is no feedback form to give back: the rating screen, in the address's language.
+    for (const query of ['?lang=ta', '?rating=5&lang=ta', '?rating=abc&lang=ta']) {
+      const bare = await page(`/review/${code}/feedback${query}`)
+      assert.equal(bare.status, 303, query)
+      assert.equal(bare.headers.get('location'), `/review/${code}?lang=ta`)
+    }
+    assert.equal((await page('/review/no-such-code/feedback?rating=2')).status, 404)
+    assert.lengthOf(await db.from('review_sessions').where('business_id', business.id), 0)
+  })
+
+  test('the 1-3 form thanks for the rating, not for feedback not yet given', async ({ assert }) => {
+    const { business } = await ownerWithBusiness()
+    const html = await (await postForm(`/review/${business.shortUrl}`, { rating: '1', lang: 'en' })).text()
+    assert.include(html, '<h2>Thanks for rating your visit</h2>')
+    assert.notMatch(html, /thanks for your feedback/i)
   })
 
   test('the language links keep the other screens: a rating in the address, thanks its "already in"', async ({ assert }) => {

@@ -8,11 +8,10 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
+import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
 import User from '#models/user'
-import Workspace from '#models/workspace'
-import WorkspaceMember from '#models/workspace_member'
 import GoogleConnection from '#models/google_connection'
 import type Business from '#models/business'
 import { widgetCache } from '#hot_path/widget_cache'
@@ -23,10 +22,13 @@ import webConfig from '#config/web'
 import { clock } from '#lib/clock'
 import { todayIst } from '#lib/time'
 import { isolated } from '#tests/helpers/setup'
-import { BusinessFactory, UserFactory } from '#database/factories/index'
+import { ownedWorkspace, joined } from '#tests/helpers/workspaces'
+import { BusinessFactory, GoogleConnectionFactory, GoogleLocationFactory, GoogleReviewFactory } from '#database/factories/index'
 import { REVIEW_MESSAGES } from '#contract/review_messages/all'
-import type { WorkspaceRole } from '#contract/workspace_roles'
 import { TOO_MANY_PINNED } from '#actions/widget/widget_settings'
+import redis from '@adonisjs/redis/services/main'
+import { visitorHash, widgetVisitors } from '#hot_path/widget_visitors'
+import NormaliseWidgetSites from '#database/migrations/0043_normalise_widget_allowed_sites'
 
 const LOCATION = 'accounts/5/locations/50'
 const BASE = Date.UTC(2026, 10, 20, 12)
@@ -47,57 +49,39 @@ interface ReviewSpec {
 
 async function seedReview(businessId: number, spec: ReviewSpec = {}) {
   const id = `wv${++seq}${randomBytes(3).toString('hex')}`
-  const created = new Date(BASE - (spec.ageHours ?? seq) * 3600_000)
-  const [rowId] = await db.table('google_reviews').insert({
-    business_id: businessId,
-    review_name: `${LOCATION}/reviews/${id}`,
-    reviewer_name: spec.reviewer === undefined ? 'Ravi Kumar' : spec.reviewer,
-    reviewer_photo_url: spec.photo ?? null,
-    reviewer_anonymous: spec.anonymous ?? false,
+  const created = DateTime.fromMillis(BASE - (spec.ageHours ?? seq) * 3600_000)
+  const now = clock.now()
+  const review = await GoogleReviewFactory.merge({
+    businessId,
+    reviewName: `${LOCATION}/reviews/${id}`,
+    reviewerName: spec.reviewer === undefined ? 'Ravi Kumar' : spec.reviewer,
+    reviewerPhotoUrl: spec.photo ?? null,
+    reviewerAnonymous: spec.anonymous ?? false,
     stars: spec.stars ?? 5,
     comment: spec.comment === undefined ? `Lovely food ${id}` : spec.comment,
-    create_time: created,
-    update_time: created,
-    reply_comment: spec.reply ?? null,
-    reply_update_time: spec.reply ? created : null,
-    deleted_at: spec.deleted ? new Date() : null,
-    pinned_at: spec.pinnedHoursAgo === undefined ? null : new Date(Date.now() - spec.pinnedHoursAgo * 3600_000),
-    hidden_at: spec.hidden ? new Date() : null,
-    created_at: new Date(),
-    updated_at: new Date(),
-  })
-  return Number(rowId)
+    createTime: created,
+    replyComment: spec.reply ?? null,
+    replyUpdateTime: spec.reply ? created : null,
+    deletedAt: spec.deleted ? now : null,
+    pinnedAt: spec.pinnedHoursAgo === undefined ? null : now.minus({ hours: spec.pinnedHoursAgo }),
+    hiddenAt: spec.hidden ? now : null,
+  }).create()
+  return review.id
 }
 
 /** A team workspace with one business, its people in every role, connected to Google with the business linked. */
 async function world({ connected = true, business = {} }: { connected?: boolean; business?: Partial<Business> } = {}) {
-  const owner = await UserFactory.create()
-  const workspace = await Workspace.create({ name: `Widget ${randomBytes(3).toString('hex')}`, kind: 'team', createdByUserId: owner.id })
-  const addMember = async (role: WorkspaceRole) => {
-    const user = role === 'owner' ? owner : await UserFactory.create()
-    await WorkspaceMember.create({ workspaceId: workspace.id, userId: user.id, role, businessIds: null })
-    return user
-  }
-  await addMember('owner')
+  const { owner, workspace } = await ownedWorkspace()
   const created = await BusinessFactory.merge({ userId: owner.id, workspaceId: workspace.id, ...business }).create()
-  const manager = await addMember('manager')
-  const viewer = await addMember('viewer')
+  const manager = await joined(workspace.id, 'manager')
+  const viewer = await joined(workspace.id, 'viewer')
   if (connected) {
-    await GoogleConnection.create({
+    await GoogleConnectionFactory.merge({
       workspaceId: workspace.id,
-      email: `widget-owner-${randomBytes(3).toString('hex')}@gmail.example`,
       refreshTokenEncrypted: GoogleConnection.seal('rt-widget'),
       connectedByUserId: owner.id,
-    })
-    await db.table('google_locations').insert({
-      workspace_id: workspace.id,
-      name: LOCATION,
-      title: created.name,
-      place_id: created.placeId,
-      business_id: created.id,
-      created_at: new Date(),
-      updated_at: new Date(),
-    })
+    }).create()
+    await GoogleLocationFactory.merge({ name: LOCATION, title: created.name, placeId: created.placeId, businessId: created.id }).create()
   }
   return { workspace, business: created, owner, manager, viewer }
 }
@@ -392,18 +376,22 @@ test.group('Website widget: the five-minute cache', (group) => {
 
 test.group('Website widget: views', (group) => {
   isolated(group)
+  group.each.setup(() => widgetVisitors.clear())
 
-  test('each answer counts one view of the business on its IST day, in the settings and the analytics', async ({ client, assert }) => {
+  test('each visitor counts one view of the business on its IST day, in the settings and the analytics', async ({ client, assert }) => {
     const w = await world()
     const other = await world()
-    // 23:00 IST on the 20th.
+    // Three visitors (one address, three browsers) at 23:00 IST on the 20th; the first one reloads.
     clock.travelTo(clock.now().set({ year: 2026, month: 11, day: 20, hour: 17, minute: 30 }))
-    for (let i = 0; i < 3; i++) (await client.get(`/api/widget/${w.business.shortUrl}`)).assertStatus(200)
-    await client.get(`/api/widget/${other.business.shortUrl}`)
-    // 00:30 IST on the 21st, though still the 20th in UTC.
+    for (const agent of ['phone A', 'phone A', 'phone B', 'laptop C']) {
+      ;(await client.get(`/api/widget/${w.business.shortUrl}`).header('user-agent', agent)).assertStatus(200)
+    }
+    await client.get(`/api/widget/${other.business.shortUrl}`).header('user-agent', 'phone A')
+    // 00:30 IST on the 21st, though still the 20th in UTC: a new day, so the same visitor counts again.
     clock.travelTo(clock.now().set({ year: 2026, month: 11, day: 20, hour: 19, minute: 0 }))
     assert.equal(todayIst(), '2026-11-21')
-    for (let i = 0; i < 2; i++) await client.get(`/api/widget/${w.business.shortUrl}`)
+    for (const agent of ['phone A', 'phone B', 'phone B'])
+      await client.get(`/api/widget/${w.business.shortUrl}`).header('user-agent', agent)
     await widgetViewCounter.flush()
 
     const rows = await db.from('widget_views').where('business_id', w.business.id).orderBy('day').select('day', 'views')
@@ -446,6 +434,55 @@ test.group('Website widget: views', (group) => {
     )
   })
 
+  test('one visitor reloading counts once a day, without a cookie and without keeping the address', async ({ client, assert }) => {
+    const w = await world()
+    clock.travelTo(clock.now().set({ year: 2026, month: 11, day: 22, hour: 6 }))
+    const agent = 'Mozilla/5.0 (Linux; Android 13) reloading'
+    for (let i = 0; i < 5; i++) {
+      const response = await client.get(`/api/widget/${w.business.shortUrl}`).header('user-agent', agent)
+      response.assertStatus(200)
+      assert.isUndefined(response.header('set-cookie'))
+    }
+    const views = async () => (await as(client.get(`/api/businesses/${w.business.id}/widget`), w.owner, w)).body().views
+    assert.deepEqual(await views(), { today: 1, last30Days: 1 })
+    // Another browser behind the same address is another visitor.
+    await client.get(`/api/widget/${w.business.shortUrl}`).header('user-agent', `${agent} 2`)
+    assert.deepEqual(await views(), { today: 2, last30Days: 2 })
+
+    // Redis holds salted hashes only, for the day: not the address, not the user agent.
+    const keys = await redis.keys(`${widgetVisitors.prefix}*`)
+    const seen = keys.find((key) => key.includes(`:${w.business.id}:2026-11-22`))
+    assert.exists(seen)
+    const members = await redis.smembers(seen!)
+    assert.lengthOf(members, 2)
+    for (const member of members) {
+      assert.notInclude(member, '127.0.0.1')
+      assert.notInclude(member, 'Android')
+    }
+    const ttl = await redis.ttl(seen!)
+    assert.isAbove(ttl, 0)
+    assert.isAtMost(ttl, 26 * 3600)
+    const saltKey = keys.find((key) => key.endsWith(':salt:2026-11-22'))
+    assert.exists(saltKey)
+    assert.isAtMost(await redis.ttl(saltKey!), 26 * 3600)
+
+    // The next day the same visitor counts again, under a new salt.
+    clock.travelTo(clock.now().set({ year: 2026, month: 11, day: 23, hour: 6 }))
+    await client.get(`/api/widget/${w.business.shortUrl}`).header('user-agent', agent)
+    await client.get(`/api/widget/${w.business.shortUrl}`).header('user-agent', agent)
+    assert.deepEqual(await views(), { today: 1, last30Days: 3 })
+  })
+
+  test("a visitor is the address and the browser under the day's salt", ({ assert }) => {
+    const one = visitorHash('salt-1', '203.0.113.7', 'Chrome')
+    assert.equal(visitorHash('salt-1', '203.0.113.7', 'Chrome'), one)
+    assert.notEqual(visitorHash('salt-1', '203.0.113.8', 'Chrome'), one)
+    assert.notEqual(visitorHash('salt-1', '203.0.113.7', 'Firefox'), one)
+    assert.notEqual(visitorHash('salt-2', '203.0.113.7', 'Chrome'), one)
+    // No separator trick: the address and the agent cannot be shifted into each other.
+    assert.notEqual(visitorHash('s', '1.2.3.4', '5 x'), visitorHash('s', '1.2.3.45', ' x'))
+  })
+
   test('views counted in memory are written in one upsert that adds to what another replica wrote', async ({ assert }) => {
     const w = await world()
     await db.table('widget_views').insert({ business_id: w.business.id, day: todayIst(), views: 10 })
@@ -470,12 +507,14 @@ test.group('Website widget: settings', (group) => {
 
   test('GET answers the code, layout, sites, snippet, connection and views', async ({ client, assert }) => {
     const w = await world()
+    await seedReview(w.business.id, { stars: 5 })
     const response = await as(client.get(`/api/businesses/${w.business.id}/widget`), w.owner, w)
     response.assertStatus(200)
     const appUrl = env.get('APP_URL').replace(/\/+$/, '')
     assert.deepEqual(response.body(), {
       code: w.business.shortUrl,
       layout: 'carousel',
+      snippetLayout: 'carousel',
       allowedSites: [],
       snippet: `<script async src="${appUrl}/w/${w.business.shortUrl}.js"></script><div data-reviewroute="${w.business.shortUrl}" data-layout="carousel" style="height:264px"></div>`,
       connected: true,
@@ -485,6 +524,116 @@ test.group('Website widget: settings', (group) => {
     assert.isFalse(
       (await as(client.get(`/api/businesses/${unconnected.business.id}/widget`), unconnected.owner, unconnected)).body().connected
     )
+  })
+
+  test('until the widget has reviews to show, the snippet is the badge, as tall as the badge', async ({ client, assert }) => {
+    const settings = async (w: World) => (await as(client.get(`/api/businesses/${w.business.id}/widget`), w.owner, w)).body()
+    const badge = (code: string) => `<div data-reviewroute="${code}" data-layout="badge" style="height:64px"></div>`
+
+    const unconnected = await world({ connected: false })
+    const before = await settings(unconnected)
+    assert.equal(before.layout, 'carousel')
+    assert.equal(before.snippetLayout, 'badge')
+    assert.include(before.snippet, badge(unconnected.business.shortUrl))
+    assert.notInclude(before.snippet, '264px')
+
+    // Connected, but nothing the widget would show yet (a 2-star review, a 5-star one without words).
+    const w = await world()
+    await seedReview(w.business.id, { stars: 2 })
+    await seedReview(w.business.id, { stars: 5, comment: null })
+    assert.equal((await settings(w)).snippetLayout, 'badge')
+    const list = await as(client.put(`/api/businesses/${w.business.id}/widget`), w.owner, w).json({ layout: 'list' })
+    assert.equal(list.body().layout, 'list')
+    assert.equal(list.body().snippetLayout, 'badge')
+    assert.include(list.body().snippet, badge(w.business.shortUrl))
+
+    // A review to show: the owner's layout, at its height.
+    await seedReview(w.business.id, { stars: 4 })
+    const after = await settings(w)
+    assert.equal(after.snippetLayout, 'list')
+    assert.include(after.snippet, `data-layout="list" style="height:480px"`)
+  })
+
+  test('a bare site name gets https://', async ({ client, assert }) => {
+    const w = await world()
+    const response = await as(client.put(`/api/businesses/${w.business.id}/widget`), w.owner, w).json({
+      allowedSites: ['sharmasweets.in', 'www.SharmaSweets.in', 'https://sharmasweets.in/'],
+    })
+    response.assertStatus(200)
+    assert.deepEqual(response.body().allowedSites, ['https://sharmasweets.in', 'https://www.sharmasweets.in'])
+    const framed = await client.get(`/w/${w.business.shortUrl}`)
+    assert.include(
+      String(framed.header('content-security-policy')),
+      "frame-ancestors 'self' https://sharmasweets.in https://www.sharmasweets.in;"
+    )
+    const read = await client.get(`/api/widget/${w.business.shortUrl}`).header('origin', 'https://sharmasweets.in')
+    assert.equal(read.header('access-control-allow-origin'), 'https://sharmasweets.in')
+  })
+
+  test('a site that would add to the CSP header, or a wildcard, is a 422 that changes nothing', async ({ client, assert }) => {
+    const w = await world()
+    ok(await as(client.put(`/api/businesses/${w.business.id}/widget`), w.owner, w).json({ allowedSites: ['https://shop.example'] }))
+    const before = await widgetRow(w.business.id)
+    const cases: [string, RegExp][] = [
+      ['https://a.com%3Bx', /%/],
+      ['https://a.com%3B%20script-src%20*', /%/],
+      ['https://a.com;x', /not a site's address/],
+      ['https://a.com,b.com', /not a site's address/],
+      ['https://*.example.com', /^Wildcards are not allowed in ".+": list each site/],
+      ['*.example.com', /^Wildcards are not allowed in ".+": list each site/],
+    ]
+    for (const [site, message] of cases) {
+      const response = await as(client.put(`/api/businesses/${w.business.id}/widget`), w.owner, w).json({ allowedSites: [site] })
+      assert.equal(response.status(), 422, site)
+      assert.match(response.body().error, message, site)
+    }
+    assert.deepEqual(await widgetRow(w.business.id), before)
+    const policy = String((await client.get(`/w/${w.business.shortUrl}`)).header('content-security-policy'))
+    assert.include(policy, "frame-ancestors 'self' https://shop.example;")
+
+    // A value stored before the check (migration 0043 rewrites them): the header leaves it out.
+    await db
+      .from('businesses')
+      .where('id', w.business.id)
+      .update({ widget_allowed_sites: JSON.stringify(['https://a.com;script-src *', 'https://shop.example']) })
+    widgetCache.clear()
+    const stored = String((await client.get(`/w/${w.business.shortUrl}`)).header('content-security-policy'))
+    assert.include(stored, "frame-ancestors 'self' https://shop.example;")
+    assert.notInclude(stored, 'a.com')
+  })
+
+  test('sites stored before they were checked as origins are made origins, or dropped, by migration 0043', async ({ assert }) => {
+    const w = await world()
+    const plain = await world()
+    const onlyBad = await world()
+    const none = await world()
+    const store = (business: Business, sites: unknown) =>
+      db
+        .from('businesses')
+        .where('id', business.id)
+        .update({ widget_allowed_sites: sites === null ? null : JSON.stringify(sites) })
+    await store(w.business, [
+      'https://a.com;x',
+      'https://Shop.Example',
+      'https://*.example.com',
+      'sharmasweets.in',
+      'https://shop.example/',
+    ])
+    await store(plain.business, ['https://ok.example'])
+    await store(onlyBad.business, ['https://a.com;x', 'https://*.example.com', 42])
+    await store(none.business, null)
+
+    const migration = new NormaliseWidgetSites(db.connection(), 'database/migrations/0043_normalise_widget_allowed_sites.ts', false)
+    await migration.execUp()
+
+    const sitesOf = async (business: Business) => {
+      const row = await widgetRow(business.id)
+      return typeof row.widget_allowed_sites === 'string' ? JSON.parse(row.widget_allowed_sites) : row.widget_allowed_sites
+    }
+    assert.deepEqual(await sitesOf(w.business), ['https://shop.example', 'https://sharmasweets.in'])
+    assert.deepEqual(await sitesOf(plain.business), ['https://ok.example'])
+    assert.isNull(await sitesOf(onlyBad.business))
+    assert.isNull(await sitesOf(none.business))
   })
 
   test('PUT stores sites as lower-case origins, each once; [] is any site again', async ({ client, assert }) => {
@@ -515,8 +664,8 @@ test.group('Website widget: settings', (group) => {
     const w = await world()
     const before = await widgetRow(w.business.id)
     const cases: [unknown, RegExp][] = [
-      [{ allowedSites: ['example.com'] }, /Include https:\/\//],
-      [{ allowedSites: ['https://ok.example', 'www.example.com'] }, /Include https:\/\//],
+      [{ allowedSites: ['https://*.example.com'] }, /Wildcards/],
+      [{ allowedSites: ['https://ok.example', 'www.example.com/menu'] }, /without a path/],
       [{ allowedSites: ['https://example.com/reviews'] }, /without a path/],
       [{ allowedSites: ['https://example.com?x=1'] }, /without a path/],
       [{ allowedSites: ['https://user:pw@example.com'] }, /without a path/],
@@ -615,6 +764,22 @@ test.group('Website widget: pinning and hiding a review', (group) => {
     assert.equal((await client.get(`/api/businesses/${w.business.id}/widget`)).status(), 401)
 
     assert.deepEqual({ review: await db.from('google_reviews').where('id', id).first(), business: await widgetRow(w.business.id) }, before)
+  })
+})
+
+test.group('Website widget: the dashboard screen', (group) => {
+  isolated(group)
+
+  test('/business/{id}/widget reloaded or opened from a bookmark is the dashboard, not a 404', async ({ client, assert }) => {
+    const w = await world()
+    for (const path of [`/business/${w.business.id}/widget`, '/business/12345/widget']) {
+      const response = await client.get(path).header('accept', 'text/html')
+      assert.equal(response.status(), 200, path)
+      assert.include(response.text(), '/dashboard-assets/', path)
+      assert.equal(response.header('cache-control'), 'no-cache', path)
+    }
+    // Still no page under it.
+    assert.equal((await client.get(`/business/${w.business.id}/widget/extra`)).status(), 404)
   })
 })
 

@@ -16,7 +16,7 @@ import { smtpMailbox, type SentMail } from '#tests/helpers/mailbox'
 import { razorpayStub, checkoutSignature, razorpayId } from '#tests/helpers/razorpay'
 import { BusinessFactory, DEFAULT_PASSWORD, PaymentFactory, UserFactory, planOf } from '#database/factories/index'
 import type { WorkspaceRole } from '#contract/workspace_roles'
-import { INVITATION_INVALID, LAST_OWNER } from '#actions/workspaces/manage_members'
+import { INVITATION_INVALID, LAST_OWNER } from '#actions/workspaces/membership'
 
 const APP_URL = 'http://localhost:3333'
 const NOT_FOUND = 'Workspace not found'
@@ -212,7 +212,7 @@ test.group('Workspaces: invitations', (group) => {
     assert.lengthOf(members.body().invitations, 0)
     const joined = members.body().members.find((member: { userId: number }) => member.userId === invitee.id)
     assert.containsSubset(joined, { email: invitee.email, role: 'manager', businessIds: [first.id] })
-    assert.sameMembers(Object.keys(joined), ['userId', 'email', 'name', 'role', 'businessIds', 'joinedAt'])
+    assert.sameMembers(Object.keys(joined), ['userId', 'email', 'name', 'role', 'businessIds', 'joinedAt', 'canChange'])
   })
 
   test('bad invitations are refused and change nothing', async ({ client, assert }) => {

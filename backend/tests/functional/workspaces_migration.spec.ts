@@ -39,16 +39,17 @@ const at = new Date('2026-06-01T10:00:00Z')
 /** Three owners as they were: one with everything, one with a business only, one with nothing. */
 async function legacyRows() {
   const legacy = db.connection(CONNECTION)
-  const [asha, ravi, meena] = await Promise.all(
-    [
-      ['asha@example.in', 'Asha', 'Verma'],
-      ['ravi@example.in', 'Ravi', null],
-      ['meena@example.in', null, null],
-    ].map(async ([email, first, last]) => {
-      const [id] = await legacy.table('users').insert({ email, first_name: first, last_name: last, created_at: at, updated_at: at })
-      return id
-    })
-  )
+  // One after the other, so their ids (and the order the test reads the workspaces in) are theirs in this order.
+  const ids: number[] = []
+  for (const [email, first, last] of [
+    ['asha@example.in', 'Asha', 'Verma'],
+    ['ravi@example.in', 'Ravi', null],
+    ['meena@example.in', null, null],
+  ]) {
+    const [id] = await legacy.table('users').insert({ email, first_name: first, last_name: last, created_at: at, updated_at: at })
+    ids.push(id)
+  }
+  const [asha, ravi, meena] = ids
   const [planId] = await legacy
     .table('subscription_plans')
     .insert({ plan_type: 'monthly', name: 'Monthly', total_price: 99900, features: '[]', created_at: at })
@@ -123,10 +124,12 @@ test.group('Migration 0033: every owner becomes the owner of a personal workspac
     const workspaceOf = (userId: number) => workspaces.find((workspace) => workspace.created_by_user_id === userId)!
     assert.deepEqual(
       workspaces.map((workspace) => [workspace.kind, workspace.name, workspace.managed_by_workspace_id]),
+      // 0033 named them after their owner (the full name, else the address); 0047, run with the rest, names them for
+      // what they hold (docs/decisions.md D57).
       [
-        ['personal', 'Asha Verma', null],
-        ['personal', 'Ravi', null],
-        ['personal', 'meena@example.in', null],
+        ['personal', "Asha's businesses", null],
+        ['personal', "Ravi's businesses", null],
+        ['personal', "meena's businesses", null],
       ]
     )
     const members = await legacy.from('workspace_members').orderBy('id').select('workspace_id', 'user_id', 'role', 'business_ids')

@@ -68,4 +68,26 @@ export const HOSTILE_SVGS: Record<string, string> = {
   'unbalanced tags': '<svg xmlns="http://www.w3.org/2000/svg"><g><rect/></svg>',
 }
 
+/**
+ * SVGs whose XML declaration names another encoding than UTF-8. In ISO-2022-JP, ESC $ B switches to two-byte
+ * characters: a browser reading the file that way swallows the `<!--` after it, returns to ASCII at ESC ( B and
+ * builds the `<script>`, while a reader of UTF-8 sees that script inside a comment.
+ */
+export const ISO_2022_JP_SVG =
+  '<?xml version="1.0" encoding="ISO-2022-JP"?>\n' +
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><title>A\u001b$B<!--\u001b(B<script>alert(document.domain)</script>--></title>' +
+  '<rect width="10" height="10" fill="#0ea5e9"/></svg>'
+
+/** An SVG declaring UTF-16 while its bytes are ASCII, and one truly written in UTF-16 (little-endian, with its BOM). */
+export const UTF16_DECLARED_SVG =
+  '<?xml version="1.0" encoding="UTF-16"?><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>'
+export const utf16Svg = () =>
+  Buffer.concat([
+    Buffer.from([0xff, 0xfe]),
+    Buffer.from(
+      '<?xml version="1.0" encoding="UTF-16"?><svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>',
+      'utf16le'
+    ),
+  ])
+
 export const dataUrl = (type: string, bytes: Buffer | string) => `data:${type};base64,${Buffer.from(bytes).toString('base64')}`

@@ -9,7 +9,9 @@ import app from '@adonisjs/core/services/app'
 import { startStubServer, type StubServer } from '#tests/helpers/stub_server'
 import { BusinessProfile, type GoogleConfig } from '#services/google/business_profile'
 import googleConfig from '#config/google'
-import GoogleConnection from '#models/google_connection'
+import type { ModelAttributes } from '@adonisjs/lucid/types/model'
+import type GoogleReview from '#models/google_review'
+import { GoogleConnectionFactory, GoogleReviewFactory } from '#database/factories/index'
 import {
   googleBusinessApi,
   newGoogleBusinessState,
@@ -39,6 +41,22 @@ export function stubReview(location: string, id: string, fields: Partial<Omit<St
     updateTime: '2026-11-01T10:00:00.123456789Z',
     ...fields,
   }
+}
+
+/**
+ * A review `id` of `location` stored here (GoogleReviewFactory, with `fields`) and held by the stub too, so Google
+ * takes a reply to it.
+ */
+export async function heldReview(
+  google: GoogleStub,
+  location: string,
+  id: string,
+  fields: Partial<ModelAttributes<GoogleReview>> & { businessId: number },
+  stubFields: Partial<Omit<StubReview, 'name' | 'reviewId'>> = {}
+) {
+  const review = await GoogleReviewFactory.merge({ reviewName: `${location}/reviews/${id}`, ...fields }).create()
+  google.state.reviews[location] = [...(google.state.reviews[location] ?? []), stubReview(location, id, stubFields)]
+  return review
 }
 
 export interface GoogleStub {
@@ -100,14 +118,5 @@ export function googlePushOnly(group: Group) {
 
 /** A working Google connection of the workspace, as the OAuth callback stores it (before any sync). */
 export function connectGoogle(workspaceId: number) {
-  return GoogleConnection.create({
-    workspaceId,
-    email: 'owner@gmail.example',
-    refreshTokenEncrypted: GoogleConnection.seal('rt-stored-token'),
-    accessTokenEncrypted: null,
-    accessTokenExpiresAt: null,
-    error: null,
-    lastSyncAt: null,
-    connectedByUserId: null,
-  })
+  return GoogleConnectionFactory.merge({ workspaceId }).create()
 }

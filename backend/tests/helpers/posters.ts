@@ -49,6 +49,24 @@ export function scanPoster(pdf: Buffer, dpi = 100) {
   })
 }
 
+/** Prints page 1 in colour at 72 dpi (a pixel per point) and gives the [r, g, b] at each point asked for. */
+export function posterColors(pdf: Buffer, points: [number, number][]) {
+  return withPdfFile(pdf, async (file, folder) => {
+    await run('pdftoppm', ['-r', '72', '-singlefile', file, join(folder, 'page')])
+    const bytes = await readFile(join(folder, 'page.ppm'))
+    const header = bytes
+      .subarray(0, 64)
+      .toString('latin1')
+      .match(/^P6\s+(\d+)\s+(\d+)\s+255\s/)
+    if (!header) throw new Error('pdftoppm did not write an 8-bit PPM')
+    const width = Number(header[1])
+    return points.map(([x, y]) => {
+      const at = header[0].length + (Math.round(y) * width + Math.round(x)) * 3
+      return [bytes[at], bytes[at + 1], bytes[at + 2]]
+    })
+  })
+}
+
 /** A binary PGM (P5, 8 bits): "P5 width height 255" then one byte per pixel. */
 function readPgm(bytes: Buffer) {
   const header = bytes

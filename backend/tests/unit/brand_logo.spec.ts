@@ -4,7 +4,7 @@
  */
 import { test } from '@japa/runner'
 import { BRAND_LOGO_MAX_BYTES, BrandLogoError, checkSvg, readBrandLogo } from '#services/brand/brand_logo'
-import { CLEAN_SVG, HOSTILE_SVGS, dataUrl, png } from '#tests/helpers/brand_logos'
+import { CLEAN_SVG, HOSTILE_SVGS, ISO_2022_JP_SVG, UTF16_DECLARED_SVG, dataUrl, png, utf16Svg } from '#tests/helpers/brand_logos'
 
 test.group('Brand logo', () => {
   test('a PNG is read with its size and content hash, whatever type the data URL claims', ({ assert }) => {
@@ -27,6 +27,20 @@ test.group('Brand logo', () => {
   test('a plain SVG passes, as base64 or as URL-encoded text', ({ assert }) => {
     assert.equal(readBrandLogo(dataUrl('image/svg+xml', CLEAN_SVG)).contentType, 'image/svg+xml')
     assert.equal(readBrandLogo(`data:image/svg+xml,${encodeURIComponent(CLEAN_SVG)}`).contentType, 'image/svg+xml')
+  })
+
+  test('an SVG declaring an encoding other than UTF-8 is refused, naming it; UTF-8 and no declaration pass', ({ assert }) => {
+    // Read as UTF-8 the ISO-2022-JP logo holds only a title and a comment: the check alone would pass it.
+    assert.throws(() => readBrandLogo(dataUrl('image/svg+xml', ISO_2022_JP_SVG)), /declares the encoding ISO-2022-JP; only UTF-8/)
+    assert.throws(() => readBrandLogo(dataUrl('image/svg+xml', UTF16_DECLARED_SVG)), /declares the encoding UTF-16; only UTF-8/)
+    assert.throws(
+      () => readBrandLogo(dataUrl('image/svg+xml', ISO_2022_JP_SVG.replace('encoding="ISO-2022-JP"', "encoding = 'iso-2022-jp'"))),
+      /iso-2022-jp/
+    )
+    // Bytes in UTF-16 are no UTF-8 text at all.
+    assert.throws(() => readBrandLogo(dataUrl('image/svg+xml', utf16Svg())), BrandLogoError)
+    assert.equal(readBrandLogo(dataUrl('image/svg+xml', CLEAN_SVG.replace('UTF-8', 'utf-8'))).contentType, 'image/svg+xml')
+    assert.equal(readBrandLogo(dataUrl('image/svg+xml', CLEAN_SVG.replace(/^<\?xml[^>]*>\n/, ''))).contentType, 'image/svg+xml')
   })
 
   for (const [what, svg] of Object.entries(HOSTILE_SVGS)) {

@@ -75,4 +75,21 @@ test.group('Layering of the backend', () => {
       .map((file) => relative(ROOT, file))
     assert.deepEqual(broken, [])
   })
+
+  test('app/controllers filter no rows by workspace (the policies and app/queries do, the actions write)', ({ assert }) => {
+    // A query condition on the workspace: `.where('workspace_id', …)`, `.whereIn('m.workspace_id', …)`,
+    // `.where('id', member.workspaceId)`, `findBy('workspace_id', …)`, `updateOrCreate({ workspaceId: … })`.
+    // Operators' controllers (admin/) read across workspaces on purpose.
+    const byWorkspace =
+      /\.(?:(?:or|and)?where\w*\(\s*['"][\w.]*workspace_id['"]|(?:or|and)?where\w*\([^)]*\bworkspaceId\b|findBy\(\s*['"]workspace(?:_id|Id)['"]|(?:where|findBy|updateOrCreate|firstOrCreate|firstOrNew)\w*\(\s*\{[^}]*\bworkspace(?:_id|Id)\b)/gi
+    const broken = filesUnder(join(ROOT, 'app/controllers'))
+      .filter((file) => !relative(ROOT, file).startsWith('app/controllers/admin/'))
+      .flatMap((file) => {
+        const text = readFileSync(file, 'utf8')
+        return [...text.matchAll(byWorkspace)].map(
+          (match) => `${relative(ROOT, file)}:${text.slice(0, match.index).split('\n').length} ${match[0].replace(/\s+/g, ' ')}`
+        )
+      })
+    assert.deepEqual(broken, [])
+  })
 })

@@ -15,12 +15,12 @@ import {
   firstName,
   imageSize,
   inkOn,
-  svgAspect,
   layoutReviewImage,
   renderReviewImage,
   type ImageFormat,
   type ReviewImageInput,
 } from '#services/review_images/review_image'
+import { svgAspect } from '#services/brand/logo_raster'
 import { ELLIPSIS, layoutText } from '#services/review_images/review_text_layout'
 import { png as solidPng } from '#tests/helpers/brand_logos'
 

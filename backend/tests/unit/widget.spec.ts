@@ -3,7 +3,7 @@
  * reviewer is named, and the widget's words with single-brace placeholders.
  */
 import { test } from '@japa/runner'
-import { siteOrigin, siteOrigins } from '#lib/site_origin'
+import { isSiteOrigin, siteOrigin, siteOrigins } from '#lib/site_origin'
 import { FieldError } from '#exceptions/app_errors'
 import { widgetAllowedOrigin } from '#web/widget_cors'
 import { reviewerName, widgetLabels } from '#actions/widget/widget_data'
@@ -23,11 +23,67 @@ test.group('Website widget: allowed sites', () => {
     ])
   })
 
+  test('a bare site gets https:// (the browser sends the scheme in its Origin)', ({ assert }) => {
+    assert.equal(siteOrigin('sharmasweets.in'), 'https://sharmasweets.in')
+    assert.equal(siteOrigin('WWW.SharmaSweets.in/'), 'https://www.sharmasweets.in')
+    assert.equal(siteOrigin('//shop.example'), 'https://shop.example')
+    assert.equal(siteOrigin('localhost:3000'), 'https://localhost:3000')
+    assert.equal(siteOrigin('münchen.example'), 'https://xn--mnchen-3ya.example')
+    assert.deepEqual(siteOrigins(['sharmasweets.in', 'https://sharmasweets.in']), ['https://sharmasweets.in'])
+  })
+
+  test('only a serialised origin is kept: nothing that could add a word to a header', ({ assert }) => {
+    const cases: [string, RegExp][] = [
+      // Decoded by the URL parser into a host with a ';', which would end frame-ancestors and start a directive.
+      ['https://a.com%3Bx', /%/],
+      ['https://a.com%3Bscript-src%20*', /%/],
+      ['https://a%2ecom', /%/],
+      ['https://a.com;x', /not a site's address/],
+      ['https://a.com,b.com', /not a site's address/],
+      ["https://a.com'", /not a site's address/],
+      ['https://a_b.com', /not a site's address/],
+      ['https://a.com.', /not a site's address/],
+      ['https://0x7f.1', /not a site's address/],
+      ['https://a.com\\', /not a site's address|without a path/],
+      ['https://[::1]:3000', /domain/],
+      ['https://exa mple.com', /not a site's address|not a web address/],
+      ['https://a.com\nframe-ancestors https://evil.example', /not a site's address|not a web address/],
+    ]
+    for (const [site, message] of cases) {
+      assert.throws(() => siteOrigin(site), message, JSON.stringify(site))
+    }
+  })
+
+  test('wildcards are refused with a sentence saying to list each site', ({ assert }) => {
+    for (const site of ['https://*.example.com', '*.example.com', 'https://shop.*', '*']) {
+      assert.throws(() => siteOrigin(site), /^Wildcards are not allowed in ".+": list each site/, site)
+    }
+  })
+
+  test('what passes is exactly an origin: the CSP and CORS read it the same way', ({ assert }) => {
+    for (const site of ['https://Example.COM', 'sharmasweets.in', 'http://localhost:8080', 'https://münchen.example', 'https://1.2.3.4']) {
+      const origin = siteOrigin(site)
+      assert.equal(new URL(origin).origin, origin, site)
+      assert.isTrue(isSiteOrigin(origin), site)
+      assert.match(origin, /^https?:\/\/[a-z0-9.-]+(:\d+)?$/, site)
+    }
+    for (const stored of [
+      'https://a.com;x',
+      'https://*.example.com',
+      'https://A.com',
+      'https://a.com/',
+      'example.com',
+      '',
+      'http://[::1]',
+    ]) {
+      assert.isFalse(isSiteOrigin(stored), stored)
+    }
+  })
+
   test('anything else is a field error saying what to write', ({ assert }) => {
     const cases: [string, RegExp][] = [
-      ['example.com', /Include https:\/\//],
-      ['www.example.com/page', /Include https:\/\//],
-      ['//example.com', /Include https:\/\//],
+      ['www.example.com/page', /without a path/],
+      ['mailto:owner@example.com', /https:\/\/ or http:\/\//],
       ['ftp://example.com', /https:\/\/ or http:\/\//],
       ['https://example.com/reviews', /without a path/],
       ['https://example.com/#top', /without a path/],

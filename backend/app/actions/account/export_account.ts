@@ -93,6 +93,7 @@ export const EXPORT_TABLES = {
       'review_request_id',
       'staff_id',
       'alerted_at',
+      'language',
       'created_at',
     ],
     leftOut: {
@@ -107,7 +108,19 @@ export const EXPORT_TABLES = {
   google_rating_snapshots: { columns: ['id', 'business_id', 'day', 'rating', 'review_count', 'created_at', 'updated_at'] },
   staff: { columns: ['id', 'business_id', 'name', 'code', 'created_at'] },
   customers: {
-    columns: ['id', 'business_id', 'name', 'phone', 'email', 'consent_at', 'opted_out_at', 'created_at', 'updated_at'],
+    columns: [
+      'id',
+      'business_id',
+      'name',
+      'phone',
+      'email',
+      'language',
+      'rated_language',
+      'consent_at',
+      'opted_out_at',
+      'created_at',
+      'updated_at',
+    ],
     leftOut: { email_without_phone: 'computed from the phone and the email, which are exported' },
   },
   opt_outs: { columns: ['id', 'business_id', 'phone', 'email', 'created_at'] },

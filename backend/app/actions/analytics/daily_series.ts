@@ -4,17 +4,7 @@ import type Business from '#models/business'
 import { dailyCounts, NO_RATED_COUNTS, type RatedCounts } from '#lib/session_counts'
 import { nowIst } from '#lib/time'
 import { pageViewCounter, widgetViewCounter } from '#hot_path/page_view_counter'
-
-export interface DailyPoint {
-  date: string
-  sessions: number
-  positive: number
-  negative: number
-  redirected: number
-  views: number
-  /** The website widget's answers (docs/decisions.md D49). */
-  widgetViews: number
-}
+import type { DailyPointDto } from '#types/api'
 
 /** One business's figures on one IST day: its counts with their rating sum, its page views and widget answers. */
 export interface DayFigures {
@@ -34,7 +24,7 @@ export const daysBetween = (from: string, to: string) => {
 
 /** Per IST day over the last `days` days (today included), every day present, zeros where quiet. */
 export default class DailySeries {
-  async handle(business: Business, days: number): Promise<DailyPoint[]> {
+  async handle(business: Business, days: number): Promise<DailyPointDto[]> {
     const today = nowIst().startOf('day')
     const from = today.minus({ days: days - 1 }).toISODate()!
     const to = today.toISODate()!
@@ -67,9 +57,9 @@ export default class DailySeries {
   }
 
   /** One point per date, the figures of every business summed, zeros where quiet. */
-  static points(dates: string[], figures: DayFigures[]): DailyPoint[] {
+  static points(dates: string[], figures: DayFigures[]): DailyPointDto[] {
     const byDate = new Map(
-      dates.map((date): [string, DailyPoint] => [
+      dates.map((date): [string, DailyPointDto] => [
         date,
         { date, sessions: 0, positive: 0, negative: 0, redirected: 0, views: 0, widgetViews: 0 },
       ])

@@ -11,7 +11,7 @@ import BusinessPolicy from '#policies/business_policy'
 import { addRated, meanRating, NO_RATED_COUNTS, countsOfBusinesses, positiveSince, type RatedCounts } from '#lib/session_counts'
 import { clock } from '#lib/clock'
 import { PROJECTION_RECENT_DAYS } from '#contract/product_rules'
-import { googleReviewStats } from '#actions/google/google_review_stats'
+import { googleReviewStats } from '#queries/google_review_stats'
 import type { OverviewCounts, OverviewGoogleReviews, OverviewResponse, RecentGoogleRatings } from '#types/api'
 
 const overviewCounts = (counts: RatedCounts, filteredFeedback: number): OverviewCounts => ({

@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import User from '#models/user'
 import type Workspace from '#models/workspace'
 import Subscription from '#models/subscription'
@@ -5,14 +6,20 @@ import Business from '#models/business'
 import { clock } from '#lib/clock'
 import { daysRemaining } from '#lib/time'
 import { SubscriptionStatus } from '#lib/billing_enums'
+import { RazorpayGateway } from '#services/payments/razorpay_gateway'
 import type { FreePlanBusinessesDto, TrialStatusDto } from '#types/api'
 
 /**
  * A workspace's trial and subscription state (docs/product-rules.md#trial). `isLimited` is the free plan: no
  * paid access and no running trial; the front ends show it and never work it out themselves. Only a personal
- * workspace has a trial, its creator's (docs/decisions.md D42).
+ * workspace has a trial, its creator's (docs/decisions.md D42), and only there does the free plan close the dashboard
+ * (`isLocked`): the other workspaces start on the free plan and use it within its limits (D57). `paymentsConfigured`:
+ * whether this server can sell a plan at all (Razorpay's keys, docs/decisions.md D59).
  */
+@inject()
 export default class GetBillingStatus {
+  constructor(private gateway: RazorpayGateway) {}
+
   async handle(workspace: Workspace): Promise<TrialStatusDto> {
     const now = clock.now()
     const [subscription, freePlan, trialEndsAt] = await Promise.all([
@@ -24,6 +31,7 @@ export default class GetBillingStatus {
     const hasActiveSubscription = subscription !== null
     const trialDaysRemaining = daysRemaining(trialEndsAt, now)
     const isTrialActive = trialDaysRemaining > 0 && !hasActiveSubscription
+    const isLimited = !hasActiveSubscription && !isTrialActive
 
     return {
       hasActivePaidSubscription: subscription?.status === SubscriptionStatus.Active,
@@ -38,8 +46,10 @@ export default class GetBillingStatus {
       subscriptionStatus: subscription?.status ?? null,
       currentPeriodEnd: subscription?.currentPeriodEnd.toISO() ?? null,
       daysRemaining: hasActiveSubscription ? daysRemaining(subscription.currentPeriodEnd, now) : trialDaysRemaining,
-      isLimited: !hasActiveSubscription && !isTrialActive,
+      isLimited,
+      isLocked: isLimited && workspace.kind === 'personal',
       freePlan,
+      paymentsConfigured: this.gateway.isConfigured,
     }
   }
 

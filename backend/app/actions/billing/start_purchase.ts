@@ -27,6 +27,8 @@ export default class StartPurchase {
    * (docs/decisions.md D42).
    */
   async handle(user: User, workspace: Workspace, payer: Workspace, planId: number): Promise<CreatePaymentResponse> {
+    // Before anything else: no other answer matters on a server that sells nothing (docs/decisions.md D59).
+    this.gateway.assertConfigured()
     const plan = await SubscriptionPlan.query().where('id', planId).where('is_active', true).whereNot('plan_type', PlanType.Trial).first()
     if (!plan) throw new NotFoundError('That plan does not exist.')
 

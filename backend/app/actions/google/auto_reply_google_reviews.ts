@@ -4,7 +4,8 @@
  * and was written after the rule was turned on, gets one of the workspace's templates for its stars, posted through
  * the inbox's reply (the same call, store and activity line, done by "Auto-reply"). Templates in the review's
  * language (guessed from its script, as for AI drafts) come first; among them the review's id picks one, so
- * consecutive reviews rotate through them. No template for the stars: nothing is posted.
+ * consecutive reviews rotate through them. No template for the stars: nothing is posted. A template holding control or
+ * text-direction characters is never used, and the names filled in lose theirs (docs/product-rules.md#google-reviews).
  * Each review is claimed by one conditional UPDATE before Google is called, so two workers never post twice; Google
  * failing clears the claim for the next sweep, up to MAX_ATTEMPTS tries.
  */
@@ -12,12 +13,15 @@ import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
 import Workspace from '#models/workspace'
+import GoogleConnection from '#models/google_connection'
 import GoogleReview from '#models/google_review'
 import ReplyTemplate, { maskToStars } from '#models/reply_template'
 import ReplyGoogleReview from '#actions/google/reply_google_review'
-import { reviewLanguage } from '#services/ai/reply_writer'
+import { reviewLanguage } from '#contract/text_language'
 import { ConflictError } from '#exceptions/app_errors'
 import { clock } from '#lib/clock'
+import { hasControlCharacters, withoutControlCharacters } from '#contract/plain_text'
+import { fillTemplate } from '#contract/reply_templates'
 
 export const AUTO_REPLY_STARS = [4, 5]
 export const MAX_ATTEMPTS = 3
@@ -31,10 +35,6 @@ export interface AutoReplyResult {
   failed: number
 }
 
-/** `{reviewer}` and `{business}` filled in, as the dashboard does (a reviewer without a name is "there"). */
-export const fillTemplate = (body: string, reviewer: string | null, business: string) =>
-  body.replaceAll('{reviewer}', reviewer?.trim() || 'there').replaceAll('{business}', business)
-
 /** The template for a review: those for its stars, in its language first, rotated by the review's id. */
 export function pickTemplate(templates: ReplyTemplate[], review: Pick<GoogleReview, 'id' | 'stars' | 'comment'>) {
   const forStars = templates.filter((template) => template.stars.includes(review.stars))
@@ -47,13 +47,14 @@ export function pickTemplate(templates: ReplyTemplate[], review: Pick<GoogleRevi
 
 @inject()
 export default class AutoReplyGoogleReviews {
-  constructor(readonly replier: ReplyGoogleReview) {}
+  constructor(private replier: ReplyGoogleReview) {}
 
-  async sweep(): Promise<AutoReplyResult> {
+  /** A sweep: every workspace with the rules on and a working connection (the sync's 15 minutes run it). */
+  async handle(): Promise<AutoReplyResult> {
     const workspaces = await Workspace.query()
       .where('auto_reply_enabled', true)
       .whereNotNull('auto_reply_enabled_at')
-      .whereIn('id', db.from('google_connections').whereNull('error').select('workspace_id'))
+      .whereIn('id', GoogleConnection.workingWorkspaceIds())
       .orderBy('id')
     const total: AutoReplyResult = { posted: 0, failed: 0 }
     for (const workspace of workspaces) {
@@ -64,11 +65,13 @@ export default class AutoReplyGoogleReviews {
     return total
   }
 
-  async workspace(workspace: Workspace): Promise<AutoReplyResult> {
+  private async workspace(workspace: Workspace): Promise<AutoReplyResult> {
     const result: AutoReplyResult = { posted: 0, failed: 0 }
     const stars = maskToStars(workspace.autoReplyStarsMask).filter((star) => AUTO_REPLY_STARS.includes(star))
     if (!workspace.autoReplyEnabled || !workspace.autoReplyEnabledAt || stars.length === 0) return result
-    const templates = await ReplyTemplate.query().where('workspace_id', workspace.id).orderBy('id')
+    // A template stored with control or text-direction characters (before replies were checked) is never posted.
+    const stored = await ReplyTemplate.query().where('workspace_id', workspace.id).orderBy('id')
+    const templates = stored.filter((template) => !hasControlCharacters(template.body, { lines: true }))
     const answerable = templates.flatMap((template) => template.stars).filter((star) => stars.includes(star))
     if (answerable.length === 0) return result
     const now = clock.now()
@@ -96,9 +99,15 @@ export default class AutoReplyGoogleReviews {
       const template = pickTemplate(templates, review)
       if (!template) continue
       if (!(await this.claim(review, now.toJSDate()))) continue
-      const comment = fillTemplate(template.body, review.reviewerName, names.get(review.businessId) ?? '')
+      // A reviewer's (or business's) name carrying them does not carry them into a public reply.
+      const comment = withoutControlCharacters(
+        fillTemplate(template.body, { reviewer: review.reviewerName, business: names.get(review.businessId) ?? '' }),
+        {
+          lines: true,
+        }
+      )
       try {
-        await this.replier.autoReply(workspace.id, review, comment, template.id)
+        await this.replier.handle({ workspaceId: workspace.id, autoReplyTemplateId: template.id }, review, comment)
         result.posted++
       } catch (error) {
         result.failed++

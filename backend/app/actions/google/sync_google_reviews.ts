@@ -3,35 +3,22 @@
  * `google_reviews`. A full import pages through every review and marks those Google no longer lists deleted; the
  * incremental sync reads newest change first and stops at the first review it already has unchanged; a single
  * review named by a push notification is read on its own (a 404 marks it deleted). Every request waits for its
- * slot of the shared pace (request_pacer.ts).
+ * slot of the shared pace, through the one access path (services/google/profile_access.ts).
  *
  * What changed is returned (`changes`). New or changed 1-3 star reviews (`lowStarChanges`) are marked due for an alert
  * (`alerts`; the job hands their businesses to the feedback alert job, docs/decisions.md D47), except while the
  * location's reviews are read for the first time: a location is alerted on only after its first complete read
  * (google_locations.reviews_baseline_at), so connecting never mails years of old reviews.
  */
+import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
-import logger from '@adonisjs/core/services/logger'
-import mail from '@adonisjs/mail/services/main'
-import type { MailerContract, MailTransportContract } from '@adonisjs/mail/types'
 import Business from '#models/business'
 import GoogleConnection from '#models/google_connection'
 import GoogleLocation from '#models/google_location'
 import GoogleRatingSnapshot from '#models/google_rating_snapshot'
-import User from '#models/user'
-import GoogleConnectionLostMail from '#mails/google_connection_lost_mail'
-import GoogleProfile, { GOOGLE_GRANT_LOST } from '#actions/google/google_profile'
-import { joinRecipients } from '#queries/notification_recipients'
 import { reviewLinkCache } from '#hot_path/review_link_cache'
-import {
-  BusinessProfile,
-  GoogleApiError,
-  GoogleGrantError,
-  locationOfReview,
-  type GoogleReviewData,
-  type GoogleReviewPage,
-} from '#services/google/business_profile'
-import { RedisRequestPacer, type Pacer } from '#services/google/request_pacer'
+import { locationOfReview, type GoogleReviewData, type GoogleReviewPage } from '#services/google/business_profile'
+import { ProfileAccess } from '#services/google/profile_access'
 import { isDuplicateKey } from '#lib/db_errors'
 import { todayIst } from '#lib/time'
 import { clock } from '#lib/clock'
@@ -67,8 +54,11 @@ export interface SyncResult {
 export const lowStarChanges = (changes: ReviewChange[]) =>
   changes.filter((change) => (change.kind === 'new' || change.kind === 'changed') && change.stars >= 1 && change.stars <= 3)
 
-/** The connection can no longer be used: the job must not be retried. */
-export class GoogleConnectionLost extends Error {}
+/**
+ * What is read: a location's reviews (in full with `full`, else the incremental sync), or one review named by a push
+ * notification.
+ */
+export type SyncTarget = { location: GoogleLocation; full?: boolean } | { reviewName: string }
 
 interface StoredRow {
   id: number
@@ -102,19 +92,18 @@ function rowOf(businessId: number, review: GoogleReviewData, now: Date) {
   }
 }
 
+@inject()
 export default class SyncGoogleReviews {
-  private profile: GoogleProfile
+  constructor(readonly access: ProfileAccess) {}
 
-  constructor(
-    readonly google: BusinessProfile,
-    private pacer: Pacer = new RedisRequestPacer(),
-    private mailer: MailerContract<MailTransportContract> = mail.use()
-  ) {
-    this.profile = new GoogleProfile(google)
+  /** Reads the target's reviews from Google into google_reviews; a lost connection throws GoogleConnectionLost. */
+  async handle(target: SyncTarget): Promise<SyncResult> {
+    if ('reviewName' in target) return this.fetchReview(target.reviewName)
+    return target.full ? this.importLocation(target.location) : this.syncLocation(target.location)
   }
 
   /** Every review of the location; those Google no longer lists are marked deleted. */
-  async importLocation(location: GoogleLocation): Promise<SyncResult> {
+  private async importLocation(location: GoogleLocation): Promise<SyncResult> {
     return this.withConnection(location, async (call) => {
       const baseline = await this.baselineOf(location)
       const result: SyncResult = { requests: 0, changes: [] }
@@ -122,7 +111,7 @@ export default class SyncGoogleReviews {
       let pageToken: string | null = null
       let complete = false
       for (let page = 0; page < MAX_IMPORT_PAGES; page++) {
-        const answer: GoogleReviewPage = await call((token) => this.google.reviewPage(token, location.name, { pageToken }))
+        const answer: GoogleReviewPage = await call((token) => this.access.google.reviewPage(token, location.name, { pageToken }))
         result.requests++
         if (page === 0) await this.recordRating(location.businessId!, answer)
         for (const review of answer.reviews) seen.add(review.name)
@@ -147,7 +136,7 @@ export default class SyncGoogleReviews {
   }
 
   /** Newest change first, until a review already stored with the same update time. */
-  async syncLocation(location: GoogleLocation): Promise<SyncResult> {
+  private async syncLocation(location: GoogleLocation): Promise<SyncResult> {
     const any = await db.from('google_reviews').where('review_name', 'like', `${location.name}/reviews/%`).select('id').first()
     // Never read in full (a first import that failed half-way): the full import, which sets the baseline.
     if (!any || !(await this.baselineOf(location))) return this.importLocation(location)
@@ -156,7 +145,7 @@ export default class SyncGoogleReviews {
       let pageToken: string | null = null
       for (let page = 0; page < MAX_INCREMENTAL_PAGES; page++) {
         const answer: GoogleReviewPage = await call((token) =>
-          this.google.reviewPage(token, location.name, { pageToken, newestFirst: true })
+          this.access.google.reviewPage(token, location.name, { pageToken, newestFirst: true })
         )
         result.requests++
         if (page === 0) await this.recordRating(location.businessId!, answer)
@@ -176,18 +165,18 @@ export default class SyncGoogleReviews {
   }
 
   /** One review named by a push notification, read from Google (the notification is only a hint). */
-  async fetchReview(reviewName: string): Promise<SyncResult> {
+  private async fetchReview(reviewName: string): Promise<SyncResult> {
     const locationName = locationOfReview(reviewName)
     if (!locationName) return { requests: 0, changes: [], skipped: 'not a review name' }
     const locations = await GoogleLocation.query()
       .where('name', locationName)
       .whereNotNull('business_id')
-      .whereIn('workspace_id', db.from('google_connections').whereNull('error').select('workspace_id'))
+      .whereIn('workspace_id', GoogleConnection.workingWorkspaceIds())
       .orderBy('id')
     if (locations.length === 0) return { requests: 0, changes: [], skipped: 'no linked location' }
     const location = locations[0]
     return this.withConnection(location, async (call) => {
-      const review = await call((token) => this.google.review(token, reviewName))
+      const review = await call((token) => this.access.google.review(token, reviewName))
       if (review) {
         const changes = await this.store(location.businessId!, [review])
         return { requests: 1, changes, alerts: (await this.baselineOf(location)) ? await this.markDue(changes) : [] }
@@ -208,9 +197,8 @@ export default class SyncGoogleReviews {
   }
 
   /**
-   * Runs `work` with a way to call Google with the connection's access token: a 401 drops the token and tries once
-   * more with a new one; a second 401, or a refresh token Google refuses, marks the connection lost (its owners and
-   * managers are mailed once) and throws GoogleConnectionLost.
+   * Runs `work` with a way to call Google with the connection (ProfileAccess.call: a second 401 or a refused refresh
+   * marks it lost, mails its people once and throws GoogleConnectionLost); its last sync time recorded after.
    */
   private async withConnection(
     location: GoogleLocation,
@@ -218,36 +206,11 @@ export default class SyncGoogleReviews {
   ): Promise<SyncResult> {
     if (location.businessId === null) return { requests: 0, changes: [], skipped: 'location not linked' }
     const connection = await GoogleConnection.findBy('workspace_id', location.workspaceId)
-    if (!connection || connection.error) return { requests: 0, changes: [], skipped: 'no working connection' }
+    if (!connection || !connection.isWorking) return { requests: 0, changes: [], skipped: 'no working connection' }
+    // A demo connection's reviews are seeded, never read from Google (docs/decisions.md D59).
+    if (connection.demo) return { requests: 0, changes: [], skipped: 'demo connection' }
 
-    const call = async <T>(request: (token: string) => Promise<T>): Promise<T> => {
-      for (let attempt = 1; ; attempt++) {
-        let token: string
-        try {
-          token = await this.profile.accessToken(connection)
-        } catch (error) {
-          if (!(error instanceof GoogleGrantError)) throw error
-          if (error.firstLoss) await this.tellLost(connection)
-          throw new GoogleConnectionLost(GOOGLE_GRANT_LOST)
-        }
-        await this.pacer.acquire()
-        try {
-          return await request(token)
-        } catch (error) {
-          if (!(error instanceof GoogleApiError) || error.kind !== 'unauthorized') throw error
-          if (attempt >= 2) {
-            if (await this.profile.markLost(connection)) await this.tellLost(connection)
-            throw new GoogleConnectionLost(GOOGLE_GRANT_LOST)
-          }
-          // The access token was refused before its time: a new one, once.
-          connection.accessTokenEncrypted = null
-          connection.accessTokenExpiresAt = null
-          await connection.save()
-        }
-      }
-    }
-
-    const result = await work(call)
+    const result = await work((request) => this.access.call(connection, request))
     await db.from('google_connections').where('id', connection.id).update({ last_sync_at: new Date() })
     return result
   }
@@ -271,24 +234,6 @@ export default class SyncGoogleReviews {
       // A claim of an alert being sent now is dropped too: that mail is of the review before this change.
       .update({ alert_due_at: clock.now().toJSDate(), alerted_at: null, alert_claimed_at: null })
     return due
-  }
-
-  /**
-   * Mails the people who run the workspace's businesses (verified addresses) that the connection was lost; also
-   * when a reply from the inbox finds it lost (docs/decisions.md D45).
-   */
-  async tellLost(connection: GoogleConnection) {
-    const recipients = await User.query()
-      .whereIn('id', joinRecipients(db.from('businesses as b')).where('b.workspace_id', connection.workspaceId).select('m.user_id'))
-      .whereNotNull('email_verified_at')
-      .orderBy('id')
-    for (const user of recipients) {
-      try {
-        await this.mailer.send(new GoogleConnectionLostMail(user, connection.email))
-      } catch (error) {
-        logger.warn({ err: error, userId: user.id }, 'could not mail that the Google connection was lost')
-      }
-    }
   }
 
   private async stored(names: string[]) {

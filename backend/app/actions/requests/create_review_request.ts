@@ -13,6 +13,7 @@ import { FieldError, NotFoundError, UpgradeRequiredError } from '#exceptions/app
 import { BUSINESS_PAUSED_MESSAGE, FREE_PLAN_MONTHLY_REQUESTS_PER_BUSINESS, REQUEST_LIMIT_MESSAGE } from '#contract/product_rules'
 import { REVIEW_MESSAGES } from '#contract/review_messages/all'
 import { translate } from '#contract/review_messages/index'
+import { customerLanguageOf } from '#queries/message_languages'
 import { QueueService } from '#queue/queue_service'
 import { QueueName, reviewRequestJobId } from '#queue/queues'
 import { msUntilSendable } from '#lib/quiet_hours'
@@ -28,9 +29,13 @@ export const TYPED_EMAIL_NEEDED = 'Enter their email address to send by email.'
 export const TYPED_PHONE_NEEDED = 'Enter their mobile number: WhatsApp and SMS need it.'
 export const OPTED_OUT = 'This customer asked not to get review requests from this business.'
 
-/** The owner's WhatsApp, opened on the customer with the request in the business's language (docs/decisions.md D32). */
-export function whatsappUrl(request: ReviewRequest, customer: Customer, business: Business) {
-  const messages = REVIEW_MESSAGES[business.language ?? 'en']
+/**
+ * The owner's WhatsApp, opened on the customer with the request in the customer's language (docs/decisions.md D32,
+ * D65: their own, else the one they rated in, else the business's).
+ */
+export async function whatsappUrl(request: ReviewRequest, customer: Customer, business: Business) {
+  const { language } = await customerLanguageOf(customer, business)
+  const messages = REVIEW_MESSAGES[language]
   const text = translate(messages, 'requestMessage', {
     customer: customer.name,
     business: business.name,
@@ -115,7 +120,7 @@ export default class CreateReviewRequest {
       )
       return { request }
     }
-    return { request, whatsappUrl: whatsappUrl(request, customer, business) }
+    return { request, whatsappUrl: await whatsappUrl(request, customer, business) }
   }
 
   /**
@@ -132,7 +137,12 @@ export default class CreateReviewRequest {
       return customer
     }
     const typed = input.customer!
-    const row = { name: typed.name, phone: typed.phone ? customerPhone(typed.phone, 'customer.phone') : null, email: typed.email ?? null }
+    const row = {
+      name: typed.name,
+      phone: typed.phone ? customerPhone(typed.phone, 'customer.phone') : null,
+      email: typed.email ?? null,
+      language: typed.language ?? null,
+    }
     const [known] = await findExisting(db.connection(), business.id, [row])
     if (needs === 'phone' && !(row.phone ?? known?.phone)) throw new FieldError('customer.phone', TYPED_PHONE_NEEDED)
     if (needs === 'email' && !(row.email ?? known?.email)) throw new FieldError('customer.email', TYPED_EMAIL_NEEDED)

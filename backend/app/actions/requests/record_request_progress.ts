@@ -17,12 +17,18 @@ export default class RecordRequestProgress {
     await db.from('review_requests').where('id', requestId).whereIn('status', BEFORE_OPENED).update({ status: RequestStatus.Opened })
   }
 
-  async rated(requestId: number) {
+  /**
+   * A rating came through the request: with the page's `language`, its customer's rated language too, in the same
+   * statement (the rating's hot path; docs/decisions.md D65).
+   */
+  async rated(requestId: number, language: string | null = null) {
     const now = clock.now().toJSDate()
     await db.rawQuery(
-      `UPDATE review_requests SET status = ?, rated_at = COALESCE(rated_at, ?), opened_at = COALESCE(opened_at, ?), updated_at = ?
-        WHERE id = ? AND status <> ?`,
-      [RequestStatus.Rated, now, now, now, requestId, RequestStatus.OptedOut]
+      `UPDATE review_requests r JOIN customers c ON c.id = r.customer_id
+          SET r.status = ?, r.rated_at = COALESCE(r.rated_at, ?), r.opened_at = COALESCE(r.opened_at, ?), r.updated_at = ?,
+              c.rated_language = COALESCE(?, c.rated_language)
+        WHERE r.id = ? AND r.status <> ?`,
+      [RequestStatus.Rated, now, now, now, language, requestId, RequestStatus.OptedOut]
     )
   }
 

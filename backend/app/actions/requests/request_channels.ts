@@ -8,6 +8,8 @@ import { Msg91Sms } from '#services/messaging/msg91_sms'
 import { FieldError } from '#exceptions/app_errors'
 import { monthStartIst } from '#lib/time'
 import env from '#start/env'
+import { REVIEW_LANGUAGES } from '#contract/review_messages/index'
+import { businessLanguageOf } from '#queries/message_languages'
 import type { RequestChannelName, RequestChannelsDto, RequestChannelState } from '#types/api'
 
 export const WHATSAPP_BUSINESS_NEEDS =
@@ -43,12 +45,25 @@ export default class RequestChannels {
 
   /** Every channel for `business`, as `user` (its owner, already checked) would send now. */
   async handle(business: Business): Promise<RequestChannelsDto> {
-    const [setUp, capReason] = await Promise.all([this.setUpReasons(business), this.providerCapReason(business.workspaceId)])
+    const [setUp, capReason, language, account] = await Promise.all([
+      this.setUpReasons(business),
+      this.providerCapReason(business.workspaceId),
+      businessLanguageOf(business),
+      WhatsAppAccount.findBy('workspace_id', business.workspaceId),
+    ])
     const state = (channel: RequestChannelName): RequestChannelState => {
       const reason = setUp[channel] ?? (PROVIDER_CHANNELS.includes(channel as RequestChannel) ? capReason : null)
       return reason ? { available: false, needs: CHANNEL_NEEDS[channel], reason } : { available: true, needs: CHANNEL_NEEDS[channel] }
     }
-    return { whatsapp_link: state('whatsapp_link'), email: state('email'), whatsapp: state('whatsapp'), sms: state('sms') }
+    return {
+      whatsapp_link: state('whatsapp_link'),
+      email: state('email'),
+      whatsapp: state('whatsapp'),
+      sms: state('sms'),
+      language,
+      // The languages with an approved template, in the customer page's order (docs/decisions.md D65).
+      whatsappLanguages: account ? REVIEW_LANGUAGES.filter((code) => account.templates[code]) : [],
+    }
   }
 
   /** A 422 on `channel` when it is not set up for the business (the monthly cap is counted where the request is stored). */

@@ -9,6 +9,7 @@ import { isDuplicateKey } from '#lib/db_errors'
 import { clock } from '#lib/clock'
 import { OptOuts } from '#actions/requests/opt_outs'
 import { PHONE_OR_EMAIL } from '#validators/requests'
+import type { ReviewLanguage } from '#contract/review_messages/index'
 import type { CreateCustomerRequest, UpdateCustomerRequest } from '#types/api'
 
 export const PHONE_INVALID = 'Enter a 10-digit Indian mobile number.'
@@ -27,6 +28,8 @@ export interface CustomerInput {
   name: string
   phone: string | null
   email: string | null
+  /** The owner's language for them (docs/decisions.md D65); null or none keeps the customer's. */
+  language?: ReviewLanguage | null
 }
 
 export interface ExistingCustomer {
@@ -83,9 +86,19 @@ export async function upsertCustomers(client: QueryClientContract, businessId: n
   }
   const now = clock.now().toJSDate()
   await client.rawQuery(
-    `INSERT INTO customers (business_id, name, phone, email, consent_at, created_at, updated_at) VALUES ${customers.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ')}
-     ON DUPLICATE KEY UPDATE name = VALUES(name), email = COALESCE(VALUES(email), email), updated_at = VALUES(updated_at)`,
-    customers.flatMap((customer) => [businessId, customer.name, customer.phone, customer.email, now, now, now]) as RawQueryBindings
+    `INSERT INTO customers (business_id, name, phone, email, language, consent_at, created_at, updated_at) VALUES ${customers.map(() => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}
+     ON DUPLICATE KEY UPDATE name = VALUES(name), email = COALESCE(VALUES(email), email), language = COALESCE(VALUES(language), language),
+       updated_at = VALUES(updated_at)`,
+    customers.flatMap((customer) => [
+      businessId,
+      customer.name,
+      customer.phone,
+      customer.email,
+      customer.language ?? null,
+      now,
+      now,
+      now,
+    ]) as RawQueryBindings
   )
   await OptOuts.markCustomers(client, businessId, customers)
 }
@@ -108,7 +121,16 @@ export default class SaveCustomer {
           throw new ConflictError(EMAIL_TAKEN)
         }
         const customer = await Customer.create(
-          { businessId: business.id, name: input.name, phone, email, consentAt: now, createdAt: now, updatedAt: now },
+          {
+            businessId: business.id,
+            name: input.name,
+            phone,
+            email,
+            language: input.language ?? null,
+            consentAt: now,
+            createdAt: now,
+            updatedAt: now,
+          },
           { client: trx }
         )
         await OptOuts.markCustomers(trx, business.id, [customer])
@@ -124,6 +146,7 @@ export default class SaveCustomer {
     if (input.name !== undefined) customer.name = input.name
     if (input.phone !== undefined) customer.phone = input.phone === null ? null : customerPhone(input.phone)
     if (input.email !== undefined) customer.email = input.email
+    if (input.language !== undefined) customer.language = input.language
     if (!customer.phone && !customer.email) throw new FieldError('phone', PHONE_OR_EMAIL)
     customer.updatedAt = clock.now()
     try {

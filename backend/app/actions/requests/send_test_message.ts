@@ -11,6 +11,7 @@ import { WhatsAppCloud } from '#services/messaging/whatsapp_cloud'
 import { Msg91Sms } from '#services/messaging/msg91_sms'
 import { FieldError, ServiceUnavailableError } from '#exceptions/app_errors'
 import { appUrl } from '#lib/app_url'
+import { businessLanguageOf } from '#queries/message_languages'
 import type { TestMessageDto, TestMessageRequest } from '#types/api'
 
 const PROVIDER = { whatsapp: 'WhatsApp', sms: 'MSG91', email: 'The mail server' } as const
@@ -38,9 +39,11 @@ export default class SendTestMessage {
     const parameters = [name, business.name, link]
     // A channel that is not set up says what it needs, as a request on it would.
     await this.channels.refuseUnavailable(business, input.channel)
+    // A customer with no language of their own gets the business's (docs/decisions.md D65).
+    const { language } = await businessLanguageOf(business)
     try {
       if (input.channel === 'email') {
-        await mail.send(new ReviewRequestMail(business, { name, email: owner.email }, { link, stop: link }, 'test'))
+        await mail.send(new ReviewRequestMail(business, { name, email: owner.email }, { link, stop: link }, language, 'test'))
         return { channel: 'email', to: owner.email }
       }
       const raw = input.phone ?? owner.phone
@@ -48,7 +51,7 @@ export default class SendTestMessage {
       const phone = customerPhone(raw)
       if (input.channel === 'whatsapp') {
         const account = await WhatsAppAccount.findByOrFail('workspace_id', business.workspaceId)
-        await this.whatsapp.sendTemplate({ ...account.sendingAs(business.language)!, to: phone.slice(1), parameters })
+        await this.whatsapp.sendTemplate({ ...account.sendingAs(language)!, to: phone.slice(1), parameters })
         return { channel: 'whatsapp', to: phone }
       }
       await this.sms.sendTemplate(phone.slice(3), parameters)

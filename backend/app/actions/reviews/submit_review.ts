@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { inject } from '@adonisjs/core'
 import logger from '@adonisjs/core/services/logger'
 import type Business from '#models/business'
+import { googleReviewLinkOf } from '#lib/app_url'
 import { QueueService } from '#queue/queue_service'
 import { QueueName, feedbackAlertJobId } from '#queue/queues'
 import FindBusinessByCode from '#actions/reviews/find_business_by_code'
@@ -57,7 +58,7 @@ export default class SubmitReview {
           logger.error({ err: error, businessId: business.id }, 'a 4-5 rating could not be stored; the customer went on to Google')
         }
       }
-      return { redirect: true, url: business.googleReviewUrl, counted }
+      return { redirect: true, url: googleReviewLinkOf(business), counted }
     }
     const contact = SubmitReview.contact(input)
     return { redirect: false, counted: await this.store(business, input, contact, rater) }
@@ -66,7 +67,7 @@ export default class SubmitReview {
   /** Stores the rating when the plan and the limits allow; false when this device already rated within the hour. */
   private async store(
     business: Business,
-    { rating, feedback, requestToken, staffCode }: SubmitReviewRequest,
+    { rating, feedback, requestToken, staffCode, language }: SubmitReviewRequest,
     contact: Contact | null,
     rater: Rater
   ) {
@@ -93,6 +94,7 @@ export default class SubmitReview {
         contact_phone: contact?.phone ?? null,
         review_request_id: requestId,
         staff_id: staffId,
+        language: language ?? null,
       })
     } catch (error) {
       // The business was deleted after it was looked up (by another replica, whose change this cache has not seen).
@@ -103,7 +105,7 @@ export default class SubmitReview {
       throw error
     }
     ratingsStored.inc({ kind: positive ? 'positive' : 'negative' })
-    if (requestId !== null) await this.progress.rated(requestId)
+    if (requestId !== null) await this.progress.rated(requestId, language ?? null)
     if (text && id !== null) {
       await this.queues.enqueue(
         QueueName.FeedbackAlert,

@@ -10,7 +10,7 @@ import WorkspaceActivity from '#models/workspace_activity'
 import type Member from '#policies/member'
 import { widgetCache } from '#hot_path/widget_cache'
 import { widgetViewCounter } from '#hot_path/page_view_counter'
-import { isConnected } from '#actions/widget/widget_data'
+import { isConnected, widgetReviews } from '#actions/widget/widget_data'
 import { FieldError } from '#exceptions/app_errors'
 import { siteOrigins } from '#lib/site_origin'
 import { appUrl } from '#lib/app_url'
@@ -62,13 +62,27 @@ export async function widgetViews(businessId: number) {
   return { today: Number(row?.today ?? 0), last30Days: Number(row?.total ?? 0) }
 }
 
+/**
+ * The layout the snippet and the preview use: the owner's, once the widget has a review to show; until then the
+ * badge (all the widget draws without reviews), so the owner's site does not hold a carousel's or a list's height
+ * around a small badge (docs/decisions.md D61).
+ */
+async function snippetLayoutOf(business: Business, connected: boolean): Promise<WidgetLayout> {
+  if (business.widgetLayout === 'badge') return 'badge'
+  if (!connected) return 'badge'
+  const reviews = await widgetReviews(business.id)
+  return reviews.length > 0 ? business.widgetLayout : 'badge'
+}
+
 export async function widgetSettings(business: Business): Promise<WidgetSettingsDto> {
   const [connected, views] = await Promise.all([isConnected(business), widgetViews(business.id)])
+  const snippetLayout = await snippetLayoutOf(business, connected)
   return {
     code: business.shortUrl,
     layout: business.widgetLayout,
+    snippetLayout,
     allowedSites: business.widgetAllowedSites ?? [],
-    snippet: widgetSnippet(business.shortUrl, business.widgetLayout),
+    snippet: widgetSnippet(business.shortUrl, snippetLayout),
     connected,
     views,
   }

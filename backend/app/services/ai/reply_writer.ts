@@ -9,9 +9,11 @@ import type { ChatCompletionMessageParam } from 'openai/resources/chat/completio
 import logger from '@adonisjs/core/services/logger'
 import aiConfig from '#config/ai'
 import { ServiceUnavailableError } from '#exceptions/app_errors'
+import { LANGUAGE_ENGLISH_NAMES } from '#contract/message_language'
+import { reviewLanguage } from '#contract/text_language'
+import type { DraftTone } from '#types/api'
 
 export type AiConfig = typeof aiConfig
-export type DraftTone = 'warm' | 'formal' | 'brief'
 
 export const DRAFT_MAX_CHARS = 600
 export const DRAFT_UNAVAILABLE = 'The AI writer is not answering right now. Please try again in a minute, or pick a template.'
@@ -25,35 +27,6 @@ export interface ReviewToAnswer {
   businessName: string
 }
 
-const LANGUAGE_NAMES: Record<string, string> = {
-  en: 'English',
-  hi: 'Hindi',
-  bn: 'Bengali',
-  mr: 'Marathi',
-  te: 'Telugu',
-  ta: 'Tamil',
-  gu: 'Gujarati',
-  kn: 'Kannada',
-  ml: 'Malayalam',
-}
-
-/** Each script's Unicode block, as the dashboard guesses a review's language (frontend/src/lib/google.ts). */
-const SCRIPTS: [RegExp, string][] = [
-  [/[\u0980-\u09FF]/, 'bn'],
-  [/[\u0A80-\u0AFF]/, 'gu'],
-  [/[\u0B80-\u0BFF]/, 'ta'],
-  [/[\u0C00-\u0C7F]/, 'te'],
-  [/[\u0C80-\u0CFF]/, 'kn'],
-  [/[\u0D00-\u0D7F]/, 'ml'],
-  [/[\u0900-\u097F]/, 'hi'],
-]
-
-/** The language a review seems written in, from its script: Devanagari reads as Hindi (Marathi shares it), Latin as English. */
-export function reviewLanguage(text: string | null) {
-  for (const [script, language] of SCRIPTS) if (text && script.test(text)) return language
-  return 'en'
-}
-
 /** The sentence that tells the model which language to answer in. */
 export function languageInstruction(comment: string | null) {
   if (!comment?.trim()) return 'The review has no text, only stars: reply in English.'
@@ -64,7 +37,7 @@ export function languageInstruction(comment: string | null) {
   if (language === 'en') {
     return 'Reply in the language of the review: it is written in Latin letters, so English unless it is plainly another language (Hindi written in Latin letters gets the same).'
   }
-  return `Reply in the language of the review, in its script: it is written in ${LANGUAGE_NAMES[language]}.`
+  return `Reply in the language of the review, in its script: it is written in ${LANGUAGE_ENGLISH_NAMES[language]}.`
 }
 
 const TONES: Record<DraftTone, string> = {

@@ -163,6 +163,8 @@ function unsafeValue(value: string) {
   return false
 }
 
+const XML_DECLARATION = /^<\?xml\s[^?>]*\?>/
+const XML_ENCODING = /\sencoding\s*=\s*(?:"([^"]*)"|'([^']*)')/
 const ENTITY = /&(?:#[0-9]{1,7}|#x[0-9a-f]{1,6}|amp|lt|gt|quot|apos);/gi
 const TAG = /^<(\/)?([A-Za-z][\w.:-]*)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"<]*"|'[^'<]*'))*)\s*(\/)?>/
 const ATTRIBUTE = /([^\s=/>]+)\s*=\s*(?:"([^"<]*)"|'([^'<]*)')/g
@@ -174,7 +176,15 @@ function refuse(reason: string): never {
 /** Throws unless the text is a plain SVG: its elements and attributes all on the allow-list, its tags balanced. */
 export function checkSvg(svg: string) {
   let rest = svg.replace(/^\uFEFF/, '').trim()
-  rest = rest.replace(/^<\?xml\s[^?>]*\?>\s*/, '')
+  const declaration = XML_DECLARATION.exec(rest)
+  if (declaration) {
+    // A browser reads the file in the encoding it declares: in another one than the UTF-8 checked here (ISO-2022-JP
+    // swallows the bytes after ESC $ B), a comment or a value read here can be markup there.
+    const encoding = XML_ENCODING.exec(declaration[0])
+    const name = encoding?.[1] ?? encoding?.[2]
+    if (name !== undefined && !/^utf-?8$/i.test(name)) refuse(`it declares the encoding ${name}; only UTF-8 is accepted`)
+    rest = rest.slice(declaration[0].length).trimStart()
+  }
   const open: string[] = []
   let sawRoot = false
   while (rest.length > 0) {

@@ -55,7 +55,7 @@ class BrandCache {
       ? {
           name: row.brand_name,
           color: row.brand_color ?? DEFAULT_BRAND_COLOR,
-          logoUrl: brandLogoUrl(row.brand_logo_hash, row.brand_logo_type),
+          logoUrl: brandLogoUrl(row.brand_logo_hash),
           logoType: row.brand_logo_hash ? row.brand_logo_type : null,
           ...logoSize(row.brand_logo_hash ? row.ihdr : null, row.brand_logo_type),
         }

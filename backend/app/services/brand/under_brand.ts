@@ -1,7 +1,2 @@
-/**
- * Text naming ReviewRoute (the "Powered by ReviewRoute" line in every language, a mail's header) under an agency's
- * brand names the agency instead (docs/decisions.md D42, "Brand"); without a brand it is unchanged.
- */
-export function underBrand(text: string, brand: { name: string } | null | undefined) {
-  return brand ? text.replaceAll('ReviewRoute', brand.name) : text
-}
+/** The rule lives in the contract, so the dashboard's PNG poster follows it too. */
+export { underBrand } from '#contract/under_brand'

@@ -39,11 +39,11 @@ export class GoogleApiError extends Error {
   }
 }
 
-/** The refresh token no longer works (revoked, expired, password changed): the connection has to be made again. */
-export class GoogleGrantError extends Error {
-  /** Set by whoever marked the connection lost: true for the one call that found it working (it tells the owners). */
-  firstLoss = false
-}
+/**
+ * The refresh token no longer works (revoked, expired, password changed): the connection has to be made again
+ * (profile_access.ts marks it lost and says so with GoogleConnectionLost).
+ */
+export class GoogleGrantError extends Error {}
 
 export interface GoogleAccount {
   name: string

@@ -6,10 +6,12 @@ import { createHmac } from 'node:crypto'
 import Razorpay from 'razorpay'
 import logger from '@adonisjs/core/services/logger'
 import paymentsConfig from '#config/payments'
-import { ServiceUnavailableError } from '#exceptions/app_errors'
+import { NotConfiguredError, ServiceUnavailableError } from '#exceptions/app_errors'
 import { isSameSecret } from '#lib/secrets'
+import { PAYMENTS_NOT_CONFIGURED, PAYMENTS_NOT_SET_UP } from '#contract/product_rules'
 
-export const CONFIGURATION_ERROR = 'Failed to load payment configuration. Please try again.'
+/** No keys: nothing can be sold here, and trying again will not change that (docs/decisions.md D59). */
+const notConfigured = () => new NotConfiguredError(PAYMENTS_NOT_SET_UP, PAYMENTS_NOT_CONFIGURED)
 const UNAVAILABLE = 'The payment provider is unavailable right now. Please try again in a moment.'
 
 export interface RazorpayOrder {
@@ -45,13 +47,18 @@ export class RazorpayGateway {
     return Boolean(this.config.keyId && this.config.keySecret)
   }
 
+  /** Throws the 503 "payments are not set up on this server" without keys. */
+  assertConfigured() {
+    if (!this.isConfigured) throw notConfigured()
+  }
+
   get keyId() {
-    if (!this.isConfigured) throw new ServiceUnavailableError(CONFIGURATION_ERROR)
+    this.assertConfigured()
     return this.config.keyId
   }
 
   private client() {
-    if (!this.isConfigured) throw new ServiceUnavailableError(CONFIGURATION_ERROR)
+    this.assertConfigured()
     if (!this.#client) {
       this.#client = new Razorpay({ key_id: this.config.keyId, key_secret: this.config.keySecret })
       // The SDK has no base-URL option: its axios instance is the one place to point it elsewhere.

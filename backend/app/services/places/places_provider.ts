@@ -31,5 +31,5 @@ export interface PlaceRating {
   reviewCount: number
 }
 
-/** Ids of the demo catalogue start with this, so a demo id is never sent to Google. */
-export const DEMO_PLACE_ID_PREFIX = 'demo_'
+/** Ids of the demo catalogue start with this, so a demo id is never sent to Google (contract/demo_places.ts). */
+export { DEMO_PLACE_ID_PREFIX } from '#contract/demo_places'

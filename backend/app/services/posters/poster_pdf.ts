@@ -13,6 +13,7 @@ import { REVIEW_MESSAGES } from '#contract/review_messages/all'
 import { POSTER_MESSAGES, posterLanguages } from '#contract/poster_messages'
 import { fontName, loadFont, scriptRuns, type Script, type Weight } from '#services/posters/poster_fonts'
 import { underBrand } from '#services/brand/under_brand'
+import { brandColor, inkOn } from '#contract/brand_colors'
 
 type Doc = PDFKit.PDFDocument
 
@@ -60,8 +61,19 @@ export interface PosterInput {
   link: string
   language: ReviewLanguage | null
   size: PosterSize
-  /** The business's agency's brand (docs/decisions.md D42, "Brand"): its name replaces ReviewRoute's in the footer. */
-  brand?: { name: string } | null
+  /**
+   * The business's agency's brand (docs/decisions.md D42, "Brand"; D60): its name replaces ReviewRoute's in the
+   * footer, its colour ReviewRoute's blue in the band, and its logo (a PNG) stands in the band above the name.
+   */
+  brand?: PosterBrand | null
+}
+
+export interface PosterBrand {
+  name: string
+  /** `#rrggbb` */
+  color?: string | null
+  /** The logo's PNG bytes. */
+  logo?: Buffer | null
 }
 
 /** The link as printed for typing: without its scheme ("reviewroute.in/review/demo-cafe"). */
@@ -173,11 +185,42 @@ function shapes({ doc, scale, offset }: Sheet, paint: (doc: Doc) => void) {
  * -------------------------------------------------------------------------------------------------------- */
 
 const HEADER_HEIGHT = 130
+/** A brand's logo: 36 pt high (up to 200 pt wide) on a white rounded box 16 pt under the band's top. */
+const LOGO = { height: 36, maxWidth: 200, padding: 8, top: 16 }
+/** What the logo adds to the band's height. */
+const LOGO_ROOM = LOGO.top + LOGO.height + 2 * LOGO.padding - 12
 
-function header(sheet: Sheet, name: string) {
-  shapes(sheet, (doc) => doc.roundedRect(MARGIN, MARGIN, WIDTH - 2 * MARGIN, HEADER_HEIGHT, 16).fill(COLORS.band))
-  const set = fit(sheet.doc, name, { weight: 'bold', size: 36, min: 22, color: COLORS.onBand, maxLines: 2 })
-  drawLines(sheet, set, MARGIN + (HEADER_HEIGHT - heightOf(set)) / 2)
+/** A PNG's width over its height, from its IHDR; null when the bytes are no PNG. */
+function pngAspect(bytes: Buffer) {
+  if (bytes.length < 24 || bytes.toString('latin1', 12, 16) !== 'IHDR') return null
+  const width = bytes.readUInt32BE(16)
+  const height = bytes.readUInt32BE(20)
+  return width > 0 && height > 0 ? width / height : null
+}
+
+/** The band's height: taller when a logo stands in it. */
+const headerHeight = (brand: PosterBrand | null | undefined) => HEADER_HEIGHT + (brand?.logo && pngAspect(brand.logo) ? LOGO_ROOM : 0)
+
+/** The band in the brand's colour (else ReviewRoute's blue), the brand's logo on a white box, the name under it. */
+function header(sheet: Sheet, name: string, brand: PosterBrand | null | undefined) {
+  const band = brandColor(brand?.color, COLORS.band)
+  const height = headerHeight(brand)
+  shapes(sheet, (doc) => doc.roundedRect(MARGIN, MARGIN, WIDTH - 2 * MARGIN, height, 16).fill(band))
+  let top = MARGIN
+  const aspect = brand?.logo ? pngAspect(brand.logo) : null
+  if (brand?.logo && aspect) {
+    const width = Math.min(LOGO.maxWidth, LOGO.height * aspect)
+    const logoHeight = width / aspect
+    const box = { width: width + 2 * LOGO.padding, height: LOGO.height + 2 * LOGO.padding }
+    const boxTop = MARGIN + LOGO.top
+    shapes(sheet, (doc) => {
+      doc.roundedRect(CENTRE - box.width / 2, boxTop, box.width, box.height, 10).fill(COLORS.onBand)
+      doc.image(brand.logo!, CENTRE - width / 2, boxTop + LOGO.padding + (LOGO.height - logoHeight) / 2, { width, height: logoHeight })
+    })
+    top = boxTop + box.height
+  }
+  const set = fit(sheet.doc, name, { weight: 'bold', size: 36, min: 22, color: inkOn(band, COLORS.heading), maxLines: 2 })
+  drawLines(sheet, set, top + (MARGIN + height - top - heightOf(set)) / 2)
 }
 
 /**
@@ -258,7 +301,7 @@ function draw(sheet: Sheet, { name, link, language, brand }: PosterInput) {
   const customerPage = languages.map((code) => REVIEW_MESSAGES[code])
   const poster = languages.map((code) => POSTER_MESSAGES[code])
 
-  header(sheet, name)
+  header(sheet, name, brand)
 
   const scan = sentences(
     doc,
@@ -299,7 +342,7 @@ function draw(sheet: Sheet, { name, link, language, brand }: PosterInput) {
     gaps.afterStars +
     stackHeight(rate)
   const footerTop = HEIGHT - MARGIN - heightOf(poweredBy)
-  const bandBottom = MARGIN + HEADER_HEIGHT
+  const bandBottom = MARGIN + headerHeight(brand)
   const room = footerTop - bandBottom - 2 * gaps.around - texts
   const { modules } = QRCode.create(link, { errorCorrectionLevel: 'M' })
   const frame = Math.min(qrFrameSide(modules, QR_SIDE.max), Math.max(qrFrameSide(modules, QR_SIDE.min), room))

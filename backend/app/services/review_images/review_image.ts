@@ -9,6 +9,7 @@ import type { SKRSContext2D, Image as CanvasImage, Path2D } from '@napi-rs/canva
 import type { Run, Script, Weight } from '#services/posters/poster_fonts'
 import { canvas, cssFont, drawableText } from '#services/review_images/canvas_fonts'
 import { layoutText, type TextLayout } from '#services/review_images/review_text_layout'
+import { brandColor, inkOn as inkOnColor } from '#contract/brand_colors'
 
 export const IMAGE_FORMATS = ['square', 'story'] as const
 export type ImageFormat = (typeof IMAGE_FORMATS)[number]
@@ -169,21 +170,11 @@ export async function layoutReviewImage(
  * Drawing
  * -------------------------------------------------------------------------------------------------------- */
 
-/** WCAG relative luminance of a #rrggbb colour. */
-function luminance(hex: string) {
-  const value = Number.parseInt(hex.replace('#', '').padEnd(6, '0').slice(0, 6), 16)
-  const channel = (shift: number) => {
-    const c = ((value >> shift) & 0xff) / 255
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
-  }
-  return 0.2126 * channel(16) + 0.7152 * channel(8) + 0.0722 * channel(0)
-}
-
 /** White on the colour when it reads (contrast ≥ 3:1, large text), else the dark ink. */
-export const inkOn = (hex: string) => (1.05 / (luminance(hex) + 0.05) >= 3 ? '#ffffff' : COLORS.dark)
+export const inkOn = (hex: string) => inkOnColor(hex, COLORS.dark)
 
 /** The colour as #rrggbb, ReviewRoute's when it is not one. */
-const solidColor = (color: string | undefined) => (color && /^#[0-9a-f]{6}$/i.test(color) ? color.toLowerCase() : REVIEWROUTE_COLOR)
+const solidColor = (color: string | undefined) => brandColor(color, REVIEWROUTE_COLOR)
 
 /** Draws a line's runs from `x`, each in its script's font. */
 function drawRuns(context: SKRSContext2D, font: FontOf, runs: Run[], x: number, y: number, weight: Weight, size: number) {
@@ -217,26 +208,10 @@ function star(context: SKRSContext2D, shape: Path2D, cx: number, cy: number, siz
   context.restore()
 }
 
-/** An SVG's width over its height, from its viewBox, else its width and height; 1 when it says neither. */
-export function svgAspect(svg: string) {
-  const number = '([-+]?[\\d.]+(?:e[-+]?\\d+)?)'
-  const viewBox = new RegExp(`viewBox\\s*=\\s*["']\\s*${number}[\\s,]+${number}[\\s,]+${number}[\\s,]+${number}`, 'i').exec(svg)
-  const [width, height] = viewBox
-    ? [Number(viewBox[3]), Number(viewBox[4])]
-    : [/\swidth\s*=\s*["']\s*([\d.]+)/i, /\sheight\s*=\s*["']\s*([\d.]+)/i].map((pattern) => Number(pattern.exec(svg)?.[1]))
-  const aspect = width / height
-  return Number.isFinite(aspect) && aspect > 0 ? Math.min(8, Math.max(1 / 8, aspect)) : 1
-}
-
-async function logoImage(logo: { bytes: Buffer; contentType: string }, side: number): Promise<CanvasImage | null> {
+/** A brand logo: a PNG (an uploaded SVG is stored drawn into one, services/brand/logo_raster.ts), scaled by the caller. */
+async function logoImage(logo: { bytes: Buffer }): Promise<CanvasImage | null> {
   const { Image } = await canvas()
   const image = new Image()
-  // An SVG is drawn at the size it is shown, in its own proportions (sharp); a PNG keeps its pixels and is scaled.
-  if (logo.contentType === 'image/svg+xml') {
-    const aspect = svgAspect(logo.bytes.toString('utf8'))
-    image.width = Math.round(aspect >= 1 ? side : side * aspect)
-    image.height = Math.round(aspect >= 1 ? side / aspect : side)
-  }
   const loaded = new Promise<boolean>((resolve) => {
     image.onload = () => resolve(true)
     image.onerror = () => resolve(false)
@@ -264,7 +239,7 @@ async function drawHeader(
   context.fill()
   const inset = header.logo * 0.12
   const side = header.logo - 2 * inset
-  const logo = input.brand?.logo ? await logoImage(input.brand.logo, side) : null
+  const logo = input.brand?.logo ? await logoImage(input.brand.logo) : null
   if (logo) {
     const scale = Math.min(side / logo.width, side / logo.height)
     const width = logo.width * scale

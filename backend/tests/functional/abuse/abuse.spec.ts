@@ -5,6 +5,7 @@
  * Limits are those of start/limiter.ts; every test starts with empty counters (isolated()).
  */
 import { test } from '@japa/runner'
+import { tooManyRequestsText } from '#contract/waiting'
 import type { ApiClient, ApiResponse } from '@japa/api-client'
 import type { Assert } from '@japa/assert'
 import { request as httpRequest } from 'node:http'
@@ -23,7 +24,6 @@ import { databaseFingerprinter, fingerprintChanges } from '#tests/helpers/db_fin
 import { LARGER_BODIES } from '#middleware/body_parser_middleware'
 import { DEFAULT_PASSWORD, ReviewSessionFactory, UserFactory } from '#database/factories/index'
 
-const TOO_MANY = 'Too many requests. Please wait a moment and try again.'
 const TOO_LARGE = 'The request body is too large.'
 const BODY_LIMIT_BYTES = 64 * 1024
 /** Ratings one address without a device cookie may send one business a minute (rating_admission.ts; 60 unless configured). */
@@ -48,9 +48,10 @@ const countRows = async (table: string, column?: string, value?: unknown) => {
 
 function assertThrottled(assert: Assert, response: ApiResponse, maxWaitSeconds: number, label = '') {
   assert.equal(response.status(), 429, `${label} ${response.text()}`)
-  assert.equal(response.body().error, TOO_MANY, label)
-  assert.equal(response.body().message, TOO_MANY, label)
   const retryAfter = Number(response.header('retry-after'))
+  // How long, in words, from its own Retry-After (contract/waiting.ts), never "a moment".
+  assert.equal(response.body().error, tooManyRequestsText(retryAfter), label)
+  assert.equal(response.body().message, tooManyRequestsText(retryAfter), label)
   assert.isAbove(retryAfter, 0, `${label} Retry-After`)
   assert.isAtMost(retryAfter, maxWaitSeconds, `${label} Retry-After`)
   assert.notProperty(response.body(), 'token', label)

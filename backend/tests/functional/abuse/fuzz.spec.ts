@@ -23,7 +23,14 @@ import { aiStub } from '#tests/helpers/ai_stub'
 import { apiRoutes, assertClassified, pathFor, readWritePairs, type ApiRoute, type ReadWritePair } from '#tests/helpers/api_routes'
 import { BUILTIN_NAMES } from '#tests/helpers/builtin_names'
 import { databaseFingerprinter, fingerprintChanges, type Fingerprint } from '#tests/helpers/db_fingerprint'
-import { BusinessFactory, DEFAULT_PASSWORD, PaymentFactory, ReviewSessionFactory, UserFactory } from '#database/factories/index'
+import {
+  BusinessFactory,
+  DEFAULT_PASSWORD,
+  GoogleReviewFactory,
+  PaymentFactory,
+  ReviewSessionFactory,
+  UserFactory,
+} from '#database/factories/index'
 import User from '#models/user'
 import Business from '#models/business'
 import BillingProfile from '#models/billing_profile'
@@ -83,25 +90,19 @@ async function ownBusiness(owner: User) {
     email: null,
     consentAt: clock.now(),
   })
-  const [googleReviewId] = await db.table('google_reviews').insert({
-    business_id: business.id,
-    review_name: `accounts/1/locations/${business.id}/reviews/fuzz`,
-    reviewer_name: 'Ravi Kumar',
-    reviewer_anonymous: false,
+  const googleReview = await GoogleReviewFactory.merge({
+    businessId: business.id,
+    reviewName: `accounts/1/locations/${business.id}/reviews/fuzz`,
     stars: 2,
     comment: 'Slow service',
-    create_time: new Date(),
-    update_time: new Date(),
-    created_at: new Date(),
-    updated_at: new Date(),
-  })
+  }).create()
   return {
     businessId: business.id,
     shortUrl: business.shortUrl,
     feedbackId: feedback.id,
     sessionId: session.id,
     customerId: customer.id,
-    googleReviewId: Number(googleReviewId),
+    googleReviewId: googleReview.id,
   }
 }
 
@@ -237,6 +238,7 @@ const MARKUP = [
   '\r\nX-Injected: 1',
   '%s%s%s%n',
   '\u202eevil',
+  'bell\u0007',
   'ज़ोमैटो 🍛 café',
   '𝕳𝖊𝖑𝖑𝖔',
   '\ud800',
@@ -282,7 +284,18 @@ function plausible(world: World): Record<string, fc.Arbitrary<unknown>> {
     password: fc.constantFrom(DEFAULT_PASSWORD, 'long-enough-1', 'short'),
     firstName: fc.constantFrom('Priya', '<b>Priya</b>', null),
     lastName: fc.constantFrom('Sharma', ''),
-    name: fc.constantFrom('Asha Rao', '<script>x</script>'),
+    // Names a mail, page or poster shows: line breaks, links, String.replace's patterns, NUL and a direction override.
+    name: fc.constantFrom(
+      'Asha Rao',
+      '<script>x</script>',
+      'Sharma Sweets\nSecurity alert',
+      'Security alert: reset at https://evil.example/reset',
+      "Rao $' Sweets",
+      'Rao $` Sweets',
+      'Rao $& Sweets',
+      'Rao\u0000Sweets',
+      'Rao \u202eSweets'
+    ),
     phone: fc.constantFrom('9876543210', '+91 98765 43210', '12345'),
     query: fc.constantFrom('cafe', 'dosa', 'x'),
     location: fc.constantFrom('Bengaluru', null),
@@ -307,7 +320,9 @@ function plausible(world: World): Record<string, fc.Arbitrary<unknown>> {
     event: fc.constantFrom('payment.captured', 'order.paid', 'payment.failed', 'refund.created'),
     payload: webhookPayload(world),
     // Reply templates and drafts (docs/decisions.md D46).
-    body: fc.constantFrom('Thank you, {reviewer}!', '', 'क'.repeat(1400)),
+    body: fc.constantFrom('Thank you, {reviewer}!', '', 'क'.repeat(1400), 'Thank you\u0000 {reviewer}', '\u202e{reviewer}\u0007'),
+    // Google replies: lines of plain text; NUL, a bell and a direction override are refused (docs/decisions.md D58).
+    comment: fc.constantFrom('Thank you!', 'Thank you!\nSee you soon.', 'Thank you\u0000', 'Thank you\u0007', '\u202eevil'),
     stars: fc.constantFrom([5], [1, 2, 3], [], [0], [5, 5], ['5']),
     tone: fc.constantFrom('warm', 'formal', 'brief', 'rude'),
     // The website widget (docs/decisions.md D49).
@@ -321,6 +336,10 @@ function plausible(world: World): Record<string, fc.Arbitrary<unknown>> {
       ['https://shop.example/path'],
       ['HTTP://Shop.Example:8080', 'http://shop.example:8080/'],
       ['javascript:alert(1)'],
+      // Header injection, wildcards and a bare host (docs/decisions.md D61).
+      ['https://a.com%3Bx'],
+      ['https://a.com;script-src *', 'sharmasweets.in'],
+      ['https://*.example.com'],
       'https://shop.example',
       Array.from({ length: 21 }, (_, i) => `https://s${i}.example`)
     ),

@@ -21,6 +21,9 @@ import { apiRoutes, assertClassified, pathFor, type ApiRoute } from '#tests/help
 import { databaseFingerprinter, fingerprintChanges, type Fingerprint } from '#tests/helpers/db_fingerprint'
 import {
   CustomerFactory,
+  GoogleConnectionFactory,
+  GoogleLocationFactory,
+  GoogleReviewFactory,
   InvoiceFactory,
   PaymentFactory,
   ReviewRequestFactory,
@@ -106,21 +109,13 @@ async function makeOwners(client: ApiClient) {
   })
 
   // The victim's Google Business Profile connection and a location of it (docs/decisions.md D43).
-  await GoogleConnection.create({
+  await GoogleConnectionFactory.merge({
     workspaceId,
     email: secrets.googleEmail,
     refreshTokenEncrypted: GoogleConnection.seal(`rt-victim-${tag}`),
     connectedByUserId: victim.id,
-  })
-  await db.table('google_locations').insert({
-    workspace_id: workspaceId,
-    name: secrets.googleLocation,
-    title: secrets.googleTitle,
-    place_id: placeId,
-    business_id: businessId,
-    created_at: new Date(),
-    updated_at: new Date(),
-  })
+  }).create()
+  await GoogleLocationFactory.merge({ workspaceId, name: secrets.googleLocation, title: secrets.googleTitle, placeId, businessId }).create()
 
   // A Google review of the victim's business and a reply template of the workspace (docs/decisions.md D45, D46).
   const googleReviewId = await googleReviewOf(businessId, secrets.googleLocation, secrets.googleReview)
@@ -187,19 +182,13 @@ type Owners = Awaited<ReturnType<typeof makeOwners>>
 
 /** A Google review of the business at the location, as the review sync stores it. */
 async function googleReviewOf(businessId: number, location: string, comment: string) {
-  const [id] = await db.table('google_reviews').insert({
-    business_id: businessId,
-    review_name: `${location}/reviews/${randomBytes(4).toString('hex')}`,
-    reviewer_name: 'Ravi Kumar',
-    reviewer_anonymous: false,
+  const review = await GoogleReviewFactory.merge({
+    businessId,
+    reviewName: `${location}/reviews/${randomBytes(4).toString('hex')}`,
     stars: 2,
     comment,
-    create_time: new Date(),
-    update_time: new Date(),
-    created_at: new Date(),
-    updated_at: new Date(),
-  })
-  return Number(id)
+  }).create()
+  return review.id
 }
 
 const templateRow = (workspaceId: number, name: string) => ({

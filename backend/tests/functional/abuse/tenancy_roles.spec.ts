@@ -10,13 +10,11 @@ import type { ApiClient } from '@japa/api-client'
 import { randomBytes } from 'node:crypto'
 import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
-import Workspace from '#models/workspace'
-import WorkspaceMember from '#models/workspace_member'
 import WorkspaceInvitation from '#models/workspace_invitation'
 import { clock } from '#lib/clock'
 import { isolated } from '#tests/helpers/setup'
 import { checkoutSignature, razorpayStub } from '#tests/helpers/razorpay'
-import { googleStub, stubReview, type GoogleStub } from '#tests/helpers/google_stub'
+import { googleStub, heldReview, type GoogleStub } from '#tests/helpers/google_stub'
 import { aiStub } from '#tests/helpers/ai_stub'
 import GoogleConnection from '#models/google_connection'
 import { apiRoutes, assertClassified, pathFor, type ApiRoute } from '#tests/helpers/api_routes'
@@ -24,6 +22,8 @@ import {
   BusinessFactory,
   CustomerFactory,
   DEFAULT_PASSWORD,
+  GoogleConnectionFactory,
+  GoogleLocationFactory,
   InvoiceFactory,
   PaymentFactory,
   ReviewRequestFactory,
@@ -31,6 +31,8 @@ import {
   StaffFactory,
   SubscriptionFactory,
   UserFactory,
+  WorkspaceFactory,
+  WorkspaceMemberFactory,
   planOf,
 } from '#database/factories/index'
 import type { WorkspaceRole } from '#contract/workspace_roles'
@@ -54,6 +56,9 @@ const OWNER_ONLY = new Set([
   'whatsapp_account.destroy',
   // Auto-reply rules post in the business's name unread (docs/decisions.md D48).
   'google.auto_reply.update',
+  // Deleting a business deletes what it collected: the owners' decision (docs/decisions.md D57).
+  'businesses.remove',
+  'businesses.destroy',
   'workspaces.update',
   'workspaces.destroy',
   'workspaces.members.update',
@@ -75,8 +80,11 @@ const MANAGER_READS = new Set(['whatsapp_account.show', 'visit_hook.show', 'revi
 /** Writes about the signed-in person, not the workspace: any role makes them (the workspace is still resolved). */
 const PERSONAL_WRITES = new Set(['user.update_phone', 'notification_settings.update'])
 
-/** Adding a business: a manager limited to some businesses would not see it, so only owners and unlimited managers. */
-const UNLIMITED_ONLY = new Set(['places.select', 'google.locations.add'])
+/**
+ * Adding a business: a manager limited to some businesses would not see it, so only owners and unlimited managers.
+ * Connecting and disconnecting Google reach every business of the workspace: the same (docs/decisions.md D58).
+ */
+const UNLIMITED_ONLY = new Set(['places.select', 'google.locations.add', 'google.connect.start', 'google.connection.destroy'])
 
 /** What the owner gets when it is not a success, and why (the world is one workspace, not every kind at once). */
 const OWNER_REFUSED: Record<string, number> = {
@@ -135,10 +143,11 @@ async function makeWorld(client: ApiClient) {
     .body()
     .places.map((place: { place_id: string }) => place.place_id)
   const owner = await UserFactory.create()
-  const workspace = await Workspace.create({ name: `Roles ${tag}`, kind: 'agency', createdByUserId: owner.id })
+  const workspace = await WorkspaceFactory.apply('agency')
+    .merge({ name: `Roles ${tag}`, createdByUserId: owner.id })
+    .create()
   const member = (user: User, role: WorkspaceRole, businessIds: number[] | null = null) =>
-    WorkspaceMember.create({ workspaceId: workspace.id, userId: user.id, role, businessIds })
-  await member(owner, 'owner')
+    WorkspaceMemberFactory.apply(role).merge({ workspaceId: workspace.id, userId: user.id, businessIds }).create()
 
   const business = await BusinessFactory.merge({ userId: owner.id, workspaceId: workspace.id, placeId: places![0] }).create()
   const other = await BusinessFactory.merge({ userId: owner.id, workspaceId: workspace.id }).create()
@@ -193,39 +202,24 @@ async function makeWorld(client: ApiClient) {
   await BusinessFactory.merge({ userId: stranger.id }).create()
   const ownerToken = await User.accessTokens.create(owner)
   // Connected to Google Business Profile, with one location not linked yet.
-  await GoogleConnection.create({
+  await GoogleConnectionFactory.merge({
     workspaceId: workspace.id,
     email: `roles-${tag}@gmail.example`,
     refreshTokenEncrypted: GoogleConnection.seal(`rt-roles-${tag}`),
     connectedByUserId: owner.id,
-  })
-  await db.table('google_locations').insert({
-    workspace_id: workspace.id,
-    name: GOOGLE_LOCATION,
-    title: 'Roles Cafe',
-    place_id: places![2],
-    created_at: new Date(),
-    updated_at: new Date(),
-  })
+  }).create()
+  await GoogleLocationFactory.merge({ workspaceId: workspace.id, name: GOOGLE_LOCATION, title: 'Roles Cafe', placeId: places![2] }).create()
   google.state.accounts = { 1: [{ id: '1', title: 'Roles Cafe', placeId: places![2] }] }
   // A Google review of the business, and a reply template of the workspace (docs/decisions.md D45, D46).
-  const [googleReview] = await db.table('google_reviews').insert({
-    business_id: business.id,
-    review_name: `${GOOGLE_LOCATION}/reviews/roles-${tag}`,
-    reviewer_name: 'Ravi Kumar',
-    reviewer_anonymous: false,
-    stars: 2,
-    comment: 'Slow service',
-    create_time: new Date(),
-    update_time: new Date(),
-    created_at: new Date(),
-    updated_at: new Date(),
-  })
   // Google holds it too, so a reply posted to it is accepted (a real success, not Google's 404).
-  google.state.reviews[GOOGLE_LOCATION] = [
-    ...(google.state.reviews[GOOGLE_LOCATION] ?? []),
-    stubReview(GOOGLE_LOCATION, `roles-${tag}`, { starRating: 'TWO', comment: 'Slow service' }),
-  ]
+  const review = { stars: 2, comment: 'Slow service' }
+  const googleReview = await heldReview(
+    google,
+    GOOGLE_LOCATION,
+    `roles-${tag}`,
+    { businessId: business.id, ...review },
+    { starRating: 'TWO', comment: review.comment }
+  )
   const [template] = await db.table('reply_templates').insert({
     workspace_id: workspace.id,
     name: 'Sorry',
@@ -251,7 +245,7 @@ async function makeWorld(client: ApiClient) {
       invitation: invitation.id,
       target: target.id,
       token: Number(ownerToken.identifier),
-      googleReview: Number(googleReview),
+      googleReview: googleReview.id,
       template: Number(template),
     },
     orderId: payment.razorpayOrderId,

@@ -1,0 +1,45 @@
+/*
+ * Data retention (docs/decisions.md D9, D11): contact messages older than 12 months are deleted.
+ */
+import { test } from '@japa/runner'
+import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
+import DataRetentionJob from '#jobs/data_retention_job'
+import { clock } from '#lib/clock'
+import { isolated } from '#tests/helpers/setup'
+
+test.group('Data retention job: contact messages older than 12 months', (group) => {
+  isolated(group)
+  group.each.teardown(() => clock.reset())
+
+  const message = (createdAt: DateTime) =>
+    db.table('contact_messages').insert({
+      name: 'Ravi',
+      email: 'ravi@example.in',
+      subject: 'Question',
+      message: 'Hello',
+      created_at: createdAt.toJSDate(),
+    })
+
+  test('deletes messages older than 12 months and keeps newer ones; a second run deletes nothing', async ({ assert }) => {
+    const now = clock.now()
+    await message(now.minus({ months: 12, days: 1 }))
+    await message(now.minus({ months: 11, days: 27 }))
+    await message(now.minus({ days: 1 }))
+    const job = new DataRetentionJob()
+
+    assert.deepEqual(await job.handle(), { contactMessagesDeleted: 1 })
+    assert.deepEqual(await job.handle(), { contactMessagesDeleted: 0 })
+    const left = await db.from('contact_messages').count('* as total')
+    assert.equal(Number(left[0].total), 2)
+  })
+
+  test('a message passes the limit when the clock moves on', async ({ assert }) => {
+    await message(clock.now().minus({ months: 11 }))
+    const job = new DataRetentionJob()
+    assert.deepEqual(await job.handle(), { contactMessagesDeleted: 0 })
+
+    clock.travelTo(clock.now().plus({ months: 1, days: 1 }))
+    assert.deepEqual(await job.handle(), { contactMessagesDeleted: 1 })
+  })
+})

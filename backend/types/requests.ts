@@ -1,0 +1,163 @@
+/*
+ * Review requests (docs/decisions.md D32): customers, the requests sent to them and their funnel, the channels that
+ * send them (WhatsApp Business among them), the after-visit hook and staff links.
+ */
+import type { Infer } from '@vinejs/vine/types'
+import type { ReviewLanguage } from '#contract/review_messages/index'
+import type { BusinessMessageLanguage } from '#contract/message_language'
+import type {
+  createCustomerValidator,
+  createReviewRequestValidator,
+  staffValidator,
+  updateCustomerValidator,
+  whatsappAccountValidator,
+} from '#validators/requests'
+
+export type CreateCustomerRequest = Infer<typeof createCustomerValidator>
+
+export type UpdateCustomerRequest = Infer<typeof updateCustomerValidator>
+
+export type CreateReviewRequestRequest = Infer<typeof createReviewRequestValidator>
+
+export type CreateStaffRequest = Infer<typeof staffValidator>
+
+export type WhatsAppAccountRequest = Infer<typeof whatsappAccountValidator>
+
+export type RequestChannelName = 'whatsapp_link' | 'whatsapp' | 'sms' | 'email'
+
+export type RequestStatusName = 'created' | 'sending' | 'sent' | 'delivered' | 'opened' | 'rated' | 'failed' | 'opted_out'
+
+export interface CustomerDto {
+  id: number
+  businessId: number
+  name: string
+  /** '+91' and 10 digits; null for a customer reached by email alone (every customer has a phone or an email). */
+  phone: string | null
+  email: string | null
+  /** The language the owner chose for their messages; null: chosen for them (docs/decisions.md D65). */
+  language: ReviewLanguage | null
+  /** The customer page's language they last rated in through a personal link, else null. */
+  ratedLanguage: ReviewLanguage | null
+  consentAt: string
+  optedOutAt: string | null
+  createdAt: string
+}
+
+export interface ReviewRequestDto {
+  id: number
+  businessId: number
+  customerId: number
+  customerName: string
+  customerPhone: string | null
+  customerEmail: string | null
+  channel: RequestChannelName
+  status: RequestStatusName
+  /** The personal link `{APP_URL}/r/{token}`. */
+  link: string
+  sentAt: string | null
+  openedAt: string | null
+  ratedAt: string | null
+  /** When `status` is `failed`: why, in the provider's words (e.g. "Message undeliverable (131026)"). */
+  failureReason: string | null
+  createdAt: string
+  /** For `whatsapp_link`: the owner's own WhatsApp opened on this customer with the message. */
+  whatsappUrl?: string
+}
+
+/** POST /api/businesses/{businessId}/test-message: a customer's message on this channel, sent now to the owner. */
+export interface TestMessageRequest {
+  channel: 'whatsapp' | 'sms' | 'email'
+  /** WhatsApp Business and SMS: the mobile to send to (any usual Indian form); the account's phone when left out. */
+  phone?: string
+}
+
+export interface TestMessageDto {
+  channel: TestMessageRequest['channel']
+  /** Where it went: the account's email, or '+91…'. */
+  to: string
+}
+
+export interface CustomerImportRow {
+  /** The row's number in the spreadsheet: a header is row 1, so a file with one starts its customers at row 2. */
+  row: number
+  status: 'created' | 'merged' | 'skipped'
+  name?: string
+  phone?: string
+  email?: string
+  /** Why a skipped row was skipped. */
+  errors?: string[]
+  /** What of a kept row was left out (a malformed email or number next to a good one). */
+  warnings?: string[]
+}
+
+/** POST /api/customers/import: a result per row; with `dryRun`, what would happen (nothing stored). */
+export interface CustomerImportResponse {
+  dryRun: boolean
+  created: number
+  merged: number
+  skipped: number
+  rows: CustomerImportRow[]
+}
+
+export interface RequestFunnelStep {
+  channel: RequestChannelName
+  sent: number
+  opened: number
+  rated: number
+  sentToGoogle: number
+}
+
+/** GET /api/review-requests/funnel?businessId=: requests sent → opened → rated → sent to Google, by channel. */
+export interface RequestFunnelDto {
+  businessId: number
+  channels: RequestFunnelStep[]
+  total: Omit<RequestFunnelStep, 'channel'>
+  /** QR/poster traffic next to it: the page's views and ratings that came without a request. */
+  poster: { pageViews: number; ratings: number; sentToGoogle: number }
+}
+
+/** Whether a channel can send for a business now; when not, `reason` says what it needs. */
+export interface RequestChannelState {
+  available: boolean
+  /** The customer's contact the channel sends to. */
+  needs: 'phone' | 'email'
+  reason?: string
+}
+
+/**
+ * GET /api/businesses/{businessId}/request-channels: every way of sending a review request, usable or not, and the
+ * languages requests go out in (docs/decisions.md D65).
+ */
+export interface RequestChannelsDto extends Record<RequestChannelName, RequestChannelState> {
+  /** The language of a customer with none of their own (never chosen, never rated through a personal link). */
+  language: BusinessMessageLanguage
+  /** The languages WhatsApp Business has an approved template in (none: not connected); any other goes in English. */
+  whatsappLanguages: ReviewLanguage[]
+}
+
+/** GET/PUT /api/whatsapp-account: the owner's WhatsApp Business connection; the token is never sent back. */
+export interface WhatsAppAccountDto {
+  connected: boolean
+  phoneNumberId: string | null
+  templates: Partial<Record<ReviewLanguage, string>>
+  accessTokenSet: boolean
+}
+
+/** GET/POST /api/businesses/{id}/visit-hook: the after-visit hook's secret address, shown to the owner only. */
+export interface VisitHookDto {
+  enabled: boolean
+  url: string | null
+}
+
+/** GET /api/businesses/{id}/staff: each staff member with their link and what came through it, best first. */
+export interface StaffDto {
+  id: number
+  name: string
+  code: string
+  /** `{APP_URL}/review/{business code}?s={code}`: their own link and QR. */
+  link: string
+  ratings: number
+  sentToGoogle: number
+  requests: number
+  rated: number
+}
