@@ -17,6 +17,7 @@ import { dismissFirstPaint } from '#first-paint/dismiss'
 import { preloadable } from './lib/preloadable'
 import { TOAST_LIMIT } from './providers/toast'
 import { resources } from './config/resources'
+import { accessControlProvider } from './providers/access-control'
 import { authProvider } from './providers/auth'
 import { dataProvider } from './providers/data'
 import { signInUrl } from './providers/http'
@@ -92,6 +93,7 @@ export function App() {
             routerProvider={routerProvider}
             dataProvider={dataProvider}
             authProvider={authProvider}
+            accessControlProvider={accessControlProvider}
             resources={resources}
             options={{ reactQuery, disableTelemetry: true, syncWithLocation: false, warnWhenUnsavedChanges: false }}
           >

@@ -2,7 +2,7 @@
  * Test harness for dashboard screens: the real providers (Refine, antd App, router) around a screen, with
  * `fetch` answered from a table of routes so every screen runs its real data code against a fake API.
  */
-import { Refine } from '@refinedev/core'
+import { Refine, type AccessControlProvider } from '@refinedev/core'
 import routerProvider from '@refinedev/react-router'
 import { act, render } from '@testing-library/react'
 import { App as AntApp } from 'antd'
@@ -10,6 +10,7 @@ import type { ReactElement } from 'react'
 import { MemoryRouter, Route, Routes } from 'react-router'
 import { vi } from 'vitest'
 import { resources } from '#config/resources'
+import { accessControlProvider } from '#providers/access-control'
 import { authProvider } from '#providers/auth'
 import { dataProvider } from '#providers/data'
 import { TOAST_LIMIT } from '#providers/toast'
@@ -64,8 +65,14 @@ export function signIn(token = TEST_TOKEN) {
   localStorage.setItem(TOKEN_KEY, token)
 }
 
-/** Renders `element` at `path` inside the app's providers. `pattern` is the route pattern (for params). */
-export function renderScreen(element: ReactElement, { path = '/', pattern = '*' }: { path?: string; pattern?: string } = {}) {
+/**
+ * Renders `element` at `path` inside the app's providers. `pattern` is the route pattern (for params); `access` an
+ * access control provider in the app's place.
+ */
+export function renderScreen(
+  element: ReactElement,
+  { path = '/', pattern = '*', access = accessControlProvider }: { path?: string; pattern?: string; access?: AccessControlProvider } = {}
+) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <AntApp notification={{ maxCount: TOAST_LIMIT }}>
@@ -73,6 +80,7 @@ export function renderScreen(element: ReactElement, { path = '/', pattern = '*' 
           routerProvider={routerProvider}
           dataProvider={dataProvider}
           authProvider={authProvider}
+          accessControlProvider={access}
           resources={resources}
           options={{
             disableTelemetry: true,
@@ -116,6 +124,8 @@ export const fixtures = {
       rating: 4.2,
       reviewCount: 120,
       shortUrl: 'chai123',
+      // APP_URL's address, not the test page's (localhost:3000): the dashboard shows the API's link.
+      reviewUrl: `https://reviews.example.in/review/${overrides.shortUrl ?? 'chai123'}`,
       googleReviewUrl: 'https://search.google.com/local/writereview?placeid=demo-cafe',
       complianceMode: false,
       language: null,
@@ -137,6 +147,7 @@ export const fixtures = {
       contactPhone: null,
       reviewRequestId: null,
       customer: null,
+      language: null,
       staff: null,
       ...overrides,
     }) satisfies ReviewSessionDto,
@@ -155,7 +166,10 @@ export const fixtures = {
       currentPeriodEnd: null,
       daysRemaining: 0,
       isLimited: false,
+      // The fixture is a personal workspace's status, where the free plan closes the dashboard.
+      isLocked: overrides.isLimited ?? false,
       freePlan: { keepsWorking: { id: 7, name: 'Chai Point Cafe' }, paused: [] },
+      paymentsConfigured: true,
       ...overrides,
     }) satisfies TrialStatusDto,
 }

@@ -7,6 +7,7 @@
  * from: pressing the button takes the focus off the field, which closes antd's dropdown, so the answer had nowhere
  * to show (docs/screens.md#add-business-view).
  */
+import { DEMO_SEARCH_NOTE } from '@reviewroute/backend/contract/demo_places'
 import { ExperimentOutlined, SearchOutlined, StarFilled } from '@ant-design/icons'
 import { useInvalidate } from '@refinedev/core'
 import { Alert, AutoComplete, Button, Flex, Input, Tag, Typography } from 'antd'
@@ -22,8 +23,8 @@ import { errorText, request } from '#providers/http'
 import { useToast } from '#providers/toast'
 import './business-search-form.css'
 
-/** Shown when the listings are the built-in demo catalogue (docs/decisions.md D4: clearly marked as demo data). */
-export const DEMO_NOTE = 'Demo listings: no Google key configured'
+/** Shown when the listings are the built-in demo catalogue (docs/decisions.md D4, D59), in owners' words. */
+export const DEMO_NOTE = DEMO_SEARCH_NOTE
 
 export function BusinessSearchForm({ onAdded, autoFocus }: { onAdded?(business: BusinessDto): void; autoFocus?: boolean }) {
   const toast = useToast()
@@ -100,15 +101,17 @@ export function BusinessSearchForm({ onAdded, autoFocus }: { onAdded?(business: 
 
   return (
     <Flex vertical gap={12}>
+      {/* Asked before the search: Choose adds the business at once, with the answer already given. */}
+      <RoutingChoice value={complianceMode} onChange={setComplianceMode} disabled={search.selecting} />
       <form
         onSubmit={(event) => {
           event.preventDefault()
           submit()
         }}
       >
-        <Flex gap={8} wrap onKeyDownCapture={onKeyDownCapture} className="business-search">
+        <Flex gap={8} onKeyDownCapture={onKeyDownCapture} className="business-search">
           <AutoComplete
-            style={{ flex: '1 1 260px' }}
+            style={{ flex: '1 1 0' }}
             value={search.text}
             // onSearch, not onChange: antd's onChange also reports a chosen option's value (the place id) as the text.
             onSearch={type}
@@ -154,7 +157,6 @@ export function BusinessSearchForm({ onAdded, autoFocus }: { onAdded?(business: 
       )}
       {showResults && <SearchResults search={search} />}
       {demo && <div>{demoNote}</div>}
-      <RoutingChoice value={complianceMode} onChange={setComplianceMode} disabled={search.selecting} />
       {failure && <Alert type="error" showIcon message={failure} />}
       {limited && <LimitNotice message={BUSINESS_LIMIT_MESSAGE} />}
     </Flex>

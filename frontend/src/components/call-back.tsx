@@ -1,12 +1,13 @@
 /*
  * Whom the owner can call back about a 1-3 rating (docs/decisions.md D31, D32): the customer who ticked "contact me",
  * or the customer whose personal review link the rating came through. Their name and number with Call and WhatsApp
- * buttons, big enough to tap on a phone. Nothing without a number.
+ * buttons, big enough to tap on a phone. Nothing without a number. The WhatsApp message is in the complaint's own
+ * language (its script), else the customer's, else the page's the rating was given on (docs/decisions.md D65).
  */
 import { PhoneOutlined, WhatsAppOutlined } from '@ant-design/icons'
 import type { ReviewSessionDto } from '@reviewroute/backend/types/api'
 import { Button, Flex, Typography } from 'antd'
-import { callHref, formatIndianMobile, indianMobileDigits, whatsAppHref } from '#lib/call-back'
+import { callBackLanguage, callHref, formatIndianMobile, indianMobileDigits, whatsAppHref } from '#lib/call-back'
 
 /** Tap targets of at least 44 px, and on a narrow screen each button takes half the row. */
 const BUTTON = { minHeight: 44, flex: '1 1 120px', maxWidth: 200 }
@@ -27,6 +28,7 @@ export function CallBack({ session, businessName }: { session: ReviewSessionDto;
   const callee = calleeOf(session)
   if (!callee) return null
   const { phone, name, asked } = callee
+  const language = callBackLanguage(session.feedback, session.customer?.language, session.language)
   const number = <span style={{ whiteSpace: 'nowrap' }}>{formatIndianMobile(phone)}</span>
   return (
     <Flex vertical gap={8} role="group" aria-label="Call back">
@@ -46,7 +48,7 @@ export function CallBack({ session, businessName }: { session: ReviewSessionDto;
         <Button
           size="large"
           icon={<WhatsAppOutlined />}
-          href={whatsAppHref(phone, name, businessName)}
+          href={whatsAppHref(phone, name, businessName, language)}
           target="_blank"
           rel="noopener noreferrer"
           style={{ ...BUTTON, color: '#15803d', borderColor: '#86efac' }}

@@ -1,4 +1,5 @@
 import type { ResourceProps } from '@refinedev/core'
+import { screenResources } from '#lib/screens'
 
 /**
  * The operator console's resources under /api/admin (bare arrays with `x-total-count`, docs/decisions.md D34), in
@@ -16,14 +17,8 @@ export const adminResources = [
 
 export type AdminResource = (typeof adminResources)[number]['name']
 
-/** The API resources the dashboard and the console read and write, declared once (Refine). */
-export const resources: ResourceProps[] = [
-  { name: 'dashboard', list: '/dashboard', meta: { label: 'Dashboard' } },
-  { name: 'businesses', list: '/dashboard/businesses', show: '/business/:id', meta: { label: 'Businesses' } },
-  { name: 'customers', list: '/dashboard/customers', meta: { label: 'Customers' } },
-  { name: 'review-requests', list: '/dashboard/requests', create: '/dashboard/send', meta: { label: 'Review requests' } },
-  { name: 'feedbacks', list: '/feedbacks', meta: { label: 'Feedback' } },
-  { name: 'review-sessions', meta: { label: 'Review sessions', hide: true } },
-  { name: 'google-reviews', list: '/feedbacks', meta: { label: 'Google reviews', hide: true } },
-  ...adminResources,
-]
+/**
+ * The resources the dashboard and the console read and write, declared once (Refine): the owner dashboard's from its
+ * screens table (lib/screens.ts), then the console's.
+ */
+export const resources: ResourceProps[] = [...screenResources, ...adminResources]

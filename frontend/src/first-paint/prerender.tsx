@@ -22,7 +22,8 @@ import { StatCardsView } from '#components/dashboard/stat-cards'
 import { WelcomeBannerView } from '#components/dashboard/welcome-banner'
 import { BusinessSelectorView } from '#components/layout/business-selector'
 import { Greeting, UserAvatar } from '#components/layout/header'
-import { BottomNav } from '#components/layout/navigation'
+import { BottomBar } from '#components/layout/navigation'
+import { BOTTOM_NAV } from '#lib/nav'
 import { theme } from '../theme'
 import { PIECE, SLOT, type FirstPaintPieces } from './pieces'
 
@@ -84,6 +85,8 @@ const trialStatus = (days: number) =>
     hasActivePaidSubscription: false,
     subscriptionStatus: null,
     currentPeriodEnd: null,
+    // A workspace whose business keeps working (the banner is not drawn for an invitee's empty one, lib/access.ts).
+    freePlan: { keepsWorking: { id: 1, name: '' }, paused: [] },
   }) as unknown as TrialStatusDto
 
 export function prerender(): { css: string; pieces: FirstPaintPieces } {
@@ -121,7 +124,7 @@ export function prerender(): { css: string; pieces: FirstPaintPieces } {
           </Flex>
         </Layout.Content>
       </Layout>
-      <BottomNav />
+      <BottomBar items={BOTTOM_NAV} />
     </Layout>,
     { inApp: true }
   )
@@ -156,7 +159,7 @@ export function prerender(): { css: string; pieces: FirstPaintPieces } {
     trial: Object.fromEntries(
       Array.from({ length: TRIAL_DAYS }, (_, index) => index + 1).map((days) => [
         days,
-        render(<TrialBanner status={trialStatus(days)} autoHide={false} />),
+        render(<TrialBanner status={trialStatus(days)} autoHide={false} compact />),
       ])
     ),
     welcome: render(<WelcomeBannerView title={SLOT('welcomeTitle')} businessName={SLOT('businessName')} />),

@@ -5,11 +5,10 @@
  */
 import type { BusinessDto } from '@reviewroute/backend/types/api'
 import { copyText } from '@reviewroute/web-shared/clipboard'
-import { reviewLink } from '@reviewroute/web-shared/format'
 import { useMemo } from 'react'
 import { useToast } from '#providers/toast'
 
-type Linkable = Pick<BusinessDto, 'name' | 'shortUrl' | 'googleReviewUrl'>
+type Linkable = Pick<BusinessDto, 'name' | 'reviewUrl' | 'googleReviewUrl'>
 
 /** The plain QR's button and hint, told apart from the QR card's poster wherever both are offered. */
 export const QR_ONLY_LABEL = 'Download QR code only'
@@ -28,15 +27,14 @@ export function useLinkActions() {
       else toast.error('Failed to copy', 'Please copy the link manually.')
     }
     return {
-      copyReviewLink: (business: Linkable) =>
-        copy(reviewLink(business.shortUrl), 'Review Link Copied!', 'Review link has been copied to clipboard.'),
+      copyReviewLink: (business: Linkable) => copy(business.reviewUrl, 'Review Link Copied!', 'Review link has been copied to clipboard.'),
       copyGoogleLink: (business: Linkable) =>
         copy(business.googleReviewUrl, 'Google Review Link Copied!', 'Google review link has been copied to clipboard.'),
       async downloadQr(business: Linkable) {
         try {
           // The QR library loads on the first download, not with every screen that offers the button.
           const { download, qrDataUrl, qrFileName } = await import('@reviewroute/web-shared/qr')
-          download(await qrDataUrl(reviewLink(business.shortUrl)), qrFileName(business.name))
+          download(await qrDataUrl(business.reviewUrl), qrFileName(business.name))
           toast.success('QR Code Downloaded!', 'Your QR code has been downloaded.')
         } catch {
           toast.error('Download Failed', 'Failed to generate QR code. Please try again.')
@@ -44,7 +42,7 @@ export function useLinkActions() {
       },
       /** The phone's share sheet where there is one, else the link is copied. */
       async shareReviewLink(business: Linkable) {
-        const url = reviewLink(business.shortUrl)
+        const url = business.reviewUrl
         if (typeof navigator.share === 'function') {
           try {
             await navigator.share({ title: business.name, text: shareText(business), url })

@@ -12,6 +12,7 @@ import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'r
 import { useCurrentUser } from '#hooks/use-current-user'
 import { permissionsOf, UNKNOWN_ROLE, type Permissions } from '#lib/roles'
 import { currentWorkspaceId, settleWorkspace, switchWorkspace } from '#lib/workspace-store'
+import { noteIfLost } from '#providers/http'
 
 export const WORKSPACES_KEY = ['workspaces'] as const
 
@@ -56,7 +57,11 @@ export function WorkspacesProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (userId === null || !query.isSuccess) return
     const ids = workspaces.map((workspace) => workspace.id)
-    if (settleWorkspace(userId, ids, ids[0] ?? null).reload) window.location.reload()
+    const sent = currentWorkspaceId()
+    if (!settleWorkspace(userId, ids, ids[0] ?? null).reload) return
+    // The page named a workspace that is no longer theirs: the next one says so when they were removed from it.
+    const lost = sent !== null && !ids.includes(sent) ? noteIfLost(sent) : Promise.resolve()
+    void lost.finally(() => window.location.reload())
   }, [userId, query.isSuccess, workspaces])
 
   const current = pickWorkspace(workspaces, currentWorkspaceId())

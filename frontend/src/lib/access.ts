@@ -1,8 +1,9 @@
 /*
  * Trial and access display rules (docs/product-rules.md#trial, docs/decisions.md D8): where a locked owner may go, which banner shows, and in
- * which colour. Whether the owner is locked (limited) is the server's `isLimited`, never recomputed here.
+ * which colour. Whether the dashboard is locked is the server's `isLocked` (the free plan closes it only in the workspace
+ * made with the account, once its trial is over), never recomputed here.
  */
-import type { TrialStatusDto } from '@reviewroute/backend/types/api'
+import type { TrialStatusDto, WorkspaceDto } from '@reviewroute/backend/types/api'
 import { LOCK_ALLOWED_PATHS, TRIAL_URGENT_DAYS } from '#config/constants'
 
 type Status = Pick<
@@ -30,6 +31,20 @@ export function isAllowedWhenLocked(pathname: string) {
 
 /** The trial banner shows only while the trial is active. */
 export const showsTrialBanner = (status: Status) => status.trialStatus === 'active' && !hasPaidAccess(status)
+
+/**
+ * Whether the trial is sold in this workspace (docs/decisions.md D57): not in the empty personal workspace of someone
+ * who works in another one. An invitee came to join a team; every account has a personal workspace, and its trial
+ * speaks again once they add a business of their own.
+ */
+export function sellsTrial(
+  status: Pick<TrialStatusDto, 'freePlan'>,
+  current: Pick<WorkspaceDto, 'id' | 'kind'> | null,
+  workspaces: Pick<WorkspaceDto, 'id'>[]
+) {
+  const empty = status.freePlan.keepsWorking === null
+  return !(current?.kind === 'personal' && empty && workspaces.some((workspace) => workspace.id !== current.id))
+}
 
 /** Red/orange at 3 or fewer days left. */
 export const isTrialUrgent = (days: number) => days <= TRIAL_URGENT_DAYS

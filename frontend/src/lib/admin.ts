@@ -2,7 +2,14 @@
  * The operator console (docs/decisions.md D34): its API resources, how states read, the TOTP step a 403 asks for, and
  * the reason every write must carry. Only the console's chunk imports this file; owners never download it.
  */
-import type { AdminContactMessageDto, AdminPaymentDto, AdminPlanState, AdminUserDto, InvoiceDto } from '@reviewroute/backend/types/api'
+import type {
+  AdminContactMessageDto,
+  AdminPaymentDto,
+  AdminPlanState,
+  AdminUserDto,
+  InvoiceDto,
+  TwoFactorStep,
+} from '@reviewroute/backend/types/api'
 import { adminResources } from '#config/resources'
 import { ApiError } from '#providers/http'
 
@@ -36,12 +43,12 @@ export function reasonProblem(value: unknown): string | null {
   return null
 }
 
-export type TwoFactorStep = 'enroll' | 'verify'
+export type { TwoFactorStep }
 
 /** The TOTP step an admin API refusal asks for: a 403 `{twoFactor: 'enroll' | 'verify'}`, else null. */
 export function twoFactorStep(error: unknown): TwoFactorStep | null {
   if (!(error instanceof ApiError) || error.status !== 403) return null
-  const step = (error.body as { twoFactor?: unknown }).twoFactor
+  const step: unknown = error.body.twoFactor
   return step === 'enroll' || step === 'verify' ? step : null
 }
 

@@ -9,10 +9,6 @@ import { fieldErrors } from '@reviewroute/web-shared/api'
 
 export const BILLING_PROFILE_PATH = '/api/billing/profile'
 
-/** The fields a 422 from PUT /api/billing/profile may name; they are also the form's field names. */
-export const BILLING_PROFILE_FIELDS = ['legalName', 'address', 'stateCode', 'gstin'] as const
-export type BillingProfileField = (typeof BILLING_PROFILE_FIELDS)[number]
-
 /** The purchase's 422 field, and its sentence when the server sends none. */
 export const BILLING_PROFILE_ERROR_FIELD = 'billingProfile'
 export const BILLING_DETAILS_NEEDED = 'Add your billing details (name, address and state) before you pay: they go on your tax invoice.'

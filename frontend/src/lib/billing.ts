@@ -5,6 +5,7 @@
  */
 import type { PlanDto, TrialStatusDto } from '@reviewroute/backend/types/api'
 import { ApiError } from '@reviewroute/web-shared/api'
+import { tooManyRequestsText } from '@reviewroute/backend/contract/waiting'
 import {
   ALREADY_SUBSCRIBED,
   ALREADY_SUBSCRIBED_TITLE,
@@ -92,16 +93,17 @@ export const alreadyHavePlanText = (status: TrialStatusDto) =>
   status.subscriptionStatus === 'cancelled' ? CANCELLED_BUT_ACTIVE : ALREADY_SUBSCRIBED
 
 export const RATE_LIMITED = 'Rate limit exceeded. Please wait a moment and try again.'
+/** A 429 without the server's sentence: how long to wait from its Retry-After (backend/contract/waiting.ts), when known. */
+export const rateLimitedText = (error: ApiError) => (error.retryAfter === null ? RATE_LIMITED : tooManyRequestsText(error.retryAfter))
 export const PAYMENT_ERROR = 'An unexpected error occurred. Please try again.'
 export const NO_ORDER = 'No subscription ID received from server'
-export const CONFIGURATION_ERROR = 'Failed to load payment configuration. Please try again.'
 
 const serverSentence = (error: unknown) => (error instanceof ApiError && error.status !== 0 && error.message ? error.message : null)
 
 /** The toast for a failed `POST /api/billing/create-payment` (docs/product-rules.md, docs/product-rules.md#errors). */
 export function purchaseErrorToast(error: unknown): { title: string; description: string } {
   if (error instanceof ApiError && error.status === 429) {
-    return { title: 'Please Wait', description: serverSentence(error) ?? RATE_LIMITED }
+    return { title: 'Please Wait', description: serverSentence(error) ?? rateLimitedText(error) }
   }
   if (error instanceof ApiError && error.status === 409) {
     return { title: ALREADY_SUBSCRIBED_TITLE, description: serverSentence(error) ?? ALREADY_SUBSCRIBED }

@@ -1,67 +1,31 @@
 /*
- * Google Business Profile in the dashboard (docs/decisions.md D43, docs/screens.md#google): the shapes of the Google
- * API's answers, what a reply may be (Google takes 4096 bytes), reply templates and their placeholders, and how to
- * tell "Google has not approved this app yet" from Google being down.
+ * Google Business Profile in the dashboard (docs/decisions.md D43, docs/screens.md#google): what a reply may be
+ * (Google takes 4096 bytes), reply templates and their placeholders, and how to tell "Google has not approved this
+ * app yet" from Google being down. The API's answers are typed in backend/types/google.ts.
  */
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '@reviewroute/backend/contract/plain_text'
+import type { GoogleImportStatus } from '@reviewroute/backend/contract/google_connection'
+import type { DraftTone, ReplyTemplateDto, ReplyTemplateLanguage } from '@reviewroute/backend/types/api'
+import { REPLY_MAX_BYTES, REPLY_TOO_LONG, replyBytes } from '@reviewroute/backend/contract/google_replies'
 import { ApiError } from '#providers/http'
 
-export interface GoogleConnection {
-  connected: boolean
-  email: string | null
-  /** How many of the profile's locations were read. */
-  locations: number
-  lastSyncAt: string | null
-  error: string | null
+/** The connection card's words for the import's status. */
+export const IMPORT_STATUS_TEXT: Record<GoogleImportStatus, string> = {
+  queued: 'Queued: starts in a moment',
+  running: 'Importing your reviews…',
+  done: 'Done',
+  failed: 'Failed',
 }
 
-export interface GoogleLocation {
-  name: string
-  title: string
-  address: string | null
-  placeId: string | null
-  businessId: number | null
-}
+/** Said before any click on a server without Google's OAuth client (docs/decisions.md D59). */
+export const GOOGLE_NOT_SET_UP = 'Google is not set up on this server yet, so a Business Profile cannot be connected here.'
 
-export interface GoogleReview {
-  id: number
-  businessId: number
-  reviewName: string
-  reviewer: { name: string | null; photoUrl: string | null; anonymous: boolean }
-  stars: number
-  comment: string | null
-  createTime: string
-  updateTime: string | null
-  reply: { comment: string; updateTime: string | null } | null
-  deleted: boolean
-  /** On the website widget first (docs/decisions.md D49). */
-  pinned: boolean
-  /** Never on the website widget. */
-  hidden: boolean
-}
+export const GOOGLE_NOT_SET_UP_NOTE =
+  'Everything else works. Reply to your Google reviews on Google itself; whoever runs this server can add Google’s credentials to connect here.'
 
-export interface GoogleReviewStats {
-  total: number
-  averageRating: number | null
-  byStars: Record<string, number>
-  replied: number
-  /** 0-1 */
-  responseRate: number | null
-  medianResponseHours: number | null
-  unanswered: number
-  unansweredNegative: number
-}
-
-export interface ReplyTemplate {
-  id: number
-  name: string
-  body: string
-  stars: number[]
-  language: string
-}
-
-export type ReplyTemplateInput = Omit<ReplyTemplate, 'id'>
-
-export type DraftTone = 'warm' | 'formal' | 'brief'
+/** The demo connection's note, and what a reply to its reviews says. */
+export const DEMO_PROFILE_NOTE =
+  'This is a demo Business Profile with example reviews, to try replies, templates, drafts and review images. Replies are saved here only: nothing is sent to Google.'
 
 export const DRAFT_TONES: { value: DraftTone; label: string }[] = [
   { value: 'warm', label: 'Warm' },
@@ -69,10 +33,8 @@ export const DRAFT_TONES: { value: DraftTone; label: string }[] = [
   { value: 'brief', label: 'Brief' },
 ]
 
-/** Google's limit on a reply, in UTF-8 bytes (a Hindi or Tamil letter takes 3). */
-export const REPLY_MAX_BYTES = 4096
-
-export const byteLength = (text: string) => new TextEncoder().encode(text).length
+/** Google's limit on a reply in UTF-8 bytes, how they are counted, and the sentence when a reply is longer. */
+export { REPLY_MAX_BYTES, REPLY_TOO_LONG, replyBytes as byteLength }
 
 /** '1,234 / 4,096 bytes' */
 export const byteCounterText = (bytes: number) => `${bytes.toLocaleString('en-IN')} / ${REPLY_MAX_BYTES.toLocaleString('en-IN')} bytes`
@@ -80,13 +42,14 @@ export const byteCounterText = (bytes: number) => `${bytes.toLocaleString('en-IN
 /** The reason a reply cannot be posted as it is, or null. */
 export function replyProblem(text: string) {
   if (!text.trim()) return 'Write a reply first.'
-  if (byteLength(text) > REPLY_MAX_BYTES)
-    return `Google takes replies of up to ${REPLY_MAX_BYTES.toLocaleString('en-IN')} bytes. Please shorten it.`
+  if (replyBytes(text) > REPLY_MAX_BYTES) return REPLY_TOO_LONG
+  // The API refuses them too: a reply is posted in public under the business's name (docs/decisions.md D58).
+  if (hasControlCharacters(text, { lines: true })) return CONTROL_CHARACTERS_MESSAGE
   return null
 }
 
 /** The languages a template can be written in: the customer page's nine (docs/screens.md#text-pages). */
-export const TEMPLATE_LANGUAGES = [
+export const TEMPLATE_LANGUAGES: { value: ReplyTemplateLanguage; label: string }[] = [
   { value: 'en', label: 'English' },
   { value: 'hi', label: 'हिंदी (Hindi)' },
   { value: 'bn', label: 'বাংলা (Bengali)' },
@@ -100,41 +63,25 @@ export const TEMPLATE_LANGUAGES = [
 
 export const languageLabel = (code: string) => TEMPLATE_LANGUAGES.find((language) => language.value === code)?.label ?? code
 
-/** Each script's Unicode block, to guess the language a review is written in. */
-const SCRIPTS: [RegExp, string][] = [
-  [/[\u0980-\u09FF]/, 'bn'],
-  [/[\u0A80-\u0AFF]/, 'gu'],
-  [/[\u0B80-\u0BFF]/, 'ta'],
-  [/[\u0C00-\u0C7F]/, 'te'],
-  [/[\u0C80-\u0CFF]/, 'kn'],
-  [/[\u0D00-\u0D7F]/, 'ml'],
-  [/[\u0900-\u097F]/, 'hi'],
-]
-
 /**
- * The language a review seems written in, from its script: Devanagari reads as Hindi (Marathi shares it), Latin
- * as English. Only used to put the templates of that language first.
+ * The language a review seems written in, from its script (the server's own guess): only used here to put the
+ * templates of that language first.
  */
-export function reviewLanguage(text: string | null) {
-  for (const [script, language] of SCRIPTS) if (text && script.test(text)) return language
-  return 'en'
-}
+export { reviewLanguage } from '@reviewroute/backend/contract/text_language'
 
-/** `{reviewer}` and `{business}` filled in (a reviewer without a name is "there": "Thank you, there"). */
-export function fillTemplate(body: string, { reviewer, business }: { reviewer: string | null; business: string }) {
-  return body.replaceAll('{reviewer}', reviewer?.trim() || 'there').replaceAll('{business}', business)
-}
+/** `{reviewer}` and `{business}` filled in: the one rule auto-reply uses too. */
+export { fillTemplate, REPLY_TEMPLATE_NAME_MAX } from '@reviewroute/backend/contract/reply_templates'
 
 /**
  * The templates for a review, best first: those made for its stars and its language, then its stars, then its
  * language, then the rest; alphabetical within each.
  */
-export function rankTemplates(templates: ReplyTemplate[], stars: number, language: string) {
-  const score = (template: ReplyTemplate) => (template.stars.includes(stars) ? 2 : 0) + (template.language === language ? 1 : 0)
+export function rankTemplates(templates: ReplyTemplateDto[], stars: number, language: string) {
+  const score = (template: ReplyTemplateDto) => (template.stars.includes(stars) ? 2 : 0) + (template.language === language ? 1 : 0)
   return [...templates].sort((a, b) => score(b) - score(a) || a.name.localeCompare(b.name))
 }
 
-export const matchesReview = (template: ReplyTemplate, stars: number, language: string) =>
+export const matchesReview = (template: ReplyTemplateDto, stars: number, language: string) =>
   template.stars.includes(stars) && template.language === language
 
 /** The sentence the API answers when Google has not approved the project for the Business Profile APIs (zero quota). */

@@ -1,49 +1,41 @@
 /*
- * The app's navigation (docs/screens.md, shared app chrome): the side menu, the mobile bottom bar, what a locked owner
- * is offered, what the member's role and the workspace's kind leave out (lib/roles.ts), and the rule that marks an
- * item active.
+ * The app's navigation (docs/screens.md, shared app chrome), read from the screens table (lib/screens.ts): the side
+ * menu, the mobile bottom bar, the avatar menu, what a locked owner is offered, and the rule that marks an item
+ * active. What the member's role and the workspace's kind leave out, the access control provider answers
+ * (hooks/use-access.ts).
  */
-import type { WorkspaceDto } from '@reviewroute/backend/types/api'
+import type { ComponentType } from 'react'
 import { isAllowedWhenLocked } from './access'
-import { showsNavItem, type Permissions } from './roles'
+import { SCREENS, type Screen } from './screens'
 
 export interface NavItem {
   key: string
   label: string
   href: string
+  icon: ComponentType
   /** Other addresses of the same screen, where the item is active too. */
   aliases?: string[]
+  /** The Refine resource and action the access control provider is asked about (lib/screens.ts). */
+  resource: string
+  action: Screen['action']
 }
 
-const DASHBOARD: NavItem = { key: 'dashboard', label: 'Dashboard', href: '/dashboard' }
-const REQUESTS: NavItem = { key: 'requests', label: 'Requests', href: '/dashboard/requests' }
-const FEEDBACK: NavItem = { key: 'feedback', label: 'Feedback', href: '/feedbacks' }
-const SETTINGS: NavItem = { key: 'settings', label: 'Settings', href: '/profile' }
+/** One menu's items from the screens table, in its order. */
+const menu = (entry: 'side' | 'bottom' | 'avatar'): NavItem[] =>
+  SCREENS.flatMap((screen) => {
+    const item = screen[entry]
+    if (!item) return []
+    const { key, path, aliases, resource, action } = screen
+    return [{ key, label: item.label, href: path, icon: item.icon ?? screen.icon, resource, action, ...(aliases && { aliases }) }]
+  })
 
-export const SIDE_NAV: NavItem[] = [
-  DASHBOARD,
-  { key: 'send', label: 'Ask for a review', href: '/dashboard/send' },
-  { key: 'customers', label: 'Customers', href: '/dashboard/customers' },
-  REQUESTS,
-  { key: 'businesses', label: 'Businesses', href: '/dashboard/businesses' },
-  { key: 'analytics', label: 'Analytics', href: '/dashboard/analytics' },
-  FEEDBACK,
-  { key: 'google', label: 'Google', href: '/dashboard/google', aliases: ['/dashboard/reply-templates'] },
-  { key: 'clients', label: 'Clients', href: '/dashboard/clients' },
-  { key: 'team', label: 'Team', href: '/dashboard/team' },
-  { key: 'brand', label: 'Brand', href: '/dashboard/brand' },
-  { key: 'billing', label: 'Billing', href: '/billing', aliases: ['/dashboard/settings'] },
-  SETTINGS,
-]
+export const SIDE_NAV: NavItem[] = menu('side')
 
-export const BOTTOM_NAV: NavItem[] = [
-  DASHBOARD,
-  { key: 'qr', label: 'QR', href: '/dashboard/qr-codes' },
-  { key: 'send', label: 'Ask', href: '/dashboard/send' },
-  REQUESTS,
-  FEEDBACK,
-  SETTINGS,
-]
+/** The phone's bottom bar; Analytics and Billing are in the avatar menu. */
+export const BOTTOM_NAV: NavItem[] = menu('bottom')
+
+/** The avatar menu's screens (the header adds "New workspace" and "Log out"). */
+export const AVATAR_NAV: NavItem[] = menu('avatar')
 
 /**
  * A locked owner (trial over, no paid plan: docs/product-rules.md#locked-dashboard) may open only billing and their
@@ -52,14 +44,6 @@ export const BOTTOM_NAV: NavItem[] = [
 export const LOCKED_NAV: NavItem[] = SIDE_NAV.filter((item) => isAllowedWhenLocked(item.href))
 
 export const navItems = (items: NavItem[], locked: boolean) => (locked ? LOCKED_NAV : items)
-
-/** The items a member sees: the lock's, then without what their role or the workspace's kind has no use for. */
-export function visibleNavItems(
-  items: NavItem[],
-  { locked, permissions, workspace }: { locked: boolean; permissions: Permissions; workspace: Pick<WorkspaceDto, 'kind'> | null }
-) {
-  return navItems(items, locked).filter((item) => showsNavItem(item.key, permissions, workspace))
-}
 
 /** Active on an exact match or when the path continues below the item's href; Dashboard only matches exactly. */
 export function isNavActive(href: string, pathname: string) {

@@ -13,7 +13,7 @@ import { googleRatingIsHigher } from './ratings'
  * Beside the two ratings when Google's is the higher one: not a fault to warn about (customers who rate 1-3 tell the
  * owner here rather than on Google, so the average here is usually the lower one) but a pointer to what to do.
  */
-export const GOOGLE_HIGHER_NOTE = `Your Google rating is higher: customers who rate you ${RATING_MIN}-${NEGATIVE_RATING_MAX} tell you here instead of on Google. Their comments show what to fix.`
+export const GOOGLE_HIGHER_NOTE = `Your Google rating is higher: customers who rate you ${RATING_MIN}-${NEGATIVE_RATING_MAX} often tell you here first. Their comments show what to fix.`
 
 export interface StatCounts {
   totalSessions: number

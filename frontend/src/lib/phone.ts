@@ -34,6 +34,29 @@ export function phoneDigits(typed: string) {
     .slice(0, PHONE_DIGITS)
 }
 
+/** What a phone field keeps of a key: digits, and the '+', spaces, dashes, dots and brackets numbers are written with. */
+const PHONE_CHARACTERS = /[^\d+\s\-().]/g
+/** A number being written with its country code or trunk zero in front: '+', '+9…', '0', '009…'. */
+const WRITTEN_WITH_PREFIX = /^[\s(]*[+0]/
+/** '91' and up to 10 more digits: '+91' typed without its '+', which the 12th digit will settle. */
+const COUNTRY_CODE_WITHOUT_PLUS = /^91\d{9}$/
+
+/**
+ * What a phone field shows after a key or a paste, by the same rule as a paste (docs/product-rules.md#accounts-and-tokens):
+ * a whole Indian number in any usual form becomes its 10 digits at once; one still being written with '+91',
+ * '0091' or '0' in front keeps what was typed until its last digit arrives (so '+91 98450 12345' typed key by key
+ * is 9845012345, not 9198450123); otherwise the digits, at most 10 (11 while they may still be '91' and 10 more).
+ */
+export function phoneFieldText(typed: string) {
+  const kept = typed.replace(PHONE_CHARACTERS, '')
+  const whole = normalizeIndianPhone(kept)
+  if (whole) return whole.slice(PHONE_PREFIX.length)
+  const digits = kept.replace(/\D/g, '')
+  if (WRITTEN_WITH_PREFIX.test(kept) && phoneDigits(kept).length < PHONE_DIGITS) return kept.trimStart()
+  if (COUNTRY_CODE_WITHOUT_PLUS.test(digits)) return digits
+  return digits.slice(0, PHONE_DIGITS)
+}
+
 /** Ten digits of an Indian mobile number: the only number the Save buttons take. */
 export const isValidPhone = (digits: string) => digits.length === PHONE_DIGITS && mobileNumberProblem(digits) === null
 

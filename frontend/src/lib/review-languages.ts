@@ -5,7 +5,8 @@
  */
 import { en, REVIEW_LANGUAGES, type ReviewLanguage, type ReviewMessages } from '@reviewroute/backend/contract/review_messages/index'
 import type { PosterTexts } from '@reviewroute/web-shared/qr'
-import { SECOND_POSTER_LANGUAGE } from '@reviewroute/backend/contract/poster_messages'
+import { POSTER_MESSAGES, SECOND_POSTER_LANGUAGE } from '@reviewroute/backend/contract/poster_messages'
+import { underBrand } from '@reviewroute/backend/contract/under_brand'
 
 export { REVIEW_LANGUAGES, type ReviewLanguage }
 
@@ -28,7 +29,7 @@ export const PHONE_LANGUAGE = "Customer's phone language"
 /** The language under English on the poster when none is pinned: the same as the printed PDF's. */
 export { SECOND_POSTER_LANGUAGE }
 
-type PosterMessages = Pick<ReviewMessages, 'posterScan' | 'posterDrop' | 'poweredBy'>
+type PosterMessages = Pick<ReviewMessages, 'posterScan' | 'poweredBy'>
 export type LoadMessages = (language: ReviewLanguage) => Promise<PosterMessages>
 
 // One dynamic import per language: each is its own chunk, fetched only when a poster needs it. English is
@@ -48,17 +49,26 @@ const MODULES: Record<Exclude<ReviewLanguage, 'en'>, () => Module> = {
 /** One language's messages, loaded on demand. */
 export const loadMessages: LoadMessages = async (language) => (language === 'en' ? en : (await MODULES[language]()).default)
 
-const posterTextsOf = (messages: PosterMessages): PosterTexts => ({
+/**
+ * One language's poster texts: the customer page's scan sentence, the printed poster's sentence under the stars
+ * (the rating is given on the phone: printed stars cannot be tapped), and the powered-by line, naming a client's
+ * agency under its brand.
+ */
+const posterTextsOf = (language: ReviewLanguage, messages: PosterMessages, brand: { name: string } | null): PosterTexts => ({
   scan: messages.posterScan,
-  drop: messages.posterDrop,
-  poweredBy: messages.poweredBy,
+  rate: POSTER_MESSAGES[language].rateOnPhone,
+  poweredBy: underBrand(messages.poweredBy, brand),
 })
 
 /**
  * The poster's texts: the pinned language's alone; with no pin, English with Hindi under it, since the
  * customers' phones are not known when the poster is printed.
  */
-export async function posterTextsFor(language: ReviewLanguage | null, load: LoadMessages = loadMessages): Promise<PosterTexts[]> {
-  if (language !== null) return [posterTextsOf(await load(language))]
-  return [posterTextsOf(en), posterTextsOf(await load(SECOND_POSTER_LANGUAGE))]
+export async function posterTextsFor(
+  language: ReviewLanguage | null,
+  load: LoadMessages = loadMessages,
+  brand: { name: string } | null = null
+): Promise<PosterTexts[]> {
+  if (language !== null) return [posterTextsOf(language, await load(language), brand)]
+  return [posterTextsOf('en', en, brand), posterTextsOf(SECOND_POSTER_LANGUAGE, await load(SECOND_POSTER_LANGUAGE), brand)]
 }

@@ -38,7 +38,7 @@ export const SEND_CHANNELS: { value: RequestChannelName; label: string }[] = [
  * with the message: we cannot see whether the owner pressed send, let alone a delivery.
  */
 export function statusLabel(status: RequestStatusName, channel: RequestChannelName) {
-  if (status === 'sent' && channel === 'whatsapp_link') return { label: 'Opened in WhatsApp', color: 'blue' }
+  if (status === 'sent' && channel === 'whatsapp_link') return { label: 'Handed to your WhatsApp', color: 'blue' }
   return STATUS_LABELS[status] ?? { label: status, color: 'default' }
 }
 

@@ -3,7 +3,8 @@
  * own rule (backend/contract/workspace_roles.ts), so a screen hides what would only be refused: an owner does
  * everything (billing, the team, the brand, deleting the workspace), a manager works with businesses, feedback,
  * customers, requests and staff, a viewer reads. A member limited to some businesses is shown only those: the API
- * already lists no others. The server still decides every call (403 `{error}`).
+ * already lists no others. Which screens a role opens at all is the screens table's (lib/screens.ts). The server
+ * still decides every call (403 `{error}`).
  */
 import type { WorkspaceDto } from '@reviewroute/backend/types/api'
 import { ROLE_LABELS, roleAllows, type WorkspaceRole } from '@reviewroute/backend/contract/workspace_roles'
@@ -12,8 +13,10 @@ export { ROLE_LABELS, type WorkspaceRole }
 
 export interface Permissions {
   role: WorkspaceRole
-  /** Add businesses, change their settings and short links, remove them. */
+  /** Add businesses, change their settings and short links. */
   manageBusinesses: boolean
+  /** Remove a business with everything it collected: the workspace owners' decision. */
+  removeBusinesses: boolean
   /** Resolve feedback; add, import and edit customers; send review requests; staff, WhatsApp Business, visit hooks. */
   edit: boolean
   /** Plans, payments, invoices, billing details; an agency buys its clients' plans. */
@@ -34,6 +37,7 @@ export function permissionsOf(role: WorkspaceRole): Permissions {
   return {
     role,
     manageBusinesses: write,
+    removeBusinesses: owner,
     edit: write,
     billing: owner,
     manageTeam: owner,
@@ -62,40 +66,6 @@ export const NO_BUSINESSES_TO_SEE = 'There are no businesses for you to see in t
 /** The sentence for a screen a role may not open. */
 export const OWNER_ONLY_TEXT = 'Only the owners of this workspace can open this page. Ask an owner if you need something here.'
 export const VIEW_ONLY_TEXT = 'Your role in this workspace can only view. Ask a workspace owner to make you a manager.'
-
-type Workspace = Pick<WorkspaceDto, 'kind'>
-
-/** Whether the navigation offers `key` (lib/nav.ts's keys) in this workspace. */
-export function showsNavItem(key: string, permissions: Permissions, workspace: Workspace | null) {
-  switch (key) {
-    case 'billing':
-      return permissions.billing
-    case 'send':
-      return permissions.edit
-    case 'clients':
-      return workspace?.kind === 'agency'
-    case 'brand':
-      return workspace?.kind === 'agency' && permissions.brand
-    default:
-      return true
-  }
-}
-
-/** Screens only some roles open (the rest are open to every member, with their writes hidden). */
-const PATH_RULES: { path: string; allowed(permissions: Permissions, workspace: Workspace | null): boolean }[] = [
-  { path: '/billing', allowed: (permissions) => permissions.billing },
-  { path: '/dashboard/settings', allowed: (permissions) => permissions.billing },
-  { path: '/dashboard/send', allowed: (permissions) => permissions.edit },
-  { path: '/dashboard/send-list', allowed: (permissions) => permissions.edit },
-  { path: '/dashboard/clients', allowed: (_, workspace) => workspace?.kind === 'agency' },
-  { path: '/dashboard/brand', allowed: (permissions, workspace) => permissions.brand && workspace?.kind === 'agency' },
-]
-
-/** Whether the member may open `pathname`; false → the screen says why instead. */
-export function mayOpen(pathname: string, permissions: Permissions, workspace: Workspace | null) {
-  const rule = PATH_RULES.find(({ path }) => pathname === path || pathname.startsWith(`${path}/`))
-  return rule ? rule.allowed(permissions, workspace) : true
-}
 
 /** "Agency", "Client of Spice Agency", "Team", "Personal". */
 export function kindLabel(workspace: Pick<WorkspaceDto, 'kind' | 'managedBy'>) {

@@ -94,3 +94,30 @@ export function switchWorkspace(userId: number, workspaceId: number, path = '/da
   rememberWorkspace(userId, workspaceId)
   window.location.assign(path)
 }
+
+/*
+ * A workspace the member was removed from (docs/decisions.md D56): the server's 404 names it, the dashboard forgets
+ * it and loads again in their default one, and that page says "You no longer have access to …" once. Kept for the
+ * tab only (sessionStorage), across that one reload.
+ */
+export const LOST_WORKSPACE_KEY = 'reviewroute.workspace.lost'
+export const WORKSPACE_ACCESS_ENDED = 'E_WORKSPACE_ACCESS_ENDED'
+
+export function noteLostWorkspace(name: string) {
+  try {
+    sessionStorage.setItem(LOST_WORKSPACE_KEY, name)
+  } catch {
+    // No storage: the dashboard still moves to a workspace they have, without the sentence.
+  }
+}
+
+/** The name noted before this page loaded, once (reading it forgets it). */
+export function takeLostWorkspace(): string | null {
+  try {
+    const name = sessionStorage.getItem(LOST_WORKSPACE_KEY)
+    sessionStorage.removeItem(LOST_WORKSPACE_KEY)
+    return name || null
+  } catch {
+    return null
+  }
+}

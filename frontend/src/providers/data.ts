@@ -3,8 +3,9 @@
  * `field`, `field_like`, `field_gte`/`field_lte`, `x-total-count`) and, through `custom`, the spec's endpoints.
  * Written on the shared fetch wrapper instead of @refinedev/simple-rest so there is one HTTP client and no axios.
  */
-import type { BaseRecord, CrudFilter, CrudSort, DataProvider, HttpError, Pagination } from '@refinedev/core'
-import { ApiError, request, requestWithHeaders } from './http'
+import type { BaseRecord, CrudFilter, CrudSort, DataProvider, HttpError, MetaQuery, Pagination } from '@refinedev/core'
+import { fieldErrors } from '@reviewroute/web-shared/api'
+import { ApiError, request, requestWithHeaders, type Request } from './http'
 
 export const API_URL = '/api'
 
@@ -35,11 +36,25 @@ export function listParams({ pagination, sorters, filters }: { pagination?: Pagi
 
 /**
  * Refine reads `message` (the API's sentence) and `statusCode` from errors. An API failure stays the ApiError it
- * was, with `statusCode` added, so `errorText` and `isLimitError` read Refine's errors like any other call's.
+ * was, with `statusCode` added, so `errorText` and `isLimitError` read Refine's errors like any other call's. A 422's
+ * `errors: [{field, message}]` become Refine's `errors` map (the first message per field), which @refinedev/antd's
+ * form hooks show under the form's fields of those names.
  */
 function toHttpError(error: unknown): HttpError {
-  if (error instanceof ApiError) return Object.assign(error, { statusCode: error.status }) as ApiError & HttpError
+  if (error instanceof ApiError) {
+    const errors = fieldErrors(error)
+    return Object.assign(error, { statusCode: error.status }, Object.keys(errors).length ? { errors } : {}) as ApiError & HttpError
+  }
   return { message: (error as Error)?.message ?? 'Request failed', statusCode: 0 }
+}
+
+/**
+ * A form's write that is not a plain create (POST) or update (PATCH): `meta.method` sends another verb (a PUT that
+ * replaces, a DELETE that carries the password), `meta.workspace: false` names no workspace (an account's call).
+ */
+function writeOptions(meta: MetaQuery | undefined, method: 'POST' | 'PATCH', body: unknown): Request {
+  const verb = typeof meta?.method === 'string' ? (meta.method.toUpperCase() as Request['method']) : method
+  return { method: verb, body, ...(meta?.workspace === false ? { workspace: false } : {}) }
 }
 
 async function call<T>(run: () => Promise<T>): Promise<T> {
@@ -66,11 +81,11 @@ export const dataProvider: DataProvider = {
 
   getOne: ({ resource, id }) => call(async () => ({ data: await request(`${API_URL}/${resource}/${id}`) })),
 
-  create: ({ resource, variables }) =>
-    call(async () => ({ data: await request(`${API_URL}/${resource}`, { method: 'POST', body: variables }) })),
+  create: ({ resource, variables, meta }) =>
+    call(async () => ({ data: await request(`${API_URL}/${resource}`, writeOptions(meta, 'POST', variables)) })),
 
-  update: ({ resource, id, variables }) =>
-    call(async () => ({ data: await request(`${API_URL}/${resource}/${id}`, { method: 'PATCH', body: variables }) })),
+  update: ({ resource, id, variables, meta }) =>
+    call(async () => ({ data: await request(`${API_URL}/${resource}/${id}`, writeOptions(meta, 'PATCH', variables)) })),
 
   deleteOne: ({ resource, id }) => call(async () => ({ data: await request(`${API_URL}/${resource}/${id}`, { method: 'DELETE' }) })),
 

@@ -26,6 +26,7 @@ function session(feedback: string, contactName: string | null = null): ReviewSes
     contactPhone: contactName === null ? null : '9876543210',
     reviewRequestId: null,
     customer: null,
+    language: null,
     staff: null,
   }
 }
@@ -61,7 +62,7 @@ describe('feedback with markup', () => {
     const { container } = render(
       <List>
         <ReviewSessionItem
-          session={{ ...session('Cold food'), reviewRequestId: 4, customer: { name: MARKUP, phone: '+919876543210' } }}
+          session={{ ...session('Cold food'), reviewRequestId: 4, customer: { name: MARKUP, phone: '+919876543210', language: null } }}
           businessName="Chai Point Cafe"
         />
       </List>

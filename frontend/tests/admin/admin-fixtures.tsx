@@ -3,6 +3,7 @@
  * answer (`x-total-count`), and the whole app (the real router and the lazy /admin chunk) at a path.
  */
 import { configure, fireEvent, screen } from '@testing-library/react'
+import { beforeAll } from 'vitest'
 import type {
   AdminBusinessDto,
   AdminContactMessageDto,
@@ -19,6 +20,14 @@ import { fakeApi, fixtures, renderScreen, signIn, type Routes } from '../helpers
 
 // The first test of a file imports the console's chunk (Refine, antd's table, form and modal): seconds on a busy machine.
 configure({ asyncUtilTimeout: 15_000 })
+/**
+ * Loads, before a file's tests, the same module AppRoutes' lazy /admin route imports: a first test's wait for its screen
+ * is then a wait for the screen, not for that import (which alone outlasted the wait on a loaded machine). Not for
+ * admin-routes.test.tsx, which checks that an owner never loads it.
+ */
+export function loadConsoleFirst() {
+  beforeAll(() => import('#pages/admin'), 120_000)
+}
 
 export const operator = {
   ...fixtures.user,

@@ -3,7 +3,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { setViewport } from '../chrome/chrome-helpers'
-import { auditEntry, lastQuery, list, operatorApi, renderApp } from './admin-fixtures'
+import { auditEntry, lastQuery, list, loadConsoleFirst, operatorApi, renderApp } from './admin-fixtures'
+
+loadConsoleFirst()
 
 beforeEach(() => setViewport(1280))
 afterEach(() => vi.unstubAllGlobals())

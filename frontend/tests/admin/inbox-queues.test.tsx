@@ -7,7 +7,9 @@ import userEvent from '@testing-library/user-event'
 import type { AdminFailedJobDto, AdminQueueDto } from '@reviewroute/backend/types/api'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { setViewport } from '../chrome/chrome-helpers'
-import { adminBusiness, choose, contactMessage, lastQuery, list, operatorApi, renderApp, where } from './admin-fixtures'
+import { adminBusiness, choose, contactMessage, lastQuery, list, loadConsoleFirst, operatorApi, renderApp, where } from './admin-fixtures'
+
+loadConsoleFirst()
 
 beforeEach(() => setViewport(1280))
 afterEach(() => vi.unstubAllGlobals())

@@ -5,7 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AdminInvoiceDto } from '@reviewroute/backend/types/api'
 import { setViewport } from '../chrome/chrome-helpers'
 import { TEST_TOKEN } from '../helpers'
-import { adminPayment, choose, lastQuery, list, operatorApi, renderApp } from './admin-fixtures'
+import { adminPayment, choose, lastQuery, list, loadConsoleFirst, operatorApi, renderApp } from './admin-fixtures'
+
+loadConsoleFirst()
 
 beforeEach(() => setViewport(1280))
 afterEach(() => {

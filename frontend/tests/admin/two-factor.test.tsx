@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event'
 import type { TwoFactorActivatedDto, TwoFactorEnrollmentDto } from '@reviewroute/backend/types/api'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { setViewport } from '../chrome/chrome-helpers'
-import { adminUser, list, operatorApi, renderApp, verified, where } from './admin-fixtures'
+import { adminUser, list, loadConsoleFirst, operatorApi, renderApp, verified, where } from './admin-fixtures'
+
+loadConsoleFirst()
 
 beforeEach(() => setViewport(1280))
 afterEach(() => {

@@ -75,7 +75,8 @@ const periodAnswer = answerRange({
 
 /**
  * The ResizeObservers antd creates, so a test can report a size to them (tests/setup.ts's stub never does). Installed
- * before antd loads: its observer helper takes the class once, when it is imported.
+ * before antd loads: its observer helper takes the class once, when it is imported. So this is an isolated test file
+ * (vite.config.ts): in a module graph shared with other files, antd would hold their stub.
  */
 const observers = vi.hoisted(() => {
   const list: { callback: ResizeObserverCallback; targets: Set<Element> }[] = []

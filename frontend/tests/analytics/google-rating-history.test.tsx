@@ -19,6 +19,13 @@ const month = history([
   { day: '2026-11-11', rating: 4.5, reviewCount: 150 },
 ])
 
+/** The button, once the history has loaded: until then it is disabled, and a click does nothing. */
+async function refreshButton() {
+  const button = await screen.findByRole('button', { name: /Refresh from Google/ })
+  await waitFor(() => expect(button).toBeEnabled())
+  return button
+}
+
 // The first antd render is slow on a busy machine.
 describe('Google rating history card', { timeout: 20_000 }, () => {
   beforeAll(() => import('recharts'), 30_000)
@@ -67,7 +74,7 @@ describe('Google rating history card', { timeout: 20_000 }, () => {
     const api = fakeApi({ [HISTORY]: month, [REFRESH]: refreshed })
     renderScreen(<GoogleRatingHistory businessId={7} />)
 
-    await userEvent.click(await screen.findByRole('button', { name: /Refresh from Google/ }))
+    await userEvent.click(await refreshButton())
 
     expect(await screen.findByText('4.3★ → 4.6★, +50 reviews on Google since 12 Oct 2026')).toBeInTheDocument()
     const posts = api.calls.filter((call) => call.method === 'POST')
@@ -100,7 +107,7 @@ describe('Google rating history card', { timeout: 20_000 }, () => {
     })
     renderScreen(<GoogleRatingHistory businessId={7} />)
 
-    await userEvent.click(await screen.findByRole('button', { name: /Refresh from Google/ }))
+    await userEvent.click(await refreshButton())
 
     const alert = await screen.findByRole('alert')
     expect(within(alert).getByText(sentence)).toBeInTheDocument()
@@ -145,7 +152,7 @@ describe('Google rating history card', { timeout: 20_000 }, () => {
       )
     }
     renderScreen(<Pages />)
-    await userEvent.click(await screen.findByRole('button', { name: /Refresh from Google/ }))
+    await userEvent.click(await refreshButton())
     expect(await screen.findByText('4.3★ → 4.6★, +50 reviews on Google since 12 Oct 2026')).toBeInTheDocument()
 
     await userEvent.click(screen.getByRole('button', { name: 'Other business' }))
@@ -182,7 +189,7 @@ describe('Google rating history card', { timeout: 20_000 }, () => {
       )
     }
     renderScreen(<Pages />)
-    await userEvent.click(await screen.findByRole('button', { name: /Refresh from Google/ }))
+    await userEvent.click(await refreshButton())
     await userEvent.click(screen.getByRole('button', { name: 'Other business' }))
     expect(await screen.findByText('3.9★ → 4.1★, +15 reviews on Google since 12 Oct 2026')).toBeInTheDocument()
 

@@ -49,10 +49,13 @@ describe('billing: locked owner', () => {
     expect(screen.queryByText(/left in your free trial/)).not.toBeInTheDocument()
   })
 
-  it('a workspace that never had a trial (a team, agency or client) has no plan yet, not an expired trial', async () => {
-    openBilling({ 'GET /api/billing/trial-status': { ...expiredStatus(), trialEndsAt: null } })
-    expect(await screen.findByText('No Plan Yet')).toBeInTheDocument()
+  it('a workspace that never had a trial (a team, agency or client) is on the free plan, not an expired trial', async () => {
+    openBilling({ 'GET /api/billing/trial-status': { ...expiredStatus(), trialEndsAt: null, isLocked: false } })
+    expect(await screen.findByText('Free Plan')).toBeInTheDocument()
     expect(screen.getByText(/This workspace has no free trial: only the workspace made with an account has one\./)).toBeInTheDocument()
+    // Its dashboard is open: the plans are for more than the free plan's one business and 50 ratings a month.
+    expect(screen.queryByText(/open its dashboard/)).not.toBeInTheDocument()
+    expect(screen.getByText(/Choose a plan for every business you add and unlimited ratings\./)).toBeInTheDocument()
     expect(screen.queryByText('Trial Expired')).not.toBeInTheDocument()
     expect(screen.queryByText(/free trial has ended/)).not.toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Upgrade Now' }))

@@ -15,11 +15,11 @@ const open = (routes: Routes = {}) =>
 const upgradeSixMonths = async () => userEvent.click(await screen.findByRole('button', { name: 'Upgrade to 6 Months' }))
 
 describe('billing: starting a payment', () => {
-  it("shows 'Configuration Error' when the payment configuration cannot be loaded", async () => {
+  it("shows 'Payments Not Set Up' with the server's sentence when the payment configuration cannot be loaded", async () => {
     const api = open({ 'GET /api/billing/razorpay-config': { status: 503, body: { error: 'Not configured' } } })
     await upgradeSixMonths()
-    expect(await screen.findByText('Configuration Error')).toBeInTheDocument()
-    expect(screen.getByText('Failed to load payment configuration. Please try again.')).toBeInTheDocument()
+    expect(await screen.findByText('Payments Not Set Up')).toBeInTheDocument()
+    expect(screen.getByText('Not configured')).toBeInTheDocument()
     expect(api.calls.some((call) => call.path === '/api/billing/create-payment')).toBe(false)
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })

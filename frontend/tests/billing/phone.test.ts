@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isValidPhone, phoneDigits, phoneForApi, typedPhoneProblem } from '#lib/phone'
+import { isValidPhone, phoneDigits, phoneFieldText, phoneForApi, typedPhoneProblem } from '#lib/phone'
 
 describe('phone number rules (docs/product-rules.md)', () => {
   it('keeps only digits as they are typed or pasted', () => {
@@ -34,5 +34,28 @@ describe('phone number rules (docs/product-rules.md)', () => {
 
   it('is sent with the +91 prefix', () => {
     expect(phoneForApi('9876543210')).toBe('+919876543210')
+  })
+
+  /** What the field shows after each key of `typed`, one at a time, as a phone's keyboard sends them. */
+  const keyByKey = (typed: string) => [...typed].reduce((field, key) => phoneFieldText(field + key), '')
+
+  // '+91 98450 12345' typed key by key was saved as 9198450123, while pasting it worked.
+  it.each(['+91 98450 12345', '+919845012345', '0091 98450 12345', '09845012345', '919845012345', '98450 12345'])(
+    'typed key by key, %s ends as the same 10 digits as pasted',
+    (typed) => {
+      expect(keyByKey(typed)).toBe('9845012345')
+      expect(phoneFieldText(typed)).toBe('9845012345')
+    }
+  )
+
+  it('keeps the country code while the number is still being typed, and says nothing about it', () => {
+    expect(keyByKey('+91 984')).toBe('+91 984')
+    expect(typedPhoneProblem(phoneDigits(keyByKey('+91 984')))).toBeNull()
+    expect(isValidPhone(keyByKey('+91 984501234'))).toBe(false)
+  })
+
+  it('still drops letters and stops at 10 digits of a number typed without a prefix', () => {
+    expect(keyByKey('98a7-6 54')).toBe('987654')
+    expect(keyByKey('98765432109')).toBe('9876543210')
   })
 })

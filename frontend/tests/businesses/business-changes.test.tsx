@@ -147,7 +147,7 @@ describe('removing a business', () => {
     const dialog = await openDialog()
     expect(confirm).not.toHaveBeenCalled()
     expect(await within(dialog).findByText(/its 138 ratings and their feedback/)).toBeInTheDocument()
-    expect(dialog).toHaveTextContent('Its review link localhost:3000/review/chai123 and its QR poster stop working at once')
+    expect(dialog).toHaveTextContent('Its review link reviews.example.in/review/chai123 and its QR poster stop working at once')
     expect(dialog).toHaveTextContent('This cannot be undone.')
     expect(dialog).not.toHaveTextContent('from your dashboard')
 

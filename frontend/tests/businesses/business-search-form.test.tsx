@@ -4,6 +4,7 @@
  * addresses, unlabelled demo listings; Search that showed nothing, Escape that emptied the field, options read out
  * as place ids).
  */
+import { DEMO_SEARCH_NOTE } from '@reviewroute/backend/contract/demo_places'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -166,26 +167,27 @@ describe('the business search form (docs/decisions.md D39)', () => {
     }
   })
 
-  it("labels the demo catalogue's listings: 'Demo listings: no Google key configured'", async () => {
+  it("labels the demo catalogue's listings in owners' words, never 'no Google key configured'", async () => {
     const { field } = setup(() => ({ places: [karolBagh], source: 'demo' }))
     await userEvent.type(field, 'Sharma')
     await screen.findByText(karolBagh.address)
     // Under the field, and at the foot of the open suggestions.
-    expect(screen.getAllByText('Demo listings: no Google key configured')).toHaveLength(2)
+    expect(screen.getAllByText(DEMO_SEARCH_NOTE)).toHaveLength(2)
+    expect(screen.queryByText(/Google key/)).not.toBeInTheDocument()
   })
 
   it('labels an empty demo search as demo too', async () => {
     const { field } = setup(() => ({ places: [], source: 'demo' }))
     await userEvent.type(field, 'Qwxzy')
     await screen.findByText(/No businesses found for 'Qwxzy'/)
-    expect(screen.getByText('Demo listings: no Google key configured')).toBeInTheDocument()
+    expect(screen.getByText(DEMO_SEARCH_NOTE)).toBeInTheDocument()
   })
 
   it('says nothing about demo listings when they come from Google', async () => {
     const { field } = setup(() => ({ places: [karolBagh], source: 'google' }))
     await userEvent.type(field, 'Sharma')
     await screen.findByText(karolBagh.address)
-    expect(screen.queryByText(/Demo listings/)).not.toBeInTheDocument()
+    expect(screen.queryByText(/Example businesses/)).not.toBeInTheDocument()
   })
 
   it('still shows the server sentence when a search fails, and no empty-result message', async () => {
@@ -198,7 +200,7 @@ describe('the business search form (docs/decisions.md D39)', () => {
     await userEvent.type(screen.getByRole('combobox', { name: 'Business name' }), 'Sharma')
     expect(await screen.findByText('Business search is unavailable right now.')).toBeInTheDocument()
     expect(screen.queryByText(/No businesses found/)).not.toBeInTheDocument()
-    expect(within(document.body).queryByText(/Demo listings/)).not.toBeInTheDocument()
+    expect(within(document.body).queryByText(/Example businesses/)).not.toBeInTheDocument()
   })
 })
 
@@ -251,6 +253,19 @@ describe('Search lists the results in the page', () => {
     expect(selections(api.calls)[0].body).toEqual({ placeId: karolBagh.place_id, complianceMode: true })
   })
 
+  // The question stood under the results, so Choose had added the business before an owner reached it.
+  it('asks how customers are asked before the search, so it is answered before any Choose', async () => {
+    const { field } = setup(() => ({ places: branches, source: 'google' }))
+    const group = screen.getByRole('group', { name: 'How should customers be asked?' })
+    const searchButton = screen.getByRole('button', { name: 'Search' })
+    await userEvent.type(field, 'Sharma Sweets')
+    await userEvent.click(searchButton)
+    const firstChoice = within(await resultList()).getAllByRole('button', { name: 'Sharma Sweets' })[0]
+    for (const later of [field, searchButton, firstChoice]) {
+      expect(group.compareDocumentPosition(later) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    }
+  })
+
   it('Search pressed before any suggestion came shows the results too, as does Enter', async () => {
     const { field } = setup(() => ({ places: branches, source: 'google' }))
     // Typed in one go and submitted before the debounce ran: no suggestion was ever shown.
@@ -301,10 +316,8 @@ describe('the suggestions for assistive technology and the keyboard', () => {
     })
     await userEvent.type(field, 'Sharma Sweets')
     await userEvent.click(await screen.findByText(koramangala.address))
+    // The field takes a chosen suggestion's value as it is chosen: by the time the add has failed, it shows what it kept.
     expect(await screen.findByText('Could not load the listing')).toBeInTheDocument()
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 400))
-    })
     expect(field).toHaveValue('Sharma Sweets')
   })
 })

@@ -44,7 +44,7 @@ describe('My Businesses grid', () => {
     expect(within(card).getByText(/Added 3 days ago/)).toBeInTheDocument()
     // docs/screens.md#business-grid: the count is the listing's on Google, not ratings collected here.
     expect(within(card).getByText(/120 reviews on Google/)).toBeInTheDocument()
-    expect(within(card).getByTestId('short-url')).toHaveTextContent('localhost:3000/review/chai123')
+    expect(within(card).getByTestId('short-url')).toHaveTextContent('reviews.example.in/review/chai123')
     for (const name of ['Copy Review Link', 'Copy Google Link', 'QR Code', 'Analytics', 'Settings', 'Remove']) {
       expect(within(card).getByRole('button', { name: new RegExp(name) })).toBeInTheDocument()
     }
@@ -63,7 +63,7 @@ describe('My Businesses grid', () => {
     renderBusinesses()
 
     await userEvent.click(await screen.findByRole('button', { name: /Copy Review Link/ }))
-    expect(writeText).toHaveBeenCalledWith('http://localhost:3000/review/chai123')
+    expect(writeText).toHaveBeenCalledWith('https://reviews.example.in/review/chai123')
     expect(await screen.findByText('Review Link Copied!')).toBeInTheDocument()
 
     await userEvent.click(screen.getByRole('button', { name: /QR Code/ }))

@@ -2,12 +2,14 @@
  * What the chrome tests share: a viewport for antd's breakpoints, a stand-in for window.location (jsdom cannot
  * navigate), the API the chrome reads on every page, and the app layout around a placeholder page.
  */
+import type { AccessControlProvider } from '@refinedev/core'
 import { act, configure } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { Route, Routes, useLocation } from 'react-router'
 import { vi } from 'vitest'
 import { AppLayout } from '#components/layout/app-layout'
 import { fakeApi, fixtures, renderScreen, type Routes as ApiRoutes } from '../helpers'
+import { fakeMediaQueryList } from '../media'
 
 // The chrome renders Refine, antd and lazy chunks; on a busy 2-core machine that can take more than 1 s.
 configure({ asyncUtilTimeout: 5_000 })
@@ -17,17 +19,7 @@ export function setViewport(width: number) {
   window.matchMedia = (query: string) => {
     const min = /min-width:\s*(\d+)/.exec(query)
     const max = /max-width:\s*(\d+)/.exec(query)
-    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]))
-    return {
-      matches,
-      media: query,
-      onchange: null,
-      addListener() {},
-      removeListener() {},
-      addEventListener() {},
-      removeEventListener() {},
-      dispatchEvent: () => false,
-    } as MediaQueryList
+    return fakeMediaQueryList(query, (!min || width >= Number(min[1])) && (!max || width <= Number(max[1])))
   }
 }
 
@@ -65,8 +57,8 @@ export function Where() {
   return <output data-testid="where">{location.pathname + location.search}</output>
 }
 
-/** The app layout at `path` with `page` as the screen inside it. */
-export function renderChrome(path: string, page: ReactElement = <p>Page content</p>) {
+/** The app layout at `path` with `page` as the screen inside it (`access`: an access control provider of the test's). */
+export function renderChrome(path: string, page: ReactElement = <p>Page content</p>, access?: AccessControlProvider) {
   return renderScreen(
     <>
       <Where />
@@ -76,7 +68,7 @@ export function renderChrome(path: string, page: ReactElement = <p>Page content<
         </Route>
       </Routes>
     </>,
-    { path }
+    { path, access }
   )
 }
 

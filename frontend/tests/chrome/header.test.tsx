@@ -1,7 +1,8 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { TOKEN_KEY } from '@reviewroute/web-shared/token'
+import { useBusinesses } from '#hooks/use-businesses'
 import { fixtures, signIn } from '../helpers'
 import { callsTo, chromeApi, renderChrome, setViewport } from './chrome-helpers'
 
@@ -125,8 +126,11 @@ describe('user menu (docs/screens.md)', () => {
   })
 })
 
-/** Time for the answer to land and the selector's lazy chunk to load, so an absence means something. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 300))
+/** A page that says how many businesses the app has: the answer the header reads has landed once it says so. */
+function BusinessCount() {
+  const { businesses } = useBusinesses()
+  return <p>{businesses.length === 1 ? '1 business' : `${businesses.length} businesses`}</p>
+}
 
 describe('business selector (docs/screens.md#business-selector: every screen, two or more businesses)', { timeout: 20_000 }, () => {
   const two = [fixtures.business(), fixtures.business({ id: 8, name: 'Dosa Corner', shortUrl: 'dosa123' })]
@@ -142,10 +146,13 @@ describe('business selector (docs/screens.md#business-selector: every screen, tw
 
   it('is hidden with a single business', async () => {
     const api = chromeApi()
-    renderChrome('/dashboard')
+    renderChrome('/dashboard', <BusinessCount />)
     await screen.findByRole('heading', { name: 'Hi, Asha!' })
     await waitFor(() => expect(callsTo(api, 'GET', '/api/businesses')).toHaveLength(1))
-    await settle()
+    // The page shows the same answer the header reads: it has landed, and the header has had it.
+    expect(await screen.findByText('1 business')).toBeInTheDocument()
+    // So has the selector's lazy chunk, and React has rendered with it.
+    await act(() => import('#components/layout/business-selector'))
     expect(screen.queryByRole('combobox', { name: 'Selected business' })).not.toBeInTheDocument()
   })
 

@@ -1,7 +1,12 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fixtures, signIn } from '../helpers'
+import { workspace } from '../workspaces/fixtures'
 import { callsTo, chromeApi, renderChrome, setViewport, tick } from './chrome-helpers'
+
+/** Someone who signed up to join a team: their own personal workspace, and the team they joined. */
+const INVITEE_PERSONAL = workspace({ id: 1, name: "Meera's businesses" })
+const JOINED_TEAM = workspace({ id: 4, name: 'Sharma Team', kind: 'team', role: 'manager' })
 
 const expired = fixtures.trialStatus({ isTrialActive: false, trialStatus: 'expired', trialDaysRemaining: 0, isLimited: true })
 
@@ -43,8 +48,15 @@ describe('lock guard (docs/product-rules.md#trial)', () => {
     expect(screen.getByTestId('where')).toHaveTextContent(path)
   })
 
-  it('locks when the server says the owner is limited, whatever the trial fields say', async () => {
-    chromeApi({ 'GET /api/billing/trial-status': fixtures.trialStatus({ isTrialActive: true, trialDaysRemaining: 0, isLimited: true }) })
+  it('locks when the server says the workspace is locked, whatever the trial fields say', async () => {
+    chromeApi({
+      'GET /api/billing/trial-status': fixtures.trialStatus({
+        isTrialActive: true,
+        trialDaysRemaining: 0,
+        isLimited: true,
+        isLocked: true,
+      }),
+    })
     renderChrome('/dashboard')
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/billing$/))
   })
@@ -74,11 +86,52 @@ describe('lock guard (docs/product-rules.md#trial)', () => {
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/feedbacks$/)
   })
 
-  it("locks on the server's isLimited alone, not on the trial fields", async () => {
-    chromeApi({ 'GET /api/billing/trial-status': { ...expired, isLimited: false } })
+  it("locks on the server's isLocked alone, not on the trial fields", async () => {
+    chromeApi({ 'GET /api/billing/trial-status': { ...expired, isLimited: false, isLocked: false } })
     renderChrome('/feedbacks')
     expect(await screen.findByText('Page content')).toBeInTheDocument()
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/feedbacks$/)
+  })
+
+  it('a workspace that starts on the free plan (a client, a team: no trial, not locked) opens every screen and its whole menu', async () => {
+    chromeApi({
+      'GET /api/billing/trial-status': { ...expired, trialEndsAt: null, isLimited: true, isLocked: false },
+    })
+    renderChrome('/dashboard/businesses')
+    expect(await screen.findByText('Page content')).toBeInTheDocument()
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/dashboard\/businesses$/)
+    const menu = document.querySelector('.app-sider') as HTMLElement
+    for (const name of ['Dashboard', 'Customers', 'Businesses', 'Feedback'])
+      expect(within(menu).getByRole('link', { name: new RegExp(name) }), name).toBeInTheDocument()
+    expect(screen.queryByText(/left in your free trial/)).not.toBeInTheDocument()
+  })
+
+  it("an invitee's empty personal workspace does not sell the trial: no banner, no Upgrade", async () => {
+    chromeApi({
+      'GET /api/workspaces': [INVITEE_PERSONAL, JOINED_TEAM],
+      'GET /api/businesses': [],
+      'GET /api/billing/trial-status': fixtures.trialStatus({ trialDaysRemaining: 6, freePlan: { keepsWorking: null, paused: [] } }),
+    })
+    renderChrome('/dashboard')
+    expect(await screen.findByText('Page content')).toBeInTheDocument()
+    expect(screen.queryByText(/left in your free trial/)).not.toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Upgrade' })).not.toBeInTheDocument()
+  })
+
+  it('the trial banner stays once that workspace holds a business, and for someone in no other workspace', async () => {
+    const withBusiness = fixtures.trialStatus({ trialDaysRemaining: 6 })
+    chromeApi({ 'GET /api/workspaces': [INVITEE_PERSONAL, JOINED_TEAM], 'GET /api/billing/trial-status': withBusiness })
+    const { unmount } = renderChrome('/dashboard')
+    expect(await screen.findByText('6 days left in your free trial')).toBeInTheDocument()
+    unmount()
+
+    chromeApi({
+      'GET /api/workspaces': [INVITEE_PERSONAL],
+      'GET /api/businesses': [],
+      'GET /api/billing/trial-status': fixtures.trialStatus({ trialDaysRemaining: 6, freePlan: { keepsWorking: null, paused: [] } }),
+    })
+    renderChrome('/dashboard')
+    expect(await screen.findByText('6 days left in your free trial')).toBeInTheDocument()
   })
 
   it('lets the owner keep working when the status cannot be read (the server still enforces limits)', async () => {

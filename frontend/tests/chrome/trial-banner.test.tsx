@@ -13,10 +13,11 @@ vi.setConfig({ testTimeout: 20_000 })
 
 const status = fixtures.trialStatus
 
-function renderBanner(value: TrialStatusDto | undefined) {
+/** `compact` unset: as the screen's width decides (these tests' screen is a phone's: no breakpoint matches). */
+function renderBanner(value: TrialStatusDto | undefined, compact?: boolean) {
   return render(
     <MemoryRouter>
-      <TrialBanner status={value} />
+      <TrialBanner status={value} compact={compact} />
     </MemoryRouter>
   )
 }
@@ -27,7 +28,7 @@ afterEach(() => vi.useRealTimers())
 
 describe('trial banner (docs/product-rules.md#trial)', () => {
   it('shows the days left, a progress bar over 7 days and an Upgrade link to /billing while the trial is active', () => {
-    renderBanner(status({ trialDaysRemaining: 5 }))
+    renderBanner(status({ trialDaysRemaining: 5 }), false)
     expect(screen.getByText('5 days left in your free trial')).toBeInTheDocument()
     expect(screen.getByRole('progressbar', { name: '5 of 7 trial days left' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/billing')
@@ -113,15 +114,28 @@ describe('trial banner (docs/product-rules.md#trial)', () => {
   })
 
   it('is calm at 4 days and red/orange at 3 or fewer', () => {
-    const { unmount } = renderBanner(status({ trialDaysRemaining: 4 }))
+    const { unmount } = renderBanner(status({ trialDaysRemaining: 4 }), false)
     expect(banner()).toHaveClass('ant-alert-info')
     expect(screen.queryByText(AFTER_TRIAL_RULE)).not.toBeInTheDocument()
     unmount()
-    renderBanner(status({ trialDaysRemaining: 3 }))
+    renderBanner(status({ trialDaysRemaining: 3 }), false)
     expect(banner()).toHaveClass('ant-alert-error')
     expect(screen.getByText('3 days left in your free trial')).toBeInTheDocument()
     // What happens after the trial, in the words of the site, the help and the billing page.
     expect(screen.getByText(AFTER_TRIAL_RULE)).toBeInTheDocument()
+  })
+
+  // A quarter of a phone's first screen on every page was too much: there it is one line, the rest is on Billing.
+  it('is one line on a phone: the days left, Upgrade and close, without the bar or the rule under it', () => {
+    renderBanner(status({ trialDaysRemaining: 3 }))
+    expect(banner()).toHaveClass('trial-banner--compact')
+    expect(banner()).toHaveClass('ant-alert-error')
+    expect(screen.getByText('3 days left in your free trial')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/billing')
+    expect(screen.getByRole('button', { name: /close/i })).toBeInTheDocument()
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument()
+    expect(screen.queryByText(AFTER_TRIAL_RULE)).not.toBeInTheDocument()
+    expect(banner()?.querySelector('.ant-alert-description')).toBeNull()
   })
 
   it('says "Last day" at 1 day', () => {

@@ -162,7 +162,7 @@ describe('/dashboard overview', () => {
     const comparison = await screen.findByLabelText('Rating Comparison')
     const note = await within(comparison).findByText(/Your Google rating is higher/)
     expect(note).toHaveTextContent(
-      'Your Google rating is higher: customers who rate you 1-3 tell you here instead of on Google. Their comments show what to fix.'
+      'Your Google rating is higher: customers who rate you 1-3 often tell you here first. Their comments show what to fix.'
     )
     // Neutral grey, not the orange of a warning.
     expect(note).toHaveClass('ant-typography-secondary')
@@ -244,7 +244,7 @@ describe('/dashboard overview', () => {
     renderDashboard()
 
     await userEvent.click(await screen.findByRole('button', { name: /Copy Review Link/ }))
-    expect(writeText).toHaveBeenCalledWith('http://localhost:3000/review/chai123')
+    expect(writeText).toHaveBeenCalledWith('https://reviews.example.in/review/chai123')
     expect(await screen.findByText('Review Link Copied!')).toBeInTheDocument()
 
     await userEvent.click(screen.getByRole('button', { name: /Copy Google Review Link/ }))
@@ -281,7 +281,7 @@ describe('/dashboard overview', () => {
     expect(share).toHaveBeenCalledWith({
       title: 'Chai Point Cafe',
       text: expect.stringContaining('Chai Point Cafe'),
-      url: 'http://localhost:3000/review/chai123',
+      url: 'https://reviews.example.in/review/chai123',
     })
   })
 
@@ -313,7 +313,7 @@ describe('/dashboard overview', () => {
     api()
     renderDashboard()
     expect(await screen.findByAltText('QR code for Chai Point Cafe')).toHaveAttribute('src', 'data:image/png;base64,QR')
-    expect(screen.getByRole('textbox', { name: 'Review link' })).toHaveValue('http://localhost:3000/review/chai123')
+    expect(screen.getByRole('textbox', { name: 'Review link' })).toHaveValue('https://reviews.example.in/review/chai123')
     expect(screen.getByText('Review Projections')).toBeInTheDocument()
     expect(screen.getByLabelText('New reviews a week')).toHaveTextContent('35')
     // The café's own 4 ratings that went to Google are too few to project from (docs/decisions.md D37).

@@ -4,6 +4,7 @@ import { drawPoster } from '@reviewroute/web-shared/qr'
 import { useState } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { QrCodeCard } from '#components/qr-code-card/qr-code-card'
+import { WorkspacesProvider } from '#hooks/use-workspaces'
 import { fakeApi, renderScreen, signIn, TEST_TOKEN } from '../helpers'
 
 const POSTER_HINT =
@@ -16,7 +17,15 @@ vi.mock('@reviewroute/web-shared/qr', async (importOriginal) => ({
 }))
 
 const fakePoster = async (canvas: HTMLCanvasElement) => Object.assign(canvas, { toDataURL: () => 'data:image/png;base64,POSTER' })
-const business = { id: 7, name: 'Sharma Sweets & Snacks', shortUrl: 'sweets', language: null }
+const business = {
+  id: 7,
+  placeId: 'ChIJ-sweets',
+  name: 'Sharma Sweets & Snacks',
+  shortUrl: 'sweets',
+  reviewUrl: 'https://reviews.example.in/review/sweets',
+  language: null,
+  complianceMode: false,
+}
 
 /** The file names the card's downloads asked for. */
 function captureDownloads() {
@@ -39,7 +48,7 @@ afterEach(() => {
 describe('QR Code and Link card', () => {
   it('shows the review link and the on-screen QR at 200 px', async () => {
     renderScreen(<QrCodeCard business={business} />)
-    expect(screen.getByRole('textbox', { name: 'Review link' })).toHaveValue('http://localhost:3000/review/sweets')
+    expect(screen.getByRole('textbox', { name: 'Review link' })).toHaveValue('https://reviews.example.in/review/sweets')
     const qr = await screen.findByAltText('QR code for Sharma Sweets & Snacks')
     expect(qr).toHaveAttribute('width', '200')
     expect(qr).toHaveAttribute('height', '200')
@@ -62,7 +71,7 @@ describe('QR Code and Link card', () => {
     expect(names).toEqual(['Sharma_Sweets_&_Snacks_QR_Code.png'])
     expect(drawPoster).toHaveBeenCalledWith(
       expect.any(HTMLCanvasElement),
-      expect.objectContaining({ name: 'Sharma Sweets & Snacks', link: 'http://localhost:3000/review/sweets' })
+      expect.objectContaining({ name: 'Sharma Sweets & Snacks', link: 'https://reviews.example.in/review/sweets' })
     )
   })
 
@@ -70,8 +79,41 @@ describe('QR Code and Link card', () => {
     renderScreen(<QrCodeCard business={{ ...business, language: 'en' }} />)
     await waitFor(() => expect(drawPoster).toHaveBeenCalledTimes(1))
     expect(vi.mocked(drawPoster).mock.calls[0][1].texts).toEqual([
-      { scan: 'Scan QR Code to Share Your Experience', drop: 'Drop Your Rating Below', poweredBy: 'Powered by ReviewRoute' },
+      {
+        scan: 'Scan QR Code to Share Your Experience',
+        rate: 'Then rate your visit from 1 to 5 stars on your phone',
+        poweredBy: 'Powered by ReviewRoute',
+      },
     ])
+    expect(vi.mocked(drawPoster).mock.calls[0][1].brand).toBeNull()
+  })
+
+  it("draws a client's poster under its agency's brand: colour, logo and name", async () => {
+    signIn()
+    const brand = { name: 'Asha Digital', color: '#0ea5e9', logoUrl: '/brand-logos/abc.png' }
+    fakeApi({
+      'GET /api/workspaces': [
+        {
+          id: 3,
+          name: 'Client',
+          kind: 'client',
+          role: 'owner',
+          businessIds: null,
+          managedBy: { id: 2, name: 'Asha' },
+          isLimited: true,
+          brand,
+        },
+      ],
+    })
+    renderScreen(
+      <WorkspacesProvider>
+        <QrCodeCard business={{ ...business, language: 'en' }} />
+      </WorkspacesProvider>
+    )
+    await waitFor(() => expect(vi.mocked(drawPoster).mock.calls.some(([, content]) => content.brand)).toBe(true))
+    const content = vi.mocked(drawPoster).mock.calls.find(([, poster]) => poster.brand)![1]
+    expect(content.brand).toEqual({ color: '#0ea5e9', logoUrl: '/brand-logos/abc.png' })
+    expect(content.texts[0].poweredBy).toBe('Powered by Asha Digital')
   })
 
   it("says 'Download Failed' when the poster cannot be drawn", async () => {
@@ -97,7 +139,17 @@ describe('QR Code and Link card', () => {
           <button onClick={() => setShortUrl('sharma')}>relink</button>
           <button onClick={() => setLanguage('en')}>pin English</button>
           <button onClick={() => setClicks((clicks) => clicks + 1)}>rerender</button>
-          <QrCodeCard business={{ id: 7, name, shortUrl, language }} />
+          <QrCodeCard
+            business={{
+              id: 7,
+              placeId: 'ChIJ-sweets',
+              name,
+              shortUrl,
+              reviewUrl: `https://reviews.example.in/review/${shortUrl}`,
+              language,
+              complianceMode: false,
+            }}
+          />
         </>
       )
     }
@@ -109,13 +161,13 @@ describe('QR Code and Link card', () => {
     await waitFor(() => expect(drawPoster).toHaveBeenCalledTimes(2))
     expect(drawPoster).toHaveBeenLastCalledWith(
       expect.any(HTMLCanvasElement),
-      expect.objectContaining({ name: 'Sharma Sweets & Snacks', link: 'http://localhost:3000/review/sweets' })
+      expect.objectContaining({ name: 'Sharma Sweets & Snacks', link: 'https://reviews.example.in/review/sweets' })
     )
     await userEvent.click(screen.getByRole('button', { name: 'relink' }))
     await waitFor(() => expect(drawPoster).toHaveBeenCalledTimes(3))
     expect(drawPoster).toHaveBeenLastCalledWith(
       expect.any(HTMLCanvasElement),
-      expect.objectContaining({ name: 'Sharma Sweets & Snacks', link: 'http://localhost:3000/review/sharma' })
+      expect.objectContaining({ name: 'Sharma Sweets & Snacks', link: 'https://reviews.example.in/review/sharma' })
     )
     await userEvent.click(screen.getByRole('button', { name: 'pin English' }))
     await waitFor(() => expect(drawPoster).toHaveBeenCalledTimes(4))
@@ -127,7 +179,7 @@ describe('QR Code and Link card', () => {
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } })
     renderScreen(<QrCodeCard business={business} />)
     await userEvent.click(screen.getByRole('button', { name: 'Copy review link' }))
-    expect(writeText).toHaveBeenCalledWith('http://localhost:3000/review/sweets')
+    expect(writeText).toHaveBeenCalledWith('https://reviews.example.in/review/sweets')
     expect(await screen.findByText('Link copied!')).toBeInTheDocument()
     expect(screen.getByText('Review link has been copied to clipboard.')).toBeInTheDocument()
   })

@@ -6,7 +6,7 @@ import { configure, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { AnalyticsResponse, ReviewSessionDto } from '@reviewroute/backend/types/api'
 import { BusinessesProvider } from '#hooks/use-businesses'
-import { callBackMessage, callHref, whatsAppHref } from '#lib/call-back'
+import { callBackLanguage, callBackMessage, callHref, whatsAppHref } from '#lib/call-back'
 import BusinessAnalyticsPage from '#pages/business-analytics'
 import FeedbacksPage from '#pages/feedbacks'
 import { fakeApi, fixtures, renderScreen, signIn } from '../helpers'
@@ -48,6 +48,42 @@ describe('call-back links', () => {
     expect(href).toBe(`https://wa.me/919876543210?text=${encodeURIComponent(MESSAGE)}`)
     expect(href).not.toMatch(/[ ,]/)
     expect(new URL(href).searchParams.get('text')).toBe(MESSAGE)
+  })
+
+  it("drafts the apology in the complaint's own language: a Hindi complaint gets a Hindi message", { timeout: 45_000 }, async () => {
+    const hindi = fixtures.session({
+      id: 6,
+      rating: 1,
+      redirected: false,
+      feedback: 'मिठाई बासी थी',
+      contactName: 'सुनीता',
+      contactPhone: '9988776655',
+    })
+    const tamilPage = fixtures.session({
+      id: 7,
+      rating: 2,
+      redirected: false,
+      feedback: '',
+      contactName: null,
+      contactPhone: '9988770000',
+      language: 'ta',
+    })
+    openInbox([hindi, tamilPage])
+    const textOf = async (phone: string) =>
+      new URL(
+        (await screen.findAllByRole('link', { name: /WhatsApp/ }))
+          .map((link) => link.getAttribute('href')!)
+          .find((href) => href.includes(phone))!
+      ).searchParams.get('text')!
+    // The first test of the file to draw the inbox: its screen's code loads now.
+    await screen.findByText('“मिठाई बासी थी”', {}, { timeout: 15_000 })
+    expect(await textOf('919988776655')).toBe(callBackMessage('सुनीता', 'Chai Point Cafe', 'hi'))
+    expect(await textOf('919988776655')).toMatch(/^नमस्ते सुनीता, हम Chai Point Cafe से/)
+    expect(await textOf('919988776655')).not.toContain('this is')
+    // No words to go by: the language the customer rated in.
+    expect(await textOf('919988770000')).toMatch(/^வணக்கம், /)
+    expect(callBackLanguage('Cold food', 'hi')).toBe('en')
+    expect(callBackLanguage(null, null, 'mr')).toBe('mr')
   })
 
   it('greets without a name when the customer left none, and encodes & in a business name', () => {
@@ -115,7 +151,7 @@ describe('feedback inbox', { timeout: 20_000 }, () => {
 })
 
 describe('a private rating through a review request', { timeout: 20_000 }, () => {
-  const meera = { name: 'Meera Iyer', phone: '+919876543210' }
+  const meera = { name: 'Meera Iyer', phone: '+919876543210', language: null }
   const borne = fixtures.session({ id: 8, rating: 2, redirected: false, feedback: 'Cold dosa', reviewRequestId: 12, customer: meera })
   const borneAsked = fixtures.session({
     id: 9,
@@ -123,7 +159,7 @@ describe('a private rating through a review request', { timeout: 20_000 }, () =>
     redirected: false,
     feedback: 'Waited an hour',
     reviewRequestId: 13,
-    customer: { name: 'Arjun Rao', phone: '+919812312345' },
+    customer: { name: 'Arjun Rao', phone: '+919812312345', language: null },
     contactName: null,
     contactPhone: '9000012345',
   })

@@ -72,7 +72,7 @@ describe('feedback CSV', () => {
   })
 
   it('carries the name and number the customer agreed to share, and where the rating came from', () => {
-    const meera = { name: 'Meera Iyer', phone: '+919876543210' }
+    const meera = { name: 'Meera Iyer', phone: '+919876543210', language: null }
     const ravi = { id: 3, name: 'Ravi' }
     const lines = feedbackCsv([
       // Ticked "contact me" after a personal request.

@@ -62,11 +62,12 @@ describe('customer feedbacks screen', { timeout: 20_000 }, () => {
     const api = open({ 'GET /api/feedbacks': list(feedbacks) })
 
     expect(await screen.findByText('“Cold food, "slow" service”')).toBeInTheDocument()
-    expect(screen.getByRole('heading', { name: 'Customer Feedbacks' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Customer feedback' })).toBeInTheDocument()
     expect(screen.getByText('2 private ratings')).toBeInTheDocument()
     expect(screen.getAllByText('Private rating')).toHaveLength(2)
     expect(screen.getByText('Where are the 4-5 star ratings?')).toBeInTheDocument()
-    expect(screen.getByText(/sent straight to your Google review page/)).toBeInTheDocument()
+    expect(screen.getByText(/4 or 5 stars are sent on to your Google review page/)).toBeInTheDocument()
+    expect(screen.getByText(/also offered Google is each business’s routing choice/)).toBeInTheDocument()
     expect(lastQuery(api)).toEqual({ _start: '0', _end: '10', _sort: 'createdAt', _order: 'desc', businessId: '7' })
   })
 

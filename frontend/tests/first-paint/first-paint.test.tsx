@@ -96,7 +96,7 @@ describe('firstScreenHtml', () => {
     expect(text(host, '[aria-label="Business"]')).toBe('Business Chai Point Cafe MG Road, Bengaluru')
     expect(text(host, '[aria-label="Ratings"]')).toBe('Ratings 1,234 Through your links and QR codes')
     expect(text(host, '[aria-label="Rating Comparison"]')).toBe(
-      'Rating Comparison 4.1 Average rating 4.2 Google rating Your Google rating is higher: customers who rate you 1-3 tell you here instead of on Google. Their comments show what to fix.'
+      'Rating Comparison 4.1 Average rating 4.2 Google rating Your Google rating is higher: customers who rate you 1-3 often tell you here first. Their comments show what to fix.'
     )
     expect(text(host, '[aria-label="Private ratings"]')).toBe('Private ratings 9 Rated 3 or below, 8 with a comment')
     expect(text(host, '.trial-banner .ant-alert-message')).toBe('5 days left in your free trial')

@@ -1,7 +1,7 @@
 /* A Google review in the inbox's shape (backend/types/api.ts GoogleReviewDto), for the Google and widget tests. */
-import type { GoogleReview } from '#lib/google'
+import type { GoogleReviewDto } from '@reviewroute/backend/types/api'
 
-export const googleReview = (overrides: Partial<GoogleReview> = {}): GoogleReview => ({
+export const googleReview = (overrides: Partial<GoogleReviewDto> = {}): GoogleReviewDto => ({
   id: 31,
   businessId: 7,
   reviewName: 'accounts/1/locations/2/reviews/31',

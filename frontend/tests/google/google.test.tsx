@@ -3,12 +3,13 @@
  * Google's pending approval said as such, and replying: the byte counter, templates filled in, a draft that fills the
  * text without posting, Google's 422 and the 503 sentences shown, and a viewer who only reads.
  */
-import { screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactElement } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { ReplyTemplateDto } from '@reviewroute/backend/types/api'
 import { GoogleReviewList, filtersFromUrl } from '#components/google/google-review-list'
-import { byteLength, fillTemplate, rankTemplates, type ReplyTemplate } from '#lib/google'
+import { byteLength, fillTemplate, rankTemplates } from '#lib/google'
 import type { WorkspaceRole } from '#lib/roles'
 import { rememberWorkspace } from '#lib/workspace-store'
 import GooglePage from '#pages/google'
@@ -27,12 +28,20 @@ const NO_QUOTA =
 
 const review = googleReview
 
-const templates: ReplyTemplate[] = [
+const templates: ReplyTemplateDto[] = [
   { id: 1, name: 'Sorry', body: 'Sorry {reviewer}', stars: [1, 2], language: 'en' },
   { id: 2, name: 'Thanks', body: 'Thank you {reviewer}, see you again at {business}!', stars: [5], language: 'en' },
 ]
 
-const connected = { connected: true, email: 'owner@gmail.com', locations: 1, lastSyncAt: '2026-11-28T09:00:00.000Z', error: null }
+const connected = {
+  connected: true,
+  configured: true,
+  demo: false,
+  email: 'owner@gmail.com',
+  locations: 1,
+  lastSyncAt: '2026-11-28T09:00:00.000Z',
+  error: null,
+}
 
 function renderAs(element: ReactElement, role: WorkspaceRole, routes: Routes = {}) {
   signIn()
@@ -73,7 +82,15 @@ describe('Google screen', () => {
   it('not connected: says what connecting does and that Google approves the API first; Connect goes to the address start answers', async () => {
     const location = stubLocation('/dashboard/google')
     const api = renderAs(<GooglePage />, 'manager', {
-      'GET /api/google/connection': { connected: false, email: null, locations: 0, lastSyncAt: null, error: null },
+      'GET /api/google/connection': {
+        connected: false,
+        configured: true,
+        demo: false,
+        email: null,
+        locations: 0,
+        lastSyncAt: null,
+        error: null,
+      },
       'GET /api/google/connect/start': { url: 'https://accounts.google.com/o/oauth2/v2/auth?state=x' },
     })
     expect(await screen.findByText(/only after a request/)).toBeInTheDocument()
@@ -84,9 +101,17 @@ describe('Google screen', () => {
 
   it('a viewer is not offered Connect', async () => {
     renderAs(<GooglePage />, 'viewer', {
-      'GET /api/google/connection': { connected: false, email: null, locations: 0, lastSyncAt: null, error: null },
+      'GET /api/google/connection': {
+        connected: false,
+        configured: true,
+        demo: false,
+        email: null,
+        locations: 0,
+        lastSyncAt: null,
+        error: null,
+      },
     })
-    expect(await screen.findByText(/Only the owners and managers/)).toBeInTheDocument()
+    expect(await screen.findByText(/Only the workspace's owners, and managers of all its businesses/)).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /Connect Google/ })).not.toBeInTheDocument()
   })
 
@@ -102,6 +127,24 @@ describe('Google reviews in the inbox', () => {
     renderAs(list(), 'viewer')
     expect(await screen.findByText('Lovely masala chai and quick service.')).toBeInTheDocument()
     expect(screen.queryByText('Reply', { selector: 'button span' })).not.toBeInTheDocument()
+  })
+
+  it('pages on the server (useTable): page 2 asks for reviews 10-20 newest first, with the stars chosen', async () => {
+    const api = renderAs(list(), 'owner', {
+      'GET /api/google-reviews': { status: 200, body: [review()], headers: { 'x-total-count': '25' } },
+    })
+    const lastQuery = () =>
+      Object.fromEntries(
+        api.calls.filter((call) => call.path === '/api/google-reviews' && call.url.searchParams.get('_end') !== '1').at(-1)!.url
+          .searchParams
+      )
+    expect(await screen.findByText('25 Google reviews')).toBeInTheDocument()
+    expect(lastQuery()).toEqual({ _start: '0', _end: '10', _sort: 'createTime', _order: 'desc', businessId: '7' })
+    await userEvent.click(screen.getByTitle('2'))
+    await waitFor(() => expect(lastQuery()).toEqual({ _start: '10', _end: '20', _sort: 'createTime', _order: 'desc', businessId: '7' }))
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Stars' }))
+    await userEvent.click((await screen.findAllByTitle('1-3 stars')).find((option) => option.classList.contains('ant-select-item-option'))!)
+    await waitFor(() => expect(lastQuery()).toMatchObject({ stars_lte: '3', _start: '0', _end: '10' }))
   })
 
   it('counts bytes (a Tamil letter is 3) and refuses more than 4096', async () => {
@@ -158,9 +201,18 @@ describe('Google reviews in the inbox', () => {
 
 describe('templates', () => {
   it('ranks the ones for the stars and language first and fills the placeholders', () => {
-    const hindi: ReplyTemplate = { id: 3, name: 'Dhanyavaad', body: 'धन्यवाद {reviewer}', stars: [5], language: 'hi' }
+    const hindi: ReplyTemplateDto = { id: 3, name: 'Dhanyavaad', body: 'धन्यवाद {reviewer}', stars: [5], language: 'hi' }
     expect(rankTemplates([...templates, hindi], 5, 'hi').map((template) => template.id)).toEqual([3, 2, 1])
     expect(fillTemplate('Hi {reviewer} from {business}', { reviewer: null, business: 'Dosa Hut' })).toBe('Hi there from Dosa Hut')
+  })
+
+  it('fills names holding replacement patterns or a placeholder exactly as they are', () => {
+    for (const name of ["A$'B", 'A$`B', 'A$&B', 'A$$B']) {
+      expect(fillTemplate('Thanks {reviewer}, from {business}!', { reviewer: name, business: name })).toBe(`Thanks ${name}, from ${name}!`)
+    }
+    expect(fillTemplate('Thanks {reviewer}, from {business}', { reviewer: '{business}', business: 'Dosa Hut' })).toBe(
+      'Thanks {business}, from Dosa Hut'
+    )
   })
 })
 

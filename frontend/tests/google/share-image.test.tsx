@@ -59,7 +59,15 @@ function renderList(reviews = [googleReview()], refuse: Answer | null = null) {
     'GET /api/auth/user': fixtures.user,
     'GET /api/workspaces': [workspace({ role: 'viewer' })],
     'GET /api/businesses': [fixtures.business()],
-    'GET /api/google/connection': { connected: true, email: 'owner@gmail.com', locations: 1, lastSyncAt: null, error: null },
+    'GET /api/google/connection': {
+      connected: true,
+      configured: true,
+      demo: false,
+      email: 'owner@gmail.com',
+      locations: 1,
+      lastSyncAt: null,
+      error: null,
+    },
     'GET /api/google-reviews': { status: 200, body: reviews, headers: { 'x-total-count': String(reviews.length) } },
     'GET /api/google-reviews/31/image': ({ url }: { url: URL }) => refuse ?? image(url.searchParams.get('format') ?? 'none'),
   })

@@ -6,7 +6,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ANY_SITE_TEXT } from '#components/widget/allowed-sites-card'
+import { ANY_SITE_TEXT, SITES_HINT } from '#components/widget/allowed-sites-card'
+import { BADGE_UNTIL_REVIEWS_TEXT, VIEWS_TEXT } from '#components/widget/widget-parts'
 import { NOT_CONNECTED_TEXT } from '#components/widget/widget-reviews-card'
 import type { WorkspaceRole } from '#lib/roles'
 import { siteErrors, type WidgetSettings } from '#lib/widget'
@@ -28,6 +29,7 @@ const SNIPPET =
 const settings = (overrides: Partial<WidgetSettings> = {}): WidgetSettings => ({
   code: 'chai123',
   layout: 'carousel',
+  snippetLayout: 'carousel',
   allowedSites: [],
   snippet: SNIPPET,
   connected: true,
@@ -58,7 +60,7 @@ const callsOf = (api: ReturnType<typeof fakeApi>, method: string, path: string) 
 describe('Website widget screen', () => {
   it('shows the three layouts with the saved one chosen, the preview of it and the views; another layout is saved', async () => {
     const api = renderAs('owner', {
-      'PUT /api/businesses/7/widget': settings({ layout: 'list', snippet: SNIPPET.replace('carousel', 'list') }),
+      'PUT /api/businesses/7/widget': settings({ layout: 'list', snippetLayout: 'list', snippet: SNIPPET.replace('carousel', 'list') }),
     })
     const layouts = await screen.findByRole('radiogroup', { name: 'Layout' })
     const radios = within(layouts).getAllByRole('radio')
@@ -68,6 +70,8 @@ describe('Website widget screen', () => {
     expect(screen.getByTitle('Preview of the carousel widget')).toHaveAttribute('loading', 'lazy')
     expect(screen.getByText('Today')).toBeInTheDocument()
     expect(screen.getByText('340')).toBeInTheDocument()
+    expect(screen.getByText(VIEWS_TEXT)).toBeInTheDocument()
+    expect(screen.queryByText(BADGE_UNTIL_REVIEWS_TEXT)).toBeNull()
     expect(screen.getByText('Chai Point Cafe')).toBeInTheDocument()
 
     await userEvent.click(within(layouts).getByText('List'))
@@ -89,7 +93,7 @@ describe('Website widget screen', () => {
 
   it('sends the allowed sites and shows the server’s sentence under the site it refused', async () => {
     // The server's answer (backend/app/lib/site_origin.ts): the list's field, the site quoted in the sentence.
-    const message = 'Include https:// in "chaipoint.com": a site is written like https://example.com'
+    const message = '"chaipoint.com;x" is not a site\'s address: write a site like https://example.com'
     const api = renderAs('owner', {
       'PUT /api/businesses/7/widget': { status: 422, body: { error: message, errors: [{ field: 'allowedSites', message }] } },
     })
@@ -98,15 +102,50 @@ describe('Website widget screen', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Site 1' }), 'https://chaipoint.in')
     await userEvent.click(screen.getByRole('button', { name: /Add site/ }))
     await userEvent.click(screen.getByRole('button', { name: /Add site/ }))
-    await userEvent.type(screen.getByRole('textbox', { name: 'Site 3' }), 'chaipoint.com')
+    await userEvent.type(screen.getByRole('textbox', { name: 'Site 3' }), 'chaipoint.com;x')
     await userEvent.click(screen.getByRole('button', { name: /Save sites/ }))
     await waitFor(() => expect(callsOf(api, 'PUT', '/api/businesses/7/widget')).toHaveLength(1))
     // The empty row is not sent; the server's numbering is of what it was sent.
-    expect(callsOf(api, 'PUT', '/api/businesses/7/widget')[0].body).toEqual({ allowedSites: ['https://chaipoint.in', 'chaipoint.com'] })
+    expect(callsOf(api, 'PUT', '/api/businesses/7/widget')[0].body).toEqual({ allowedSites: ['https://chaipoint.in', 'chaipoint.com;x'] })
     expect(await screen.findByText(message)).toBeInTheDocument()
-    expect(screen.getByRole('textbox', { name: 'Site 2' })).toHaveValue('chaipoint.com')
+    expect(screen.getByRole('textbox', { name: 'Site 2' })).toHaveValue('chaipoint.com;x')
     expect(screen.getByRole('textbox', { name: 'Site 2' }).closest('.ant-form-item')).toHaveClass('ant-form-item-has-error')
     expect(screen.getByRole('textbox', { name: 'Site 1' }).closest('.ant-form-item')).not.toHaveClass('ant-form-item-has-error')
+  })
+
+  it('takes a bare site name: the hint and the example say https:// is added', async () => {
+    const api = renderAs('owner', {
+      'PUT /api/businesses/7/widget': settings({ allowedSites: ['https://sharmasweets.in'] }),
+    })
+    await userEvent.click(await screen.findByRole('button', { name: /Add site/ }))
+    expect(screen.getByText(SITES_HINT)).toBeInTheDocument()
+    const input = screen.getByRole('textbox', { name: 'Site 1' })
+    expect(input).toHaveAttribute('placeholder', 'sharmasweets.in')
+    await userEvent.type(input, 'sharmasweets.in')
+    await userEvent.click(screen.getByRole('button', { name: /Save sites/ }))
+    await waitFor(() => expect(callsOf(api, 'PUT', '/api/businesses/7/widget')).toHaveLength(1))
+    expect(callsOf(api, 'PUT', '/api/businesses/7/widget')[0].body).toEqual({ allowedSites: ['sharmasweets.in'] })
+    expect(await screen.findByText('Sites Saved')).toBeInTheDocument()
+  })
+
+  it('until the widget has reviews to show, the preview is the badge at the badge’s height and the screen says why', async () => {
+    renderAs('owner', {
+      'GET /api/businesses/7/widget': settings({
+        layout: 'carousel',
+        snippetLayout: 'badge',
+        snippet: SNIPPET.replace('data-layout="carousel"', 'data-layout="badge" style="height:64px"'),
+      }),
+    })
+    const layouts = await screen.findByRole('radiogroup', { name: 'Layout' })
+    // The owner's choice stays chosen; what is handed out is the badge.
+    expect(within(layouts).getByRole('radio', { name: /Carousel/ })).toBeChecked()
+    expect(screen.getByText(BADGE_UNTIL_REVIEWS_TEXT)).toBeInTheDocument()
+    expect(screen.queryByText(/The snippet uses this layout/)).toBeNull()
+    const preview = screen.getByTitle('Preview of the badge widget')
+    expect(preview).toHaveAttribute('src', '/w/chai123?layout=badge&preview=1')
+    expect(preview.style.height).toBe('72px')
+    expect(screen.queryByTitle('Preview of the carousel widget')).toBeNull()
+    expect(screen.getByLabelText('Widget snippet')).toHaveTextContent('data-layout="badge" style="height:64px"')
   })
 
   it('a sentence about the whole list, or naming no site sent, shows above the list; a numbered one under its site', () => {
@@ -153,7 +192,9 @@ describe('Website widget screen', () => {
   })
 
   it('without a Google connection says the widget is a badge and leads to the Google screen', async () => {
-    const api = renderAs('owner', { 'GET /api/businesses/7/widget': settings({ connected: false, layout: 'badge' }) })
+    const api = renderAs('owner', {
+      'GET /api/businesses/7/widget': settings({ connected: false, layout: 'badge', snippetLayout: 'badge' }),
+    })
     expect(await screen.findByText(NOT_CONNECTED_TEXT)).toBeInTheDocument()
     expect(screen.getByRole('link', { name: /Google connection/ })).toHaveAttribute('href', '/dashboard/google')
     expect(screen.getByTitle('Preview of the badge widget')).toHaveAttribute('src', '/w/chai123?layout=badge&preview=1')

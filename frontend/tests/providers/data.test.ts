@@ -1,5 +1,6 @@
 import type { CrudFilter } from '@refinedev/core'
 import { describe, expect, it } from 'vitest'
+import { rememberWorkspace, WORKSPACE_HEADER } from '#lib/workspace-store'
 import { dataProvider, listParams } from '#providers/data'
 import { fakeApi } from '../helpers'
 
@@ -104,6 +105,55 @@ describe('dataProvider', () => {
       'DELETE /api/businesses/7',
     ])
     expect(api.calls[1].body).toEqual({ resolved: true })
+  })
+
+  it("a form's write: meta.method sends another verb, meta.workspace false names no workspace", async () => {
+    rememberWorkspace(1, 4)
+    const api = fakeApi({
+      'PUT /api/billing/profile': { legalName: 'Asha' },
+      'DELETE /api/account': { status: 204 },
+      'PATCH /api/workspaces/4': { id: 4 },
+      'POST /api/workspaces': { id: 5 },
+    })
+    await dataProvider.create({ resource: 'billing/profile', variables: { legalName: 'Asha' }, meta: { method: 'put' } })
+    await dataProvider.create({ resource: 'account', variables: { password: 'secret' }, meta: { method: 'delete' } })
+    await dataProvider.update({ resource: 'workspaces', id: 4, variables: { name: 'Team' }, meta: {} })
+    await dataProvider.create({ resource: 'workspaces', variables: { name: 'New' }, meta: { workspace: false } })
+    expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      'PUT /api/billing/profile',
+      'DELETE /api/account',
+      'PATCH /api/workspaces/4',
+      'POST /api/workspaces',
+    ])
+    expect(api.calls[1].body).toEqual({ password: 'secret' })
+    expect(api.calls[2].headers[WORKSPACE_HEADER]).toBe('4')
+    expect(api.calls[3].headers[WORKSPACE_HEADER]).toBeUndefined()
+    localStorage.clear()
+  })
+
+  it("turns a 422's errors into Refine's errors map, the first message per field", async () => {
+    fakeApi({
+      'POST /api/workspaces': {
+        status: 422,
+        body: {
+          error: 'Please check the name',
+          errors: [
+            { field: 'name', message: 'Please name the workspace', rule: 'required' },
+            { field: 'name', message: 'A second message', rule: 'maxLength' },
+            { field: 'templates.en', message: 'Use lowercase letters', rule: 'regex' },
+          ],
+        },
+      },
+      'POST /api/auth/change-password': { status: 400, body: { error: 'Your current password is not correct.' } },
+    })
+    const invalid = await dataProvider.create({ resource: 'workspaces', variables: {} }).catch((error) => error)
+    expect(invalid).toMatchObject({
+      statusCode: 422,
+      errors: { 'name': 'Please name the workspace', 'templates.en': 'Use lowercase letters' },
+    })
+    const refused = await dataProvider.create({ resource: 'auth/change-password', variables: {} }).catch((error) => error)
+    expect(refused.statusCode).toBe(400)
+    expect(refused.errors).toBeUndefined()
   })
 
   it('custom calls the given url with its query params, method and payload', async () => {

@@ -119,6 +119,23 @@ describe('early requests', () => {
     expect(sent(api)).not.toContain(recentSessionsPath(7))
   })
 
+  // On a phone's HTTP/1.1 connections (six to a host, shared with the app's files) the first paint's answers must
+  // not queue behind what only the app needs (docs/architecture.md#dashboard-on-a-phone).
+  it("on the overview, ask for the first paint's four answers first, then the workspaces and the newest ratings", () => {
+    signIn()
+    localStorage.setItem('reviewroute.selectedBusiness', '7')
+    const api = fakeApi(routes())
+    startEarlyRequests()
+    expect(sent(api)).toEqual([
+      '/api/auth/user',
+      '/api/billing/trial-status',
+      BUSINESSES_PATH,
+      '/api/overview',
+      WORKSPACES_PATH,
+      recentSessionsPath(7),
+    ])
+  })
+
   it('ask only for the chrome away from the overview, only for the owner on the operator console', () => {
     expect(earlyPaths('/feedbacks')).toEqual(['/api/auth/user', '/api/billing/trial-status', BUSINESSES_PATH, WORKSPACES_PATH])
     expect(earlyPaths('/admin/users')).toEqual(['/api/auth/user'])

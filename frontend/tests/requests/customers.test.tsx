@@ -49,6 +49,20 @@ describe('customers screen', { timeout: 20_000 }, () => {
     )
   })
 
+  it('pages on the server (useTable): page 2 asks for rows 20-40 of the search, a new search starts at page 1', async () => {
+    const { api } = openScreen(<CustomersPage />, { 'GET /api/customers': list(customers, 41) }, '/dashboard/customers')
+    const lastQuery = () => Object.fromEntries(api.calls.filter((call) => call.path === '/api/customers').at(-1)!.url.searchParams)
+    await screen.findByText('Priya Sharma')
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search customers' }), 'Ravi{Enter}')
+    await waitFor(() => expect(lastQuery()).toMatchObject({ q: 'Ravi', _start: '0' }))
+    fireEvent.click(screen.getByTitle('3'))
+    await waitFor(() =>
+      expect(lastQuery()).toEqual({ _start: '40', _end: '60', _sort: 'createdAt', _order: 'desc', businessId: '7', q: 'Ravi' })
+    )
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search customers' }), 'ya{Enter}')
+    await waitFor(() => expect(lastQuery()).toMatchObject({ q: 'Raviya', _start: '0', _end: '20' }))
+  })
+
   it('previews a CSV, then imports it once the owner confirms the customers agreed', async () => {
     const { api } = openScreen(
       <CustomersPage />,

@@ -15,6 +15,8 @@ export const customer = (overrides: Partial<CustomerDto> = {}) =>
     name: 'Priya Sharma',
     phone: '+919876543210',
     email: null,
+    language: null,
+    ratedLanguage: null,
     consentAt: '2026-11-21T10:00:00.000Z',
     optedOutAt: null,
     createdAt: '2026-11-21T10:00:00.000Z',
@@ -53,6 +55,8 @@ export const requestChannels = (overrides: Partial<RequestChannelsDto> = {}) =>
     email: { available: true, needs: 'email' },
     whatsapp: { available: false, needs: 'phone', reason: WHATSAPP_BUSINESS_NEEDS },
     sms: { available: false, needs: 'phone', reason: SMS_NEEDS },
+    language: { language: 'en', source: 'english' },
+    whatsappLanguages: [],
     ...overrides,
   }) satisfies RequestChannelsDto
 

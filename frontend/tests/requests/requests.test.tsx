@@ -59,7 +59,8 @@ describe('review requests screen', { timeout: 20_000 }, () => {
     expect(screen.getAllByText('Rated').length).toBeGreaterThan(0)
     expect(screen.getByText('Opened the link', { selector: '.ant-tag' })).toBeInTheDocument()
     // A request through the owner's own WhatsApp says what we know: WhatsApp opened, not that it was delivered.
-    expect(screen.getAllByText('Opened in WhatsApp', { selector: '.ant-tag' }).length).toBeGreaterThan(0)
+    expect(screen.getAllByText('Handed to your WhatsApp', { selector: '.ant-tag' }).length).toBeGreaterThan(0)
+    expect(screen.queryByText('Opened in WhatsApp')).not.toBeInTheDocument()
     expect(screen.getAllByText('Sent', { selector: '.ant-tag' }).length).toBeGreaterThan(0)
     expect(lastQuery(api)).toEqual({ _start: '0', _end: '20', _sort: 'createdAt', _order: 'desc', businessId: '7' })
   })
@@ -101,6 +102,26 @@ describe('review requests screen', { timeout: 20_000 }, () => {
     await choose('Status', 'Any status')
     await waitFor(() => expect(lastQuery(api)).not.toHaveProperty('status'))
     expect(lastQuery(api)).toMatchObject({ channel: 'whatsapp_link' })
+  })
+
+  it('pages on the server (useTable): page 2 asks for rows 20-40 with its filters, and a new filter goes back to page 1', async () => {
+    const { api } = open({ 'GET /api/review-requests': list(requests, 45) })
+    await screen.findByText('Ravi Kumar')
+    await choose('Channel', 'My WhatsApp')
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ channel: 'whatsapp_link', _start: '0' }))
+    fireEvent.click(screen.getByTitle('2'))
+    await waitFor(() =>
+      expect(lastQuery(api)).toEqual({
+        _start: '20',
+        _end: '40',
+        _sort: 'createdAt',
+        _order: 'desc',
+        businessId: '7',
+        channel: 'whatsapp_link',
+      })
+    )
+    await choose('Status', 'Opened the link')
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ status: 'opened', channel: 'whatsapp_link', _start: '0', _end: '20' }))
   })
 
   it('shows the funnel by channel next to the QR poster’s numbers', async () => {

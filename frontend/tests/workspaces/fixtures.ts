@@ -41,6 +41,7 @@ export const member = (overrides: Partial<WorkspaceMemberDto> = {}) =>
     role: 'owner',
     businessIds: null,
     joinedAt: '2026-11-20T10:00:00.000Z',
+    canChange: true,
     ...overrides,
   }) satisfies WorkspaceMemberDto
 

@@ -3,18 +3,22 @@
  * visitor too (the server's route list), with the ways to an account that come back here; signed in, Accept opens
  * the new workspace; a used or expired link (400) and another or an unverified address (403) say what to do.
  */
-import { screen, waitFor } from '@testing-library/react'
+import { configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { getToken } from '@reviewroute/web-shared/token'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AppRoutes } from '#app'
 import { isDashboardPath } from '#components/outside-app'
+import { ROLE_HINTS } from '#lib/roles'
 import { currentWorkspaceId, rememberWorkspace, userChoice, WORKSPACE_HEADER } from '#lib/workspace-store'
 import { stubLocation } from '../chrome/chrome-helpers'
 import { fakeApi, fixtures, renderScreen, signIn, type Routes } from '../helpers'
+import type { InvitationCheckResponse } from '@reviewroute/backend/types/api'
 import { workspace } from './fixtures'
 
 vi.setConfig({ testTimeout: 20_000 })
+// The page is a lazy chunk and reads the invitation before drawing it: on a busy machine that takes seconds.
+configure({ asyncUtilTimeout: 5000 })
 afterEach(() => vi.unstubAllGlobals())
 
 const TOKEN = 'k3Jq9-invitation-token'
@@ -30,20 +34,61 @@ function openInvite(routes: Routes = {}, path = PATH) {
 
 const accepts = (api: ReturnType<typeof fakeApi>) => api.calls.filter((call) => call.path === '/api/invitations/accept')
 
+/** What `POST /api/invitations/check` answers for the token: who invites, to which workspace, as what, which address. */
+const CHECKED = {
+  email: 'meera@example.in',
+  role: 'manager',
+  workspace: { name: "Neha's businesses", kind: 'personal' },
+  inviterName: 'Neha Kulkarni',
+  expiresAt: '2026-12-09T10:00:00.000Z',
+} satisfies InvitationCheckResponse
+const checked = (overrides: Partial<InvitationCheckResponse> = {}) => ({ 'POST /api/invitations/check': { ...CHECKED, ...overrides } })
+const EMAIL = encodeURIComponent(CHECKED.email)
+
 describe('signed out', () => {
   it('is the dashboard’s page on the server too', () => {
     expect(isDashboardPath('/invite')).toBe(true)
   })
 
-  it('says what it is, and offers sign-in or a new account, both coming back here', async () => {
-    const { api, location } = openInvite()
+  it('names the inviter, the workspace and the role, and offers sign-in or a new account with the address, both coming back here', async () => {
+    const { api, location } = openInvite(checked())
+    expect(await screen.findByRole('heading', { name: "Neha Kulkarni invited you to Neha's businesses" })).toBeInTheDocument()
+    const details = screen.getByRole('list', { name: 'The invitation' })
+    expect(within(details).getByText("Neha's businesses")).toBeInTheDocument()
+    expect(within(details).getByText('Neha Kulkarni')).toBeInTheDocument()
+    expect(within(details).getByText('Manager')).toBeInTheDocument()
+    expect(within(details).getByText(ROLE_HINTS.manager)).toBeInTheDocument()
+    expect(within(details).getByText('meera@example.in')).toBeInTheDocument()
+    expect(
+      screen.getByText('Sign in or create an account with meera@example.in, the address the invitation was sent to.')
+    ).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Sign in to accept' })).toHaveAttribute(
+      'href',
+      `/auth?mode=signin&redirect=${BACK}&email=${EMAIL}`
+    )
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
+      'href',
+      `/auth?mode=signup&redirect=${BACK}&email=${EMAIL}`
+    )
+    // Not sent to sign-in like an owner screen; the invitation is read, not used, and without a token.
+    expect(location.replace).not.toHaveBeenCalled()
+    expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /api/invitations/check'])
+    expect(api.calls[0].body).toEqual({ token: TOKEN })
+    expect(api.calls[0].headers.Authorization).toBeUndefined()
+  })
+
+  it('a used or expired link (400) says so before anyone signs up for it', async () => {
+    openInvite({ 'POST /api/invitations/check': { status: 400, body: { error: 'This invitation link is not valid any more.' } } })
+    expect(await screen.findByRole('heading', { name: 'This invitation can no longer be used' })).toBeInTheDocument()
+    expect(screen.getByText('This invitation link is not valid any more.')).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: /Sign in to accept|Create an account/ })).not.toBeInTheDocument()
+  })
+
+  it('when the invitation cannot be read (503) the general words and both ways in still show', async () => {
+    openInvite({ 'POST /api/invitations/check': { status: 503, body: { error: 'Down' } } })
     expect(await screen.findByRole('heading', { name: 'You are invited to a ReviewRoute workspace' })).toBeInTheDocument()
-    expect(screen.getByText('Use the email address the invitation was sent to.')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Sign in to accept' })).toHaveAttribute('href', `/auth?mode=signin&redirect=${BACK}`)
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', `/auth?mode=signup&redirect=${BACK}`)
-    // Not sent to sign-in like an owner screen, and nothing asked of the API.
-    expect(location.replace).not.toHaveBeenCalled()
-    expect(api.calls).toEqual([])
   })
 
   it('says a link without its token is incomplete', async () => {
@@ -53,13 +98,16 @@ describe('signed out', () => {
 })
 
 describe('signed in', () => {
-  it('names the account it joins with; Accept opens the new workspace’s dashboard', async () => {
+  it('names the inviter, the workspace, the role and the account it joins with; Accept opens the new workspace’s dashboard', async () => {
     signIn()
     rememberWorkspace(1, 1)
     const { api, location } = openInvite({
+      ...checked({ email: 'asha@example.in', workspace: { name: 'Sharma Team', kind: 'team' } }),
       'POST /api/invitations/accept': { workspace: workspace({ id: 4, name: 'Sharma Team', kind: 'team', role: 'manager' }) },
     })
-    expect(await screen.findByText('asha@example.in')).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Neha Kulkarni invited you to Sharma Team' })).toBeInTheDocument()
+    expect(within(screen.getByRole('list', { name: 'The invitation' })).getByText('Manager')).toBeInTheDocument()
+    expect(screen.getAllByText('asha@example.in').length).toBeGreaterThan(0)
     await userEvent.click(screen.getByRole('button', { name: 'Accept invitation' }))
     expect(await screen.findByRole('heading', { name: 'Welcome to Sharma Team' })).toBeInTheDocument()
     expect(location.assign).toHaveBeenCalledWith('/dashboard')
@@ -68,6 +116,16 @@ describe('signed in', () => {
     expect(accepts(api)[0].headers[WORKSPACE_HEADER]).toBeUndefined()
     expect(currentWorkspaceId()).toBe(4)
     expect(userChoice(1)).toBe(4)
+  })
+
+  it('signed in with another address than the invited one: says so before Accept, with the way to the right account', async () => {
+    signIn()
+    const { api } = openInvite(checked())
+    expect(await screen.findByRole('heading', { name: 'This invitation is for another address' })).toBeInTheDocument()
+    expect(screen.getByText(/It was sent to meera@example\.in; you are signed in as asha@example\.in\./)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: /Use another account/ })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Accept invitation' })).not.toBeInTheDocument()
+    expect(accepts(api)).toHaveLength(0)
   })
 
   it('a used or expired link (400): the server’s sentence and to ask for a new one', async () => {
@@ -94,6 +152,16 @@ describe('signed in', () => {
     await waitFor(() => expect(location.assign).toHaveBeenCalledWith(`/auth?mode=signin&redirect=${BACK}`))
     expect(api.calls.some((call) => call.method === 'POST' && call.path === '/api/auth/logout')).toBe(true)
     expect(getToken()).toBeNull()
+  })
+
+  it('an unverified address: the resend button sits under the sentence, not beside it (a one-word column on a phone)', async () => {
+    signIn()
+    openInvite({ ...checked({ email: 'asha@example.in' }), 'GET /api/auth/user': { ...fixtures.user, emailVerified: false } })
+    const alert = (await screen.findByText('Verify your email address to accept')).closest('.ant-alert') as HTMLElement
+    expect(alert.querySelector('.ant-alert-action')).toBeNull()
+    const description = alert.querySelector('.ant-alert-description') as HTMLElement
+    expect(within(description).getByText('We sent a link to asha@example.in. Open it, then accept.')).toBeInTheDocument()
+    expect(within(description).getByRole('button', { name: 'Resend verification email' })).toBeInTheDocument()
   })
 
   it('an unverified address: asked to verify before, and after a 403 with the way to a new link and Try again', async () => {

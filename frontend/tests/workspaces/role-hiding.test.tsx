@@ -63,13 +63,20 @@ describe('My Businesses', () => {
     expect(screen.queryByText('Add a Business')).not.toBeInTheDocument()
   })
 
-  it('a manager: all of them', async () => {
+  it('a manager: Add Business, the short link and Settings, but not Remove (deleting a business is for owners)', async () => {
     renderAs('manager', <BusinessesPage view="businesses" />)
     const card = await screen.findByRole('article', { name: 'Chai Point Cafe' })
     expect(within(card).getByRole('button', { name: 'Edit short URL' })).toBeInTheDocument()
     expect(within(card).getByRole('button', { name: /Settings/ })).toBeInTheDocument()
-    expect(within(card).getByRole('button', { name: /Remove/ })).toBeInTheDocument()
+    expect(within(card).queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument()
     expect(screen.getByRole('button', { name: /Add Business/ })).toBeInTheDocument()
+  })
+
+  it('an owner: Remove too', async () => {
+    renderAs('owner', <BusinessesPage view="businesses" />)
+    const card = await screen.findByRole('article', { name: 'Chai Point Cafe' })
+    expect(within(card).getByRole('button', { name: /Settings/ })).toBeInTheDocument()
+    expect(within(card).getByRole('button', { name: /Remove/ })).toBeInTheDocument()
   })
 
   it('a viewer without businesses is not offered the add form', async () => {

@@ -1,21 +1,41 @@
 /*
  * What each role may do in the dashboard (lib/roles.ts), read from the API's own rule, and what the navigation
- * offers for it (lib/nav.ts): an owner everything, a manager no billing and no team changes, a viewer nothing that
- * writes; an agency's pages only in an agency's workspace.
+ * offers for it (lib/nav.ts, as the access control provider answers from lib/screens.ts): an owner everything, a
+ * manager no billing and no team changes, a viewer nothing that writes; an agency's pages only in an agency's
+ * workspace.
  */
+import type { WorkspaceDto } from '@reviewroute/backend/types/api'
 import { describe, expect, it } from 'vitest'
-import { BOTTOM_NAV, LOCKED_NAV, SIDE_NAV, visibleNavItems } from '#lib/nav'
-import { kindLabel, mayOpen, permissionsOf, scopeText, UNKNOWN_ROLE, type WorkspaceRole } from '#lib/roles'
+import { BOTTOM_NAV, LOCKED_NAV, navItems, SIDE_NAV, type NavItem } from '#lib/nav'
+import { kindLabel, permissionsOf, scopeText, UNKNOWN_ROLE, type WorkspaceRole } from '#lib/roles'
+import { memberOf, screenAt } from '#lib/screens'
+import { accessControlProvider } from '#providers/access-control'
 import { agency, client, workspace } from './fixtures'
 
-const keys = (role: WorkspaceRole, kind = workspace(), locked = false) =>
-  visibleNavItems(SIDE_NAV, { locked, permissions: permissionsOf(role), workspace: kind }).map((item) => item.key)
+const can = (resource: string | undefined, action: string, role: WorkspaceRole, kind: WorkspaceDto) =>
+  accessControlProvider.can({ resource, action, params: { member: memberOf({ ...kind, role }) } }).then((answer) => answer.can)
+
+/** The items of `items` the provider lets `role` open in `kind`, as the menus show them. */
+async function visible(items: NavItem[], role: WorkspaceRole, kind = workspace(), locked = false) {
+  const shown: string[] = []
+  for (const item of navItems(items, locked)) if (await can(item.resource, item.action, role, kind)) shown.push(item.key)
+  return shown
+}
+
+const keys = (role: WorkspaceRole, kind = workspace(), locked = false) => visible(SIDE_NAV, role, kind, locked)
+
+/** Whether the provider lets `role` open the screen at `path` (the lock guard's question). */
+const mayOpen = (path: string, role: WorkspaceRole, kind: WorkspaceDto) => {
+  const screen = screenAt(path)
+  return can(screen?.resource, screen?.action ?? 'list', role, kind)
+}
 
 describe('permissions of each role', () => {
   it('an owner does everything', () => {
     expect(permissionsOf('owner')).toEqual({
       role: 'owner',
       manageBusinesses: true,
+      removeBusinesses: true,
       edit: true,
       billing: true,
       manageTeam: true,
@@ -25,10 +45,11 @@ describe('permissions of each role', () => {
     })
   })
 
-  it('a manager works with businesses, feedback, customers and requests: no billing, team, brand or WhatsApp number', () => {
+  it('a manager works with businesses, feedback, customers and requests: no removing a business, billing, team, brand or WhatsApp number', () => {
     expect(permissionsOf('manager')).toEqual({
       role: 'manager',
       manageBusinesses: true,
+      removeBusinesses: false,
       edit: true,
       billing: false,
       manageTeam: false,
@@ -49,8 +70,8 @@ describe('permissions of each role', () => {
 })
 
 describe('navigation by role and workspace', () => {
-  it('an owner of a personal workspace: everything but the agency pages, Team included', () => {
-    expect(keys('owner')).toEqual([
+  it('an owner of a personal workspace: everything but the agency pages, Team included', async () => {
+    expect(await keys('owner')).toEqual([
       'dashboard',
       'send',
       'customers',
@@ -65,13 +86,13 @@ describe('navigation by role and workspace', () => {
     ])
   })
 
-  it('a manager: no Billing', () => {
-    expect(keys('manager')).not.toContain('billing')
-    expect(keys('manager')).toContain('team')
+  it('a manager: no Billing', async () => {
+    expect(await keys('manager')).not.toContain('billing')
+    expect(await keys('manager')).toContain('team')
   })
 
-  it('a viewer: no Billing and no "Ask for a review", in the side menu and the bottom bar', () => {
-    expect(keys('viewer')).toEqual([
+  it('a viewer: no Billing and no "Ask for a review", in the side menu and the bottom bar', async () => {
+    expect(await keys('viewer')).toEqual([
       'dashboard',
       'customers',
       'requests',
@@ -82,49 +103,48 @@ describe('navigation by role and workspace', () => {
       'team',
       'settings',
     ])
-    const bottom = visibleNavItems(BOTTOM_NAV, { locked: false, permissions: permissionsOf('viewer'), workspace: workspace() })
-    expect(bottom.map((item) => item.key)).toEqual(['dashboard', 'qr', 'requests', 'feedback', 'settings'])
+    expect(await visible(BOTTOM_NAV, 'viewer')).toEqual(['dashboard', 'qr', 'requests', 'feedback', 'settings'])
   })
 
-  it('an agency: Clients for every member, Brand for its owners', () => {
-    expect(keys('owner', agency)).toEqual(expect.arrayContaining(['clients', 'brand']))
-    expect(keys('manager', agency)).toContain('clients')
-    expect(keys('manager', agency)).not.toContain('brand')
-    expect(keys('owner', client)).not.toContain('clients')
-    expect(keys('owner', client)).not.toContain('brand')
+  it('an agency: Clients for every member, Brand for its owners', async () => {
+    expect(await keys('owner', agency)).toEqual(expect.arrayContaining(['clients', 'brand']))
+    expect(await keys('manager', agency)).toContain('clients')
+    expect(await keys('manager', agency)).not.toContain('brand')
+    expect(await keys('owner', client)).not.toContain('clients')
+    expect(await keys('owner', client)).not.toContain('brand')
   })
 
-  it("locked: the workspace's administration, Billing for the owner, and Settings", () => {
-    expect(keys('owner', workspace(), true)).toEqual(['team', 'billing', 'settings'])
-    expect(keys('owner', agency, true)).toEqual(['clients', 'team', 'brand', 'billing', 'settings'])
-    expect(keys('manager', workspace(), true)).toEqual(['team', 'settings'])
+  it("locked: the workspace's administration, Billing for the owner, and Settings", async () => {
+    expect(await keys('owner', workspace(), true)).toEqual(['team', 'billing', 'settings'])
+    expect(await keys('owner', agency, true)).toEqual(['clients', 'team', 'brand', 'billing', 'settings'])
+    expect(await keys('manager', workspace(), true)).toEqual(['team', 'settings'])
     expect(LOCKED_NAV.map((item) => item.key)).toEqual(['clients', 'team', 'brand', 'billing', 'settings'])
   })
 })
 
 describe('screens a role may open', () => {
-  it('billing only for owners', () => {
-    expect(mayOpen('/billing', permissionsOf('owner'), workspace())).toBe(true)
-    expect(mayOpen('/billing', permissionsOf('manager'), workspace())).toBe(false)
-    expect(mayOpen('/dashboard/settings', permissionsOf('viewer'), workspace())).toBe(false)
+  it('billing only for owners', async () => {
+    expect(await mayOpen('/billing', 'owner', workspace())).toBe(true)
+    expect(await mayOpen('/billing', 'manager', workspace())).toBe(false)
+    expect(await mayOpen('/dashboard/settings', 'viewer', workspace())).toBe(false)
   })
 
-  it('the send screens for those who write', () => {
-    expect(mayOpen('/dashboard/send', permissionsOf('manager'), workspace())).toBe(true)
-    expect(mayOpen('/dashboard/send', permissionsOf('viewer'), workspace())).toBe(false)
-    expect(mayOpen('/dashboard/send-list', permissionsOf('viewer'), workspace())).toBe(false)
+  it('the send screens for those who write', async () => {
+    expect(await mayOpen('/dashboard/send', 'manager', workspace())).toBe(true)
+    expect(await mayOpen('/dashboard/send', 'viewer', workspace())).toBe(false)
+    expect(await mayOpen('/dashboard/send-list', 'viewer', workspace())).toBe(false)
   })
 
-  it("an agency's pages in an agency's workspace, the brand for its owners", () => {
-    expect(mayOpen('/dashboard/clients', permissionsOf('viewer'), agency)).toBe(true)
-    expect(mayOpen('/dashboard/clients', permissionsOf('owner'), client)).toBe(false)
-    expect(mayOpen('/dashboard/brand', permissionsOf('owner'), agency)).toBe(true)
-    expect(mayOpen('/dashboard/brand', permissionsOf('manager'), agency)).toBe(false)
+  it("an agency's pages in an agency's workspace, the brand for its owners", async () => {
+    expect(await mayOpen('/dashboard/clients', 'viewer', agency)).toBe(true)
+    expect(await mayOpen('/dashboard/clients', 'owner', client)).toBe(false)
+    expect(await mayOpen('/dashboard/brand', 'owner', agency)).toBe(true)
+    expect(await mayOpen('/dashboard/brand', 'manager', agency)).toBe(false)
   })
 
-  it('everything else to every member (their writes hidden on the screen)', () => {
+  it('everything else to every member (their writes hidden on the screen)', async () => {
     for (const path of ['/dashboard', '/feedbacks', '/dashboard/customers', '/dashboard/team', '/profile', '/business/7'])
-      expect(mayOpen(path, permissionsOf('viewer'), workspace()), path).toBe(true)
+      expect(await mayOpen(path, 'viewer', workspace()), path).toBe(true)
   })
 })
 

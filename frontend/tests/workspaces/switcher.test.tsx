@@ -166,10 +166,11 @@ describe('brand in the chrome', () => {
     rememberWorkspace(1, 3)
     chromeApi({ 'GET /api/workspaces': three })
     renderChrome('/dashboard')
-    const mark = await screen.findByRole('img', { name: 'Spice Digital' })
+    // The initial, with the brand's name beside it (tests/chrome/brand-name.test.tsx).
+    const name = await within(document.querySelector('.app-header') as HTMLElement).findByText('Spice Digital')
+    const mark = name.closest('.app-header-brand')!.querySelector('.workspace-mark')
     expect(mark).toHaveTextContent('S')
     expect(mark).toHaveStyle({ background: '#c2410c' })
-    expect(mark.closest('.app-header')).not.toBeNull()
   })
 
   it('everyone else sees ReviewRoute', async () => {

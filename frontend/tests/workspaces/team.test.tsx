@@ -27,6 +27,7 @@ const members = {
     member({ userId: 9, email: 'dev@example.in', name: 'Dev Shah', role: 'owner' }),
   ],
   invitations: [invitation({ email: 'kavya@example.in', role: 'viewer', businessIds: [7, 8] })],
+  can: { deleteWorkspace: true, endManagement: true },
 }
 
 function renderTeam(role: WorkspaceRole, routes: Routes = {}, path = '/dashboard/team') {
@@ -109,6 +110,46 @@ describe('Team page for an owner', () => {
     await userEvent.type(within(form).getByLabelText('Email address'), 'ravi@example.in')
     await userEvent.click(within(form).getByRole('button', { name: /Send invitation/ }))
     expect(await within(form).findByText('ravi@example.in is already a member')).toBeInTheDocument()
+  })
+
+  it('renames the workspace: its name, trimmed, PATCHed to the workspace', async () => {
+    const api = renderTeam('owner', { 'PATCH /api/workspaces/4': { ...team, name: 'Sharma Sweets' } })
+    await userEvent.clear(await screen.findByLabelText('Name'))
+    await userEvent.paste('  Sharma Sweets ')
+    await userEvent.click(screen.getByRole('button', { name: 'Save name' }))
+    expect(await screen.findByText('It is now called Sharma Sweets.')).toBeInTheDocument()
+    expect(callsTo(api, 'PATCH', '/api/workspaces/4').map((call) => call.body)).toEqual([{ name: 'Sharma Sweets' }])
+  })
+
+  it("puts the server's field message under the workspace's name", async () => {
+    renderTeam('owner', {
+      'PATCH /api/workspaces/4': {
+        status: 422,
+        body: { errors: [{ field: 'name', message: 'That name is too long', rule: 'maxLength' }] },
+      },
+    })
+    await userEvent.click(await screen.findByRole('button', { name: 'Save name' }))
+    expect(await screen.findByText('That name is too long')).toBeInTheDocument()
+  })
+
+  it('deletes the workspace with the password; a wrong one (400) is said under the field', async () => {
+    const location = stubLocation('/dashboard/team')
+    let answer: unknown = { status: 400, body: { error: 'That password is not correct.' } }
+    const api = renderTeam('owner', { 'DELETE /api/workspaces/4': () => answer })
+    await userEvent.click(await screen.findByRole('button', { name: /Delete workspace/ }))
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Sharma Team?' })
+    await userEvent.click(within(dialog).getByLabelText('Your password'))
+    await userEvent.paste('my-secret')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete workspace' }))
+    expect(await within(dialog).findByText('That password is not correct.')).toBeInTheDocument()
+    expect(location.assign).not.toHaveBeenCalled()
+    answer = { status: 204 }
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete workspace' }))
+    await waitFor(() => expect(location.assign).toHaveBeenCalledWith('/dashboard'))
+    expect(callsTo(api, 'DELETE', '/api/workspaces/4').map((call) => call.body)).toEqual([
+      { password: 'my-secret' },
+      { password: 'my-secret' },
+    ])
   })
 
   it("changes a member's role and businesses", async () => {
@@ -218,7 +259,7 @@ describe('Team page for everyone else', () => {
       'GET /api/auth/user': fixtures.user,
       'GET /api/workspaces': [workspace(), client],
       'GET /api/businesses': list([]),
-      'GET /api/workspaces/3/members': { members: [], invitations: [] },
+      'GET /api/workspaces/3/members': { members: [], invitations: [], can: { deleteWorkspace: true, endManagement: false } },
     })
     renderInWorkspace(<TeamPage />)
     expect(await screen.findByText("No members of its own yet: Spice Digital's team works here.")).toBeInTheDocument()
@@ -227,5 +268,46 @@ describe('Team page for everyone else', () => {
     expect(screen.getByText(/its team works in this workspace with you/).textContent).toBe(
       'Managed by Spice Digital: its team works in this workspace with you.'
     )
+  })
+})
+
+describe("Team page of a client workspace: what the agency's people are offered", () => {
+  const clientOwners = {
+    members: [
+      member({ userId: 5, email: 'rakesh@example.in', name: 'Rakesh Sharma', role: 'owner', canChange: false }),
+      member({ userId: 6, email: 'neha@spice.example.in', name: 'Neha Rao', role: 'manager', canChange: true }),
+    ],
+    invitations: [],
+  }
+
+  function renderClient(can: { deleteWorkspace: boolean; endManagement: boolean }) {
+    signIn()
+    rememberWorkspace(1, 3)
+    fakeApi({
+      'GET /api/auth/user': fixtures.user,
+      'GET /api/workspaces': [workspace(), client],
+      'GET /api/businesses': list([]),
+      'GET /api/workspaces/3/members': { ...clientOwners, can },
+    })
+    renderInWorkspace(<TeamPage />)
+  }
+
+  it("acting for the agency: no Delete workspace, no End management, and the client's own owner cannot be changed or removed", async () => {
+    renderClient({ deleteWorkspace: false, endManagement: false })
+    const rakesh = await row('Rakesh Sharma')
+    expect(within(rakesh).queryByRole('button', { name: /Change access/ })).not.toBeInTheDocument()
+    expect(within(rakesh).queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument()
+    // A member the agency brought in stays the agency's to change.
+    expect(within(await row('Neha Rao')).getByRole('button', { name: /Change access/ })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Delete workspace/ })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /management/ })).not.toBeInTheDocument()
+    expect(screen.getByText(/Managed by/)).toBeInTheDocument()
+  })
+
+  it("the client's own owner may end the management and delete the workspace", async () => {
+    renderClient({ deleteWorkspace: true, endManagement: true })
+    await row('Rakesh Sharma')
+    expect(await screen.findByRole('button', { name: "End Spice Digital's management" })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: /Delete workspace/ })).toBeInTheDocument()
   })
 })

@@ -2,6 +2,8 @@
  * The workspace a call acts in (lib/workspace-store.ts): every API call, the early first-screen requests and file
  * downloads name it in X-Workspace-Id; a 404 for a workspace the user has left forgets it and loads the dashboard
  * again; the choice is each user's, and another user's choice on the same device is never theirs.
+ * An isolated test file (vite.config.ts): providers/http.ts keeps its membership check in flight in module state, which
+ * another file's unanswered check would hold.
  */
 import { waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -18,7 +20,7 @@ import {
 } from '#lib/workspace-store'
 import { takeEarly } from '#providers/early-data'
 import { EARLY_KEY, startEarlyRequests } from '#providers/early-requests'
-import { request } from '#providers/http'
+import { request, workspaceCheck } from '#providers/http'
 import { stubLocation } from '../chrome/chrome-helpers'
 import { fakeApi, fixtures, signIn } from '../helpers'
 import { workspace } from './fixtures'
@@ -84,8 +86,8 @@ describe('the workspace a call acts in', () => {
       'GET /api/workspaces': [workspace({ id: 1 }), workspace({ id: 5, kind: 'team', name: 'Team' })],
     })
     await expect(request('/api/analytics/70')).rejects.toMatchObject({ status: 404 })
-    await waitFor(() => expect(api.calls.some((call) => call.path === '/api/workspaces')).toBe(true))
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await workspaceCheck()
+    expect(api.calls.some((call) => call.path === '/api/workspaces')).toBe(true)
     expect(location.reload).not.toHaveBeenCalled()
     expect(currentWorkspaceId()).toBe(5)
   })
@@ -94,7 +96,7 @@ describe('the workspace a call acts in', () => {
     signIn()
     const api = fakeApi({ 'GET /api/analytics/70': { status: 404, body: { error: 'Business not found' } } })
     await expect(request('/api/analytics/70')).rejects.toMatchObject({ status: 404 })
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await workspaceCheck()
     expect(api.calls.map((call) => call.path)).toEqual(['/api/analytics/70'])
   })
 })

@@ -1,4 +1,4 @@
-import { LockOutlined } from '@ant-design/icons'
+import { GiftOutlined, LockOutlined } from '@ant-design/icons'
 import { Button, Card, Flex, Tag, Typography } from 'antd'
 import { TRIAL_DAYS } from '@reviewroute/backend/contract/product_rules'
 import type { FreePlanBusinessesDto } from '@reviewroute/backend/types/api'
@@ -6,10 +6,10 @@ import { SUPPORT_EMAIL } from '#config/constants'
 import { afterTrialText, freePlanClause } from '#lib/free-plan'
 
 /**
- * Shown on /billing while the owner is locked (docs/product-rules.md#locked-dashboard): which business keeps working
- * and, with two or more, each business marked as working or paused (docs/product-rules.md#free-plan-limits). A
- * workspace that never had a trial (`hadTrial` false: a team, agency or client workspace, docs/decisions.md D42) is
- * told it has no plan yet, not that a trial ended.
+ * Shown on /billing on the free plan (docs/product-rules.md#locked-dashboard): which business keeps working and, with
+ * two or more, each business marked as working or paused (docs/product-rules.md#free-plan-limits). A workspace that
+ * never had a trial (`hadTrial` false: a team, agency or client workspace, docs/decisions.md D42, D57) is told it is
+ * on the free plan, whose dashboard stays open, not that a trial ended.
  */
 export function TrialExpiredCard({
   freePlan,
@@ -23,9 +23,13 @@ export function TrialExpiredCard({
   return (
     <Card className="trial-expired" role="alert">
       <Flex vertical align="center" gap={8} style={{ textAlign: 'center' }}>
-        <LockOutlined style={{ fontSize: 32, color: '#dc2626' }} />
+        {hadTrial ? (
+          <LockOutlined style={{ fontSize: 32, color: '#dc2626' }} />
+        ) : (
+          <GiftOutlined style={{ fontSize: 32, color: '#1d4ed8' }} />
+        )}
         <Typography.Title level={3} style={{ margin: 0 }}>
-          {hadTrial ? 'Trial Expired' : 'No Plan Yet'}
+          {hadTrial ? 'Trial Expired' : 'Free Plan'}
         </Typography.Title>
         {hadTrial ? (
           <Typography.Paragraph type="secondary" style={{ maxWidth: 520 }}>
@@ -35,7 +39,7 @@ export function TrialExpiredCard({
         ) : (
           <Typography.Paragraph type="secondary" style={{ maxWidth: 520 }}>
             This workspace has no free trial: only the workspace made with an account has one. On the free plan,{' '}
-            {freePlanClause({ freePlan })}. Choose a plan to collect ratings for every business and open its dashboard.
+            {freePlanClause({ freePlan })}. Choose a plan for every business you add and unlimited ratings.
           </Typography.Paragraph>
         )}
         {freePlan.keepsWorking && freePlan.paused.length > 0 && <BusinessesOnFreePlan freePlan={freePlan} />}

@@ -30,7 +30,7 @@ export function businessColumns({ onToggle, showOwner = true, sortOrderOf }: Opt
       render: (_, business) => (
         <Flex vertical>
           <Typography.Text strong>{business.name}</Typography.Text>
-          <Typography.Link href={reviewLink(business.shortUrl)} target="_blank" rel="noreferrer" type="secondary">
+          <Typography.Link href={reviewLink(business.shortUrl, window.location.origin)} target="_blank" rel="noreferrer" type="secondary">
             /review/{business.shortUrl}
           </Typography.Link>
         </Flex>

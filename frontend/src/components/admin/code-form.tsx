@@ -2,40 +2,35 @@
  * The one-field form of the TOTP step: a 6-digit code from the authenticator app (or a recovery code). A wrong code
  * (422 `{errors: [{field: 'code'}]}`) shows under the field; any other refusal above the button, in the server's words.
  */
+import type { BaseRecord } from '@refinedev/core'
+import type { TwoFactorVerifyRequest } from '@reviewroute/backend/types/api'
 import { Alert, Button, Form, Input } from 'antd'
-import { fieldErrors } from '@reviewroute/web-shared/api'
-import { useState } from 'react'
+import { useSaveForm } from '#hooks/use-save-form'
+import { TWO_FACTOR_API } from '#lib/admin'
 import { errorText } from '#providers/http'
 
-interface Props {
+interface Props<TAnswer> {
   label: string
   /** A recovery code is letters and digits; an app's code is 6 digits. */
   recovery?: boolean
   submitText: string
-  /** Posts the code; rejects with the server's error. */
-  onSubmit(code: string): Promise<void>
+  /** The step the code is posted to: `${TWO_FACTOR_API}/{step}` `{code}`. */
+  step: 'activate' | 'verify'
+  /** The server's answer, once it took the code. */
+  onDone(answer: TAnswer): void
 }
 
-export function CodeForm({ label, recovery = false, submitText, onSubmit }: Props) {
-  const [form] = Form.useForm<{ code: string }>()
-  const [busy, setBusy] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
-
-  async function submit({ code }: { code: string }) {
-    setBusy(true)
-    setFailure(null)
-    try {
-      await onSubmit(code.trim())
-    } catch (error) {
-      const message = fieldErrors(error).code
-      if (message) form.setFields([{ name: 'code', errors: [message] }])
-      else setFailure(errorText(error, 'That did not work. Please try again.'))
-      setBusy(false)
-    }
-  }
+export function CodeForm<TAnswer extends BaseRecord>({ label, recovery = false, submitText, step, onDone }: Props<TAnswer>) {
+  const { formProps, saving, failure } = useSaveForm<TwoFactorVerifyRequest, TwoFactorVerifyRequest, TAnswer>({
+    path: `${TWO_FACTOR_API}/${step}`,
+    body: ({ code }) => ({ code: code.trim() }),
+    onSaved: onDone,
+    busyAfterSave: true,
+    onFailed: (error) => errorText(error, 'That did not work. Please try again.'),
+  })
 
   return (
-    <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)}>
+    <Form {...formProps} layout="vertical" requiredMark={false}>
       <Form.Item
         label={label}
         name="code"
@@ -57,7 +52,7 @@ export function CodeForm({ label, recovery = false, submitText, onSubmit }: Prop
         />
       </Form.Item>
       {failure && <Alert type="error" showIcon message={failure} style={{ marginBottom: 16 }} />}
-      <Button type="primary" htmlType="submit" block loading={busy}>
+      <Button type="primary" htmlType="submit" block loading={saving}>
         {submitText}
       </Button>
     </Form>

@@ -3,11 +3,10 @@
  * reply), then the reason the audit log keeps (3-500 characters; nothing is sent without it). The server's 422 field
  * messages go under their fields; any other refusal (a refund the policy refuses, one already made) shows its sentence.
  */
-import { useCustomMutation, type BaseRecord, type HttpError } from '@refinedev/core'
 import type { AdminReasonRequest } from '@reviewroute/backend/types/api'
 import { Alert, Button, Flex, Form, Input, Modal, Typography } from 'antd'
-import { fieldErrors } from '@reviewroute/web-shared/api'
 import { useState, type ReactNode } from 'react'
+import { useSaveForm, type ApiPath } from '#hooks/use-save-form'
 import { REASON_MAX, reasonProblem } from '#lib/admin'
 import { errorText } from '#providers/http'
 import { useToast } from '#providers/toast'
@@ -49,39 +48,29 @@ export function ReasonModal({ action, onClose }: { action: ReasonAction | null; 
 }
 
 function ReasonForm({ action, onClose }: { action: ReasonAction; onClose(): void }) {
-  const [form] = Form.useForm<Values>()
-  const [failure, setFailure] = useState<string | null>(null)
   const toast = useToast()
   const twoFactor = useTwoFactor()
   const refreshAdmin = useRefreshAdmin()
-  const { mutateAsync: post, mutation } = useCustomMutation<BaseRecord, HttpError, AdminReasonRequest>()
-  const busy = mutation.isPending
-
-  async function submit({ reason, ...fields }: Values) {
-    setFailure(null)
-    try {
-      await post({ url: action.path, method: 'post', values: { ...fields, reason: reason.trim() } })
+  const {
+    formProps,
+    saving: busy,
+    failure,
+  } = useSaveForm<Values, AdminReasonRequest>({
+    path: action.path as ApiPath,
+    body: ({ reason, ...fields }) => ({ ...fields, reason: reason.trim() }),
+    onSaved: () => {
       toast.success(action.doneTitle)
       onClose()
       void refreshAdmin(action.refresh)
-    } catch (error) {
+    },
+    onFailed: (error) => {
       if (twoFactor.handleError(error)) return onClose()
-      const byField = fieldErrors(error)
-      const known = Object.keys(form.getFieldsValue()).filter((name) => byField[name])
-      if (known.length) form.setFields(known.map((name) => ({ name, errors: [byField[name]] })))
-      else setFailure(errorText(error, 'That did not work. Please try again.'))
-    }
-  }
+      return errorText(error, 'That did not work. Please try again.')
+    },
+  })
 
   return (
-    <Form<Values>
-      form={form}
-      layout="vertical"
-      requiredMark={false}
-      initialValues={action.initialValues}
-      onFinish={(values) => void submit(values)}
-      style={{ paddingTop: 8 }}
-    >
+    <Form<Values> {...formProps} layout="vertical" requiredMark={false} initialValues={action.initialValues} style={{ paddingTop: 8 }}>
       {action.description && <Typography.Paragraph type="secondary">{action.description}</Typography.Paragraph>}
       {action.fields}
       <Form.Item

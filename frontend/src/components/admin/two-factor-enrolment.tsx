@@ -62,9 +62,8 @@ export function TwoFactorEnrolment({ email, onDone }: { email?: string; onDone(s
       <CodeForm
         label="6-digit code"
         submitText="Turn on two-factor"
-        onSubmit={async (code) =>
-          setActivated(await request<TwoFactorActivatedDto>(`${TWO_FACTOR_API}/activate`, { method: 'POST', body: { code } }))
-        }
+        step="activate"
+        onDone={(answer: TwoFactorActivatedDto) => setActivated(answer)}
       />
     </Flex>
   )

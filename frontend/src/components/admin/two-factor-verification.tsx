@@ -2,20 +2,13 @@
  * The TOTP step for this sign-in (POST /api/admin/2fa/verify `{code}`): the app's 6-digit code, or one of the
  * recovery codes when the phone is not at hand. Passing it opens the console on this token for 12 hours.
  */
-import type { TwoFactorStatusDto, TwoFactorVerifyRequest } from '@reviewroute/backend/types/api'
+import type { TwoFactorStatusDto } from '@reviewroute/backend/types/api'
 import { Button, Flex, Typography } from 'antd'
 import { useState } from 'react'
-import { TWO_FACTOR_API } from '#lib/admin'
-import { request } from '#providers/http'
 import { CodeForm } from './code-form'
 
 export function TwoFactorVerification({ onDone }: { onDone(status: TwoFactorStatusDto): void }) {
   const [recovery, setRecovery] = useState(false)
-
-  async function verify(code: string) {
-    const body: TwoFactorVerifyRequest = { code }
-    onDone(await request<TwoFactorStatusDto>(`${TWO_FACTOR_API}/verify`, { method: 'POST', body }))
-  }
 
   return (
     <Flex vertical gap={12}>
@@ -29,7 +22,8 @@ export function TwoFactorVerification({ onDone }: { onDone(status: TwoFactorStat
         label={recovery ? 'Recovery code' : '6-digit code'}
         recovery={recovery}
         submitText="Verify"
-        onSubmit={verify}
+        step="verify"
+        onDone={(status: TwoFactorStatusDto) => onDone(status)}
       />
       <Button type="link" onClick={() => setRecovery((value) => !value)} style={{ alignSelf: 'center' }}>
         {recovery ? 'Use the code from your app' : 'Use a recovery code'}

@@ -1,14 +1,14 @@
 /* The business analytics screen's header (docs/screens.md): name, address, Google rating and count, and both links. */
 import { CopyOutlined, EnvironmentOutlined, GoogleOutlined, StarFilled } from '@ant-design/icons'
 import type { BusinessDto } from '@reviewroute/backend/types/api'
-import { formatCount, reviewLink } from '@reviewroute/web-shared/format'
+import { formatCount } from '@reviewroute/web-shared/format'
 import { Button, Card, Flex, Typography } from 'antd'
 import { useLinkActions } from '#hooks/use-link-actions'
 import { Tip } from '#components/tip'
 
 export function BusinessHeader({ business }: { business: BusinessDto }) {
   const { copyReviewLink } = useLinkActions()
-  const link = reviewLink(business.shortUrl)
+  const link = business.reviewUrl
 
   return (
     <Card>

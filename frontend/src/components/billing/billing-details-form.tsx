@@ -6,10 +6,11 @@
 import { Alert, Button, Flex, Form, Input, Select } from 'antd'
 import type { BillingProfileDto } from '@reviewroute/backend/types/api'
 import { gstinProblem } from '@reviewroute/backend/contract/gst'
-import { fieldErrors } from '@reviewroute/web-shared/api'
-import { useId, useState } from 'react'
-import { BILLING_PROFILE_FIELDS, BILLING_PROFILE_PATH, billingProfileRequest, STATE_OPTIONS } from '#lib/billing-profile'
-import { errorText, request } from '#providers/http'
+import type { BillingProfileRequest } from '@reviewroute/backend/types/api'
+import { useId } from 'react'
+import { useSaveForm } from '#hooks/use-save-form'
+import { BILLING_PROFILE_PATH, billingProfileRequest, STATE_OPTIONS } from '#lib/billing-profile'
+import { errorText } from '#providers/http'
 
 const SAVE_FAILED = 'Could not save your billing details. Please try again.'
 const GSTIN_LENGTH = 15
@@ -31,41 +32,35 @@ interface Props {
 const upperCase = (value: string | undefined) => (value ?? '').toUpperCase().replace(/\s+/g, '')
 
 export function BillingDetailsForm({ profile, submitText, onSaved, onCancel }: Props) {
-  const [form] = Form.useForm<Values>()
+  const {
+    form,
+    formProps,
+    saving,
+    failure: problem,
+  } = useSaveForm<Values, BillingProfileRequest, BillingProfileDto>({
+    path: BILLING_PROFILE_PATH,
+    method: 'put',
+    body: billingProfileRequest,
+    onSaved: (answer, body) => onSaved(answer ?? { ...body, gstin: body.gstin ?? null }),
+    // A 422 on a field the form does not have: its sentence.
+    onFailed: (error) => {
+      const first = Object.values(error.errors ?? {})[0]
+      return typeof first === 'string' ? first : errorText(error, SAVE_FAILED)
+    },
+  })
   // The card and the payment dialog can both be open: the form's name keeps their field ids (and labels) apart.
   const formName = `billing-details-${useId().replace(/[^a-zA-Z0-9]/g, '')}`
-  const [saving, setSaving] = useState(false)
-  const [problem, setProblem] = useState<string | null>(null)
-
   const checkGstin = (value: string | undefined) => {
     const found = value ? gstinProblem(value, form.getFieldValue('stateCode') ?? '') : null
     return found ? Promise.reject(new Error(found)) : Promise.resolve()
   }
 
-  async function save(values: Values) {
-    setSaving(true)
-    setProblem(null)
-    const body = billingProfileRequest(values)
-    try {
-      const answer = await request<BillingProfileDto>(BILLING_PROFILE_PATH, { method: 'PUT', body })
-      onSaved(answer ?? { ...body, gstin: body.gstin ?? null })
-    } catch (error) {
-      const errors = fieldErrors(error)
-      const named = BILLING_PROFILE_FIELDS.filter((field) => errors[field])
-      form.setFields(named.map((field) => ({ name: field, errors: [errors[field]] })))
-      if (named.length === 0) setProblem(Object.values(errors)[0] ?? errorText(error, SAVE_FAILED))
-    } finally {
-      setSaving(false)
-    }
-  }
-
   return (
     <Form
-      form={form}
+      {...formProps}
       name={formName}
       layout="vertical"
       requiredMark={false}
-      onFinish={save}
       initialValues={{
         legalName: profile?.legalName ?? '',
         address: profile?.address ?? '',

@@ -6,7 +6,15 @@ import { useNavigate } from 'react-router'
 import type { UpdatePhoneRequest, UpdatePhoneResponse } from '@reviewroute/backend/types/api'
 import { PHONE_PREFIX } from '#config/constants'
 import { TRIAL_DAYS } from '@reviewroute/backend/contract/product_rules'
-import { isValidPhone, mobileNumberProblem, PHONE_SAVE_FAILED, phoneDigits, phoneForApi, typedPhoneProblem } from '#lib/phone'
+import {
+  isValidPhone,
+  mobileNumberProblem,
+  PHONE_SAVE_FAILED,
+  phoneDigits,
+  phoneFieldText,
+  phoneForApi,
+  typedPhoneProblem,
+} from '#lib/phone'
 import { errorText, request } from '#providers/http'
 import { useToast } from '#providers/toast'
 
@@ -42,10 +50,10 @@ export function usePhoneEntry(onSaved: () => void) {
   }
 
   const type = (value: string) => {
-    setDigits(phoneDigits(value))
+    setDigits(phoneFieldText(value))
     setError(null)
   }
-  return { digits, error: error ?? typedPhoneProblem(digits), saving, saved, valid: isValidPhone(digits), type, save }
+  return { digits, error: error ?? typedPhoneProblem(phoneDigits(digits)), saving, saved, valid: isValidPhone(digits), type, save }
 }
 
 export type PhoneEntry = ReturnType<typeof usePhoneEntry>
@@ -61,7 +69,7 @@ export function PhoneField({ entry, inputRef, autoFocus }: { entry: PhoneEntry; 
           value={entry.digits}
           onChange={(event) => entry.type(event.target.value)}
           onPressEnter={() => void entry.save()}
-          inputMode="numeric"
+          inputMode="tel"
           autoComplete="tel-national"
           placeholder="9876543210"
           aria-label="Mobile number"

@@ -12,7 +12,8 @@ interface Props {
   enrolled: boolean
   /** This plan's payment is being prepared. */
   busy: boolean
-  onChoose(plan: PlanDto): void
+  /** Absent: plans cannot be bought on this server (docs/decisions.md D59), so the card offers no button. */
+  onChoose?(plan: PlanDto): void
   /** A click on the disabled button still explains why (docs/product-rules.md's 'Already Have Active Plan'). */
   onEnrolledClick(): void
 }
@@ -47,7 +48,7 @@ export function PlanCard({ plan, enrolled, busy, onChoose, onEnrolledClick }: Pr
           </li>
         ))}
       </ul>
-      {enrolled ? (
+      {!onChoose ? null : enrolled ? (
         // Browsers send no clicks from a disabled button: it lets them through to the wrapper.
         <span onClick={onEnrolledClick} style={{ display: 'block', cursor: 'not-allowed' }}>
           <Button block size="large" disabled style={{ pointerEvents: 'none' }}>

@@ -5,7 +5,7 @@
  * the success overlay and a trial-status refresh. Every failure ends in the spec's toast or the 'Payment Failed' dialog.
  */
 import { useCustomMutation, type HttpError } from '@refinedev/core'
-import { ALREADY_SUBSCRIBED_TITLE, planDisplayName } from '@reviewroute/backend/contract/product_rules'
+import { ALREADY_SUBSCRIBED_TITLE, PAYMENTS_NOT_SET_UP, planDisplayName } from '@reviewroute/backend/contract/product_rules'
 import type {
   BillingChangeResponse,
   BillingProfileDto,
@@ -19,7 +19,7 @@ import type {
 import { useCallback, useRef, useState } from 'react'
 import { useRefreshTrialStatus } from '#hooks/use-trial-status'
 import { hasPaidAccess } from '#lib/access'
-import { alreadyHavePlanText, COLOURS, CONFIGURATION_ERROR, NO_ORDER, purchaseErrorToast } from '#lib/billing'
+import { alreadyHavePlanText, COLOURS, NO_ORDER, purchaseErrorToast } from '#lib/billing'
 import { billingProfileMissing, hasBillingDetails } from '#lib/billing-profile'
 import { failureDetails, loadCheckout, type CheckoutSuccess } from '#lib/razorpay'
 import { errorText, request } from '#providers/http'
@@ -89,8 +89,9 @@ export function usePurchase(status: TrialStatusDto | undefined, { billing, onPai
     try {
       keyId = (await request<RazorpayConfigResponse>('/api/billing/razorpay-config', { auth: false }))?.keyId
       if (!keyId) throw new Error('No key')
-    } catch {
-      if (id === attempt.current) fail('Configuration Error', CONFIGURATION_ERROR)
+    } catch (error) {
+      // A server without Razorpay's keys says so (503, docs/decisions.md D59): its sentence, not advice to retry.
+      if (id === attempt.current) fail('Payments Not Set Up', errorText(error, PAYMENTS_NOT_SET_UP))
       return
     }
 

@@ -67,9 +67,10 @@ export function BusinessCard({ business, view }: { business: BusinessDto; view: 
   const navigate = useNavigate()
   const [dialog, setDialog] = useState<'qr' | 'settings' | 'remove' | null>(null)
   const analyticsPath = `/business/${business.id}`
-  // A viewer gets the links and the numbers; the short link's edit, the settings and Remove are a manager's.
-  const { manageBusinesses } = usePermissions()
+  // A viewer gets the links and the numbers; the short link's edit and the settings are a manager's, Remove an owner's.
+  const { manageBusinesses, removeBusinesses } = usePermissions()
   const manages = canManage(view) && manageBusinesses
+  const removes = manages && removeBusinesses
 
   return (
     <Card
@@ -143,9 +144,11 @@ export function BusinessCard({ business, view }: { business: BusinessDto; view: 
           <Button type="text" icon={<SettingOutlined />} onClick={() => setDialog('settings')}>
             Settings
           </Button>
-          <Button type="text" danger icon={<DeleteOutlined />} onClick={() => setDialog('remove')}>
-            Remove
-          </Button>
+          {removes && (
+            <Button type="text" danger icon={<DeleteOutlined />} onClick={() => setDialog('remove')}>
+              Remove
+            </Button>
+          )}
         </Flex>
       )}
 
@@ -158,12 +161,14 @@ export function BusinessCard({ business, view }: { business: BusinessDto; view: 
             onClose={() => setDialog(null)}
             onSave={(settings) => actions.saveSettings(business, settings)}
           />
-          <RemoveBusinessModal
-            business={business}
-            open={dialog === 'remove'}
-            onClose={() => setDialog(null)}
-            onRemove={() => actions.remove(business)}
-          />
+          {removes && (
+            <RemoveBusinessModal
+              business={business}
+              open={dialog === 'remove'}
+              onClose={() => setDialog(null)}
+              onRemove={() => actions.remove(business)}
+            />
+          )}
         </>
       )}
     </Card>

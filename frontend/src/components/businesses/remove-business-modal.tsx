@@ -5,7 +5,7 @@
  */
 import { useCustom, type HttpError } from '@refinedev/core'
 import type { BusinessDto, OverviewResponse } from '@reviewroute/backend/types/api'
-import { formatCount, reviewLink } from '@reviewroute/web-shared/format'
+import { formatCount } from '@reviewroute/web-shared/format'
 import { Button, Flex, Input, Modal, Typography } from 'antd'
 import { useState } from 'react'
 
@@ -41,7 +41,7 @@ function RemoveForm({ business, onClose, onRemove }: Props) {
   const [typed, setTyped] = useState('')
   const [removing, setRemoving] = useState(false)
   const ratings = useRatingsText(business.id)
-  const link = reviewLink(business.shortUrl).replace(/^https?:\/\//, '')
+  const link = business.reviewUrl.replace(/^https?:\/\//, '')
   const confirmed = sameName(typed, business.name)
 
   async function remove() {

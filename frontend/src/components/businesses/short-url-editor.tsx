@@ -5,7 +5,6 @@
  */
 import { CheckOutlined, CloseOutlined, EditOutlined, LinkOutlined } from '@ant-design/icons'
 import type { BusinessDto } from '@reviewroute/backend/types/api'
-import { reviewLink } from '@reviewroute/web-shared/format'
 import { Button, Flex, Input, Typography } from 'antd'
 import { useState } from 'react'
 import { Tip } from '#components/tip'
@@ -26,7 +25,7 @@ export function ShortUrlEditor({ business, onSave, editable = true }: Props) {
   const [saving, setSaving] = useState(false)
 
   if (draft === null) {
-    const link = reviewLink(business.shortUrl)
+    const link = business.reviewUrl
     return (
       <Flex align="center" gap={6} style={{ minWidth: 0 }}>
         <LinkOutlined style={{ color: '#6b7280' }} />

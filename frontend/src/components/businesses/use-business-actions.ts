@@ -5,7 +5,6 @@
  */
 import { useDelete, useUpdate, type HttpError } from '@refinedev/core'
 import type { BusinessDto, DeleteBusinessResponse, UpdateBusinessRequest } from '@reviewroute/backend/types/api'
-import { reviewLink } from '@reviewroute/web-shared/format'
 import { useMemo } from 'react'
 import { errorText } from '#providers/http'
 import { useToast } from '#providers/toast'
@@ -27,7 +26,7 @@ export function useBusinessActions() {
       async updateShortUrl(business: BusinessDto, shortUrl: string) {
         try {
           const { data: updated } = await save(business, { shortUrl })
-          toast.success('Short URL Updated!', `Your review link is now ${reviewLink(updated.shortUrl)}`)
+          toast.success('Short URL Updated!', `Your review link is now ${updated.reviewUrl}`)
           return true
         } catch (error) {
           toast.error('Update Failed', errorText(error, 'Could not update short URL'))

@@ -1,7 +1,7 @@
 /*
  * One business's private feedback (sessions rated 3 or below, newest first), or every business's with the business
- * filter on "All businesses", through the `feedbacks` resource: filters, pages (`x-total-count`), mark resolved, and
- * a CSV of the rows on screen. Counted as
+ * filter on "All businesses", through the `feedbacks` resource on Refine's `useTable` (hooks/use-owner-list.ts):
+ * filters, pages (`x-total-count`), mark resolved, and a CSV of the rows on screen. Counted as
  * everywhere else (docs/decisions.md D38): every rating of 3 or below is private feedback, and how many of them
  * carry a comment is said beside it, in the overview's words.
  */
@@ -11,6 +11,7 @@ import type { BusinessDto, ResolveFeedbackRequest, ReviewSessionDto } from '@rev
 import { Button, Card, Flex, List, Pagination, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { useBusinesses } from '#hooks/use-businesses'
+import { useOwnerList } from '#hooks/use-owner-list'
 import { downloadCsv, feedbackCsv, feedbackCsvFileName } from '#lib/csv'
 import { errorText } from '#providers/http'
 import { useToast } from '#providers/toast'
@@ -46,20 +47,25 @@ function useCommentedTotal(businessId: number | null, filters: FeedbackFilterVal
 export function FeedbackList({ business }: { business: BusinessDto }) {
   const toast = useToast()
   const { businesses } = useBusinesses()
-  // The business filter: the selected business, or all of the owner's (the header's selector resets it).
-  const [allBusinesses, setAllBusinesses] = useState(false)
-  const businessId = allBusinesses ? null : business.id
-  const [filters, setFilters] = useState<FeedbackFilterValues>(NO_FILTERS)
-  const [page, setPage] = useState(1)
-  const { query, result } = useList<ReviewSessionDto>({
+  // The business filter (`all`): the selected business, or all of the owner's (the header's selector resets it).
+  const {
+    query,
+    rows,
+    total,
+    values: { all: allBusinesses, filters },
+    setValues,
+    currentPage: page,
+    setCurrentPage: setPage,
+    pagination,
+  } = useOwnerList<ReviewSessionDto, { all: boolean; filters: FeedbackFilterValues }>({
     resource: 'feedbacks',
-    pagination: { currentPage: page, pageSize: FEEDBACK_PAGE_SIZE },
+    pageSize: FEEDBACK_PAGE_SIZE,
     sorters: [{ field: 'createdAt', order: 'desc' }],
-    filters: feedbackCrudFilters(businessId, filters),
+    values: { all: false, filters: NO_FILTERS },
+    toFilters: ({ all, filters }) => feedbackCrudFilters(all ? null : business.id, filters),
   })
+  const businessId = allBusinesses ? null : business.id
   const { mutate, mutation } = useUpdate<ReviewSessionDto, HttpError, ResolveFeedbackRequest>()
-  const rows = result.data ?? []
-  const total = result.total ?? 0
   const savingId = mutation.isPending ? mutation.variables?.id : undefined
   const commented = useCommentedTotal(businessId, filters)
   /** The business a row belongs to: the WhatsApp call-back speaks in its name, and across businesses it is shown. */
@@ -74,15 +80,8 @@ export function FeedbackList({ business }: { business: BusinessDto }) {
     if (pageEmptied) setPage((current) => current - 1)
   }
 
-  function changeFilters(next: FeedbackFilterValues) {
-    setFilters(next)
-    setPage(1)
-  }
-
-  function changeScope(all: boolean) {
-    setAllBusinesses(all)
-    setPage(1)
-  }
+  const changeFilters = (next: FeedbackFilterValues) => setValues({ all: allBusinesses, filters: next })
+  const changeScope = (all: boolean) => setValues({ all, filters })
 
   function resolve(feedback: ReviewSessionDto, resolved: boolean) {
     mutate(
@@ -103,7 +102,7 @@ export function FeedbackList({ business }: { business: BusinessDto }) {
   return (
     <Flex vertical gap={16}>
       <PageHeader
-        title="Customer Feedbacks"
+        title="Customer feedback"
         tags={
           query.isSuccess && (
             <>
@@ -159,15 +158,7 @@ export function FeedbackList({ business }: { business: BusinessDto }) {
               )}
             />
           )}
-          <Pagination
-            align="center"
-            current={page}
-            pageSize={FEEDBACK_PAGE_SIZE}
-            total={total}
-            onChange={setPage}
-            hideOnSinglePage
-            showSizeChanger={false}
-          />
+          <Pagination align="center" {...pagination} />
         </Flex>
       </Card>
     </Flex>

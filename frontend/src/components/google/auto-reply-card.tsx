@@ -3,23 +3,18 @@
  * 4-5 or 5 stars only; everyone else reads what it does.
  */
 import { useCustom } from '@refinedev/core'
+import type { AutoReplyDto } from '@reviewroute/backend/types/api'
 import { Button, Card, Flex, InputNumber, Radio, Switch, Typography } from 'antd'
 import { useState } from 'react'
 import { usePermissions } from '#hooks/use-workspaces'
 import { errorText, request } from '#providers/http'
 import { useToast } from '#providers/toast'
 
-export interface AutoReply {
-  enabled: boolean
-  delayHours: number
-  stars: number[]
-}
-
 export const AUTO_REPLY_SENTENCE =
   'Posts one of your templates under new 4- and 5-star reviews that are still unanswered after the delay. Nothing is posted for 1-3 stars.'
 
 /** The delay may be empty while it is typed. */
-type Draft = Omit<AutoReply, 'delayHours'> & { delayHours: number | null }
+type Draft = Omit<AutoReplyDto, 'delayHours'> & { delayHours: number | null }
 
 const starsLabel = (stars: number[]) => (stars.includes(4) ? '4 and 5 stars' : '5 stars only')
 
@@ -27,7 +22,7 @@ export function AutoReplyCard() {
   const { role } = usePermissions()
   const owner = role === 'owner'
   const toast = useToast()
-  const { query } = useCustom<AutoReply>({
+  const { query } = useCustom<AutoReplyDto>({
     url: '/api/google/auto-reply',
     method: 'get',
     queryOptions: { queryKey: ['google', 'auto-reply'] },
@@ -43,7 +38,7 @@ export function AutoReplyCard() {
     if (!form || form.delayHours === null) return
     setSaving(true)
     try {
-      await request<AutoReply>('/api/google/auto-reply', { method: 'PUT', body: form })
+      await request<AutoReplyDto>('/api/google/auto-reply', { method: 'PUT', body: form })
       await query.refetch()
       setDraft(null)
       toast.success('Auto-reply Saved')

@@ -1,16 +1,20 @@
 /*
  * The workspace's Google connection (docs/screens.md#google): what connecting does and "Connect Google"; once
- * connected the Google account, the last sync, a broken connection's "Connect again", Google's approval still
- * pending, and "Disconnect". Connecting asks the API for Google's consent address (`?format=json`: the browser cannot
- * carry our bearer header on a navigation) and goes there; Google sends the browser back to /dashboard/google.
+ * connected the Google account, the last sync, where the import of the reviews is (queued, running, done, failed
+ * with Google's words), a broken connection's "Connect again", Google's approval still pending, and "Disconnect"
+ * (connecting and disconnecting for owners and managers of the whole workspace only). Connecting asks the API for
+ * Google's consent address (`?format=json`: the browser cannot carry our bearer header on a navigation) and goes
+ * there; Google sends the browser back to /dashboard/google.
  */
 import { DisconnectOutlined, GoogleOutlined } from '@ant-design/icons'
 import { Alert, Button, Card, Descriptions, Flex, Popconfirm, Skeleton, Typography } from 'antd'
 import { useState } from 'react'
+import type { GoogleConnectionDto, GoogleConnectStartResponse } from '@reviewroute/backend/types/api'
 import { MessageScreen } from '#components/message-screen'
-import { usePermissions } from '#hooks/use-workspaces'
+import { GOOGLE_CONNECTION_DENIED, mayConnectGoogle } from '@reviewroute/backend/contract/google_connection'
+import { usePermissions, useWorkspaces } from '#hooks/use-workspaces'
 import { formatDateTime, relativeTime } from '#lib/dates'
-import { CONNECT_TEXT, isNotApproved, type GoogleConnection } from '#lib/google'
+import { CONNECT_TEXT, DEMO_PROFILE_NOTE, GOOGLE_NOT_SET_UP, GOOGLE_NOT_SET_UP_NOTE, IMPORT_STATUS_TEXT, isNotApproved } from '#lib/google'
 import { errorText, request } from '#providers/http'
 import { useToast } from '#providers/toast'
 import { NotApproved } from './not-approved'
@@ -20,7 +24,15 @@ export const APPROVAL_NOTE =
   'Google opens this API to an app only after a request. Until Google approves ReviewRoute, it answers every call ' +
   'with a quota of zero: connecting works, but no reviews come in yet, and this page says so.'
 
-export const ROLE_NOTE = 'Only the owners and managers of this workspace can connect Google.'
+/** Connecting and disconnecting reach every business: owners and managers of the whole workspace (D58). */
+export const ROLE_NOTE = GOOGLE_CONNECTION_DENIED
+
+/** Whether the member may connect, connect again or disconnect Google (the API's own rule). */
+function useMayConnect() {
+  const { role } = usePermissions()
+  const { current } = useWorkspaces()
+  return mayConnectGoogle(role, current?.businessIds ?? null)
+}
 
 /** Asks for Google's consent address and goes there; a refusal (not configured, a role) is said in a toast. */
 export function useConnect() {
@@ -29,7 +41,7 @@ export function useConnect() {
   async function connect() {
     setStarting(true)
     try {
-      const { url } = await request<{ url: string }>('/api/google/connect/start?format=json')
+      const { url } = await request<GoogleConnectStartResponse>('/api/google/connect/start?format=json')
       window.location.assign(url)
     } catch (error) {
       setStarting(false)
@@ -57,21 +69,32 @@ export function ConnectionCard() {
         />
       </Card>
     )
-  return connection.connected ? <Connected connection={connection} /> : <NotConnected />
+  return connection.connected ? <Connected connection={connection} /> : <NotConnected configured={connection.configured} />
 }
 
-function NotConnected() {
-  const { edit } = usePermissions()
+/** `configured` false: this server has no Google OAuth client, said before any click (docs/decisions.md D59). */
+function NotConnected({ configured }: { configured: boolean }) {
+  const mayConnect = useMayConnect()
   const { connect, starting } = useConnect()
   return (
     <Card title="Connect Google Business Profile">
       <Flex vertical gap={12} align="flex-start">
+        {!configured && <Alert type="info" showIcon message={GOOGLE_NOT_SET_UP} description={GOOGLE_NOT_SET_UP_NOTE} />}
         <Typography.Paragraph style={{ margin: 0 }}>{CONNECT_TEXT}</Typography.Paragraph>
-        <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-          {APPROVAL_NOTE}
-        </Typography.Paragraph>
-        {edit ? (
-          <Button type="primary" size="large" icon={<GoogleOutlined />} loading={starting} onClick={() => void connect()}>
+        {configured && (
+          <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+            {APPROVAL_NOTE}
+          </Typography.Paragraph>
+        )}
+        {mayConnect ? (
+          <Button
+            type="primary"
+            size="large"
+            icon={<GoogleOutlined />}
+            loading={starting}
+            disabled={!configured}
+            onClick={() => void connect()}
+          >
             Connect Google
           </Button>
         ) : (
@@ -82,8 +105,8 @@ function NotConnected() {
   )
 }
 
-function Connected({ connection }: { connection: GoogleConnection }) {
-  const { edit } = usePermissions()
+function Connected({ connection }: { connection: GoogleConnectionDto }) {
+  const mayConnect = useMayConnect()
   const toast = useToast()
   const refresh = useGoogleRefresh()
   const { connect, starting } = useConnect()
@@ -107,7 +130,7 @@ function Connected({ connection }: { connection: GoogleConnection }) {
     <Card
       title="Google connection"
       extra={
-        edit && (
+        mayConnect && (
           <Popconfirm
             title="Disconnect Google?"
             description="Your Google reviews stay on Google; ReviewRoute stops reading and answering them."
@@ -123,6 +146,7 @@ function Connected({ connection }: { connection: GoogleConnection }) {
       }
     >
       <Flex vertical gap={12}>
+        {connection.demo && <Alert type="info" showIcon message="Demo Business Profile" description={DEMO_PROFILE_NOTE} />}
         {notApproved ? (
           <NotApproved />
         ) : (
@@ -133,7 +157,7 @@ function Connected({ connection }: { connection: GoogleConnection }) {
               message="The Google connection is broken"
               description={connection.error}
               action={
-                edit && (
+                mayConnect && (
                   <Button size="small" loading={starting} onClick={() => void connect()}>
                     Connect again
                   </Button>
@@ -142,8 +166,11 @@ function Connected({ connection }: { connection: GoogleConnection }) {
             />
           )
         )}
+        {connection.importStatus === 'failed' && (
+          <Alert type="error" showIcon message="The import of your Google reviews failed" description={connection.importError} />
+        )}
         <Descriptions
-          column={{ xs: 1, sm: 1, md: 3 }}
+          column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 4 }}
           size="small"
           items={[
             { key: 'email', label: 'Google account', children: connection.email ?? 'Unknown' },
@@ -157,6 +184,9 @@ function Connected({ connection }: { connection: GoogleConnection }) {
               ),
             },
             { key: 'locations', label: 'Locations', children: connection.locations },
+            ...(connection.importStatus
+              ? [{ key: 'import', label: 'Import of reviews', children: IMPORT_STATUS_TEXT[connection.importStatus] }]
+              : []),
           ]}
         />
       </Flex>

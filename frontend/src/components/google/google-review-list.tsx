@@ -1,21 +1,23 @@
 /*
  * The Feedback inbox's Google reviews (docs/screens.md#google-reviews): the selected business's (or every business's)
- * reviews, newest first, through the `google-reviews` resource, with filters (stars, answered or not, words, India's
- * dates), how many there are and how many wait for an answer, and each review's reply. Owners and managers reply,
- * edit and delete a reply in the drawer; a viewer reads. Without a connection, or before Google has approved the
- * app, "Reply on Google" opens the business's reviews on Google instead.
+ * reviews, newest first, through the `google-reviews` resource on Refine's `useTable` (hooks/use-owner-list.ts),
+ * with filters (stars, answered or not, words, India's dates), how many there are and how many wait for an answer,
+ * and each review's reply. Owners and managers reply, edit and delete a reply in the drawer; a viewer reads. Without
+ * a connection, or before Google has approved the app, "Reply on Google" opens the business's reviews on Google
+ * instead.
  */
 import { DeleteOutlined, EditOutlined, GoogleOutlined, MessageOutlined, ShareAltOutlined } from '@ant-design/icons'
 import { useList, type CrudFilter } from '@refinedev/core'
-import type { BusinessDto } from '@reviewroute/backend/types/api'
+import type { BusinessDto, GoogleReviewDto } from '@reviewroute/backend/types/api'
 import { Alert, Button, Card, DatePicker, Flex, Input, List, Pagination, Popconfirm, Select, Tag, Typography } from 'antd'
 import type { Dayjs } from 'dayjs'
 import { lazy, Suspense, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { MessageScreen } from '#components/message-screen'
 import { useBusinesses } from '#hooks/use-businesses'
+import { useOwnerList } from '#hooks/use-owner-list'
 import { usePermissions } from '#hooks/use-workspaces'
-import { isNotApproved, type GoogleReview } from '#lib/google'
+import { DEMO_PROFILE_NOTE, GOOGLE_NOT_SET_UP, GOOGLE_NOT_SET_UP_NOTE, isNotApproved } from '#lib/google'
 import { errorText, request } from '#providers/http'
 import { useToast } from '#providers/toast'
 import { BusinessFilter } from '#components/feedbacks/business-filter'
@@ -76,7 +78,7 @@ const REPLIED_OPTIONS: { value: RepliedFilter; label: string }[] = [
 export const googleCount = (count: number) => `${count} Google ${count === 1 ? 'review' : 'reviews'}`
 
 function useUnanswered(businessId: number | null, values: GoogleFilterValues) {
-  const { query, result } = useList<GoogleReview>({
+  const { query, result } = useList<GoogleReviewDto>({
     resource: 'google-reviews',
     pagination: { currentPage: 1, pageSize: 1 },
     filters: googleReviewFilters(businessId, { ...values, replied: 'unanswered' }),
@@ -97,43 +99,44 @@ export function GoogleReviewList({ business }: { business: BusinessDto }) {
   const { businesses } = useBusinesses()
   const { connection } = useGoogleConnection()
   const refresh = useGoogleRefresh()
-  const [allBusinesses, setAllBusinesses] = useState(false)
-  const businessId = allBusinesses ? null : business.id
   const [params] = useSearchParams()
-  const [filters, setFilters] = useState<GoogleFilterValues>(() => filtersFromUrl(params))
   const [search, setSearch] = useState('')
-  const [page, setPage] = useState(1)
-  const [replying, setReplying] = useState<GoogleReview | null>(null)
+  const [replying, setReplying] = useState<GoogleReviewDto | null>(null)
   const [deleting, setDeleting] = useState<number | null>(null)
-  const [sharing, setSharing] = useState<GoogleReview | null>(null)
-  const { query, result } = useList<GoogleReview>({
+  const [sharing, setSharing] = useState<GoogleReviewDto | null>(null)
+  // `all`: the business filter on "All businesses".
+  const {
+    query,
+    rows,
+    total,
+    values: { all: allBusinesses, filters },
+    setValues,
+    pagination,
+  } = useOwnerList<GoogleReviewDto, { all: boolean; filters: GoogleFilterValues }>({
     resource: 'google-reviews',
-    pagination: { currentPage: page, pageSize: GOOGLE_PAGE_SIZE },
+    pageSize: GOOGLE_PAGE_SIZE,
     sorters: [{ field: 'createTime', order: 'desc' }],
-    filters: googleReviewFilters(businessId, filters),
+    values: { all: false, filters: filtersFromUrl(params) },
+    toFilters: ({ all, filters }) => googleReviewFilters(all ? null : business.id, filters),
   })
+  const businessId = allBusinesses ? null : business.id
   const unanswered = useUnanswered(businessId, filters)
-  const rows = result.data ?? []
-  const total = result.total ?? 0
-  const businessOf = (review: GoogleReview) => businesses.find((candidate) => candidate.id === review.businessId) ?? business
+  const businessOf = (review: GoogleReviewDto) => businesses.find((candidate) => candidate.id === review.businessId) ?? business
 
   const notApproved = isNotApproved(connection?.error ?? '') || (query.isError && isNotApproved(query.error))
   const connected = connection?.connected ?? false
   const blocked = notApproved ? 'not-approved' : connection && !connected ? 'not-connected' : null
   const canPost = blocked === null
 
-  function change(next: GoogleFilterValues) {
-    setFilters(next)
-    setPage(1)
-  }
+  const change = (next: GoogleFilterValues) => setValues({ all: allBusinesses, filters: next })
 
   const reload = () => refresh(['google-reviews'], ['default', 'google-reviews'])
 
-  async function removeReply(review: GoogleReview) {
+  async function removeReply(review: GoogleReviewDto) {
     setDeleting(review.id)
     try {
       await request(`/api/google-reviews/${review.id}/reply`, { method: 'DELETE' })
-      toast.success('Reply Deleted', 'Your reply is no longer on Google.')
+      toast.success('Reply Deleted', connection?.demo ? 'The demo reply is deleted here.' : 'Your reply is no longer on Google.')
       await reload()
       await query.refetch()
     } catch (error) {
@@ -150,7 +153,9 @@ export function GoogleReviewList({ business }: { business: BusinessDto }) {
   )
 
   let banner = null
-  if (connection && !connected)
+  if (connection && !connected && !connection.configured)
+    banner = <Alert type="info" showIcon message={GOOGLE_NOT_SET_UP} description={GOOGLE_NOT_SET_UP_NOTE} action={onGoogle} />
+  else if (connection && !connected)
     banner = (
       <Alert
         type="info"
@@ -172,6 +177,7 @@ export function GoogleReviewList({ business }: { business: BusinessDto }) {
       />
     )
   else if (notApproved) banner = <NotApproved action={onGoogle} />
+  else if (connection?.demo) banner = <Alert type="info" showIcon message="Demo Business Profile" description={DEMO_PROFILE_NOTE} />
 
   const empty = hasFilters(filters) ? (
     <MessageScreen
@@ -188,7 +194,14 @@ export function GoogleReviewList({ business }: { business: BusinessDto }) {
       }
     />
   ) : (
-    <MessageScreen title="No Google reviews yet" text="Reviews of your linked Google locations appear here after the next sync." />
+    <MessageScreen
+      title="No Google reviews yet"
+      text={
+        connected
+          ? 'Reviews of your linked Google locations appear here after the next sync.'
+          : 'Reviews appear here once a Google Business Profile is connected.'
+      }
+    />
   )
 
   return (
@@ -205,10 +218,7 @@ export function GoogleReviewList({ business }: { business: BusinessDto }) {
               businesses={businesses}
               selected={business}
               all={allBusinesses}
-              onChange={(all) => {
-                setAllBusinesses(all)
-                setPage(1)
-              }}
+              onChange={(all) => setValues({ all, filters })}
             />
             <Select
               aria-label="Stars"
@@ -301,15 +311,7 @@ export function GoogleReviewList({ business }: { business: BusinessDto }) {
               )}
             />
           )}
-          <Pagination
-            align="center"
-            current={page}
-            pageSize={GOOGLE_PAGE_SIZE}
-            total={total}
-            onChange={setPage}
-            hideOnSinglePage
-            showSizeChanger={false}
-          />
+          <Pagination align="center" {...pagination} />
         </Flex>
       </Card>
       {sharing && (

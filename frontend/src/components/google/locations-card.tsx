@@ -4,13 +4,13 @@
  * each time the card opens; Google's refusals are said as the API words them, its missing approval as such.
  */
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons'
-import type { BusinessDto } from '@reviewroute/backend/types/api'
+import type { BusinessDto, GoogleLocationDto } from '@reviewroute/backend/types/api'
 import { Alert, Button, Card, Flex, List, Select, Skeleton, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { useBusinesses } from '#hooks/use-businesses'
 import { usePermissions } from '#hooks/use-workspaces'
 import { businessLabel } from '#lib/business-label'
-import { isNotApproved, type GoogleLocation } from '#lib/google'
+import { isNotApproved } from '#lib/google'
 import { errorText, request } from '#providers/http'
 import { useToast } from '#providers/toast'
 import { NotApproved } from './not-approved'
@@ -26,7 +26,7 @@ export function LocationsCard() {
   const refresh = useGoogleRefresh()
   const [busy, setBusy] = useState<string | null>(null)
 
-  async function change(location: GoogleLocation, run: () => Promise<unknown>, done: string) {
+  async function change(location: GoogleLocationDto, run: () => Promise<unknown>, done: string) {
     setBusy(location.name)
     try {
       await run()
@@ -39,14 +39,14 @@ export function LocationsCard() {
     }
   }
 
-  const link = (location: GoogleLocation, businessId: number | null) =>
+  const link = (location: GoogleLocationDto, businessId: number | null) =>
     change(
       location,
       () => request('/api/google/locations/link', { method: 'PUT', body: { name: location.name, businessId } }),
       businessId === null ? `${location.title} is not linked any more` : `${location.title} is linked`
     )
 
-  const add = (location: GoogleLocation) =>
+  const add = (location: GoogleLocationDto) =>
     change(
       location,
       async () => {
@@ -105,7 +105,7 @@ export function LocationsCard() {
 }
 
 interface RowProps {
-  location: GoogleLocation
+  location: GoogleLocationDto
   businesses: BusinessDto[]
   canLink: boolean
   canAdd: boolean

@@ -9,9 +9,11 @@ import { GoogleOutlined, RobotOutlined, SendOutlined } from '@ant-design/icons'
 import { Alert, Button, Drawer, Flex, Grid, Input, Segmented, Select, Typography } from 'antd'
 import { useState } from 'react'
 import { copyText } from '@reviewroute/web-shared/clipboard'
+import type { DraftTone, GoogleReviewDto, ReplyDraftResponse } from '@reviewroute/backend/types/api'
 import { ApiError, errorText, request } from '#providers/http'
 import { useToast } from '#providers/toast'
 import {
+  DEMO_PROFILE_NOTE,
   byteCounterText,
   byteLength,
   DRAFT_TONES,
@@ -23,12 +25,10 @@ import {
   replyProblem,
   reviewLanguage,
   REPLY_MAX_BYTES,
-  type DraftTone,
-  type GoogleReview,
 } from '#lib/google'
 import { NotApproved } from './not-approved'
 import { ReviewBody } from './review-body'
-import { useReplyTemplates } from './use-google'
+import { useGoogleConnection, useReplyTemplates } from './use-google'
 import './google.css'
 
 /** The business's reviews on Google, where its owner, signed in, answers them. */
@@ -41,7 +41,7 @@ export const forgetAiDrafts = () => {
 }
 
 interface Props {
-  review: GoogleReview
+  review: GoogleReviewDto
   business: { name: string; placeId: string }
   /** Why ReviewRoute cannot post for now (no connection, or Google's approval pending); null: it can. */
   blocked: 'not-connected' | 'not-approved' | null
@@ -60,6 +60,7 @@ export function ReplyDrawer({ review, business, blocked, onClose, onPosted }: Pr
   const [failure, setFailure] = useState<{ message: string; notApproved: boolean } | null>(null)
   const [hasAi, setHasAi] = useState(aiDrafts !== false)
   const { templates } = useReplyTemplates()
+  const { connection } = useGoogleConnection()
   const language = reviewLanguage(review.comment)
   const ranked = rankTemplates(templates, review.stars, language)
   const bytes = byteLength(text)
@@ -75,7 +76,7 @@ export function ReplyDrawer({ review, business, blocked, onClose, onPosted }: Pr
     setDrafting(true)
     setFailure(null)
     try {
-      const { draft: written } = await request<{ draft: string }>(`/api/google-reviews/${review.id}/draft`, {
+      const { draft: written } = await request<ReplyDraftResponse>(`/api/google-reviews/${review.id}/draft`, {
         method: 'POST',
         body: { tone },
       })
@@ -104,7 +105,9 @@ export function ReplyDrawer({ review, business, blocked, onClose, onPosted }: Pr
     setFailure(null)
     try {
       await request(`/api/google-reviews/${review.id}/reply`, { method: 'PUT', body: { comment: text } })
-      toast.success('Reply Posted', 'Your reply is on Google.')
+      // A demo connection's reply stays here (docs/decisions.md D59).
+      if (connection?.demo) toast.success('Reply Saved Here (Demo)', DEMO_PROFILE_NOTE)
+      else toast.success('Reply Posted', 'Your reply is on Google.')
       onPosted()
     } catch (error) {
       setFailure({
@@ -209,7 +212,7 @@ export function ReplyDrawer({ review, business, blocked, onClose, onPosted }: Pr
               {byteCounterText(bytes)}
             </Typography.Text>
           </Flex>
-          {problem && bytes > REPLY_MAX_BYTES && <Alert type="error" showIcon message={problem} />}
+          {problem && text.trim() !== '' && <Alert type="error" showIcon message={problem} />}
         </Flex>
         {failure &&
           (failure.notApproved ? (

@@ -3,14 +3,15 @@
  * when, the words in their own script, and the business's reply under it.
  */
 import { Avatar, Flex, Tag, Typography } from 'antd'
+import type { GoogleReviewDto } from '@reviewroute/backend/types/api'
 import { RatingStars } from '#components/review-session-content'
 import { SessionTime } from '#components/session-time'
-import { initialOf, type GoogleReview } from '#lib/google'
+import { initialOf } from '#lib/google'
 import './google.css'
 
 export const ANONYMOUS = 'A Google user'
 
-export function ReviewBody({ review, showReply = false }: { review: GoogleReview; showReply?: boolean }) {
+export function ReviewBody({ review, showReply = false }: { review: GoogleReviewDto; showReply?: boolean }) {
   const name = review.reviewer.anonymous || !review.reviewer.name ? ANONYMOUS : review.reviewer.name
   return (
     <Flex gap={12} align="flex-start" style={{ minWidth: 0, width: '100%' }}>

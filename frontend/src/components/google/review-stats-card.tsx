@@ -4,11 +4,11 @@
  * business or all of them over a period (`GET /api/google-reviews/stats?businessId&from&to`, India's days).
  */
 import { useCustom } from '@refinedev/core'
-import type { BusinessDto } from '@reviewroute/backend/types/api'
+import type { BusinessDto, GoogleReviewStatsDto } from '@reviewroute/backend/types/api'
 import { Alert, Card, Col, Flex, Row, Select, Skeleton, Statistic, Typography } from 'antd'
 import { useState } from 'react'
 import { indiaToday, shiftDay } from '#lib/date-range'
-import { hoursText, isNotApproved, percentText, type GoogleReviewStats } from '#lib/google'
+import { hoursText, isNotApproved, percentText } from '#lib/google'
 import { errorText } from '#providers/http'
 import { ALL_BUSINESSES, BusinessFilter } from '#components/feedbacks/business-filter'
 import { NotApproved } from './not-approved'
@@ -38,7 +38,7 @@ export function ReviewStatsCard({ businesses, selected }: { businesses: Business
   const [all, setAll] = useState(selected === null)
   const [period, setPeriod] = useState<Period>('30')
   const businessId = all || !selected ? null : selected.id
-  const { query } = useCustom<GoogleReviewStats>({
+  const { query } = useCustom<GoogleReviewStatsDto>({
     url: '/api/google-reviews/stats',
     method: 'get',
     config: { query: statsQuery(businessId, period) },

@@ -7,13 +7,11 @@
  * image was downloaded to attach. Loaded only when a review's "Share image" is pressed.
  */
 import { DownloadOutlined, WhatsAppOutlined } from '@ant-design/icons'
-import type { BusinessDto } from '@reviewroute/backend/types/api'
+import type { BusinessDto, GoogleReviewDto } from '@reviewroute/backend/types/api'
 import { download } from '@reviewroute/web-shared/download'
-import { reviewLink } from '@reviewroute/web-shared/format'
 import { Alert, Button, Flex, Modal, Segmented, Spin, Typography } from 'antd'
 import { useEffect, useState } from 'react'
 import { fetchFile } from '#lib/file-download'
-import type { GoogleReview } from '#lib/google'
 import { errorText } from '#providers/http'
 import { useToast } from '#providers/toast'
 
@@ -23,8 +21,8 @@ export const reviewImagePath = (id: number, format: ImageFormat) => `/api/google
 export const reviewImageName = (id: number, format: ImageFormat) => `review-${id}-${format}.png`
 
 /** The line sent with the image: the business, the stars and where to leave a review. */
-export const whatsAppText = (business: Pick<BusinessDto, 'name' | 'shortUrl'>, stars: number) =>
-  `${stars}★ on Google for ${business.name}! Been here? Leave your review: ${reviewLink(business.shortUrl)}`
+export const whatsAppText = (business: Pick<BusinessDto, 'name' | 'reviewUrl'>, stars: number) =>
+  `${stars}★ on Google for ${business.name}! Been here? Leave your review: ${business.reviewUrl}`
 
 const FORMATS: { value: ImageFormat; label: string }[] = [
   { value: 'square', label: 'Square' },
@@ -42,8 +40,8 @@ export default function ShareImageModal({
   business,
   onClose,
 }: {
-  review: GoogleReview
-  business: Pick<BusinessDto, 'name' | 'shortUrl'>
+  review: GoogleReviewDto
+  business: Pick<BusinessDto, 'name' | 'reviewUrl'>
   onClose: () => void
 }) {
   const toast = useToast()

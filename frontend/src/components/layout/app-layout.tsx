@@ -15,6 +15,7 @@ import { LockGuard } from '#components/access/lock-guard'
 import { VerifyEmailBanner } from '#components/account/verify-email-banner'
 import { PageLoading } from '#components/page-loading'
 import { AppHeader } from './header'
+import { LostWorkspaceNotice } from './lost-workspace-notice'
 import { BottomNav, SideNav } from './navigation'
 
 function useSyncUser() {
@@ -31,7 +32,7 @@ export function AppLayout() {
   const desktop = screens.md ?? true
   const [collapsed, setCollapsed] = useState(false)
   // The lock guard reads the same status (one query); the menus then offer only what a locked owner may open.
-  const locked = useTrialStatus().status?.isLimited ?? false
+  const locked = useTrialStatus().status?.isLocked ?? false
   useSyncUser()
 
   return (
@@ -42,6 +43,7 @@ export function AppLayout() {
           <Layout>
             <AppHeader collapsed={collapsed} onToggle={() => setCollapsed((value) => !value)} locked={locked} />
             <Layout.Content className="app-content">
+              <LostWorkspaceNotice />
               <VerifyEmailBanner />
               <LockGuard>
                 <Suspense fallback={<PageLoading />}>

@@ -1,29 +1,16 @@
-import {
-  ApartmentOutlined,
-  BarChartOutlined,
-  BgColorsOutlined,
-  CreditCardOutlined,
-  DashboardOutlined,
-  GoogleOutlined,
-  LogoutOutlined,
-  MenuFoldOutlined,
-  MenuUnfoldOutlined,
-  PlusOutlined,
-  ShopOutlined,
-  UsergroupAddOutlined,
-  UserOutlined,
-} from '@ant-design/icons'
+import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, PlusOutlined } from '@ant-design/icons'
 import { useLogout } from '@refinedev/core'
 import { Avatar, Button, Dropdown, Flex, Grid, Layout, Typography, type MenuProps } from 'antd'
-import { lazy, Suspense, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useCurrentUser } from '#hooks/use-current-user'
 import { greetingName, initials } from '#lib/greeting'
 import { useBusinesses } from '#hooks/use-businesses'
 import { useWorkspaces } from '#hooks/use-workspaces'
 import { preloadable } from '#lib/preloadable'
-import { showsNavItem, type Permissions } from '#lib/roles'
-import type { WorkspaceDto } from '@reviewroute/backend/types/api'
+import { useAllowedScreens } from '#hooks/use-access'
+import { isAllowedWhenLocked } from '#lib/access'
+import { AVATAR_NAV, type NavItem } from '#lib/nav'
 import { BrandMark } from './workspace-brand'
 import { WorkspaceSwitcher } from './workspace-switcher'
 
@@ -56,43 +43,26 @@ export const UserAvatar = ({ initials, imageUrl }: { initials: string; imageUrl?
  * The avatar menu: the screens a phone's bottom bar has no room for, and the profile, where the name, phone and
  * email are edited (one entry: a "Profile" page beside a "Profile Settings" dialog editing part of the same was
  * two doors to one room). A locked owner gets the workspace's administration, billing and the profile, as in the
- * side menu; what the member's role or the workspace's kind has no use for is left out as there (lib/roles.ts).
- * A member of one workspace has no switcher, so "New workspace" (a team or an agency) is here for them.
+ * side menu; what the member's role or the workspace's kind has no use for is left out as there (`screens`: the
+ * avatar menu's screens the access control provider allows, lib/nav.ts). A member of one workspace has no switcher,
+ * so "New workspace" (a team or an agency) is here for them.
  */
 function userMenuItems(
   navigate: (path: string) => void,
   logout: () => void,
-  {
-    locked,
-    permissions,
-    workspace,
-    onNewWorkspace,
-  }: { locked: boolean; permissions: Permissions; workspace: WorkspaceDto | null; onNewWorkspace: (() => void) | null }
+  { screens, onNewWorkspace }: { screens: NavItem[]; onNewWorkspace: (() => void) | null }
 ): MenuProps['items'] {
-  const go = (key: string, icon: ReactNode, label: string, path: string) => ({ key, icon, label, onClick: () => navigate(path) })
-  const entries = [
-    ...(locked
-      ? []
-      : [
-          go('dashboard', <DashboardOutlined />, 'Dashboard', '/dashboard'),
-          go('businesses', <ShopOutlined />, 'My Businesses', '/dashboard/businesses'),
-          go('analytics', <BarChartOutlined />, 'Analytics', '/dashboard/analytics'),
-          go('google', <GoogleOutlined />, 'Google', '/dashboard/google'),
-        ]),
-    // The workspace's administration opens when locked too (config/constants.ts LOCK_ALLOWED_PATHS).
-    go('clients', <ApartmentOutlined />, 'Clients', '/dashboard/clients'),
-    go('team', <UsergroupAddOutlined />, 'Team', '/dashboard/team'),
-    go('brand', <BgColorsOutlined />, 'Brand', '/dashboard/brand'),
-    go('billing', <CreditCardOutlined />, 'Billing', '/billing'),
-    go('profile', <UserOutlined />, 'Profile & Settings', '/profile'),
-  ]
   return [
-    ...entries.filter((entry) => showsNavItem(entry.key, permissions, workspace)),
+    ...screens.map(({ key, icon: Icon, label, href }) => ({ key, icon: <Icon />, label, onClick: () => navigate(href) })),
     ...(onNewWorkspace ? [{ key: 'new-workspace', icon: <PlusOutlined />, label: 'New workspace', onClick: onNewWorkspace }] : []),
     { type: 'divider' as const },
     { key: 'logout', icon: <LogoutOutlined />, label: 'Log out', onClick: () => logout() },
   ]
 }
+
+/** The avatar menu's screens for this member; when locked, those a locked workspace opens (lib/access.ts). */
+const useAvatarScreens = (locked: boolean) =>
+  useAllowedScreens(locked ? AVATAR_NAV.filter((item) => isAllowedWhenLocked(item.href)) : AVATAR_NAV)
 
 export function AppHeader({ collapsed, onToggle, locked = false }: { collapsed: boolean; onToggle(): void; locked?: boolean }) {
   const { user } = useCurrentUser()
@@ -101,13 +71,11 @@ export function AppHeader({ collapsed, onToggle, locked = false }: { collapsed: 
   const screens = Grid.useBreakpoint()
   const desktop = screens.md ?? true
   const { businesses } = useBusinesses()
-  const { current, permissions, workspaces } = useWorkspaces()
+  const { current, workspaces } = useWorkspaces()
   const [creating, setCreating] = useState(false)
   const several = businesses.length > 1
   const items = userMenuItems(navigate, () => logout(), {
-    locked,
-    permissions,
-    workspace: current,
+    screens: useAvatarScreens(locked),
     onNewWorkspace: workspaces.length === 1 ? () => setCreating(true) : null,
   })
   // On a phone there is no sider: a client's (or an agency's) brand stands at the header's start.
@@ -124,9 +92,17 @@ export function AppHeader({ collapsed, onToggle, locked = false }: { collapsed: 
             onClick={onToggle}
           />
         )}
-        {brand && <BrandMark brand={brand} size={28} labelled />}
+        {brand && (
+          <span className="app-header-brand">
+            <BrandMark brand={brand} size={28} />
+            <span className="app-header-brand__name" title={brand.name}>
+              {brand.name}
+            </span>
+          </span>
+        )}
+        {/* On a phone the brand's name takes the greeting's place (the overview's welcome still greets). */}
         {desktop || !several ? (
-          <Greeting name={greetingName(user)} />
+          !brand && <Greeting name={greetingName(user)} />
         ) : (
           <Suspense fallback={null}>
             <BusinessSelector compact />

@@ -1,11 +1,8 @@
 import { Button, Flex, Form, Input, Modal, Typography } from 'antd'
 import type { AcceptedMessageResponse, ChangeEmailRequest } from '@reviewroute/backend/types/api'
-import { fieldErrors } from '@reviewroute/web-shared/api'
-import { useState } from 'react'
-import { ApiError, errorText, request } from '#providers/http'
+import { useSaveForm } from '#hooks/use-save-form'
+import { ApiError, errorText } from '#providers/http'
 import { useToast } from '#providers/toast'
-
-const FIELDS: (keyof ChangeEmailRequest)[] = ['email', 'password']
 
 interface Props {
   open: boolean
@@ -29,31 +26,21 @@ export function ChangeEmailModal({ open, currentEmail, onClose }: Props) {
 
 /** Mounted fresh each time the dialog opens, so no password outlives it. */
 function ChangeEmailForm({ currentEmail, onDone }: { currentEmail: string; onDone(): void }) {
-  const [form] = Form.useForm<ChangeEmailRequest>()
-  const [saving, setSaving] = useState(false)
   const toast = useToast()
-
-  async function save({ email, password }: ChangeEmailRequest) {
-    setSaving(true)
-    try {
-      const { message } = await request<AcceptedMessageResponse>('/api/auth/change-email', {
-        method: 'POST',
-        body: { password, email } satisfies ChangeEmailRequest,
-      })
+  const { form, formProps, saving } = useSaveForm<ChangeEmailRequest, ChangeEmailRequest, AcceptedMessageResponse>({
+    path: '/api/auth/change-email',
+    body: ({ email, password }) => ({ password, email }),
+    onSaved: ({ message }) => {
       toast.success('Check Your New Inbox', message)
       onDone()
-    } catch (error) {
-      setSaving(false)
-      const byField = fieldErrors(error)
-      if (FIELDS.some((field) => byField[field])) {
-        form.setFields(FIELDS.filter((field) => byField[field]).map((field) => ({ name: field, errors: [byField[field]] })))
-      } else if (error instanceof ApiError && error.status === 400) {
+    },
+    busyAfterSave: true,
+    onFailed: (error) => {
+      if (error instanceof ApiError && error.status === 400)
         form.setFields([{ name: 'password', errors: [errorText(error, 'That password is not correct.')] }])
-      } else {
-        toast.error('Email Not Changed', errorText(error, 'Failed to change your email. Please try again.'))
-      }
-    }
-  }
+      else toast.error('Email Not Changed', errorText(error, 'Failed to change your email. Please try again.'))
+    },
+  })
 
   return (
     <Flex vertical gap={12} style={{ paddingTop: 8 }}>
@@ -61,7 +48,7 @@ function ChangeEmailForm({ currentEmail, onDone }: { currentEmail: string; onDon
         You sign in with <Typography.Text strong>{currentEmail}</Typography.Text>. We will mail a link to the new address; it becomes your
         sign-in once you open that link.
       </Typography.Text>
-      <Form name="change-email" form={form} layout="vertical" requiredMark={false} onFinish={(values) => void save(values)}>
+      <Form {...formProps} name="change-email" layout="vertical" requiredMark={false}>
         <Form.Item
           label="New email"
           name="email"

@@ -1,12 +1,12 @@
 import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons'
 import { Alert, Button, Card, Flex, Form, Input, Modal, Typography } from 'antd'
 import type { DeleteAccountRequest } from '@reviewroute/backend/types/api'
-import { fieldErrors } from '@reviewroute/web-shared/api'
 import { clearToken } from '@reviewroute/web-shared/token'
 import { useState } from 'react'
 import { DELETED_WITH_ACCOUNT, KEPT_AFTER_DELETION } from '@reviewroute/backend/contract/account_deletion'
+import { useSaveForm } from '#hooks/use-save-form'
 import { AFTER_DELETE_URL, downloadAccountExport } from '#lib/data-rights'
-import { ApiError, errorText, request } from '#providers/http'
+import { ApiError, errorText } from '#providers/http'
 import { useToast } from '#providers/toast'
 
 /**
@@ -64,28 +64,25 @@ interface FormProps {
 
 /** Mounted fresh each time the dialog opens, so no password outlives it. */
 function DeleteAccountForm({ exporting, onExport, onCancel }: FormProps) {
-  const [form] = Form.useForm<DeleteAccountRequest>()
-  const password = Form.useWatch('password', form)
-  const [deleting, setDeleting] = useState(false)
   const toast = useToast()
-
-  async function deleteAccount({ password }: DeleteAccountRequest) {
-    setDeleting(true)
-    try {
-      await request('/api/account', { method: 'DELETE', body: { password } satisfies DeleteAccountRequest })
-      // The server has revoked every token; signing out is forgetting ours, and the site is where the owner lands.
+  const { form, formProps, saving } = useSaveForm<DeleteAccountRequest>({
+    path: '/api/account',
+    method: 'delete',
+    body: ({ password }) => ({ password }),
+    // The server has revoked every token; signing out is forgetting ours, and the site is where the owner lands.
+    onSaved: () => {
       clearToken()
       window.location.replace(AFTER_DELETE_URL)
-    } catch (error) {
-      setDeleting(false)
-      // 400 (wrong password, or no password at all), 422 and the lock's 429 all answer the password: say it there.
-      const message =
-        fieldErrors(error).password ??
-        (error instanceof ApiError && [400, 429].includes(error.status) ? errorText(error, 'That password is not correct.') : null)
-      if (message) form.setFields([{ name: 'password', errors: [message] }])
+    },
+    busyAfterSave: true,
+    // 400 (wrong password, or no password at all), 422 and the lock's 429 all answer the password: say it there.
+    onFailed: (error) => {
+      if (error instanceof ApiError && [400, 429].includes(error.status))
+        form.setFields([{ name: 'password', errors: [errorText(error, 'That password is not correct.')] }])
       else toast.error('Account Not Deleted', errorText(error, 'Failed to delete your account. Please try again.'))
-    }
-  }
+    },
+  })
+  const password = Form.useWatch('password', form)
 
   return (
     <Flex vertical gap={12} style={{ paddingTop: 8 }}>
@@ -112,7 +109,7 @@ function DeleteAccountForm({ exporting, onExport, onCancel }: FormProps) {
           Download my data
         </Button>
       </Typography.Text>
-      <Form name="delete-account" form={form} layout="vertical" requiredMark={false} onFinish={(values) => void deleteAccount(values)}>
+      <Form {...formProps} name="delete-account" layout="vertical" requiredMark={false}>
         <Form.Item
           label="Your password"
           name="password"
@@ -122,10 +119,10 @@ function DeleteAccountForm({ exporting, onExport, onCancel }: FormProps) {
           <Input.Password autoComplete="current-password" />
         </Form.Item>
         <Flex wrap justify="end" gap={8}>
-          <Button onClick={onCancel} disabled={deleting}>
+          <Button onClick={onCancel} disabled={saving}>
             Cancel
           </Button>
-          <Button type="primary" danger htmlType="submit" loading={deleting} disabled={!password}>
+          <Button type="primary" danger htmlType="submit" loading={saving} disabled={!password}>
             Delete my account
           </Button>
         </Flex>

@@ -1,14 +1,11 @@
 import { Button, Card, Flex, Form, Input } from 'antd'
 import type { ChangePasswordRequest, ChangePasswordResponse } from '@reviewroute/backend/types/api'
-import { fieldErrors } from '@reviewroute/web-shared/api'
-import { useState } from 'react'
 import { PASSWORD_MIN_LENGTH } from '#config/constants'
-import { ApiError, errorText, request } from '#providers/http'
+import { useSaveForm } from '#hooks/use-save-form'
+import { ApiError, errorText } from '#providers/http'
 import { useToast } from '#providers/toast'
 
 type Values = ChangePasswordRequest & { confirmPassword: string }
-
-const FIELDS: (keyof ChangePasswordRequest)[] = ['currentPassword', 'password']
 
 /**
  * Change password (POST /api/auth/change-password, docs/decisions.md D29). The server signs the other devices out, so
@@ -16,37 +13,25 @@ const FIELDS: (keyof ChangePasswordRequest)[] = ['currentPassword', 'password']
  * field messages (422); anything else (the lock's 429, an outage) is a toast with the server's sentence.
  */
 export function PasswordCard({ onChanged }: { onChanged(): Promise<unknown> | void }) {
-  const [form] = Form.useForm<Values>()
-  const [saving, setSaving] = useState(false)
   const toast = useToast()
-
-  async function save({ currentPassword, password }: Values) {
-    setSaving(true)
-    try {
-      const { message } = await request<ChangePasswordResponse>('/api/auth/change-password', {
-        method: 'POST',
-        body: { currentPassword, password } satisfies ChangePasswordRequest,
-      })
+  const { form, formProps, saving } = useSaveForm<Values, ChangePasswordRequest, ChangePasswordResponse>({
+    path: '/api/auth/change-password',
+    body: ({ currentPassword, password }) => ({ currentPassword, password }),
+    onSaved: async ({ message }) => {
       form.resetFields()
       toast.success('Password Changed', message)
       await onChanged()
-    } catch (error) {
-      const byField = fieldErrors(error)
-      if (FIELDS.some((field) => byField[field])) {
-        form.setFields(FIELDS.filter((field) => byField[field]).map((field) => ({ name: field, errors: [byField[field]] })))
-      } else if (error instanceof ApiError && error.status === 400) {
+    },
+    onFailed: (error) => {
+      if (error instanceof ApiError && error.status === 400)
         form.setFields([{ name: 'currentPassword', errors: [errorText(error, 'Your current password is not correct.')] }])
-      } else {
-        toast.error('Password Not Changed', errorText(error, 'Failed to change password. Please try again.'))
-      }
-    } finally {
-      setSaving(false)
-    }
-  }
+      else toast.error('Password Not Changed', errorText(error, 'Failed to change password. Please try again.'))
+    },
+  })
 
   return (
     <Card title="Password">
-      <Form name="change-password" form={form} layout="vertical" onFinish={save} requiredMark={false}>
+      <Form {...formProps} name="change-password" layout="vertical" requiredMark={false}>
         <Form.Item label="Current password" name="currentPassword" rules={[{ required: true, message: 'Enter your current password' }]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>

@@ -1,12 +1,12 @@
 import { EditOutlined } from '@ant-design/icons'
 import { Button, Card, Flex, Form, Input, Typography } from 'antd'
 import type { UpdateProfileRequest, UserDto } from '@reviewroute/backend/types/api'
-import { fieldErrors } from '@reviewroute/web-shared/api'
 import { getToken } from '@reviewroute/web-shared/token'
 import { useState } from 'react'
 import { PHONE_PREFIX } from '#config/constants'
-import { formatIndianMobile, isValidPhone, mobileNumberProblem, phoneDigits, phoneForApi } from '#lib/phone'
-import { errorText, request } from '#providers/http'
+import { useSaveForm } from '#hooks/use-save-form'
+import { formatIndianMobile, isValidPhone, mobileNumberProblem, phoneDigits, phoneFieldText, phoneForApi } from '#lib/phone'
+import { errorText } from '#providers/http'
 import { useToast } from '#providers/toast'
 import { ChangeEmailModal } from './change-email-modal'
 import { Facts } from './facts'
@@ -48,34 +48,25 @@ export function PersonalInfoCard({
   onSaved(): Promise<unknown> | void
 }) {
   const [editing, setEditing] = useState(false)
-  const [saving, setSaving] = useState(false)
   const [changingEmail, setChangingEmail] = useState(false)
-  const [form] = Form.useForm<Values>()
   const toast = useToast()
   const savedPhone = phoneDigits(user?.phone ?? '')
-
-  async function save({ firstName, lastName, phone }: Values) {
-    if (!getToken()) return toast.error('You must be logged in to update your profile.')
-    setSaving(true)
-    try {
-      const body = {
-        firstName: firstName.trim(),
-        lastName: (lastName ?? '').trim(),
-        ...(phone === savedPhone ? {} : { phone: phone ? phoneForApi(phone) : null }),
-      } satisfies UpdateProfileRequest
-      await request<UserDto>('/api/auth/profile', { method: 'PATCH', body })
+  const { formProps, saving } = useSaveForm<Values, UpdateProfileRequest, UserDto>({
+    path: '/api/auth/profile',
+    method: 'patch',
+    body: ({ firstName, lastName, phone }) => ({
+      firstName: firstName.trim(),
+      lastName: (lastName ?? '').trim(),
+      ...(phone === savedPhone ? {} : { phone: phone ? phoneForApi(phone) : null }),
+    }),
+    onSaved: async () => {
       await onSaved()
       setEditing(false)
       toast.success('Profile Updated', 'Your details have been saved.')
-    } catch (error) {
-      // The server's word on the number belongs under its field (the browser's rule is the same, so rarely needed).
-      const phoneError = fieldErrors(error).phone
-      if (phoneError) form.setFields([{ name: 'phone', errors: [phoneError] }])
-      else toast.error(errorText(error, 'Failed to update profile. Please try again.'))
-    } finally {
-      setSaving(false)
-    }
-  }
+    },
+    // The server's word on the number goes under its field (the browser's rule is the same, so rarely needed).
+    onFailed: (error) => toast.error(errorText(error, 'Failed to update profile. Please try again.')),
+  })
 
   const edit = editing ? null : (
     <Button icon={<EditOutlined />} onClick={() => setEditing(true)} disabled={!user}>
@@ -87,9 +78,10 @@ export function PersonalInfoCard({
     <Card title="Personal Information" extra={edit} loading={loading && !user}>
       {editing && user ? (
         <Form
-          form={form}
+          {...formProps}
+          // Signed out in another tab meanwhile: nothing is sent.
+          onFinish={(values) => (getToken() ? formProps.onFinish?.(values) : toast.error('You must be logged in to update your profile.'))}
           layout="vertical"
-          onFinish={save}
           initialValues={{ firstName: user.firstName, lastName: user.lastName, phone: savedPhone }}
           requiredMark={false}
         >
@@ -110,10 +102,10 @@ export function PersonalInfoCard({
             label="Mobile number"
             name="phone"
             rules={[mobileNumberRule(savedPhone)]}
-            getValueFromEvent={(event: { target: { value: string } }) => phoneDigits(event.target.value)}
+            getValueFromEvent={(event: { target: { value: string } }) => phoneFieldText(event.target.value)}
             extra="For messages about your account and plan; we never share it. Leave it empty to remove it."
           >
-            <Input addonBefore={PHONE_PREFIX} inputMode="numeric" autoComplete="tel-national" placeholder="9876543210" />
+            <Input addonBefore={PHONE_PREFIX} inputMode="tel" autoComplete="tel-national" placeholder="9876543210" />
           </Form.Item>
           <Form.Item
             label="Email"

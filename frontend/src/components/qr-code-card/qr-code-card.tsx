@@ -7,11 +7,13 @@
 import { CopyOutlined, DownloadOutlined } from '@ant-design/icons'
 import type { BusinessDto } from '@reviewroute/backend/types/api'
 import { copyText } from '@reviewroute/web-shared/clipboard'
-import { reviewLink } from '@reviewroute/web-shared/format'
+import { demoMarked } from '@reviewroute/backend/contract/demo_places'
+import { DEMO_LISTING, DEMO_LISTING_TEXT, isDemoPlace, routingSentence } from '@reviewroute/web-shared/routing'
 import { download, posterFileName, QR_ON_SCREEN, qrDataUrl } from '@reviewroute/web-shared/qr'
-import { Button, Card, Flex, Input, Skeleton, Space, Typography } from 'antd'
+import { Alert, Button, Card, Flex, Input, Skeleton, Space, Typography } from 'antd'
 import { useEffect, useState } from 'react'
 import { useToast } from '#providers/toast'
+import { useWorkspaces } from '#hooks/use-workspaces'
 import { PosterPdfButtons } from './poster-pdf-buttons'
 import { usePoster } from './use-poster'
 
@@ -45,10 +47,22 @@ function OnScreenQr({ link, name }: { link: string; name: string }) {
   return <img src={src} alt={`QR code for ${name}`} width={QR_ON_SCREEN} height={QR_ON_SCREEN} style={{ ...box, display: 'block' }} />
 }
 
-export function QrCodeCard({ business }: { business: Pick<BusinessDto, 'id' | 'name' | 'shortUrl' | 'language'> }) {
+/** The sentence under the link follows the business's routing choice (docs/decisions.md D51); a demo listing says so (D59). */
+export function QrCodeCard({
+  business,
+}: {
+  business: Pick<BusinessDto, 'id' | 'placeId' | 'name' | 'shortUrl' | 'reviewUrl' | 'language' | 'complianceMode'>
+}) {
   const toast = useToast()
-  const link = reviewLink(business.shortUrl)
-  const poster = usePoster(business.name, link, business.language)
+  const link = business.reviewUrl
+  // A client's customers meet its agency's brand, as on the customer page and the printed poster.
+  const { current } = useWorkspaces()
+  const poster = usePoster(
+    demoMarked(business.name, business.placeId),
+    link,
+    business.language,
+    current?.kind === 'client' ? current.brand : null
+  )
 
   async function copyLink() {
     if (await copyText(link)) toast.success('Link copied!', 'Review link has been copied to clipboard.')
@@ -76,8 +90,9 @@ export function QrCodeCard({ business }: { business: Pick<BusinessDto, 'id' | 'n
               <Button icon={<CopyOutlined />} onClick={() => void copyLink()} aria-label="Copy review link" />
             </Space.Compact>
           </div>
+          {isDemoPlace(business.placeId) && <Alert type="warning" showIcon message={DEMO_LISTING} description={DEMO_LISTING_TEXT} />}
           <Typography.Text type="secondary">
-            Customers scan the code or open the link to rate you. 4-5 stars go on to Google; 3 or below stay with you as private feedback.
+            Customers scan the code or open the link to rate you. {routingSentence(business.complianceMode)}
           </Typography.Text>
           <Flex vertical gap={4}>
             <Flex gap={8} wrap>

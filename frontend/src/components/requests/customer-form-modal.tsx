@@ -2,22 +2,31 @@
  * Add a customer (with their agreement) or edit one: the `customers` resource through Refine. A mobile number, an
  * email or both: WhatsApp and SMS need the number, email the address (docs/product-rules.md#customers-and-channels).
  */
-import { useCreate, useUpdate, type HttpError } from '@refinedev/core'
 import type { CreateCustomerRequest, CustomerDto, UpdateCustomerRequest } from '@reviewroute/backend/types/api'
-import { ApiError, fieldErrors } from '@reviewroute/web-shared/api'
-import { Alert, Form, Input, Modal, Typography, type FormRule } from 'antd'
-import { useState } from 'react'
+import { ApiError } from '@reviewroute/web-shared/api'
+import { Alert, Form, Input, Modal, Select, Typography, type FormRule } from 'antd'
+import { useSaveForm } from '#hooks/use-save-form'
 import { mobileRules } from '#lib/review-requests'
 import { errorText } from '#providers/http'
 import { useToast } from '#providers/toast'
 import { ConsentField } from './consent-field'
+import { languageLabel, MESSAGE_LANGUAGE_LABEL } from './message-language-field'
+import { REVIEW_LANGUAGES, type ReviewLanguage } from '#lib/review-languages'
 
 interface Values {
   name: string
   phone?: string
   email?: string
+  /** 'auto': chosen for them (the language they rated in, else the business's; docs/decisions.md D65). */
+  language: ReviewLanguage | typeof AUTOMATIC
   consent?: boolean
 }
+
+const AUTOMATIC = 'auto'
+const LANGUAGE_OPTIONS = [
+  { value: AUTOMATIC, label: 'Automatic: the language they rate in, else your business’s' },
+  ...REVIEW_LANGUAGES.map((code) => ({ value: code, label: languageLabel(code) })),
+]
 
 export const CONTACT_HELP = 'A mobile number, an email or both: WhatsApp and SMS need the number, email needs the address.'
 export const PHONE_OR_EMAIL = 'Enter their mobile number or their email address'
@@ -40,40 +49,37 @@ export function CustomerFormModal({
   customer: CustomerDto | null
   onClose(): void
 }) {
-  const [form] = Form.useForm<Values>()
   const toast = useToast()
-  const { mutateAsync: create } = useCreate<CustomerDto, HttpError, CreateCustomerRequest>()
-  const { mutateAsync: update } = useUpdate<CustomerDto, HttpError, UpdateCustomerRequest>()
-  const [saving, setSaving] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
-
-  async function save(values: Values) {
-    setSaving(true)
-    setFailure(null)
-    const email = values.email?.trim() || null
-    const phone = values.phone?.trim() || null
-    try {
-      if (customer) {
-        await update({ resource: 'customers', id: customer.id, values: { name: values.name.trim(), phone, email } })
-        toast.success('Customer Updated', `${values.name.trim()} was saved.`)
-      } else {
-        await create({
-          resource: 'customers',
-          values: { businessId, name: values.name.trim(), ...(phone ? { phone } : {}), email, consent: true },
-        })
-        toast.success('Customer Added', `${values.name.trim()} is on your list.`)
+  const { form, formProps, saving, failure } = useSaveForm<Values, CreateCustomerRequest | UpdateCustomerRequest, CustomerDto>({
+    resource: 'customers',
+    ...(customer ? { action: 'edit', id: customer.id } : { action: 'create' }),
+    // The customers' lists read again, as Refine's create and update do.
+    invalidates: customer ? ['list', 'many', 'detail'] : ['list', 'many'],
+    body: (values) => {
+      const email = values.email?.trim() || null
+      const phone = values.phone?.trim() || null
+      const language = values.language === AUTOMATIC ? null : values.language
+      if (customer) return { name: values.name.trim(), phone, email, language }
+      return {
+        businessId,
+        name: values.name.trim(),
+        ...(phone ? { phone } : {}),
+        email,
+        ...(language ? { language } : {}),
+        consent: true,
       }
+    },
+    onSaved: (_, { name }) => {
+      if (customer) toast.success('Customer Updated', `${name} was saved.`)
+      else toast.success('Customer Added', `${name} is on your list.`)
       onClose()
-    } catch (error) {
-      const byField = Object.entries(fieldErrors(error)).filter(([field]) => ['name', 'phone', 'email'].includes(field))
+    },
+    onFailed: (error) => {
       // A taken number, or for a customer without one a taken address.
-      if (error instanceof ApiError && error.status === 409) form.setFields([{ name: phone ? 'phone' : 'email', errors: [error.message] }])
-      else if (byField.length) form.setFields(byField.map(([field, message]) => ({ name: field as keyof Values, errors: [message] })))
-      else setFailure(errorText(error, 'Could not save the customer. Please try again.'))
-    } finally {
-      setSaving(false)
-    }
-  }
+      if (!(error instanceof ApiError && error.status === 409)) return errorText(error, 'Could not save the customer. Please try again.')
+      form.setFields([{ name: form.getFieldValue('phone')?.trim() ? 'phone' : 'email', errors: [error.message] }])
+    },
+  })
 
   return (
     <Modal
@@ -86,11 +92,14 @@ export function CustomerFormModal({
       destroyOnHidden
     >
       <Form
-        form={form}
+        {...formProps}
         layout="vertical"
         requiredMark={false}
-        initialValues={customer ? { name: customer.name, phone: customer.phone ?? '', email: customer.email ?? '' } : { consent: false }}
-        onFinish={(values) => void save(values)}
+        initialValues={
+          customer
+            ? { name: customer.name, phone: customer.phone ?? '', email: customer.email ?? '', language: customer.language ?? AUTOMATIC }
+            : { consent: false, language: AUTOMATIC }
+        }
       >
         <Form.Item label="Name" name="name" rules={[{ required: true, whitespace: true, message: 'Please enter their name' }]}>
           <Input maxLength={100} autoComplete="off" />
@@ -108,6 +117,9 @@ export function CustomerFormModal({
           rules={[{ type: 'email', message: 'Please enter a valid email' }, oneOfThem('phone')]}
         >
           <Input inputMode="email" maxLength={254} autoComplete="off" placeholder="priya@example.com" />
+        </Form.Item>
+        <Form.Item label={MESSAGE_LANGUAGE_LABEL} name="language">
+          <Select options={LANGUAGE_OPTIONS} popupMatchSelectWidth={false} />
         </Form.Item>
         {!customer && <ConsentField />}
         {failure && <Alert type="error" showIcon message={failure} />}

@@ -1,9 +1,10 @@
 /*
- * One business's customers through the `customers` resource: search by name, number or email, pages
- * (`x-total-count`), add, edit, delete, each one's history, one-tap send, and a selection to send one by one.
+ * One business's customers through the `customers` resource on Refine's `useTable` (hooks/use-owner-list.ts): search
+ * by name, number or email, pages (`x-total-count`), add, edit, delete, each one's history, one-tap send, and a
+ * selection to send one by one.
  */
 import { DeleteOutlined, EditOutlined, HistoryOutlined, MailOutlined, WhatsAppOutlined } from '@ant-design/icons'
-import { useDelete, useList, type HttpError } from '@refinedev/core'
+import { useDelete, type CrudFilter } from '@refinedev/core'
 import type { BusinessDto, CustomerDto } from '@reviewroute/backend/types/api'
 import { App, Alert, Button, Flex, Grid, Input, Table, Tag, Typography } from 'antd'
 import { useState } from 'react'
@@ -12,6 +13,7 @@ import { relativeTime } from '#lib/dates'
 import { contactOf, SEND_CHANNEL, SEND_LIST_MAX, sentForYou } from '#lib/review-requests'
 import { errorText } from '#providers/http'
 import { useToast } from '#providers/toast'
+import { useOwnerList } from '#hooks/use-owner-list'
 import { usePermissions } from '#hooks/use-workspaces'
 import { CustomerFormModal } from './customer-form-modal'
 import { CustomerHistory } from './customer-history'
@@ -40,21 +42,25 @@ export function CustomerTable({
   // A phone gets icon buttons and tighter cells, so a row fits its width.
   const screens = Grid.useBreakpoint()
   const narrow = !(screens.sm ?? true)
-  // The Email column shows from md up; below it the address stands under the name of a customer without a number.
+  // The Email column shows from md up; below it the address stands under the name (and under the number, if any).
   const emailColumn = screens.md ?? true
-  const [q, setQ] = useState('')
-  const [page, setPage] = useState(1)
   const [selected, setSelected] = useState<CustomerDto[]>([])
   const [history, setHistory] = useState<CustomerDto | null>(null)
   const [failure, setFailure] = useState<SendFailure | null>(null)
   const [sendingId, setSendingId] = useState<number | null>(null)
-  const { query, result } = useList<CustomerDto, HttpError>({
+  const {
+    query,
+    tableProps,
+    values: q,
+    setValues: setQ,
+  } = useOwnerList<CustomerDto, string>({
     resource: 'customers',
-    pagination: { currentPage: page, pageSize: CUSTOMERS_PAGE_SIZE },
+    pageSize: CUSTOMERS_PAGE_SIZE,
     sorters: [{ field: 'createdAt', order: 'desc' }],
-    filters: [
+    values: '',
+    toFilters: (search): CrudFilter[] => [
       { field: 'businessId', operator: 'eq', value: business.id },
-      { field: 'q', operator: 'eq', value: q },
+      { field: 'q', operator: 'eq', value: search },
     ],
   })
   const { mutate: remove } = useDelete()
@@ -108,10 +114,7 @@ export function CustomerTable({
           aria-label="Search customers"
           placeholder="Search by name, number or email"
           allowClear
-          onSearch={(value) => {
-            setQ(value.trim())
-            setPage(1)
-          }}
+          onSearch={(value) => setQ(value.trim())}
           style={{ maxWidth: 360, flex: '1 1 220px' }}
         />
         {canEdit && (
@@ -133,10 +136,8 @@ export function CustomerTable({
         ))}
       {query.isError && <Alert type="error" showIcon message={errorText(query.error, 'Could not load your customers.')} />}
       <Table<CustomerDto>
-        rowKey="id"
+        {...tableProps}
         size={narrow ? 'small' : 'middle'}
-        loading={query.isLoading}
-        dataSource={result.data ?? []}
         rowSelection={
           canEdit
             ? {
@@ -148,14 +149,6 @@ export function CustomerTable({
         }
         locale={{
           emptyText: q ? 'No customer matches this search.' : canEdit ? 'No customers yet. Add one, or import a CSV.' : 'No customers yet.',
-        }}
-        pagination={{
-          current: page,
-          pageSize: CUSTOMERS_PAGE_SIZE,
-          total: result.total ?? 0,
-          showSizeChanger: false,
-          hideOnSinglePage: true,
-          onChange: setPage,
         }}
         columns={[
           {
@@ -170,6 +163,12 @@ export function CustomerTable({
                   </Typography.Text>
                 ) : (
                   <Typography.Text type="secondary">No mobile number</Typography.Text>
+                )}
+                {/* Without the Email column (a phone), a customer with a number shows their address too. */}
+                {!emailColumn && customer.phone && customer.email && (
+                  <Typography.Text type="secondary" className="contact-email">
+                    {customer.email}
+                  </Typography.Text>
                 )}
                 {customer.optedOutAt && (
                   <Tag color="volcano" style={{ width: 'fit-content', whiteSpace: 'normal' }}>

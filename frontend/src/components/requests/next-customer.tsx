@@ -7,8 +7,9 @@
  * this tab, so coming back from WhatsApp on a phone (which may reload the page) carries on where it was.
  */
 import { CheckCircleFilled, StopOutlined } from '@ant-design/icons'
-import type { BusinessDto, CustomerDto, RequestChannelName } from '@reviewroute/backend/types/api'
+import type { BusinessDto, CustomerDto, RequestChannelName, UpdateCustomerRequest } from '@reviewroute/backend/types/api'
 import { fieldErrors } from '@reviewroute/web-shared/api'
+import { useUpdate, type HttpError } from '@refinedev/core'
 import { Alert, Button, Card, Flex, List, Progress, Typography } from 'antd'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
@@ -19,6 +20,9 @@ import { sendFailure } from './send-failure'
 import { useSendRequest } from './use-send-request'
 import { useRequestChannels } from './use-request-channels'
 import { useWhatsAppOpener } from './whatsapp-opener'
+import { MessageLanguageField } from './message-language-field'
+import { errorText } from '#providers/http'
+import type { ReviewLanguage } from '#lib/review-languages'
 
 type Outcome = { result: 'sent' } | { result: 'skipped'; reason: string }
 
@@ -50,6 +54,11 @@ export function NextCustomer({ business, customers }: { business: BusinessDto; c
   const [last, setLast] = useState<{ name: string; channel: RequestChannelName } | null>(null)
   const { channels } = useRequestChannels(business.id)
   const channel = usableChannel(chosen, channels)
+  // Languages the owner chose here, kept on each customer (docs/decisions.md D65); the list itself came with the page.
+  const [languages, setLanguages] = useState<Record<number, ReviewLanguage | null>>({})
+  const [savingLanguage, setSavingLanguage] = useState(false)
+  const [languageFailure, setLanguageFailure] = useState<string | null>(null)
+  const { mutateAsync: updateCustomer } = useUpdate<CustomerDto, HttpError, UpdateCustomerRequest>()
 
   useEffect(() => sessionStorage.setItem(PROGRESS_KEY, JSON.stringify({ listKey, outcomes })), [listKey, outcomes])
 
@@ -59,6 +68,20 @@ export function NextCustomer({ business, customers }: { business: BusinessDto; c
   const sent = customers.filter((customer) => outcomes[customer.id]?.result === 'sent').length
   const skipped = customers.filter((customer) => outcomes[customer.id]?.result === 'skipped')
   const record = (customer: CustomerDto, outcome: Outcome) => setOutcomes((all) => ({ ...all, [customer.id]: outcome }))
+  const languageOf = (customer: CustomerDto) => (customer.id in languages ? languages[customer.id] : customer.language)
+
+  async function chooseLanguage(customer: CustomerDto, language: ReviewLanguage | null) {
+    setSavingLanguage(true)
+    setLanguageFailure(null)
+    try {
+      await updateCustomer({ resource: 'customers', id: customer.id, values: { language }, successNotification: false })
+      setLanguages((all) => ({ ...all, [customer.id]: language }))
+    } catch (error) {
+      setLanguageFailure(errorText(error, 'Could not save the language. Please try again.'))
+    } finally {
+      setSavingLanguage(false)
+    }
+  }
 
   async function send(customer: CustomerDto) {
     setSending(true)
@@ -123,6 +146,17 @@ export function NextCustomer({ business, customers }: { business: BusinessDto; c
             <Typography.Text type="secondary" className={current.phone ? 'phone-number' : 'contact-email'}>
               {contactOf(current)}
             </Typography.Text>
+            <MessageLanguageField
+              key={current.id}
+              value={languageOf(current)}
+              ratedLanguage={current.ratedLanguage}
+              channels={channels}
+              channel={channel}
+              disabled={sending || savingLanguage}
+              loading={savingLanguage}
+              onChange={(language) => void chooseLanguage(current, language)}
+            />
+            {languageFailure && <Alert type="error" showIcon message={languageFailure} />}
             <Button
               type="primary"
               size="large"

@@ -18,6 +18,8 @@ import { sendFailure, type SendFailure } from './send-failure'
 import { useSendRequest } from './use-send-request'
 import { useRequestChannels } from './use-request-channels'
 import { useWhatsAppOpener } from './whatsapp-opener'
+import { MessageLanguageField } from './message-language-field'
+import type { ReviewLanguage } from '#lib/review-languages'
 
 interface Values {
   name: string
@@ -58,6 +60,8 @@ export function QuickSendForm({ business }: { business: BusinessDto }) {
   const [failure, setFailure] = useState<SendFailure | null>(null)
   const [sent, setSent] = useState<ReviewRequestDto | null>(() => lastSent(business.id))
   const [chosen, setChannel] = useState<RequestChannelName>(SEND_CHANNEL)
+  // The owner's language for this customer, kept on them (null: chosen for them; docs/decisions.md D65).
+  const [language, setLanguage] = useState<ReviewLanguage | null>(null)
   const { channels } = useRequestChannels(business.id)
   const channel = usableChannel(chosen, channels)
   const byEmail = channel === 'email'
@@ -70,7 +74,13 @@ export function QuickSendForm({ business }: { business: BusinessDto }) {
       const email = byEmail ? values.email?.trim() : undefined
       const request = await sendRequest({
         businessId: business.id,
-        customer: { name: values.name.trim(), ...(phone ? { phone } : {}), ...(email ? { email } : {}), consent: true },
+        customer: {
+          name: values.name.trim(),
+          ...(phone ? { phone } : {}),
+          ...(email ? { email } : {}),
+          ...(language ? { language } : {}),
+          consent: true,
+        },
         channel,
       })
       sessionStorage.setItem(SENT_KEY, JSON.stringify({ at: Date.now(), request }))
@@ -88,6 +98,7 @@ export function QuickSendForm({ business }: { business: BusinessDto }) {
   const again = () => {
     sessionStorage.removeItem(SENT_KEY)
     form.resetFields()
+    setLanguage(null)
     setSent(null)
   }
 
@@ -174,6 +185,9 @@ export function QuickSendForm({ business }: { business: BusinessDto }) {
       </Form.Item>
       {/* The contact the channel sends to comes first. */}
       {byEmail ? [emailField, phoneField] : phoneField}
+      <Form.Item>
+        <MessageLanguageField value={language} ratedLanguage={null} channels={channels} channel={channel} onChange={setLanguage} />
+      </Form.Item>
       <ConsentField />
       {failure && (
         <div style={{ marginBottom: 16 }}>

@@ -1,15 +1,17 @@
 /*
- * One business's review requests through the `review-requests` resource, newest first: who, how, how far it got,
- * filters, pages (`x-total-count`) and Resend (a fresh link in the owner's WhatsApp).
+ * One business's review requests through the `review-requests` resource on Refine's `useTable`
+ * (hooks/use-owner-list.ts), newest first: who, how, how far it got, filters, pages (`x-total-count`) and Resend (a
+ * fresh link in the owner's WhatsApp).
  */
 import { WhatsAppOutlined } from '@ant-design/icons'
-import { useCustomMutation, useInvalidate, useList, type HttpError } from '@refinedev/core'
+import { useCustomMutation, useInvalidate, type HttpError } from '@refinedev/core'
 import type { BusinessDto, ReviewRequestDto } from '@reviewroute/backend/types/api'
 import { Alert, Button, Flex, Grid, Table, Typography } from 'antd'
 import { useState } from 'react'
 import { formatDateTime, relativeTime } from '#lib/dates'
 import { CHANNEL_LABELS, contactOf } from '#lib/review-requests'
 import { errorText } from '#providers/http'
+import { useOwnerList } from '#hooks/use-owner-list'
 import { usePermissions } from '#hooks/use-workspaces'
 import { LimitNotice } from '#components/billing/limit-notice'
 import { RequestFilters, requestCrudFilters, NO_REQUEST_FILTERS, type RequestFilterValues } from './request-filters'
@@ -25,16 +27,20 @@ export function RequestList({ business }: { business: BusinessDto }) {
   const narrow = !(Grid.useBreakpoint().sm ?? true)
   const invalidate = useInvalidate()
   const { mutateAsync: post } = useCustomMutation<ReviewRequestDto, HttpError, undefined>()
-  const [filters, setFilters] = useState<RequestFilterValues>(NO_REQUEST_FILTERS)
-  const [page, setPage] = useState(1)
   const [resending, setResending] = useState<number | null>(null)
   const { edit: canResend } = usePermissions()
   const [failure, setFailure] = useState<SendFailure | null>(null)
-  const { query, result } = useList<ReviewRequestDto, HttpError>({
+  const {
+    query,
+    tableProps,
+    values: filters,
+    setValues: setFilters,
+  } = useOwnerList<ReviewRequestDto, RequestFilterValues>({
     resource: 'review-requests',
-    pagination: { currentPage: page, pageSize: REQUESTS_PAGE_SIZE },
+    pageSize: REQUESTS_PAGE_SIZE,
     sorters: [{ field: 'createdAt', order: 'desc' }],
-    filters: requestCrudFilters(business.id, filters),
+    values: NO_REQUEST_FILTERS,
+    toFilters: (values) => requestCrudFilters(business.id, values),
   })
 
   async function resend(request: ReviewRequestDto) {
@@ -53,13 +59,7 @@ export function RequestList({ business }: { business: BusinessDto }) {
 
   return (
     <Flex vertical gap={12}>
-      <RequestFilters
-        values={filters}
-        onChange={(next) => {
-          setFilters(next)
-          setPage(1)
-        }}
-      />
+      <RequestFilters values={filters} onChange={setFilters} />
       {failure &&
         (failure.kind === 'limit' ? (
           <LimitNotice message={failure.message} />
@@ -68,20 +68,10 @@ export function RequestList({ business }: { business: BusinessDto }) {
         ))}
       {query.isError && <Alert type="error" showIcon message={errorText(query.error, 'Could not load your requests.')} />}
       <Table<ReviewRequestDto>
-        rowKey="id"
-        loading={query.isLoading}
-        dataSource={result.data ?? []}
+        {...tableProps}
         locale={{
           emptyText:
             filters === NO_REQUEST_FILTERS ? 'No requests yet. Just served someone? Ask them now.' : 'No request matches these filters.',
-        }}
-        pagination={{
-          current: page,
-          pageSize: REQUESTS_PAGE_SIZE,
-          total: result.total ?? 0,
-          showSizeChanger: false,
-          hideOnSinglePage: true,
-          onChange: setPage,
         }}
         columns={[
           {

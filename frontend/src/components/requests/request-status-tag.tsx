@@ -4,7 +4,7 @@ import { statusLabel } from '#lib/review-requests'
 
 interface Props {
   status: RequestStatusName
-  /** How it went out: a request through the owner's own WhatsApp says what we know of it ("Opened in WhatsApp"). */
+  /** How it went out: a request through the owner's own WhatsApp says what we know of it ("Handed to your WhatsApp"). */
   channel: RequestChannelName
   reason?: string | null
 }

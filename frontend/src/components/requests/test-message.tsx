@@ -4,12 +4,11 @@
  * the template, the language and the delivery for themselves. A refusal shows the provider's reason.
  */
 import { ExperimentOutlined } from '@ant-design/icons'
-import { useCustomMutation, type HttpError } from '@refinedev/core'
 import type { TestMessageDto, TestMessageRequest } from '@reviewroute/backend/types/api'
-import { fieldErrors } from '@reviewroute/web-shared/api'
 import { Alert, App, Button, Flex, Form, Input, Modal, Radio, Skeleton, Typography } from 'antd'
 import { useEffect, useState } from 'react'
 import { useCurrentUser } from '#hooks/use-current-user'
+import { useSaveForm } from '#hooks/use-save-form'
 import { formatPhone, mobileRules } from '#lib/review-requests'
 import { errorText } from '#providers/http'
 import { channelIcon } from './channel-picker'
@@ -43,13 +42,23 @@ export function TestMessageButton({ businessId, businessName, block }: Props) {
 function TestMessageModal({ businessId, businessName, onClose }: Omit<Props, 'block'> & { onClose: () => void }) {
   const { message } = App.useApp()
   const { user } = useCurrentUser()
-  const [form] = Form.useForm<{ channel: TestChannel; phone: string }>()
+  const { form, formProps, saving, failure, setFailure } = useSaveForm<
+    { channel: TestChannel; phone?: string },
+    TestMessageRequest,
+    TestMessageDto
+  >({
+    path: `/api/businesses/${businessId}/test-message`,
+    body: (values) => (values.channel === 'email' ? { channel: 'email' } : { channel: values.channel, phone: values.phone?.trim() }),
+    onSaved: (sent) => {
+      message.success(`Test sent to ${sent.to.startsWith('+91') ? formatPhone(sent.to) : sent.to}`)
+      onClose()
+    },
+    onFailed: (error) => errorText(error, 'Could not send the test. Please try again.'),
+  })
   // Only channels that work for this business, once the server has said which.
   const { channels: usableChannels, usable, error: channelsError } = useRequestChannels(businessId)
   const channels = TEST_CHANNELS.filter(usable)
   const channel = Form.useWatch('channel', form) ?? channels[0]
-  const { mutateAsync: post, mutation } = useCustomMutation<TestMessageDto, HttpError, TestMessageRequest>()
-  const [failure, setFailure] = useState<string | null>(null)
   const profilePhone = user?.phone ? formatPhone(user.phone) : ''
 
   // The profile's mobile, once it has loaded, unless the owner has typed one already.
@@ -57,27 +66,12 @@ function TestMessageModal({ businessId, businessName, onClose }: Omit<Props, 'bl
     if (profilePhone && !form.isFieldTouched('phone')) form.setFieldValue('phone', profilePhone)
   }, [form, profilePhone])
 
-  async function send(values: { channel: TestChannel; phone?: string }) {
-    setFailure(null)
-    try {
-      const body: TestMessageRequest =
-        values.channel === 'email' ? { channel: 'email' } : { channel: values.channel, phone: values.phone?.trim() }
-      const { data: sent } = await post({ url: `/api/businesses/${businessId}/test-message`, method: 'post', values: body })
-      message.success(`Test sent to ${sent.to.startsWith('+91') ? formatPhone(sent.to) : sent.to}`)
-      onClose()
-    } catch (error) {
-      const byField = fieldErrors(error)
-      if (byField.phone) form.setFields([{ name: 'phone', errors: [byField.phone] }])
-      else setFailure(errorText(error, 'Could not send the test. Please try again.'))
-    }
-  }
-
   return (
     <Modal
       open
       title="Send a test message to me"
       okText="Send test"
-      okButtonProps={{ loading: mutation.isPending, htmlType: 'submit', form: 'test-message-form' }}
+      okButtonProps={{ loading: saving, htmlType: 'submit', form: 'test-message-form' }}
       onCancel={onClose}
       destroyOnHidden
     >
@@ -91,14 +85,7 @@ function TestMessageModal({ businessId, businessName, onClose }: Omit<Props, 'bl
       {!usableChannels ? (
         !channelsError && <Skeleton active paragraph={{ rows: 2 }} />
       ) : (
-        <Form
-          id="test-message-form"
-          form={form}
-          layout="vertical"
-          requiredMark={false}
-          initialValues={{ phone: profilePhone }}
-          onFinish={send}
-        >
+        <Form {...formProps} id="test-message-form" layout="vertical" requiredMark={false} initialValues={{ phone: profilePhone }}>
           <Form.Item name="channel" label="Channel" initialValue={channels[0]}>
             <Radio.Group onChange={() => setFailure(null)}>
               <Flex gap={8} wrap>

@@ -6,11 +6,11 @@
 import { WhatsAppOutlined } from '@ant-design/icons'
 import { useCustomMutation, type HttpError } from '@refinedev/core'
 import type { BusinessDto, WhatsAppAccountDto, WhatsAppAccountRequest } from '@reviewroute/backend/types/api'
-import { fieldErrors } from '@reviewroute/web-shared/api'
 import { Alert, App, Button, Card, Descriptions, Flex, Form, Input, Skeleton, Tag, Typography } from 'antd'
 import { useEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router'
 import { errorText } from '#providers/http'
+import { useSaveForm } from '#hooks/use-save-form'
 import { usePermissions } from '#hooks/use-workspaces'
 import { TestMessageButton } from './test-message'
 import { useRefreshRequestChannels } from './use-request-channels'
@@ -23,10 +23,6 @@ interface Values {
 }
 
 const TEMPLATE_NAME = /^[a-z0-9_]{1,512}$/
-
-/** The server's field names (`templates.en`) as the form's paths. */
-const formPath = (field: string) => field.split('.') as ['phoneNumberId'] | ['accessToken'] | ['templates', 'en' | 'hi']
-const FORM_FIELDS = ['phoneNumberId', 'accessToken', 'templates.en', 'templates.hi']
 
 function Help() {
   return (
@@ -45,12 +41,29 @@ export function WhatsAppBusinessCard({ business }: { business: Pick<BusinessDto,
   const { account, setAccount, error: loadError, loading } = useWhatsAppAccount()
   // Connecting or disconnecting changes which channels the send screens offer.
   const refreshChannels = useRefreshRequestChannels()
-  const { mutateAsync: save } = useCustomMutation<WhatsAppAccountDto, HttpError, WhatsAppAccountRequest>()
   const { mutateAsync: remove } = useCustomMutation<WhatsAppAccountDto, HttpError, undefined>()
-  const [form] = Form.useForm<Values>()
   const [editing, setEditing] = useState(false)
-  const [saving, setSaving] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
+  // The server's `templates.en` is the form's ['templates', 'en']: Refine puts its message there.
+  const { form, formProps, saving, failure, setFailure } = useSaveForm<Values, WhatsAppAccountRequest, WhatsAppAccountDto>({
+    path: WHATSAPP_ACCOUNT_PATH,
+    method: 'put',
+    body: (values) => {
+      const hi = values.templates.hi?.trim()
+      return {
+        phoneNumberId: values.phoneNumberId.trim(),
+        accessToken: values.accessToken.trim(),
+        templates: { en: values.templates.en.trim(), ...(hi ? { hi } : {}) },
+      }
+    },
+    onSaved: (saved) => {
+      setAccount(saved)
+      void refreshChannels()
+      setEditing(false)
+      form.resetFields()
+      message.success('WhatsApp Business connected')
+    },
+    onFailed: (error) => errorText(error, 'Could not connect your number. Please try again.'),
+  })
   const card = useRef<HTMLDivElement>(null)
   const { hash } = useLocation()
   // Managers see the connection and send test messages; its owners connect, change and disconnect it (lib/roles.ts).
@@ -60,30 +73,6 @@ export function WhatsAppBusinessCard({ business }: { business: Pick<BusinessDto,
   useEffect(() => {
     if (hash === '#whatsapp-business' && !loading) card.current?.scrollIntoView?.({ block: 'start' })
   }, [hash, loading])
-
-  async function connect(values: Values) {
-    setSaving(true)
-    setFailure(null)
-    const hi = values.templates.hi?.trim()
-    const body: WhatsAppAccountRequest = {
-      phoneNumberId: values.phoneNumberId.trim(),
-      accessToken: values.accessToken.trim(),
-      templates: { en: values.templates.en.trim(), ...(hi ? { hi } : {}) },
-    }
-    try {
-      setAccount((await save({ url: WHATSAPP_ACCOUNT_PATH, method: 'put', values: body })).data)
-      void refreshChannels()
-      setEditing(false)
-      form.resetFields()
-      message.success('WhatsApp Business connected')
-    } catch (error) {
-      const byField = Object.entries(fieldErrors(error)).filter(([field]) => FORM_FIELDS.includes(field))
-      if (byField.length) form.setFields(byField.map(([field, text]) => ({ name: formPath(field), errors: [text] })))
-      else setFailure(errorText(error, 'Could not connect your number. Please try again.'))
-    } finally {
-      setSaving(false)
-    }
-  }
 
   function disconnect() {
     modal.confirm({
@@ -181,7 +170,7 @@ export function WhatsAppBusinessCard({ business }: { business: Pick<BusinessDto,
           </Typography.Paragraph>
         )}
         <Help />
-        <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void connect(values)} style={{ maxWidth: 520 }}>
+        <Form {...formProps} layout="vertical" requiredMark={false} style={{ maxWidth: 520 }}>
           <Form.Item
             label="Phone number ID"
             name="phoneNumberId"

@@ -1,12 +1,12 @@
 /*
  * The workspace's activity log (owners; GET /api/workspaces/{id}/activity, newest first, 20 a page): who did what
  * (the server's summary follows the person's name: "Asha Verma invited ravi@… as manager"), their address and when.
- * A system entry (a job, a webhook) is ReviewRoute's; a removed account keeps the name it had.
+ * A system entry (a job, a webhook) is ReviewRoute's; a removed account keeps the name it had. On Refine's
+ * `useTable` (hooks/use-owner-list.ts), without filters.
  */
-import { useList, type HttpError } from '@refinedev/core'
 import type { WorkspaceActivityDto } from '@reviewroute/backend/types/api'
 import { Button, Card, Flex, List, Pagination, Skeleton, Typography } from 'antd'
-import { useState } from 'react'
+import { useOwnerList } from '#hooks/use-owner-list'
 import { formatDateTime } from '#lib/dates'
 import { MessageScreen } from '#components/message-screen'
 
@@ -20,10 +20,17 @@ export const activityDetail = ({ actor, createdAt }: Pick<WorkspaceActivityDto, 
   [actor?.email && actor.email !== actor.name ? actor.email : null, formatDateTime(createdAt)].filter(Boolean).join(' · ')
 
 export function ActivityList({ workspaceId }: { workspaceId: number }) {
-  const [page, setPage] = useState(1)
-  const { query, result } = useList<WorkspaceActivityDto, HttpError>({
+  const {
+    query,
+    rows: entries,
+    total,
+    currentPage: page,
+    pagination,
+  } = useOwnerList<WorkspaceActivityDto>({
     resource: `workspaces/${workspaceId}/activity`,
-    pagination: { currentPage: page, pageSize: ACTIVITY_PAGE_SIZE },
+    pageSize: ACTIVITY_PAGE_SIZE,
+    values: undefined,
+    toFilters: () => [],
   })
 
   if (query.isLoading) return <Skeleton active paragraph={{ rows: 6 }} />
@@ -35,7 +42,6 @@ export function ActivityList({ workspaceId }: { workspaceId: number }) {
         actions={<Button onClick={() => void query.refetch()}>Try Again</Button>}
       />
     )
-  const entries = result.data ?? []
   if (entries.length === 0 && page === 1)
     return (
       <MessageScreen title="Nothing yet" text="Invitations, role changes and changes to businesses, billing and the brand appear here." />
@@ -60,16 +66,7 @@ export function ActivityList({ workspaceId }: { workspaceId: number }) {
             </List.Item>
           )}
         />
-        {(result.total ?? 0) > ACTIVITY_PAGE_SIZE && (
-          <Pagination
-            align="center"
-            current={page}
-            pageSize={ACTIVITY_PAGE_SIZE}
-            total={result.total ?? 0}
-            showSizeChanger={false}
-            onChange={setPage}
-          />
-        )}
+        {total > ACTIVITY_PAGE_SIZE && <Pagination align="center" {...pagination} />}
       </Flex>
     </Card>
   )

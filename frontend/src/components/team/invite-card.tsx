@@ -3,10 +3,9 @@
  * them a link to /invite that works once, for 7 days; they accept it signed in with that address.
  */
 import { SendOutlined } from '@ant-design/icons'
-import type { BusinessDto } from '@reviewroute/backend/types/api'
-import { fieldErrors } from '@reviewroute/web-shared/api'
+import type { BusinessDto, CreateInvitationRequest, WorkspaceInvitationDto } from '@reviewroute/backend/types/api'
 import { Button, Card, Form, Input } from 'antd'
-import { useState } from 'react'
+import { useSaveForm } from '#hooks/use-save-form'
 import { errorText } from '#providers/http'
 import { useToast } from '#providers/toast'
 import { AccessFields, businessIdsOf, type AccessValues } from './access-fields'
@@ -17,34 +16,25 @@ type Values = AccessValues & { email: string }
 export const INVITE_DAYS = 7
 
 export function InviteCard({ team, businesses, workspaceName }: { team: Team; businesses: BusinessDto[]; workspaceName: string }) {
-  const [form] = Form.useForm<Values>()
   const toast = useToast()
-  const [sending, setSending] = useState(false)
-
-  async function send(values: Values) {
-    setSending(true)
-    const email = values.email.trim()
-    try {
-      await team.invite({ email, role: values.role, businessIds: businessIdsOf(values) })
+  const { form, formProps, saving } = useSaveForm<Values, CreateInvitationRequest, WorkspaceInvitationDto>({
+    path: team.invitationsPath,
+    body: (values) => ({ email: values.email.trim(), role: values.role, businessIds: businessIdsOf(values) }),
+    onSaved: (_, { email }) => {
+      team.refetch()
       toast.success('Invitation Sent', `We emailed ${email} a link to join ${workspaceName}. It works once, for ${INVITE_DAYS} days.`)
       form.resetFields()
-    } catch (error) {
-      const byField = Object.entries(fieldErrors(error)).filter(([field]) => ['email', 'role', 'businessIds'].includes(field))
-      if (byField.length) form.setFields(byField.map(([field, message]) => ({ name: field as keyof Values, errors: [message] })))
-      else toast.error('Invitation Not Sent', errorText(error, 'Could not send the invitation. Please try again.'))
-    } finally {
-      setSending(false)
-    }
-  }
+    },
+    onFailed: (error) => toast.error('Invitation Not Sent', errorText(error, 'Could not send the invitation. Please try again.')),
+  })
 
   return (
     <Card title="Invite someone">
       <Form
-        form={form}
+        {...formProps}
         layout="vertical"
         requiredMark={false}
         initialValues={{ role: 'manager', businessIds: [] }}
-        onFinish={(values) => void send(values)}
         aria-label="Invite someone"
       >
         <Form.Item
@@ -58,7 +48,7 @@ export function InviteCard({ team, businesses, workspaceName }: { team: Team; bu
           <Input inputMode="email" autoComplete="off" maxLength={254} placeholder="colleague@example.com" />
         </Form.Item>
         <AccessFields businesses={businesses} idPrefix="invite" />
-        <Button type="primary" htmlType="submit" icon={<SendOutlined />} loading={sending}>
+        <Button type="primary" htmlType="submit" icon={<SendOutlined />} loading={saving}>
           Send invitation
         </Button>
       </Form>

@@ -98,7 +98,8 @@ export function MembersCard({ team, members, invitations, businesses, meId, canM
                     {member.role === 'owner' ? 'All businesses' : scopeText(member.businessIds, businesses)} · Joined{' '}
                     {formatDate(member.joinedAt)}
                   </Typography.Text>
-                  {canManage && (
+                  {/* A client's own owners are changed only by its own people (the server says whom the caller may change). */}
+                  {canManage && member.canChange && (
                     <Flex gap={8} wrap style={{ marginTop: 4 }}>
                       <Button size="small" icon={<EditOutlined />} onClick={() => setChanging(member)}>
                         Change access

@@ -5,19 +5,14 @@
  * (409 for leaving no owner, 403 for a role that may not).
  */
 import { useCustom } from '@refinedev/core'
-import type {
-  CreateInvitationRequest,
-  UpdateMemberRequest,
-  WorkspaceInvitationDto,
-  WorkspaceMembersResponse,
-} from '@reviewroute/backend/types/api'
+import type { UpdateMemberRequest, WorkspaceMembersResponse } from '@reviewroute/backend/types/api'
 import { useCallback, useMemo } from 'react'
 import { request } from '#providers/http'
 
 export const teamKey = (workspaceId: number) => ['workspaces', workspaceId, 'members'] as const
 
 export function useTeam(workspaceId: number) {
-  const base = `/api/workspaces/${workspaceId}`
+  const base = `/api/workspaces/${workspaceId}` as const
   const { query } = useCustom<WorkspaceMembersResponse>({
     url: `${base}/members`,
     method: 'get',
@@ -39,7 +34,8 @@ export function useTeam(workspaceId: number) {
       loading: query.isLoading,
       error: query.error,
       refetch,
-      invite: (body: CreateInvitationRequest) => then(request<WorkspaceInvitationDto>(`${base}/invitations`, { method: 'POST', body })),
+      /** Where an invitation is posted (`CreateInvitationRequest`); the invite form reads the list again after. */
+      invitationsPath: `${base}/invitations` as const,
       cancelInvitation: (id: number) => then(request<void>(`${base}/invitations/${id}`, { method: 'DELETE' })),
       update: (userId: number, body: UpdateMemberRequest) => then(request<void>(`${base}/members/${userId}`, { method: 'PATCH', body })),
       remove: (userId: number) => then(request<void>(`${base}/members/${userId}`, { method: 'DELETE' })),

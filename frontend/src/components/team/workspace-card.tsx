@@ -5,10 +5,11 @@
  * workspace.
  */
 import { DeleteOutlined, LogoutOutlined } from '@ant-design/icons'
-import type { DeleteWorkspaceRequest, UpdateWorkspaceRequest, WorkspaceDto } from '@reviewroute/backend/types/api'
-import { ApiError, fieldErrors } from '@reviewroute/web-shared/api'
+import type { DeleteWorkspaceRequest, UpdateWorkspaceRequest, WorkspaceDto, WorkspaceMembersResponse } from '@reviewroute/backend/types/api'
+import { ApiError } from '@reviewroute/web-shared/api'
 import { Alert, App, Button, Card, Flex, Form, Input, Modal, Typography } from 'antd'
 import { useState } from 'react'
+import { useSaveForm } from '#hooks/use-save-form'
 import { forgetWorkspace } from '#lib/workspace-store'
 import { errorText, request } from '#providers/http'
 import { useToast } from '#providers/toast'
@@ -23,6 +24,8 @@ export function leaveToDefault() {
 interface Props {
   workspace: WorkspaceDto
   canManage: boolean
+  /** Whether the member may delete the workspace and end its agency's management (a client's own owners only). */
+  can: WorkspaceMembersResponse['can']
   onLeave(): Promise<void>
   /** Why the member cannot leave (the only owner; an agency's member), or null when they can. */
   cannotLeave: string | null
@@ -30,27 +33,21 @@ interface Props {
   onRenamed(): void
 }
 
-export function WorkspaceCard({ workspace, canManage, onLeave, cannotLeave, onRenamed }: Props) {
+export function WorkspaceCard({ workspace, canManage, can, onLeave, cannotLeave, onRenamed }: Props) {
   const { modal } = App.useApp()
   const toast = useToast()
-  const [form] = Form.useForm<UpdateWorkspaceRequest>()
-  const [saving, setSaving] = useState(false)
   const [deleting, setDeleting] = useState(false)
-
-  async function rename({ name }: UpdateWorkspaceRequest) {
-    setSaving(true)
-    try {
-      await request(`/api/workspaces/${workspace.id}`, { method: 'PATCH', body: { name: name.trim() } satisfies UpdateWorkspaceRequest })
-      toast.success('Workspace Renamed', `It is now called ${name.trim()}.`)
+  const rename = useSaveForm<UpdateWorkspaceRequest>({
+    resource: 'workspaces',
+    action: 'edit',
+    id: workspace.id,
+    body: ({ name }) => ({ name: name.trim() }),
+    onSaved: (_, { name }) => {
+      toast.success('Workspace Renamed', `It is now called ${name}.`)
       onRenamed()
-    } catch (error) {
-      const message = fieldErrors(error).name
-      if (message) form.setFields([{ name: 'name', errors: [message] }])
-      else toast.error('Could Not Rename', errorText(error, 'Could not rename the workspace. Please try again.'))
-    } finally {
-      setSaving(false)
-    }
-  }
+    },
+    onFailed: (error) => toast.error('Could Not Rename', errorText(error, 'Could not rename the workspace. Please try again.')),
+  })
 
   function confirmLeave() {
     modal.confirm({
@@ -95,7 +92,7 @@ export function WorkspaceCard({ workspace, canManage, onLeave, cannotLeave, onRe
             <Typography.Text>
               Managed by <strong>{workspace.managedBy.name}</strong>: its team works in this workspace with you.
             </Typography.Text>
-            {canManage && (
+            {can.endManagement && (
               <Button danger onClick={() => confirmEndAgency(workspace.managedBy!.name)}>
                 End {workspace.managedBy.name}&apos;s management
               </Button>
@@ -103,17 +100,11 @@ export function WorkspaceCard({ workspace, canManage, onLeave, cannotLeave, onRe
           </Flex>
         )}
         {canManage && (
-          <Form
-            form={form}
-            layout="vertical"
-            requiredMark={false}
-            initialValues={{ name: workspace.name }}
-            onFinish={(values) => void rename(values)}
-          >
+          <Form {...rename.formProps} layout="vertical" requiredMark={false} initialValues={{ name: workspace.name }}>
             <Form.Item label="Name" name="name" rules={[{ required: true, whitespace: true, message: 'Please name the workspace' }]}>
               <Input maxLength={WORKSPACE_NAME_MAX} autoComplete="off" />
             </Form.Item>
-            <Button htmlType="submit" loading={saving}>
+            <Button htmlType="submit" loading={rename.saving}>
               Save name
             </Button>
           </Form>
@@ -125,7 +116,7 @@ export function WorkspaceCard({ workspace, canManage, onLeave, cannotLeave, onRe
               Leave this workspace
             </Button>
           )}
-          {canManage && workspace.kind !== 'personal' && (
+          {can.deleteWorkspace && workspace.kind !== 'personal' && (
             <Button danger type="primary" icon={<DeleteOutlined />} onClick={() => setDeleting(true)}>
               Delete workspace
             </Button>
@@ -141,26 +132,19 @@ export function WorkspaceCard({ workspace, canManage, onLeave, cannotLeave, onRe
 }
 
 function DeleteWorkspaceModal({ workspace, onClose }: { workspace: WorkspaceDto; onClose(): void }) {
-  const [form] = Form.useForm<DeleteWorkspaceRequest>()
-  const [busy, setBusy] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
-
-  async function remove({ password }: DeleteWorkspaceRequest) {
-    setBusy(true)
-    setFailure(null)
-    try {
-      await request(`/api/workspaces/${workspace.id}`, { method: 'DELETE', body: { password } satisfies DeleteWorkspaceRequest })
-      leaveToDefault()
-    } catch (error) {
-      // A wrong password (400), the server's 422 and its lock (429) are about the password: said under it.
-      const message =
-        fieldErrors(error).password ??
-        (error instanceof ApiError && [400, 429].includes(error.status) ? errorText(error, 'That password is not correct.') : null)
-      if (message) form.setFields([{ name: 'password', errors: [message] }])
-      else setFailure(errorText(error, 'Could not delete the workspace. Please try again.'))
-      setBusy(false)
-    }
-  }
+  const { form, formProps, saving, failure } = useSaveForm<DeleteWorkspaceRequest>({
+    path: `/api/workspaces/${workspace.id}`,
+    method: 'delete',
+    body: ({ password }) => ({ password }),
+    onSaved: leaveToDefault,
+    busyAfterSave: true,
+    // A wrong password (400), the server's 422 and its lock (429) are about the password: said under it.
+    onFailed: (error) => {
+      if (!(error instanceof ApiError && [400, 429].includes(error.status)))
+        return errorText(error, 'Could not delete the workspace. Please try again.')
+      form.setFields([{ name: 'password', errors: [errorText(error, 'That password is not correct.')] }])
+    },
+  })
 
   return (
     <Modal
@@ -168,7 +152,7 @@ function DeleteWorkspaceModal({ workspace, onClose }: { workspace: WorkspaceDto;
       title={`Delete ${workspace.name}?`}
       okText="Delete workspace"
       okButtonProps={{ danger: true }}
-      confirmLoading={busy}
+      confirmLoading={saving}
       onOk={() => form.submit()}
       onCancel={onClose}
       destroyOnHidden
@@ -177,7 +161,7 @@ function DeleteWorkspaceModal({ workspace, onClose }: { workspace: WorkspaceDto;
         Its businesses, ratings, feedback, customers and requests are deleted for everyone in it, and its members lose access. This cannot
         be undone.
       </Typography.Paragraph>
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void remove(values)}>
+      <Form {...formProps} layout="vertical" requiredMark={false}>
         <Form.Item label="Your password" name="password" rules={[{ required: true, message: 'Please enter your password' }]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>

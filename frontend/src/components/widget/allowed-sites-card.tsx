@@ -12,6 +12,9 @@ import { errorText } from '#providers/http'
 import { useToast } from '#providers/toast'
 
 export const ANY_SITE_TEXT = 'Any website can show the widget. List your sites to allow only those.'
+/** How a site is written (docs/decisions.md D61): its address alone; https:// is added when it is left out. */
+export const SITES_HINT =
+  'Only these sites can show the widget. Write each site’s address without a page path, like sharmasweets.in: https:// is added for you.'
 
 export function AllowedSitesCard({
   sites,
@@ -75,9 +78,7 @@ export function AllowedSitesCard({
   return (
     <Card title="Allowed sites" size="small">
       <Flex vertical gap={12}>
-        <Typography.Text type="secondary">
-          {rows.length ? 'Only these sites can show the widget, each as https:// and its address (no page path).' : ANY_SITE_TEXT}
-        </Typography.Text>
+        <Typography.Text type="secondary">{rows.length ? SITES_HINT : ANY_SITE_TEXT}</Typography.Text>
         {errors.whole && <Alert type="error" showIcon message={errors.whole} />}
         <Form layout="vertical" component="div">
           {rows.map((site, index) => (
@@ -91,7 +92,7 @@ export function AllowedSitesCard({
                 <Input
                   aria-label={`Site ${index + 1}`}
                   value={site}
-                  placeholder="https://www.example.com"
+                  placeholder="sharmasweets.in"
                   inputMode="url"
                   autoComplete="url"
                   onChange={(event) => change(rows.map((value, at) => (at === index ? event.target.value : value)))}

@@ -5,10 +5,18 @@
  */
 import { CopyOutlined, EyeOutlined } from '@ant-design/icons'
 import { copyText } from '@reviewroute/web-shared/clipboard'
-import { Button, Card, Flex, Radio, Statistic, Typography } from 'antd'
+import { Alert, Button, Card, Flex, Radio, Statistic, Typography } from 'antd'
 import { PREVIEW_HEIGHT, WIDGET_LAYOUTS, widgetPreviewUrl, type WidgetLayout, type WidgetSettings } from '#lib/widget'
 import { useToast } from '#providers/toast'
 import './widget.css'
+
+/** Why the snippet and the preview are the badge while the owner chose another layout (docs/decisions.md D61). */
+export const BADGE_UNTIL_REVIEWS_TEXT =
+  'Until your widget has a Google review to show, the snippet and the preview are the badge, so your page keeps no empty space around it. Copy the snippet again once reviews show here.'
+
+/** What a widget view is (docs/product-rules.md#website-widget-views). */
+export const VIEWS_TEXT =
+  'A view is one visitor (one address and browser) seeing the widget on a day, however often they reload. Your preview here is not counted.'
 
 /** A sketch of each layout: the badge's stars, the carousel's one card with arrows, the list's cards. */
 function LayoutPicture({ layout }: { layout: WidgetLayout }) {
@@ -38,11 +46,14 @@ function LayoutPicture({ layout }: { layout: WidgetLayout }) {
 
 export function LayoutCard({
   layout,
+  snippetLayout,
   editable,
   saving,
   onChange,
 }: {
   layout: WidgetLayout
+  /** The layout the snippet hands out: the badge until the widget has a review to show. */
+  snippetLayout: WidgetLayout
   editable: boolean
   saving: boolean
   onChange(layout: WidgetLayout): void
@@ -69,11 +80,14 @@ export function LayoutCard({
           </Radio.Button>
         ))}
       </Radio.Group>
-      <Typography.Paragraph type="secondary" style={{ margin: '12px 0 0' }}>
-        {editable
-          ? 'The snippet uses this layout. Change data-layout in it to show another one on a page.'
-          : 'Only the owners and managers of this workspace can change the widget.'}
-      </Typography.Paragraph>
+      {snippetLayout !== layout && <Alert type="info" showIcon message={BADGE_UNTIL_REVIEWS_TEXT} style={{ marginTop: 12 }} />}
+      {(snippetLayout === layout || !editable) && (
+        <Typography.Paragraph type="secondary" style={{ margin: '12px 0 0' }}>
+          {editable
+            ? 'The snippet uses this layout. Change data-layout in it to show another one on a page.'
+            : 'Only the owners and managers of this workspace can change the widget.'}
+        </Typography.Paragraph>
+      )}
     </Card>
   )
 }
@@ -126,9 +140,12 @@ export function SnippetCard({ snippet }: { snippet: string }) {
 export function ViewsCard({ views }: { views: WidgetSettings['views'] }) {
   return (
     <Card title="Widget views" size="small">
-      <Flex gap={24} wrap>
-        <Statistic title="Today" value={views.today} prefix={<EyeOutlined />} />
-        <Statistic title="Last 30 days" value={views.last30Days} prefix={<EyeOutlined />} />
+      <Flex vertical gap={8}>
+        <Flex gap={24} wrap>
+          <Statistic title="Today" value={views.today} prefix={<EyeOutlined />} />
+          <Statistic title="Last 30 days" value={views.last30Days} prefix={<EyeOutlined />} />
+        </Flex>
+        <Typography.Text type="secondary">{VIEWS_TEXT}</Typography.Text>
       </Flex>
     </Card>
   )

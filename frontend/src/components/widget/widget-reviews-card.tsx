@@ -9,9 +9,9 @@ import { useList } from '@refinedev/core'
 import { Alert, Button, Card, Flex, List, Pagination, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { Link } from 'react-router'
+import type { GoogleReviewDto } from '@reviewroute/backend/types/api'
 import { ReviewBody } from '#components/google/review-body'
 import { MessageScreen } from '#components/message-screen'
-import type { GoogleReview } from '#lib/google'
 import { errorText, request } from '#providers/http'
 import { useToast } from '#providers/toast'
 
@@ -41,7 +41,7 @@ export function WidgetReviewsCard({ businessId, editable, onChanged }: { busines
   const toast = useToast()
   const [page, setPage] = useState(1)
   const [busy, setBusy] = useState<string | null>(null)
-  const { query, result } = useList<GoogleReview>({
+  const { query, result } = useList<GoogleReviewDto>({
     resource: 'google-reviews',
     pagination: { currentPage: page, pageSize: PAGE_SIZE },
     sorters: [{ field: 'createTime', order: 'desc' }],
@@ -52,7 +52,7 @@ export function WidgetReviewsCard({ businessId, editable, onChanged }: { busines
   })
   const rows = result.data ?? []
 
-  async function toggle(review: GoogleReview, change: { pinned: boolean } | { hidden: boolean }) {
+  async function toggle(review: GoogleReviewDto, change: { pinned: boolean } | { hidden: boolean }) {
     const key = `${review.id}-${'pinned' in change ? 'pin' : 'hide'}`
     setBusy(key)
     try {

@@ -4,11 +4,10 @@
  * is the account's first workspace's only).
  */
 import type { CreateWorkspaceRequest, WorkspaceDto } from '@reviewroute/backend/types/api'
-import { fieldErrors } from '@reviewroute/web-shared/api'
 import { Alert, Form, Input, Modal, Radio, Typography } from 'antd'
-import { useState } from 'react'
+import { useSaveForm } from '#hooks/use-save-form'
 import { useWorkspaces } from '#hooks/use-workspaces'
-import { errorText, request } from '#providers/http'
+import { errorText } from '#providers/http'
 
 export const WORKSPACE_NAME_MAX = 120
 
@@ -27,25 +26,16 @@ interface Values {
 }
 
 export function CreateWorkspaceModal({ open, onClose }: { open: boolean; onClose(): void }) {
-  const [form] = Form.useForm<Values>()
   const { switchTo } = useWorkspaces()
-  const [saving, setSaving] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
-
-  async function create(values: Values) {
-    setSaving(true)
-    setFailure(null)
-    try {
-      const body: CreateWorkspaceRequest = { name: values.name.trim(), kind: values.kind }
-      const created = await request<WorkspaceDto>('/api/workspaces', { method: 'POST', body, workspace: false })
-      switchTo(created.id)
-    } catch (error) {
-      const name = fieldErrors(error).name
-      if (name) form.setFields([{ name: 'name', errors: [name] }])
-      else setFailure(errorText(error, 'Could not create the workspace. Please try again.'))
-      setSaving(false)
-    }
-  }
+  const { form, formProps, saving, failure } = useSaveForm<Values, CreateWorkspaceRequest, WorkspaceDto>({
+    path: '/api/workspaces',
+    workspace: false,
+    body: (values) => ({ name: values.name.trim(), kind: values.kind }),
+    // The dashboard opens again in the new workspace.
+    onSaved: (created) => switchTo(created.id),
+    busyAfterSave: true,
+    onFailed: (error) => errorText(error, 'Could not create the workspace. Please try again.'),
+  })
 
   return (
     <Modal
@@ -57,7 +47,7 @@ export function CreateWorkspaceModal({ open, onClose }: { open: boolean; onClose
       onCancel={onClose}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" requiredMark={false} initialValues={{ kind: 'team' }} onFinish={(values) => void create(values)}>
+      <Form {...formProps} layout="vertical" requiredMark={false} initialValues={{ kind: 'team' }}>
         <Form.Item label="Name" name="name" rules={[{ required: true, whitespace: true, message: 'Please name the workspace' }]}>
           <Input maxLength={WORKSPACE_NAME_MAX} autoComplete="off" placeholder="Sharma Restaurants" />
         </Form.Item>

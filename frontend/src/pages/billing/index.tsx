@@ -80,6 +80,7 @@ export default function BillingPage() {
         highlight={highlight}
         onChoose={purchase.choose}
         onEnrolledClick={() => status && toast.plan('Already Have Active Plan', alreadyHavePlanText(status))}
+        paymentsConfigured={status?.paymentsConfigured !== false}
       />
       <BillingDetailsCard billing={billing} />
       <PaymentHistory

@@ -6,8 +6,8 @@
  */
 import { PlusOutlined } from '@ant-design/icons'
 import { useCustom } from '@refinedev/core'
+import { FREE_PLAN_BUSINESS_LIMIT, FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS } from '@reviewroute/backend/contract/product_rules'
 import type { AgencyClientDto, CreateClientRequest, PlanDto, WorkspaceDto } from '@reviewroute/backend/types/api'
-import { fieldErrors } from '@reviewroute/web-shared/api'
 import { Alert, Button, Card, Flex, Form, Input, Modal, Skeleton } from 'antd'
 import { useState } from 'react'
 import { ClientRows } from '#components/clients/client-rows'
@@ -19,8 +19,10 @@ import '#components/billing/billing.css'
 import { PageHeader } from '#components/layout/page-header'
 import { MessageScreen } from '#components/message-screen'
 import { WORKSPACE_NAME_MAX } from '#components/workspaces/create-workspace-modal'
+import { useSaveForm } from '#hooks/use-save-form'
+import { useTrialStatus } from '#hooks/use-trial-status'
 import { useWorkspaces } from '#hooks/use-workspaces'
-import { errorText, request } from '#providers/http'
+import { errorText } from '#providers/http'
 import { useToast } from '#providers/toast'
 
 export const clientsKey = (agencyId: number) => ['workspaces', agencyId, 'clients'] as const
@@ -104,28 +106,17 @@ function Clients({ agency }: { agency: WorkspaceDto }) {
 }
 
 function CreateClientModal({ agencyId, onClose, onCreated }: { agencyId: number; onClose(): void; onCreated(): void }) {
-  const [form] = Form.useForm<CreateClientRequest>()
   const toast = useToast()
-  const [saving, setSaving] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
-
-  async function create({ name }: CreateClientRequest) {
-    setSaving(true)
-    setFailure(null)
-    try {
-      const client = await request<WorkspaceDto>(`/api/workspaces/${agencyId}/clients`, {
-        method: 'POST',
-        body: { name: name.trim() } satisfies CreateClientRequest,
-      })
+  const { form, formProps, saving, failure } = useSaveForm<CreateClientRequest, CreateClientRequest, WorkspaceDto>({
+    path: `/api/workspaces/${agencyId}/clients`,
+    body: ({ name }) => ({ name: name.trim() }),
+    onSaved: (client) => {
       toast.success('Client Created', `${client.name} has its own workspace now. Open it to add its businesses.`)
       onCreated()
-    } catch (error) {
-      const message = fieldErrors(error).name
-      if (message) form.setFields([{ name: 'name', errors: [message] }])
-      else setFailure(errorText(error, 'Could not create the client. Please try again.'))
-      setSaving(false)
-    }
-  }
+    },
+    busyAfterSave: true,
+    onFailed: (error) => errorText(error, 'Could not create the client. Please try again.'),
+  })
 
   return (
     <Modal
@@ -137,12 +128,12 @@ function CreateClientModal({ agencyId, onClose, onCreated }: { agencyId: number;
       onCancel={onClose}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void create(values)}>
+      <Form {...formProps} layout="vertical" requiredMark={false}>
         <Form.Item
           label="Client name"
           name="name"
           rules={[{ required: true, whitespace: true, message: "Please enter the client's name" }]}
-          extra="Their workspace has no free trial: buy them a plan from this page to open its dashboard."
+          extra={`Their workspace starts on the free plan: ${FREE_PLAN_BUSINESS_LIMIT} business and ${FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS} ratings a month, to try it. Buy them a plan from this page for more.`}
         >
           <Input maxLength={WORKSPACE_NAME_MAX} autoComplete="off" placeholder="Sharma Sweets" />
         </Form.Item>
@@ -155,6 +146,7 @@ function CreateClientModal({ agencyId, onClose, onCreated }: { agencyId: number;
 /** The plans, then the Billing page's payment dialog, buying for `client` (the agency's billing details on the invoice). */
 function BuyPlan({ client, onClose, onPaid }: { client: AgencyClientDto; onClose(): void; onPaid(): void }) {
   const plans = useCustom<PlanDto[]>({ url: '/api/billing/subscription-plans', method: 'get' })
+  const { status } = useTrialStatus()
   const billing = useBillingProfile()
   const purchase = usePurchase(undefined, {
     billing,
@@ -180,6 +172,7 @@ function BuyPlan({ client, onClose, onPaid }: { client: AgencyClientDto; onClose
           highlight={false}
           onChoose={purchase.choose}
           onEnrolledClick={() => undefined}
+          paymentsConfigured={status?.paymentsConfigured !== false}
         />
       </Modal>
       <PaymentDialog

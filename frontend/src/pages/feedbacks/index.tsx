@@ -1,5 +1,5 @@
 /*
- * /feedbacks: one Feedback area with two sources (docs/screens.md#customer-feedbacks): the selected business's private
+ * /feedbacks: one Feedback area with two sources (docs/screens.md#customer-feedback): the selected business's private
  * feedback (docs/decisions.md D14) and its Google reviews (`?source=google`, docs/decisions.md D43); the header's
  * selector changes the business.
  */
@@ -12,9 +12,11 @@ import { BusinessGate } from '#components/business-gate'
 import { PageHeader } from '#components/layout/page-header'
 import { BusinessName } from '#components/business-gate'
 
+/** Neutral about the routing choice, which is each business's own (docs/decisions.md D51, D59). */
 const ROUTING_NOTE =
-  'Customers who rate 4 or 5 stars are sent straight to your Google review page, so their reviews appear on Google. ' +
-  'Ratings of 3 stars or fewer stay here as private feedback, so you can fix problems before they become public.'
+  'Customers who rate 4 or 5 stars are sent on to your Google review page, so their reviews appear on Google. ' +
+  'Every rating of 3 stars or fewer comes here as private feedback, so you can put things right; whether those ' +
+  'customers are also offered Google is each business’s routing choice, in its Settings.'
 
 export type FeedbackSource = 'private' | 'google'
 

@@ -4,23 +4,24 @@
  * picked. Owners and managers create, edit and delete them; a viewer reads them.
  */
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons'
-import { fieldErrors } from '@reviewroute/web-shared/api'
 import { Alert, Button, Card, Checkbox, Flex, Form, Input, List, Modal, Popconfirm, Select, Tag, Typography } from 'antd'
 import { useState } from 'react'
+import type { ReplyTemplateDto, ReplyTemplateRequest } from '@reviewroute/backend/types/api'
 import { AutoReplyCard } from '#components/google/auto-reply-card'
 import { TEMPLATES_KEY, useGoogleRefresh, useReplyTemplates } from '#components/google/use-google'
 import { PageHeader } from '#components/layout/page-header'
 import { MessageScreen } from '#components/message-screen'
 import { PageLoading } from '#components/page-loading'
+import { useSaveForm } from '#hooks/use-save-form'
 import { usePermissions } from '#hooks/use-workspaces'
 import {
   byteCounterText,
   byteLength,
   languageLabel,
   REPLY_MAX_BYTES,
+  REPLY_TEMPLATE_NAME_MAX,
+  REPLY_TOO_LONG,
   TEMPLATE_LANGUAGES,
-  type ReplyTemplate,
-  type ReplyTemplateInput,
 } from '#lib/google'
 import { errorText, request } from '#providers/http'
 import { useToast } from '#providers/toast'
@@ -44,9 +45,9 @@ export default function ReplyTemplatesPage() {
   const toast = useToast()
   const refresh = useGoogleRefresh()
   // null: closed; 'new': creating; a template: editing it.
-  const [editing, setEditing] = useState<ReplyTemplate | 'new' | null>(null)
+  const [editing, setEditing] = useState<ReplyTemplateDto | 'new' | null>(null)
 
-  async function remove(template: ReplyTemplate) {
+  async function remove(template: ReplyTemplateDto) {
     try {
       await request(`/api/reply-templates/${template.id}`, { method: 'DELETE' })
       toast.success('Template Deleted')
@@ -153,31 +154,20 @@ export default function ReplyTemplatesPage() {
   )
 }
 
-function TemplateModal({ template, onClose, onSaved }: { template: ReplyTemplate | null; onClose(): void; onSaved(): void }) {
+function TemplateModal({ template, onClose, onSaved }: { template: ReplyTemplateDto | null; onClose(): void; onSaved(): void }) {
   const toast = useToast()
-  const [form] = Form.useForm<ReplyTemplateInput>()
-  const body = Form.useWatch('body', form) ?? template?.body ?? ''
-  const [saving, setSaving] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
-
-  async function save(values: ReplyTemplateInput) {
-    setSaving(true)
-    setFailure(null)
-    const payload = { ...values, name: values.name.trim() }
-    try {
-      if (template) await request(`/api/reply-templates/${template.id}`, { method: 'PATCH', body: payload })
-      else await request('/api/reply-templates', { method: 'POST', body: payload })
+  const { form, formProps, saving, failure } = useSaveForm<ReplyTemplateRequest>({
+    resource: 'reply-templates',
+    action: template ? 'edit' : 'create',
+    id: template?.id,
+    body: (values) => ({ ...values, name: values.name.trim() }),
+    onSaved: () => {
       toast.success(template ? 'Template Saved' : 'Template Created')
       onSaved()
-    } catch (error) {
-      const fields = fieldErrors(error)
-      const named = Object.entries(fields).filter(([name]) => ['name', 'body', 'stars', 'language'].includes(name))
-      if (named.length) form.setFields(named.map(([name, message]) => ({ name: name as keyof ReplyTemplateInput, errors: [message] })))
-      else setFailure(errorText(error, 'Could not save the template. Please try again.'))
-    } finally {
-      setSaving(false)
-    }
-  }
+    },
+    onFailed: (error) => errorText(error, 'Could not save the template. Please try again.'),
+  })
+  const body = Form.useWatch('body', form) ?? template?.body ?? ''
 
   return (
     <Modal
@@ -190,14 +180,13 @@ function TemplateModal({ template, onClose, onSaved }: { template: ReplyTemplate
       destroyOnHidden
     >
       <Form
-        form={form}
+        {...formProps}
         layout="vertical"
         requiredMark={false}
         initialValues={template ?? { name: '', body: '', stars: [5], language: 'en' }}
-        onFinish={(values) => void save(values)}
       >
         <Form.Item name="name" label="Name" rules={[{ required: true, whitespace: true, message: 'Give the template a name' }]}>
-          <Input maxLength={100} placeholder="e.g. Thank you (5 stars)" />
+          <Input maxLength={REPLY_TEMPLATE_NAME_MAX} placeholder="e.g. Thank you (5 stars)" />
         </Form.Item>
         <Form.Item
           name="stars"
@@ -222,9 +211,7 @@ function TemplateModal({ template, onClose, onSaved }: { template: ReplyTemplate
             { required: true, whitespace: true, message: 'Write the reply' },
             {
               validator: (_, value: string | undefined) =>
-                byteLength(value ?? '') > REPLY_MAX_BYTES
-                  ? Promise.reject(new Error('Google takes replies of up to 4,096 bytes.'))
-                  : Promise.resolve(),
+                byteLength(value ?? '') > REPLY_MAX_BYTES ? Promise.reject(new Error(REPLY_TOO_LONG)) : Promise.resolve(),
             },
           ]}
         >

@@ -92,6 +92,7 @@ function Members({ workspace, canManage }: { workspace: WorkspaceDto; canManage:
       <WorkspaceCard
         workspace={workspace}
         canManage={canManage}
+        can={team.team.can}
         onLeave={team.leave}
         cannotLeave={cannotLeave}
         onRenamed={refetchWorkspaces}

@@ -57,8 +57,13 @@ export default function WidgetPage() {
   async function changeLayout(layout: WidgetLayout) {
     setSavingLayout(true)
     try {
-      await save({ layout })
-      toast.success('Layout Saved', 'The snippet and the preview use it now.')
+      const saved = await save({ layout })
+      toast.success(
+        'Layout Saved',
+        saved.snippetLayout === saved.layout
+          ? 'The snippet and the preview use it now.'
+          : 'The snippet uses it once your widget has a review to show.'
+      )
     } catch (error) {
       toast.error('Save Failed', errorText(error, 'Please try again.'))
     } finally {
@@ -87,9 +92,15 @@ export default function WidgetPage() {
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>
           <Flex vertical gap={16}>
-            <LayoutCard layout={settings.layout} editable={edit} saving={savingLayout} onChange={(layout) => void changeLayout(layout)} />
+            <LayoutCard
+              layout={settings.layout}
+              snippetLayout={settings.snippetLayout}
+              editable={edit}
+              saving={savingLayout}
+              onChange={(layout) => void changeLayout(layout)}
+            />
             {/* The choice and what it looks like together, on a phone too. */}
-            <PreviewCard code={settings.code} layout={settings.layout} version={version} />
+            <PreviewCard code={settings.code} layout={settings.snippetLayout} version={version} />
           </Flex>
         </Col>
         <Col xs={24} lg={12}>
