@@ -2,8 +2,10 @@ import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { availableParallelism } from 'node:os'
 
-// Two pages: the site (marketing, legal, add-business, auth, 404) and the small customer review page.
-// The backend serves dist/ from the same origin as the API (`npm run dev` proxies /api to it).
+// The site (marketing, legal, add-business, auth, 404); the small customer review page is built after it by
+// vite.review.config.ts (Preact in place of React) and the widget by vite.widget.config.ts, into the same dist/.
+// The backend serves dist/ from the same origin as the API (`npm run dev` proxies /api to it, and serves
+// review.html with React).
 // Imports go through package.json `imports` (#site/*, #review/*): each alias lists `./src/<dir>/*` first, which
 // Vite resolves by trying extensions, then `*.ts` and `*.tsx`, which TypeScript (no extension search) falls back to.
 export default defineConfig({
@@ -14,7 +16,6 @@ export default defineConfig({
     rollupOptions: {
       input: {
         site: `${import.meta.dirname}/index.html`,
-        review: `${import.meta.dirname}/review.html`,
       },
     },
   },

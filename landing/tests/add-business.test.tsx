@@ -24,6 +24,8 @@ const BUSINESS: BusinessDto = {
   rating: 4.3,
   reviewCount: 1234,
   shortUrl: 'k7m2p9x',
+  // APP_URL's address, which the site shows, not the test page's.
+  reviewUrl: 'https://reviews.example.in/review/k7m2p9x',
   googleReviewUrl: 'https://search.google.com/local/writereview?placeid=demo_chai-point',
   complianceMode: false,
   language: null,
@@ -75,7 +77,7 @@ describe('/add-business', () => {
     renderAt('/add-business', <AddBusinessPage />)
     expect(await screen.findByRole('heading', { name: 'Add Your First Business' })).toBeInTheDocument()
     await searchAndPick()
-    expect(await screen.findByLabelText('Review link')).toHaveValue(`${window.location.origin}/review/k7m2p9x`)
+    expect(await screen.findByLabelText('Review link')).toHaveValue('https://reviews.example.in/review/k7m2p9x')
     const select = calls.find((call) => call.url === '/api/select-business')!
     expect(select.body).toEqual({ placeId: 'demo_chai-point', complianceMode: false })
     expect(select.headers.Authorization).toBe('Bearer rr_MQ.a-real-looking-token-value-123')
@@ -110,7 +112,7 @@ describe('/add-business', () => {
       routes(() => ({ status: 201, body: { business: BUSINESS, created: true } satisfies SelectBusinessResponse }))
     )
     renderAt('/add-business?placeId=demo_chai-point', <AddBusinessPage />)
-    expect(await screen.findByLabelText('Review link')).toHaveValue(`${window.location.origin}/review/k7m2p9x`)
+    expect(await screen.findByLabelText('Review link')).toHaveValue('https://reviews.example.in/review/k7m2p9x')
     await waitFor(() => expect(calls.filter((call) => call.url === '/api/select-business')).toHaveLength(1))
     expect(calls.some((call) => call.url === '/api/search-business')).toBe(false)
   })
@@ -130,6 +132,14 @@ describe('/add-business', () => {
 
     await waitFor(() => expect(calls.filter((call) => call.url === '/api/select-business')).toHaveLength(1))
     expect(calls.find((call) => call.url === '/api/select-business')?.body).toEqual({ placeId: 'demo_chai-point', complianceMode: true })
+  })
+
+  // Under the search, the question came after picking a listing had already added the business.
+  it('asks how customers are asked before the search field, so it is answered before a listing is picked', async () => {
+    mockFetch(routes(() => ({ status: 500 })))
+    renderAt('/add-business', <AddBusinessPage />)
+    const group = await screen.findByRole('group', { name: 'How should customers be asked?' })
+    expect(group.compareDocumentPosition(screen.getByLabelText('Business name')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
   })
 
   it("a visitor's choice rides along the sign-up link and is used when the place is added", async () => {

@@ -120,6 +120,37 @@ describe('/auth', () => {
     expect(replace).toHaveBeenCalledWith('/billing')
   })
 
+  it('signing up from an invitation: the invited address is filled in, and no trial is promised to someone joining a team', async () => {
+    const { calls } = mockFetch({ 'POST /api/auth/register': () => ({ status: 201, body: SIGNED_IN }) })
+    const invite = '/invite?token=k3Jq9-invitation-token'
+    renderAt(`/auth?${new URLSearchParams({ mode: 'signup', redirect: invite, email: 'meera@example.in' })}`, <AuthPage />)
+    expect(screen.getByRole('heading', { name: 'Create your account to join' })).toBeInTheDocument()
+    expect(screen.getByText('Then accept the invitation you were sent. Use the address it was sent to.')).toBeInTheDocument()
+    expect(document.body).not.toHaveTextContent(/trial/i)
+    expect(screen.getByLabelText('Email')).toHaveValue('meera@example.in')
+    await userEvent.type(screen.getByLabelText('Password'), 'long-enough-pass')
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }))
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(invite))
+    expect(calls.find((call) => call.url === '/api/auth/register')?.body).toMatchObject({ email: 'meera@example.in' })
+    // Signing in instead keeps the address too.
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      `/auth?mode=signin&redirect=${encodeURIComponent(invite)}&email=meera%40example.in`
+    )
+  })
+
+  it('signing in from an invitation: the address is filled in', () => {
+    mockFetch({})
+    renderAt(`/auth?${new URLSearchParams({ mode: 'signin', redirect: '/invite?token=abc', email: 'meera@example.in' })}`, <AuthPage />)
+    expect(screen.getByLabelText('Email')).toHaveValue('meera@example.in')
+  })
+
+  it('a plain sign-up still offers the trial', () => {
+    mockFetch({})
+    renderAt('/auth?mode=signup', <AuthPage />)
+    expect(screen.getByText(/day free trial\. No card needed\./)).toBeInTheDocument()
+  })
+
   it('links to the other mode keeping the redirect', () => {
     renderAt('/auth?mode=signin&redirect=/billing?source=signup', <AuthPage />)
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute(

@@ -35,14 +35,14 @@ describe('customer review page: rating', () => {
     expect(fetchMock).not.toHaveBeenCalled()
   })
 
-  it("from a personal link, a rating carries the review request's token (docs/decisions.md D32)", async () => {
+  it("from a personal link, a rating carries the review request's token and the page's language (docs/decisions.md D32, D65)", async () => {
     const token = 'AbCdEfGhIjKlMnOpQrStUv'
     const { calls } = mockFetch({ [SUBMIT]: () => ({ body: { redirect: false, counted: true } }) })
     open({ requestToken: token }, effects({ isMobile: true }))
     await userEvent.click(star(2))
     await userEvent.click(screen.getByRole('button', { name: en.submitFeedback }))
     await waitFor(() => expect(calls).toHaveLength(1))
-    expect(calls[0].body).toEqual({ rating: 2, requestToken: token })
+    expect(calls[0].body).toEqual({ rating: 2, language: 'en', requestToken: token })
   })
 
   it("from a staff member's link or QR, a 5 carries their code", async () => {
@@ -50,7 +50,7 @@ describe('customer review page: rating', () => {
     open({ staffCode: 'K7PQ' }, effects({ isMobile: true }))
     await userEvent.click(star(5))
     await waitFor(() => expect(calls).toHaveLength(1))
-    expect(calls[0].body).toEqual({ rating: 5, staffCode: 'K7PQ' })
+    expect(calls[0].body).toEqual({ rating: 5, language: 'en', staffCode: 'K7PQ' })
   })
 
   it('the language switch is nine links the server answers, the current one marked; nothing stored', () => {
@@ -71,7 +71,7 @@ describe('customer review page: rating', () => {
     expect(screen.getByRole('link', { name: en.openGoogle })).toHaveAttribute('href', GOOGLE)
     for (const count of [1, 2, 3, 4, 5]) expect(star(count)).toBeDisabled()
     expect(fx.navigate).not.toHaveBeenCalled()
-    expect(calls[0].body).toEqual({ rating: 5 })
+    expect(calls[0].body).toEqual({ rating: 5, language: 'en' })
     expect(calls[0].headers.Authorization).toBeUndefined()
 
     await answer.release({ body: { redirect: true, url: 'https://google.example/review', counted: true } satisfies SubmitReviewResponse })
@@ -113,7 +113,7 @@ describe('customer review page: rating', () => {
     expect(screen.getByText(fill(hi.googleTabText))).toBeInTheDocument()
     expect(screen.getByRole('link', { name: hi.openGoogle })).toHaveAttribute('href', GOOGLE)
     expect(screen.queryByText(fill(hi.thanksText))).not.toBeInTheDocument()
-    expect(calls[0].body).toEqual({ rating: 4 })
+    expect(calls[0].body).toEqual({ rating: 4, language: 'hi' })
     await answer.release({ body: { redirect: true, url: GOOGLE, counted: true } })
     expect(fx.navigate).not.toHaveBeenCalled()
     expect(fx.schedule).not.toHaveBeenCalled()
@@ -176,7 +176,7 @@ describe('customer review page: feedback after 1-3', () => {
     await userEvent.type(screen.getByLabelText(hi.contactPhone), '98765 43210')
     await userEvent.click(screen.getByRole('button', { name: hi.submitFeedback }))
     await waitFor(() => expect(fx.navigate).toHaveBeenCalledWith('/thanks?code=sharma&lang=hi'))
-    expect(calls[0].body).toEqual({ rating: 2, feedback: 'इंतज़ार लंबा था' })
+    expect(calls[0].body).toEqual({ rating: 2, language: 'hi', feedback: 'इंतज़ार लंबा था' })
   })
 
   it('checks the phone before sending: the translated text under the field, no request', async () => {
@@ -200,7 +200,7 @@ describe('customer review page: feedback after 1-3', () => {
     await userEvent.type(screen.getByLabelText(en.contactPhone), typed)
     await userEvent.click(screen.getByRole('button', { name: en.submitFeedback }))
     await waitFor(() => expect(fx.navigate).toHaveBeenCalled())
-    expect(calls[0].body).toEqual({ rating: 3, contactMe: true, contactName: 'Asha', contactPhone: typed })
+    expect(calls[0].body).toEqual({ rating: 3, language: 'en', contactMe: true, contactName: 'Asha', contactPhone: typed })
   })
 
   it('a stored call-back ends on thanks with callback=1, so the page can say the number went to the business', async () => {
@@ -289,7 +289,7 @@ describe('customer review page: feedback after 1-3', () => {
           const form = event.target as HTMLFormElement
           resolve({
             prevented: event.defaultPrevented,
-            action: form.getAttribute('action')!,
+            action: (event.submitter?.getAttribute('formaction') ?? form.getAttribute('action'))!,
             fields: Object.fromEntries(new FormData(form, event.submitter) as unknown as Iterable<[string, string]>),
           })
           event.preventDefault()
@@ -301,7 +301,7 @@ describe('customer review page: feedback after 1-3', () => {
 
     expect(await posted).toEqual({
       prevented: false,
-      action: '/review/sharma/feedback',
+      action: '/review/sharma/feedback?rating=2&lang=hi',
       fields: {
         lang: 'en',
         rating: '2',

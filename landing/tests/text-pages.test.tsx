@@ -61,13 +61,14 @@ describe('refund policy', () => {
 })
 
 describe('help center', () => {
-  it('explains routing, compliance mode, the free plan and chat support', () => {
+  it('explains routing with both choices, the free plan and chat support', () => {
     renderAt('/help', <HelpPage />)
 
     expect(h1()).toHaveTextContent('Help Center')
     expect(text()).toContain('Free accounts get 1 business and 50 reviews per business per month')
-    expect(text()).toContain('4 or 5 stars: the customer is taken straight to Google')
-    expect(text()).toContain('1, 2 or 3 stars: the customer sees a private feedback form')
+    expect(text()).toContain('4 or 5 stars, with either choice: the customer is taken straight to Google')
+    expect(text()).toContain('1, 2 or 3 stars with “By rating”: the customer sees a private feedback form')
+    expect(text()).toContain('1, 2 or 3 stars with “Everyone may post on Google”: the same private feedback form')
     expect(text()).toContain('“Post on Google instead”')
     expect(text()).toContain('Pro subscribers get priority chat support on WhatsApp')
     expect(screen.getByRole('link', { name: 'chat with us' })).toHaveAttribute('href', expect.stringContaining('https://wa.me/'))

@@ -4,6 +4,7 @@
  * branch on it (401, 403 upgrade, 429).
  */
 import type { ApiErrorBody } from '@reviewroute/backend/types/api'
+import { retryAfterSeconds, TOO_MANY_REQUESTS_UNTIMED, tooManyRequestsText } from '@reviewroute/backend/contract/waiting'
 import { getToken } from './token'
 
 export class ApiError extends Error {
@@ -18,6 +19,12 @@ export class ApiError extends Error {
 
   get upgrade() {
     return this.body.upgrade === true
+  }
+
+  /** A 429's wait in seconds (its Retry-After), when the answer said. */
+  get retryAfter() {
+    const seconds = this.body.retryAfter
+    return typeof seconds === 'number' && seconds > 0 ? seconds : null
   }
 }
 
@@ -79,9 +86,20 @@ export async function apiWithHeaders<T>(
   return { data: (await response.json().catch(() => null)) as T, headers: response.headers }
 }
 
-/** The ApiError of a failed answer: the server's sentence from its JSON body, else the network sentence. */
+/**
+ * The ApiError of a failed answer: the server's sentence from its JSON body, else the network sentence. A 429 says
+ * how long to wait (backend/contract/waiting.ts): its Retry-After in words in place of a missing or untimed sentence
+ * (a proxy's page, an older server); a sentence of the server's own that names its wait stays.
+ */
 export async function apiErrorFrom(response: Response) {
   const payload = await response.json().catch(() => null)
-  const sentence = typeof payload?.error === 'string' ? payload.error : NETWORK_ERROR
-  return new ApiError(response.status, sentence, payload ?? {})
+  let sentence = typeof payload?.error === 'string' ? payload.error : NETWORK_ERROR
+  const body = { ...(payload && typeof payload === 'object' ? payload : {}) } as Partial<ApiErrorBody>
+  if (response.status === 429) {
+    const seconds = retryAfterSeconds(response.headers.get('retry-after')) ?? (typeof body.retryAfter === 'number' ? body.retryAfter : null)
+    if (seconds !== null) body.retryAfter = seconds
+    if (seconds !== null && (typeof payload?.error !== 'string' || payload.error === TOO_MANY_REQUESTS_UNTIMED))
+      sentence = tooManyRequestsText(seconds)
+  }
+  return new ApiError(response.status, sentence, body)
 }

@@ -8,8 +8,11 @@ export function rupees(paise: number, { decimals = false } = {}) {
   }).format(paise / 100)
 }
 
-/** The review link customers open (README.md#api). */
-export const reviewLink = (shortUrl: string, origin = globalThis.location?.origin ?? '') => `${origin}/review/${shortUrl}`
+/**
+ * The review link customers open on `origin` (README.md#api). What owners see and share is the API's `reviewUrl`
+ * (APP_URL's, as posters and mails carry it), never the address the page was opened from.
+ */
+export const reviewLink = (shortUrl: string, origin: string) => `${origin.replace(/\/+$/, '')}/review/${shortUrl}`
 
 /** docs/decisions.md D3: the Google "write a review" page of a listing. */
 export const googleReviewLink = (placeId: string) => `https://search.google.com/local/writereview?placeid=${encodeURIComponent(placeId)}`

@@ -3,6 +3,7 @@
  * the styled 600x750 poster with a 320 px QR in one or two languages, and their download names.
  */
 import QRCode from 'qrcode'
+import { brandColor, inkOn } from '@reviewroute/backend/contract/brand_colors'
 
 export { download } from './download'
 
@@ -55,11 +56,22 @@ function wrap(ctx: CanvasRenderingContext2D, text: string, width: number, maxLin
   return lines
 }
 
-/** The poster's printed sentences in one language (the customer-page modules' posterScan, posterDrop, poweredBy). */
+/**
+ * The poster's printed sentences in one language: the customer page's posterScan and poweredBy, and the printed
+ * poster's rateOnPhone (contract/poster_messages.ts) over the decorative stars.
+ */
 export interface PosterTexts {
   scan: string
-  drop: string
+  rate: string
   poweredBy: string
+}
+
+/** A client's agency brand (docs/decisions.md D42, "Brand"; D60): its colour for the header, its logo above the name. */
+export interface PosterBrand {
+  /** `#rrggbb` */
+  color: string
+  /** The logo's address on our origin (a PNG), or null. */
+  logoUrl: string | null
 }
 
 export interface PosterContent {
@@ -67,7 +79,15 @@ export interface PosterContent {
   link: string
   /** One language's texts, or two: the second is printed under the first (English, then Hindi). */
   texts: readonly PosterTexts[]
+  brand?: PosterBrand | null
 }
+
+/** ReviewRoute's blue, the header's colour without a brand. */
+const HEADER_COLOR = '#2563eb'
+const HEADER_HEIGHT = 150
+const DARK_INK = '#0f172a'
+/** A brand's logo: 40 px high (up to 200 px wide) on a white rounded box at the header's top. */
+const LOGO = { top: 14, height: 40, maxWidth: 200, padding: 6 }
 
 /**
  * Noto Sans first, then its Indian-script families, so every script of the nine customer-page languages has
@@ -119,11 +139,27 @@ function sentences(
   centredLines(ctx, texts, weight, texts.length === 2 ? sizes.two : sizes.one, texts.length === 2 ? baselines.two : baselines.one)
 }
 
+/** The brand's logo on a white box at the header's top, in its own proportions; false when it did not load. */
+async function drawLogo(ctx: CanvasRenderingContext2D, logoUrl: string) {
+  const logo = await loadImage(logoUrl).catch(() => null)
+  if (!logo || !logo.naturalWidth || !logo.naturalHeight) return false
+  const width = Math.min(LOGO.maxWidth, (LOGO.height * logo.naturalWidth) / logo.naturalHeight)
+  const height = (width * logo.naturalHeight) / logo.naturalWidth
+  const box = { width: width + 2 * LOGO.padding, height: LOGO.height + 2 * LOGO.padding }
+  ctx.fillStyle = '#ffffff'
+  ctx.beginPath()
+  ctx.roundRect((POSTER_WIDTH - box.width) / 2, LOGO.top, box.width, box.height, 8)
+  ctx.fill()
+  ctx.drawImage(logo, (POSTER_WIDTH - width) / 2, LOGO.top + LOGO.padding + (LOGO.height - height) / 2, width, height)
+  return true
+}
+
 /**
  * The printable poster: business name, the scan sentence, the QR, the rating sentence over a star strip, and
- * 'Powered by ReviewRoute', in the texts' language(s); with two languages each sentence has two lines.
+ * the powered-by line, in the texts' language(s); with two languages each sentence has two lines. Under a brand,
+ * the header is in its colour with its logo above the name.
  */
-export async function drawPoster(canvas: HTMLCanvasElement, { name, link, texts }: PosterContent) {
+export async function drawPoster(canvas: HTMLCanvasElement, { name, link, texts, brand }: PosterContent) {
   const languages = texts.slice(0, 2)
   if (languages.length === 0) throw new Error('Poster texts are missing')
   canvas.width = POSTER_WIDTH
@@ -134,14 +170,18 @@ export async function drawPoster(canvas: HTMLCanvasElement, { name, link, texts 
 
   ctx.fillStyle = '#ffffff'
   ctx.fillRect(0, 0, POSTER_WIDTH, POSTER_HEIGHT)
-  ctx.fillStyle = '#2563eb'
-  ctx.fillRect(0, 0, POSTER_WIDTH, 150)
+  const header = brand ? brandColor(brand.color, HEADER_COLOR) : HEADER_COLOR
+  ctx.fillStyle = header
+  ctx.fillRect(0, 0, POSTER_WIDTH, HEADER_HEIGHT)
+  const withLogo = brand?.logoUrl ? await drawLogo(ctx, brand.logoUrl) : false
 
   ctx.textAlign = 'center'
-  ctx.fillStyle = '#ffffff'
-  ctx.font = `bold 34px ${POSTER_FONTS}`
+  ctx.fillStyle = inkOn(header, DARK_INK)
+  // Under a logo the name takes the header's lower part, a little smaller.
+  ctx.font = `bold ${withLogo ? 30 : 34}px ${POSTER_FONTS}`
   const nameLines = wrap(ctx, name, TEXT_WIDTH, 2)
-  nameLines.forEach((text, i) => ctx.fillText(text, POSTER_WIDTH / 2, (nameLines.length === 1 ? 88 : 68) + i * 40))
+  const [oneLine, twoLines, step] = withLogo ? [110, 98, 34] : [88, 68, 40]
+  nameLines.forEach((text, i) => ctx.fillText(text, POSTER_WIDTH / 2, (nameLines.length === 1 ? oneLine : twoLines) + i * step))
 
   ctx.fillStyle = '#0f172a'
   sentences(
@@ -161,7 +201,7 @@ export async function drawPoster(canvas: HTMLCanvasElement, { name, link, texts 
   ctx.fillStyle = '#334155'
   sentences(
     ctx,
-    languages.map((language) => language.drop),
+    languages.map((language) => language.rate),
     '600',
     { one: 22, two: 20 },
     { one: [620], two: [598, 626] }

@@ -22,3 +22,16 @@ export const ROUTING = {
 
 /** The short name of a business's choice. */
 export const routingLabel = (complianceMode: boolean) => (complianceMode ? ROUTING.everyone.label : ROUTING.byRating.label)
+
+/** Where a rating goes, for a business with this choice (the QR card, the help under a shared link). */
+export const routingSentence = (complianceMode: boolean) =>
+  complianceMode
+    ? '4-5 stars go on to Google; 1-3 stars see your private feedback form and also a “Post on Google instead” link.'
+    : ROUTING.byRating.text
+
+/** Listings of the demo catalogue: invented, never on Google (docs/decisions.md D59). */
+export { isDemoPlace } from '@reviewroute/backend/contract/demo_places'
+
+export const DEMO_LISTING = 'Demo listing'
+export const DEMO_LISTING_TEXT =
+  'This business comes from the example catalogue, not from Google. Its posters say “Demo”, and a 4-5 star rating shows a note instead of a Google review page.'

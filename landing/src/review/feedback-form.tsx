@@ -11,7 +11,7 @@ import type { ReviewLinkDto } from '@reviewroute/backend/types/api'
 import { FEEDBACK_MAX_LENGTH } from '@reviewroute/backend/contract/product_rules'
 import { useReviewText } from './i18n'
 import { StaticStars } from './stars'
-import { FEEDBACK_FORM_ID } from '@reviewroute/backend/contract/review_form'
+import { FEEDBACK_FORM_ID, feedbackAction } from '@reviewroute/backend/contract/review_form'
 import { reviewPath, switchesLanguage } from './page-frame'
 import { feedbackFailure, isIndianMobile, thanksPath, type FeedbackErrors, type FeedbackValues } from './flow'
 import { submitRating } from './submit'
@@ -69,6 +69,7 @@ export function FeedbackForm({
     try {
       const result = await submitRating(business.shortUrl, {
         rating,
+        language,
         ...(requestToken ? { requestToken } : {}),
         ...(staffCode ? { staffCode } : {}),
         ...(feedback ? { feedback } : {}),
@@ -88,7 +89,7 @@ export function FeedbackForm({
 
   const path = reviewPath(code)
   return (
-    <form className="feedback" id={FEEDBACK_FORM_ID} method="post" action={`${path}/feedback`} onSubmit={send}>
+    <form className="feedback" id={FEEDBACK_FORM_ID} method="post" action={feedbackAction(code, rating, language)} onSubmit={send}>
       <input type="hidden" name="lang" value={language} />
       {requestToken && <input type="hidden" name="request" value={requestToken} />}
       {staffCode && <input type="hidden" name="staff" value={staffCode} />}

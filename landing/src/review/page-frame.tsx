@@ -1,11 +1,14 @@
 /* The header and footer every screen of the customer page has, as the server renders them. */
 import type { FormEvent } from 'react'
 import type { InlinedReview, ReviewLinkDto } from '@reviewroute/backend/types/api'
-import { SWITCH_LANGUAGE_FIELD } from '@reviewroute/backend/contract/review_form'
+import { SWITCH_LANGUAGE_FIELD, feedbackAction } from '@reviewroute/backend/contract/review_form'
 import { useReviewText } from './i18n'
 
-/** Where the language switch goes: links to `path?lang=`, or buttons posting the form with this id (it keeps what is typed). */
-export type LanguageTarget = { path: string } | { form: string }
+/**
+ * Where the language switch goes: links to `path?lang=`, or buttons posting the feedback form with this id (it keeps
+ * what is typed) to its address in the chosen language (a reload asks for that address again).
+ */
+export type LanguageTarget = { path: string } | { form: string; code: string; rating: number }
 
 /** The nine languages: the server renders the page again in the chosen one, as in backend/app/web/review_page.ts. */
 export function LanguageSwitch({ to, languages }: { to: LanguageTarget; languages: InlinedReview['languages'] }) {
@@ -19,6 +22,7 @@ export function LanguageSwitch({ to, languages }: { to: LanguageTarget; language
             key={code}
             type="submit"
             form={to.form}
+            formAction={feedbackAction(to.code, to.rating, code)}
             name={SWITCH_LANGUAGE_FIELD}
             value={code}
             formNoValidate

@@ -54,7 +54,8 @@ export function ReviewPage({ data, effects, carried = {} }: Props) {
   const google = business.googleReviewUrl
 
   function goToGoogle(rating: number) {
-    const stored = submitRating(business.shortUrl, { rating, ...requestOf(data) })
+    // The page's language goes with the rating: the customer's next review request is in it (docs/decisions.md D65).
+    const stored = submitRating(business.shortUrl, { rating, language, ...requestOf(data) })
     if (!effects.isMobile && effects.openTab(google)) {
       setScreen({ kind: 'google-tab', rating })
       stored.catch(() => {})
@@ -143,7 +144,7 @@ export function ReviewPage({ data, effects, carried = {} }: Props) {
     <main className="card">
       <BusinessHeader business={business} />
       {body}
-      <Footer to={languageTarget(screen, path, data.staffCode)} languages={data.languages} brand={data.brand} />
+      <Footer to={languageTarget(screen, data.code, data.staffCode)} languages={data.languages} brand={data.brand} />
     </main>
   )
 }
@@ -152,8 +153,9 @@ export function ReviewPage({ data, effects, carried = {} }: Props) {
  * Where the language switch goes, as the server's: on the feedback form, buttons posting it (so what is typed comes
  * back in the new language); elsewhere links to the page, keeping the staff member's code.
  */
-function languageTarget(screen: Screen, path: string, staffCode: string | undefined): LanguageTarget {
-  if (screen.kind === 'feedback') return { form: FEEDBACK_FORM_ID }
+function languageTarget(screen: Screen, code: string, staffCode: string | undefined): LanguageTarget {
+  if (screen.kind === 'feedback') return { form: FEEDBACK_FORM_ID, code, rating: screen.rating }
+  const path = reviewPath(code)
   return { path: staffCode ? `${path}?s=${encodeURIComponent(staffCode)}` : path }
 }
 

@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import type { BusinessDto, PlaceDto } from '@reviewroute/backend/types/api'
 import { copyText } from '@reviewroute/web-shared/clipboard'
-import { formatCount, googleReviewLink, reviewLink } from '@reviewroute/web-shared/format'
+import { formatCount, googleReviewLink } from '@reviewroute/web-shared/format'
 import { QR_ON_SCREEN, download, qrDataUrl, qrFileName } from '@reviewroute/web-shared/qr'
+import { routingLabel, routingSentence } from '@reviewroute/web-shared/routing'
 import { useToast } from '#site/toast'
 
 interface Props {
@@ -19,14 +20,21 @@ interface Props {
 export function BusinessResult({ place, business, complianceMode = false, onBack }: Props) {
   const toast = useToast()
   const google = business?.googleReviewUrl ?? googleReviewLink(place.place_id)
-  const link = business ? reviewLink(business.shortUrl) : null
+  const link = business ? business.reviewUrl : null
   const qrTarget = link ?? google
+  // An added business has its own choice: picking a place the workspace already has keeps it (docs/decisions.md D51).
+  const askedBy = business?.complianceMode ?? complianceMode
   const [qr, setQr] = useState<string | null>(null)
 
   useEffect(() => {
+    // A QR drawn after the listing was left (or another one chosen) is dropped.
+    let current = true
     qrDataUrl(qrTarget, QR_ON_SCREEN * 2)
-      .then(setQr)
-      .catch(() => setQr(null))
+      .then((url) => current && setQr(url))
+      .catch(() => current && setQr(null))
+    return () => {
+      current = false
+    }
   }, [qrTarget])
 
   async function copy(text: string, title: string) {
@@ -64,10 +72,12 @@ export function BusinessResult({ place, business, complianceMode = false, onBack
             <span className="muted">({formatCount(place.reviewCount)} Google reviews)</span>
           </p>
           <div className="result__panel">
-            <h3>How ReviewRoute protects this rating</h3>
+            <h3>How customers will be asked</h3>
             <p>
-              Customers who tap 4 or 5 stars go straight to your Google review page. Customers who tap 1 to 3 stars tell you privately what
-              went wrong, so you can fix it first.
+              <strong>{routingLabel(askedBy)}:</strong> {routingSentence(askedBy)}
+            </p>
+            <p className="muted">
+              Every customer is asked for a rating. You can change this choice at any time in the business’s Settings.
             </p>
           </div>
           <div className="field">

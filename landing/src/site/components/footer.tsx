@@ -27,7 +27,7 @@ export function Footer({ user }: { user: UserDto | null }) {
         <div>
           <Logo />
           <p className="muted">
-            More Google reviews for India's small businesses: happy customers go to Google, unhappy ones talk to you first.
+            More Google reviews for India's small businesses: every customer is asked, and you hear about problems early.
           </p>
           <p className="site-footer__social">
             <a href="https://www.instagram.com/" rel="noopener noreferrer" target="_blank">

@@ -1,6 +1,10 @@
+import { ROUTING } from '@reviewroute/web-shared/routing'
 import { MarketingIcon } from './marketing-icon'
 
-/** The front door's hero picture: the customer's rating screen and where each rating goes. Decorative: the copy beside it says the same. */
+/**
+ * The front door's hero picture: the customer's rating screen and where each rating goes, with both of the owner's
+ * choices for 1-3 stars (docs/decisions.md D51). Decorative: the copy beside it and the steps below say the same.
+ */
 export function ReviewFlowMockup() {
   return (
     <div className="lp-mock" aria-hidden="true">
@@ -26,10 +30,17 @@ export function ReviewFlowMockup() {
           <strong>4-5 stars</strong> open your Google review page
         </span>
       </div>
+      <p className="lp-mock__choose">For 1-3 stars, you choose:</p>
       <div className="lp-mock__route lp-mock__route--private">
         <MarketingIcon name="message" size={18} />
         <span>
-          <strong>1-3 stars</strong> come to you as private feedback
+          <strong>{ROUTING.byRating.label}:</strong> private feedback for you
+        </span>
+      </div>
+      <div className="lp-mock__route lp-mock__route--everyone">
+        <MarketingIcon name="shield" size={18} />
+        <span>
+          <strong>{ROUTING.everyone.label}:</strong> private feedback, or a review on Google
         </span>
       </div>
     </div>

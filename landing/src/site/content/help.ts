@@ -11,6 +11,8 @@ import { GOOGLE_POLICY_URL, POLICY_SENTENCE, ROUTING } from '@reviewroute/web-sh
 import { LANGUAGE_COUNT, LANGUAGE_LIST } from './languages'
 
 const support = { text: SUPPORT_EMAIL, href: `mailto:${SUPPORT_EMAIL}` }
+const BY_RATING = `“${ROUTING.byRating.label}”`
+const EVERYONE = `“${ROUTING.everyone.label}”`
 const businesses = `${FREE_PLAN_BUSINESS_LIMIT} ${FREE_PLAN_BUSINESS_LIMIT === 1 ? 'business' : 'businesses'}`
 
 export const HELP_INTRO = 'Everything you need to set up ReviewRoute, print your QR poster and understand where your customers’ ratings go.'
@@ -55,11 +57,12 @@ export const HELP_SECTIONS: TextSection[] = [
     id: 'routing',
     title: 'How routing works',
     blocks: [
-      'Your customer opens the link, sees your business name and taps 1 to 5 stars.',
+      'Every customer opens the link, sees your business name and taps 1 to 5 stars. What a customer who gives 1, 2 or 3 stars sees next is your choice for that business.',
       {
         list: [
-          '4 or 5 stars: the customer is taken straight to Google’s review form for your business and writes the review there, in their own words.',
-          '1, 2 or 3 stars: the customer sees a private feedback form instead. Writing something is optional. You get an email when they do, and every such rating appears on your Feedback page, where you can mark it resolved.',
+          '4 or 5 stars, with either choice: the customer is taken straight to Google’s review form for your business and writes the review there, in their own words.',
+          `1, 2 or 3 stars with ${BY_RATING}: the customer sees a private feedback form. Writing something is optional. You get an email when they do, and every such rating appears on your Feedback page, where you can mark it resolved.`,
+          `1, 2 or 3 stars with ${EVERYONE}: the same private feedback form, and also a “Post on Google instead” link for a customer who would rather review you on Google.`,
         ],
       },
       'Every rating is saved, so your analytics show visits, ratings and how many customers went on to Google.',
@@ -67,21 +70,16 @@ export const HELP_SECTIONS: TextSection[] = [
   },
   {
     id: 'compliance-mode',
-    title: 'How customers are asked: by rating, or everyone may post on Google',
+    title: `How customers are asked: ${BY_RATING} or ${EVERYONE}`,
     blocks: [
       'When you add a business you choose how its customers are asked, and you can change it at any time in the business’s Settings. Its card on My Businesses shows the choice.',
       {
         list: [
           `${ROUTING.byRating.label}: ${ROUTING.byRating.text} This is how ReviewRoute first worked, and it is preselected.`,
-          `${ROUTING.everyone.label} (compliance mode): ${ROUTING.everyone.text} You still hear about problems first, and every customer can reach Google.`,
+          `${ROUTING.everyone.label}: ${ROUTING.everyone.text} You still hear about problems first, and every customer can reach Google.`,
         ],
       },
-      [
-        POLICY_SENTENCE,
-        ' Read ',
-        { text: 'Google’s policy on fake engagement', href: GOOGLE_POLICY_URL },
-        '. We recommend “Everyone may post on Google”.',
-      ],
+      [POLICY_SENTENCE, ' Read ', { text: 'Google’s policy on fake engagement', href: GOOGLE_POLICY_URL }, `. We recommend ${EVERYONE}.`],
     ],
   },
   {

@@ -5,7 +5,15 @@
 import type { MarketingIconName } from '#site/components/marketing-icon'
 import type { NavAnchor } from '#site/components/header'
 import { AFTER_TRIAL_RULE, TRIAL_DAYS } from '@reviewroute/backend/contract/product_rules'
+import { POLICY_SENTENCE, ROUTING } from '@reviewroute/web-shared/routing'
 import { LANGUAGE_COUNT, LANGUAGE_LIST } from './languages'
+
+/*
+ * Every customer is asked; the owner chooses per business how (docs/decisions.md D51). The copy names the choice in
+ * the words the add-business question uses, and never sells keeping low ratings off Google as the product.
+ */
+const BY_RATING = `“${ROUTING.byRating.label}”`
+const EVERYONE = `“${ROUTING.everyone.label}”`
 
 /** One story of the landing pages' testimonial carousel (docs/screens.md#landing-pages). */
 export interface Testimonial {
@@ -42,7 +50,7 @@ export const OWNER_STORIES: Testimonial[] = [
   },
   {
     quote:
-      'If a client is unhappy with a haircut, I hear about it on my phone first, not on Google. I call her the same evening, we fix it, and she books again.',
+      'If a client is unhappy with a haircut, I hear about it on my phone the same day. I call her that evening, we fix it, and she books again.',
     name: 'Priya Nair',
     business: 'Mirror & Mehendi Salon, Kochi',
   },
@@ -91,16 +99,16 @@ export const HOW_IT_WORKS: Step[] = [
     text: 'Print the poster for your billing counter, reception or table, or share the short link on WhatsApp and SMS with the bill.',
   },
   {
-    title: 'Happy customers reach Google',
-    text: 'Customers tap a star rating. 4-5 stars open your Google review page; 1-3 stars come to you as private feedback you can act on.',
+    title: 'Every customer rates the visit',
+    text: `4-5 stars open your Google review page. For 1-3 stars you choose: ${BY_RATING} shows them a private feedback form; ${EVERYONE} shows the form and a link to Google too.`,
   },
 ]
 
 export const FEATURES: Feature[] = [
   {
     icon: 'route',
-    title: 'Smart review routing',
-    text: 'Delighted customers go straight to your Google review page with one tap. Unhappy ones write to you privately first.',
+    title: 'You choose how customers are asked',
+    text: `With ${BY_RATING}, 4-5 stars go on to Google and 1-3 stars leave you private feedback. With ${EVERYONE}, 1-3 stars may post on Google too. Change it any time.`,
   },
   {
     icon: 'qr',
@@ -139,12 +147,12 @@ export const FRONT_DOOR_FEATURES: Feature[] = [
   {
     icon: 'message',
     title: 'Hear complaints first',
-    text: 'A 1-3 star rating opens a private note to you, and an email lets you know, so you can call back the same day.',
+    text: 'When a visit goes wrong, the customer can write to you privately and an email lets you know, so you can call back the same day.',
   },
   {
     icon: 'shield',
     title: 'Play by Google’s rules',
-    text: 'Choose “Everyone may post on Google” and unhappy customers also get a “Post on Google instead” link, so nobody is kept away from Google.',
+    text: `Choose ${EVERYONE} and customers who give 1-3 stars also get a “Post on Google instead” link, so nobody is kept away from Google.`,
   },
   {
     icon: 'qr',
@@ -173,7 +181,8 @@ export const PROBLEMS = [
 export const SOLUTIONS = [
   'Every customer is asked for a rating while the visit is fresh.',
   '4-5 stars go straight to your Google review page.',
-  '1-3 stars reach you privately, so you can call back and put it right.',
+  'A customer who had a bad visit can tell you privately, so you can call back and put it right.',
+  `You choose how customers are asked: ${BY_RATING} or ${EVERYONE}.`,
 ]
 
 const FAQ = {
@@ -192,13 +201,11 @@ const FAQ = {
   },
   routing: {
     question: 'Which customers are sent to Google?',
-    answer:
-      'Customers who give 4 or 5 stars are taken to your Google review page to write their review there. Those who give 1 to 3 stars can leave private feedback that only you see in your dashboard.',
+    answer: `Every customer is asked for a rating, and you choose for each business what happens next. ${BY_RATING}: ${ROUTING.byRating.text} ${EVERYONE}: ${ROUTING.everyone.text} Private feedback is only seen by you, in your dashboard.`,
   },
   compliance: {
     question: 'Is this allowed by Google’s review policy?',
-    answer:
-      'Google asks businesses not to filter who may post a review. Switch on compliance mode for a business and customers who give 1 to 3 stars also see a "Post on Google instead" link next to the private feedback form.',
+    answer: `${POLICY_SENTENCE} Choose ${EVERYONE} for a business and customers who give 1 to 3 stars also see a “Post on Google instead” link next to the private feedback form. We recommend it.`,
   },
   qr: {
     question: 'What do I put up in my shop?',

@@ -7,11 +7,14 @@ import {
   FREE_PLAN_MONTHLY_REVIEWS_PER_BUSINESS,
   TRIAL_DAYS,
 } from '@reviewroute/backend/contract/product_rules'
+import { ROUTING } from '@reviewroute/web-shared/routing'
 
-export const TERMS_UPDATED = '22 November 2026'
+export const TERMS_UPDATED = '2 December 2026'
 
 const support = { text: SUPPORT_EMAIL, href: `mailto:${SUPPORT_EMAIL}` }
 const businesses = `${FREE_PLAN_BUSINESS_LIMIT} ${FREE_PLAN_BUSINESS_LIMIT === 1 ? 'business' : 'businesses'}`
+const BY_RATING = `“${ROUTING.byRating.label}”`
+const EVERYONE = `“${ROUTING.everyone.label}”`
 
 export const TERMS_INTRO =
   'These terms are the agreement between you, the business owner who uses ReviewRoute, and us, ReviewRoute. ' +
@@ -25,7 +28,8 @@ export const TERMS_SECTIONS: TextSection[] = [
     id: 'service',
     title: 'The service',
     blocks: [
-      'ReviewRoute gives each of your businesses a short review link and a QR poster. Customers who rate you 4 or 5 stars are sent on to your Google review page; ratings of 1 to 3 stars stay with you as private feedback. You also get a feedback inbox and analytics.',
+      'ReviewRoute gives each of your businesses a short review link and a QR poster, where customers rate their visit. Customers who rate you 4 or 5 stars are sent on to your Google review page.',
+      `For each business you choose what customers who rate 1 to 3 stars see: with ${BY_RATING}, a private feedback form; with ${EVERYONE}, the same form and also a “Post on Google instead” link. You also get a feedback inbox and analytics.`,
     ],
   },
   {
@@ -79,7 +83,7 @@ export const TERMS_SECTIONS: TextSection[] = [
           'Do not post reviews of your own business, or ask staff, family or friends to do so.',
         ],
       },
-      'Each business has a compliance mode in its settings. With it on, customers who give 1 to 3 stars still see the private feedback form and also a “Post on Google instead” link, so every customer can reach Google. We recommend turning it on.',
+      `You can change a business’s choice at any time in its settings. With ${EVERYONE}, customers who give 1 to 3 stars still see the private feedback form and also a “Post on Google instead” link, so every customer can reach Google. We recommend ${EVERYONE}.`,
     ],
   },
   {

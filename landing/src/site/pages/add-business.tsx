@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import type { BusinessDto, PlaceDto, SelectBusinessRequest, SelectBusinessResponse } from '@reviewroute/backend/types/api'
 import { BUSINESS_LIMIT_MESSAGE } from '@reviewroute/backend/contract/product_rules'
+import { ROUTING } from '@reviewroute/web-shared/routing'
 import { api, isLimitError } from '@reviewroute/web-shared/api'
 import { useBusinessSearch } from '@reviewroute/web-shared/search'
 import { getToken } from '@reviewroute/web-shared/token'
@@ -83,13 +84,13 @@ export default function AddBusinessPage() {
               <>
                 <h1>Boost your Google rating, one happy customer at a time</h1>
                 <p className="lead">
-                  Find your business, share one link or QR code, and let happy customers reach Google while unhappy ones talk to you first.
+                  Find your business and get one link and QR code that asks every customer for a rating, the way you choose here.
                 </p>
               </>
             )}
             <div className="search-wrap">
-              <BusinessSearchForm search={search} />
               <RoutingChoice value={complianceMode} onChange={setComplianceMode} />
+              <BusinessSearchForm search={search} />
               {limitReached && (
                 <div className="alert alert--amber limit-notice" role="alert">
                   <p>{BUSINESS_LIMIT_MESSAGE}</p>
@@ -113,7 +114,10 @@ export default function AddBusinessPage() {
             {[
               ['Find your business', 'Search by name. We find your Google listing with its rating and review count.'],
               ['Generate your QR code', 'Get a short review link and a printable poster for your counter, table or bill.'],
-              ['Smart routing', '4-5 star customers go to Google. 1-3 star customers send you private feedback instead.'],
+              [
+                'Choose how customers are asked',
+                `“${ROUTING.byRating.label}” (4-5 stars on to Google, 1-3 private feedback) or “${ROUTING.everyone.label}” (1-3 stars may post on Google too).`,
+              ],
             ].map(([title, text], index) => (
               <div className="card" key={title}>
                 <div className="step-number">{index + 1}</div>

@@ -10,6 +10,9 @@ import { AuthCard, AuthField } from '#site/components/auth-card'
 import { OidcSignIn, type AuthMode as Mode } from '#site/components/oidc-button'
 type Fields = Record<'firstName' | 'lastName' | 'email' | 'password', string>
 
+/** Where an invitation's mail leads (the dashboard's /invite page), and so where its sign-up comes back to. */
+const INVITE_PATH = '/invite'
+
 /**
  * What creating an account (by email or by Google) agrees to, named with links. They open in a new tab, so what was
  * typed into the form stays.
@@ -35,7 +38,11 @@ export default function AuthPage() {
   const [params] = useSearchParams()
   const mode: Mode = params.get('mode') === 'signup' ? 'signup' : 'signin'
   const redirect = safeRedirect(params.get('redirect'))
-  const [fields, setFields] = useState<Fields>({ firstName: '', lastName: '', email: '', password: '' })
+  // From an invitation (docs/decisions.md D57): the invited address comes filled in, and a person joining a team is
+  // not sold a trial.
+  const invited = redirect.startsWith(`${INVITE_PATH}?`)
+  const email = params.get('email')?.trim() ?? ''
+  const [fields, setFields] = useState<Fields>({ firstName: '', lastName: '', email, password: '' })
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({})
   const [formError, setFormError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
@@ -44,7 +51,7 @@ export default function AuthPage() {
     if (getToken()) window.location.replace(redirect)
   }, [redirect])
 
-  const other = new URLSearchParams({ mode: mode === 'signin' ? 'signup' : 'signin', redirect })
+  const other = new URLSearchParams({ mode: mode === 'signin' ? 'signup' : 'signin', redirect, ...(email && { email }) })
   const update = (name: keyof Fields) => (event: { target: { value: string } }) =>
     setFields((current) => ({ ...current, [name]: event.target.value }))
 
@@ -95,8 +102,14 @@ export default function AuthPage() {
 
   return (
     <AuthCard
-      title={mode === 'signup' ? 'Create your account' : 'Welcome back'}
-      lead={mode === 'signup' ? `Start your ${TRIAL_DAYS}-day free trial. No card needed.` : 'Sign in to manage your reviews.'}
+      title={mode === 'signup' ? (invited ? 'Create your account to join' : 'Create your account') : 'Welcome back'}
+      lead={
+        invited
+          ? 'Then accept the invitation you were sent. Use the address it was sent to.'
+          : mode === 'signup'
+            ? `Start your ${TRIAL_DAYS}-day free trial. No card needed.`
+            : 'Sign in to manage your reviews.'
+      }
     >
       <OidcSignIn mode={mode} redirect={redirect} />
       <form className="form" onSubmit={submit} noValidate={false}>

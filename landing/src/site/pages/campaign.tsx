@@ -1,5 +1,6 @@
 /** /boost, /start, /lp: the campaign landing page with its 72-hour countdown (docs/screens.md). */
 import { TRIAL_DAYS } from '@reviewroute/backend/contract/product_rules'
+import { ROUTING } from '@reviewroute/web-shared/routing'
 import { AuthActions } from '#site/components/auth-links'
 import { CallToAction } from '#site/components/call-to-action'
 import { CountdownBanner } from '#site/components/countdown-banner'
@@ -15,7 +16,8 @@ import { useSession } from '#site/session'
 const TRIAL_INCLUDES = [
   'Your review link and printable QR poster',
   '4-5 star ratings sent to your Google review page',
-  '1-3 star ratings kept as private feedback for you',
+  'A private feedback inbox, with an email for each new note',
+  `Your choice of how customers are asked: “${ROUTING.byRating.label}” or “${ROUTING.everyone.label}”`,
   `Rating page in ${LANGUAGE_COUNT}: ${LANGUAGE_LIST}`,
 ]
 
@@ -31,8 +33,8 @@ export default function CampaignPage() {
             <span className="eyebrow">{TRIAL_DAYS}-day free trial · No card needed</span>
             <h1 id="hero-title">More Google reviews for your business, starting this week</h1>
             <p className="lead">
-              Put one QR poster where your customers pay. Happy customers land on your Google review page in a tap; unhappy ones tell you
-              first, in private.
+              Put one QR poster where your customers pay. Every customer rates the visit in a tap: 4-5 stars open your Google review page,
+              and a customer who had a bad visit can tell you privately, so you can put it right.
             </p>
             <AuthActions signUpLabel="Start My Free Trial" />
           </div>

@@ -28,8 +28,8 @@ export default function GrowPage() {
           <span className="eyebrow">For shops, salons, clinics and restaurants</span>
           <h1 id="hero-title">Get 10X More 5-Star Google Reviews</h1>
           <p className="lead">
-            Your happiest customers rarely think of writing a review. ReviewRoute asks every one of them at the billing counter with a
-            single scan, in their own language ({LANGUAGE_LIST}), and sends the delighted ones straight to Google.
+            Your happiest customers rarely think of writing a review. ReviewRoute asks every customer at the billing counter with a single
+            scan, in their own language ({LANGUAGE_LIST}). A 4 or 5 star rating opens your Google review page in one tap.
           </p>
           <AuthActions />
           <ul className="lp-stat-badges" aria-label="At a glance">

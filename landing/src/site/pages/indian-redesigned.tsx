@@ -32,7 +32,7 @@ export default function IndianRedesignedPage() {
             </h1>
             <p className="lead">
               ReviewRoute puts a QR code on your counter that asks every customer for a quick rating. 4-5 stars go straight to your Google
-              review page; 1-3 stars come to you privately, so you can set things right.
+              review page, and when a visit went wrong the customer can tell you privately, so you can set things right.
             </p>
             <AuthActions />
             <p className="lp-fineprint">Free for {TRIAL_DAYS} days · No card needed · Never turns into a paid plan by itself</p>

@@ -24,8 +24,8 @@ export default function IndianPage() {
           <span className="eyebrow">Made for India’s restaurants, salons, clinics and shops</span>
           <h1 id="hero-title">Turn every happy customer into a Google review</h1>
           <p className="lead">
-            One QR code on your counter. Customers rate their visit in a few taps: 4-5 stars go straight to your Google review page, 1-3
-            stars come to you privately so you can make things right.
+            One QR code on your counter asks every customer to rate their visit. 4-5 stars go straight to your Google review page, and you
+            hear about problems privately, in time to make things right.
           </p>
           <AuthActions />
           <ul className="hero__badges lp-badges">
