@@ -29,6 +29,7 @@
  */
 import { cpus, loadavg } from 'node:os'
 import { insertSessions, upsertPageViews } from './bench/analytics-scale.mjs'
+import { median } from './lib/bench.mjs'
 import { buildWorkspaces, staleWorkspaces } from './lib/builds.mjs'
 import { CHROMIUM_ARGS, PHONE, launchProfile } from './lib/chromium.mjs'
 import {
@@ -117,12 +118,6 @@ async function load(context, base) {
   } finally {
     await page.close()
   }
-}
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
 
 const summarize = (results) => {

@@ -7,10 +7,10 @@
  * Builds both front ends, prepares the development database (demo owner) and runs its own API on BENCH_PORT
  * (default 3391). Target: first screen ≤ 350 KB gzipped.
  */
-import { spawn, spawnSync } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { startDevApi, step } from './lib/bench.mjs'
 import { DESKTOP, launchProfile } from './lib/chromium.mjs'
 
 const root = new URL('..', import.meta.url).pathname
@@ -18,10 +18,6 @@ const port = Number(process.env.BENCH_PORT ?? 3391)
 const TARGET_KB = 350
 const kb = (bytes) => bytes / 1024
 
-const step = (label, command, args, cwd) => {
-  const result = spawnSync(command, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'] })
-  if (result.status !== 0) throw new Error(`${label} failed`)
-}
 step('build', 'npm', ['run', 'build', '--workspace', 'landing', '--workspace', 'frontend'], root)
 step('database', process.execPath, ['ace.js', 'db:prepare'], join(root, 'backend'))
 
@@ -30,20 +26,8 @@ const gzipOf = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).
 const jsFiles = readdirSync(join(dist, 'dashboard-assets')).filter((name) => name.endsWith('.js'))
 const total = jsFiles.reduce((sum, name) => sum + gzipOf(join('dashboard-assets', name)), 0)
 
-const server = spawn(process.execPath, ['--import', 'ts-node-maintained/register/esm', 'bin/server.js'], {
-  cwd: join(root, 'backend'),
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', NODE_ENV: 'development' },
-  stdio: 'ignore',
-})
-const base = `http://127.0.0.1:${port}`
+const { server, base } = await startDevApi(port)
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).status < 600) break
-    } catch {}
-    if (i > 100) throw new Error('API did not start')
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
   const login = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },

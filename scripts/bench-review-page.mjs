@@ -14,9 +14,14 @@
  * name and a 96×32 PNG logo whose pixels do not compress (9.3 KB; its bytes are shown apart from the page's, which
  * the target is for). It changes the demo business of DB_DATABASE (its ratings are deleted): run it on a database
  * of its own (DB_DATABASE=reviewroute_bench_page).
+ * The customer's first tap, as a phone sees it (docs/decisions.md D62): with scripts on, a 2-star tap is sent the
+ * moment Chromium reports the first contentful paint (at the star's place, found by an unthrottled load first), and
+ * the time from opening the link until the feedback screen is drawn is measured, whether the server's form or the
+ * script answered it; with the bytes received until the tap. BENCH_BUILD=false skips the landing build and serves
+ * the one in LANDING_DIST (to compare two builds side by side).
  */
-import { spawn, spawnSync } from 'node:child_process'
 import { join } from 'node:path'
+import { startDevApi, step } from './lib/bench.mjs'
 import { launchProfile, throttleLikeAPhone } from './lib/chromium.mjs'
 import { mysqlConnection } from './lib/compiled-api.mjs'
 import { brandDemoBusiness } from './lib/branded-demo.mjs'
@@ -26,13 +31,10 @@ const port = Number(process.env.BENCH_PORT ?? 3390)
 const runs = Number(process.env.BENCH_RUNS ?? 3)
 const path = process.env.BENCH_PATH ?? '/review/demo-cafe'
 const LANGUAGES = (process.env.BENCH_LANGUAGES ?? 'en,hi,bn,mr,te,ta,gu,kn,ml').split(',')
-const TARGETS = { kb: 90, nameMs: 1000, tapNoJsMs: 1000, interactiveMs: 1800 }
+const TARGETS = { kb: 90, nameMs: 1000, tapNoJsMs: 1000, interactiveMs: 1800, feedbackMs: 1200, kbBeforeTap: 20 }
+const TAPPED_STAR = 2
 
-const step = (label, command, args, cwd) => {
-  const result = spawnSync(command, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'] })
-  if (result.status !== 0) throw new Error(`${label} failed`)
-}
-step('landing build', 'npm', ['run', 'build', '--workspace', 'landing'], root)
+if (process.env.BENCH_BUILD !== 'false') step('landing build', 'npm', ['run', 'build', '--workspace', 'landing'], root)
 step('database', process.execPath, ['ace.js', 'db:prepare'], join(root, 'backend'))
 const branded = process.env.BENCH_BRANDED === 'true'
 if (branded) {
@@ -44,19 +46,7 @@ if (branded) {
   }
 }
 
-const server = spawn(process.execPath, ['--import', 'ts-node-maintained/register/esm', 'bin/server.js'], {
-  cwd: join(root, 'backend'),
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', NODE_ENV: 'development' },
-  stdio: 'ignore',
-})
-const base = `http://127.0.0.1:${port}`
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/api/health`)).status < 600) break
-  } catch {}
-  if (i > 100) throw new Error('API did not start')
-  await new Promise((resolve) => setTimeout(resolve, 200))
-}
+const { server, base } = await startDevApi(port)
 
 /** One cold load of `url`; with `scripts` false the context runs no page JavaScript at all. */
 async function measure(url, scripts) {
@@ -118,6 +108,92 @@ async function measure(url, scripts) {
   }
 }
 
+const PHONE_AGENT =
+  'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36'
+const starSelector = `form.rate button.star[name=rating][value="${TAPPED_STAR}"]`
+
+/** Where the tapped star sits at 390 px in this language, from a load without throttling. */
+async function starPoint(url) {
+  const context = await launchProfile('rr-bench-', {
+    viewport: { width: 390, height: 844 },
+    userAgent: PHONE_AGENT,
+    javaScriptEnabled: false,
+  })
+  try {
+    const page = await context.newPage()
+    await page.goto(url, { waitUntil: 'load' })
+    const box = await page.locator(starSelector).boundingBox()
+    if (!box) throw new Error(`${url}: no star ${TAPPED_STAR}`)
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+  } finally {
+    await context.close()
+  }
+}
+
+/**
+ * One cold load with scripts on, a tap on the star the moment the first contentful paint is reported, and the time
+ * until the feedback screen is drawn: by the script in the same page, or by the server's answer to the form.
+ */
+async function measureTap(url, point) {
+  const context = await launchProfile('rr-bench-', {
+    viewport: { width: 390, height: 844 },
+    userAgent: PHONE_AGENT,
+    isMobile: true,
+    hasTouch: true,
+  })
+  try {
+    const page = await context.newPage()
+    // In every document of the visit: when a feedback form's text box is first in the page, the next frame's time.
+    await page.addInitScript(() => {
+      const mark = () => {
+        if (window.__feedbackAt || !document.querySelector('form.feedback textarea')) return
+        window.__feedbackAt = -1
+        requestAnimationFrame(() => (window.__feedbackAt = performance.timeOrigin + performance.now()))
+      }
+      new MutationObserver(mark).observe(document, { childList: true, subtree: true })
+    })
+    const cdp = await context.newCDPSession(page)
+    await throttleLikeAPhone(cdp)
+    // Cold: a fresh profile. The cache stays on within the visit, as on a phone (the feedback page's CSS is the same file).
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: false })
+    await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': 'gzip' } })
+    await cdp.send('Page.enable')
+    await cdp.send('Page.setLifecycleEventsEnabled', { enabled: true })
+    const received = new Map()
+    let tapped = false
+    cdp.on('Network.dataReceived', ({ requestId, encodedDataLength }) => {
+      if (!tapped) received.set(requestId, (received.get(requestId) ?? 0) + encodedDataLength)
+    })
+    cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+      if (!tapped) received.set(requestId, encodedDataLength)
+    })
+    const painted = new Promise((resolve) =>
+      cdp.on('Page.lifecycleEvent', ({ name }) => {
+        if (name === 'firstContentfulPaint') resolve()
+      })
+    )
+    const openedAt = Date.now()
+    const opening = page.goto(url, { waitUntil: 'commit' })
+    await painted
+    const tapAt = Date.now()
+    tapped = true
+    const bytesBeforeTap = [...received.values()].reduce((sum, value) => sum + value, 0)
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] })
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+    await opening
+    await page
+      .waitForFunction(() => window.__feedbackAt > 0, null, { timeout: 30_000, polling: 100 })
+      .catch(async () => {
+        // The server's answer replaced the document while the function waited: ask the new one.
+        await page.waitForFunction(() => window.__feedbackAt > 0, null, { timeout: 30_000, polling: 100 })
+      })
+    const feedbackAt = await page.evaluate(() => window.__feedbackAt)
+    return { tapMs: tapAt - openedAt, feedbackMs: feedbackAt - openedAt, bytesBeforeTap }
+  } finally {
+    await context.close()
+  }
+}
+
 // A run without the entry (Chromium sometimes records no paint timing with scripts off) does not count.
 const median = (values) => {
   const sorted = values.filter((value) => !Number.isNaN(value)).sort((a, b) => a - b)
@@ -130,9 +206,12 @@ try {
     const url = `${base}${path}${path.includes('?') ? '&' : '?'}lang=${language}`
     const on = []
     const off = []
+    const taps = []
+    const point = await starPoint(url)
     for (let i = 0; i < runs; i++) {
       on.push(await measure(url, true))
       off.push(await measure(url, false))
+      taps.push(await measureTap(url, point))
     }
     if (on[0].lang !== language) throw new Error(`${url} answered in ${on[0].lang}`)
     rows.push({
@@ -145,6 +224,10 @@ try {
       tapNoJsMs: median(off.map((r) => r.tapMs)),
       interactiveMs: median(on.map((r) => r.interactiveMs)),
       encodings: [...new Set(on.map((r) => r.encodings))].join(', '),
+      tapMs: median(taps.map((r) => r.tapMs)),
+      feedbackMs: median(taps.map((r) => r.feedbackMs)),
+      feedbackRange: [Math.min(...taps.map((r) => r.feedbackMs)), Math.max(...taps.map((r) => r.feedbackMs))],
+      kbBeforeTap: median(taps.map((r) => r.bytesBeforeTap)) / 1024,
     })
   }
   const all = (key) => rows.map((r) => r[key])
@@ -160,6 +243,15 @@ try {
       `${r.language.padEnd(6)}${r.kb.toFixed(1).padStart(23)}${r.kbNoJs.toFixed(1).padStart(15)}${`${r.nameMs.toFixed(0)} ms`.padStart(14)}${`${r.paintMs.toFixed(0)} ms`.padStart(13)}${`${r.tapNoJsMs.toFixed(0)} ms`.padStart(18)}${`${r.interactiveMs.toFixed(0)} ms`.padStart(15)}`
     )
   }
+  console.log(`\nA ${TAPPED_STAR}-star tap at the first contentful paint, scripts on (median of ${runs}; range):`)
+  console.log(
+    `${'lang'.padEnd(6)}${'tapped at'.padStart(11)}${'feedback screen'.padStart(17)}${'range'.padStart(17)}${'KB before the tap'.padStart(19)}`
+  )
+  for (const r of rows) {
+    console.log(
+      `${r.language.padEnd(6)}${`${r.tapMs.toFixed(0)} ms`.padStart(11)}${`${r.feedbackMs.toFixed(0)} ms`.padStart(17)}${`${r.feedbackRange.map((ms) => ms.toFixed(0)).join('-')} ms`.padStart(17)}${r.kbBeforeTap.toFixed(1).padStart(19)}`
+    )
+  }
   const row = (label, value, target, unit) =>
     `${label.padEnd(34)} ${value.toFixed(unit === 'KB' ? 1 : 0).padStart(8)} ${unit}   target ≤ ${target} ${unit}   ${value <= target ? 'OK' : 'OVER'}   (${(value / target).toFixed(2)} of target)`
   if (branded)
@@ -169,6 +261,8 @@ try {
   console.log(row('business name painted', Math.max(...all('nameMs')), TARGETS.nameMs, 'ms'))
   console.log(row('star tap works without JS', Math.max(...all('tapNoJsMs')), TARGETS.tapNoJsMs, 'ms'))
   console.log(row('star tap works (app interactive)', Math.max(...all('interactiveMs')), TARGETS.interactiveMs, 'ms'))
+  console.log(row('first tap: feedback screen shown', Math.max(...all('feedbackMs')), TARGETS.feedbackMs, 'ms'))
+  console.log(row('bytes before the tap (gzip)', Math.max(...all('kbBeforeTap')), TARGETS.kbBeforeTap, 'KB'))
 } finally {
   server.kill('SIGTERM')
 }

@@ -16,22 +16,9 @@
  * (BENCH_SCALE_PORT=3385) and Redis (BENCH_REDIS_PORT=6391, stopped at the end).
  */
 import { createHash } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import {
-  ace,
-  apiEnv,
-  ensureBackendBuild,
-  mysqlConnection,
-  redisCli,
-  request,
-  resetDatabase,
-  startApi,
-  startRedis,
-  stopRedis,
-  waitForApi,
-} from '../lib/compiled-api.mjs'
+import { ace, ensureBackendBuild, mysqlConnection, ownApiEnv, request, resetDatabase } from '../lib/compiled-api.mjs'
+import { benchOwnerToken, percentile, prng, starsOf, startOwnApi } from '../lib/bench.mjs'
 import { generate } from 'otplib'
 import { FEEDBACK, fillRollups, seedScale, shapeOf } from './scale-seed.mjs'
 
@@ -56,32 +43,11 @@ const settings = () => ({
   reseed: process.env.BENCH_SCALE_RESEED === 'true',
 })
 
-/** A small deterministic PRNG (mulberry32): the same seed gives the same data set on every machine. */
-function prng(seed) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
-/** Rating 5 55%, 4 20%, 3 10%, 2 7%, 1 8%. */
-function rating(r) {
-  if (r < 0.55) return 5
-  if (r < 0.75) return 4
-  if (r < 0.85) return 3
-  if (r < 0.92) return 2
-  return 1
-}
-
 const istDay = (ms) => new Date(ms + IST_OFFSET_MS).toISOString().slice(0, 10)
 
 /** One session row as the columns of review_sessions (see the INSERT below). */
 function sessionRow(random, businessId, createdMs, fingerprints) {
-  const stars = rating(random())
+  const stars = starsOf(random())
   const low = stars <= 3
   const withFeedback = low && random() < 0.45
   const feedback = withFeedback ? FEEDBACK[Math.floor(random() * FEEDBACK.length)] : null
@@ -132,15 +98,6 @@ export async function upsertPageViews(db, businessId, perDay, seed) {
   }
 }
 
-/** The owner (registered through the API the first time, signed in after) and their token. */
-async function ownerToken(base) {
-  const login = await request(base, 'POST', '/api/auth/login', { body: OWNER })
-  if (login.status === 200) return login.json.token
-  const registered = await request(base, 'POST', '/api/auth/register', { body: { ...OWNER, firstName: 'Scale', lastName: 'Bench' } })
-  if (registered.status !== 201) throw new Error(`bench owner: login ${login.status}, register ${registered.status} ${registered.text}`)
-  return registered.json.token
-}
-
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.floor(sorted.length / 2)]
@@ -168,11 +125,6 @@ async function operatorToken(base, db) {
   return token
 }
 
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
-}
-
 /** Median, p95 and range of `calls` sequential calls after `warmups` warm-up calls; every answer must be 200. */
 async function timeCalls(base, path, token, calls, warmups = 2) {
   for (let i = 0; i < warmups; i++) await request(base, 'GET', path, { token, timeoutMs: 300_000 })
@@ -182,7 +134,16 @@ async function timeCalls(base, path, token, calls, warmups = 2) {
     if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}: ${response.text.slice(0, 300)}`)
     times.push(response.ms)
   }
-  return { median: median(times), p95: percentile(times, 95), min: Math.min(...times), max: Math.max(...times), calls }
+  return {
+    median: median(times),
+    p95: percentile(
+      [...times].sort((a, b) => a - b),
+      95
+    ),
+    min: Math.min(...times),
+    max: Math.max(...times),
+    calls,
+  }
 }
 
 /** The shape the database was seeded for (bench_scale_shape), or null when it was not (or not completely). */
@@ -199,15 +160,13 @@ async function seededShape(admin) {
 export async function run({ log = (line) => console.error(`[analytics-scale] ${line}`) } = {}) {
   const s = settings()
   ensureBackendBuild()
-  const mailDir = mkdtempSync(join(tmpdir(), 'rr-bench-mail-'))
-  const env = apiEnv({
-    PORT: String(s.port),
-    DB_DATABASE: DATABASE,
-    REDIS_PORT: String(s.redisPort),
-    QUEUE_PREFIX: 'rr-bench-scale',
-    MAIL_DIR: mailDir,
+  const { env, base, mailDir } = ownApiEnv({
+    port: s.port,
+    database: DATABASE,
+    redisPort: s.redisPort,
+    queuePrefix: 'rr-bench-scale',
+    mailPrefix: 'rr-bench-mail-',
   })
-  const base = `http://127.0.0.1:${s.port}`
   const notes = []
 
   // Keep the seeded database when it was seeded for these settings; otherwise start it over.
@@ -229,14 +188,10 @@ export async function run({ log = (line) => console.error(`[analytics-scale] ${l
     await resetDatabase(DATABASE, env)
   }
 
-  redisCli(s.redisPort, 'shutdown', 'nosave') // a leftover of an interrupted run, if any
-  await startRedis(s.redisPort)
-  const api = startApi(env)
-  const db = await mysqlConnection(DATABASE)
+  const { db, stop } = await startOwnApi({ env, base, mailDir })
   let watermark
   try {
-    await waitForApi(base, api)
-    const token = await ownerToken(base)
+    const token = await benchOwnerToken(base, OWNER, { firstName: 'Scale', lastName: 'Bench' })
     const [[user]] = await db.query('SELECT id, password FROM users WHERE email = ?', [OWNER.email])
 
     if (!seeded) {
@@ -318,10 +273,7 @@ export async function run({ log = (line) => console.error(`[analytics-scale] ${l
 
     return { settings: s, sessions: Number(total.n), businesses: Number(businesses.n), watermark, rows, notes }
   } finally {
-    await db.end()
-    await api.stop()
-    await stopRedis(s.redisPort)
-    rmSync(mailDir, { recursive: true, force: true })
+    await stop()
   }
 }
 

@@ -17,25 +17,20 @@
  * prefix, with the per-address rating allowance raised (RATING_IP_LIMIT_PER_MINUTE). autocannon runs in this process on the
  * same machine, so the numbers are for comparing runs here, not a capacity figure.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { insertSessions, upsertPageViews } from './analytics-scale.mjs'
 import {
   ace,
-  apiEnv,
-  mysqlConnection,
+  clearOwnApiEnv,
   ensureBackendBuild,
+  freshRedis,
+  mysqlConnection,
+  ownApiEnv,
   ownerWithBusiness,
   request,
-  resetDatabase,
-  startApi,
-  startRedis,
-  stopRedis,
-  redisCli,
-  waitForApi,
 } from '../lib/compiled-api.mjs'
+import { startHealthyApi } from '../lib/bench.mjs'
 
 export const TARGETS = { byUrlRatio: 0.5, submitRatio: 0.3, p99Ms: 50 }
 
@@ -114,27 +109,21 @@ export async function measure(name, base, { connections, duration, warmup }, tar
 export async function run() {
   const s = settings()
   ensureBackendBuild()
-  const mailDir = mkdtempSync(join(tmpdir(), 'rr-bench-mail-'))
-  const env = apiEnv({
-    PORT: String(s.port),
-    DB_DATABASE: s.database,
-    REDIS_PORT: String(s.redisPort),
-    QUEUE_PREFIX: 'rr-bench-api',
+  const { env, base, mailDir } = ownApiEnv({
+    port: s.port,
+    database: s.database,
+    redisPort: s.redisPort,
+    queuePrefix: 'rr-bench-api',
+    mailPrefix: 'rr-bench-mail-',
     LIMITER_STORE: 'redis',
     RATING_IP_LIMIT_PER_MINUTE: '100000000',
     BENCH_ROUTES: 'true',
-    MAIL_DIR: mailDir,
   })
-  const base = `http://127.0.0.1:${s.port}`
 
-  redisCli(s.redisPort, 'shutdown', 'nosave') // a leftover of an interrupted run, if any
-  await startRedis(s.redisPort)
+  await freshRedis(s.redisPort)
   let api
   try {
-    await resetDatabase(s.database, env)
-    api = startApi(env)
-    const health = await waitForApi(base, api)
-    if (health.status !== 200) throw new Error(`API not healthy: ${health.text}`)
+    api = await startHealthyApi(base, env)
     const { token, business } = await ownerWithBusiness(base)
     const bare = await request(base, 'GET', '/api/bench/bare')
     if (bare.status !== 200) throw new Error(`GET /api/bench/bare answered ${bare.status}: is BENCH_ROUTES wired?`)
@@ -202,8 +191,7 @@ export async function run() {
     return { settings: s, rows, analyticsSessions: sessions, historySessions }
   } finally {
     await api?.stop()
-    await stopRedis(s.redisPort)
-    rmSync(mailDir, { recursive: true, force: true })
+    await clearOwnApiEnv({ redisPort: s.redisPort, mailDir })
   }
 }
 

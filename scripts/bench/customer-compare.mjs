@@ -13,21 +13,10 @@
  * connections for BENCH_DURATION (6) seconds per request after BENCH_WARMUP (2) seconds. Same machine as
  * autocannon: compare the two columns, not the absolute numbers.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import {
-  apiEnv,
-  built,
-  ensureBackendBuild,
-  ownerWithBusiness,
-  redisCli,
-  resetDatabase,
-  startApi,
-  startRedis,
-  stopRedis,
-  waitForApi,
-} from '../lib/compiled-api.mjs'
+import { built, clearOwnApiEnv, ensureBackendBuild, freshRedis, ownApiEnv, ownerWithBusiness } from '../lib/compiled-api.mjs'
+import { median, startHealthyApi } from '../lib/bench.mjs'
 import { measure, SUBMISSIONS } from './api.mjs'
 
 const other = process.argv[2] ?? process.env.BENCH_BEFORE
@@ -55,25 +44,19 @@ const REQUESTS = ['GET /review/{code}', 'GET /api/business/by-url/{code}', 'POST
 
 /** One side's run: a fresh database and Redis, one owner with one business, the three requests measured. */
 async function runSide(cwd) {
-  const mailDir = mkdtempSync(join(tmpdir(), 'rr-bench-compare-mail-'))
-  const env = apiEnv({
-    PORT: String(s.port),
-    DB_DATABASE: s.database,
-    REDIS_PORT: String(s.redisPort),
-    QUEUE_PREFIX: 'rr-bench-compare',
+  const { env, base, mailDir } = ownApiEnv({
+    port: s.port,
+    database: s.database,
+    redisPort: s.redisPort,
+    queuePrefix: 'rr-bench-compare',
+    mailPrefix: 'rr-bench-compare-mail-',
     LIMITER_STORE: 'redis',
     RATING_IP_LIMIT_PER_MINUTE: '100000000',
-    MAIL_DIR: mailDir,
   })
-  const base = `http://127.0.0.1:${s.port}`
-  redisCli(s.redisPort, 'shutdown', 'nosave')
-  await startRedis(s.redisPort)
+  await freshRedis(s.redisPort)
   let api
   try {
-    await resetDatabase(s.database, env, cwd)
-    api = startApi(env, cwd)
-    const health = await waitForApi(base, api)
-    if (health.status !== 200) throw new Error(`API not healthy: ${health.text}`)
+    api = await startHealthyApi(base, env, cwd)
     const { business } = await ownerWithBusiness(base)
     const page = await fetch(`${base}/review/${business.shortUrl}`)
     if (page.status !== 200 || !(await page.text()).includes(business.name)) throw new Error(`customer page answered ${page.status}`)
@@ -91,15 +74,8 @@ async function runSide(cwd) {
     ]
   } finally {
     await api?.stop()
-    await stopRedis(s.redisPort)
-    rmSync(mailDir, { recursive: true, force: true })
+    await clearOwnApiEnv({ redisPort: s.redisPort, mailDir })
   }
-}
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = sorted.length >> 1
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
 
 ensureBackendBuild()

@@ -13,22 +13,9 @@
  * happens only when it does not hold the full set yet; BENCH_GINBOX_RESEED=true forces it. Own API port
  * (BENCH_GINBOX_PORT=3379) and Redis (BENCH_GINBOX_REDIS_PORT=6395, stopped at the end).
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import {
-  ace,
-  apiEnv,
-  ensureBackendBuild,
-  mysqlConnection,
-  redisCli,
-  request,
-  resetDatabase,
-  startApi,
-  startRedis,
-  stopRedis,
-  waitForApi,
-} from '../lib/compiled-api.mjs'
+import { ace, ensureBackendBuild, mysqlConnection, ownApiEnv, request, resetDatabase } from '../lib/compiled-api.mjs'
+import { benchOwnerToken, percentile, prng, starsOf, startOwnApi } from '../lib/bench.mjs'
 
 export const TARGET_MEDIAN_MS = 50
 const DATABASE = 'reviewroute_bench_google_inbox'
@@ -46,18 +33,6 @@ const settings = () => ({
   reseed: process.env.BENCH_GINBOX_RESEED === 'true',
 })
 
-/** A small deterministic PRNG (mulberry32): the same data set on every machine. */
-function prng(seed) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 const COMMENTS = [
   'Great food and quick service, will come again.',
   'Loved the filter coffee and the masala dosa.',
@@ -73,15 +48,6 @@ const COMMENTS = [
   'சேவை மெதுவாக இருந்தது.',
 ]
 const NAMES = ['Priya Sharma', 'Ravi Kumar', 'Anita Desai', 'Suresh Iyer', 'Meena Pillai', 'Arjun Rao', 'Kavya Nair', 'Farhan Ali']
-
-/** Stars 5 55%, 4 20%, 3 10%, 2 7%, 1 8%. */
-function starsOf(r) {
-  if (r < 0.55) return 5
-  if (r < 0.75) return 4
-  if (r < 0.85) return 3
-  if (r < 0.92) return 2
-  return 1
-}
 
 const INSERT =
   'INSERT INTO google_reviews (business_id, review_name, reviewer_name, reviewer_photo_url, reviewer_anonymous, stars, comment, create_time, update_time, reply_comment, reply_update_time, deleted_at, created_at, updated_at) VALUES ?'
@@ -126,15 +92,6 @@ async function seedReviews(db, businessIds, total, batch, log) {
   }
 }
 
-/** The owner (registered the first time, signed in after) and their token. */
-async function ownerToken(base) {
-  const login = await request(base, 'POST', '/api/auth/login', { body: OWNER })
-  if (login.status === 200) return login.json.token
-  const registered = await request(base, 'POST', '/api/auth/register', { body: { ...OWNER, firstName: 'Inbox', lastName: 'Bench' } })
-  if (registered.status !== 201) throw new Error(`bench owner: login ${login.status}, register ${registered.status} ${registered.text}`)
-  return registered.json.token
-}
-
 /** The owner's businesses, added from the demo catalogue until there are `count`. */
 async function businessesOf(base, token, count) {
   const mine = await request(base, 'GET', '/api/my-businesses', { token })
@@ -149,8 +106,6 @@ async function businessesOf(base, token, count) {
   if (ids.length < count) throw new Error(`only ${ids.length} businesses could be added (the demo catalogue)`)
   return ids
 }
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
 
 /** Median, p95 and range of `calls` sequential calls after 3 warm-up calls; every answer must be 200. */
 async function timeCalls(base, path, token, calls) {
@@ -170,15 +125,13 @@ async function timeCalls(base, path, token, calls) {
 export async function run({ log = (line) => console.error(`[google-inbox] ${line}`) } = {}) {
   const s = settings()
   ensureBackendBuild()
-  const mailDir = mkdtempSync(join(tmpdir(), 'rr-bench-ginbox-mail-'))
-  const env = apiEnv({
-    PORT: String(s.port),
-    DB_DATABASE: DATABASE,
-    REDIS_PORT: String(s.redisPort),
-    QUEUE_PREFIX: 'rr-bench-ginbox',
-    MAIL_DIR: mailDir,
+  const { env, base, mailDir } = ownApiEnv({
+    port: s.port,
+    database: DATABASE,
+    redisPort: s.redisPort,
+    queuePrefix: 'rr-bench-ginbox',
+    mailPrefix: 'rr-bench-ginbox-mail-',
   })
-  const base = `http://127.0.0.1:${s.port}`
 
   const admin = await mysqlConnection(undefined)
   let existing = 0
@@ -203,14 +156,10 @@ export async function run({ log = (line) => console.error(`[google-inbox] ${line
     await resetDatabase(DATABASE, env)
   }
 
-  redisCli(s.redisPort, 'shutdown', 'nosave') // a leftover of an interrupted run, if any
-  await startRedis(s.redisPort)
-  const api = startApi(env)
-  const db = await mysqlConnection(DATABASE)
+  const { db, stop } = await startOwnApi({ env, base, mailDir })
   const notes = []
   try {
-    await waitForApi(base, api)
-    const token = await ownerToken(base)
+    const token = await benchOwnerToken(base, OWNER, { firstName: 'Inbox', lastName: 'Bench' })
     const businessIds = await businessesOf(base, token, s.businesses)
     if (!seeded) {
       const started = Date.now()
@@ -259,10 +208,7 @@ export async function run({ log = (line) => console.error(`[google-inbox] ${line
     const [[count]] = await db.query('SELECT COUNT(*) AS n FROM google_reviews')
     return { settings: s, reviews: Number(count.n), businesses: businessIds.length, rows, notes }
   } finally {
-    await db.end()
-    await api.stop()
-    await stopRedis(s.redisPort)
-    rmSync(mailDir, { recursive: true, force: true })
+    await stop()
   }
 }
 

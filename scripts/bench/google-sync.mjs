@@ -13,23 +13,24 @@
  * (BENCH_GSYNC_PORT=3386), Redis (BENCH_GSYNC_REDIS_PORT=6393, stopped at the end) and queue prefix.
  */
 import { createServer } from 'node:http'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { Encryption } from '@adonisjs/core/encryption'
+import { Secret } from '@adonisjs/core/helpers'
 import { Queue } from 'bullmq'
 import {
-  apiEnv,
+  clearOwnApiEnv,
   ensureBackendBuild,
   mysqlConnection,
+  ownApiEnv,
   ownerWithBusiness,
   resetDatabase,
   startApi,
   startRedis,
   startWorker,
-  stopRedis,
   until,
   waitForApi,
 } from '../lib/compiled-api.mjs'
+import { googleStubEnv } from '../lib/google-business-stub.mjs'
 
 const DATABASE = 'reviewroute_bench_google'
 const PREFIX = 'rr-bench-gsync'
@@ -104,7 +105,7 @@ function busiestMinute(times) {
 }
 
 /** The owner's one business copied into `count` businesses, each linked to a location of the connected profile. */
-async function seed(db, business, count) {
+async function seed(db, business, count, appKey) {
   const [[row]] = await db.query('SELECT * FROM businesses WHERE id = ?', [business.id])
   const columns = Object.keys(row).filter((column) => column !== 'id')
   for (let i = 1; i < count; i++) {
@@ -113,10 +114,11 @@ async function seed(db, business, count) {
   }
   const [businesses] = await db.query('SELECT id FROM businesses WHERE workspace_id = ? ORDER BY id', [row.workspace_id])
   const now = new Date()
-  // The stub's token endpoint accepts any refresh token: the stored one need not decrypt.
+  // Sealed with the API's key, as the connect callback stores it: a token that does not open is a lost connection.
+  const sealed = new Encryption({ secret: new Secret(appKey) }).encrypt('bench-refresh-token')
   await db.query(
     'INSERT INTO google_connections (workspace_id, email, refresh_token_encrypted, created_at, updated_at) VALUES (?, ?, ?, ?, ?)',
-    [row.workspace_id, 'bench@gmail.example', 'bench-refresh-token', now, now]
+    [row.workspace_id, 'bench@gmail.example', sealed, now, now]
   )
   const locations = businesses.slice(0, count).map((b, i) => [row.workspace_id, locationName(i), `Bench ${i + 1}`, b.id, now, now])
   await db.query('INSERT INTO google_locations (workspace_id, name, title, business_id, created_at, updated_at) VALUES ?', [locations])
@@ -128,22 +130,18 @@ export async function run() {
   const s = settings()
   ensureBackendBuild()
   const google = await stub(s.reviews)
-  const mailDir = mkdtempSync(join(tmpdir(), 'rr-bench-gsync-mail-'))
-  await startRedis(s.redisPort)
-  const env = apiEnv({
-    DB_DATABASE: DATABASE,
-    PORT: String(s.port),
-    REDIS_PORT: String(s.redisPort),
-    QUEUE_PREFIX: PREFIX,
-    MAIL_DIR: mailDir,
+  const { env, base, mailDir } = ownApiEnv({
+    port: s.port,
+    database: DATABASE,
+    redisPort: s.redisPort,
+    queuePrefix: PREFIX,
+    mailPrefix: 'rr-bench-gsync-mail-',
     APP_URL: `http://127.0.0.1:${s.port}`,
-    GOOGLE_OAUTH_CLIENT_ID: 'bench-client',
-    GOOGLE_OAUTH_CLIENT_SECRET: 'bench-secret',
-    GOOGLE_OAUTH_TOKEN_URL: `${google.url}/token`,
-    GOOGLE_API_BASE_URL: google.url,
+    ...googleStubEnv(google.url),
     GOOGLE_API_QPM: String(s.qpm),
     WORKER_CONCURRENCY: String(s.concurrency),
   })
+  await startRedis(s.redisPort)
   const processes = []
   const queue = new Queue(QUEUE, { connection: { host: '127.0.0.1', port: s.redisPort }, prefix: PREFIX })
   let db
@@ -151,11 +149,10 @@ export async function run() {
     await resetDatabase(DATABASE, env)
     const api = startApi(env)
     processes.push(api)
-    const base = `http://127.0.0.1:${s.port}`
     await waitForApi(base, api)
     const { business } = await ownerWithBusiness(base)
     db = await mysqlConnection(DATABASE)
-    const locationIds = await seed(db, business, s.locations)
+    const locationIds = await seed(db, business, s.locations, env.APP_KEY)
 
     for (let i = 0; i < s.workers; i++) processes.push(startWorker(env))
     const started = Date.now()
@@ -177,7 +174,10 @@ export async function run() {
     const seconds = (Date.now() - started) / 1000
     const [[{ total }]] = await db.query('SELECT COUNT(*) AS total FROM google_reviews')
     const [[{ failed }]] = await db.query('SELECT COUNT(*) AS failed FROM google_connections WHERE error IS NOT NULL')
-    if (!done) throw new Error(`only ${total} of ${expected} reviews stored within ${s.timeoutMs / 1000} s`)
+    if (!done) {
+      const logs = processes.slice(1).map((worker) => worker.output().slice(-4000))
+      throw new Error(`only ${total} of ${expected} reviews stored within ${s.timeoutMs / 1000} s; the workers said:\n${logs.join('\n')}`)
+    }
 
     const requests = google.times.length
     const span = (google.times.at(-1) - google.times[0]) / 60_000
@@ -204,8 +204,7 @@ export async function run() {
     await db?.end().catch(() => {})
     for (const proc of processes.reverse()) await proc.stop()
     google.server.close()
-    await stopRedis(s.redisPort)
-    rmSync(mailDir, { recursive: true, force: true })
+    await clearOwnApiEnv({ redisPort: s.redisPort, mailDir })
   }
 }
 

@@ -15,6 +15,7 @@ import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { launchProfile, throttleLikeAPhone } from '../lib/chromium.mjs'
+import { median } from '../lib/bench.mjs'
 import { root } from '../lib/builds.mjs'
 import { WIDGET_JS, hostPage, recordLayoutShifts, startHostSite, startStubApp } from '../lib/widget-pages.mjs'
 
@@ -79,11 +80,6 @@ async function load(query) {
   }
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-}
 const summary = (values, digits = 0, unit = ' ms') =>
   `${median(values).toFixed(digits)}${unit} median (${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)})`
 

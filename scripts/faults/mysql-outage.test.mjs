@@ -14,17 +14,8 @@
  */
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
-import {
-  apiEnv,
-  ensureBackendBuild,
-  mysqlConnection,
-  ownerWithBusiness,
-  request,
-  resetDatabase,
-  startApi,
-  until,
-  waitForApi,
-} from '../lib/compiled-api.mjs'
+import { apiEnv, ensureBackendBuild, ownerWithBusiness, request, until } from '../lib/compiled-api.mjs'
+import { startFaultApi } from './support.mjs'
 import { TcpProxy } from './tcp-proxy.mjs'
 
 const DATABASE = 'reviewroute_faults_mysql'
@@ -119,11 +110,8 @@ async function assertUnavailable(phase) {
 
 before(async () => {
   ensureBackendBuild()
-  await resetDatabase(DATABASE, env)
-  db = await mysqlConnection(DATABASE)
   await proxy.start()
-  api = startApi(env)
-  await waitForApi(base, api)
+  ;({ db, api } = await startFaultApi(base, env))
   owner = await ownerWithBusiness(base)
 })
 

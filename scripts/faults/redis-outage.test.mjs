@@ -14,27 +14,21 @@
  */
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdtempSync, rmSync } from 'node:fs'
 import { readMailFiles } from '../lib/mail-files.mjs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import {
-  apiEnv,
+  clearOwnApiEnv,
   ensureBackendBuild,
-  mysqlConnection,
+  freshRedis,
+  ownApiEnv,
   ownerWithBusiness,
   pool,
-  redisCli,
   request,
-  resetDatabase,
-  startApi,
   startRedis,
-  startWorker,
   stopRedis,
   until,
-  waitForApi,
 } from '../lib/compiled-api.mjs'
+import { startFaultApi } from './support.mjs'
 
 const DATABASE = 'reviewroute_faults_redis'
 const REDIS_PORT = Number(process.env.FAULTS_REDIS_PORT ?? 6390)
@@ -46,18 +40,15 @@ const STOP_AFTER = 150
 const RESTART_AFTER = 350
 /** Each of the 10 lanes pauses this long between submissions: ~60 a second, so Redis stays down ~3 s. */
 const PACE_MS = 150
-const base = `http://127.0.0.1:${API_PORT}`
-const mailDir = mkdtempSync(join(tmpdir(), 'rr-faults-mail-'))
-
-const env = apiEnv({
-  PORT: String(API_PORT),
-  DB_DATABASE: DATABASE,
-  REDIS_PORT: String(REDIS_PORT),
-  QUEUE_PREFIX,
+const { env, base, mailDir } = ownApiEnv({
+  port: API_PORT,
+  database: DATABASE,
+  redisPort: REDIS_PORT,
+  queuePrefix: QUEUE_PREFIX,
+  mailPrefix: 'rr-faults-mail-',
   LIMITER_STORE: 'redis',
   RATING_IP_LIMIT_PER_MINUTE: '100000',
   MAIL_TRANSPORT: 'file',
-  MAIL_DIR: mailDir,
   WORKER_CONCURRENCY: '5',
 })
 let api
@@ -87,22 +78,17 @@ const submission = (i) => {
 
 before(async () => {
   ensureBackendBuild()
-  redisCli(REDIS_PORT, 'shutdown', 'nosave') // a leftover of an interrupted run, if any
-  await startRedis(REDIS_PORT)
-  await resetDatabase(DATABASE, env)
-  db = await mysqlConnection(DATABASE)
-  api = startApi(env)
-  worker = startWorker(env)
-  const health = await waitForApi(base, api)
-  assert.equal(health.status, 200, health.text)
+  await freshRedis(REDIS_PORT)
+  const started = await startFaultApi(base, env, { worker: true })
+  ;({ db, api, worker } = started)
+  assert.equal(started.health.status, 200, started.health.text)
   owner = await ownerWithBusiness(base, { mailDir })
 })
 
 after(async () => {
   await Promise.all([api?.stop(), worker?.stop()])
   await db?.end()
-  await stopRedis(REDIS_PORT)
-  rmSync(mailDir, { recursive: true, force: true })
+  await clearOwnApiEnv({ redisPort: REDIS_PORT, mailDir })
 })
 
 test('Redis stopped during 500 submissions: every review stored, API up, worker and sweep recover', async (t) => {

@@ -20,26 +20,21 @@
  */
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import {
-  apiEnv,
+  clearOwnApiEnv,
   ensureBackendBuild,
-  mysqlConnection,
+  freshRedis,
+  ownApiEnv,
   ownerWithBusiness,
   pool,
   redisCli,
   request,
-  resetDatabase,
-  startApi,
   startRedis,
-  startWorker,
   stopRedis,
   until,
-  waitForApi,
 } from '../lib/compiled-api.mjs'
+import { connectWhatsApp, startFaultApi } from './support.mjs'
 import { json, startStubServer } from '../lib/stub-server.mjs'
 
 const DATABASE = 'reviewroute_faults_requests'
@@ -62,18 +57,16 @@ const AFTER_PACE_MS = 1000
 const STOP_AT = 15
 /** Paced so the requests created while Redis is down span ~3 s. */
 const DOWN_PACE_MS = 150
-const base = `http://127.0.0.1:${API_PORT}`
-const mailDir = mkdtempSync(join(tmpdir(), 'rr-faults-requests-mail-'))
 const connection = { host: '127.0.0.1', port: REDIS_PORT }
 
-const env = apiEnv({
-  PORT: String(API_PORT),
-  DB_DATABASE: DATABASE,
-  REDIS_PORT: String(REDIS_PORT),
-  QUEUE_PREFIX,
+const { env, base, mailDir } = ownApiEnv({
+  port: API_PORT,
+  database: DATABASE,
+  redisPort: REDIS_PORT,
+  queuePrefix: QUEUE_PREFIX,
+  mailPrefix: 'rr-faults-requests-mail-',
   LIMITER_STORE: 'redis',
   MAIL_TRANSPORT: 'file',
-  MAIL_DIR: mailDir,
   WORKER_CONCURRENCY: '3',
   REQUEST_QUIET_HOURS: 'off',
   REQUEST_SEND_PER_MINUTE: '100000',
@@ -169,30 +162,21 @@ async function completedSends() {
 
 before(async () => {
   ensureBackendBuild()
-  redisCli(REDIS_PORT, 'shutdown', 'nosave') // a leftover of an interrupted run, if any
-  await startRedis(REDIS_PORT)
+  await freshRedis(REDIS_PORT)
   stub = await startStubServer(whatsappStub)
   env.WHATSAPP_API_BASE_URL = stub.url
-  await resetDatabase(DATABASE, env)
-  db = await mysqlConnection(DATABASE)
-  api = startApi(env)
-  worker = startWorker(env)
-  const health = await waitForApi(base, api)
-  assert.equal(health.status, 200, health.text)
+  const started = await startFaultApi(base, env, { worker: true })
+  ;({ db, api, worker } = started)
+  assert.equal(started.health.status, 200, started.health.text)
   owner = await ownerWithBusiness(base)
-  const connected = await request(base, 'PUT', '/api/whatsapp-account', {
-    token: owner.token,
-    body: { phoneNumberId: PHONE_NUMBER_ID, accessToken: ACCESS_TOKEN, templates: { en: 'review_request_en' } },
-  })
-  assert.equal(connected.status, 200, connected.text)
+  await connectWhatsApp(base, owner.token, { phoneNumberId: PHONE_NUMBER_ID, accessToken: ACCESS_TOKEN })
 })
 
 after(async () => {
   await Promise.allSettled([api?.stop(), worker?.stop()])
   await db?.end().catch(() => {})
   await stub?.close()
-  await stopRedis(REDIS_PORT)
-  rmSync(mailDir, { recursive: true, force: true })
+  await clearOwnApiEnv({ redisPort: REDIS_PORT, mailDir })
 })
 
 test('Redis stopped mid-send: every WhatsApp review request sent exactly once, none lost', async (t) => {

@@ -23,19 +23,8 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { SMTPServer } from 'smtp-server'
 import { Redis } from 'ioredis'
 import { Queue } from 'bullmq'
-import {
-  apiEnv,
-  ensureBackendBuild,
-  mysqlConnection,
-  ownerWithBusiness,
-  pool,
-  request,
-  resetDatabase,
-  startApi,
-  startWorker,
-  until,
-  waitForApi,
-} from '../lib/compiled-api.mjs'
+import { apiEnv, ensureBackendBuild, ownerWithBusiness, pool, request, startWorker, until } from '../lib/compiled-api.mjs'
+import { connectWhatsApp, startFaultApi } from './support.mjs'
 import { json, startStubServer } from '../lib/stub-server.mjs'
 
 const DATABASE = 'reviewroute_faults_sends'
@@ -157,20 +146,14 @@ export async function runWorkerCrashScenario({
   const processes = []
   let db
   try {
-    await resetDatabase(database, env)
     await clearQueues(redis, queuePrefix)
-    db = await mysqlConnection(database)
-    const api = startApi(env)
-    processes.push(api)
-    const workerB = startWorker(env)
-    processes.push(workerB)
-    assert.equal((await waitForApi(base, api)).status, 200)
+    const started = await startFaultApi(base, env, { worker: true })
+    db = started.db
+    const workerB = started.worker
+    processes.push(started.api, workerB)
+    assert.equal(started.health.status, 200)
     const owner = await ownerWithBusiness(base)
-    const connected = await request(base, 'PUT', '/api/whatsapp-account', {
-      token: owner.token,
-      body: { phoneNumberId: PHONE_NUMBER_ID, accessToken: 'EAAG-fault-token-0123456789', templates: { en: 'review_request_en' } },
-    })
-    assert.equal(connected.status, 200, connected.text)
+    await connectWhatsApp(base, owner.token, { phoneNumberId: PHONE_NUMBER_ID, accessToken: 'EAAG-fault-token-0123456789' })
     // Worker B is up once it has taken its first jobs; the requests go out in one burst.
     const customers = Array.from({ length: REQUESTS }, (_, i) =>
       // Three by email, two by WhatsApp, in turn: B's first sends are of both kinds.

@@ -14,11 +14,12 @@ import { test } from 'node:test'
 import { DESKTOP, PHONE } from '../lib/chromium.mjs'
 import { linkInMail } from '../lib/mail-files.mjs'
 import { api, expectStatus, query, uniqueEmail } from './support/api.mjs'
-import { journeyScope, screenshot } from './support/browser.mjs'
+import { inJourneyScope, screenshot } from './support/browser.mjs'
 import { BASE } from './support/product.mjs'
 import { useProductAndBrowser } from './support/run.mjs'
 import { GOOGLE_PLACES, OIDC_ACCOUNTS } from './support/stubs.mjs'
 import { waitFor } from './support/wait.mjs'
+import { addBusiness, savePhone, verifiedOwner } from './support/owners.mjs'
 
 const JOURNEY_MS = 120_000
 const PLACE = GOOGLE_PLACES[1]
@@ -30,19 +31,7 @@ async function signIn(email, password) {
 }
 
 /** A registered owner whose address is verified through the mailed link: {email, password, firstName, token}. */
-async function registeredOwner(name, password, firstName, lastName) {
-  const owner = { email: uniqueEmail(name), password, firstName }
-  owner.token = expectStatus(await api('POST', '/api/auth/register', { body: { ...owner, lastName } }), 201, 'registering the owner').token
-  const verifyLink = await waitFor('the verification mail', () =>
-    linkInMail(run.product.mailDir, 'verify-email', owner.email, '/auth/verify')
-  )
-  expectStatus(
-    await api('POST', '/api/auth/verify-email', { body: { token: new URL(verifyLink).searchParams.get('token') } }),
-    200,
-    'verifying the address'
-  )
-  return owner
-}
+const registeredOwner = (name, password, firstName, lastName) => verifiedOwner(run.product.mailDir, { name, password, firstName, lastName })
 
 /* ------------------------------------------------------------------------------------------------------------
  * 7. Forgot password
@@ -58,8 +47,7 @@ test(
     const otherDevice = expectStatus(await signIn(owner.email, owner.password), 200, 'signing in on the other device').token
     expectStatus(await api('GET', '/api/auth/user', { token: otherDevice }), 200, 'the other device before the reset')
 
-    const scope = journeyScope(run.browser, 'j7')
-    try {
+    await inJourneyScope(run.browser, 'j7', async (scope) => {
       const page = await (await scope.person({ device: DESKTOP })).newPage()
       await page.goto(`${BASE}/auth?mode=signin`)
       await page.getByRole('heading', { name: 'Welcome back' }).waitFor()
@@ -117,12 +105,7 @@ test(
       )
       assert.equal((await signIn(owner.email, 'another-one-2028')).status, 400, 'the used link changed nothing')
       assert.equal((await signIn(owner.email, newPassword)).status, 200, 'the new password still signs in')
-    } catch (error) {
-      await scope.failed()
-      throw error
-    } finally {
-      await scope.close()
-    }
+    })
   }
 )
 
@@ -135,16 +118,8 @@ test(
   { timeout: JOURNEY_MS },
   async () => {
     const owner = await registeredOwner('meena.iyer', 'filter-kaapi-2026', 'Meena', 'Iyer')
-    expectStatus(
-      await api('POST', '/api/user/update-phone', { token: owner.token, body: { phone: '9876501234' } }),
-      200,
-      'saving the phone'
-    )
-    const { business } = expectStatus(
-      await api('POST', '/api/select-business', { token: owner.token, body: { placeId: PLACE.id } }),
-      201,
-      'adding the business'
-    )
+    await savePhone(owner.token, '9876501234')
+    const business = await addBusiness(owner.token, PLACE.id)
     expectStatus(await api('POST', `/api/review/${business.shortUrl}/submit`, { body: { rating: 5 } }), 200, 'a customer rating')
     const [{ id: userId }] = await query('SELECT id FROM users WHERE email = ?', [owner.email])
     // Setup data: a paid order of this owner (payments are tax records the deletion keeps).
@@ -157,8 +132,7 @@ test(
     const paymentId = inserted.insertId
     assert.equal((await query('SELECT COUNT(*) AS n FROM review_sessions WHERE business_id = ?', [business.id]))[0].n, 1)
 
-    const scope = journeyScope(run.browser, 'j8')
-    try {
+    await inJourneyScope(run.browser, 'j8', async (scope) => {
       const page = await (await scope.person({ device: DESKTOP })).newPage()
       await page.goto(`${BASE}/auth?mode=signin&redirect=/profile`)
       await page.getByLabel('Email').fill(owner.email)
@@ -223,12 +197,7 @@ test(
       assert.ok(payment, 'the payment is kept')
       assert.equal(payment.user_id, null, 'the payment is no longer linked to the owner')
       assert.equal(payment.razorpay_order_id, orderId)
-    } catch (error) {
-      await scope.failed()
-      throw error
-    } finally {
-      await scope.close()
-    }
+    })
   }
 )
 
@@ -253,8 +222,7 @@ test(
   { timeout: JOURNEY_MS },
   async () => {
     const person = OIDC_ACCOUNTS['google-priya']
-    const scope = journeyScope(run.browser, 'j9')
-    try {
+    await inJourneyScope(run.browser, 'j9', async (scope) => {
       const page = await (await scope.person({ device: PHONE })).newPage()
       await page.goto(`${BASE}/auth?mode=signup&redirect=${encodeURIComponent('/profile')}`)
       await page.getByRole('link', { name: 'Continue with Google' }).waitFor()
@@ -285,12 +253,7 @@ test(
       const [{ count }] = await query('SELECT COUNT(*) AS count FROM users WHERE email = ?', [person.email])
       assert.equal(Number(count), 1)
       await screenshot(desktop, 'j9', '04-dashboard')
-    } catch (error) {
-      await scope.failed()
-      throw error
-    } finally {
-      await scope.close()
-    }
+    })
   }
 )
 
@@ -314,8 +277,7 @@ test(
     // The console answers 404 to the owner.
     assert.equal((await api('GET', '/api/admin/users', { token: owner.token })).status, 404)
 
-    const scope = journeyScope(run.browser, 'j12')
-    try {
+    await inJourneyScope(run.browser, 'j12', async (scope) => {
       const page = await (await scope.person({ device: DESKTOP })).newPage()
       await page.goto(`${BASE}/auth?mode=signin`)
       await page.getByLabel('Email').fill(operatorEmail)
@@ -373,11 +335,6 @@ test(
           reason: 'Owner asked on the phone for a week more to try requests',
         }
       )
-    } catch (error) {
-      await scope.failed()
-      throw error
-    } finally {
-      await scope.close()
-    }
+    })
   }
 )

@@ -6,10 +6,11 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { PHONE } from '../lib/chromium.mjs'
-import { api, expectStatus, newClientIp, query, uniqueEmail } from './support/api.mjs'
-import { journeyScope, screenshot } from './support/browser.mjs'
+import { api, expectStatus, newClientIp, query } from './support/api.mjs'
+import { inJourneyScope, screenshot } from './support/browser.mjs'
 import { BASE, REVIEW_LINK_CACHE_MS } from './support/product.mjs'
 import { useProductAndBrowser } from './support/run.mjs'
+import { ownerWithPlace } from './support/owners.mjs'
 import { GOOGLE_PLACES } from './support/stubs.mjs'
 import { sleep } from './support/wait.mjs'
 
@@ -25,16 +26,9 @@ test(
   { timeout: 120_000 },
   async () => {
     // Setup data: an owner with one business (added during the trial), then 50 ratings this month.
-    const email = uniqueEmail('kavita.joshi')
-    const { token } = expectStatus(
-      await api('POST', '/api/auth/register', { body: { email, password: 'kaju-katli-2026', firstName: 'Kavita', lastName: 'Joshi' } }),
-      201,
-      'registering the owner'
-    )
-    const { business } = expectStatus(
-      await api('POST', '/api/select-business', { token, body: { placeId: PLACE.id } }),
-      201,
-      'adding the business'
+    const { email, token, business } = await ownerWithPlace(
+      { name: 'kavita.joshi', password: 'kaju-katli-2026', firstName: 'Kavita', lastName: 'Joshi' },
+      PLACE.id
     )
     const values = Array.from({ length: FREE_MONTHLY_REVIEWS }, (_, i) => {
       const rating = (i % 5) + 1
@@ -65,8 +59,7 @@ test(
     assert.equal(usage.usage.reviewsThisMonth, FREE_MONTHLY_REVIEWS)
     assert.equal(usage.limits.reviewsPerBusinessPerMonth, FREE_MONTHLY_REVIEWS)
 
-    const scope = journeyScope(run.browser, 'j6')
-    try {
+    await inJourneyScope(run.browser, 'j6', async (scope) => {
       const customer = await scope.person({ device: PHONE })
       const page = await customer.newPage()
       const submissions = []
@@ -119,12 +112,7 @@ test(
       const happy = await submit(5)
       assert.equal(happy.status, 200)
       assert.equal(happy.body.counted, false)
-    } catch (error) {
-      await scope.failed()
-      throw error
-    } finally {
-      await scope.close()
-    }
+    })
 
     const fromAnotherClient = await api('POST', `/api/review/${business.shortUrl}/submit`, {
       body: { rating: 2, feedback: 'Too sweet' },

@@ -15,12 +15,13 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { PHONE } from '../lib/chromium.mjs'
 import { googleReview } from '../lib/google-business-stub.mjs'
-import { linkInMail, readMailFiles } from '../lib/mail-files.mjs'
-import { api, expectStatus, uniqueEmail } from './support/api.mjs'
-import { journeyScope, screenshot, screenshotWidths } from './support/browser.mjs'
+import { readMailFiles } from '../lib/mail-files.mjs'
+import { api, expectStatus } from './support/api.mjs'
+import { inJourneyScope, screenshot, screenshotWidths } from './support/browser.mjs'
 import { useProductAndBrowser } from './support/run.mjs'
 import { GOOGLE_PROFILE_ACCOUNTS, PUBSUB_TOKEN } from './support/stubs.mjs'
 import { waitFor } from './support/wait.mjs'
+import { addBusiness, verifiedOwner } from './support/owners.mjs'
 
 const JOURNEY_MS = 180_000
 const [LISTED] = GOOGLE_PROFILE_ACCOUNTS[1050]
@@ -35,23 +36,14 @@ const COMPLAINT = 'Waited 40 minutes for a table and the rotis came cold.'
 const run = useProductAndBrowser()
 
 async function ownerWithBusiness() {
-  const owner = { email: uniqueEmail('vikram.rathore'), password: 'laal-maas-2026', firstName: 'Vikram' }
-  owner.token = expectStatus(await api('POST', '/api/auth/register', { body: { ...owner, lastName: 'Rathore' } }), 201, 'registering').token
-  const verifyLink = await waitFor('the verification mail', () =>
-    linkInMail(run.product.mailDir, 'verify-email', owner.email, '/auth/verify')
-  )
-  expectStatus(
-    await api('POST', '/api/auth/verify-email', { body: { token: new URL(verifyLink).searchParams.get('token') } }),
-    200,
-    'verifying the address'
-  )
-  expectStatus(await api('POST', '/api/user/update-phone', { token: owner.token, body: { phone: '9829012345' } }), 200, 'saving the phone')
-  const { business } = expectStatus(
-    await api('POST', '/api/select-business', { token: owner.token, body: { placeId: LISTED.placeId } }),
-    201,
-    'adding the business'
-  )
-  return { owner, business }
+  const owner = await verifiedOwner(run.product.mailDir, {
+    name: 'vikram.rathore',
+    password: 'laal-maas-2026',
+    firstName: 'Vikram',
+    lastName: 'Rathore',
+    phone: '9829012345',
+  })
+  return { owner, business: await addBusiness(owner.token, LISTED.placeId) }
 }
 
 /** The business's Google reviews through the API, newest first. */
@@ -63,9 +55,8 @@ test(
   'journey 15: an owner connects Google, the reviews come in, a reply drafted with AI in Tamil is posted to Google, a pushed 2-star review alerts the owner, and a project without quota is said plainly',
   { timeout: JOURNEY_MS },
   async (t) => {
-    const scope = journeyScope(run.browser, '15')
     const google = run.product.googleBusiness
-    try {
+    await inJourneyScope(run.browser, '15', async (scope) => {
       const { owner, business } = await ownerWithBusiness()
       const now = Date.now()
       google.state.email = 'vikram.rathore@gmail.test'
@@ -202,13 +193,13 @@ test(
       assert.equal(shown.reviews[0].text, HINDI, 'the pinned review comes first')
       await page.frameLocator('iframe.widget-preview').getByText(HINDI).first().waitFor()
       await screenshotWidths(page, '15', '7-widget')
-      // A site without its scheme is refused with the server's sentence under it; with https:// it is kept, lower-case.
+      // A wildcard is refused with the server's sentence under it; a bare site name is kept with https://, lower-case (D61).
       await page.getByRole('button', { name: /Add site/ }).click()
       const site = page.getByRole('textbox', { name: 'Site 1' })
-      await site.fill('marwarthali.example')
+      await site.fill('https://*.marwarthali.example')
       await page.getByRole('button', { name: /Save sites/ }).click()
-      await page.getByText(/Include https:\/\/ in "marwarthali\.example"/).waitFor()
-      await site.fill('https://MarwarThali.example')
+      await page.getByText(/Wildcards are not allowed in "https:\/\/\*\.marwarthali\.example": list each site/).waitFor()
+      await site.fill('MarwarThali.example')
       await page.getByRole('button', { name: /Save sites/ }).click()
       await page.getByText('Sites Saved').waitFor()
       const kept = expectStatus(await api('GET', `/api/businesses/${business.id}/widget`, { token: owner.token }), 200, 'the widget')
@@ -252,11 +243,6 @@ test(
       await page.getByText('Google has not approved this yet').first().waitFor()
       await screenshotWidths(page, '15', '6-not-approved')
       google.state.mode = 'ok'
-    } catch (error) {
-      await scope.failed()
-      throw error
-    } finally {
-      await scope.close()
-    }
+    })
   }
 )

@@ -19,11 +19,12 @@ import { DESKTOP, PHONE } from '../lib/chromium.mjs'
 import { razorpayId, webhookEvent } from '../lib/razorpay-stub.mjs'
 import { api, expectStatus, newClientIp, query, sendWebhook, setClock, uniqueEmail } from './support/api.mjs'
 import { linkInMail, readMailFiles } from '../lib/mail-files.mjs'
-import { decodeQrPng, journeyScope, screenshot, stubCheckout, stubGoogleReviewPage } from './support/browser.mjs'
+import { decodeQrPng, inJourneyScope, screenshot, stubCheckout, stubGoogleReviewPage } from './support/browser.mjs'
 import { BASE } from './support/product.mjs'
 import { useProductAndBrowser } from './support/run.mjs'
 import { GOOGLE_PLACES, RAZORPAY } from './support/stubs.mjs'
 import { waitFor } from './support/wait.mjs'
+import { addBusiness, verifiedOwner } from './support/owners.mjs'
 
 const JOURNEY_MS = 120_000
 const PLACE = GOOGLE_PLACES[0] // Udupi Tiffin Corner
@@ -55,27 +56,14 @@ async function signIn(email, password) {
 async function needOwnerWithBusiness(t) {
   if (story.owner && story.business) return story
   t.diagnostic('journey 1 did not finish: the owner and the business are made through the API')
-  const owner = { email: uniqueEmail('priya.raman'), password: 'masala-dosa-2026', firstName: 'Priya' }
-  const registered = expectStatus(
-    await api('POST', '/api/auth/register', { body: { ...owner, lastName: 'Raman' } }),
-    201,
-    'registering the first owner'
-  )
-  owner.token = registered.token
-  const verifyLink = await waitFor('the verification mail', () =>
-    linkInMail(run.product.mailDir, 'verify-email', owner.email, '/auth/verify')
-  )
-  expectStatus(
-    await api('POST', '/api/auth/verify-email', { body: { token: new URL(verifyLink).searchParams.get('token') } }),
-    200,
-    'verifying the address'
-  )
-  expectStatus(await api('POST', '/api/user/update-phone', { token: owner.token, body: { phone: '9876543210' } }), 200, 'saving the phone')
-  const { business } = expectStatus(
-    await api('POST', '/api/select-business', { token: owner.token, body: { placeId: PLACE.id } }),
-    201,
-    'adding the business'
-  )
+  const owner = await verifiedOwner(run.product.mailDir, {
+    name: 'priya.raman',
+    password: 'masala-dosa-2026',
+    firstName: 'Priya',
+    lastName: 'Raman',
+    phone: '9876543210',
+  })
+  const business = await addBusiness(owner.token, PLACE.id)
   story.owner = owner
   story.business = { id: business.id, name: business.name, shortUrl: business.shortUrl, link: `${BASE}/review/${business.shortUrl}` }
   return story
@@ -110,8 +98,7 @@ test(
   { timeout: JOURNEY_MS },
   async () => {
     const owner = { email: uniqueEmail('priya.raman'), password: 'masala-dosa-2026', firstName: 'Priya' }
-    const scope = journeyScope(run.browser, 'j1')
-    try {
+    await inJourneyScope(run.browser, 'j1', async (scope) => {
       const page = await (await scope.person({ device: DESKTOP })).newPage()
       await page.goto(`${BASE}/`)
       await page.getByRole('heading', { level: 1 }).waitFor()
@@ -244,12 +231,7 @@ test(
       await card.getByRole('button', { name: 'Copy review link', exact: true }).click()
       await page.getByText('Link copied!', { exact: true }).waitFor()
       assert.equal(await clipboard(), link)
-    } catch (error) {
-      await scope.failed()
-      throw error
-    } finally {
-      await scope.close()
-    }
+    })
   }
 )
 
@@ -264,8 +246,7 @@ test(
     const { business } = await needOwnerWithBusiness(t)
     const [{ before }] = await query('SELECT COUNT(*) AS `before` FROM review_sessions WHERE business_id = ?', [business.id])
     assert.equal(Number(before), 0, 'no ratings before the customers come')
-    const scope = journeyScope(run.browser, 'j2')
-    try {
+    await inJourneyScope(run.browser, 'j2', async (scope) => {
       // A happy customer: 5 stars, straight on to the Google review form, in the same tab.
       const happy = await scope.person({ device: PHONE })
       await stubGoogleReviewPage(happy)
@@ -285,7 +266,7 @@ test(
       page = await unhappy.newPage()
       await page.goto(business.link)
       await page.getByRole('button', { name: 'Rate 2 out of 5' }).click()
-      await page.getByRole('heading', { name: 'Thanks for Your Feedback' }).waitFor()
+      await page.getByRole('heading', { name: 'Thanks for rating your visit' }).waitFor()
       await page.getByLabel('How can we improve? (Optional)').fill(FEEDBACK)
       await screenshot(page, 'j2', '03-feedback-form')
       await page.getByRole('button', { name: 'Submit Feedback' }).click()
@@ -309,12 +290,7 @@ test(
       await page.getByRole('button', { name: '5 में से 4 स्टार दें' }).click()
       await page.waitForURL('https://search.google.com/**')
       assert.equal(page.url(), GOOGLE_REVIEW_URL)
-    } catch (error) {
-      await scope.failed()
-      throw error
-    } finally {
-      await scope.close()
-    }
+    })
 
     const sessions = await query('SELECT rating, feedback, redirected FROM review_sessions WHERE business_id = ? ORDER BY id', [
       business.id,
@@ -340,8 +316,7 @@ test(
   { timeout: JOURNEY_MS },
   async (t) => {
     const { owner, business } = await needRatings(t)
-    const scope = journeyScope(run.browser, 'j3')
-    try {
+    await inJourneyScope(run.browser, 'j3', async (scope) => {
       const page = await (await scope.person({ device: DESKTOP })).newPage()
       await page.goto(`${BASE}/auth?mode=signin&redirect=/dashboard`)
       await page.getByLabel('Email').fill(owner.email)
@@ -362,7 +337,7 @@ test(
 
       // The private feedback inbox: only the 2-star rating.
       await page.goto(`${BASE}/feedbacks`)
-      await page.getByRole('heading', { name: 'Customer Feedbacks' }).waitFor()
+      await page.getByRole('heading', { name: 'Customer feedback' }).waitFor()
       await page.getByText(FEEDBACK).waitFor()
       await page.getByText('1 private rating', { exact: true }).waitFor()
       await screenshot(page, 'j3', '02-feedbacks')
@@ -375,12 +350,7 @@ test(
       assert.equal(await statistic(page, 'Sent to Google'), '66.7%')
       await page.waitForTimeout(1_500) // the daily chart's bars grow in: let them settle for the screenshot
       await screenshot(page, 'j3', '03-business-analytics')
-    } catch (error) {
-      await scope.failed()
-      throw error
-    } finally {
-      await scope.close()
-    }
+    })
 
     // The worker mailed the owner about the 2-star feedback, and only about that one.
     const alert = await waitFor(
@@ -413,155 +383,152 @@ test(
     const [user] = await query('SELECT id, trial_ends_at FROM users WHERE email = ?', [owner.email])
     const token = owner.token ?? (await signIn(owner.email, owner.password))
     const movedTo = new Date(user.trial_ends_at.getTime() + 24 * 3600 * 1000)
-    const scope = journeyScope(run.browser, 'j4')
     try {
-      const context = await scope.person({ device: DESKTOP, token })
-      await setClock(movedTo)
-      const expired = expectStatus(await api('GET', '/api/billing/trial-status', { token }), 200, 'trial status')
-      assert.equal(expired.trialStatus, 'expired')
-      assert.equal(expired.hasActiveSubscription, false)
+      await inJourneyScope(run.browser, 'j4', async (scope) => {
+        const context = await scope.person({ device: DESKTOP, token })
+        await setClock(movedTo)
+        const expired = expectStatus(await api('GET', '/api/billing/trial-status', { token }), 200, 'trial status')
+        assert.equal(expired.trialStatus, 'expired')
+        assert.equal(expired.hasActiveSubscription, false)
 
-      const page = await context.newPage()
-      const webhooks = []
-      let paymentId = null
-      const checkout = await stubCheckout(page, async (options) => {
-        // Razorpay reports the capture by webhook around the time checkout succeeds; it may deliver it twice.
-        paymentId = razorpayId('pay_')
-        const event = webhookEvent('payment.captured', { orderId: options.order_id, paymentId, amount: options.amount })
-        const eventId = razorpayId('evt_')
-        webhooks.push(await sendWebhook(event, eventId))
-        webhooks.push(await sendWebhook(event, eventId))
-        return { paymentId }
+        const page = await context.newPage()
+        const webhooks = []
+        let paymentId = null
+        const checkout = await stubCheckout(page, async (options) => {
+          // Razorpay reports the capture by webhook around the time checkout succeeds; it may deliver it twice.
+          paymentId = razorpayId('pay_')
+          const event = webhookEvent('payment.captured', { orderId: options.order_id, paymentId, amount: options.amount })
+          const eventId = razorpayId('evt_')
+          webhooks.push(await sendWebhook(event, eventId))
+          webhooks.push(await sendWebhook(event, eventId))
+          return { paymentId }
+        })
+
+        // Locked: the dashboard sends the owner to /billing, which shows Trial Expired.
+        await page.goto(`${BASE}/dashboard`)
+        await page.waitForURL('**/billing')
+        await page.getByRole('heading', { name: 'Trial Expired' }).waitFor()
+        await screenshot(page, 'j4', '01-locked')
+
+        // Monthly plan through (stubbed) Razorpay Checkout, after the billing details the tax invoice needs.
+        await page.getByRole('button', { name: 'Upgrade to Monthly' }).click()
+        const dialog = page.getByRole('dialog').filter({ hasText: 'Upgrade to Monthly' })
+        await dialog.getByLabel('Legal name').fill('Chai Point Foods LLP')
+        await dialog.getByLabel('Address').fill('14 FC Road, Shivajinagar, Pune 411004')
+        await dialog.getByLabel('State or union territory').fill('Mahara')
+        await page.locator('.ant-select-item-option').filter({ hasText: 'Maharashtra (27)' }).click()
+        await dialog.getByLabel('GSTIN (optional)').fill('27aapfu0939f1zv')
+        await screenshot(page, 'j4', '02-billing-details')
+        await dialog.getByRole('button', { name: 'Save and continue' }).click()
+        await dialog.getByRole('button', { name: /Pay ₹499/ }).waitFor()
+        await dialog.getByText(/Invoice to: Chai Point Foods LLP/).waitFor()
+        await screenshot(page, 'j4', '03-payment-dialog')
+        const verification = page.waitForResponse((response) => response.url() === `${BASE}/api/billing/verify-payment`)
+        await dialog.getByRole('button', { name: /Pay ₹499/ }).click()
+        const verified = await verification
+        assert.equal(verified.status(), 200, 'checkout verification accepted the signature')
+        assert.equal((await verified.json()).success, true)
+        await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor()
+        await screenshot(page, 'j4', '04-paid')
+
+        assert.equal(checkout.opened.length, 1, 'checkout opened once')
+        const opened = checkout.opened[0]
+        const order = run.product.razorpay.orders.at(-1)
+        assert.equal(opened.order_id, order.id, 'checkout pays the order the server opened')
+        assert.equal(opened.key, RAZORPAY.keyId)
+        assert.equal(opened.amount, 49900)
+        assert.equal(order.amount, 49900)
+        assert.equal(opened.currency, 'INR')
+        assert.equal(opened.prefill.email, owner.email)
+        assert.deepEqual(
+          webhooks.map((answer) => [answer.status, answer.body?.status]),
+          [
+            [200, 'processed'],
+            [200, 'duplicate'],
+          ]
+        )
+        // Razorpay's order.paid for the same order, after checkout's verify: nothing more is granted.
+        const orderPaid = await sendWebhook(webhookEvent('order.paid', { orderId: order.id, paymentId, amount: 49900 }), razorpayId('evt_'))
+        assert.equal(orderPaid.status, 200)
+        assert.equal(orderPaid.body.status, 'processed')
+
+        const subscriptions = await query(
+          'SELECT s.status, s.current_period_start, s.current_period_end, p.plan_type FROM subscriptions s JOIN subscription_plans p ON p.id = s.plan_id WHERE s.user_id = ?',
+          [user.id]
+        )
+        assert.equal(subscriptions.length, 1, 'exactly one subscription')
+        assert.equal(subscriptions[0].status, 'active')
+        assert.equal(subscriptions[0].plan_type, 'monthly')
+        const periodDays = (subscriptions[0].current_period_end - subscriptions[0].current_period_start) / 86_400_000
+        assert.ok(periodDays >= 28 && periodDays <= 31, `one month granted (${periodDays} days)`)
+        assert.ok(Math.abs(subscriptions[0].current_period_start - movedTo) < 10 * 60_000, 'the period starts at the (moved) purchase time')
+        const payments = await query('SELECT status, amount, razorpay_order_id, razorpay_payment_id FROM payments WHERE user_id = ?', [
+          user.id,
+        ])
+        assert.deepEqual(
+          payments.map((p) => ({ ...p })),
+          [{ status: 'paid', amount: 49900, razorpay_order_id: order.id, razorpay_payment_id: paymentId }]
+        )
+        const [{ events }] = await query('SELECT COUNT(*) AS events FROM payment_events WHERE razorpay_order_id = ?', [order.id])
+        assert.equal(Number(events), 2, 'the replayed event is stored once')
+
+        const paid = expectStatus(await api('GET', '/api/billing/trial-status', { token }), 200, 'trial status')
+        assert.equal(paid.hasActivePaidSubscription, true)
+        assert.equal(paid.subscriptionPlan, 'pro')
+
+        // Unlocked: the dashboard stays.
+        await page.goto(`${BASE}/dashboard`)
+        await page.getByText('Recent ratings', { exact: true }).waitFor()
+        assert.equal(new URL(page.url()).pathname, '/dashboard')
+        await page.getByText(business.name).first().waitFor()
+        await screenshot(page, 'j4', '05-unlocked')
+
+        // The tax invoice: IGST (Maharashtra buyer, Karnataka seller), on the billing page and in the receipt mail.
+        const [invoice] = await query('SELECT id, number, igst, cgst, total, buyer FROM invoices WHERE user_id = ?', [user.id])
+        assert.match(invoice.number, /^RR\/\d{4}-\d{2}\/\d{5}$/)
+        assert.deepEqual([invoice.igst, invoice.cgst, invoice.total], [7612, 0, 49900])
+        const buyer = typeof invoice.buyer === 'string' ? JSON.parse(invoice.buyer) : invoice.buyer
+        assert.equal(buyer.gstin, '27AAPFU0939F1ZV')
+        await page.goto(`${BASE}/billing`)
+        const history = page.locator('.ant-card').filter({ hasText: 'Payment history' })
+        await history.getByRole('button', { name: 'Invoice' }).waitFor()
+        await history.scrollIntoViewIfNeeded()
+        await screenshot(page, 'j4', '06-payment-history')
+        const [download] = await Promise.all([page.waitForEvent('download'), history.getByRole('button', { name: 'Invoice' }).click()])
+        assert.equal(download.suggestedFilename(), `${invoice.number.replaceAll('/', '-')}.pdf`)
+        const receipt = await waitFor('the receipt mail', async () =>
+          (await readMailFiles(run.product.mailDir)).find((mail) => mail.kind === 'receipt' && mail.to === owner.email)
+        )
+        assert.ok(receipt.subject.includes(invoice.number), receipt.subject)
+        const [pdf] = receipt.attachments.filter((attachment) => attachment.contentType === 'application/pdf')
+        assert.equal(pdf?.filename, `${invoice.number.replaceAll('/', '-')}.pdf`)
+        assert.equal(pdf.content.subarray(0, 5).toString(), '%PDF-')
+
+        // Cancel: access stays until the period end.
+        await page.goto(`${BASE}/billing`)
+        await page.getByRole('button', { name: 'Cancel Subscription' }).click()
+        const confirm = page.getByRole('dialog').filter({ hasText: 'Cancel Subscription?' })
+        await confirm.waitFor()
+        await confirm.getByRole('button', { name: 'Cancel Subscription' }).click()
+        await confirm.waitFor({ state: 'hidden' })
+        await page.getByText('Subscription Cancelled', { exact: true }).waitFor()
+        await page.getByText('Subscription cancelled', { exact: true }).waitFor()
+        assert.equal(await page.getByRole('button', { name: 'Cancel Subscription' }).count(), 0, 'no cancel button once cancelled')
+        await screenshot(page, 'j4', '07-cancelled')
+
+        const [cancelled] = await query('SELECT status, cancelled_at FROM subscriptions WHERE user_id = ?', [user.id])
+        assert.equal(cancelled.status, 'cancelled')
+        assert.ok(cancelled.cancelled_at, 'cancelled_at is set')
+        const status = expectStatus(await api('GET', '/api/billing/trial-status', { token }), 200, 'trial status')
+        assert.equal(status.subscriptionStatus, 'cancelled')
+        assert.equal(status.hasActiveSubscription, true)
+        assert.equal(status.isLimited, false)
+
+        await page.goto(`${BASE}/dashboard`)
+        await page.getByText('Recent ratings', { exact: true }).waitFor()
+        assert.equal(new URL(page.url()).pathname, '/dashboard', 'still not locked after cancelling')
       })
-
-      // Locked: the dashboard sends the owner to /billing, which shows Trial Expired.
-      await page.goto(`${BASE}/dashboard`)
-      await page.waitForURL('**/billing')
-      await page.getByRole('heading', { name: 'Trial Expired' }).waitFor()
-      await screenshot(page, 'j4', '01-locked')
-
-      // Monthly plan through (stubbed) Razorpay Checkout, after the billing details the tax invoice needs.
-      await page.getByRole('button', { name: 'Upgrade to Monthly' }).click()
-      const dialog = page.getByRole('dialog').filter({ hasText: 'Upgrade to Monthly' })
-      await dialog.getByLabel('Legal name').fill('Chai Point Foods LLP')
-      await dialog.getByLabel('Address').fill('14 FC Road, Shivajinagar, Pune 411004')
-      await dialog.getByLabel('State or union territory').fill('Mahara')
-      await page.locator('.ant-select-item-option').filter({ hasText: 'Maharashtra (27)' }).click()
-      await dialog.getByLabel('GSTIN (optional)').fill('27aapfu0939f1zv')
-      await screenshot(page, 'j4', '02-billing-details')
-      await dialog.getByRole('button', { name: 'Save and continue' }).click()
-      await dialog.getByRole('button', { name: /Pay ₹499/ }).waitFor()
-      await dialog.getByText(/Invoice to: Chai Point Foods LLP/).waitFor()
-      await screenshot(page, 'j4', '03-payment-dialog')
-      const verification = page.waitForResponse((response) => response.url() === `${BASE}/api/billing/verify-payment`)
-      await dialog.getByRole('button', { name: /Pay ₹499/ }).click()
-      const verified = await verification
-      assert.equal(verified.status(), 200, 'checkout verification accepted the signature')
-      assert.equal((await verified.json()).success, true)
-      await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor()
-      await screenshot(page, 'j4', '04-paid')
-
-      assert.equal(checkout.opened.length, 1, 'checkout opened once')
-      const opened = checkout.opened[0]
-      const order = run.product.razorpay.orders.at(-1)
-      assert.equal(opened.order_id, order.id, 'checkout pays the order the server opened')
-      assert.equal(opened.key, RAZORPAY.keyId)
-      assert.equal(opened.amount, 49900)
-      assert.equal(order.amount, 49900)
-      assert.equal(opened.currency, 'INR')
-      assert.equal(opened.prefill.email, owner.email)
-      assert.deepEqual(
-        webhooks.map((answer) => [answer.status, answer.body?.status]),
-        [
-          [200, 'processed'],
-          [200, 'duplicate'],
-        ]
-      )
-      // Razorpay's order.paid for the same order, after checkout's verify: nothing more is granted.
-      const orderPaid = await sendWebhook(webhookEvent('order.paid', { orderId: order.id, paymentId, amount: 49900 }), razorpayId('evt_'))
-      assert.equal(orderPaid.status, 200)
-      assert.equal(orderPaid.body.status, 'processed')
-
-      const subscriptions = await query(
-        'SELECT s.status, s.current_period_start, s.current_period_end, p.plan_type FROM subscriptions s JOIN subscription_plans p ON p.id = s.plan_id WHERE s.user_id = ?',
-        [user.id]
-      )
-      assert.equal(subscriptions.length, 1, 'exactly one subscription')
-      assert.equal(subscriptions[0].status, 'active')
-      assert.equal(subscriptions[0].plan_type, 'monthly')
-      const periodDays = (subscriptions[0].current_period_end - subscriptions[0].current_period_start) / 86_400_000
-      assert.ok(periodDays >= 28 && periodDays <= 31, `one month granted (${periodDays} days)`)
-      assert.ok(Math.abs(subscriptions[0].current_period_start - movedTo) < 10 * 60_000, 'the period starts at the (moved) purchase time')
-      const payments = await query('SELECT status, amount, razorpay_order_id, razorpay_payment_id FROM payments WHERE user_id = ?', [
-        user.id,
-      ])
-      assert.deepEqual(
-        payments.map((p) => ({ ...p })),
-        [{ status: 'paid', amount: 49900, razorpay_order_id: order.id, razorpay_payment_id: paymentId }]
-      )
-      const [{ events }] = await query('SELECT COUNT(*) AS events FROM payment_events WHERE razorpay_order_id = ?', [order.id])
-      assert.equal(Number(events), 2, 'the replayed event is stored once')
-
-      const paid = expectStatus(await api('GET', '/api/billing/trial-status', { token }), 200, 'trial status')
-      assert.equal(paid.hasActivePaidSubscription, true)
-      assert.equal(paid.subscriptionPlan, 'pro')
-
-      // Unlocked: the dashboard stays.
-      await page.goto(`${BASE}/dashboard`)
-      await page.getByText('Recent ratings', { exact: true }).waitFor()
-      assert.equal(new URL(page.url()).pathname, '/dashboard')
-      await page.getByText(business.name).first().waitFor()
-      await screenshot(page, 'j4', '05-unlocked')
-
-      // The tax invoice: IGST (Maharashtra buyer, Karnataka seller), on the billing page and in the receipt mail.
-      const [invoice] = await query('SELECT id, number, igst, cgst, total, buyer FROM invoices WHERE user_id = ?', [user.id])
-      assert.match(invoice.number, /^RR\/\d{4}-\d{2}\/\d{5}$/)
-      assert.deepEqual([invoice.igst, invoice.cgst, invoice.total], [7612, 0, 49900])
-      const buyer = typeof invoice.buyer === 'string' ? JSON.parse(invoice.buyer) : invoice.buyer
-      assert.equal(buyer.gstin, '27AAPFU0939F1ZV')
-      await page.goto(`${BASE}/billing`)
-      const history = page.locator('.ant-card').filter({ hasText: 'Payment history' })
-      await history.getByRole('button', { name: 'Invoice' }).waitFor()
-      await history.scrollIntoViewIfNeeded()
-      await screenshot(page, 'j4', '06-payment-history')
-      const [download] = await Promise.all([page.waitForEvent('download'), history.getByRole('button', { name: 'Invoice' }).click()])
-      assert.equal(download.suggestedFilename(), `${invoice.number.replaceAll('/', '-')}.pdf`)
-      const receipt = await waitFor('the receipt mail', async () =>
-        (await readMailFiles(run.product.mailDir)).find((mail) => mail.kind === 'receipt' && mail.to === owner.email)
-      )
-      assert.ok(receipt.subject.includes(invoice.number), receipt.subject)
-      const [pdf] = receipt.attachments.filter((attachment) => attachment.contentType === 'application/pdf')
-      assert.equal(pdf?.filename, `${invoice.number.replaceAll('/', '-')}.pdf`)
-      assert.equal(pdf.content.subarray(0, 5).toString(), '%PDF-')
-
-      // Cancel: access stays until the period end.
-      await page.goto(`${BASE}/billing`)
-      await page.getByRole('button', { name: 'Cancel Subscription' }).click()
-      const confirm = page.getByRole('dialog').filter({ hasText: 'Cancel Subscription?' })
-      await confirm.waitFor()
-      await confirm.getByRole('button', { name: 'Cancel Subscription' }).click()
-      await confirm.waitFor({ state: 'hidden' })
-      await page.getByText('Subscription Cancelled', { exact: true }).waitFor()
-      await page.getByText('Subscription cancelled', { exact: true }).waitFor()
-      assert.equal(await page.getByRole('button', { name: 'Cancel Subscription' }).count(), 0, 'no cancel button once cancelled')
-      await screenshot(page, 'j4', '07-cancelled')
-
-      const [cancelled] = await query('SELECT status, cancelled_at FROM subscriptions WHERE user_id = ?', [user.id])
-      assert.equal(cancelled.status, 'cancelled')
-      assert.ok(cancelled.cancelled_at, 'cancelled_at is set')
-      const status = expectStatus(await api('GET', '/api/billing/trial-status', { token }), 200, 'trial status')
-      assert.equal(status.subscriptionStatus, 'cancelled')
-      assert.equal(status.hasActiveSubscription, true)
-      assert.equal(status.isLimited, false)
-
-      await page.goto(`${BASE}/dashboard`)
-      await page.getByText('Recent ratings', { exact: true }).waitFor()
-      assert.equal(new URL(page.url()).pathname, '/dashboard', 'still not locked after cancelling')
-    } catch (error) {
-      await scope.failed()
-      throw error
     } finally {
-      await scope.close()
       await setClock(null)
     }
   }
@@ -588,8 +555,7 @@ test(
       'registering the second owner'
     )
     const token = second.token
-    const scope = journeyScope(run.browser, 'j5')
-    try {
+    await inJourneyScope(run.browser, 'j5', async (scope) => {
       const page = await (await scope.person({ device: DESKTOP, token })).newPage()
       const leaks = async (where) => {
         const text = await page.textContent('body')
@@ -617,12 +583,7 @@ test(
       await page.goto(`${BASE}/dashboard/businesses`)
       await page.getByText('No businesses yet').first().waitFor()
       await leaks('/dashboard/businesses')
-    } catch (error) {
-      await scope.failed()
-      throw error
-    } finally {
-      await scope.close()
-    }
+    })
 
     // Every owner route answers the second owner 404 for the first owner's rows.
     const ip = newClientIp()
@@ -732,8 +693,7 @@ test(
       expectStatus(await api('POST', `/api/review/${newest.shortUrl}/submit`, { body, ip: newClientIp() }), 200, `rating ${body.rating}`)
     }
 
-    const scope = journeyScope(run.browser, 'j13')
-    try {
+    await inJourneyScope(run.browser, 'j13', async (scope) => {
       // The app's own script held back, as on a slow line: what shows meanwhile is the first paint alone.
       const phone = await scope.person({ device: PHONE, token })
       let release
@@ -788,11 +748,6 @@ test(
       await wide.goto(`${BASE}/dashboard`)
       await wide.waitForSelector('#root .ant-card[aria-label="Ratings"]:not(.ant-card-loading)')
       assert.equal(await wide.evaluate(() => window.__firstPaintSeen ?? false), false, 'no first paint on a desktop')
-    } catch (error) {
-      await scope.failed()
-      throw error
-    } finally {
-      await scope.close()
-    }
+    })
   }
 )

@@ -11,11 +11,12 @@ import { test } from 'node:test'
 import { PHONE } from '../lib/chromium.mjs'
 import { readMailFiles } from '../lib/mail-files.mjs'
 import { api, expectStatus, uniqueEmail } from './support/api.mjs'
-import { journeyScope, screenshot, stubGoogleReviewPage } from './support/browser.mjs'
+import { inJourneyScope, screenshot, stubGoogleReviewPage } from './support/browser.mjs'
 import { BASE } from './support/product.mjs'
 import { useProductAndBrowser } from './support/run.mjs'
 import { GOOGLE_PLACES } from './support/stubs.mjs'
 import { waitFor } from './support/wait.mjs'
+import { ownerWithPlace } from './support/owners.mjs'
 
 const PLACE = GOOGLE_PLACES[0]
 const run = useProductAndBrowser()
@@ -24,20 +25,12 @@ test(
   'journey 10: a review request sent with my WhatsApp, opened and rated by the customer, shows rated and counts in the funnel',
   { timeout: 120_000 },
   async () => {
-    const email = uniqueEmail('suresh.pai')
-    const { token } = expectStatus(
-      await api('POST', '/api/auth/register', { body: { email, password: 'neer-dosa-2026', firstName: 'Suresh', lastName: 'Pai' } }),
-      201,
-      'registering the owner'
-    )
-    const { business } = expectStatus(
-      await api('POST', '/api/select-business', { token, body: { placeId: PLACE.id } }),
-      201,
-      'adding the business'
+    const { token, business } = await ownerWithPlace(
+      { name: 'suresh.pai', password: 'neer-dosa-2026', firstName: 'Suresh', lastName: 'Pai' },
+      PLACE.id
     )
 
-    const scope = journeyScope(run.browser, 'j10')
-    try {
+    await inJourneyScope(run.browser, 'j10', async (scope) => {
       // The owner, on the phone, right after serving Kavya.
       const owner = await scope.person({ device: PHONE, token })
       const sentTo = []
@@ -86,12 +79,7 @@ test(
       await page.getByText('Rated', { exact: true }).first().waitFor()
       await page.getByText('Kavya').first().waitFor()
       await screenshot(page, 'j10', '03-requests')
-    } catch (error) {
-      await scope.failed()
-      throw error
-    } finally {
-      await scope.close()
-    }
+    })
   }
 )
 
@@ -99,16 +87,9 @@ test(
   'journey 11: a request sent for the owner by email arrives over SMTP; the customer opens it, leaves a 2 with feedback, and it shows rated',
   { timeout: 120_000 },
   async () => {
-    const email = uniqueEmail('anita.rao')
-    const { token } = expectStatus(
-      await api('POST', '/api/auth/register', { body: { email, password: 'bisi-bele-2026', firstName: 'Anita', lastName: 'Rao' } }),
-      201,
-      'registering the owner'
-    )
-    const { business } = expectStatus(
-      await api('POST', '/api/select-business', { token, body: { placeId: GOOGLE_PLACES[1].id } }),
-      201,
-      'adding the business'
+    const { token, business } = await ownerWithPlace(
+      { name: 'anita.rao', password: 'bisi-bele-2026', firstName: 'Anita', lastName: 'Rao' },
+      GOOGLE_PLACES[1].id
     )
     const customerEmail = uniqueEmail('ramesh.k')
     const request = expectStatus(
@@ -135,8 +116,7 @@ test(
     assert.equal(link, request.link)
     assert.ok(mail.text.includes(`${request.link}/stop`), 'the stop link is in the mail')
 
-    const scope = journeyScope(run.browser, 'j11')
-    try {
+    await inJourneyScope(run.browser, 'j11', async (scope) => {
       const customer = await scope.person({ device: PHONE })
       const page = await customer.newPage()
       await page.goto(link)
@@ -145,12 +125,7 @@ test(
       await page.getByRole('button', { name: 'Submit Feedback' }).click()
       await page.waitForURL(`${BASE}/thanks?**`)
       await screenshot(page, 'j11', '01-thanks')
-    } catch (error) {
-      await scope.failed()
-      throw error
-    } finally {
-      await scope.close()
-    }
+    })
     const after = expectStatus(await api('GET', `/api/review-requests/${request.id}`, { token }), 200, 'the request')
     assert.equal(after.status, 'rated')
     const funnel = expectStatus(await api('GET', `/api/review-requests/funnel?businessId=${business.id}`, { token }), 200, 'the funnel')

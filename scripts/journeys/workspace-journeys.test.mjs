@@ -22,11 +22,12 @@ import { PNG } from 'pngjs'
 import { DESKTOP, PHONE } from '../lib/chromium.mjs'
 import { linkInMail, readMailFiles } from '../lib/mail-files.mjs'
 import { api, expectStatus, query, uniqueEmail } from './support/api.mjs'
-import { journeyScope, screenshot, screenshotWidths, SCREENSHOTS } from './support/browser.mjs'
+import { inJourneyScope, screenshot, screenshotWidths, SCREENSHOTS } from './support/browser.mjs'
 import { BASE } from './support/product.mjs'
 import { useProductAndBrowser } from './support/run.mjs'
 import { GOOGLE_PLACES } from './support/stubs.mjs'
 import { waitFor } from './support/wait.mjs'
+import { addBusiness, verifiedOwner } from './support/owners.mjs'
 
 const JOURNEY_MS = 240_000
 const FEEDBACK = 'The rasmalai was stale and nobody at the counter listened'
@@ -36,20 +37,8 @@ const OWNER_ONLY_TEXT = 'Only the owners of this workspace can open this page. A
 const run = useProductAndBrowser()
 
 /** A registered owner whose address is verified through the mailed link: {email, password, firstName, token}. */
-async function registeredOwner(name, password, firstName, lastName) {
-  const owner = { email: uniqueEmail(name), password, firstName }
-  owner.token = expectStatus(await api('POST', '/api/auth/register', { body: { ...owner, lastName } }), 201, 'registering the owner').token
-  const verifyLink = await waitFor('the verification mail', () =>
-    linkInMail(run.product.mailDir, 'verify-email', owner.email, '/auth/verify')
-  )
-  expectStatus(
-    await api('POST', '/api/auth/verify-email', { body: { token: new URL(verifyLink).searchParams.get('token') } }),
-    200,
-    'verifying the address'
-  )
-  expectStatus(await api('POST', '/api/user/update-phone', { token: owner.token, body: { phone: '9876512345' } }), 200, 'saving the phone')
-  return owner
-}
+const registeredOwner = (name, password, firstName, lastName) =>
+  verifiedOwner(run.product.mailDir, { name, password, firstName, lastName, phone: '9876512345' })
 
 /** The sign-in form of the site, then wherever `redirect` leads. */
 async function signInOnPage(page, { email, password }, redirect) {
@@ -101,11 +90,7 @@ test(
     // Setup: an owner with a business and one private 2-star feedback.
     const owner = await registeredOwner('neha.kulkarni', 'misal-pav-2026', 'Neha', 'Kulkarni')
     const place = GOOGLE_PLACES[2] // Lakshmi Sweets & Namkeen
-    const { business } = expectStatus(
-      await api('POST', '/api/select-business', { token: owner.token, body: { placeId: place.id } }),
-      201,
-      'adding the business'
-    )
+    const business = await addBusiness(owner.token, place.id)
     expectStatus(
       await api('POST', `/api/review/${business.shortUrl}/submit`, { body: { rating: 2, feedback: FEEDBACK } }),
       200,
@@ -116,8 +101,7 @@ test(
     assert.equal(workspace.role, 'owner')
 
     const manager = { email: uniqueEmail('rohit.desai'), password: 'vada-pav-2026', firstName: 'Rohit', lastName: 'Desai' }
-    const scope = journeyScope(run.browser, 'j14a')
-    try {
+    await inJourneyScope(run.browser, 'j14a', async (scope) => {
       // The owner invites the manager from the Team page.
       const page = await (await scope.person({ device: DESKTOP })).newPage()
       await signInOnPage(page, owner, '/dashboard')
@@ -145,14 +129,20 @@ test(
       // The invitee, signed out, opens it and creates an account with the invited address.
       const newcomer = await (await scope.person({ device: DESKTOP })).newPage()
       await newcomer.goto(link)
-      await newcomer.getByRole('heading', { name: 'You are invited to a ReviewRoute workspace' }).waitFor()
-      await newcomer.getByText('Use the email address the invitation was sent to.').waitFor()
+      // The page names who invites, to which workspace and as what, before any account exists.
+      await newcomer.getByRole('heading', { name: `Neha Kulkarni invited you to ${workspace.name}` }).waitFor()
+      assert.equal(workspace.name, "Neha's businesses", 'a personal workspace is named for what it holds')
+      await newcomer.getByRole('list', { name: 'The invitation' }).getByText('Manager', { exact: true }).waitFor()
+      await newcomer.getByText(`Sign in or create an account with ${manager.email}, the address the invitation was sent to.`).waitFor()
       await screenshotWidths(newcomer, 'j14a', '03-invite-signed-out')
       await newcomer.getByRole('button', { name: 'Create an account' }).click()
       await newcomer.waitForURL('**/auth?**')
+      // Sign-up starts with the invited address and sells no trial to someone joining a team.
+      await newcomer.getByRole('heading', { name: 'Create your account to join' }).waitFor()
+      assert.equal(await newcomer.getByLabel('Email').inputValue(), manager.email, 'the invited address is filled in')
+      assert.equal(await newcomer.getByText(/free trial/i).count(), 0, 'no trial promised')
       await newcomer.getByLabel('First name').fill(manager.firstName)
       await newcomer.getByLabel('Last name').fill(manager.lastName)
-      await newcomer.getByLabel('Email').fill(manager.email)
       await newcomer.getByLabel('Password').fill(manager.password)
       await newcomer.getByRole('button', { name: 'Create account' }).click()
       // Back on the invitation, signed in; the new address must be verified first.
@@ -219,12 +209,7 @@ test(
         200,
         'the same call answers the owner'
       )
-    } catch (error) {
-      await scope.failed()
-      throw error
-    } finally {
-      await scope.close()
-    }
+    })
   }
 )
 
@@ -245,8 +230,7 @@ test(
     const agencyOwner = await registeredOwner('asha.verma', 'pani-puri-2026', 'Asha', 'Verma')
     const clientOwner = await registeredOwner('mahendra.rathore', 'dal-baati-2026', 'Mahendra', 'Rathore')
 
-    const scope = journeyScope(run.browser, 'j14b')
-    try {
+    await inJourneyScope(run.browser, 'j14b', async (scope) => {
       const page = await (await scope.person({ device: DESKTOP })).newPage()
       await signInOnPage(page, agencyOwner, '/dashboard')
       await page.waitForURL('**/dashboard')
@@ -309,9 +293,8 @@ test(
       assert.equal(served.status, 200)
       assert.ok(Buffer.from(await served.arrayBuffer()).equals(logo), 'the logo is served as uploaded')
 
-      // The client's business. A new client workspace has no plan, so its dashboard opens only Billing, Team and
-      // settings until one is bought: the business is added through the API in the client's workspace (its free
-      // plan takes one), as the dashboard's search would.
+      // The client's business, added through the API in the client's workspace (its free plan takes one), as the
+      // dashboard's search would.
       const { business } = expectStatus(
         await api('POST', '/api/select-business', {
           token: agencyOwner.token,
@@ -338,9 +321,11 @@ test(
         BRAND.rgb,
         "the switcher marks the client in the brand's colour"
       )
-      // Without a plan the client opens on Billing, which says it never had a trial rather than that one ended.
-      await page.getByRole('heading', { name: 'No Plan Yet' }).waitFor()
+      // On the free plan the client's dashboard opens (no trial, and not locked): its business is there to try.
+      await page.waitForURL('**/dashboard')
+      await page.getByText(business.name).first().waitFor()
       assert.equal(await page.getByText('Trial Expired').count(), 0)
+      assert.equal(new URL(page.url()).pathname, '/dashboard', 'not sent to Billing')
       await screenshot(page, 'j14b', '03-client-dashboard')
 
       // The customer page names the agency, with its logo, and not ReviewRoute.
@@ -438,11 +423,6 @@ test(
       assert.equal(await customer.locator('img.brand-logo').count(), 0, 'no agency logo')
       assert.ok(!(await customer.locator('body').innerText()).includes(BRAND.name), 'the agency is not named')
       await screenshot(customer, 'j14b', '08-customer-page-plain')
-    } catch (error) {
-      await scope.failed()
-      throw error
-    } finally {
-      await scope.close()
-    }
+    })
   }
 )

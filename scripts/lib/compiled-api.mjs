@@ -4,6 +4,8 @@
  * builds the backend when it is missing or older than its sources, and talks to the API over loopback only.
  */
 import { spawn, spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { buildWorkspaces, root, staleWorkspaces } from './builds.mjs'
 import { linkInMail } from './mail-files.mjs'
@@ -151,6 +153,12 @@ export function redisCli(port, ...args) {
   return (result.stdout ?? '').trim()
 }
 
+/** Our own throwaway redis-server on `port`, started afresh: a leftover of an interrupted run, if any, is shut down first. */
+export async function freshRedis(port) {
+  redisCli(port, 'shutdown', 'nosave')
+  await startRedis(port)
+}
+
 /** Stops our own redis-server on `port` (never the shared one on 6379); resolves once it no longer answers. */
 export async function stopRedis(port) {
   if (Number(port) === 6379) throw new Error('refusing to stop the shared Redis')
@@ -181,6 +189,29 @@ export async function ownerWithBusiness(
   const selected = await request(base, 'POST', '/api/select-business', { token, body: { placeId } })
   if (selected.status !== 201 && selected.status !== 200) throw new Error(`select-business: ${selected.status} ${selected.text}`)
   return { token, email, business: selected.json.business }
+}
+
+/**
+ * A bench's or fault test's settings on its own API port, database, Redis and queue prefix, with a fresh mail
+ * folder (named from `mailPrefix`) and `overrides`: {env, base, mailDir}. clearOwnApiEnv ends them.
+ */
+export function ownApiEnv({ port, database, redisPort, queuePrefix, mailPrefix, ...overrides }) {
+  const mailDir = mkdtempSync(join(tmpdir(), mailPrefix))
+  const env = apiEnv({
+    PORT: String(port),
+    DB_DATABASE: database,
+    REDIS_PORT: String(redisPort),
+    QUEUE_PREFIX: queuePrefix,
+    ...overrides,
+    MAIL_DIR: mailDir,
+  })
+  return { env, base: `http://127.0.0.1:${port}`, mailDir }
+}
+
+/** The end of an ownApiEnv run: its own Redis stopped and its mail folder removed. */
+export async function clearOwnApiEnv({ redisPort, mailDir }) {
+  await stopRedis(redisPort)
+  rmSync(mailDir, { recursive: true, force: true })
 }
 
 /** Runs `task(i)` for i in [0, count) with at most `concurrency` in flight; returns the results in order. */

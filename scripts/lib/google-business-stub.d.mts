@@ -73,3 +73,5 @@ export function startGoogleBusinessStub(options?: {
   accounts?: Record<string, StubLocation[]>
   email?: string
 }): Promise<StubServer & { state: GoogleBusinessState; env: Record<string, string> }>
+/** The product's Google settings pointing at a stand-in on `url` (every OAuth endpoint and the API). */
+export function googleStubEnv(url: string): Record<string, string>

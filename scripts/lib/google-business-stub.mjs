@@ -293,13 +293,19 @@ export async function startGoogleBusinessStub({ accounts = {}, email = 'owner@gm
   return {
     ...server,
     state,
-    env: {
-      GOOGLE_OAUTH_CLIENT_ID: GOOGLE_CLIENT_ID,
-      GOOGLE_OAUTH_CLIENT_SECRET: GOOGLE_CLIENT_SECRET,
-      GOOGLE_OAUTH_AUTHORIZE_URL: `${server.url}/o/oauth2/v2/auth`,
-      GOOGLE_OAUTH_TOKEN_URL: `${server.url}/token`,
-      GOOGLE_OAUTH_REVOKE_URL: `${server.url}/revoke`,
-      GOOGLE_API_BASE_URL: server.url,
-    },
+    env: googleStubEnv(server.url),
   }
 }
+
+/**
+ * The settings that point the product's Google client at a stand-in on `url`: every OAuth endpoint with the API (the
+ * product allows plain http only when all of them are on this machine).
+ */
+export const googleStubEnv = (url) => ({
+  GOOGLE_OAUTH_CLIENT_ID: GOOGLE_CLIENT_ID,
+  GOOGLE_OAUTH_CLIENT_SECRET: GOOGLE_CLIENT_SECRET,
+  GOOGLE_OAUTH_AUTHORIZE_URL: `${url}/o/oauth2/v2/auth`,
+  GOOGLE_OAUTH_TOKEN_URL: `${url}/token`,
+  GOOGLE_OAUTH_REVOKE_URL: `${url}/revoke`,
+  GOOGLE_API_BASE_URL: url,
+})

@@ -116,6 +116,22 @@ export function journeyScope(browser, journey) {
   }
 }
 
+/**
+ * Runs one journey's steps with its people (`steps(scope)`): on a failure its open pages are saved first, and
+ * every context it opened is closed at the end either way.
+ */
+export async function inJourneyScope(browser, journey, steps) {
+  const scope = journeyScope(browser, journey)
+  try {
+    return await steps(scope)
+  } catch (error) {
+    await scope.failed()
+    throw error
+  } finally {
+    await scope.close()
+  }
+}
+
 /** screenshots/journeys/{journey}-{step}.png */
 export async function screenshot(page, journey, step) {
   const path = join(SCREENSHOTS, `${journey}-${step}.png`)
