@@ -271,6 +271,10 @@ export default defineConfig({
     environment: 'jsdom',
     globals: true,
     setupFiles: ['tests/setup.ts'],
+    // A test waits for what the screen shows (findBy*, waitFor), never for a clock. This only bounds how long a test
+    // may hang: a file's first render loads antd and Refine, which takes seconds on a busy 2-core machine (npm test
+    // runs two suites at a time there), far past Vitest's default 5 s.
+    testTimeout: 30_000,
     // Vitest's default, one worker fewer than the cores, is a single worker on a 2-core machine (CI): the main process
     // only hands out files and reports, so both cores run test files.
     maxWorkers: Math.max(2, availableParallelism() - 1),

@@ -7,23 +7,22 @@
  * (the first contentful paint: the whole rating form is in the first HTML and its CSS blocks rendering, so the first
  * paint holds the name and the star buttons, which post the form; their presence is checked) and with scripts
  * (the bundle has taken over: `performance.mark('review-interactive')`).
- * It builds the landing bundle, prepares the database (demo seed: /review/demo-cafe; DB_DATABASE and the other
- * settings come from the environment) and runs its own API on BENCH_PORT (default 3390). BENCH_RUNS (default 3)
+ * It builds the landing bundle and the backend, prepares a database of its own (reviewroute_bench_page, afresh, with
+ * the development seed's /review/demo-cafe) and runs the compiled API in production mode, as a deployment serves the
+ * page, on BENCH_PORT (default 3390) with its own Redis on BENCH_REDIS_PORT (default 6394). BENCH_RUNS (default 3)
  * cold loads per language and mode; BENCH_LANGUAGES (default all nine, comma-separated). BENCH_BRANDED=true
  * measures the page under an agency's brand: the demo business's workspace becomes a client of an agency with a
  * name and a 96×32 PNG logo whose pixels do not compress (9.3 KB; its bytes are shown apart from the page's, which
- * the target is for). It changes the demo business of DB_DATABASE (its ratings are deleted): run it on a database
- * of its own (DB_DATABASE=reviewroute_bench_page).
+ * the target is for).
  * The customer's first tap, as a phone sees it (docs/decisions.md D62): with scripts on, a 2-star tap is sent the
  * moment Chromium reports the first contentful paint (at the star's place, found by an unthrottled load first), and
  * the time from opening the link until the feedback screen is drawn is measured, whether the server's form or the
  * script answered it; with the bytes received until the tap. BENCH_BUILD=false skips the landing build and serves
  * the one in LANDING_DIST (to compare two builds side by side).
  */
-import { join } from 'node:path'
-import { startDevApi, step } from './lib/bench.mjs'
+import { startOwnApi, step } from './lib/bench.mjs'
 import { launchProfile, throttleLikeAPhone } from './lib/chromium.mjs'
-import { mysqlConnection } from './lib/compiled-api.mjs'
+import { ensureBackendBuild, mysqlConnection, ownApiEnv, resetDatabase } from './lib/compiled-api.mjs'
 import { brandDemoBusiness } from './lib/branded-demo.mjs'
 
 const root = new URL('..', import.meta.url).pathname
@@ -35,10 +34,21 @@ const TARGETS = { kb: 90, nameMs: 1000, tapNoJsMs: 1000, interactiveMs: 1800, fe
 const TAPPED_STAR = 2
 
 if (process.env.BENCH_BUILD !== 'false') step('landing build', 'npm', ['run', 'build', '--workspace', 'landing'], root)
-step('database', process.execPath, ['ace.js', 'db:prepare'], join(root, 'backend'))
+ensureBackendBuild()
+const own = ownApiEnv({
+  port,
+  database: 'reviewroute_bench_page',
+  redisPort: Number(process.env.BENCH_REDIS_PORT ?? 6394),
+  queuePrefix: 'rr-bench-page',
+  mailPrefix: 'rr-bench-page-mail-',
+  ...(process.env.LANDING_DIST ? { LANDING_DIST: process.env.LANDING_DIST } : {}),
+})
+const { base } = own
+// The demo business comes from the development seed; the API itself then runs as in production.
+await resetDatabase(own.env.DB_DATABASE, { ...own.env, NODE_ENV: 'development' })
 const branded = process.env.BENCH_BRANDED === 'true'
 if (branded) {
-  const db = await mysqlConnection(process.env.DB_DATABASE ?? 'reviewroute')
+  const db = await mysqlConnection(own.env.DB_DATABASE)
   try {
     await brandDemoBusiness(db, path.split('/').pop().split('?')[0])
   } finally {
@@ -46,7 +56,7 @@ if (branded) {
   }
 }
 
-const { server, base } = await startDevApi(port)
+const { stop } = await startOwnApi(own)
 
 /** One cold load of `url`; with `scripts` false the context runs no page JavaScript at all. */
 async function measure(url, scripts) {
@@ -264,5 +274,5 @@ try {
   console.log(row('first tap: feedback screen shown', Math.max(...all('feedbackMs')), TARGETS.feedbackMs, 'ms'))
   console.log(row('bytes before the tap (gzip)', Math.max(...all('kbBeforeTap')), TARGETS.kbBeforeTap, 'KB'))
 } finally {
-  server.kill('SIGTERM')
+  await stop()
 }

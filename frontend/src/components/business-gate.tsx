@@ -7,7 +7,7 @@ import type { BusinessDto } from '@reviewroute/backend/types/api'
 import { Button, Typography } from 'antd'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { MessageScreen } from '#components/message-screen'
+import { LoadFailed, MessageScreen } from '#components/message-screen'
 import { PageLoading } from '#components/page-loading'
 import { useBusinesses } from '#hooks/use-businesses'
 import { usePermissions } from '#hooks/use-workspaces'
@@ -17,7 +17,7 @@ export function BusinessGate({ children, emptyText }: { children(business: Busin
   const { loading, error, selected, refetch } = useBusinesses()
   const { manageBusinesses } = usePermissions()
   if (loading) return <PageLoading />
-  if (error) return <MessageScreen role="alert" title="Failed to fetch businesses" actions={<Button onClick={refetch}>Try Again</Button>} />
+  if (error) return <LoadFailed title="Failed to fetch businesses" onRetry={refetch} />
   if (!selected)
     return (
       <MessageScreen

@@ -1,4 +1,4 @@
-import { Flex, Typography } from 'antd'
+import { Button, Flex, Typography } from 'antd'
 import type { ReactNode } from 'react'
 
 /**
@@ -32,4 +32,9 @@ export function MessageScreen({
       )}
     </Flex>
   )
+}
+
+/** What a screen or card shows when its data did not load: what failed, and Try Again. */
+export function LoadFailed({ title, onRetry }: { title: string; onRetry(): unknown }) {
+  return <MessageScreen role="alert" title={title} actions={<Button onClick={() => void onRetry()}>Try Again</Button>} />
 }

@@ -6,7 +6,7 @@
  * changer, none on a single page, the same on a phone (Refine's would turn simple there).
  */
 import { useTable } from '@refinedev/antd'
-import type { BaseRecord, CrudFilter, CrudSort, HttpError } from '@refinedev/core'
+import { useList, type BaseRecord, type CrudFilter, type CrudSort, type HttpError } from '@refinedev/core'
 import type { PaginationProps, TableProps } from 'antd'
 import { useCallback, useState } from 'react'
 
@@ -72,4 +72,13 @@ export function useOwnerList<T extends BaseRecord, Values = undefined>({
   }
 
   return { query, rows: result.data, total, values, setValues, currentPage, setCurrentPage, pagination, tableProps }
+}
+
+/**
+ * How many rows of an owner list match `filters` (the total of a one-row page), for a count beside the list's own
+ * ("8 with a comment", "3 unanswered"); null until it is known, and never asked for while `enabled` is false.
+ */
+export function useMatchCount(resource: string, filters: CrudFilter[], enabled = true) {
+  const { query, result } = useList({ resource, pagination: { currentPage: 1, pageSize: 1 }, filters, queryOptions: { enabled } })
+  return query.isSuccess ? (result.total ?? 0) : null
 }

@@ -6,7 +6,6 @@ import { presetRange } from '#lib/date-range'
 import { fakeApi, fixtures, renderScreen, signIn, type Routes } from '../helpers'
 import { answerRange, CAFE_BEFORE, CAFE_NOW, totals } from './range-fixtures'
 
-vi.setConfig({ testTimeout: 20_000 })
 afterEach(() => {
   vi.unstubAllGlobals()
   vi.restoreAllMocks()

@@ -6,7 +6,6 @@ import { presetRange } from '#lib/date-range'
 import { fakeApi, fixtures, renderScreen, signIn, stubIntersectionObserver } from '../helpers'
 import { answerRange } from './range-fixtures'
 
-vi.setConfig({ testTimeout: 20_000 })
 afterEach(() => {
   vi.unstubAllGlobals()
   vi.restoreAllMocks()

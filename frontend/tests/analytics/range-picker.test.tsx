@@ -4,8 +4,6 @@ import { describe, expect, it, vi } from 'vitest'
 import { RangePicker } from '#components/analytics/range-picker'
 import { presetRange, type DayRange } from '#lib/date-range'
 
-vi.setConfig({ testTimeout: 20_000 })
-
 // 11:30 IST on 24 November 2026.
 const now = new Date('2026-11-24T06:00:00Z')
 

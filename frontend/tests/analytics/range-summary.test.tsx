@@ -1,9 +1,7 @@
 import { render, screen, within } from '@testing-library/react'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { RangeSummary } from '#components/analytics/range-summary'
 import { CAFE_BEFORE, CAFE_NOW, rangeAnswer, totals } from './range-fixtures'
-
-vi.setConfig({ testTimeout: 20_000 })
 
 const range = { from: '2026-10-26', to: '2026-11-24' }
 const figure = (name: string) => screen.getByRole('group', { name })

@@ -1,13 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { GSTIN_CHECK_FAILED, GSTIN_INVALID, gstinWrongState } from '@reviewroute/backend/contract/gst'
 import type { fakeApi, Routes } from '../helpers'
 import { openBilling } from './billing-screen'
 import { chooseState, emptyProfile, explainOf, GSTIN, savedProfile } from './gst-fixtures'
-
-// The first render of a file loads antd and Refine, which takes seconds on a busy machine.
-vi.setConfig({ testTimeout: 20_000 })
 
 const open = (routes: Routes = {}) =>
   openBilling({

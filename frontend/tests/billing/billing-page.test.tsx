@@ -1,12 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { fixtures } from '../helpers'
 import { cancelledStatus, expiredStatus, paidStatus } from './fixtures'
 import { openBilling } from './billing-screen'
-
-// The first render of a file loads antd and Refine, which takes seconds on a busy machine.
-vi.setConfig({ testTimeout: 20_000 })
 
 const planCard = (name: string) => screen.findByRole('generic', { name: `${name} plan` })
 

@@ -6,15 +6,13 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { AFTER_TRIAL_RULE, afterTrialSentence, keepsWorkingClause } from '@reviewroute/backend/contract/product_rules'
 import type { FreePlanBusinessesDto } from '@reviewroute/backend/types/api'
 import { SubscriptionCard } from '#components/profile/subscription-card'
 import { fixtures } from '../helpers'
 import { cancelledStatus, expiredStatus, paidStatus } from './fixtures'
 import { openBilling } from './billing-screen'
-
-vi.setConfig({ testTimeout: 20_000 })
 
 const threeBusinesses: FreePlanBusinessesDto = {
   keepsWorking: { id: 7, name: 'Chai Point Cafe' },

@@ -1,13 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ALREADY_SUBSCRIBED, ALREADY_SUBSCRIBED_TITLE, CANCELLED_BUT_ACTIVE } from '@reviewroute/backend/contract/product_rules'
 import type { Routes } from '../helpers'
 import { order, paidStatus } from './fixtures'
 import { openBilling, stubCheckout } from './billing-screen'
-
-// The first render of a file loads antd and Refine, which takes seconds on a busy machine.
-vi.setConfig({ testTimeout: 20_000 })
 
 const open = (routes: Routes = {}) =>
   openBilling({ 'GET /api/billing/razorpay-config': { keyId: 'rzp_test_key' }, 'POST /api/billing/create-payment': order, ...routes })

@@ -9,9 +9,6 @@ import { invoice, payment, savedProfile } from './gst-fixtures'
 
 vi.mock('@reviewroute/web-shared/download', () => ({ download: vi.fn() }))
 
-// The first render of a file loads antd and Refine, which takes seconds on a busy machine.
-vi.setConfig({ testTimeout: 20_000 })
-
 const PDF = { status: 200, body: '%PDF-1.7 invoice', headers: { 'content-type': 'application/pdf' } }
 
 const HISTORY = [

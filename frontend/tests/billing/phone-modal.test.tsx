@@ -1,12 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { fixtures, type Routes } from '../helpers'
 import { plans } from './fixtures'
 import { openBilling } from './billing-screen'
-
-// The first render of a file loads antd and Refine, which takes seconds on a busy machine.
-vi.setConfig({ testTimeout: 20_000 })
 
 const open = (path = '/billing?source=signup', routes: Routes = {}) =>
   openBilling(

@@ -1,13 +1,10 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { INCL_GST } from '@reviewroute/backend/contract/gst'
 import { order } from './fixtures'
 import { openBilling } from './billing-screen'
 import { savedProfile } from './gst-fixtures'
-
-// The first render of a file loads antd and Refine, which takes seconds on a busy machine.
-vi.setConfig({ testTimeout: 20_000 })
 
 const open = () =>
   openBilling({

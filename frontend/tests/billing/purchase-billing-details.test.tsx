@@ -1,14 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { BILLING_DETAILS_NEEDED } from '#lib/billing-profile'
 import type { fakeApi, Routes } from '../helpers'
 import { order } from './fixtures'
 import { openBilling, stubCheckout } from './billing-screen'
 import { chooseState, emptyProfile, GSTIN, savedProfile } from './gst-fixtures'
-
-// The first render of a file loads antd and Refine, which takes seconds on a busy machine.
-vi.setConfig({ testTimeout: 20_000 })
 
 const open = (routes: Routes = {}) =>
   openBilling({

@@ -6,9 +6,6 @@ import type { BusinessDto } from '@reviewroute/backend/types/api'
 import { fakeApi, fixtures, signIn } from '../helpers'
 import { callsTo, cafe, renderBusinesses } from './render'
 
-// The first render of a file loads antd and Refine, which on a busy machine can pass the default 5 s.
-vi.setConfig({ testTimeout: 20_000 })
-
 afterEach(() => vi.restoreAllMocks())
 
 /** The API's 409 for a code another business has, and its 422 for a reserved word. */

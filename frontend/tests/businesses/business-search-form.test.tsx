@@ -13,8 +13,6 @@ import { resetCityForTests } from '@reviewroute/web-shared/search'
 import { BusinessSearchForm } from '#components/business-search-form'
 import { fakeApi, fixtures, renderScreen, signIn, type Routes } from '../helpers'
 
-vi.setConfig({ testTimeout: 20_000 })
-
 const karolBagh: PlaceDto = {
   place_id: 'demo_sharma-sweets-karol-bagh-delhi',
   name: 'Sharma Sweets',

@@ -12,9 +12,6 @@ vi.mock('@reviewroute/web-shared/qr', async (importOriginal) => ({
   drawPoster: vi.fn(async () => ({ toDataURL: () => 'data:image/png;base64,POSTER' })),
 }))
 
-// The first render of a file loads antd and Refine, which on a busy machine can pass the default 5 s.
-vi.setConfig({ testTimeout: 20_000 })
-
 afterEach(() => {
   vi.unstubAllGlobals()
   vi.restoreAllMocks()

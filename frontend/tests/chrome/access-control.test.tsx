@@ -10,7 +10,6 @@ import { signIn } from '../helpers'
 import { workspace } from '../workspaces/fixtures'
 import { chromeApi, renderChrome, setViewport } from './chrome-helpers'
 
-vi.setConfig({ testTimeout: 20_000 })
 beforeEach(() => {
   signIn()
   setViewport(1280)

@@ -10,8 +10,6 @@ import { chromeApi, renderChrome, setViewport } from './chrome-helpers'
 import { signIn } from '../helpers'
 import { brand, client, workspace } from '../workspaces/fixtures'
 
-vi.setConfig({ testTimeout: 30_000 })
-
 const LONG = 'Spice Digital Marketing Solutions'
 const branded = { ...client, brand: brand({ name: LONG, logoUrl: 'data:image/png;base64,AAAA' }) }
 

@@ -6,9 +6,6 @@ import { useBusinesses } from '#hooks/use-businesses'
 import { fixtures, signIn } from '../helpers'
 import { callsTo, chromeApi, renderChrome, setViewport } from './chrome-helpers'
 
-// The first test of a file waits for the chrome's lazy chunks on a busy machine.
-vi.setConfig({ testTimeout: 20_000 })
-
 beforeEach(() => {
   signIn()
   setViewport(1280)

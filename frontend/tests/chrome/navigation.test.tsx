@@ -4,9 +4,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fixtures, signIn } from '../helpers'
 import { chromeApi, renderChrome, setViewport } from './chrome-helpers'
 
-// The first test of a file waits for the chrome's lazy chunks on a busy machine.
-vi.setConfig({ testTimeout: 20_000 })
-
 /** A trial over without a paid plan: the lock guard sends everything but billing and the profile to /billing. */
 const lockedStatus = fixtures.trialStatus({ isTrialActive: false, trialStatus: 'expired', trialDaysRemaining: 0, isLimited: true })
 

@@ -9,8 +9,6 @@ import { pickSelected, rememberBusiness, rememberedBusiness, SELECTED_KEY, selec
 import { fixtures, signIn } from '../helpers'
 import { chromeApi, renderChrome, setViewport } from './chrome-helpers'
 
-vi.setConfig({ testTimeout: 20_000 })
-
 const asha = { ...fixtures.user, id: 1, firstName: 'Asha' }
 const ravi = { ...fixtures.user, id: 2, firstName: 'Ravi', lastName: 'Kumar', email: 'ravi@example.in' }
 const ashas = [fixtures.business({ id: 7 }), fixtures.business({ id: 8, name: 'Dosa Corner', shortUrl: 'dosa123' })]

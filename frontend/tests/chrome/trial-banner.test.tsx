@@ -8,9 +8,6 @@ import { TrialBanner } from '#components/access/trial-banner'
 import { TRIAL_BANNER_DISMISSED_KEY } from '#lib/trial-banner-dismissal'
 import { fixtures } from '../helpers'
 
-// The first render of a file loads antd, which takes seconds on a busy machine.
-vi.setConfig({ testTimeout: 20_000 })
-
 const status = fixtures.trialStatus
 
 /** `compact` unset: as the screen's width decides (these tests' screen is a phone's: no breakpoint matches). */

@@ -11,8 +11,6 @@ import { Onboarding } from '#components/dashboard/onboarding'
 import { WelcomeBanner } from '#components/dashboard/welcome-banner'
 import { fakeApi, fixtures, renderScreen, signIn, type Routes } from '../helpers'
 
-vi.setConfig({ testTimeout: 20_000 })
-
 beforeEach(() => resetCityForTests())
 afterEach(() => {
   vi.unstubAllGlobals()

@@ -22,8 +22,6 @@ const business = {
   complianceMode: false,
 }
 
-vi.setConfig({ testTimeout: 30_000 })
-
 describe('QR Code and Link card: the routing choice', () => {
   it('"By rating": 4-5 stars go on to Google, 1-3 leave private feedback', async () => {
     renderScreen(<QrCodeCard business={business} />)

@@ -14,7 +14,6 @@ import { fakeApi, fixtures, signIn, type Routes } from '../helpers'
 import { workspace } from '../workspaces/fixtures'
 import { renderInWorkspace } from '../workspaces/render'
 
-vi.setConfig({ testTimeout: 20_000 })
 beforeEach(() => setViewport(1280))
 afterEach(() => vi.unstubAllGlobals())
 

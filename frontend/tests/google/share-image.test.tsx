@@ -15,8 +15,6 @@ import { workspace } from '../workspaces/fixtures'
 import { renderInWorkspace } from '../workspaces/render'
 import { googleReview } from './fixtures'
 
-vi.setConfig({ testTimeout: 20_000 })
-
 let saved: { name: string; blob: Blob | null }[] = []
 let blobs: Blob[] = []
 

@@ -19,7 +19,6 @@ import { workspace } from '../workspaces/fixtures'
 import { renderInWorkspace } from '../workspaces/render'
 import { googleReview } from './fixtures'
 
-vi.setConfig({ testTimeout: 20_000 })
 beforeEach(() => setViewport(1280))
 afterEach(() => vi.unstubAllGlobals())
 

@@ -5,8 +5,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { callsTo, card, openProfile } from './profile-helpers'
 import type { Routes } from '../helpers'
 
-vi.setConfig({ testTimeout: 20_000 })
-
 afterEach(() => vi.unstubAllGlobals())
 
 const SENT = { message: 'We sent a link to new@example.in. Your email changes when you open it.' } satisfies AcceptedMessageResponse

@@ -12,8 +12,6 @@ import { callsTo, card } from './profile-helpers'
 
 vi.mock('@reviewroute/web-shared/download', () => ({ download: vi.fn() }))
 
-vi.setConfig({ testTimeout: 20_000 })
-
 beforeEach(() => vi.mocked(download).mockReset())
 afterEach(() => vi.unstubAllGlobals())
 

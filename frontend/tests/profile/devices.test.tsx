@@ -5,8 +5,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { stubLocation } from '../chrome/chrome-helpers'
 import { callsTo, card, devices, openProfile, USER_AGENTS } from './profile-helpers'
 
-vi.setConfig({ testTimeout: 20_000 })
-
 afterEach(() => vi.unstubAllGlobals())
 
 /** The list row that names `device`. */

@@ -5,8 +5,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fixtures } from '../helpers'
 import { callsTo, card, notificationSettings, openProfile } from './profile-helpers'
 
-vi.setConfig({ testTimeout: 20_000 })
-
 afterEach(() => vi.unstubAllGlobals())
 
 /** Answers a PATCH with the settings merged, like the server. */

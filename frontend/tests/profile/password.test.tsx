@@ -4,8 +4,6 @@ import type { ChangePasswordResponse } from '@reviewroute/backend/types/api'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { callsTo, card, openProfile } from './profile-helpers'
 
-vi.setConfig({ testTimeout: 20_000 })
-
 afterEach(() => vi.unstubAllGlobals())
 
 const CHANGED = {

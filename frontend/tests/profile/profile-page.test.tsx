@@ -6,9 +6,6 @@ import { cancelledStatus, expiredStatus, inDays, paidStatus } from '../billing/f
 import { fixtures } from '../helpers'
 import { callsTo, card, openProfile } from './profile-helpers'
 
-// The first render of a file loads antd and Refine, which takes seconds on a busy machine.
-vi.setConfig({ testTimeout: 20_000 })
-
 /** The colour antd paints a progress bar with (jsdom turns hex into rgb). */
 const barColour = (within: HTMLElement) => (within.querySelector('.ant-progress-bg') as HTMLElement).style.background
 

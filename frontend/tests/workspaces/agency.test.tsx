@@ -19,7 +19,6 @@ import { fakeApi, fixtures, signIn, type Routes } from '../helpers'
 import { agency, agencyClient, brand, workspace } from './fixtures'
 import { renderInWorkspace } from './render'
 
-vi.setConfig({ testTimeout: 20_000 })
 beforeEach(() => setViewport(1280))
 afterEach(() => vi.unstubAllGlobals())
 

@@ -16,7 +16,6 @@ import { fakeApi, fixtures, renderScreen, signIn, type Routes } from '../helpers
 import type { InvitationCheckResponse } from '@reviewroute/backend/types/api'
 import { workspace } from './fixtures'
 
-vi.setConfig({ testTimeout: 20_000 })
 // The page is a lazy chunk and reads the invitation before drawing it: on a busy machine that takes seconds.
 configure({ asyncUtilTimeout: 5000 })
 afterEach(() => vi.unstubAllGlobals())

@@ -26,7 +26,6 @@ import { customer, list, reviewRequest } from '../requests/request-fixtures'
 import { workspace } from './fixtures'
 import { renderInWorkspace } from './render'
 
-vi.setConfig({ testTimeout: 20_000 })
 afterEach(() => vi.unstubAllGlobals())
 
 /** The screen once the member's workspace is known (in the app the lock guard waits for it likewise). */

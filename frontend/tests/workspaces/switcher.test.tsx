@@ -13,8 +13,6 @@ import { callsTo, chromeApi, renderChrome, setViewport, stubLocation } from '../
 import { fixtures, signIn } from '../helpers'
 import { agency, brand, client, workspace } from './fixtures'
 
-vi.setConfig({ testTimeout: 20_000 })
-
 const personal = workspace()
 const three = [personal, agency, client]
 

@@ -15,7 +15,6 @@ import { list } from '../requests/request-fixtures'
 import { client, invitation, member, workspace } from './fixtures'
 import { renderInWorkspace } from './render'
 
-vi.setConfig({ testTimeout: 20_000 })
 afterEach(() => vi.unstubAllGlobals())
 
 const team = workspace({ id: 4, name: 'Sharma Team', kind: 'team' })

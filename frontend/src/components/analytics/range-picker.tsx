@@ -10,7 +10,7 @@ import dayjs, { type Dayjs } from 'dayjs'
 import { useRef, useState } from 'react'
 import { isAfterToday, matchingPreset, MAX_RANGE_DAYS, presetRange, RANGE_PRESETS, type RangePreset } from '#lib/date-range'
 // On phones: one month (range-one-month) with the presets above it (range-presets-above), to fit 390 px.
-import '#components/feedbacks/feedback-filters.css'
+import '#components/date-range-filter.css'
 import './range-picker.css'
 
 const CUSTOM = 'custom'

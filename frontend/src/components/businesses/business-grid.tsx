@@ -7,7 +7,7 @@ import { Button, Card, Col, Row, Skeleton } from 'antd'
 import { useBusinesses } from '#hooks/use-businesses'
 import { usePermissions } from '#hooks/use-workspaces'
 import { NO_BUSINESSES_TO_SEE } from '#lib/roles'
-import { MessageScreen } from '#components/message-screen'
+import { LoadFailed, MessageScreen } from '#components/message-screen'
 import { BusinessCard } from './business-card'
 import type { BusinessesView } from './views'
 
@@ -33,7 +33,7 @@ export function BusinessGrid({ view, onAdd }: { view: BusinessesView; onAdd(): v
   if (error && businesses.length === 0) {
     return (
       <Card>
-        <MessageScreen role="alert" title="Failed to fetch businesses" actions={<Button onClick={refetch}>Try Again</Button>} />
+        <LoadFailed title="Failed to fetch businesses" onRetry={refetch} />
       </Card>
     )
   }

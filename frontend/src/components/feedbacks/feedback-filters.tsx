@@ -4,17 +4,16 @@
  */
 import type { CrudFilter } from '@refinedev/core'
 import { NEGATIVE_RATING_MAX } from '@reviewroute/backend/contract/product_rules'
-import { DatePicker, Flex, Select } from 'antd'
-import type { Dayjs } from 'dayjs'
+import { Flex, Select } from 'antd'
 import type { ReactNode } from 'react'
-import './feedback-filters.css'
+import { DateRangeFilter, type DateRange } from '#components/date-range-filter'
 
 export type ResolvedFilter = 'all' | 'unresolved' | 'resolved'
 export type CommentFilter = 'any' | 'with' | 'without'
 
 export interface FeedbackFilterValues {
   rating: number | null
-  range: [Dayjs, Dayjs] | null
+  range: DateRange | null
   status: ResolvedFilter
   comment: CommentFilter
 }
@@ -89,17 +88,7 @@ export function FeedbackFilters({ values, onChange, leading }: Props) {
         onChange={(comment) => onChange({ ...values, comment })}
         style={{ minWidth: 150 }}
       />
-      <DatePicker.RangePicker
-        aria-label="Date range"
-        value={values.range}
-        format="D MMM YYYY"
-        allowEmpty={[false, false]}
-        inputReadOnly
-        classNames={{ popup: { root: 'range-one-month' } }}
-        disabledDate={(day) => day.isAfter(new Date(), 'day')}
-        onChange={(range) => onChange({ ...values, range: range?.[0] && range[1] ? [range[0], range[1]] : null })}
-        style={{ minWidth: 240, flex: '1 1 240px', maxWidth: 320 }}
-      />
+      <DateRangeFilter value={values.range} onChange={(range) => onChange({ ...values, range })} />
     </Flex>
   )
 }

@@ -6,18 +6,18 @@
  * carry a comment is said beside it, in the overview's words.
  */
 import { DownloadOutlined } from '@ant-design/icons'
-import { useList, useUpdate, type HttpError } from '@refinedev/core'
+import { useUpdate, type HttpError } from '@refinedev/core'
 import type { BusinessDto, ResolveFeedbackRequest, ReviewSessionDto } from '@reviewroute/backend/types/api'
 import { Button, Card, Flex, List, Pagination, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { useBusinesses } from '#hooks/use-businesses'
-import { useOwnerList } from '#hooks/use-owner-list'
+import { useMatchCount, useOwnerList } from '#hooks/use-owner-list'
 import { downloadCsv, feedbackCsv, feedbackCsvFileName } from '#lib/csv'
 import { errorText } from '#providers/http'
 import { useToast } from '#providers/toast'
 import { BusinessName } from '#components/business-gate'
 import { PageHeader } from '#components/layout/page-header'
-import { MessageScreen } from '#components/message-screen'
+import { LoadFailed, MessageScreen } from '#components/message-screen'
 import { BusinessFilter } from './business-filter'
 import { FeedbackFilters, feedbackCrudFilters, hasFilters, NO_FILTERS, type FeedbackFilterValues } from './feedback-filters'
 import { FeedbackItem } from './feedback-item'
@@ -32,17 +32,6 @@ export const commentCount = (count: number) => `${count} with a comment`
 
 /** What the inbox says when it lists every business. */
 export const ALL_BUSINESSES_NAME = 'All businesses'
-
-/** How many rows match the filters plus 'with a comment': the total header of a one-row page. */
-function useCommentedTotal(businessId: number | null, filters: FeedbackFilterValues) {
-  const { query, result } = useList<ReviewSessionDto>({
-    resource: 'feedbacks',
-    pagination: { currentPage: 1, pageSize: 1 },
-    filters: feedbackCrudFilters(businessId, { ...filters, comment: 'with' }),
-    queryOptions: { enabled: filters.comment === 'any' },
-  })
-  return query.isSuccess ? (result.total ?? 0) : null
-}
 
 export function FeedbackList({ business }: { business: BusinessDto }) {
   const toast = useToast()
@@ -67,7 +56,8 @@ export function FeedbackList({ business }: { business: BusinessDto }) {
   const businessId = allBusinesses ? null : business.id
   const { mutate, mutation } = useUpdate<ReviewSessionDto, HttpError, ResolveFeedbackRequest>()
   const savingId = mutation.isPending ? mutation.variables?.id : undefined
-  const commented = useCommentedTotal(businessId, filters)
+  // How many of them carry a comment, when the filters do not already say.
+  const commented = useMatchCount('feedbacks', feedbackCrudFilters(businessId, { ...filters, comment: 'with' }), filters.comment === 'any')
   /** The business a row belongs to: the WhatsApp call-back speaks in its name, and across businesses it is shown. */
   const nameOf = (row: ReviewSessionDto) => businesses.find((candidate) => candidate.id === row.businessId)?.name ?? business.name
 
@@ -136,11 +126,7 @@ export function FeedbackList({ business }: { business: BusinessDto }) {
             </Button>
           </Flex>
           {query.isError ? (
-            <MessageScreen
-              role="alert"
-              title={errorText(query.error, 'Failed to fetch analytics')}
-              actions={<Button onClick={() => query.refetch()}>Try Again</Button>}
-            />
+            <LoadFailed title={errorText(query.error, 'Failed to fetch analytics')} onRetry={query.refetch} />
           ) : (
             <List
               aria-label="Customer feedbacks"

@@ -10,7 +10,7 @@ import { DisconnectOutlined, GoogleOutlined } from '@ant-design/icons'
 import { Alert, Button, Card, Descriptions, Flex, Popconfirm, Skeleton, Typography } from 'antd'
 import { useState } from 'react'
 import type { GoogleConnectionDto, GoogleConnectStartResponse } from '@reviewroute/backend/types/api'
-import { MessageScreen } from '#components/message-screen'
+import { LoadFailed } from '#components/message-screen'
 import { GOOGLE_CONNECTION_DENIED, mayConnectGoogle } from '@reviewroute/backend/contract/google_connection'
 import { usePermissions, useWorkspaces } from '#hooks/use-workspaces'
 import { formatDateTime, relativeTime } from '#lib/dates'
@@ -62,11 +62,7 @@ export function ConnectionCard() {
   if (query.isError || !connection)
     return (
       <Card>
-        <MessageScreen
-          role="alert"
-          title={errorText(query.error, 'Could not load the Google connection')}
-          actions={<Button onClick={() => void query.refetch()}>Try Again</Button>}
-        />
+        <LoadFailed title={errorText(query.error, 'Could not load the Google connection')} onRetry={query.refetch} />
       </Card>
     )
   return connection.connected ? <Connected connection={connection} /> : <NotConnected configured={connection.configured} />

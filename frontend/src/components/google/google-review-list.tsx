@@ -7,15 +7,14 @@
  * instead.
  */
 import { DeleteOutlined, EditOutlined, GoogleOutlined, MessageOutlined, ShareAltOutlined } from '@ant-design/icons'
-import { useList, type CrudFilter } from '@refinedev/core'
+import type { CrudFilter } from '@refinedev/core'
 import type { BusinessDto, GoogleReviewDto } from '@reviewroute/backend/types/api'
-import { Alert, Button, Card, DatePicker, Flex, Input, List, Pagination, Popconfirm, Select, Tag, Typography } from 'antd'
-import type { Dayjs } from 'dayjs'
+import { Alert, Button, Card, Flex, Input, List, Pagination, Popconfirm, Select, Tag, Typography } from 'antd'
 import { lazy, Suspense, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { MessageScreen } from '#components/message-screen'
+import { LoadFailed, MessageScreen } from '#components/message-screen'
 import { useBusinesses } from '#hooks/use-businesses'
-import { useOwnerList } from '#hooks/use-owner-list'
+import { useMatchCount, useOwnerList } from '#hooks/use-owner-list'
 import { usePermissions } from '#hooks/use-workspaces'
 import { DEMO_PROFILE_NOTE, GOOGLE_NOT_SET_UP, GOOGLE_NOT_SET_UP_NOTE, isNotApproved } from '#lib/google'
 import { errorText, request } from '#providers/http'
@@ -25,6 +24,7 @@ import { NotApproved } from './not-approved'
 import { googleReviewsUrl, ReplyDrawer } from './reply-drawer'
 import { ReviewBody } from './review-body'
 import { useGoogleConnection, useGoogleRefresh } from './use-google'
+import { DateRangeFilter, type DateRange } from '#components/date-range-filter'
 
 export const GOOGLE_PAGE_SIZE = 10
 
@@ -38,7 +38,7 @@ export interface GoogleFilterValues {
   stars: StarsFilter
   replied: RepliedFilter
   q: string
-  range: [Dayjs, Dayjs] | null
+  range: DateRange | null
 }
 
 export const NO_GOOGLE_FILTERS: GoogleFilterValues = { stars: 'all', replied: 'all', q: '', range: null }
@@ -77,16 +77,6 @@ const REPLIED_OPTIONS: { value: RepliedFilter; label: string }[] = [
 /** '1 Google review', '12 Google reviews' */
 export const googleCount = (count: number) => `${count} Google ${count === 1 ? 'review' : 'reviews'}`
 
-function useUnanswered(businessId: number | null, values: GoogleFilterValues) {
-  const { query, result } = useList<GoogleReviewDto>({
-    resource: 'google-reviews',
-    pagination: { currentPage: 1, pageSize: 1 },
-    filters: googleReviewFilters(businessId, { ...values, replied: 'unanswered' }),
-    queryOptions: { enabled: values.replied === 'all' },
-  })
-  return query.isSuccess ? (result.total ?? 0) : null
-}
-
 /** The inbox opened from a link with `replied=false` (the overview's and the weekly summary's unanswered reviews) or `true`. */
 export function filtersFromUrl(params: URLSearchParams): GoogleFilterValues {
   const replied = params.get('replied')
@@ -120,7 +110,11 @@ export function GoogleReviewList({ business }: { business: BusinessDto }) {
     toFilters: ({ all, filters }) => googleReviewFilters(all ? null : business.id, filters),
   })
   const businessId = allBusinesses ? null : business.id
-  const unanswered = useUnanswered(businessId, filters)
+  const unanswered = useMatchCount(
+    'google-reviews',
+    googleReviewFilters(businessId, { ...filters, replied: 'unanswered' }),
+    filters.replied === 'all'
+  )
   const businessOf = (review: GoogleReviewDto) => businesses.find((candidate) => candidate.id === review.businessId) ?? business
 
   const notApproved = isNotApproved(connection?.error ?? '') || (query.isError && isNotApproved(query.error))
@@ -246,24 +240,10 @@ export function GoogleReviewList({ business }: { business: BusinessDto }) {
               onSearch={(q) => change({ ...filters, q })}
               style={{ flex: '1 1 180px', maxWidth: 260 }}
             />
-            <DatePicker.RangePicker
-              aria-label="Date range"
-              value={filters.range}
-              format="D MMM YYYY"
-              allowEmpty={[false, false]}
-              inputReadOnly
-              classNames={{ popup: { root: 'range-one-month' } }}
-              disabledDate={(day) => day.isAfter(new Date(), 'day')}
-              onChange={(range) => change({ ...filters, range: range?.[0] && range[1] ? [range[0], range[1]] : null })}
-              style={{ minWidth: 240, flex: '1 1 240px', maxWidth: 320 }}
-            />
+            <DateRangeFilter value={filters.range} onChange={(range) => change({ ...filters, range })} />
           </Flex>
           {query.isError && !notApproved ? (
-            <MessageScreen
-              role="alert"
-              title={errorText(query.error, 'Could not load your Google reviews')}
-              actions={<Button onClick={() => void query.refetch()}>Try Again</Button>}
-            />
+            <LoadFailed title={errorText(query.error, 'Could not load your Google reviews')} onRetry={query.refetch} />
           ) : (
             <List
               aria-label="Google reviews"

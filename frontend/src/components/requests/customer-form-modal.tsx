@@ -4,7 +4,7 @@
  */
 import type { CreateCustomerRequest, CustomerDto, UpdateCustomerRequest } from '@reviewroute/backend/types/api'
 import { ApiError } from '@reviewroute/web-shared/api'
-import { Alert, Form, Input, Modal, Select, Typography, type FormRule } from 'antd'
+import { Alert, Form, Input, Select, Typography, type FormRule } from 'antd'
 import { useSaveForm } from '#hooks/use-save-form'
 import { mobileRules } from '#lib/review-requests'
 import { errorText } from '#providers/http'
@@ -12,6 +12,7 @@ import { useToast } from '#providers/toast'
 import { ConsentField } from './consent-field'
 import { languageLabel, MESSAGE_LANGUAGE_LABEL } from './message-language-field'
 import { REVIEW_LANGUAGES, type ReviewLanguage } from '#lib/review-languages'
+import { FormModal } from '#components/form-modal'
 
 interface Values {
   name: string
@@ -82,14 +83,12 @@ export function CustomerFormModal({
   })
 
   return (
-    <Modal
-      open
+    <FormModal
+      form={form}
+      saving={saving}
+      onClose={onClose}
       title={customer ? `Edit ${customer.name}` : 'Add a customer'}
       okText={customer ? 'Save' : 'Add customer'}
-      confirmLoading={saving}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
     >
       <Form
         {...formProps}
@@ -124,6 +123,6 @@ export function CustomerFormModal({
         {!customer && <ConsentField />}
         {failure && <Alert type="error" showIcon message={failure} />}
       </Form>
-    </Modal>
+    </FormModal>
   )
 }

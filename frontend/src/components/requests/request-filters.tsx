@@ -4,14 +4,14 @@
  */
 import type { CrudFilter } from '@refinedev/core'
 import type { RequestChannelName, RequestStatusName } from '@reviewroute/backend/types/api'
-import { DatePicker, Flex, Select } from 'antd'
-import type { Dayjs } from 'dayjs'
+import { Flex, Select } from 'antd'
 import { CHANNEL_LABELS, STATUS_LABELS } from '#lib/review-requests'
+import { DateRangeFilter, type DateRange } from '#components/date-range-filter'
 
 export interface RequestFilterValues {
   status: RequestStatusName | null
   channel: RequestChannelName | null
-  range: [Dayjs, Dayjs] | null
+  range: DateRange | null
 }
 
 export const NO_REQUEST_FILTERS: RequestFilterValues = { status: null, channel: null, range: null }
@@ -55,16 +55,7 @@ export function RequestFilters({ values, onChange }: { values: RequestFilterValu
         onChange={(channel: string) => onChange({ ...values, channel: channel === ALL ? null : (channel as RequestChannelName) })}
         style={{ minWidth: 160 }}
       />
-      <DatePicker.RangePicker
-        aria-label="Date range"
-        value={values.range}
-        format="D MMM YYYY"
-        allowEmpty={[false, false]}
-        inputReadOnly
-        disabledDate={(day) => day.isAfter(new Date(), 'day')}
-        onChange={(range) => onChange({ ...values, range: range?.[0] && range[1] ? [range[0], range[1]] : null })}
-        style={{ minWidth: 240, flex: '1 1 240px', maxWidth: 320 }}
-      />
+      <DateRangeFilter value={values.range} onChange={(range) => onChange({ ...values, range })} />
     </Flex>
   )
 }

@@ -5,10 +5,10 @@
  * `useTable` (hooks/use-owner-list.ts), without filters.
  */
 import type { WorkspaceActivityDto } from '@reviewroute/backend/types/api'
-import { Button, Card, Flex, List, Pagination, Skeleton, Typography } from 'antd'
+import { Card, Flex, List, Pagination, Skeleton, Typography } from 'antd'
 import { useOwnerList } from '#hooks/use-owner-list'
 import { formatDateTime } from '#lib/dates'
-import { MessageScreen } from '#components/message-screen'
+import { LoadFailed, MessageScreen } from '#components/message-screen'
 
 export const ACTIVITY_PAGE_SIZE = 20
 
@@ -34,14 +34,7 @@ export function ActivityList({ workspaceId }: { workspaceId: number }) {
   })
 
   if (query.isLoading) return <Skeleton active paragraph={{ rows: 6 }} />
-  if (query.isError)
-    return (
-      <MessageScreen
-        role="alert"
-        title="Could not load the activity"
-        actions={<Button onClick={() => void query.refetch()}>Try Again</Button>}
-      />
-    )
+  if (query.isError) return <LoadFailed title="Could not load the activity" onRetry={query.refetch} />
   if (entries.length === 0 && page === 1)
     return (
       <MessageScreen title="Nothing yet" text="Invitations, role changes and changes to businesses, billing and the brand appear here." />

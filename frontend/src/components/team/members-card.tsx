@@ -4,7 +4,7 @@
  */
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons'
 import type { BusinessDto, WorkspaceInvitationDto, WorkspaceMemberDto } from '@reviewroute/backend/types/api'
-import { Alert, App, Avatar, Button, Card, Flex, Form, List, Modal, Tag, Typography } from 'antd'
+import { Alert, App, Avatar, Button, Card, Flex, Form, List, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { formatDate } from '#lib/dates'
 import { ROLE_LABELS, scopeText, type WorkspaceRole } from '#lib/roles'
@@ -12,6 +12,7 @@ import { errorText } from '#providers/http'
 import { useToast } from '#providers/toast'
 import { AccessFields, businessIdsOf, type AccessValues } from './access-fields'
 import type { Team } from './use-team'
+import { FormModal } from '#components/form-modal'
 
 export const ROLE_COLORS: Record<WorkspaceRole, string> = { owner: 'blue', manager: 'green', viewer: 'default' }
 
@@ -198,15 +199,7 @@ function ChangeAccessModal({
   }
 
   return (
-    <Modal
-      open
-      title={`Access of ${member.name || member.email}`}
-      okText="Save"
-      confirmLoading={saving}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
-    >
+    <FormModal form={form} saving={saving} onClose={onClose} title={`Access of ${member.name || member.email}`} okText="Save">
       <Form
         form={form}
         layout="vertical"
@@ -217,6 +210,6 @@ function ChangeAccessModal({
         <AccessFields businesses={businesses} idPrefix={`member-${member.userId}`} />
         {failure && <Alert type="error" showIcon message={failure} />}
       </Form>
-    </Modal>
+    </FormModal>
   )
 }

@@ -7,13 +7,14 @@
 import { DeleteOutlined, LogoutOutlined } from '@ant-design/icons'
 import type { DeleteWorkspaceRequest, UpdateWorkspaceRequest, WorkspaceDto, WorkspaceMembersResponse } from '@reviewroute/backend/types/api'
 import { ApiError } from '@reviewroute/web-shared/api'
-import { Alert, App, Button, Card, Flex, Form, Input, Modal, Typography } from 'antd'
+import { Alert, App, Button, Card, Flex, Form, Input, Typography } from 'antd'
 import { useState } from 'react'
 import { useSaveForm } from '#hooks/use-save-form'
 import { forgetWorkspace } from '#lib/workspace-store'
 import { errorText, request } from '#providers/http'
 import { useToast } from '#providers/toast'
 import { WORKSPACE_NAME_MAX } from '#components/workspaces/create-workspace-modal'
+import { FormModal } from '#components/form-modal'
 
 /** Out of a workspace the member no longer has: their default one, from a fresh page. */
 export function leaveToDefault() {
@@ -147,15 +148,13 @@ function DeleteWorkspaceModal({ workspace, onClose }: { workspace: WorkspaceDto;
   })
 
   return (
-    <Modal
-      open
+    <FormModal
+      form={form}
+      saving={saving}
+      onClose={onClose}
       title={`Delete ${workspace.name}?`}
       okText="Delete workspace"
       okButtonProps={{ danger: true }}
-      confirmLoading={saving}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
     >
       <Typography.Paragraph>
         Its businesses, ratings, feedback, customers and requests are deleted for everyone in it, and its members lose access. This cannot
@@ -167,6 +166,6 @@ function DeleteWorkspaceModal({ workspace, onClose }: { workspace: WorkspaceDto;
         </Form.Item>
         {failure && <Alert type="error" showIcon message={failure} />}
       </Form>
-    </Modal>
+    </FormModal>
   )
 }

@@ -11,7 +11,7 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import type { GoogleReviewDto } from '@reviewroute/backend/types/api'
 import { ReviewBody } from '#components/google/review-body'
-import { MessageScreen } from '#components/message-screen'
+import { LoadFailed, MessageScreen } from '#components/message-screen'
 import { errorText, request } from '#providers/http'
 import { useToast } from '#providers/toast'
 
@@ -71,11 +71,7 @@ export function WidgetReviewsCard({ businessId, editable, onChanged }: { busines
       <Flex vertical gap={8}>
         <Typography.Text type="secondary">{WHICH_REVIEWS_TEXT}</Typography.Text>
         {query.isError ? (
-          <MessageScreen
-            role="alert"
-            title={errorText(query.error, 'Could not load your Google reviews')}
-            actions={<Button onClick={() => void query.refetch()}>Try Again</Button>}
-          />
+          <LoadFailed title={errorText(query.error, 'Could not load your Google reviews')} onRetry={query.refetch} />
         ) : (
           <List
             aria-label="Google reviews"

@@ -4,10 +4,11 @@
  * is the account's first workspace's only).
  */
 import type { CreateWorkspaceRequest, WorkspaceDto } from '@reviewroute/backend/types/api'
-import { Alert, Form, Input, Modal, Radio, Typography } from 'antd'
+import { Alert, Form, Input, Radio, Typography } from 'antd'
 import { useSaveForm } from '#hooks/use-save-form'
 import { useWorkspaces } from '#hooks/use-workspaces'
 import { errorText } from '#providers/http'
+import { FormModal } from '#components/form-modal'
 
 export const WORKSPACE_NAME_MAX = 120
 
@@ -38,15 +39,7 @@ export function CreateWorkspaceModal({ open, onClose }: { open: boolean; onClose
   })
 
   return (
-    <Modal
-      open={open}
-      title="New workspace"
-      okText="Create workspace"
-      confirmLoading={saving}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
-    >
+    <FormModal form={form} saving={saving} onClose={onClose} open={open} title="New workspace" okText="Create workspace">
       <Form {...formProps} layout="vertical" requiredMark={false} initialValues={{ kind: 'team' }}>
         <Form.Item label="Name" name="name" rules={[{ required: true, whitespace: true, message: 'Please name the workspace' }]}>
           <Input maxLength={WORKSPACE_NAME_MAX} autoComplete="off" placeholder="Sharma Restaurants" />
@@ -69,6 +62,6 @@ export function CreateWorkspaceModal({ open, onClose }: { open: boolean; onClose
         </Typography.Paragraph>
         {failure && <Alert type="error" showIcon message={failure} style={{ marginTop: 12 }} />}
       </Form>
-    </Modal>
+    </FormModal>
   )
 }

@@ -11,7 +11,7 @@ import { Alert, Button, Card, Col, Flex, Form, Input, Row, Skeleton, Typography 
 import { useRef, useState, type ChangeEvent } from 'react'
 import { PageHeader } from '#components/layout/page-header'
 import { BrandMark, DEFAULT_BRAND_COLOR } from '#components/layout/workspace-brand'
-import { MessageScreen } from '#components/message-screen'
+import { LoadFailed } from '#components/message-screen'
 import { useWorkspaces } from '#hooks/use-workspaces'
 import { BRAND_NAME_MAX, isBrandColor, logoDataUrl, logoProblem, normaliseColor } from '#lib/brand'
 import { errorText, request } from '#providers/http'
@@ -42,11 +42,7 @@ function Brand({ workspace }: { workspace: WorkspaceDto }) {
       {query.isLoading ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : query.isError || !brand ? (
-        <MessageScreen
-          role="alert"
-          title="Could not load your brand"
-          actions={<Button onClick={() => void query.refetch()}>Try Again</Button>}
-        />
+        <LoadFailed title="Could not load your brand" onRetry={query.refetch} />
       ) : (
         <BrandForm workspaceId={workspace.id} saved={brand} onSaved={() => void query.refetch()} />
       )}

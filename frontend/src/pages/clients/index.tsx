@@ -17,13 +17,14 @@ import { useBillingProfile } from '#components/billing/use-billing-profile'
 import { usePurchase } from '#components/billing/use-purchase'
 import '#components/billing/billing.css'
 import { PageHeader } from '#components/layout/page-header'
-import { MessageScreen } from '#components/message-screen'
+import { LoadFailed, MessageScreen } from '#components/message-screen'
 import { WORKSPACE_NAME_MAX } from '#components/workspaces/create-workspace-modal'
 import { useSaveForm } from '#hooks/use-save-form'
 import { useTrialStatus } from '#hooks/use-trial-status'
 import { useWorkspaces } from '#hooks/use-workspaces'
 import { errorText } from '#providers/http'
 import { useToast } from '#providers/toast'
+import { FormModal } from '#components/form-modal'
 
 export const clientsKey = (agencyId: number) => ['workspaces', agencyId, 'clients'] as const
 
@@ -48,14 +49,7 @@ function Clients({ agency }: { agency: WorkspaceDto }) {
 
   let body
   if (query.isLoading) body = <Skeleton active paragraph={{ rows: 6 }} />
-  else if (query.isError || !Array.isArray(clients))
-    body = (
-      <MessageScreen
-        role="alert"
-        title="Could not load your clients"
-        actions={<Button onClick={() => void query.refetch()}>Try Again</Button>}
-      />
-    )
+  else if (query.isError || !Array.isArray(clients)) body = <LoadFailed title="Could not load your clients" onRetry={query.refetch} />
   else if (clients.length === 0)
     body = (
       <Card>
@@ -119,15 +113,7 @@ function CreateClientModal({ agencyId, onClose, onCreated }: { agencyId: number;
   })
 
   return (
-    <Modal
-      open
-      title="Create client"
-      okText="Create client"
-      confirmLoading={saving}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
-    >
+    <FormModal form={form} saving={saving} onClose={onClose} title="Create client" okText="Create client">
       <Form {...formProps} layout="vertical" requiredMark={false}>
         <Form.Item
           label="Client name"
@@ -139,7 +125,7 @@ function CreateClientModal({ agencyId, onClose, onCreated }: { agencyId: number;
         </Form.Item>
         {failure && <Alert type="error" showIcon message={failure} />}
       </Form>
-    </Modal>
+    </FormModal>
   )
 }
 

@@ -4,13 +4,13 @@
  * picked. Owners and managers create, edit and delete them; a viewer reads them.
  */
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons'
-import { Alert, Button, Card, Checkbox, Flex, Form, Input, List, Modal, Popconfirm, Select, Tag, Typography } from 'antd'
+import { Alert, Button, Card, Checkbox, Flex, Form, Input, List, Popconfirm, Select, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import type { ReplyTemplateDto, ReplyTemplateRequest } from '@reviewroute/backend/types/api'
 import { AutoReplyCard } from '#components/google/auto-reply-card'
 import { TEMPLATES_KEY, useGoogleRefresh, useReplyTemplates } from '#components/google/use-google'
 import { PageHeader } from '#components/layout/page-header'
-import { MessageScreen } from '#components/message-screen'
+import { LoadFailed, MessageScreen } from '#components/message-screen'
 import { PageLoading } from '#components/page-loading'
 import { useSaveForm } from '#hooks/use-save-form'
 import { usePermissions } from '#hooks/use-workspaces'
@@ -26,6 +26,7 @@ import {
 import { errorText, request } from '#providers/http'
 import { useToast } from '#providers/toast'
 import '../../components/google/google.css'
+import { FormModal } from '#components/form-modal'
 
 const STAR_OPTIONS = [1, 2, 3, 4, 5].map((stars) => ({ value: stars, label: `${stars}★` }))
 
@@ -75,11 +76,7 @@ export default function ReplyTemplatesPage() {
         {query.isLoading ? (
           <PageLoading />
         ) : query.isError ? (
-          <MessageScreen
-            role="alert"
-            title={errorText(query.error, 'Could not load your templates')}
-            actions={<Button onClick={() => void query.refetch()}>Try Again</Button>}
-          />
+          <LoadFailed title={errorText(query.error, 'Could not load your templates')} onRetry={query.refetch} />
         ) : (
           <List
             aria-label="Reply templates"
@@ -170,14 +167,12 @@ function TemplateModal({ template, onClose, onSaved }: { template: ReplyTemplate
   const body = Form.useWatch('body', form) ?? template?.body ?? ''
 
   return (
-    <Modal
-      open
+    <FormModal
+      form={form}
+      saving={saving}
+      onClose={onClose}
       title={template ? `Edit ${template.name}` : 'New template'}
       okText={template ? 'Save template' : 'Create template'}
-      confirmLoading={saving}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
     >
       <Form
         {...formProps}
@@ -219,6 +214,6 @@ function TemplateModal({ template, onClose, onSaved }: { template: ReplyTemplate
         </Form.Item>
       </Form>
       {failure && <Alert type="error" showIcon message={failure} />}
-    </Modal>
+    </FormModal>
   )
 }

@@ -12,7 +12,7 @@ import { MembersCard } from '#components/team/members-card'
 import { useTeam } from '#components/team/use-team'
 import { WorkspaceCard } from '#components/team/workspace-card'
 import { PageHeader } from '#components/layout/page-header'
-import { MessageScreen } from '#components/message-screen'
+import { LoadFailed, MessageScreen } from '#components/message-screen'
 import { useBusinesses } from '#hooks/use-businesses'
 import { useCurrentUser } from '#hooks/use-current-user'
 import { useWorkspaces } from '#hooks/use-workspaces'
@@ -62,8 +62,7 @@ function Members({ workspace, canManage }: { workspace: WorkspaceDto; canManage:
   const { refetch: refetchWorkspaces } = useWorkspaces()
 
   if (team.loading) return <Skeleton active paragraph={{ rows: 6 }} />
-  if (!team.team)
-    return <MessageScreen role="alert" title="Could not load the team" actions={<Button onClick={team.refetch}>Try Again</Button>} />
+  if (!team.team) return <LoadFailed title="Could not load the team" onRetry={team.refetch} />
   const { members } = team.team
   const me = members.find((member) => member.userId === meId)
   const owners = members.filter((member) => member.role === 'owner')
