@@ -1,7 +1,14 @@
 import '@testing-library/jest-dom/vitest'
 import { afterEach, vi } from 'vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { fakeMediaQueryList } from './media'
+
+/*
+ * findBy* and waitFor wait for what the screen shows; Testing Library's default gives up after 1 s, a clock that a
+ * busy 2-core machine (two suites at a time under npm test) passes while a lazy chunk loads. They wait up to 15 s
+ * instead: a passing test takes no longer, a failing one says so later.
+ */
+configure({ asyncUtilTimeout: 15_000 })
 
 /*
  * user-event waits a timer tick after every key and pointer action by default (`delay: 0`), and the tests call its

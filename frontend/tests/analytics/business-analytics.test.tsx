@@ -169,7 +169,7 @@ describe('business analytics screen', { timeout: 20_000 }, () => {
     })
     open()
     // Its own chunk (the chart) and its own call: give a busy machine time.
-    expect(await screen.findByText('Google rating since you joined', {}, { timeout: 8000 })).toBeInTheDocument()
+    expect(await screen.findByText('Google rating since you joined')).toBeInTheDocument()
     expect(await screen.findByText(/\+38 reviews on Google/)).toBeInTheDocument()
     expect(screen.getByRole('button', { name: /Refresh from Google/ })).toBeInTheDocument()
   })
@@ -270,7 +270,7 @@ describe('business analytics screen', { timeout: 20_000 }, () => {
     const time = feedback.querySelector('time') as HTMLElement
     expect(time).toHaveAttribute('datetime', '2026-11-21T10:00:00.000Z')
     await userEvent.hover(time)
-    expect(await screen.findByRole('tooltip', {}, { timeout: 3000 })).toHaveTextContent(formatDateTime('2026-11-21T10:00:00.000Z'))
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(formatDateTime('2026-11-21T10:00:00.000Z'))
   })
 
   // docs/screens.md#funnel-insights: a long complaint is folded to three lines, with a way to read it all.

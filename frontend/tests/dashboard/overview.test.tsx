@@ -115,7 +115,7 @@ describe('/dashboard overview', () => {
     const { calls } = api({ 'GET /api/businesses': [] })
     renderDashboard()
     // The onboarding form is its own lazy chunk, which can take over a second to load on a busy machine.
-    expect(await screen.findByRole('heading', { name: "Let's get started!" }, { timeout: 5000 })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: "Let's get started!" })).toBeInTheDocument()
     expect(screen.getByRole('combobox', { name: 'Business name' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: /Search/ })).toBeDisabled()
     expect(calls.some((call) => call.path === '/api/review-sessions' || call.path === '/api/overview')).toBe(false)
@@ -132,7 +132,7 @@ describe('/dashboard overview', () => {
     const { calls } = api()
     renderDashboard()
 
-    expect(await screen.findByRole('heading', { name: 'Welcome back, Asha!' }, { timeout: 3000 })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Asha!' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: /Add Business/ })).toHaveAttribute('href', '/dashboard/businesses?add=1')
 
     const business = screen.getByLabelText('Business')
@@ -216,7 +216,7 @@ describe('/dashboard overview', () => {
       } satisfies OverviewResponse,
     })
     renderDashboard()
-    expect(await within(await findStatCard('Ratings')).findByText('7', {}, { timeout: 5000 })).toBeInTheDocument()
+    expect(await within(await findStatCard('Ratings')).findByText('7')).toBeInTheDocument()
     const card = statCard('Unanswered Google reviews')
     expect(within(card).getByText('4')).toBeInTheDocument()
     expect(within(card).getByText('1 with 1-3 stars · Response rate 60%')).toBeInTheDocument()
@@ -226,7 +226,7 @@ describe('/dashboard overview', () => {
   it('has no Google reviews card without a Google connection', async () => {
     api()
     renderDashboard()
-    expect(await within(await findStatCard('Ratings')).findByText('7', {}, { timeout: 5000 })).toBeInTheDocument()
+    expect(await within(await findStatCard('Ratings')).findByText('7')).toBeInTheDocument()
     expect(screen.queryByLabelText('Unanswered Google reviews', { selector: '.ant-card' })).not.toBeInTheDocument()
   })
 

@@ -76,7 +76,7 @@ describe('call-back links', () => {
           .find((href) => href.includes(phone))!
       ).searchParams.get('text')!
     // The first test of the file to draw the inbox: its screen's code loads now.
-    await screen.findByText('“मिठाई बासी थी”', {}, { timeout: 15_000 })
+    await screen.findByText('“मिठाई बासी थी”')
     expect(await textOf('919988776655')).toBe(callBackMessage('सुनीता', 'Chai Point Cafe', 'hi'))
     expect(await textOf('919988776655')).toMatch(/^नमस्ते सुनीता, हम Chai Point Cafe से/)
     expect(await textOf('919988776655')).not.toContain('this is')

@@ -68,19 +68,19 @@ function renderAs(role: WorkspaceRole, businessIds: number[] | null, routes: Rou
 describe('Google connection card: who connects', () => {
   it('a manager limited to some businesses is offered neither Connect nor Disconnect, and is told who can', async () => {
     renderAs('manager', [fixtures.business().id], { 'GET /api/google/connection': notConnected })
-    expect(await screen.findByText(GOOGLE_CONNECTION_DENIED, {}, { timeout: 10_000 })).toBeInTheDocument()
+    expect(await screen.findByText(GOOGLE_CONNECTION_DENIED)).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /Connect Google/ })).not.toBeInTheDocument()
   })
 
   it('connected: a limited manager sees the connection without Disconnect; a manager of the whole workspace has it', async () => {
     renderAs('manager', [fixtures.business().id])
-    expect(await screen.findByText('owner@gmail.com', {}, { timeout: 10_000 })).toBeInTheDocument()
+    expect(await screen.findByText('owner@gmail.com')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /Disconnect/ })).not.toBeInTheDocument()
   })
 
   it('a manager of the whole workspace is offered Disconnect', async () => {
     renderAs('manager', null)
-    expect(await screen.findByRole('button', { name: /Disconnect/ }, { timeout: 10_000 })).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: /Disconnect/ })).toBeInTheDocument()
   })
 })
 
@@ -88,9 +88,9 @@ describe('Google connection card: the import of the reviews', () => {
   it('queued, then running, then done: the card reads the connection again while the import moves on', async () => {
     const answers = [connection({ importStatus: 'queued' }), connection({ importStatus: 'running' }), connection({ importStatus: 'done' })]
     const api = renderAs('owner', null, { 'GET /api/google/connection': () => (answers.length > 1 ? answers.shift() : answers[0]) })
-    expect(await screen.findByText('Queued: starts in a moment', {}, { timeout: 10_000 })).toBeInTheDocument()
-    expect(await screen.findByText('Importing your reviews…', {}, { timeout: 8000 })).toBeInTheDocument()
-    expect(await screen.findByText('Done', {}, { timeout: 8000 })).toBeInTheDocument()
+    expect(await screen.findByText('Queued: starts in a moment')).toBeInTheDocument()
+    expect(await screen.findByText('Importing your reviews…')).toBeInTheDocument()
+    expect(await screen.findByText('Done')).toBeInTheDocument()
     const reads = api.calls.filter((call) => call.path === '/api/google/connection').length
     expect(reads).toBeGreaterThanOrEqual(3)
   })
@@ -98,7 +98,7 @@ describe('Google connection card: the import of the reviews', () => {
   it("a failed import says so in Google's words", async () => {
     const words = 'Google answered 403: The caller does not have permission'
     renderAs('owner', null, { 'GET /api/google/connection': connection({ importStatus: 'failed', importError: words }) })
-    expect(await screen.findByText('The import of your Google reviews failed', {}, { timeout: 10_000 })).toBeInTheDocument()
+    expect(await screen.findByText('The import of your Google reviews failed')).toBeInTheDocument()
     expect(screen.getByText(words)).toBeInTheDocument()
     expect(screen.getByText('Failed')).toBeInTheDocument()
   })
@@ -107,7 +107,7 @@ describe('Google connection card: the import of the reviews', () => {
 describe('Google reply drawer: plain text', () => {
   it('a reply with a control character is not offered for posting, and says why', async () => {
     renderAs('owner', null, {}, <GoogleReviewList business={fixtures.business()} />)
-    await screen.findByText('Lovely masala chai and quick service.', {}, { timeout: 10_000 })
+    await screen.findByText('Lovely masala chai and quick service.')
     await userEvent.click(screen.getByText('Reply', { selector: 'button span' }))
     const drawer = await screen.findByRole('dialog')
     await userEvent.click(within(drawer).getByLabelText('Your reply'))

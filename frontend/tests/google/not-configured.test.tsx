@@ -63,14 +63,14 @@ describe('Google not configured on this server', () => {
   it('the Google screen says so before any click, and its Connect button is disabled', async () => {
     const api = renderAs(<GooglePage />)
     // The first screen of the file loads antd and Refine: a busy machine takes seconds.
-    expect(await screen.findByText(GOOGLE_NOT_SET_UP, {}, { timeout: 15_000 })).toBeInTheDocument()
+    expect(await screen.findByText(GOOGLE_NOT_SET_UP)).toBeInTheDocument()
     expect(screen.getByRole('button', { name: /Connect Google/ })).toBeDisabled()
     expect(api.calls.some((call) => call.path === '/api/google/connect/start')).toBe(false)
   })
 
   it('the inbox says so too, without a Connect button or a promise of the next sync', async () => {
     renderAs(<GoogleReviewList business={fixtures.business()} />)
-    expect(await screen.findByText(GOOGLE_NOT_SET_UP, {}, { timeout: 15_000 })).toBeInTheDocument()
+    expect(await screen.findByText(GOOGLE_NOT_SET_UP)).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /Connect Google/ })).not.toBeInTheDocument()
     expect(screen.queryByText(/after the next sync/)).not.toBeInTheDocument()
   })
@@ -79,7 +79,7 @@ describe('Google not configured on this server', () => {
 describe('the demo Business Profile', () => {
   it('says it is a demo on the Google screen', async () => {
     renderAs(<GooglePage />, { 'GET /api/google/connection': demo })
-    expect(await screen.findByText(/demo Business Profile/, {}, { timeout: 15_000 })).toBeInTheDocument()
+    expect(await screen.findByText(/demo Business Profile/)).toBeInTheDocument()
     expect(screen.getByText(/nothing is sent to Google/i)).toBeInTheDocument()
   })
 
@@ -89,7 +89,7 @@ describe('the demo Business Profile', () => {
       'GET /api/google-reviews': { status: 200, body: [googleReview()], headers: { 'x-total-count': '1' } },
       'PUT /api/google-reviews/31/reply': googleReview({ reply: { comment: 'Thank you!', updateTime: null } }),
     })
-    await screen.findByText('Lovely masala chai and quick service.', {}, { timeout: 15_000 })
+    await screen.findByText('Lovely masala chai and quick service.')
     await userEvent.click(screen.getByText('Reply', { selector: 'button span' }))
     const dialog = await screen.findByRole('dialog')
     await userEvent.type(within(dialog).getByRole('textbox'), 'Thank you!')

@@ -68,9 +68,7 @@ describe('early requests', () => {
     localStorage.setItem('reviewroute.selectedBusiness', '7')
     const api = fakeApi(routes())
     renderOverview()
-    expect(
-      await within(await screen.findByLabelText('Ratings', { selector: '.ant-card' }, { timeout: 5000 })).findByText('12')
-    ).toBeInTheDocument()
+    expect(await within(await screen.findByLabelText('Ratings', { selector: '.ant-card' })).findByText('12')).toBeInTheDocument()
     await waitFor(() => expect(sent(api)).toContain(recentSessionsPath(7)))
     // The owner (the welcome banner's name), the lock guard's status, the businesses, the workspaces (what the role
     // may do), the numbers, the newest sessions.
@@ -85,9 +83,7 @@ describe('early requests', () => {
     expect(sent(api)).toEqual([...earlyPaths('/dashboard'), recentSessionsPath(7)])
 
     renderOverview()
-    expect(
-      await within(await screen.findByLabelText('Ratings', { selector: '.ant-card' }, { timeout: 5000 })).findByText('12')
-    ).toBeInTheDocument()
+    expect(await within(await screen.findByLabelText('Ratings', { selector: '.ant-card' })).findByText('12')).toBeInTheDocument()
     await screen.findByText('Chai Point Cafe')
     expect(await request('/api/auth/user')).toEqual(fixtures.user)
     const paths = sent(api)
