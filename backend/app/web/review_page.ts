@@ -10,7 +10,7 @@ import { REVIEW_LANGUAGES, translate } from '#contract/review_messages/index'
 
 export { translate }
 import { REVIEW_MESSAGES } from '#contract/review_messages/all'
-import { FEEDBACK_MAX_LENGTH, RATING_MAX } from '#contract/product_rules'
+import { FEEDBACK_MAX_LENGTH, RATING_MAX, isPositiveRating } from '#contract/product_rules'
 import { FEEDBACK_FORM_ID, SWITCH_LANGUAGE_FIELD, feedbackAction } from '#contract/review_form'
 import type { InlinedBrand, InlinedReview, ReviewLinkDto } from '#types/api'
 import type { ShownBrand } from '#services/brand/shown_brand'
@@ -38,6 +38,13 @@ export interface FeedbackValues {
   contactPhone: string
 }
 
+/** A feedback form's messages under its fields, and the one for the whole form. */
+export interface FeedbackErrors {
+  feedback?: string
+  contactPhone?: string
+  form?: string
+}
+
 export const EMPTY_FEEDBACK: FeedbackValues = { feedback: '', contactMe: false, contactName: '', contactPhone: '' }
 
 /** Where the language switch goes: links to `path?lang=`, or buttons posting the feedback form with this id and rating. */
@@ -45,7 +52,7 @@ type LanguageSwitchTarget = { path: string } | { form: string; rating: number }
 
 export type Screen =
   | { view: 'rate'; error?: string }
-  | { view: 'feedback'; rating: number; values?: FeedbackValues; errors?: { feedback?: string; contactPhone?: string; form?: string } }
+  | { view: 'feedback'; rating: number; values?: FeedbackValues; errors?: FeedbackErrors }
   | { view: 'not-found' }
   | { view: 'paused' }
   | { view: 'thanks'; businessName: string | null; already?: boolean; callback?: boolean }
@@ -129,6 +136,43 @@ export function renderReviewPage(template: string, input: PageInput, screen: Scr
     (input.requestToken ? `<input type="hidden" name="request" value="${escapeHtml(input.requestToken)}">` : '') +
     (input.staffCode ? `<input type="hidden" name="staff" value="${escapeHtml(input.staffCode)}">` : '')
 
+  /** The 1-3 rating's feedback form (D31), empty or as sent with its errors. */
+  const feedbackScreen = (
+    listing: NonNullable<typeof link>['business'],
+    rating: number,
+    values: FeedbackValues,
+    errors: FeedbackErrors
+  ) => {
+    const fieldError = (id: string, message?: string) =>
+      message ? `<p class="error" id="${id}" role="alert">${escapeHtml(message)}</p>` : ''
+    return (
+      `<main class="card">${header}` +
+      `<form class="feedback" id="${FEEDBACK_FORM_ID}" method="post" action="${escapeHtml(feedbackAction(code, rating, language))}">${hiddenLanguage}` +
+      `<input type="hidden" name="rating" value="${rating}">` +
+      `<h2>${t('feedbackTitle')}</h2>` +
+      `<div class="stars stars--static" aria-hidden="true">${STARS.map((star) => `<span class="star${star <= rating ? ' star--on' : ''}">${STAR}</span>`).join('')}</div>` +
+      `<p class="muted">${t('yourRating', { count: rating })}</p>` +
+      `<label for="feedback">${t('improveLabel')}</label>` +
+      `<textarea id="feedback" name="feedback" rows="5" maxlength="${FEEDBACK_MAX_LENGTH}" placeholder="${t('improvePlaceholder', { business: listing.name })}"${errors.feedback ? ' aria-invalid="true" aria-describedby="feedback-error"' : ''}>${escapeHtml(values.feedback)}</textarea>` +
+      fieldError('feedback-error', errors.feedback) +
+      `<fieldset class="contact"><legend>${t('contactLegend', { business: listing.name })}</legend>` +
+      `<label class="check"><input type="checkbox" name="contactMe" value="1"${values.contactMe ? ' checked' : ''}> ${t('contactMe')}</label>` +
+      `<label for="contactName">${t('contactName')}</label>` +
+      `<input id="contactName" name="contactName" maxlength="100" autocomplete="name" value="${escapeHtml(values.contactName)}">` +
+      `<label for="contactPhone">${t('contactPhone')}</label>` +
+      `<input id="contactPhone" name="contactPhone" type="tel" inputmode="tel" maxlength="20" autocomplete="tel-national" value="${escapeHtml(values.contactPhone)}"${errors.contactPhone ? ' aria-invalid="true" aria-describedby="contactPhone-error"' : ''}>` +
+      fieldError('contactPhone-error', errors.contactPhone) +
+      `<p class="hint">${t('contactPrivacy', { business: listing.name })}</p></fieldset>` +
+      fieldError('form-error', errors.form) +
+      `<button class="primary" type="submit">${t('submitFeedback')}</button>` +
+      (listing.complianceMode
+        ? `<a class="secondary-link" href="${escapeHtml(listing.googleReviewUrl)}" target="_blank" rel="noopener noreferrer">${t('postOnGoogle')}</a>`
+        : '') +
+      `<a class="text-button" href="${reviewPath}?lang=${language}">${t('changeRating')}</a>` +
+      `</form>${footer({ form: FEEDBACK_FORM_ID, rating })}</main>`
+    )
+  }
+
   let body: string
   let title: string
   if (screen.view === 'thanks') {
@@ -161,35 +205,7 @@ export function renderReviewPage(template: string, input: PageInput, screen: Scr
       `<p class="muted small">${t('notFoundHelp')}</p>${footer(reviewPath)}</main>`
   } else if (screen.view === 'feedback') {
     title = translate(messages, 'pageTitle', { business: business.name })
-    const values = screen.values ?? EMPTY_FEEDBACK
-    const errors = screen.errors ?? {}
-    const fieldError = (id: string, message?: string) =>
-      message ? `<p class="error" id="${id}" role="alert">${escapeHtml(message)}</p>` : ''
-    body =
-      `<main class="card">${header}` +
-      `<form class="feedback" id="${FEEDBACK_FORM_ID}" method="post" action="${escapeHtml(feedbackAction(code, screen.rating, language))}">${hiddenLanguage}` +
-      `<input type="hidden" name="rating" value="${screen.rating}">` +
-      `<h2>${t('feedbackTitle')}</h2>` +
-      `<div class="stars stars--static" aria-hidden="true">${STARS.map((star) => `<span class="star${star <= screen.rating ? ' star--on' : ''}">${STAR}</span>`).join('')}</div>` +
-      `<p class="muted">${t('yourRating', { count: screen.rating })}</p>` +
-      `<label for="feedback">${t('improveLabel')}</label>` +
-      `<textarea id="feedback" name="feedback" rows="5" maxlength="${FEEDBACK_MAX_LENGTH}" placeholder="${t('improvePlaceholder', { business: business.name })}"${errors.feedback ? ' aria-invalid="true" aria-describedby="feedback-error"' : ''}>${escapeHtml(values.feedback)}</textarea>` +
-      fieldError('feedback-error', errors.feedback) +
-      `<fieldset class="contact"><legend>${t('contactLegend', { business: business.name })}</legend>` +
-      `<label class="check"><input type="checkbox" name="contactMe" value="1"${values.contactMe ? ' checked' : ''}> ${t('contactMe')}</label>` +
-      `<label for="contactName">${t('contactName')}</label>` +
-      `<input id="contactName" name="contactName" maxlength="100" autocomplete="name" value="${escapeHtml(values.contactName)}">` +
-      `<label for="contactPhone">${t('contactPhone')}</label>` +
-      `<input id="contactPhone" name="contactPhone" type="tel" inputmode="tel" maxlength="20" autocomplete="tel-national" value="${escapeHtml(values.contactPhone)}"${errors.contactPhone ? ' aria-invalid="true" aria-describedby="contactPhone-error"' : ''}>` +
-      fieldError('contactPhone-error', errors.contactPhone) +
-      `<p class="hint">${t('contactPrivacy', { business: business.name })}</p></fieldset>` +
-      fieldError('form-error', errors.form) +
-      `<button class="primary" type="submit">${t('submitFeedback')}</button>` +
-      (business.complianceMode
-        ? `<a class="secondary-link" href="${escapeHtml(business.googleReviewUrl)}" target="_blank" rel="noopener noreferrer">${t('postOnGoogle')}</a>`
-        : '') +
-      `<a class="text-button" href="${reviewPath}?lang=${language}">${t('changeRating')}</a>` +
-      `</form>${footer({ form: FEEDBACK_FORM_ID, rating: screen.rating })}</main>`
+    body = feedbackScreen(business, screen.rating, screen.values ?? EMPTY_FEEDBACK, screen.errors ?? {})
   } else {
     title = translate(messages, 'pageTitle', { business: business.name })
     const blocked = link && !link.canSubmitReview
@@ -209,7 +225,14 @@ export function renderReviewPage(template: string, input: PageInput, screen: Scr
       '</div>' +
       (screen.view === 'rate' && screen.error ? `<p class="error" role="alert">${escapeHtml(screen.error)}</p>` : '') +
       `<p class="hint">${t('helps', { business: business.name })}</p>` +
-      `</form>${footer(`${reviewPath}${staffQuery}`)}</main>`
+      `</form>${footer(`${reviewPath}${staffQuery}`)}</main>` +
+      // The feedback form of each rating that leads to one, as the server answers that tap: the entry script shows it
+      // the moment the star is tapped, without the round trip (D62). Inert until then; without scripts, unused.
+      (blocked
+        ? ''
+        : STARS.filter((star) => !isPositiveRating(star))
+            .map((star) => `<template data-feedback-rating="${star}">${feedbackScreen(business, star, EMPTY_FEEDBACK, {})}</template>`)
+            .join(''))
   }
 
   // Replacement functions, not strings: a name holding `$'`, `$&` or `` $` `` is text, never a replacement pattern.

@@ -144,8 +144,10 @@ test.group('Customer review page in Chromium (phone)', (group) => {
     // A phone that is never idle on its own: the test says when (docs/decisions.md D62).
     await page.addInitScript({ content: 'window.heldIdle = []; window.requestIdleCallback = (run) => window.heldIdle.push(run)' })
     const scripts: string[] = []
+    const posts: string[] = []
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+      if (request.method() === 'POST') posts.push(new URL(request.url()).pathname)
     })
 
     await page.goto(`${baseUrl()}/review/${business.shortUrl}`, { waitUntil: 'load' })
@@ -153,7 +155,9 @@ test.group('Customer review page in Chromium (phone)', (group) => {
     assert.match(scripts[0], /^\/assets\/review-[\w-]+\.js$/)
     await page.getByRole('button', { name: 'Rate 2 out of 5' }).click()
     await page.getByRole('heading', { name: 'Thanks for rating your visit' }).waitFor()
-    // The server's feedback page: again only the entry.
+    // The server's feedback form, shown at once from the page under its own address: no round trip, no other script.
+    assert.deepEqual(posts, [])
+    assert.equal(new URL(page.url()).pathname + new URL(page.url()).search, `/review/${business.shortUrl}/feedback?rating=2&lang=en`)
     assert.deepEqual([...new Set(scripts)], [scripts[0]])
     assert.equal(await page.evaluate(() => performance.getEntriesByName('review-interactive').length), 0)
 
@@ -166,6 +170,22 @@ test.group('Customer review page in Chromium (phone)', (group) => {
     await page.waitForURL('**/thanks?**', { timeout: 10_000 })
     const [row] = (await client.get('/api/feedbacks').bearerToken(token)).body()
     assert.equal(row.feedback, 'Tea was cold')
+    assert.equal(row.rating, 2)
+  }).timeout(60_000)
+
+  test('Back from the feedback form shown at once brings the stars, and a 4 then goes to Google', async ({ assert, cleanup }) => {
+    const { business } = await seededBusiness({ shortUrl: 'chai-back' })
+    const page = await phonePage(true, cleanup)
+    await page.addInitScript({ content: 'window.requestIdleCallback = () => 0' })
+    await page.goto(`${baseUrl()}/review/${business.shortUrl}`, { waitUntil: 'load' })
+    await page.getByRole('button', { name: 'Rate 3 out of 5' }).click()
+    await page.getByRole('heading', { name: 'Thanks for rating your visit' }).waitFor()
+    assert.equal(await page.getByText('You rated your visit 3 out of 5').count(), 1)
+
+    await page.goBack()
+    await page.getByRole('button', { name: 'Rate 4 out of 5' }).click()
+    await page.waitForURL('https://search.google.com/**')
+    assert.equal((await db.from('review_sessions').where('business_id', business.id).first())?.rating, 4)
   }).timeout(60_000)
 
   test('an unknown link answers 404 with the not-found screen', async ({ assert, cleanup }) => {

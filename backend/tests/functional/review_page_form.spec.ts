@@ -27,6 +27,9 @@ function postForm(path: string, fields: Record<string, string>, headers: Record<
   })
 }
 
+/** The page as shown: without the feedback forms it carries inert for a tap (D62). */
+const shown = (html: string) => html.replace(/<template data-feedback-rating="\d">.*?<\/template>/gs, '')
+
 const inlined = (html: string) => JSON.parse(/<script id="review-data" type="application\/json">(.*?)<\/script>/s.exec(html)![1])
 
 test.group('Customer page: the first HTML', (group) => {
@@ -81,6 +84,22 @@ test.group('Customer page: the first HTML', (group) => {
     assert.include(html, 'href="/review/no-such-code?lang=hi"')
   })
 
+  test("carries each 1-3 star's feedback form exactly as the server answers that tap, none for 4-5 (D62)", async ({ assert }) => {
+    const { business } = await ownerWithBusiness({ business: { name: 'Lucknow Chaat Corner' } })
+    const html = await (await page(`/review/${business.shortUrl}?lang=hi`)).text()
+    const templates = [...html.matchAll(/<template data-feedback-rating="(\d)">(.*?)<\/template>/gs)]
+    assert.deepEqual(
+      templates.map(([, star]) => Number(star)),
+      [1, 2, 3]
+    )
+    for (const [, star, content] of templates) {
+      const answer = await (await postForm(`/review/${business.shortUrl}`, { rating: star, lang: 'hi' })).text()
+      assert.equal(content, /<main class="card">.*?<\/main>/s.exec(answer)![0], `the ${star}-star form`)
+    }
+    // Inert markup: nothing was stored by showing it.
+    assert.lengthOf(await db.from('review_sessions').where('business_id', business.id), 0)
+  })
+
   test('a business out of its free ratings shows the upgrade alert and disabled stars', async ({ assert }) => {
     const { business } = await ownerWithBusiness({
       owner: { trialStartsAt: DateTime.now().minus({ days: 30 }), trialEndsAt: DateTime.now().minus({ days: 23 }) },
@@ -92,6 +111,8 @@ test.group('Customer page: the first HTML', (group) => {
     assert.include(html, escapeHtml(REVIEW_MESSAGES.hi.reviewLimit))
     assert.include(html, 'value="5" aria-label')
     assert.match(html, /value="5" aria-label="[^"]*" disabled>/)
+    // No feedback form to show: the stars cannot be tapped.
+    assert.notInclude(html, '<template data-feedback-rating')
   })
 })
 
@@ -311,7 +332,7 @@ test.group('Customer page: the form without JavaScript', (group) => {
     assert.include(switched, '<input type="hidden" name="rating" value="3">')
     assert.include(switched, '<html lang="ta"')
     // A 4-5 in the address is not a feedback form.
-    assert.notInclude(await (await page(`/review/${business.shortUrl}?rating=5`)).text(), 'name="feedback"')
+    assert.notInclude(shown(await (await page(`/review/${business.shortUrl}?rating=5`)).text()), 'name="feedback"')
 
     const thanks = await (await page(`/thanks?code=${business.shortUrl}&lang=en&already=1`)).text()
     assert.include(thanks, `href="/thanks?code=${business.shortUrl}&amp;already=1&amp;lang=hi"`)
@@ -330,7 +351,7 @@ test.group('Customer page: the form without JavaScript', (group) => {
     const response = await postForm(`/review/${business.shortUrl}`, { rating: '2', lang: 'en' })
     const html = await response.text()
     assert.equal(response.status, 403)
-    assert.notInclude(html, 'name="feedback"')
+    assert.notInclude(shown(html), 'name="feedback"')
     assert.include(html, escapeHtml(REVIEW_MESSAGES.en.reviewLimit))
   })
 
