@@ -85,6 +85,7 @@ describe('the customer bundle', () => {
   it('keeps the server’s placeholders and has no inline script (the CSP allows none)', () => {
     expect(html).toContain('<!--review-head-->')
     expect(html).toContain('<div id="root"><!--review-prepaint--></div>')
+    expect(html).toContain('<!--review-templates-->')
     expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/)
   })
 

@@ -28,7 +28,7 @@ export const link = (overrides: Partial<ReviewLinkDto> = {}, business: Partial<R
 
 const TEMPLATE =
   '<!doctype html><html lang="en"><head><title>Rate your visit · ReviewRoute</title><!--review-head--></head>' +
-  '<body><div id="root"><!--review-prepaint--></div></body></html>'
+  '<body><div id="root"><!--review-prepaint--></div><!--review-templates--></body></html>'
 
 export interface Served {
   language?: ReviewLanguage

@@ -175,6 +175,7 @@ export function renderReviewPage(template: string, input: PageInput, screen: Scr
 
   let body: string
   let title: string
+  let feedbackTemplates = ''
   if (screen.view === 'thanks') {
     title = translate(messages, 'thanksTitle')
     const name = screen.businessName ?? business?.name ?? null
@@ -225,14 +226,15 @@ export function renderReviewPage(template: string, input: PageInput, screen: Scr
       '</div>' +
       (screen.view === 'rate' && screen.error ? `<p class="error" role="alert">${escapeHtml(screen.error)}</p>` : '') +
       `<p class="hint">${t('helps', { business: business.name })}</p>` +
-      `</form>${footer(`${reviewPath}${staffQuery}`)}</main>` +
-      // The feedback form of each rating that leads to one, as the server answers that tap: the entry script shows it
-      // the moment the star is tapped, without the round trip (D62). Inert until then; without scripts, unused.
-      (blocked
-        ? ''
-        : STARS.filter((star) => !isPositiveRating(star))
-            .map((star) => `<template data-feedback-rating="${star}">${feedbackScreen(business, star, EMPTY_FEEDBACK, {})}</template>`)
-            .join(''))
+      `</form>${footer(`${reviewPath}${staffQuery}`)}</main>`
+    // The feedback form of each rating that leads to one, as the server answers that tap: the entry script shows it
+    // the moment the star is tapped, without the round trip (D62). Inert until then, outside what the takeover
+    // draws; without scripts, unused.
+    if (!blocked) {
+      feedbackTemplates = STARS.filter((star) => !isPositiveRating(star))
+        .map((star) => `<template data-feedback-rating="${star}">${feedbackScreen(business, star, EMPTY_FEEDBACK, {})}</template>`)
+        .join('')
+    }
   }
 
   // Replacement functions, not strings: a name holding `$'`, `$&` or `` $` `` is text, never a replacement pattern.
@@ -241,4 +243,5 @@ export function renderReviewPage(template: string, input: PageInput, screen: Scr
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
     .replace('<!--review-head-->', () => `<script id="review-data" type="application/json">${jsonForScript(inlined)}</script>`)
     .replace('<!--review-prepaint-->', () => body)
+    .replace('<!--review-templates-->', () => feedbackTemplates)
 }

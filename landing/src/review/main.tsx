@@ -10,20 +10,7 @@
  * is fetched and run only once the page has loaded and the phone is idle. A customer who has already tapped (a form
  * was sent, the page is leaving) is left to the server's answer.
  */
-import { isMobileUserAgent } from '@reviewroute/web-shared/user-agent'
-import type { Effects } from './review-page'
 import './review.css'
-
-const effects: Effects = {
-  isMobile: isMobileUserAgent(),
-  navigate: (url) => window.location.assign(url),
-  openTab: (url) => {
-    const tab = window.open(url, '_blank')
-    if (tab) tab.opener = null
-    return tab !== null
-  },
-  schedule: (fn, ms) => void window.setTimeout(fn, ms),
-}
 
 /** How long an idle moment may be waited for before the takeover loads anyway. */
 const IDLE_TIMEOUT_MS = 4000
@@ -33,12 +20,12 @@ const IDLE_TIMEOUT_MS = 4000
  * `<template data-feedback-rating>`, identical to its answer): that form is shown at once, under the address the
  * server's answer would have, instead of after a round trip; it posts as always, and the inlined data says so too,
  * so the takeover, when the phone is idle, takes over the feedback form as on the server's own feedback page. The
- * browser's Back brings the stars again. Answers whether it did (a 4-5 star, or a page without the form, goes to
+ * browser's Back asks the server for the stars again. Answers whether it did (a 4-5 star, or a page without the form, goes to
  * the server).
  */
 function showFeedbackAtOnce(event: SubmitEvent) {
   const star = event.submitter
-  if (!(star instanceof HTMLButtonElement) || star.name !== 'rating' || !/^[1-9]$/.test(star.value)) return false
+  if (!(star instanceof HTMLButtonElement) || star.name !== 'rating') return false
   const template = document.querySelector<HTMLTemplateElement>(`template[data-feedback-rating="${star.value}"]`)
   const stars = star.closest('main')
   const feedback = template?.content.firstElementChild?.cloneNode(true)
@@ -46,25 +33,16 @@ function showFeedbackAtOnce(event: SubmitEvent) {
   const data = document.getElementById('review-data')
   if (!stars || !(feedback instanceof HTMLElement) || !action || !data?.textContent) return false
   event.preventDefault()
-  const onStars = data.textContent
-  const onFeedback = JSON.stringify({ ...JSON.parse(onStars), view: 'feedback', rating: Number(star.value) })
-  data.textContent = onFeedback
+  data.textContent = JSON.stringify({ ...JSON.parse(data.textContent), view: 'feedback', rating: Number(star.value) })
   stars.replaceWith(feedback)
-  window.scrollTo(0, 0)
+  scrollTo(0, 0)
   history.pushState(null, '', action)
-  window.addEventListener('popstate', () => {
-    // Once the takeover draws the page, the stars are the server's to give again.
-    if (taken) return window.location.reload()
-    const back = !window.location.pathname.endsWith('/feedback')
-    const [shown, wanted] = back ? [feedback, stars] : [stars, feedback]
-    if (shown.isConnected) shown.replaceWith(wanted)
-    data.textContent = back ? onStars : onFeedback
-  })
+  // Back (or Forward again): the server's page for that address, the stars or this form.
+  addEventListener('popstate', () => location.reload())
   return true
 }
 
 let leaving = false
-let taken = false
 // A form sent by the server's own page (a star, a language button, Submit) before the script took over: the answer
 // is on its way, drawing the same screen again under the customer's finger would only cost them time. A 1-3 star
 // whose form was shown at once leaves nothing on its way.
@@ -73,11 +51,9 @@ window.addEventListener('pagehide', () => (leaving = true), { once: true })
 
 function takeOverWhenIdle() {
   if (leaving) return
-  void import('./takeover').then(({ takeOver }) => {
+  void import('./takeover').then(({ takeOver, browserEffects }) => {
     // When a tap is handled by the script (read by `npm run bench:review-page`).
-    if (leaving || !takeOver(document, effects)) return
-    taken = true
-    performance.mark('review-interactive')
+    if (!leaving && takeOver(document, browserEffects())) performance.mark('review-interactive')
   })
 }
 

@@ -11,8 +11,21 @@ import { I18nProvider } from '@reviewroute/web-shared/i18n-react'
 import { ErrorBoundary } from '@reviewroute/web-shared/error-boundary'
 import { ReviewPage, type Carried, type Effects } from './review-page'
 import { NotFoundPage, ThanksPage } from './thanks-page'
+import { isMobileUserAgent } from '@reviewroute/web-shared/user-agent'
 
 type Field = HTMLInputElement | HTMLTextAreaElement
+
+/** What the page does in a real browser: go to Google in this tab or a new one, wait. */
+export const browserEffects = (): Effects => ({
+  isMobile: isMobileUserAgent(),
+  navigate: (url) => window.location.assign(url),
+  openTab: (url) => {
+    const tab = window.open(url, '_blank')
+    if (tab) tab.opener = null
+    return tab !== null
+  },
+  schedule: (fn, ms) => void window.setTimeout(fn, ms),
+})
 
 const TAKEN_OVER: readonly string[] = ['rate', 'feedback', 'thanks', 'not-found'] satisfies InlinedReview['view'][]
 
