@@ -109,6 +109,12 @@ const env = await Env.create(new URL('../', import.meta.url), {
   WHATSAPP_API_VERSION: str('v21.0'),
   WHATSAPP_APP_SECRET: str(''),
   WHATSAPP_VERIFY_TOKEN: str(''),
+  /** Rupees Meta charges per delivered template message (India, utility): what the dashboard estimates with. */
+  WHATSAPP_PRICE_INR: (key: string, value?: string) => {
+    const price = num(0.115)(key, value)
+    if (!(price >= 0)) throw new Error(`${key} must be a price in rupees, 0 or more; got "${value}"`)
+    return price
+  },
 
   REQUEST_PROVIDER_MONTHLY_CAP: num(1000),
   REQUEST_SEND_PER_MINUTE: num(30),

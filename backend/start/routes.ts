@@ -307,6 +307,7 @@ router
         router.post('customers/import', [CustomersController, 'import']).as('customers.import')
         router.resource('customers', CustomersController).only(['index', 'show', 'store', 'update', 'destroy'])
         router.get('review-requests/funnel', [ReviewRequestsController, 'funnel']).as('review_requests.funnel')
+        router.get('review-requests/usage', [ReviewRequestsController, 'usage']).as('review_requests.usage')
         router.post('review-requests/:id/resend', [ReviewRequestsController, 'resend']).as('review_requests.resend')
         router.resource('review-requests', ReviewRequestsController).only(['index', 'show', 'store'])
         router.get('businesses/:businessId/staff', [StaffController, 'index']).as('staff.index')

@@ -129,6 +129,8 @@ export interface RequestChannelState {
  * languages requests go out in (docs/decisions.md D65).
  */
 export interface RequestChannelsDto extends Record<RequestChannelName, RequestChannelState> {
+  /** WhatsApp Business: also what Meta charges per delivered template message, in rupees (WHATSAPP_PRICE_INR). */
+  whatsapp: RequestChannelState & { pricePerMessageInr: number }
   /** The language of a customer with none of their own (never chosen, never rated through a personal link). */
   language: BusinessMessageLanguage
   /** The languages WhatsApp Business has an approved template in (none: not connected); any other goes in English. */
@@ -160,4 +162,14 @@ export interface StaffDto {
   sentToGoogle: number
   requests: number
   rated: number
+}
+
+/**
+ * GET /api/review-requests/usage?month=YYYY-MM: the WhatsApp Business template messages each business the member
+ * sees sent in that month (India's calendar; requests and their reminders), what Meta charges for, and their cost.
+ */
+export interface WhatsAppUsageDto {
+  month: string
+  pricePerMessageInr: number
+  businesses: { businessId: number; messages: number; costInr: number }[]
 }

@@ -3,9 +3,13 @@ import { createRoot } from 'react-dom/client'
 import { App } from './app'
 import { AppErrorBoundary } from './components/error-screen'
 import { registerServiceWorker } from './providers/service-worker'
+import { firstPaintSettled } from './providers/first-paint-wait'
 import './styles.css'
 // The overview's own look too: the first paint (first-paint/) draws the overview before any of its chunks is here.
 import './components/dashboard/dashboard.css'
+
+// The first paint first, where one is on its way (providers/first-paint-wait.ts).
+await firstPaintSettled()
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -10,12 +10,15 @@ import ResendReviewRequest from '#actions/requests/resend_review_request'
 import RequestChannels from '#actions/requests/request_channels'
 import Business from '#models/business'
 import ReviewRequestPolicy from '#policies/review_request_policy'
-import { createReviewRequestValidator, requestFunnelQueryValidator } from '#validators/requests'
+import { createReviewRequestValidator, requestFunnelQueryValidator, whatsappUsageQueryValidator } from '#validators/requests'
 import { serializeReviewRequest } from '#serializers/review_requests'
 import { paginate } from '#lib/list_query'
 import { REVIEW_REQUEST_LIST } from '#queries/list_specs'
 import { requestFunnel } from '#queries/request_funnel'
-import type { RequestChannelsDto, RequestFunnelDto, ReviewRequestDto } from '#types/api'
+import { whatsappUsage } from '#queries/whatsapp_usage'
+import { visibleBusinessIds } from '#policies/ownership'
+import env from '#start/env'
+import type { RequestChannelsDto, RequestFunnelDto, ReviewRequestDto, WhatsAppUsageDto } from '#types/api'
 
 async function requestOf({ bouncer, params }: HttpContext, action: 'view' | 'resend') {
   const request = await ReviewRequest.query().where('id', params.id).preload('customer').preload('business').first()
@@ -64,5 +67,11 @@ export default class ReviewRequestsController {
     const found = await Business.find(businessId)
     await ctx.bouncer.with(ReviewRequestPolicy).authorize('viewAny', found)
     return requestFunnel(found!.id)
+  }
+
+  /** GET /api/review-requests/usage?month=YYYY-MM: the month's WhatsApp Business messages and their cost, per business. */
+  async usage(ctx: HttpContext): Promise<WhatsAppUsageDto> {
+    const { month } = await ctx.request.validateUsing(whatsappUsageQueryValidator, { data: ctx.request.qs() })
+    return whatsappUsage(visibleBusinessIds(ctx.tenant.member), env.get('WHATSAPP_PRICE_INR'), month)
   }
 }

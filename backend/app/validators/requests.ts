@@ -168,6 +168,19 @@ const chooseBusiness = (sentence: string) =>
 export const requestFunnelQueryValidator = vine.compile(vine.object({ businessId: queryBusinessId() }))
 requestFunnelQueryValidator.messagesProvider = chooseBusiness('Choose a business (businessId).')
 
+/** GET /api/review-requests/usage?month=YYYY-MM (India's calendar month; this month when left out). */
+export const whatsappUsageQueryValidator = vine.compile(
+  vine.object({
+    month: vine
+      .string()
+      .regex(/^[0-9]{4}-(0[1-9]|1[0-2])$/)
+      .optional(),
+  })
+)
+whatsappUsageQueryValidator.messagesProvider = new SimpleMessagesProvider(
+  Object.fromEntries(['string', 'regex'].map((rule) => [`month.${rule}`, 'Choose a month as YYYY-MM, e.g. 2026-12.']))
+)
+
 /** POST /api/customers/import?businessId= */
 export const customerImportQueryValidator = vine.compile(vine.object({ businessId: queryBusinessId() }))
 customerImportQueryValidator.messagesProvider = chooseBusiness('Choose the business to import into (businessId).')

@@ -55,7 +55,7 @@ test.group('Request channels: what a business can send on', (group) => {
     assert.deepEqual(response.body() as RequestChannelsDto, {
       whatsapp_link: { available: true, needs: 'phone' },
       email: { available: true, needs: 'email' },
-      whatsapp: { available: false, needs: 'phone', reason: WHATSAPP_BUSINESS_NEEDS },
+      whatsapp: { available: false, needs: 'phone', reason: WHATSAPP_BUSINESS_NEEDS, pricePerMessageInr: 0.115 },
       sms: { available: false, needs: 'phone', reason: SMS_NEEDS },
       language: { language: 'en', source: 'english' },
       whatsappLanguages: [],
@@ -76,7 +76,7 @@ test.group('Request channels: what a business can send on', (group) => {
     assert.deepEqual(await channels(), {
       whatsapp_link: { available: true, needs: 'phone' },
       email: { available: true, needs: 'email' },
-      whatsapp: { available: true, needs: 'phone' },
+      whatsapp: { available: true, needs: 'phone', pricePerMessageInr: 0.115 },
       sms: { available: true, needs: 'phone' },
       language: { language: 'en', source: 'english' },
       whatsappLanguages: ['en'],
@@ -93,7 +93,7 @@ test.group('Request channels: what a business can send on', (group) => {
       currentPeriodEnd: DateTime.now().plus({ days: 29 }),
     }).create()
     const capped = await channels()
-    assert.deepEqual(capped.whatsapp, { available: false, needs: 'phone', reason: providerCapMessage(cap) })
+    assert.deepEqual(capped.whatsapp, { available: false, needs: 'phone', reason: providerCapMessage(cap), pricePerMessageInr: 0.115 })
     assert.deepEqual(capped.sms, { available: false, needs: 'phone', reason: providerCapMessage(cap) })
     assert.isTrue(capped.whatsapp_link.available)
     const refused = await client

@@ -13,7 +13,9 @@ preloadFirstScreen()
 const firstPaint = document.querySelector<HTMLScriptElement>('script[data-first-paint]')?.dataset.firstPaint
 if (early && firstPaint && location.pathname === '/dashboard') {
   const answers = firstScreenAnswers(early)
-  import(/* @vite-ignore */ firstPaint)
+  // The app waits for it: first-paint-wait.ts's FIRST_PAINT_KEY, written out so that this entry shares no chunk
+  // with the app's (a shared chunk would be one more download before the calls go out).
+  ;(window as unknown as Record<string, Promise<unknown>>).__reviewrouteFirstPaint = import(/* @vite-ignore */ firstPaint)
     .then((module: { paintFirstScreen: typeof paintFirstScreen }) => module.paintFirstScreen(answers))
     .catch(() => undefined)
 }

@@ -256,6 +256,26 @@ describe('Connect WhatsApp Business', { timeout: 20_000 }, () => {
     expect(await screen.findByText('This WhatsApp number is connected to another account.')).toBeInTheDocument()
   })
 
+  it("says what this month's WhatsApp Business messages of the business cost", async () => {
+    openScreen(
+      <WhatsAppBusinessCard business={{ id: 7, name: 'Chai Point' }} />,
+      {
+        'GET /api/whatsapp-account': CONNECTED,
+        'GET /api/review-requests/usage': {
+          month: '2026-12',
+          pricePerMessageInr: 0.115,
+          businesses: [
+            { businessId: 8, messages: 3, costInr: 0.35 },
+            { businessId: 7, messages: 12, costInr: 1.38 },
+          ],
+        },
+      },
+      '/dashboard/requests'
+    )
+    expect(await screen.findByText('12 messages this month, ₹1.38 (₹0.115 a message)')).toBeInTheDocument()
+    expect(screen.getByText('Cost for Chai Point')).toBeInTheDocument()
+  })
+
   it('disconnects after the owner confirms', async () => {
     const { api } = openScreen(
       <WhatsAppBusinessCard business={{ id: 7, name: 'Chai Point' }} />,

@@ -1,5 +1,5 @@
 /* The request screens under test: the app's providers, the selected business, and a spy in place of WhatsApp. */
-import type { CustomerDto, RequestChannelsDto, ReviewRequestDto } from '@reviewroute/backend/types/api'
+import type { CustomerDto, RequestChannelsDto, RequestChannelState, ReviewRequestDto } from '@reviewroute/backend/types/api'
 import type { ReactElement } from 'react'
 import { vi } from 'vitest'
 import { BusinessesProvider } from '#hooks/use-businesses'
@@ -48,12 +48,24 @@ export const WHATSAPP_BUSINESS_NEEDS =
 export const SMS_NEEDS =
   'SMS needs a DLT-registered sender and template (TRAI rules), and this ReviewRoute server has none set up yet. Send with your WhatsApp or by email.'
 
-/** GET /api/businesses/7/request-channels: by default a new business's (its own WhatsApp and email work). */
-export const requestChannels = (overrides: Partial<RequestChannelsDto> = {}) =>
+/** What a WhatsApp Business message costs in the fixtures (WHATSAPP_PRICE_INR's default). */
+export const WHATSAPP_PRICE_INR = 0.115
+
+/**
+ * GET /api/businesses/7/request-channels: by default a new business's (its own WhatsApp and email work). WhatsApp
+ * Business's state carries its price unless the override names one.
+ */
+export const requestChannels = ({
+  whatsapp,
+  ...overrides
+}: Partial<Omit<RequestChannelsDto, 'whatsapp'>> & { whatsapp?: RequestChannelState & { pricePerMessageInr?: number } } = {}) =>
   ({
     whatsapp_link: { available: true, needs: 'phone' },
     email: { available: true, needs: 'email' },
-    whatsapp: { available: false, needs: 'phone', reason: WHATSAPP_BUSINESS_NEEDS },
+    whatsapp: {
+      pricePerMessageInr: WHATSAPP_PRICE_INR,
+      ...(whatsapp ?? { available: false, needs: 'phone', reason: WHATSAPP_BUSINESS_NEEDS }),
+    },
     sms: { available: false, needs: 'phone', reason: SMS_NEEDS },
     language: { language: 'en', source: 'english' },
     whatsappLanguages: [],

@@ -58,7 +58,7 @@ export default class RequestChannels {
     return {
       whatsapp_link: state('whatsapp_link'),
       email: state('email'),
-      whatsapp: state('whatsapp'),
+      whatsapp: { ...state('whatsapp'), pricePerMessageInr: env.get('WHATSAPP_PRICE_INR') },
       sms: state('sms'),
       language,
       // The languages with an approved template, in the customer page's order (docs/decisions.md D65).

@@ -15,6 +15,7 @@ import { usePermissions } from '#hooks/use-workspaces'
 import { TestMessageButton } from './test-message'
 import { useRefreshRequestChannels } from './use-request-channels'
 import { useWhatsAppAccount, WHATSAPP_ACCOUNT_PATH } from './use-whatsapp-account'
+import { useWhatsAppUsageLine } from './use-whatsapp-usage'
 
 interface Values {
   phoneNumberId: string
@@ -39,6 +40,8 @@ function Help() {
 export function WhatsAppBusinessCard({ business }: { business: Pick<BusinessDto, 'id' | 'name'> }) {
   const { modal, message } = App.useApp()
   const { account, setAccount, error: loadError, loading } = useWhatsAppAccount()
+  // What Meta charges for this business's messages, once a number sends them.
+  const usage = useWhatsAppUsageLine(business.id, Boolean(account?.connected))
   // Connecting or disconnecting changes which channels the send screens offer.
   const refreshChannels = useRefreshRequestChannels()
   const { mutateAsync: remove } = useCustomMutation<WhatsAppAccountDto, HttpError, undefined>()
@@ -122,6 +125,7 @@ export function WhatsAppBusinessCard({ business }: { business: Pick<BusinessDto,
             </Flex>
           </Descriptions.Item>
           <Descriptions.Item label="Access token">{account.accessTokenSet ? 'Saved (hidden)' : 'Not set'}</Descriptions.Item>
+          {usage && <Descriptions.Item label={`Cost for ${business.name}`}>{usage}</Descriptions.Item>}
         </Descriptions>
         {failure && <Alert type="error" showIcon message={failure} />}
         <Flex gap={8} wrap>
