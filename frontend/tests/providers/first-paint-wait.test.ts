@@ -49,7 +49,10 @@ describe('the app waits for the first paint', () => {
   it("is what index.html's early script leaves on /dashboard, settled even when the first paint fails", async () => {
     history.replaceState(null, '', '/dashboard')
     localStorage.setItem('reviewroute.token', 'a-token-long-enough-to-be-sent-0123456789')
-    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => undefined)))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => undefined))
+    )
     document.head.innerHTML = '<script type="module" data-first-paint="/no-such-first-paint.js"></script>'
 
     await import('#providers/early-start')
