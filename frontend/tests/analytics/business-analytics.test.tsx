@@ -147,8 +147,9 @@ function open(path = '/business/7') {
   return renderScreen(<BusinessAnalyticsPage />, { path, pattern: '/business/:businessId' })
 }
 
-// Generous timeouts: the first antd render is slow on a busy machine.
-describe('business analytics screen', { timeout: 20_000 }, () => {
+// A generous bound: the file's first render loads antd and the charts' chunks, slow on a busy machine (npm test
+// runs two suites at a time).
+describe('business analytics screen', { timeout: 60_000 }, () => {
   // The chart is its own chunk (recharts); loading it once up front keeps each test's timing honest.
   beforeAll(() => Promise.all([import('#components/analytics/daily-chart'), import('#components/analytics/google-rating-history')]), 30_000)
 

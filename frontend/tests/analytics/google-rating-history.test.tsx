@@ -27,7 +27,7 @@ async function refreshButton() {
 }
 
 // The first antd render is slow on a busy machine.
-describe('Google rating history card', { timeout: 20_000 }, () => {
+describe('Google rating history card', () => {
   beforeAll(() => import('recharts'), 30_000)
 
   it('sums up the change since the owner joined and draws the chart', async () => {

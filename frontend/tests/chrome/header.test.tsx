@@ -129,7 +129,7 @@ function BusinessCount() {
   return <p>{businesses.length === 1 ? '1 business' : `${businesses.length} businesses`}</p>
 }
 
-describe('business selector (docs/screens.md#business-selector: every screen, two or more businesses)', { timeout: 20_000 }, () => {
+describe('business selector (docs/screens.md#business-selector: every screen, two or more businesses)', () => {
   const two = [fixtures.business(), fixtures.business({ id: 8, name: 'Dosa Corner', shortUrl: 'dosa123' })]
 
   it('appears on desktop with two businesses and lists them', async () => {

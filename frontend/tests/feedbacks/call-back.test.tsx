@@ -105,7 +105,7 @@ function openInbox(feedbacks: ReviewSessionDto[]) {
   )
 }
 
-describe('feedback inbox', { timeout: 20_000 }, () => {
+describe('feedback inbox', () => {
   const open = () => openInbox([callBack, noName, quiet])
 
   it("shows the customer's name with Call and WhatsApp buttons for a feedback with a phone", async () => {
@@ -150,7 +150,7 @@ describe('feedback inbox', { timeout: 20_000 }, () => {
   })
 })
 
-describe('a private rating through a review request', { timeout: 20_000 }, () => {
+describe('a private rating through a review request', () => {
   const meera = { name: 'Meera Iyer', phone: '+919876543210', language: null }
   const borne = fixtures.session({ id: 8, rating: 2, redirected: false, feedback: 'Cold dosa', reviewRequestId: 12, customer: meera })
   const borneAsked = fixtures.session({
@@ -193,7 +193,7 @@ describe('a private rating through a review request', { timeout: 20_000 }, () =>
   })
 })
 
-describe('business analytics', { timeout: 20_000 }, () => {
+describe('business analytics', () => {
   it('offers Call and WhatsApp in the latest sessions and the recent low-rated feedback', async () => {
     signIn()
     const answer = {

@@ -57,7 +57,7 @@ afterEach(() => vi.restoreAllMocks())
 // The businesses call, then the feedback call, on a busy machine.
 configure({ asyncUtilTimeout: 4000 })
 
-describe('customer feedbacks screen', { timeout: 20_000 }, () => {
+describe('customer feedbacks screen', () => {
   it('lists the selected business’s private feedback, newest first, with a count badge', async () => {
     const api = open({ 'GET /api/feedbacks': list(feedbacks) })
 

@@ -63,7 +63,7 @@ afterEach(() => {
 })
 
 describe('early requests', () => {
-  it('are the calls the overview makes itself, written the same way', { timeout: 20_000 }, async () => {
+  it('are the calls the overview makes itself, written the same way', async () => {
     signIn()
     localStorage.setItem('reviewroute.selectedBusiness', '7')
     const api = fakeApi(routes())
@@ -75,7 +75,7 @@ describe('early requests', () => {
     expect(new Set(sent(api))).toEqual(new Set([...earlyPaths('/dashboard'), recentSessionsPath(7)]))
   })
 
-  it('are sent once: the overview takes their answers instead of asking again', { timeout: 20_000 }, async () => {
+  it('are sent once: the overview takes their answers instead of asking again', async () => {
     signIn()
     localStorage.setItem('reviewroute.selectedBusiness', '7')
     const api = fakeApi(routes())

@@ -37,7 +37,7 @@ const posts = (api: ReturnType<typeof openScreen>['api'], path = '/api/review-re
 
 const channelChoice = () => screen.findByRole('radiogroup', { name: 'How to send' })
 
-describe('quick send: choosing how the request goes out', { timeout: 20_000 }, () => {
+describe('quick send: choosing how the request goes out', () => {
   it('sends by email with the typed address and confirms it is sent for the owner, without opening WhatsApp', async () => {
     const answer = reviewRequest({ customerName: 'Priya', channel: 'email', status: 'created', sentAt: null, whatsappUrl: undefined })
     const { api, open } = openScreen(<QuickSendPage />, { 'POST /api/review-requests': { status: 201, body: answer } })
@@ -160,7 +160,7 @@ describe('quick send: choosing how the request goes out', { timeout: 20_000 }, (
   })
 })
 
-describe('sending to a list by another channel', { timeout: 20_000 }, () => {
+describe('sending to a list by another channel', () => {
   it('posts the chosen channel for each customer and confirms instead of opening WhatsApp', async () => {
     const { api, open } = openScreen(
       <NextCustomer business={fixtures.business()} customers={[customer({ id: 1, name: 'Priya' }), customer({ id: 3, name: 'Meena' })]} />,
@@ -195,7 +195,7 @@ describe('sending to a list by another channel', { timeout: 20_000 }, () => {
   })
 })
 
-describe('Connect WhatsApp Business', { timeout: 20_000 }, () => {
+describe('Connect WhatsApp Business', () => {
   async function fillConnect() {
     await userEvent.type(await screen.findByLabelText('Phone number ID'), '106540352242922')
     await userEvent.type(screen.getByLabelText('Access token'), 'EAAG-a-long-enough-access-token')
@@ -292,7 +292,7 @@ describe('Connect WhatsApp Business', { timeout: 20_000 }, () => {
   })
 })
 
-describe('send a test message to me', { timeout: 20_000 }, () => {
+describe('send a test message to me', () => {
   const SENT = { channel: 'whatsapp', to: '+919845011111' }
   const testCalls = (api: ReturnType<typeof openScreen>['api']) => posts(api, '/api/businesses/7/test-message')
 

@@ -28,7 +28,7 @@ const result = (dryRun: boolean): CustomerImportResponse => ({
 
 const customers = [customer(), customer({ id: 2, name: 'Ravi Kumar', phone: '+919000000002', optedOutAt: '2026-11-22T10:00:00.000Z' })]
 
-describe('customers screen', { timeout: 20_000 }, () => {
+describe('customers screen', () => {
   it('lists the selected business’s customers and searches by name, number or email', async () => {
     const { api } = openScreen(<CustomersPage />, { 'GET /api/customers': list(customers) }, '/dashboard/customers')
     expect(await screen.findByText('Priya Sharma')).toBeInTheDocument()

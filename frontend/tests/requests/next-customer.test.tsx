@@ -29,7 +29,7 @@ const send = (body: { customerId: number }) => {
   }
 }
 
-describe('"next customer": sending to a list one by one', { timeout: 20_000 }, () => {
+describe('"next customer": sending to a list one by one', () => {
   it('sends to each customer in turn, opening WhatsApp for each, and skips opted-out customers with the reason', async () => {
     const { api, open } = openScreen(<NextCustomer business={fixtures.business()} customers={chosen} />, {
       'POST /api/review-requests': ({ body }: { body: { customerId: number } }) => send(body),

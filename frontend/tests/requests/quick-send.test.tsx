@@ -20,7 +20,7 @@ async function fill({ name = 'Priya', phone = '+91 98765-43210', consent = true 
 const posts = (api: ReturnType<typeof openScreen>['api']) =>
   api.calls.filter((call) => call.method === 'POST' && call.path === '/api/review-requests')
 
-describe('"Just served someone?" quick send', { timeout: 20_000 }, () => {
+describe('"Just served someone?" quick send', () => {
   it('creates the request for the typed customer and opens the returned WhatsApp link', async () => {
     const answer = reviewRequest({ customerName: 'Priya', whatsappUrl: 'https://wa.me/919876543210?text=Namaste%20Priya' })
     const { api, open } = openScreen(<QuickSendPage />, { 'POST /api/review-requests': { status: 201, body: answer } })

@@ -50,7 +50,7 @@ function open(routes = {}) {
   )
 }
 
-describe('review requests screen', { timeout: 20_000 }, () => {
+describe('review requests screen', () => {
   it('lists requests with the customer’s name, number and a friendly status', async () => {
     const { api } = open()
     expect(await screen.findByText('Ravi Kumar')).toBeInTheDocument()

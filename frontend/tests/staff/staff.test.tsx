@@ -36,7 +36,7 @@ const HOOK_URL = 'https://reviewroute.in/api/hooks/visits/' + 'k'.repeat(43)
 const NEW_URL = 'https://reviewroute.in/api/hooks/visits/' + 'n'.repeat(43)
 
 // The first antd render is slow on a busy machine.
-describe('staff card', { timeout: 20_000 }, () => {
+describe('staff card', () => {
   it('renders the leaderboard in the API order with each person’s numbers', async () => {
     signIn()
     fakeApi({ 'GET /api/businesses/7/staff': leaderboard })
@@ -124,7 +124,7 @@ describe('staff card', { timeout: 20_000 }, () => {
   })
 })
 
-describe('after-visit hook card', { timeout: 20_000 }, () => {
+describe('after-visit hook card', () => {
   const open = () => renderScreen(<VisitHookCard businessId={7} businessName="Chai Point Cafe" />)
 
   it('turns on with POST and shows the address, the example and the warning', async () => {
