@@ -3,10 +3,11 @@
  * Runs every test suite of the monorepo and ends with one line: `N passed, N failed` summed over all suites. A suite
  * that crashes before printing its summary counts as a failure, so a broken runner can never look green.
  *
- * After the build and lint, the suites run two at a time, longest first (TEST_PARALLEL=1: one after another,
- * streaming): the backend's Japa suite as two shards, each on its own database, port, queue prefix and mail folder
+ * After the build and lint, the dashboard's Vitest suite runs alone (its two workers keep both cores busy), then the
+ * others two at a time, longest first (TEST_PARALLEL=1: one after another, streaming): the backend's Japa suite as
+ * three shards, each on its own database, port, queue prefix and mail folder
  * (its files dealt out by their measured times, backend/tests/durations.json; TEST_WRITE_DURATIONS=true rewrites
- * them from a run), the journeys, fault, replica and backup suites, and the front ends' Vitest suites. Much of a
+ * them from a run), the journeys, fault, replica and backup suites, and the site's Vitest suite. Much of a
  * backend or journey test's time is spent waiting on MySQL, HTTP, a browser or a timer, so two at a time keep both
  * cores of a small machine busy. Each suite prints its whole output when it ends, headed by its time, so the log
  * reads suite by suite.
@@ -19,7 +20,7 @@ const root = new URL('..', import.meta.url).pathname
 const stripAnsi = (text) => text.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '')
 const japaArgs = process.argv.slice(2)
 const parallel = japaArgs.length ? 1 : Math.max(1, Number(process.env.TEST_PARALLEL ?? 2))
-const BACKEND_SHARDS = parallel > 1 ? 2 : 1
+const BACKEND_SHARDS = parallel > 1 ? 3 : 1
 const DURATIONS = `${root}backend/tests/durations.json`
 
 /** "Tests  20 passed, 1 failed (21)" (Japa) / "Tests  12 passed | 1 failed (13)" (Vitest). */
@@ -75,7 +76,7 @@ const backend = backendShards(BACKEND_SHARDS).map(({ seconds, args }, i) => ({
   minutes: seconds / 60 + 0.5,
   cwd: `${root}backend`,
   command: ['node', ['ace.js', 'test', ...args]],
-  // The second shard: its own database, port, queues and mails (the first keeps .env.test's).
+  // The other shards: their own database, port, queues and mails (the first keeps .env.test's).
   env:
     i === 0
       ? {}
@@ -123,6 +124,9 @@ const suites = [
           .map((dir) => ({
             name: `${dir} (Vitest)`,
             minutes: dir === 'frontend' ? 6 : 1,
+            // The dashboard's Vitest suite keeps both cores busy on its own (two workers): beside another suite it
+            // takes twice as long and slows that one too.
+            alone: dir === 'frontend',
             cwd: `${root}${dir}`,
             command: ['npm', ['test', '--silent']],
             totals: testsLine(/^\s*Tests\s+(.*)\((\d+)\)\s*$/m),
@@ -199,9 +203,13 @@ if (parallel === 1) {
     record(suite, await run(suite, true), true)
   }
 } else {
-  // Longest first, so that the short ones fill in at the end.
-  const queue = [...suites].sort((a, b) => b.minutes - a.minutes)
-  console.log(`\n=== ${suites.length} suites, ${parallel} at a time, longest first; each prints its output when it ends ===`)
+  // A suite that keeps every core busy runs alone; then the others, longest first, so that the short ones fill in at the end.
+  for (const suite of suites.filter((one) => one.alone)) {
+    console.log(`\n=== ${suite.name}, alone ===`)
+    record(suite, await run(suite, true), true)
+  }
+  const queue = suites.filter((one) => !one.alone).sort((a, b) => b.minutes - a.minutes)
+  console.log(`\n=== ${queue.length} suites, ${parallel} at a time, longest first; each prints its output when it ends ===`)
   await Promise.all(
     Array.from({ length: parallel }, async () => {
       for (let suite = queue.shift(); suite; suite = queue.shift()) record(suite, await run(suite, false), false)
