@@ -91,7 +91,9 @@ test.group('Google profile access', (group) => {
     const results = await Promise.allSettled([call(), call()])
 
     assert.isTrue(results.every((result) => result.status === 'rejected' && result.reason instanceof GoogleConnectionLost))
-    assert.lengthOf(google.state.reviewCalls, 4, 'each caller tried twice, no more')
+    // Each tried twice, no more; a caller whose second try found the connection already lost by the other stops
+    // before it (its refreshed token is not stored).
+    assert.include([3, 4], google.state.reviewCalls.length)
     const row = await stored(connection)
     assert.equal(row.error, GOOGLE_GRANT_LOST)
     assert.isNull(row.access_token_encrypted)

@@ -87,13 +87,33 @@ export class ProfileAccess {
     const cached = connection.accessToken()
     const expiresAt = connection.accessTokenExpiresAt
     if (cached && expiresAt && expiresAt.toMillis() - EXPIRY_MARGIN_SECONDS * 1000 > clock.nowMs()) return cached
+    const working = connection.error === null
     try {
       const tokens = await this.google.refresh(connection.refreshToken()!)
-      connection.accessTokenEncrypted = GoogleConnection.seal(tokens.accessToken)
-      connection.accessTokenExpiresAt = clock.now().plus({ seconds: tokens.expiresIn })
-      if (tokens.refreshToken) connection.refreshTokenEncrypted = GoogleConnection.seal(tokens.refreshToken)
+      const sealed = GoogleConnection.seal(tokens.accessToken)
+      const refreshedUntil = clock.now().plus({ seconds: tokens.expiresIn })
+      const refreshSealed = tokens.refreshToken ? GoogleConnection.seal(tokens.refreshToken) : null
+      // A connection that was working is stored only while it still is: another caller may have marked it lost
+      // meanwhile (its own second 401), and a token stored after that would bring a lost connection back.
+      if (working) {
+        const stored = await whereWorking(db.from('google_connections').where('id', connection.id)).update({
+          access_token_encrypted: sealed,
+          access_token_expires_at: refreshedUntil.toJSDate(),
+          ...(refreshSealed ? { refresh_token_encrypted: refreshSealed } : {}),
+          updated_at: new Date(),
+        })
+        if (Number(stored) !== 1) {
+          connection.error = GOOGLE_GRANT_LOST
+          throw new GoogleConnectionLost()
+        }
+      }
+      connection.accessTokenEncrypted = sealed
+      connection.accessTokenExpiresAt = refreshedUntil
+      if (refreshSealed) connection.refreshTokenEncrypted = refreshSealed
       connection.error = null
-      await connection.save()
+      // Stored above (the model now matches the row), or the connection comes back from lost with it.
+      if (working) connection.$hydrateOriginals()
+      else await connection.save()
       return tokens.accessToken
     } catch (error) {
       if (error instanceof GoogleGrantError) throw await this.lost(connection)
