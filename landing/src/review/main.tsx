@@ -6,8 +6,8 @@
  *
  * The server's forms answer every tap on their own, so nothing here may stand between the customer and the first
  * one (docs/decisions.md D62): this entry is a few hundred bytes (it only shows a 1-3 star's feedback form, which
- * the server put in the page, without waiting for the server to send it again), and the takeover (Preact, vite.review.config.ts)
- * is fetched and run only once the page has loaded and the phone is idle. A customer who has already tapped (a form
+ * the server put in the page, without waiting for the server to send it again), and the takeover (Preact,
+ * vite.review.config.ts) is fetched and run only once the page has loaded and the phone is idle. A customer who has already tapped (a form
  * was sent, the page is leaving) is left to the server's answer.
  */
 import './review.css'
@@ -20,8 +20,8 @@ const IDLE_TIMEOUT_MS = 4000
  * `<template data-feedback-rating>`, identical to its answer): that form is shown at once, under the address the
  * server's answer would have, instead of after a round trip; it posts as always, and the inlined data says so too,
  * so the takeover, when the phone is idle, takes over the feedback form as on the server's own feedback page. The
- * browser's Back asks the server for the stars again. Answers whether it did (a 4-5 star, or a page without the form, goes to
- * the server).
+ * browser's Back asks the server for the stars again. Answers whether it did (a 4-5 star, or a page without the
+ * form, goes to the server).
  */
 function showFeedbackAtOnce(event: SubmitEvent) {
   const star = event.submitter
