@@ -109,6 +109,10 @@ const env = await Env.create(new URL('../', import.meta.url), {
   WHATSAPP_API_VERSION: str('v21.0'),
   WHATSAPP_APP_SECRET: str(''),
   WHATSAPP_VERIFY_TOKEN: str(''),
+  /** Meta's Embedded Signup: the app and its Facebook Login for Business configuration (both empty: manual form only). */
+  WHATSAPP_APP_ID: str(''),
+  WHATSAPP_CONFIG_ID: str(''),
+  WHATSAPP_SDK_URL: str('https://connect.facebook.net/en_US/sdk.js'),
   /** Rupees Meta charges per delivered template message (India, utility): what the dashboard estimates with. */
   WHATSAPP_PRICE_INR: (key: string, value?: string) => {
     const price = num(0.115)(key, value)

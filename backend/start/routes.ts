@@ -301,6 +301,7 @@ router
         // The printable QR poster as a PDF, A4 or A5 (docs/product-rules.md#qr-posters).
         router.get('businesses/:id/poster.pdf', [PostersController, 'show']).as('businesses.poster')
         router.resource('feedbacks', FeedbacksController).only(['index', 'show', 'update'])
+        router.get('feedbacks/:id/voice-note', [FeedbacksController, 'voiceNote']).as('feedbacks.voice_note').where('id', rowId)
         router.resource('review-sessions', ReviewSessionsController).only(['index', 'show'])
 
         // Review requests (docs/decisions.md D32): customers, personal links, the funnel.
@@ -323,6 +324,9 @@ router
           .use(testMessageThrottle)
         router.get('whatsapp-account', [WhatsAppAccountsController, 'show']).as('whatsapp_account.show')
         router.put('whatsapp-account', [WhatsAppAccountsController, 'update']).as('whatsapp_account.update')
+        router
+          .post('whatsapp-account/embedded-signup', [WhatsAppAccountsController, 'embeddedSignup'])
+          .as('whatsapp_account.embedded_signup')
         router.delete('whatsapp-account', [WhatsAppAccountsController, 'destroy']).as('whatsapp_account.destroy')
 
         // Google Business Profile (docs/decisions.md D43).

@@ -104,6 +104,8 @@ export interface RequestFunnelStep {
   sent: number
   opened: number
   rated: number
+  /** Of `rated`, those rated inside WhatsApp with the request's buttons. */
+  ratedInWhatsApp: number
   sentToGoogle: number
 }
 
@@ -137,12 +139,69 @@ export interface RequestChannelsDto extends Record<RequestChannelName, RequestCh
   whatsappLanguages: ReviewLanguage[]
 }
 
-/** GET/PUT /api/whatsapp-account: the owner's WhatsApp Business connection; the token is never sent back. */
+/** Meta's review state of a message template; only an APPROVED one sends (any other language goes in English). */
+export type WhatsAppTemplateStatus = 'PENDING' | 'APPROVED' | 'REJECTED' | 'PAUSED' | 'DISABLED'
+
+/** One review-request template on the business's WhatsApp Business account, in one language. */
+export interface WhatsAppTemplateDto {
+  name: string
+  language: ReviewLanguage
+  status: WhatsAppTemplateStatus
+  /** Meta's reason for a rejection, pause or disabling, in its words; else null. */
+  reason: string | null
+}
+
+/**
+ * What the dashboard needs to open Meta's Embedded Signup (WHATSAPP_APP_ID, WHATSAPP_CONFIG_ID, WHATSAPP_SDK_URL,
+ * WHATSAPP_API_VERSION); null when the app id or the configuration is not set, so only the manual form is offered.
+ */
+export interface WhatsAppSignupConfigDto {
+  appId: string
+  configId: string
+  sdkUrl: string
+  apiVersion: string
+}
+
+/** Something Meta told about the number that the owner must see: a quality or limit change, or a removed connection. */
+export interface WhatsAppNoticeDto {
+  kind: 'quality' | 'disconnected'
+  message: string
+  at: string
+}
+
+/**
+ * GET/PUT /api/whatsapp-account, POST /api/whatsapp-account/embedded-signup: the workspace's WhatsApp Business
+ * connection; the token is never sent back.
+ */
 export interface WhatsAppAccountDto {
   connected: boolean
+  wabaId: string | null
   phoneNumberId: string | null
-  templates: Partial<Record<ReviewLanguage, string>>
+  /** As Meta shows it: "+91 98450 67890". */
+  displayPhoneNumber: string | null
+  verifiedName: string | null
+  /** Meta's quality rating of the number: GREEN, YELLOW, RED or UNKNOWN. */
+  qualityRating: string | null
+  /** Meta's messaging limit of the number ("TIER_1K", …); null when not known. */
+  messagingLimit: string | null
+  /** Connected with the number the owner keeps using in the WhatsApp Business app on their phone. */
+  coexistence: boolean
   accessTokenSet: boolean
+  templates: WhatsAppTemplateDto[]
+  /** The latest thing Meta told about the number the owner should see (a banner), else null. */
+  notice: WhatsAppNoticeDto | null
+  embeddedSignup: WhatsAppSignupConfigDto | null
+}
+
+/** POST /api/whatsapp-account/embedded-signup: what Meta's Embedded Signup popup gave the page. */
+export interface WhatsAppEmbeddedSignupRequest {
+  /** The code FB.login's callback answered (exchanged on the server for the business token). */
+  code: string
+  /** From the `WA_EMBEDDED_SIGNUP` FINISH event's data. */
+  wabaId: string
+  phoneNumberId: string
+  /** The FINISH_WHATSAPP_BUSINESS_APP_ONBOARDING event: the number stays in the WhatsApp Business app. */
+  coexistence?: boolean
 }
 
 /** GET/POST /api/businesses/{id}/visit-hook: the after-visit hook's secret address, shown to the owner only. */

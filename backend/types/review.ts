@@ -96,4 +96,10 @@ export interface ReviewSessionDto {
   language: ReviewLanguage | null
   /** The staff member whose link or review request the rating came through (docs/decisions.md D32), else null. */
   staff: { id: number; name: string } | null
+  /** Where the rating was given: the customer page, or inside WhatsApp with a request's buttons. */
+  source: RatingSource
+  /** A voice note the customer sent in WhatsApp as their feedback: played from `GET /api/feedbacks/{id}/voice-note`. */
+  voiceNote: { mimeType: string; bytes: number } | null
 }
+
+export type RatingSource = 'page' | 'whatsapp'

@@ -12,6 +12,8 @@ import { SESSION_LIST } from '#queries/list_specs'
 import { businessListTotal } from '#lib/session_counts'
 import BusinessPolicy from '#policies/business_policy'
 import type { ReviewSessionDto } from '#types/api'
+import { NotFoundError } from '#exceptions/app_errors'
+import { voiceNoteOf } from '#queries/voice_notes'
 
 /** Private feedback: the sessions rated 3 or below of the businesses the member sees (docs/screens.md, /feedbacks). */
 const feedbacksOf = (member: Member) => ReviewSessionPolicy.visible(member).where('rating', '<=', NEGATIVE_RATING_MAX)
@@ -39,6 +41,18 @@ export default class FeedbacksController {
 
   async show(ctx: HttpContext): Promise<ReviewSessionDto> {
     return shown(await feedbackOf(ctx, 'viewFeedback'))
+  }
+
+  /** GET /api/feedbacks/{id}/voice-note: the voice note the customer sent in WhatsApp (docs/decisions.md D67). */
+  async voiceNote(ctx: HttpContext) {
+    const session = await feedbackOf(ctx, 'viewFeedback')
+    const note = await voiceNoteOf(session.id)
+    if (!note) throw new NotFoundError('This feedback has no voice note')
+    return ctx.response
+      .header('Content-Type', note.mimeType)
+      .header('Cache-Control', 'private, max-age=3600')
+      .header('Content-Disposition', `inline; filename="voice-note-${session.id}.ogg"`)
+      .send(note.audio)
   }
 
   /** PATCH {resolved}: mark handled or reopen. */

@@ -2,7 +2,7 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import HandleRazorpayWebhook from '#actions/billing/handle_razorpay_webhook'
 import { BadRequestError, NotFoundError } from '#exceptions/app_errors'
-import HandleWhatsAppWebhook from '#actions/requests/handle_whatsapp_webhook'
+import HandleWhatsAppWebhook, { isWebhookShape } from '#actions/requests/handle_whatsapp_webhook'
 import { WhatsAppCloud } from '#services/messaging/whatsapp_cloud'
 import { Msg91Sms } from '#services/messaging/msg91_sms'
 import HandleSmsReport from '#actions/requests/handle_sms_report'
@@ -34,13 +34,24 @@ export default class WebhooksController {
     return { received: true, ...(await handleReport.handle(request.body())) }
   }
 
-  /** POST: delivery statuses and inbound messages, accepted only with a valid `X-Hub-Signature-256` over the raw body. */
+  /**
+   * POST: delivery statuses, customers' messages, template states and account updates, accepted only with a valid
+   * `X-Hub-Signature-256` over the raw body; a body that is not Meta's webhook shape is a 400 and changes nothing.
+   */
   @inject()
   async whatsapp({ request }: HttpContext, whatsapp: WhatsAppCloud, handleWebhook: HandleWhatsAppWebhook) {
     const raw = request.raw()
     if (!raw) throw new BadRequestError('Empty webhook body')
     if (!whatsapp.isSigned(raw, request.header('x-hub-signature-256'))) throw new WebhookSignatureError('Invalid webhook signature')
-    return { received: true, ...(await handleWebhook.handle(JSON.parse(raw))) }
+    let payload: unknown
+    try {
+      payload = JSON.parse(raw)
+    } catch {
+      throw new BadRequestError('The webhook body is not JSON')
+    }
+    if (!isWebhookShape(payload))
+      throw new BadRequestError('The webhook body is not a WhatsApp Business Account webhook (entry[].changes[])')
+    return { received: true, ...(await handleWebhook.handle(payload)) }
   }
 }
 

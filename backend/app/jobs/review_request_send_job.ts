@@ -13,7 +13,8 @@ import limiter from '@adonisjs/limiter/services/main'
 import { errors as limiterErrors } from '@adonisjs/limiter'
 import { isQuietHour } from '#lib/quiet_hours'
 import { personalLink, stopLink } from '#lib/app_url'
-import WhatsAppAccount from '#models/whatsapp_account'
+import { whatsappAccountOf } from '#queries/whatsapp_accounts'
+import { quickReplyPayloads } from '#services/messaging/whatsapp_review_template'
 import { WhatsAppCloud } from '#services/messaging/whatsapp_cloud'
 import { Msg91Sms } from '#services/messaging/msg91_sms'
 import { permanentFailure } from '#services/messaging/failure'
@@ -113,15 +114,20 @@ export default class ReviewRequestSendJob {
    * is kept for the webhook.
    */
   private async sendWhatsApp(request: ReviewRequest, customer: Customer, business: Business, language: ReviewLanguage): Promise<Outcome> {
-    const account = await WhatsAppAccount.findBy('workspace_id', business.workspaceId)
+    const account = await whatsappAccountOf(business.workspaceId)
     const sendingAs = account?.sendingAs(language)
     if (!sendingAs) return failed(WHATSAPP_NOT_CONNECTED)
+    const { withRatingButtons, fellBackToEnglish, ...template } = sendingAs
     const messageId = await this.whatsapp.sendTemplate({
-      ...sendingAs,
+      ...template,
       to: customer.phone!.replace(/^\+/, ''),
       parameters: [customer.name, business.name, personalLink(request.token)],
       callbackData: `review-request-${request.id}`,
+      // ReviewRoute's own template: the customer rates with its quick-replies, inside the chat (D67).
+      quickReplyPayloads: withRatingButtons ? quickReplyPayloads(request.token) : undefined,
     })
+    if (fellBackToEnglish)
+      logger.info({ requestId: request.id, language }, 'no approved WhatsApp template in the language: sent in English')
     return { sent: true, changes: { provider_message_id: messageId } }
   }
 

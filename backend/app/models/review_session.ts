@@ -5,6 +5,7 @@ import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import Business from '#models/business'
 import { monthStartIst } from '#lib/time'
 import type { ReviewLanguage } from '#contract/review_messages/index'
+import type { RatingSource } from '#types/review'
 
 export default class ReviewSession extends BaseModel {
   static table = 'review_sessions'
@@ -49,6 +50,10 @@ export default class ReviewSession extends BaseModel {
   @column()
   declare language: ReviewLanguage | null
 
+  /** Where the rating was given: the customer page, or inside WhatsApp with a request's buttons (docs/decisions.md D67). */
+  @column()
+  declare source: RatingSource
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 
@@ -61,6 +66,9 @@ export default class ReviewSession extends BaseModel {
   /** The staff member the rating came through, once attachSources ran. */
   declare staff?: { id: number; name: string } | null
 
+  /** The voice note sent in WhatsApp as this rating's feedback, once attachSources ran. */
+  declare voiceNote?: { mimeType: string; bytes: number } | null
+
   /**
    * Reads where every session here came from: the customer of each one that came through a review request and
    * the staff member of each one that came through a staff link or request, one query each and none at all when
@@ -68,10 +76,11 @@ export default class ReviewSession extends BaseModel {
    * analytics screen reads three lists of sessions on every open.
    */
   static async attachSources<Sessions extends ReviewSession[]>(sessions: Sessions): Promise<Sessions> {
-    const [customers, staff] = await Promise.all([customersOf(sessions), staffOf(sessions)])
+    const [customers, staff, voiceNotes] = await Promise.all([customersOf(sessions), staffOf(sessions), voiceNotesOf(sessions)])
     for (const session of sessions) {
       session.customer = session.reviewRequestId === null ? null : (customers.get(session.reviewRequestId) ?? null)
       session.staff = session.staffId === null ? null : (staff.get(session.staffId) ?? null)
+      session.voiceNote = voiceNotes.get(Number(session.id)) ?? null
     }
     return sessions
   }
@@ -87,6 +96,15 @@ export default class ReviewSession extends BaseModel {
       .select('business_id', db.raw('COUNT(*) AS total'))
     return new Map(rows.map((row: { business_id: number; total: number }) => [Number(row.business_id), Number(row.total)]))
   }
+}
+
+/** The voice notes of the WhatsApp ratings among these sessions (none asked for without one), by session id. */
+async function voiceNotesOf(sessions: ReviewSession[]) {
+  const ids = sessions.filter((session) => session.source === 'whatsapp').map((session) => session.id)
+  const rows = ids.length
+    ? await db.from('whatsapp_voice_notes').whereIn('review_session_id', ids).select('review_session_id', 'mime_type', 'bytes')
+    : []
+  return new Map(rows.map((row) => [Number(row.review_session_id), { mimeType: String(row.mime_type), bytes: Number(row.bytes) }]))
 }
 
 /** The customer of each review request these sessions came through, by request id. */

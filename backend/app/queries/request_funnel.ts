@@ -1,6 +1,6 @@
 /*
- * The review-request funnel of a business (docs/decisions.md D32): sent → opened → rated → sent to Google, by channel,
- * and what the poster (ratings without a request) brought in.
+ * The review-request funnel of a business (docs/decisions.md D32): sent → opened → rated (of which in WhatsApp, D67) →
+ * sent to Google, by channel, and what the poster (ratings without a request) brought in.
  */
 import db from '@adonisjs/lucid/services/db'
 import { RequestChannel } from '#models/review_request'
@@ -22,10 +22,10 @@ export async function requestFunnel(businessId: number): Promise<RequestFunnelDt
       .from('review_sessions as s')
       .join('review_requests as r', 'r.id', 's.review_request_id')
       .where('s.business_id', businessId)
-      .where('s.redirected', true)
       .groupBy('r.channel')
       .select('r.channel')
-      .count('* as sentToGoogle'),
+      .sum({ sentToGoogle: db.raw('CASE WHEN s.redirected THEN 1 ELSE 0 END') })
+      .sum({ ratedInWhatsApp: db.raw("CASE WHEN s.source = 'whatsapp' THEN 1 ELSE 0 END") }),
     db
       .from('review_sessions')
       .where('business_id', businessId)
@@ -37,12 +37,14 @@ export async function requestFunnel(businessId: number): Promise<RequestFunnelDt
   ])
   const channels: RequestFunnelStep[] = CHANNELS.map((channel) => {
     const step = steps.find((row) => row.channel === channel)
+    const ratings = google.find((row) => row.channel === channel)
     return {
       channel,
       sent: Number(step?.sent ?? 0),
       opened: Number(step?.opened ?? 0),
       rated: Number(step?.rated ?? 0),
-      sentToGoogle: Number(google.find((row) => row.channel === channel)?.sentToGoogle ?? 0),
+      ratedInWhatsApp: Number(ratings?.ratedInWhatsApp ?? 0),
+      sentToGoogle: Number(ratings?.sentToGoogle ?? 0),
     }
   })
   const total = channels.reduce(
@@ -50,9 +52,10 @@ export async function requestFunnel(businessId: number): Promise<RequestFunnelDt
       sent: sum.sent + step.sent,
       opened: sum.opened + step.opened,
       rated: sum.rated + step.rated,
+      ratedInWhatsApp: sum.ratedInWhatsApp + step.ratedInWhatsApp,
       sentToGoogle: sum.sentToGoogle + step.sentToGoogle,
     }),
-    { sent: 0, opened: 0, rated: 0, sentToGoogle: 0 }
+    { sent: 0, opened: 0, rated: 0, ratedInWhatsApp: 0, sentToGoogle: 0 }
   )
   return {
     businessId,

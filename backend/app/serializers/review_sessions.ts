@@ -22,5 +22,7 @@ export function serializeSession(session: ReviewSession): ReviewSessionDto {
     customer: customer ? { name: customer.name, phone: customer.phone, language: customer.language } : null,
     language: session.language ?? null,
     staff: session.staff ? { id: session.staff.id, name: session.staff.name } : null,
+    source: session.source ?? 'page',
+    voiceNote: session.voiceNote ?? null,
   }
 }

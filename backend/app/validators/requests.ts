@@ -131,6 +131,23 @@ export const whatsappAccountValidator = vine.compile(
 )
 whatsappAccountValidator.messagesProvider = messages
 
+/** What Meta's Embedded Signup gave the page: the code for the token, and the WABA and number it set up. */
+export const whatsappEmbeddedSignupValidator = vine.compile(
+  vine.object({
+    code: vine.string().trim().minLength(1).maxLength(1000),
+    wabaId: vine
+      .string()
+      .trim()
+      .regex(/^[0-9]{5,30}$/),
+    phoneNumberId: vine
+      .string()
+      .trim()
+      .regex(/^[0-9]{5,30}$/),
+    coexistence: vine.boolean({ strict: true }).optional(),
+  })
+)
+whatsappEmbeddedSignupValidator.messagesProvider = messages
+
 /** What a billing or POS system sends after a visit: the customer, and optionally how to ask them. */
 export const visitHookValidator = vine.compile(
   vine.object({

@@ -14,6 +14,7 @@ import { ownerWithBusiness } from '#tests/helpers/owners'
 import { CustomerFactory, ReviewRequestFactory, ReviewSessionFactory, SubscriptionFactory } from '#database/factories/index'
 import { RequestChannel } from '#models/review_request'
 import WhatsAppAccount from '#models/whatsapp_account'
+import WhatsAppTemplate from '#models/whatsapp_template'
 import { Msg91Sms } from '#services/messaging/msg91_sms'
 import { SMS_NEEDS, WHATSAPP_BUSINESS_NEEDS, providerCapMessage } from '#actions/requests/request_channels'
 import { NO_PHONE, TYPED_EMAIL_NEEDED, TYPED_PHONE_NEEDED } from '#actions/requests/create_review_request'
@@ -34,12 +35,20 @@ const configuredSms = () =>
 
 async function connectWhatsApp(userId: number) {
   const now = DateTime.now()
-  await WhatsAppAccount.create({
+  const account = await WhatsAppAccount.create({
     workspaceId: (await Workspace.personalIdOf(userId))!,
     userId,
     phoneNumberId: '106540352242922',
     accessTokenEncrypted: WhatsAppAccount.sealToken('EAAG-test-access-token-0123456789'),
-    templates: { en: 'review_request_en' },
+    createdAt: now,
+    updatedAt: now,
+  })
+  await WhatsAppTemplate.create({
+    whatsappAccountId: account.id,
+    name: 'review_request_en',
+    language: 'en',
+    status: 'APPROVED',
+    managed: false,
     createdAt: now,
     updatedAt: now,
   })

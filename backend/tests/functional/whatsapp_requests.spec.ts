@@ -113,12 +113,19 @@ test.group('Review requests by WhatsApp Business', (group) => {
     refused.assertStatus(422)
 
     const { account, user } = await connected(client)
-    assert.deepEqual(account, {
+    assert.containsSubset(account, {
       connected: true,
       phoneNumberId: PHONE_NUMBER_ID,
-      templates: { en: 'review_request_en', hi: 'review_request_hi' },
+      // Templates named in the manual form are the owner's own, taken as approved.
+      templates: [
+        { name: 'review_request_en', language: 'en', status: 'APPROVED', reason: null },
+        { name: 'review_request_hi', language: 'hi', status: 'APPROVED', reason: null },
+      ],
       accessTokenSet: true,
+      coexistence: false,
+      notice: null,
     })
+    assert.lengthOf(account.templates, 2)
     const row = await db.from('whatsapp_accounts').where('user_id', user.id).first()
     assert.notInclude(JSON.stringify(row), ACCESS_TOKEN)
   })
@@ -330,7 +337,7 @@ test.group('Review requests by WhatsApp Business', (group) => {
     }
     const answered = await webhook(stop)
     assert.equal(answered.status, 200)
-    assert.deepEqual(await answered.json(), { received: true, statuses: 0, optOuts: 1 })
+    assert.deepEqual(await answered.json(), { received: true, statuses: 0, messages: 1, templates: 0, notices: 0, outcomes: ['opted-out'] })
     assert.isNotNull((await db.from('customers').where('id', request.customerId).first()).opted_out_at)
     ;(
       await client

@@ -2,7 +2,7 @@ import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type Business from '#models/business'
-import WhatsAppAccount from '#models/whatsapp_account'
+import { whatsappAccountOf } from '#queries/whatsapp_accounts'
 import { RequestChannel } from '#models/review_request'
 import { Msg91Sms } from '#services/messaging/msg91_sms'
 import { FieldError } from '#exceptions/app_errors'
@@ -49,7 +49,7 @@ export default class RequestChannels {
       this.setUpReasons(business),
       this.providerCapReason(business.workspaceId),
       businessLanguageOf(business),
-      WhatsAppAccount.findBy('workspace_id', business.workspaceId),
+      whatsappAccountOf(business.workspaceId),
     ])
     const state = (channel: RequestChannelName): RequestChannelState => {
       const reason = setUp[channel] ?? (PROVIDER_CHANNELS.includes(channel as RequestChannel) ? capReason : null)
@@ -62,7 +62,7 @@ export default class RequestChannels {
       sms: state('sms'),
       language,
       // The languages with an approved template, in the customer page's order (docs/decisions.md D65).
-      whatsappLanguages: account ? REVIEW_LANGUAGES.filter((code) => account.templates[code]) : [],
+      whatsappLanguages: account ? REVIEW_LANGUAGES.filter((code) => account.approvedLanguages().includes(code)) : [],
     }
   }
 
@@ -78,7 +78,7 @@ export default class RequestChannels {
     if ((!only || only === 'sms') && !this.sms.isConfigured) reasons.sms = SMS_NEEDS
     if (!only || only === 'whatsapp') {
       // The workspace's number, as the send job uses it.
-      const account = await WhatsAppAccount.findBy('workspace_id', business.workspaceId)
+      const account = await whatsappAccountOf(business.workspaceId)
       if (!account) reasons.whatsapp = WHATSAPP_BUSINESS_NEEDS
       else if (!account.sendingAs(business.language)) reasons.whatsapp = WHATSAPP_BUSINESS_RECONNECT
     }

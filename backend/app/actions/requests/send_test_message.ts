@@ -2,7 +2,7 @@ import { inject } from '@adonisjs/core'
 import mail from '@adonisjs/mail/services/main'
 import type User from '#models/user'
 import type Business from '#models/business'
-import WhatsAppAccount from '#models/whatsapp_account'
+import { whatsappAccountOf } from '#queries/whatsapp_accounts'
 import ReviewRequestMail from '#mails/review_request_mail'
 import { customerPhone } from '#actions/requests/save_customer'
 import RequestChannels from '#actions/requests/request_channels'
@@ -50,8 +50,9 @@ export default class SendTestMessage {
       if (!raw) throw new FieldError('phone', TEST_PHONE_REQUIRED)
       const phone = customerPhone(raw)
       if (input.channel === 'whatsapp') {
-        const account = await WhatsAppAccount.findByOrFail('workspace_id', business.workspaceId)
-        await this.whatsapp.sendTemplate({ ...account.sendingAs(language)!, to: phone.slice(1), parameters })
+        const account = (await whatsappAccountOf(business.workspaceId))!
+        const { accessToken, phoneNumberId, template, languageCode } = account.sendingAs(language)!
+        await this.whatsapp.sendTemplate({ accessToken, phoneNumberId, template, languageCode, to: phone.slice(1), parameters })
         return { channel: 'whatsapp', to: phone }
       }
       await this.sms.sendTemplate(phone.slice(3), parameters)
