@@ -3,6 +3,7 @@
  * the ratings customers left it.
  */
 import type { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
 import type { ModelAttributes } from '@adonisjs/lucid/types/model'
 import User from '#models/user'
 import type Business from '#models/business'
@@ -49,4 +50,16 @@ export async function ownerWithBusiness({ owner = {}, business = {}, sessions = 
   const token = (await User.accessTokens.create(user)).value!.release()
   const created = await BusinessFactory.merge({ ...business, userId: user.id }).create()
   return { user, token, business: created, sessions: sessions.length ? await seedSessions(created.id, sessions) : [] }
+}
+
+/** A voice note kept as a WhatsApp rating's feedback (docs/decisions.md D67): a few bytes standing for the audio. */
+export async function voiceNoteFor(sessionId: number, businessId: number, audio = 'OggS voice note') {
+  await db.table('whatsapp_voice_notes').insert({
+    review_session_id: sessionId,
+    business_id: businessId,
+    mime_type: 'audio/ogg',
+    bytes: Buffer.byteLength(audio),
+    audio: Buffer.from(audio),
+    created_at: new Date(),
+  })
 }

@@ -1,5 +1,7 @@
 import { inject } from '@adonisjs/core'
 import { randomInt } from 'node:crypto'
+import encryption from '@adonisjs/core/services/encryption'
+import WhatsAppAccount from '#models/whatsapp_account'
 import type Member from '#policies/member'
 import { FieldError, ServiceUnavailableError } from '#exceptions/app_errors'
 import ConnectWhatsAppAccount from '#actions/requests/connect_whatsapp_account'
@@ -17,7 +19,7 @@ export const templateStatus = (status: unknown): WhatsAppTemplateStatus =>
 /**
  * Meta's Embedded Signup, finished on the server (docs/decisions.md D67), as Meta's onboarding steps say: the code
  * exchanged for the business token, our app subscribed to the WABA's webhooks, a new number registered with a
- * generated 6-digit pin (a number kept in the WhatsApp Business app is not), the number read, and the review
+ * generated 6-digit pin (the one it was registered with before, when we have it; a number kept in the WhatsApp Business app is not), the number read, and the review
  * template created in each language the WABA lacks. Only then is anything stored: Meta's refusal is a 422 in
  * Meta's words, Meta unreachable or failing a 503, and either way the workspace keeps what it had.
  */
@@ -30,7 +32,10 @@ export default class ConnectWhatsAppByEmbeddedSignup {
 
   async handle(by: Member, input: WhatsAppEmbeddedSignupRequest) {
     const coexistence = input.coexistence === true
-    const pin = coexistence ? null : String(randomInt(0, 1_000_000)).padStart(6, '0')
+    // A number registered before keeps its pin: Meta refuses registering it again with another one.
+    const known = await WhatsAppAccount.findBy('phone_number_id', input.phoneNumberId)
+    const knownPin = known?.pinEncrypted ? encryption.decrypt<string>(known.pinEncrypted) : null
+    const pin = coexistence ? null : (knownPin ?? String(randomInt(0, 1_000_000)).padStart(6, '0'))
     const onMeta = await this.onboard(input, pin)
     return this.connect.store(by, {
       phoneNumberId: input.phoneNumberId,

@@ -16,7 +16,7 @@ import { checkoutSignature, razorpayStub } from '#tests/helpers/razorpay'
 import { googleStub } from '#tests/helpers/google_stub'
 import { aiStub } from '#tests/helpers/ai_stub'
 import GoogleConnection from '#models/google_connection'
-import { ownerWithBusiness } from '#tests/helpers/owners'
+import { ownerWithBusiness, voiceNoteFor } from '#tests/helpers/owners'
 import { apiRoutes, assertClassified, pathFor, type ApiRoute } from '#tests/helpers/api_routes'
 import { databaseFingerprinter, fingerprintChanges, type Fingerprint } from '#tests/helpers/db_fingerprint'
 import {
@@ -78,7 +78,10 @@ async function makeOwners(client: ApiClient) {
     redirected: false,
     feedback: secrets.feedback,
     reviewRequestId: customer.requestId,
+    source: 'whatsapp',
   }).create()
+  // Its voice note, sent in WhatsApp (docs/decisions.md D67).
+  await voiceNoteFor(feedback.id, businessId, `victim secret voice ${tag}`)
   const session = await ReviewSessionFactory.merge({ businessId }).create()
   const monthly = await planOf('monthly')
   const payment = await PaymentFactory.merge({ userId: victim.id, planId: monthly.id, razorpayOrderId: secrets.orderId }).create()
@@ -267,6 +270,7 @@ async function victimRows(owners: Owners) {
     tokens: await db.from('auth_access_tokens').where('tokenable_id', userId).select('id', 'hash', 'expires_at'),
     businesses: await db.from('businesses').where('user_id', userId).orderBy('id'),
     sessions: await db.from('review_sessions').whereIn('business_id', businessIds).orderBy('id'),
+    voiceNotes: await db.from('whatsapp_voice_notes').whereIn('business_id', businessIds).orderBy('review_session_id'),
     payments: await db.from('payments').where('user_id', userId).orderBy('id'),
     customers: await db.from('customers').whereIn('business_id', businessIds).orderBy('id'),
     requests: await db.from('review_requests').whereIn('business_id', businessIds).orderBy('id'),

@@ -36,6 +36,7 @@ import {
   planOf,
 } from '#database/factories/index'
 import type { WorkspaceRole } from '#contract/workspace_roles'
+import { voiceNoteFor } from '#tests/helpers/owners'
 
 /* ----------------------------------------------------------------------------------------------------------
  * What each route needs of the member's role: the explicit tables
@@ -54,6 +55,7 @@ const OWNER_ONLY = new Set([
   'invoices.pdf',
   'whatsapp_account.update',
   'whatsapp_account.destroy',
+  'whatsapp_account.embedded_signup',
   // Auto-reply rules post in the business's name unread (docs/decisions.md D48).
   'google.auto_reply.update',
   // Deleting a business deletes what it collected: the owners' decision (docs/decisions.md D57).
@@ -151,7 +153,8 @@ async function makeWorld(client: ApiClient) {
 
   const business = await BusinessFactory.merge({ userId: owner.id, workspaceId: workspace.id, placeId: places![0] }).create()
   const other = await BusinessFactory.merge({ userId: owner.id, workspaceId: workspace.id }).create()
-  const feedback = await ReviewSessionFactory.apply('negative').merge({ businessId: business.id }).create()
+  const feedback = await ReviewSessionFactory.apply('negative').merge({ businessId: business.id, source: 'whatsapp' }).create()
+  await voiceNoteFor(feedback.id, business.id)
   const customer = await CustomerFactory.merge({ businessId: business.id, phone: '+919812300001' }).create()
   const request = await ReviewRequestFactory.apply('sent').merge({ businessId: business.id, customerId: customer.id }).create()
   const staff = await StaffFactory.merge({ businessId: business.id }).create()
