@@ -5,13 +5,22 @@ import { clock } from '#lib/clock'
 export const CONTACT_MESSAGE_RETENTION_MONTHS = 12
 
 /**
- * Daily, idempotent: deletes what the privacy policy says we stop keeping. (Removed businesses take their
- * sessions, views and rollups with them through the schema's cascades; nothing to sweep for those.)
+ * The ids of customers' WhatsApp messages are kept this long to spot Meta's redeliveries (Meta retries a webhook
+ * for up to 7 days), then forgotten (docs/decisions.md D67).
+ */
+export const WHATSAPP_MESSAGE_ID_RETENTION_DAYS = 30
+
+/**
+ * Daily, idempotent: deletes what the privacy policy says we stop keeping, and what is only kept for a while.
+ * (Removed businesses take their sessions, views and rollups with them through the schema's cascades; nothing to
+ * sweep for those.)
  */
 export default class DataRetentionJob {
   async handle() {
     const cutoff = clock.now().minus({ months: CONTACT_MESSAGE_RETENTION_MONTHS }).toJSDate()
     const deleted = await db.from('contact_messages').where('created_at', '<', cutoff).delete()
-    return { contactMessagesDeleted: Number(deleted) }
+    const seenBefore = clock.now().minus({ days: WHATSAPP_MESSAGE_ID_RETENTION_DAYS }).toJSDate()
+    const forgotten = await db.from('whatsapp_inbound_messages').where('received_at', '<', seenBefore).delete()
+    return { contactMessagesDeleted: Number(deleted), whatsappMessageIdsForgotten: Number(forgotten) }
   }
 }

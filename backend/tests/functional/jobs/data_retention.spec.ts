@@ -1,5 +1,6 @@
 /*
- * Data retention (docs/decisions.md D9, D11): contact messages older than 12 months are deleted.
+ * Data retention (docs/decisions.md D9, D11, D67): contact messages older than 12 months are deleted, and the ids of
+ * customers' WhatsApp messages (kept to spot Meta's redeliveries) after 30 days.
  */
 import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
@@ -28,8 +29,8 @@ test.group('Data retention job: contact messages older than 12 months', (group) 
     await message(now.minus({ days: 1 }))
     const job = new DataRetentionJob()
 
-    assert.deepEqual(await job.handle(), { contactMessagesDeleted: 1 })
-    assert.deepEqual(await job.handle(), { contactMessagesDeleted: 0 })
+    assert.deepEqual(await job.handle(), { contactMessagesDeleted: 1, whatsappMessageIdsForgotten: 0 })
+    assert.deepEqual(await job.handle(), { contactMessagesDeleted: 0, whatsappMessageIdsForgotten: 0 })
     const left = await db.from('contact_messages').count('* as total')
     assert.equal(Number(left[0].total), 2)
   })
@@ -37,9 +38,28 @@ test.group('Data retention job: contact messages older than 12 months', (group) 
   test('a message passes the limit when the clock moves on', async ({ assert }) => {
     await message(clock.now().minus({ months: 11 }))
     const job = new DataRetentionJob()
-    assert.deepEqual(await job.handle(), { contactMessagesDeleted: 0 })
+    assert.deepEqual(await job.handle(), { contactMessagesDeleted: 0, whatsappMessageIdsForgotten: 0 })
 
     clock.travelTo(clock.now().plus({ months: 1, days: 1 }))
-    assert.deepEqual(await job.handle(), { contactMessagesDeleted: 1 })
+    assert.deepEqual(await job.handle(), { contactMessagesDeleted: 1, whatsappMessageIdsForgotten: 0 })
+  })
+})
+
+test.group('Data retention job: WhatsApp message ids after 30 days', (group) => {
+  isolated(group)
+  group.each.teardown(() => clock.reset())
+
+  test("forgets message ids older than 30 days and keeps the month's", async ({ assert }) => {
+    const now = clock.now()
+    await db.table('whatsapp_inbound_messages').multiInsert([
+      { wamid: 'wamid.old', received_at: now.minus({ days: 31 }).toJSDate() },
+      { wamid: 'wamid.recent', received_at: now.minus({ days: 29 }).toJSDate() },
+    ])
+    const job = new DataRetentionJob()
+    assert.deepEqual(await job.handle(), { contactMessagesDeleted: 0, whatsappMessageIdsForgotten: 1 })
+    assert.deepEqual(
+      (await db.from('whatsapp_inbound_messages').select('wamid')).map((row) => row.wamid),
+      ['wamid.recent']
+    )
   })
 })
