@@ -149,6 +149,8 @@ export const fixtures = {
       customer: null,
       language: null,
       staff: null,
+      source: 'page',
+      voiceNote: null,
       ...overrides,
     }) satisfies ReviewSessionDto,
   trialStatus: (overrides: Partial<TrialStatusDto> = {}) =>

@@ -1,7 +1,8 @@
 /*
- * What a review session shows (docs/screens.md): stars, relative time, a badge saying where the customer went, and the
- * feedback text. Kept apart from the List row (review-session-item.tsx) because antd's List brings its
- * pagination and select with it; the overview's 5-row list is plain markup and stays out of that download.
+ * What a review session shows (docs/screens.md): stars, relative time, a badge saying where the customer went (and one
+ * for a rating given inside WhatsApp), and the feedback text. Kept apart from the List row (review-session-item.tsx)
+ * because antd's List brings its pagination and select with it; the overview's 5-row list is plain markup and stays
+ * out of that download.
  */
 import { Flex, Rate, Tag, Typography } from 'antd'
 import { FIGURES } from '@reviewroute/backend/contract/vocabulary'
@@ -14,6 +15,9 @@ export function RatingStars({ rating }: { rating: number }) {
 
 /** The badge of a rating of 3 or below (docs/product-rules.md#words-for-the-figures). */
 export const PRIVATE_RATING = 'Private rating'
+
+/** The badge of a rating given inside WhatsApp with a request's buttons, not on the customer page. */
+export const IN_WHATSAPP = 'WhatsApp'
 
 /** A private rating the customer left without words (docs/decisions.md D38: still private feedback). */
 export const NO_COMMENT = 'Rating only, no comment'
@@ -43,11 +47,13 @@ export function ReviewSessionContent({ session, collapseFeedback = false }: { se
         <RatingStars rating={session.rating} />
         <SessionTime value={session.timestamp ?? session.createdAt} />
         {session.redirected ? <Tag color="green">{FIGURES.sentToGoogle}</Tag> : <Tag color="orange">{PRIVATE_RATING}</Tag>}
+        {session.source === 'whatsapp' && <Tag color="green">{IN_WHATSAPP}</Tag>}
       </Flex>
       {session.feedback ? (
         <FeedbackText text={session.feedback} collapse={collapseFeedback} />
       ) : (
-        !session.redirected && <Typography.Text type="secondary">{NO_COMMENT}</Typography.Text>
+        // A voice note is the customer's words too (the inbox plays it).
+        !session.redirected && !session.voiceNote && <Typography.Text type="secondary">{NO_COMMENT}</Typography.Text>
       )}
     </Flex>
   )

@@ -15,16 +15,19 @@ interface Props {
   /** The business the customer rated: the WhatsApp message speaks in its name. */
   businessName: string
   extra?: ReactNode
+  /** Under the content, above the call-back: the inbox's voice-note player. */
+  below?: ReactNode
   /** Fold long feedback to three lines (the analytics screen). */
   collapseFeedback?: boolean
 }
 
-export function ReviewSessionItem({ session, businessName, extra, collapseFeedback }: Props) {
+export function ReviewSessionItem({ session, businessName, extra, below, collapseFeedback }: Props) {
   return (
     // The row gap only shows on a phone, where the action wraps under the content.
     <List.Item extra={extra} style={{ rowGap: 12 }}>
       <Flex vertical gap={10} style={{ minWidth: 0, width: '100%' }}>
         <ReviewSessionContent session={session} collapseFeedback={collapseFeedback} />
+        {below}
         <CallBack session={session} businessName={businessName} />
       </Flex>
     </List.Item>

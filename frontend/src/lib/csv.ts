@@ -49,14 +49,18 @@ export const FEEDBACK_CSV_HEADER = [
   'Feedback',
   'Resolved',
   'Source',
+  'Rated in',
   'Call-back name',
   'Call-back phone (+91)',
 ]
 
 type FeedbackRow = Pick<
   ReviewSessionDto,
-  'createdAt' | 'rating' | 'feedback' | 'resolved' | 'reviewRequestId' | 'customer' | 'staff' | 'contactName' | 'contactPhone'
+  'createdAt' | 'rating' | 'feedback' | 'resolved' | 'reviewRequestId' | 'customer' | 'staff' | 'source' | 'contactName' | 'contactPhone'
 >
+
+/** Where the rating was given: the customer page, or inside WhatsApp with a request's buttons. */
+export const RATED_IN: Record<ReviewSessionDto['source'], string> = { page: 'Customer page', whatsapp: 'WhatsApp' }
 
 /**
  * The call-back columns hold only what the customer chose to share with the "contact me" tick: their name and
@@ -69,8 +73,9 @@ const callBackPhone = (phone: string | null) => {
 }
 
 /**
- * The inbox's rows as a spreadsheet: when, the rating and its words, where it came from and whom to call back; from
- * the inbox of every business (`businessOf`), first the business each was left for.
+ * The inbox's rows as a spreadsheet: when, the rating and its words, where it came from (the link, and whether it was
+ * given on the customer page or inside WhatsApp) and whom to call back; from the inbox of every business
+ * (`businessOf`), first the business each was left for.
  */
 export function feedbackCsv<Row extends FeedbackRow>(sessions: Row[], businessOf?: (session: Row) => string) {
   const cells = (session: Row) => [
@@ -79,6 +84,7 @@ export function feedbackCsv<Row extends FeedbackRow>(sessions: Row[], businessOf
     session.feedback ?? '',
     session.resolved ? 'Yes' : 'No',
     ratingSource(session),
+    RATED_IN[session.source] ?? RATED_IN.page,
     session.contactPhone ? (session.contactName?.trim() ?? '') : '',
     callBackPhone(session.contactPhone),
   ]

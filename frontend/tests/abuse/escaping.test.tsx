@@ -28,6 +28,8 @@ function session(feedback: string, contactName: string | null = null): ReviewSes
     customer: null,
     language: null,
     staff: null,
+    source: 'page',
+    voiceNote: null,
   }
 }
 

@@ -53,42 +53,43 @@ describe('feedback CSV', () => {
     reviewRequestId: null,
     customer: null,
     staff: null,
+    source: 'page' as const,
     contactName: null,
     contactPhone: null,
     ...overrides,
   })
 
-  it('has date (Asia/Kolkata), rating, feedback, resolved, source and call-back columns', () => {
+  it('has date (Asia/Kolkata), rating, feedback, resolved, source, where it was rated and call-back columns', () => {
     const csv = feedbackCsv([
       row({ feedback: 'Cold food, "slow" service' }),
       row({ createdAt: '2026-11-20T04:00:00.000Z', rating: 1, resolved: true }),
     ])
     expect(csv.split('\r\n')).toEqual([
-      'Date (Asia/Kolkata),Rating,Feedback,Resolved,Source,Call-back name,Call-back phone (+91)',
-      '2026-11-22 00:15,2,"Cold food, ""slow"" service",No,Review link,,',
-      '2026-11-20 09:30,1,,Yes,Review link,,',
+      'Date (Asia/Kolkata),Rating,Feedback,Resolved,Source,Rated in,Call-back name,Call-back phone (+91)',
+      '2026-11-22 00:15,2,"Cold food, ""slow"" service",No,Review link,Customer page,,',
+      '2026-11-20 09:30,1,,Yes,Review link,Customer page,,',
       '',
     ])
   })
 
-  it('carries the name and number the customer agreed to share, and where the rating came from', () => {
+  it('carries the name and number the customer agreed to share, where the rating came from and where it was given', () => {
     const meera = { name: 'Meera Iyer', phone: '+919876543210', language: null }
     const ravi = { id: 3, name: 'Ravi' }
     const lines = feedbackCsv([
       // Ticked "contact me" after a personal request.
       row({ reviewRequestId: 12, customer: meera, contactName: 'Meera', contactPhone: '9876543210' }),
-      // A request a staff member sent, without the tick: the customer is named in the source, no call-back.
-      row({ reviewRequestId: 13, customer: meera, staff: ravi }),
+      // A request a staff member sent, rated inside WhatsApp, without the tick: the customer is named in the source.
+      row({ reviewRequestId: 13, customer: meera, staff: ravi, source: 'whatsapp' }),
       // A staff member's QR, a call-back number without a name.
       row({ staff: ravi, contactPhone: '9123456789' }),
       // The poster, with a name that would run as a formula.
       row({ contactName: '=HYPERLINK("x")', contactPhone: '9988776655' }),
     ]).split('\r\n')
     expect(lines.slice(1, 5)).toEqual([
-      '2026-11-22 00:15,2,,No,Personal request to Meera Iyer,Meera,98765 43210',
-      '2026-11-22 00:15,2,,No,"Personal request to Meera Iyer, sent by Ravi",,',
-      '2026-11-22 00:15,2,,No,Staff link of Ravi,,91234 56789',
-      `2026-11-22 00:15,2,,No,Review link,"'=HYPERLINK(""x"")",99887 76655`,
+      '2026-11-22 00:15,2,,No,Personal request to Meera Iyer,Customer page,Meera,98765 43210',
+      '2026-11-22 00:15,2,,No,"Personal request to Meera Iyer, sent by Ravi",WhatsApp,,',
+      '2026-11-22 00:15,2,,No,Staff link of Ravi,Customer page,,91234 56789',
+      `2026-11-22 00:15,2,,No,Review link,Customer page,"'=HYPERLINK(""x"")",99887 76655`,
     ])
   })
 

@@ -181,9 +181,9 @@ describe('customer feedbacks screen', () => {
     expect(fileName).toMatch(/^chai_point_cafe_feedback_\d{4}-\d{2}-\d{2}\.csv$/)
     const text = await saved!.text()
     expect(text.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
-      'Date (Asia/Kolkata),Rating,Feedback,Resolved,Source,Call-back name,Call-back phone (+91)',
-      '2026-11-22 00:15,2,"Cold food, ""slow"" service",No,Review link,,',
-      `2026-11-20 09:30,1,"'=HYPERLINK(""http://evil"")",No,Review link,,`,
+      'Date (Asia/Kolkata),Rating,Feedback,Resolved,Source,Rated in,Call-back name,Call-back phone (+91)',
+      '2026-11-22 00:15,2,"Cold food, ""slow"" service",No,Review link,Customer page,,',
+      `2026-11-20 09:30,1,"'=HYPERLINK(""http://evil"")",No,Review link,Customer page,,`,
       '',
     ])
   })
@@ -272,7 +272,7 @@ describe('customer feedbacks screen', () => {
       fireEvent.click(screen.getByRole('button', { name: /Export CSV/ }))
       expect(fileName).toMatch(/^all_businesses_feedback_\d{4}-\d{2}-\d{2}\.csv$/)
       const lines = (await saved!.text()).replace(/^\uFEFF/, '').split('\r\n')
-      expect(lines[0]).toBe('Business,Date (Asia/Kolkata),Rating,Feedback,Resolved,Source,Call-back name,Call-back phone (+91)')
+      expect(lines[0]).toBe('Business,Date (Asia/Kolkata),Rating,Feedback,Resolved,Source,Rated in,Call-back name,Call-back phone (+91)')
       expect(lines.slice(1, 3).map((line) => line.split(',')[0])).toEqual(['Dosa Corner', 'Chai Point Cafe'])
     })
   })

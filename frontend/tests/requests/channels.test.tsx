@@ -1,19 +1,21 @@
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { WhatsAppAccountDto } from '@reviewroute/backend/types/api'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { NextCustomer } from '#components/requests/next-customer'
 import { WhatsAppBusinessCard } from '#components/requests/whatsapp-business-card'
+import { whatsAppCostLine } from '#lib/whatsapp-business'
 import QuickSendPage from '../../src/pages/requests/send'
 import { fixtures } from '../helpers'
 import {
   CHANNELS_ROUTE,
+  connectedWhatsApp,
   customer,
   openScreen,
   requestChannels,
   reviewRequest,
   SMS_NEEDS,
   WHATSAPP_BUSINESS_NEEDS,
+  whatsAppAccount,
 } from './request-fixtures'
 
 afterEach(() => {
@@ -22,13 +24,9 @@ afterEach(() => {
 })
 configure({ asyncUtilTimeout: 4000 })
 
-const NOT_CONNECTED: WhatsAppAccountDto = { connected: false, phoneNumberId: null, templates: {}, accessTokenSet: false }
-const CONNECTED: WhatsAppAccountDto = {
-  connected: true,
-  phoneNumberId: '106540352242922',
-  templates: { en: 'review_request', hi: 'review_request_hi' },
-  accessTokenSet: true,
-}
+// Without Embedded Signup configured: the manual form alone (whatsapp-business.test.tsx has Meta's way).
+const NOT_CONNECTED = whatsAppAccount()
+const CONNECTED = connectedWhatsApp({ wabaId: null, coexistence: false })
 const CAP = "This month's 1000 WhatsApp Business and SMS messages are used. Send with your WhatsApp or by email until next month."
 const ALL_SET_UP = requestChannels({ whatsapp: { available: true, needs: 'phone' }, sms: { available: true, needs: 'phone' } })
 
@@ -195,6 +193,54 @@ describe('sending to a list by another channel', () => {
   })
 })
 
+describe('what WhatsApp Business will cost, before sending', () => {
+  it('says the messages a list still needs and their cost, at the server’s rate', async () => {
+    openScreen(
+      <NextCustomer
+        business={fixtures.business()}
+        customers={[
+          customer({ id: 1, name: 'Priya' }),
+          customer({ id: 3, name: 'Meena', phone: '+919000000003' }),
+          customer({ id: 4, name: 'Meera', phone: null, email: 'meera@example.com' }),
+          customer({ id: 5, name: 'Ravi', phone: '+919000000005', optedOutAt: '2026-11-21T10:00:00.000Z' }),
+        ]}
+      />,
+      {
+        [CHANNELS_ROUTE]: ALL_SET_UP,
+        'POST /api/review-requests': {
+          status: 201,
+          body: reviewRequest({ channel: 'whatsapp', status: 'created', whatsappUrl: undefined }),
+        },
+      }
+    )
+    const choice = await channelChoice()
+    await waitFor(() => expect(within(choice).getAllByRole('radio')).toHaveLength(4))
+    // The owner's own WhatsApp costs nothing: no line.
+    expect(screen.queryByRole('note')).not.toBeInTheDocument()
+    await userEvent.click(within(choice).getByLabelText(/WhatsApp Business/))
+    // Priya and Meena: Meera has no number and Ravi opted out.
+    expect(screen.getByRole('note')).toHaveTextContent('2 WhatsApp messages, about ₹0.23 (₹0.115 a message)')
+    await userEvent.click(screen.getByRole('button', { name: /Send to Priya/ }))
+    await waitFor(() => expect(screen.getByRole('note')).toHaveTextContent('1 WhatsApp message, about ₹0.12 (₹0.115 a message)'))
+  })
+
+  it('says what the one message of the quick send costs', async () => {
+    openScreen(<QuickSendPage />, {
+      [CHANNELS_ROUTE]: requestChannels({ whatsapp: { available: true, needs: 'phone', pricePerMessageInr: 0.35 } }),
+    })
+    await userEvent.click(await within(await channelChoice()).findByLabelText(/WhatsApp Business/))
+    expect(screen.getByRole('note')).toHaveTextContent('1 WhatsApp message, about ₹0.35 (₹0.35 a message)')
+    await userEvent.click(within(await channelChoice()).getByLabelText(/Email/))
+    expect(screen.queryByRole('note')).not.toBeInTheDocument()
+  })
+
+  it('writes small sums in paise and large ones in whole rupees, grouped the Indian way', () => {
+    expect(whatsAppCostLine(3, 0.115)).toBe('3 WhatsApp messages, about ₹0.35 (₹0.115 a message)')
+    expect(whatsAppCostLine(2000, 0.115)).toBe('2,000 WhatsApp messages, about ₹230.00 (₹0.115 a message)')
+    expect(whatsAppCostLine(150000, 0.115)).toBe('1,50,000 WhatsApp messages, about ₹17,250 (₹0.115 a message)')
+  })
+})
+
 describe('Connect WhatsApp Business', () => {
   async function fillConnect() {
     await userEvent.type(await screen.findByLabelText('Phone number ID'), '106540352242922')
@@ -226,7 +272,7 @@ describe('Connect WhatsApp Business', () => {
       },
     })
     expect(screen.getByText('106540352242922')).toBeInTheDocument()
-    expect(screen.getByText('Saved (hidden)')).toBeInTheDocument()
+    expect(screen.getByText('+91 98450 67890')).toBeInTheDocument()
     expect(screen.queryByText(/EAAG-a-long/)).not.toBeInTheDocument()
   })
 

@@ -1,5 +1,12 @@
 /* The request screens under test: the app's providers, the selected business, and a spy in place of WhatsApp. */
-import type { CustomerDto, RequestChannelsDto, RequestChannelState, ReviewRequestDto } from '@reviewroute/backend/types/api'
+import type {
+  CustomerDto,
+  RequestChannelsDto,
+  RequestChannelState,
+  ReviewRequestDto,
+  WhatsAppAccountDto,
+  WhatsAppSignupConfigDto,
+} from '@reviewroute/backend/types/api'
 import type { ReactElement } from 'react'
 import { vi } from 'vitest'
 import { BusinessesProvider } from '#hooks/use-businesses'
@@ -73,6 +80,50 @@ export const requestChannels = ({
   }) satisfies RequestChannelsDto
 
 export const CHANNELS_ROUTE = 'GET /api/businesses/7/request-channels'
+
+/** What the dashboard opens Meta's Embedded Signup with (the server's WHATSAPP_* settings). */
+export const SIGNUP_CONFIG: WhatsAppSignupConfigDto = {
+  appId: '1234567890',
+  configId: '987654321',
+  sdkUrl: 'https://connect.facebook.net/en_US/sdk.js',
+  apiVersion: 'v23.0',
+}
+
+/** GET /api/whatsapp-account of a workspace with no number connected; no Embedded Signup unless the override gives one. */
+export const whatsAppAccount = (overrides: Partial<WhatsAppAccountDto> = {}) =>
+  ({
+    connected: false,
+    wabaId: null,
+    phoneNumberId: null,
+    displayPhoneNumber: null,
+    verifiedName: null,
+    qualityRating: null,
+    messagingLimit: null,
+    coexistence: false,
+    accessTokenSet: false,
+    templates: [],
+    notice: null,
+    embeddedSignup: null,
+    ...overrides,
+  }) satisfies WhatsAppAccountDto
+
+/** A number connected through Embedded Signup, with an approved English and a rejected Hindi template. */
+export const connectedWhatsApp = (overrides: Partial<WhatsAppAccountDto> = {}) =>
+  whatsAppAccount({
+    connected: true,
+    wabaId: '102290129340398',
+    phoneNumberId: '106540352242922',
+    displayPhoneNumber: '+91 98450 67890',
+    verifiedName: 'Chai Point Cafe',
+    qualityRating: 'GREEN',
+    messagingLimit: 'TIER_1K',
+    accessTokenSet: true,
+    templates: [
+      { name: 'review_request', language: 'en', status: 'APPROVED', reason: null },
+      { name: 'review_request_hi', language: 'hi', status: 'REJECTED', reason: 'Promotional content in a utility template' },
+    ],
+    ...overrides,
+  })
 
 export const LIMIT_SENTENCE =
   'Usage limit exceeded: this business has sent its 50 free review requests this month. Upgrade to Pro to keep asking.'

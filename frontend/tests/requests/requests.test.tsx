@@ -12,8 +12,8 @@ configure({ asyncUtilTimeout: 4000 })
 
 const funnel: RequestFunnelDto = {
   businessId: 7,
-  channels: [{ channel: 'whatsapp_link', sent: 40, opened: 30, rated: 12, sentToGoogle: 9 }],
-  total: { sent: 40, opened: 30, rated: 12, sentToGoogle: 9 },
+  channels: [{ channel: 'whatsapp_link', sent: 40, opened: 30, rated: 12, ratedInWhatsApp: 0, sentToGoogle: 9 }],
+  total: { sent: 40, opened: 30, rated: 12, ratedInWhatsApp: 0, sentToGoogle: 9 },
   poster: { pageViews: 210, ratings: 35, sentToGoogle: 21 },
 }
 
@@ -136,6 +136,29 @@ describe('review requests screen', () => {
     expect(within(card).getByLabelText('Ratings: 35')).toHaveTextContent('Ratings · 17%')
     expect(within(card).getByLabelText('Sent to Google: 21')).toBeInTheDocument()
     expect(api.calls.find((call) => call.path === '/api/review-requests/funnel')!.url.searchParams.get('businessId')).toBe('7')
+  })
+
+  it('says how many rated inside WhatsApp, under the rated figure', async () => {
+    open({
+      'GET /api/review-requests/funnel': {
+        ...funnel,
+        channels: [
+          funnel.channels[0],
+          { channel: 'whatsapp', sent: 20, opened: 15, rated: 10, ratedInWhatsApp: 7, sentToGoogle: 6 },
+          { channel: 'email', sent: 5, opened: 2, rated: 1, ratedInWhatsApp: 0, sentToGoogle: 1 },
+        ],
+        total: { sent: 65, opened: 47, rated: 23, ratedInWhatsApp: 7, sentToGoogle: 16 },
+      } satisfies RequestFunnelDto,
+    })
+    const card = (await screen.findByText('How your requests are doing')).closest('.ant-card') as HTMLElement
+    const business = (await within(card).findByText('WhatsApp Business')).closest('.ant-flex') as HTMLElement
+    expect(within(business).getByLabelText('Rated: 10')).toHaveTextContent('Rated in WhatsApp: 7')
+    const all = within(card).getByText('All requests').closest('.ant-flex') as HTMLElement
+    expect(within(all).getByLabelText('Rated: 23')).toHaveTextContent('Rated in WhatsApp: 7')
+    // Channels whose ratings all came from the page say nothing of WhatsApp.
+    const email = within(card).getByText('Email').closest('.ant-flex') as HTMLElement
+    expect(within(email).getByLabelText('Rated: 1')).not.toHaveTextContent('WhatsApp')
+    expect(within(card).getAllByLabelText(/^Rated in WhatsApp/)).toHaveLength(2)
   })
 
   it('resends through WhatsApp with the fresh link, or shows the upgrade answer at the limit', async () => {

@@ -4,7 +4,7 @@
  * editing or deleting customers, no staff changes, no after-visit hook; a manager sees all of those but not the way
  * to billing or the WhatsApp number's settings. Each screen is drawn in the workspace the API lists for the member.
  */
-import type { ReviewSessionDto, WhatsAppAccountDto } from '@reviewroute/backend/types/api'
+import type { ReviewSessionDto } from '@reviewroute/backend/types/api'
 import { screen, within } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -22,7 +22,7 @@ import DashboardPage from '#pages/dashboard'
 import CustomersPage from '../../src/pages/requests/customers'
 import RequestsPage from '#pages/requests'
 import { fakeApi, fixtures, signIn, type Routes } from '../helpers'
-import { customer, list, reviewRequest } from '../requests/request-fixtures'
+import { connectedWhatsApp, customer, list, reviewRequest, SIGNUP_CONFIG, whatsAppAccount } from '../requests/request-fixtures'
 import { workspace } from './fixtures'
 import { renderInWorkspace } from './render'
 
@@ -205,12 +205,10 @@ describe('staff', () => {
 })
 
 describe('billing and the WhatsApp number are the owners’', () => {
-  const connected: WhatsAppAccountDto = {
-    connected: true,
-    phoneNumberId: '106540352242922',
-    templates: { en: 'review_request' },
-    accessTokenSet: true,
-  }
+  const connected = connectedWhatsApp({
+    notice: { kind: 'disconnected', message: 'Meta removed ReviewRoute’s access to your number.', at: '2026-11-21T10:00:00.000Z' },
+    embeddedSignup: SIGNUP_CONFIG,
+  })
 
   it('a manager sees the trial’s days without Upgrade, and a limit with whom to ask', async () => {
     renderAs(
@@ -242,13 +240,17 @@ describe('billing and the WhatsApp number are the owners’', () => {
     expect(screen.getByRole('button', { name: /test message/i })).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Update' })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Disconnect' })).not.toBeInTheDocument()
+    // Meta's notice is shown to them too, without the owner's Reconnect.
+    expect(screen.getByText('Meta removed ReviewRoute’s access to your number.')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Reconnect' })).not.toBeInTheDocument()
   })
 
   it('a manager is told an owner connects it, without the form', async () => {
     renderAs('manager', <WhatsAppBusinessCard business={{ id: 7, name: 'Chai Point Cafe' }} />, {
-      'GET /api/whatsapp-account': { connected: false, phoneNumberId: null, templates: {}, accessTokenSet: false },
+      'GET /api/whatsapp-account': whatsAppAccount({ embeddedSignup: SIGNUP_CONFIG }),
     })
     expect(await screen.findByText(/An owner of this workspace can connect/)).toBeInTheDocument()
     expect(screen.queryByLabelText('Phone number ID')).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Connect WhatsApp Business/ })).not.toBeInTheDocument()
   })
 })

@@ -1,6 +1,7 @@
 /*
- * One private feedback with its resolve action (docs/decisions.md D14: feedback can be marked resolved) and call-back
- * buttons; in the inbox of every business, the business it was left for.
+ * One private feedback with its resolve action (docs/decisions.md D14: feedback can be marked resolved), call-back
+ * buttons and the customer's WhatsApp voice note when they sent one; in the inbox of every business, the business it
+ * was left for.
  */
 import { CheckOutlined, ShopOutlined } from '@ant-design/icons'
 import type { ReviewSessionDto } from '@reviewroute/backend/types/api'
@@ -9,6 +10,7 @@ import { formatDateTime } from '#lib/dates'
 import { ReviewSessionItem } from '#components/review-session-item'
 import { Tip } from '#components/tip'
 import { usePermissions } from '#hooks/use-workspaces'
+import { VoiceNote } from './voice-note'
 
 interface Props {
   feedback: ReviewSessionDto
@@ -50,5 +52,6 @@ export function FeedbackItem({ feedback, businessName, showBusiness = false, sav
   ) : (
     action
   )
-  return <ReviewSessionItem session={feedback} businessName={businessName} extra={extra} />
+  const voiceNote = feedback.voiceNote ? <VoiceNote feedbackId={feedback.id} voiceNote={feedback.voiceNote} /> : null
+  return <ReviewSessionItem session={feedback} businessName={businessName} extra={extra} below={voiceNote} />
 }

@@ -4,7 +4,8 @@
  * next. Only channels that work for the business are offered; a refusal of the channel itself (the month's cap
  * reached meanwhile) stops the list rather than skipping everyone. Opted-out customers are skipped with the reason, and
  * so is a customer without the contact the channel needs (the server's sentence). Progress is kept for
- * this tab, so coming back from WhatsApp on a phone (which may reload the page) carries on where it was.
+ * this tab, so coming back from WhatsApp on a phone (which may reload the page) carries on where it was. With
+ * WhatsApp Business chosen, what the messages still to send will cost is said before sending.
  */
 import { CheckCircleFilled, StopOutlined } from '@ant-design/icons'
 import type { BusinessDto, CustomerDto, RequestChannelName, UpdateCustomerRequest } from '@reviewroute/backend/types/api'
@@ -21,6 +22,7 @@ import { useSendRequest } from './use-send-request'
 import { useRequestChannels } from './use-request-channels'
 import { useWhatsAppOpener } from './whatsapp-opener'
 import { MessageLanguageField } from './message-language-field'
+import { WhatsAppCost } from './whatsapp-cost'
 import { errorText } from '#providers/http'
 import type { ReviewLanguage } from '#lib/review-languages'
 
@@ -67,6 +69,8 @@ export function NextCustomer({ business, customers }: { business: BusinessDto; c
   const done = customers.filter((customer) => outcomes[customer.id]).length
   const sent = customers.filter((customer) => outcomes[customer.id]?.result === 'sent').length
   const skipped = customers.filter((customer) => outcomes[customer.id]?.result === 'skipped')
+  // WhatsApp Business sends one message to each customer still to ask who has a number.
+  const toMessage = customers.filter((customer) => !outcomes[customer.id] && customer.phone).length
   const record = (customer: CustomerDto, outcome: Outcome) => setOutcomes((all) => ({ ...all, [customer.id]: outcome }))
   const languageOf = (customer: CustomerDto) => (customer.id in languages ? languages[customer.id] : customer.language)
 
@@ -122,6 +126,7 @@ export function NextCustomer({ business, customers }: { business: BusinessDto; c
           }}
         />
       )}
+      {current && <WhatsAppCost channel={channel} channels={channels} messages={toMessage} />}
       {channelRefused && <Alert type="error" showIcon message={channelRefused} />}
       {sent > 0 && current && !limit && !channelRefused && (
         // After a reload (back from WhatsApp on a phone) only the count is known: the WhatsApp note.

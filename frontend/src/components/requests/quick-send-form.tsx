@@ -19,6 +19,7 @@ import { useSendRequest } from './use-send-request'
 import { useRequestChannels } from './use-request-channels'
 import { useWhatsAppOpener } from './whatsapp-opener'
 import { MessageLanguageField } from './message-language-field'
+import { WhatsAppCost } from './whatsapp-cost'
 import type { ReviewLanguage } from '#lib/review-languages'
 
 interface Values {
@@ -189,6 +190,11 @@ export function QuickSendForm({ business }: { business: BusinessDto }) {
         <MessageLanguageField value={language} ratedLanguage={null} channels={channels} channel={channel} onChange={setLanguage} />
       </Form.Item>
       <ConsentField />
+      {channel === 'whatsapp' && (
+        <div style={{ marginBottom: 16 }}>
+          <WhatsAppCost channel={channel} channels={channels} messages={1} />
+        </div>
+      )}
       {failure && (
         <div style={{ marginBottom: 16 }}>
           {failure.kind === 'limit' ? <LimitNotice message={failure.message} /> : <Alert type="error" showIcon message={failure.message} />}

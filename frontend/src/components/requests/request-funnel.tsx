@@ -1,17 +1,19 @@
 /*
  * The requests' funnel (docs/decisions.md D32): sent → opened → rated → sent to Google by channel, next to what the
- * QR poster and the plain review link brought without a request.
+ * QR poster and the plain review link brought without a request. Of the rated, those rated inside WhatsApp with a
+ * WhatsApp Business request's buttons are said under the rated figure.
  */
 import { useCustom } from '@refinedev/core'
 import type { RequestFunnelDto, RequestFunnelStep } from '@reviewroute/backend/types/api'
 import { Alert, Card, Flex, Skeleton, Typography } from 'antd'
+import type { ReactNode } from 'react'
 import { CHANNEL_LABELS } from '#lib/review-requests'
 import { errorText } from '#providers/http'
 import './requests.css'
 
 type Counts = Omit<RequestFunnelStep, 'channel'>
 
-const STEPS: { key: keyof Counts; label: string }[] = [
+const STEPS: { key: Exclude<keyof Counts, 'ratedInWhatsApp'>; label: string }[] = [
   { key: 'sent', label: 'Sent' },
   { key: 'opened', label: 'Opened' },
   { key: 'rated', label: 'Rated' },
@@ -22,7 +24,9 @@ const STEPS: { key: keyof Counts; label: string }[] = [
  *  are counted only since the counter existed). */
 const share = (count: number, previous: number) => (previous && count <= previous ? `${Math.round((count / previous) * 100)}%` : null)
 
-function Step({ label, count, rate }: { label: string; count: number; rate: string | null }) {
+export const RATED_IN_WHATSAPP = 'Rated in WhatsApp'
+
+function Step({ label, count, rate, detail }: { label: string; count: number; rate: string | null; detail?: ReactNode }) {
   return (
     <div className="funnel-step" aria-label={`${label}: ${count}`}>
       <div className="funnel-count">{count}</div>
@@ -30,11 +34,22 @@ function Step({ label, count, rate }: { label: string; count: number; rate: stri
         {label}
         {rate && ` · ${rate}`}
       </div>
+      {detail}
     </div>
   )
 }
 
-function Steps({ counts }: { counts: Counts }) {
+/** Of the rated, those rated inside WhatsApp with the request's buttons: where there are any, or on WhatsApp Business's own row. */
+function RatedInWhatsApp({ count }: { count: number }) {
+  return (
+    <div className="funnel-detail" aria-label={`${RATED_IN_WHATSAPP}: ${count}`}>
+      {RATED_IN_WHATSAPP}: {count}
+    </div>
+  )
+}
+
+function Steps({ counts, whatsApp = false }: { counts: Counts; whatsApp?: boolean }) {
+  const inWhatsApp = counts.ratedInWhatsApp ?? 0
   return (
     <div className="request-funnel-steps">
       {STEPS.map((step, index) => (
@@ -43,6 +58,7 @@ function Steps({ counts }: { counts: Counts }) {
           label={step.label}
           count={counts[step.key]}
           rate={index ? share(counts[step.key], counts[STEPS[index - 1].key]) : null}
+          detail={step.key === 'rated' && (inWhatsApp > 0 || whatsApp) ? <RatedInWhatsApp count={inWhatsApp} /> : undefined}
         />
       ))}
     </div>
@@ -69,14 +85,14 @@ export function RequestFunnel({ businessId }: { businessId: number }) {
           {channels.length <= 1 ? (
             <Flex vertical gap={6}>
               <Typography.Text strong>{channels[0] ? CHANNEL_LABELS[channels[0].channel] : 'Personal requests'}</Typography.Text>
-              <Steps counts={funnel.total} />
+              <Steps counts={funnel.total} whatsApp={channels[0]?.channel === 'whatsapp'} />
             </Flex>
           ) : (
             <>
               {channels.map((channel) => (
                 <Flex vertical gap={6} key={channel.channel}>
                   <Typography.Text strong>{CHANNEL_LABELS[channel.channel]}</Typography.Text>
-                  <Steps counts={channel} />
+                  <Steps counts={channel} whatsApp={channel.channel === 'whatsapp'} />
                 </Flex>
               ))}
               <Flex vertical gap={6}>

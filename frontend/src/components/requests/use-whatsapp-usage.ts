@@ -4,9 +4,7 @@
  */
 import { useCustom, type HttpError } from '@refinedev/core'
 import type { WhatsAppUsageDto } from '@reviewroute/backend/types/api'
-
-/** ₹0.35; ₹0.115 keeps its third decimal (Meta's rate is set in paise and a tenth). */
-export const rupees = (amount: number) => `₹${amount.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 3 })}`
+import { rupees } from '#lib/whatsapp-business'
 
 /** '12 messages this month, ₹1.38 (₹0.115 a message)' for `businessId`; null until known. */
 export function useWhatsAppUsageLine(businessId: number, enabled = true) {
