@@ -105,6 +105,8 @@ test.group('Feedback list: GET /api/feedbacks', (group) => {
       customer: null,
       language: null,
       staff: null,
+      source: 'page',
+      voiceNote: null,
     })
   })
 
@@ -325,6 +327,8 @@ test.group('One feedback: GET /api/feedbacks/:id', (group) => {
       customer: null,
       language: null,
       staff: null,
+      source: 'page',
+      voiceNote: null,
     })
   })
 
@@ -542,6 +546,8 @@ test.group('One review session: GET /api/review-sessions/:id', (group) => {
       customer: null,
       language: null,
       staff: null,
+      source: 'page',
+      voiceNote: null,
     })
   })
 

@@ -251,12 +251,19 @@ test.group('Provider-sent requests: the monthly cap', (group) => {
     const cap = env.get('REQUEST_PROVIDER_MONTHLY_CAP')
     const now = new Date()
     const customer = await CustomerFactory.merge({ businessId: business.id }).create()
-    await db.table('whatsapp_accounts').insert({
+    const [accountId] = await db.table('whatsapp_accounts').insert({
       workspace_id: await Workspace.personalIdOf(user.id),
       user_id: user.id,
       phone_number_id: '1065403522',
       access_token_encrypted: WhatsAppAccount.sealToken('EAAG-test-access-token-0123456789'),
-      templates: JSON.stringify({ en: 't' }),
+      created_at: now,
+      updated_at: now,
+    })
+    await db.table('whatsapp_templates').insert({
+      whatsapp_account_id: accountId,
+      name: 't',
+      language: 'en',
+      status: 'APPROVED',
       created_at: now,
       updated_at: now,
     })

@@ -345,10 +345,10 @@ test.group("Review requests through the owner's WhatsApp", (group) => {
     const funnel = (
       await client.get('/api/review-requests/funnel').qs({ businessId: business.id }).bearerToken(token)
     ).body() as RequestFunnelDto
-    assert.deepEqual(funnel.total, { sent: 1, opened: 1, rated: 1, sentToGoogle: 1 })
+    assert.deepEqual(funnel.total, { sent: 1, opened: 1, rated: 1, ratedInWhatsApp: 0, sentToGoogle: 1 })
     assert.deepEqual(
       funnel.channels.find((step) => step.channel === 'whatsapp_link'),
-      { channel: 'whatsapp_link', sent: 1, opened: 1, rated: 1, sentToGoogle: 1 }
+      { channel: 'whatsapp_link', sent: 1, opened: 1, rated: 1, ratedInWhatsApp: 0, sentToGoogle: 1 }
     )
     assert.equal(funnel.poster.ratings, 0)
   })
