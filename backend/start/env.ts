@@ -120,6 +120,15 @@ const env = await Env.create(new URL('../', import.meta.url), {
     return price
   },
 
+  /** Web Push (VAPID): all three empty turns push off. */
+  VAPID_PUBLIC_KEY: str(''),
+  VAPID_PRIVATE_KEY: str(''),
+  VAPID_SUBJECT: str(''),
+  /** Push services a subscription may point at besides the browsers' own (comma-separated origins; tests: a stub). */
+  PUSH_SERVICE_ORIGINS: str(''),
+  /** How long a push may stay unopened before the WhatsApp alert follows it. */
+  PUSH_FALLBACK_MINUTES: num(10),
+
   REQUEST_PROVIDER_MONTHLY_CAP: num(1000),
   REQUEST_SEND_PER_MINUTE: num(30),
   REQUEST_QUIET_HOURS: str('21-9'),

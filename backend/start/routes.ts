@@ -63,6 +63,7 @@ const StaffController = () => import('#controllers/staff_controller')
 const TestMessagesController = () => import('#controllers/test_messages_controller')
 const ReviewRequestsController = () => import('#controllers/review_requests_controller')
 const NotificationSettingsController = () => import('#controllers/notification_settings_controller')
+const PushSubscriptionsController = () => import('#controllers/push_subscriptions_controller')
 const TestClockController = () => import('#controllers/test_clock_controller')
 const GoogleRatingsController = () => import('#controllers/google_ratings_controller')
 const PostersController = () => import('#controllers/posters_controller')
@@ -268,6 +269,14 @@ router
 
         router.get('notification-settings', [NotificationSettingsController, 'show']).as('notification_settings.show')
         router.patch('notification-settings', [NotificationSettingsController, 'update']).as('notification_settings.update')
+        // Alerts on this phone (docs/decisions.md D68): Web Push subscriptions of the signed-in person.
+        router.get('push/public-key', [PushSubscriptionsController, 'publicKey']).as('push.public_key')
+        router.get('push-subscriptions', [PushSubscriptionsController, 'index']).as('push_subscriptions.index')
+        router.post('push-subscriptions', [PushSubscriptionsController, 'store']).as('push_subscriptions.store')
+        router
+          .delete('push-subscriptions/:id', [PushSubscriptionsController, 'destroy'])
+          .as('push_subscriptions.destroy')
+          .where('id', rowId)
 
         router.get('overview', [OverviewController, 'show']).as('overview.show')
         router.get('analytics/range', [AnalyticsController, 'range']).as('analytics.range')

@@ -17,6 +17,7 @@ import type {
   verifyEmailValidator,
 } from '#validators/auth'
 import type { updateNotificationSettingsValidator } from '#validators/notifications'
+import type { pushSubscriptionValidator } from '#validators/push'
 
 export type RegisterRequest = Infer<typeof registerValidator>
 
@@ -66,6 +67,8 @@ export interface NotificationSettingsDto {
   weeklySummary: boolean
   /** How 1-3 star Google reviews reach the person (docs/decisions.md D47); default `instant`. */
   googleReviewAlerts: 'instant' | 'daily' | 'off'
+  /** Where each kind of alert goes: `email`, `whatsapp` (ReviewRoute's number), `push` (the member's devices). */
+  channels: Record<'feedback' | 'googleReviews' | 'summaries', ('email' | 'whatsapp' | 'push')[]>
 }
 
 export interface AuthResponse {
@@ -150,4 +153,22 @@ export interface AccountExport {
   whatsappAccount: Record<string, unknown> | null
   contactMessages: Record<string, unknown>[]
   signedInDevices: Record<string, unknown>[]
+}
+
+/** GET /api/push/public-key: the VAPID key a browser subscribes with; null when push is off on this server. */
+export interface PushPublicKeyDto {
+  publicKey: string | null
+}
+
+/** POST /api/push-subscriptions: a browser's PushSubscription (`toJSON()`), with a name for the device. */
+export type PushSubscriptionRequest = Infer<typeof pushSubscriptionValidator>
+
+/** One device a member gets alerts on; the endpoint and keys are never sent back. */
+export interface PushSubscriptionDto {
+  id: number
+  label: string | null
+  /** The push service's host (fcm.googleapis.com, …). */
+  service: string
+  createdAt: string
+  lastSentAt: string | null
 }

@@ -6,6 +6,8 @@ import GoogleReview from '#models/google_review'
 import mail from '@adonisjs/mail/services/main'
 import type { MailerContract, MailTransportContract } from '@adonisjs/mail/types'
 import FeedbackAlertMail from '#mails/feedback_alert_mail'
+import PushToMembers from '#actions/push/push_to_members'
+import type { PushNotification } from '#services/push/web_push'
 import { clock } from '#lib/clock'
 import { FEEDBACK_ALERT_INTERVAL_MINUTES } from '#lib/constants'
 import { FeedbackAlerts } from '#lib/notification_enums'
@@ -35,7 +37,10 @@ const SWEEP_GRACE_MINUTES = 2
  * mails them when the business's gate opens.
  */
 export default class FeedbackAlertJob {
-  constructor(private mailer: MailerContract<MailTransportContract> = mail.use()) {}
+  constructor(
+    private mailer: MailerContract<MailTransportContract> = mail.use(),
+    private pushes: PushToMembers = new PushToMembers()
+  ) {}
 
   /** `alerted`: how many ratings went out by mail. */
   async handle({ businessId }: { businessId?: number }) {
@@ -61,27 +66,36 @@ export default class FeedbackAlertJob {
     const business = await Business.find(businessId)
     if (!business) return 0
     const recipients = await this.recipients(businessId)
-    const feedbackTo = recipients.filter((user) => user.feedbackAlerts === FeedbackAlerts.Instant && user.emailVerifiedAt)
-    const googleTo = recipients.filter((user) => user.googleReviewAlerts === FeedbackAlerts.Instant && user.emailVerifiedAt)
-    // Alerts go only to a confirmed address (docs/decisions.md D29) and only when on; with nobody on `instant` or
-    // `daily` the ratings and reviews stay marked, not retried.
-    if (feedbackTo.length === 0 && !recipients.some((user) => user.feedbackAlerts === FeedbackAlerts.Daily)) {
+    const instant = (user: User, kind: 'feedback' | 'googleReviews') =>
+      (kind === 'feedback' ? user.feedbackAlerts : user.googleReviewAlerts) === FeedbackAlerts.Instant
+    const by = (user: User, kind: 'feedback' | 'googleReviews', channel: 'email' | 'push') =>
+      instant(user, kind) && user.alertChannels()[kind].includes(channel)
+    // Mail only to a confirmed address (docs/decisions.md D29); push to the devices a member turned it on for (D68).
+    const withDevices = await this.pushes.withDevices(recipients.map(({ id }) => id))
+    const feedbackTo = recipients.filter((user) => by(user, 'feedback', 'email') && user.emailVerifiedAt)
+    const googleTo = recipients.filter((user) => by(user, 'googleReviews', 'email') && user.emailVerifiedAt)
+    const feedbackPush = recipients.filter((user) => by(user, 'feedback', 'push') && withDevices.has(user.id))
+    const googlePush = recipients.filter((user) => by(user, 'googleReviews', 'push') && withDevices.has(user.id))
+    const toldOfFeedback = feedbackTo.length + feedbackPush.length > 0
+    const toldOfGoogle = googleTo.length + googlePush.length > 0
+    // With nobody told at once nor on `daily`, the ratings and reviews stay marked, not retried.
+    if (!toldOfFeedback && !recipients.some((user) => user.feedbackAlerts === FeedbackAlerts.Daily)) {
       await ratingAlertLease.claimable().where('business_id', businessId).update({ alerted_at: clock.now().toJSDate() })
     }
-    if (googleTo.length === 0 && !recipients.some((user) => user.googleReviewAlerts === FeedbackAlerts.Daily)) {
+    if (!toldOfGoogle && !recipients.some((user) => user.googleReviewAlerts === FeedbackAlerts.Daily)) {
       await googleAlertLease.claimable().where('business_id', businessId).update({ alerted_at: clock.now().toJSDate() })
     }
-    if (feedbackTo.length === 0 && googleTo.length === 0) return 0
+    if (!toldOfFeedback && !toldOfGoogle) return 0
 
     // Whole seconds, as DATETIME stores them: the claim's ratings are the business's ones stamped at this instant.
     const claimedAt = clock.now().startOf('second').toJSDate()
-    if (!(await this.claim(businessId, claimedAt, { feedback: feedbackTo.length > 0, google: googleTo.length > 0 }))) return 0
+    if (!(await this.claim(businessId, claimedAt, { feedback: toldOfFeedback, google: toldOfGoogle }))) return 0
     let delivered = 0
     try {
-      const sessions = feedbackTo.length
+      const sessions = toldOfFeedback
         ? await ReviewSession.query().where('business_id', businessId).where('alert_claimed_at', claimedAt).orderBy('created_at')
         : []
-      const reviews = googleTo.length
+      const reviews = toldOfGoogle
         ? await GoogleReview.query()
             .where('business_id', businessId)
             .where('alert_claimed_at', claimedAt)
@@ -99,6 +113,13 @@ export default class FeedbackAlertJob {
         } catch (error) {
           failures.push(error)
         }
+      }
+      // Push after the mails: a failed push is logged per device and never holds the mails back or repeats them.
+      for (const user of recipients) {
+        const theirSessions = feedbackPush.includes(user) ? sessions : []
+        const theirReviews = googlePush.includes(user) ? reviews : []
+        const notification = alertNotification(business, theirSessions, theirReviews)
+        if (notification && (await this.pushes.handle(user.id, notification))) delivered++
       }
       if (failures.length) throw failures.length === 1 ? failures[0] : new AggregateError(failures, 'Feedback alerts could not be sent')
       await this.settle(businessId, claimedAt, true)
@@ -170,3 +191,42 @@ export default class FeedbackAlertJob {
     }
   }
 }
+
+/**
+ * What a phone shows for an alert (docs/decisions.md D68): one rating or review said in full, several counted; a tap
+ * opens the feedback inbox or the Google inbox.
+ */
+export function alertNotification(business: Business, sessions: ReviewSession[], reviews: GoogleReview[]): PushNotification | null {
+  const first = (text: string | null, fallback: string) => (text?.trim() ? truncate(text.trim(), 140) : fallback)
+  if (sessions.length === 1 && reviews.length === 0) {
+    const [session] = sessions
+    return {
+      title: `${session.rating}★ at ${business.name}`,
+      body: first(session.feedback, session.contactPhone ? 'Asked to be called back' : 'A private rating'),
+      url: '/feedbacks',
+      tag: `feedback-${business.id}`,
+    }
+  }
+  if (reviews.length === 1 && sessions.length === 0) {
+    const [review] = reviews
+    return {
+      title: `${review.stars}★ Google review of ${business.name}`,
+      body: first(review.comment, 'A rating without text'),
+      url: '/dashboard/google',
+      tag: `google-${business.id}`,
+    }
+  }
+  if (sessions.length + reviews.length === 0) return null
+  const parts = [
+    sessions.length ? `${sessions.length} private ${sessions.length === 1 ? 'rating' : 'ratings'}` : null,
+    reviews.length ? `${reviews.length} Google ${reviews.length === 1 ? 'review' : 'reviews'}` : null,
+  ].filter(Boolean)
+  return {
+    title: `New low ratings at ${business.name}`,
+    body: `${parts.join(' and ')} of 1-3 stars.`,
+    url: sessions.length ? '/feedbacks' : '/dashboard/google',
+    tag: `alerts-${business.id}`,
+  }
+}
+
+const truncate = (text: string, max: number) => ([...text].length > max ? `${[...text].slice(0, max - 1).join('')}…` : text)

@@ -6,3 +6,15 @@ export enum FeedbackAlerts {
   Daily = 'daily',
   Off = 'off',
 }
+
+/** Where an alert of a kind goes (docs/decisions.md D68): mail, WhatsApp from ReviewRoute's number, this phone's push. */
+export const ALERT_CHANNELS = ['email', 'whatsapp', 'push'] as const
+export type AlertChannel = (typeof ALERT_CHANNELS)[number]
+
+/** The kinds of alert a member chooses channels for. */
+export const ALERT_KINDS = ['feedback', 'googleReviews', 'summaries'] as const
+export type AlertKind = (typeof ALERT_KINDS)[number]
+export type AlertChannels = Record<AlertKind, AlertChannel[]>
+
+/** Until a member chooses: alerts by mail and on the phones they turned push on for; summaries by mail. */
+export const DEFAULT_ALERT_CHANNELS: AlertChannels = { feedback: ['email', 'push'], googleReviews: ['email', 'push'], summaries: ['email'] }

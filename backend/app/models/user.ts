@@ -7,7 +7,7 @@ import { withAuthFinder } from '@adonisjs/auth/mixins/lucid'
 import { AccessTokensProvider } from '#auth/access_tokens_provider'
 import Business from '#models/business'
 import { ACCESS_TOKEN_LIFETIME } from '#lib/constants'
-import { FeedbackAlerts } from '#lib/notification_enums'
+import { DEFAULT_ALERT_CHANNELS, FeedbackAlerts, type AlertChannels } from '#lib/notification_enums'
 
 const AuthFinder = withAuthFinder(() => hash.use('scrypt'), {
   uids: ['email'],
@@ -65,6 +65,14 @@ export default class User extends compose(BaseModel, AuthFinder) {
   /** How they hear about 1-3 star Google reviews: the same choices (docs/decisions.md D47). */
   @column()
   declare googleReviewAlerts: FeedbackAlerts
+
+  /** Where each kind of alert goes (docs/decisions.md D68); null: the defaults. Read through `alertChannels()`. */
+  @column({
+    columnName: 'alert_channels',
+    prepare: (value) => (value === null ? null : JSON.stringify(value)),
+    consume: (value) => (typeof value === 'string' ? JSON.parse(value) : value),
+  })
+  declare alertChannelsChosen: Partial<AlertChannels> | null
 
   /** MariaDB hands booleans back as 0/1. */
   @column({ consume: (value) => Boolean(value) })
@@ -124,4 +132,9 @@ export default class User extends compose(BaseModel, AuthFinder) {
     type: 'auth_token',
     tokenSecretLength: 40,
   })
+
+  /** Where each kind of alert goes: the member's choice, else the defaults. */
+  alertChannels(): AlertChannels {
+    return { ...DEFAULT_ALERT_CHANNELS, ...this.alertChannelsChosen }
+  }
 }

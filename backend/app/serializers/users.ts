@@ -26,5 +26,10 @@ export function serializeUser(user: User): UserDto {
 }
 
 export function serializeNotificationSettings(user: User): NotificationSettingsDto {
-  return { feedbackAlerts: user.feedbackAlerts, weeklySummary: user.weeklySummary, googleReviewAlerts: user.googleReviewAlerts }
+  return {
+    feedbackAlerts: user.feedbackAlerts,
+    weeklySummary: user.weeklySummary,
+    googleReviewAlerts: user.googleReviewAlerts,
+    channels: user.alertChannels(),
+  }
 }

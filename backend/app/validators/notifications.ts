@@ -1,6 +1,6 @@
 import vine from '@vinejs/vine'
 import { messages } from '#validators/messages'
-import { FeedbackAlerts } from '#lib/notification_enums'
+import { ALERT_CHANNELS, FeedbackAlerts } from '#lib/notification_enums'
 
 /** Vine's `optional()` lets null through as "left out"; here null is a value outside the contract. */
 const notNull = vine.createRule(
@@ -10,6 +10,8 @@ const notNull = vine.createRule(
   { implicit: true }
 )
 
+const channelList = () => vine.array(vine.enum(ALERT_CHANNELS)).maxLength(ALERT_CHANNELS.length).distinct().use(notNull())
+
 /** A PATCH: each setting may be left out, and only the contract's values pass (docs/decisions.md D30). */
 export const updateNotificationSettingsValidator = vine.compile(
   vine.object({
@@ -17,6 +19,15 @@ export const updateNotificationSettingsValidator = vine.compile(
     weeklySummary: vine.boolean({ strict: true }).use(notNull()).optional(),
     /** 1-3 star Google reviews (docs/decisions.md D47): the same choices as feedbackAlerts. */
     googleReviewAlerts: vine.enum(FeedbackAlerts).use(notNull()).optional(),
+    /** Where each kind goes (docs/decisions.md D68): a kind left out keeps its channels; [] sends it nowhere. */
+    channels: vine
+      .object({
+        feedback: channelList().optional(),
+        googleReviews: channelList().optional(),
+        summaries: channelList().optional(),
+      })
+      .use(notNull())
+      .optional(),
   })
 )
 updateNotificationSettingsValidator.messagesProvider = messages

@@ -1,6 +1,6 @@
 /*
  * The owner's notification settings (docs/decisions.md D30, D47 for Google reviews): read, change one or more, refuse
- * anything outside the contract, and keep each owner's settings their own.
+ * anything outside the contract, and keep each owner's settings their own; where each kind of alert goes (D68).
  */
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
@@ -9,6 +9,9 @@ import { ownerWithBusiness } from '#tests/helpers/owners'
 
 const SIGNED_OUT = 'You must be signed in to do that.'
 const DEFAULTS = { feedbackAlerts: 'instant', weeklySummary: true, googleReviewAlerts: 'instant' }
+
+/** The three settings of an answer, without its alert channels (tested on their own below). */
+const withoutChannels = (body: Record<string, unknown>) => Object.fromEntries(Object.entries(body).filter(([key]) => key !== 'channels'))
 
 const storedSettings = async (userId: number) => {
   const row = await db.from('users').where('id', userId).select('feedback_alerts', 'weekly_summary', 'google_review_alerts').firstOrFail()
@@ -24,7 +27,7 @@ test.group('GET /api/notification-settings', (group) => {
     const response = await client.get('/api/notification-settings').bearerToken(token)
 
     response.assertStatus(200)
-    assert.deepEqual(response.body(), DEFAULTS)
+    assert.deepEqual(withoutChannels(response.body()), DEFAULTS)
   })
 
   test('without a token it is 401', async ({ client, assert }) => {
@@ -47,10 +50,10 @@ test.group('PATCH /api/notification-settings', (group) => {
       .bearerToken(token)
 
     response.assertStatus(200)
-    assert.deepEqual(response.body(), { feedbackAlerts: 'daily', weeklySummary: false, googleReviewAlerts: 'instant' })
+    assert.deepEqual(withoutChannels(response.body()), { feedbackAlerts: 'daily', weeklySummary: false, googleReviewAlerts: 'instant' })
     assert.deepEqual(await storedSettings(user.id), { feedbackAlerts: 'daily', weeklySummary: false, googleReviewAlerts: 'instant' })
     const read = await client.get('/api/notification-settings').bearerToken(token)
-    assert.deepEqual(read.body(), { feedbackAlerts: 'daily', weeklySummary: false, googleReviewAlerts: 'instant' })
+    assert.deepEqual(withoutChannels(read.body()), { feedbackAlerts: 'daily', weeklySummary: false, googleReviewAlerts: 'instant' })
   })
 
   test('a refused value is named in plain words', async ({ client, assert }) => {
@@ -71,12 +74,12 @@ test.group('PATCH /api/notification-settings', (group) => {
       const response = await client.patch('/api/notification-settings').json({ googleReviewAlerts: value }).bearerToken(token)
 
       response.assertStatus(200)
-      assert.deepEqual(response.body(), { ...DEFAULTS, googleReviewAlerts: value })
+      assert.deepEqual(withoutChannels(response.body()), { ...DEFAULTS, googleReviewAlerts: value })
       assert.deepEqual(await storedSettings(user.id), { ...DEFAULTS, googleReviewAlerts: value })
     }
     await client.patch('/api/notification-settings').json({ googleReviewAlerts: 'off' }).bearerToken(token)
     const read = await client.get('/api/notification-settings').bearerToken(token)
-    assert.deepEqual(read.body(), { ...DEFAULTS, googleReviewAlerts: 'off' })
+    assert.deepEqual(withoutChannels(read.body()), { ...DEFAULTS, googleReviewAlerts: 'off' })
   })
 
   test('an unknown Google review alert mode is named in plain words', async ({ client, assert }) => {
@@ -97,7 +100,7 @@ test.group('PATCH /api/notification-settings', (group) => {
     const response = await client.patch('/api/notification-settings').json({ feedbackAlerts: 'off' }).bearerToken(token)
 
     response.assertStatus(200)
-    assert.deepEqual(response.body(), { feedbackAlerts: 'off', weeklySummary: false, googleReviewAlerts: 'instant' })
+    assert.deepEqual(withoutChannels(response.body()), { feedbackAlerts: 'off', weeklySummary: false, googleReviewAlerts: 'instant' })
     assert.deepEqual(await storedSettings(user.id), { feedbackAlerts: 'off', weeklySummary: false, googleReviewAlerts: 'instant' })
   })
 
@@ -149,9 +152,39 @@ test.group('PATCH /api/notification-settings', (group) => {
     await client.patch('/api/notification-settings').json({ feedbackAlerts: 'off', weeklySummary: false }).bearerToken(first.token)
 
     const secondRead = await client.get('/api/notification-settings').bearerToken(second.token)
-    assert.deepEqual(secondRead.body(), DEFAULTS)
+    assert.deepEqual(withoutChannels(secondRead.body()), DEFAULTS)
     assert.deepEqual(await storedSettings(second.user.id), DEFAULTS)
     const firstRead = await client.get('/api/notification-settings').bearerToken(first.token)
-    assert.deepEqual(firstRead.body(), { feedbackAlerts: 'off', weeklySummary: false, googleReviewAlerts: 'instant' })
+    assert.deepEqual(withoutChannels(firstRead.body()), { feedbackAlerts: 'off', weeklySummary: false, googleReviewAlerts: 'instant' })
+  })
+})
+
+test.group('Notification settings: where each kind of alert goes', (group) => {
+  isolated(group)
+
+  test('mail and push by default; a kind changed alone keeps the others; bad channels are 422', async ({ client, assert }) => {
+    const { user, token } = await ownerWithBusiness()
+    const read = await client.get('/api/notification-settings').bearerToken(token)
+    assert.deepEqual(read.body().channels, { feedback: ['email', 'push'], googleReviews: ['email', 'push'], summaries: ['email'] })
+
+    const changed = await client
+      .patch('/api/notification-settings')
+      .bearerToken(token)
+      .json({ channels: { feedback: ['push'] } })
+    changed.assertStatus(200)
+    assert.deepEqual(changed.body().channels, { feedback: ['push'], googleReviews: ['email', 'push'], summaries: ['email'] })
+    await client
+      .patch('/api/notification-settings')
+      .bearerToken(token)
+      .json({ channels: { summaries: [] } })
+    const again = await client.get('/api/notification-settings').bearerToken(token)
+    assert.deepEqual(again.body().channels, { feedback: ['push'], googleReviews: ['email', 'push'], summaries: [] })
+
+    const stored = await db.from('users').where('id', user.id).select('alert_channels').firstOrFail()
+    for (const channels of [{ feedback: ['sms'] }, { feedback: ['push', 'push'] }, { feedback: 'push' }, null, { summaries: null }]) {
+      const refused = await client.patch('/api/notification-settings').bearerToken(token).json({ channels })
+      refused.assertStatus(422)
+    }
+    assert.deepEqual(await db.from('users').where('id', user.id).select('alert_channels').firstOrFail(), stored)
   })
 })

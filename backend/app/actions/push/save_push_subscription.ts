@@ -1,0 +1,46 @@
+import { createHash } from 'node:crypto'
+import db from '@adonisjs/lucid/services/db'
+import type User from '#models/user'
+import PushSubscription from '#models/push_subscription'
+import { FieldError, NotConfiguredError } from '#exceptions/app_errors'
+import { clock } from '#lib/clock'
+import { WebPush } from '#services/push/web_push'
+import type { PushSubscriptionRequest } from '#types/api'
+
+export const PUSH_OFF = 'Alerts on phones are not set up on this ReviewRoute server.'
+export const PUSH_SERVICE_UNKNOWN = "This browser's push service is not one ReviewRoute sends to."
+
+/** The browser's subscription keys: a P-256 public key (65 bytes) and a 16-byte secret, base64url. */
+const decodedLength = (value: string) => Buffer.from(value, 'base64url').length
+
+/**
+ * Turns alerts on for this device (docs/decisions.md D68): the browser's Web Push subscription, kept for the member.
+ * The same endpoint again (the same browser, maybe signed in as someone else now) replaces the row, so a device
+ * alerts one person.
+ */
+export default class SavePushSubscription {
+  constructor(private push = new WebPush()) {}
+
+  async handle(user: User, input: PushSubscriptionRequest) {
+    if (!this.push.enabled) throw new NotConfiguredError(PUSH_OFF, 'E_PUSH_NOT_CONFIGURED')
+    if (!this.push.acceptsEndpoint(input.endpoint)) throw new FieldError('endpoint', PUSH_SERVICE_UNKNOWN)
+    if (decodedLength(input.keys.p256dh) !== 65)
+      throw new FieldError('keys.p256dh', 'Send the subscription’s p256dh key as the browser gave it.')
+    if (decodedLength(input.keys.auth) !== 16)
+      throw new FieldError('keys.auth', 'Send the subscription’s auth secret as the browser gave it.')
+    const endpointHash = createHash('sha256').update(input.endpoint).digest('hex')
+    const row = {
+      userId: user.id,
+      endpoint: input.endpoint,
+      endpointHash,
+      p256dh: input.keys.p256dh,
+      auth: input.keys.auth,
+      label: input.label ?? null,
+      createdAt: clock.now(),
+    }
+    return db.transaction(async (trx) => {
+      await PushSubscription.query({ client: trx }).where('endpoint_hash', endpointHash).delete()
+      return PushSubscription.create(row, { client: trx })
+    })
+  }
+}
