@@ -131,6 +131,20 @@ router
       .as('account')
       .use(middleware.auth({ workspace: false }))
 
+    // Alerts on this phone (docs/decisions.md D68): the signed-in person's Web Push devices, whatever the workspace.
+    router
+      .group(() => {
+        router.get('push/public-key', [PushSubscriptionsController, 'publicKey']).as('push.public_key')
+        router.get('push-subscriptions', [PushSubscriptionsController, 'index']).as('push_subscriptions.index')
+        router.post('push-subscriptions', [PushSubscriptionsController, 'store']).as('push_subscriptions.store')
+        router
+          .delete('push-subscriptions/:id', [PushSubscriptionsController, 'destroy'])
+          .as('push_subscriptions.destroy')
+          .where('id', rowId)
+      })
+      .as('account')
+      .use(middleware.auth({ workspace: false }))
+
     // An invitation's page names who invites, to which workspace and as what, before anyone signs in (docs/decisions.md D57).
     router.post('invitations/check', [InvitationsController, 'check']).as('invitations.check').use(accountLinkByIp)
 
@@ -269,14 +283,6 @@ router
 
         router.get('notification-settings', [NotificationSettingsController, 'show']).as('notification_settings.show')
         router.patch('notification-settings', [NotificationSettingsController, 'update']).as('notification_settings.update')
-        // Alerts on this phone (docs/decisions.md D68): Web Push subscriptions of the signed-in person.
-        router.get('push/public-key', [PushSubscriptionsController, 'publicKey']).as('push.public_key')
-        router.get('push-subscriptions', [PushSubscriptionsController, 'index']).as('push_subscriptions.index')
-        router.post('push-subscriptions', [PushSubscriptionsController, 'store']).as('push_subscriptions.store')
-        router
-          .delete('push-subscriptions/:id', [PushSubscriptionsController, 'destroy'])
-          .as('push_subscriptions.destroy')
-          .where('id', rowId)
 
         router.get('overview', [OverviewController, 'show']).as('overview.show')
         router.get('analytics/range', [AnalyticsController, 'range']).as('analytics.range')

@@ -3,6 +3,7 @@
  * the ratings customers left it.
  */
 import type { DateTime } from 'luxon'
+import { createHash } from 'node:crypto'
 import db from '@adonisjs/lucid/services/db'
 import type { ModelAttributes } from '@adonisjs/lucid/types/model'
 import User from '#models/user'
@@ -62,4 +63,19 @@ export async function voiceNoteFor(sessionId: number, businessId: number, audio 
     audio: Buffer.from(audio),
     created_at: new Date(),
   })
+}
+
+/** A device the user turned alerts on for (docs/decisions.md D68): a push service's address and the browser's keys. */
+export async function pushDeviceOf(userId: number, name: string) {
+  const endpoint = `https://fcm.googleapis.com/fcm/send/${name}`
+  const [id] = await db.table('push_subscriptions').insert({
+    user_id: userId,
+    endpoint,
+    endpoint_hash: createHash('sha256').update(endpoint).digest('hex'),
+    p256dh: `B${'A'.repeat(86)}`,
+    auth: 'A'.repeat(22),
+    label: `Phone ${name}`,
+    created_at: new Date(),
+  })
+  return Number(id)
 }

@@ -16,7 +16,7 @@ import { checkoutSignature, razorpayStub } from '#tests/helpers/razorpay'
 import { googleStub } from '#tests/helpers/google_stub'
 import { aiStub } from '#tests/helpers/ai_stub'
 import GoogleConnection from '#models/google_connection'
-import { ownerWithBusiness, voiceNoteFor } from '#tests/helpers/owners'
+import { ownerWithBusiness, pushDeviceOf, voiceNoteFor } from '#tests/helpers/owners'
 import { apiRoutes, assertClassified, pathFor, type ApiRoute } from '#tests/helpers/api_routes'
 import { databaseFingerprinter, fingerprintChanges, type Fingerprint } from '#tests/helpers/db_fingerprint'
 import {
@@ -124,6 +124,9 @@ async function makeOwners(client: ApiClient) {
   const googleReviewId = await googleReviewOf(businessId, secrets.googleLocation, secrets.googleReview)
   const [templateId] = await db.table('reply_templates').insert(templateRow(workspaceId, secrets.template))
 
+  // A phone the victim gets alerts on (docs/decisions.md D68).
+  const pushId = await pushDeviceOf(victim.id, `victim-${tag}`)
+
   const expired = await User.accessTokens.create(victim)
   await db
     .from('auth_access_tokens')
@@ -139,6 +142,7 @@ async function makeOwners(client: ApiClient) {
   const otherWorkspaceId = (await Workspace.personalIdOf(other.id))!
   await googleReviewOf(otherBusiness.id, `accounts/8${tag.replace(/\D/g, '')}/locations/other-${tag}`, 'The other review')
   const [otherTemplateId] = await db.table('reply_templates').insert(templateRow(otherWorkspaceId, 'The other template'))
+  const otherPushId = await pushDeviceOf(other.id, `other-${tag}`)
 
   return {
     victim: {
@@ -163,6 +167,7 @@ async function makeOwners(client: ApiClient) {
         user: victim.id,
         googleReview: googleReviewId,
         template: Number(templateId),
+        push: pushId,
       },
       /** Strings that only the victim's rows contain. */
       strings: [victim.email, victim.firstName!, victim.lastName!, '9812345678', ...Object.values(secrets)],
@@ -177,6 +182,7 @@ async function makeOwners(client: ApiClient) {
       paymentIds: [otherPayment.id],
       workspaceIds: [otherWorkspaceId],
       templateIds: [Number(otherTemplateId)],
+      pushIds: [otherPushId],
     },
   }
 }
@@ -228,6 +234,7 @@ function victimRowFor(route: ApiRoute, param: string, owners: Owners) {
     if (route.pattern.startsWith('/api/invoices/')) return ids.invoice
     if (route.pattern.startsWith('/api/google-reviews/')) return ids.googleReview
     if (route.pattern.startsWith('/api/reply-templates/')) return ids.template
+    if (route.pattern.startsWith('/api/push-subscriptions/')) return ids.push
   }
   throw new Error(`${route.pattern}: which of the victim's rows does :${param} name? Add it to victimRowFor`)
 }
@@ -270,6 +277,7 @@ async function victimRows(owners: Owners) {
     tokens: await db.from('auth_access_tokens').where('tokenable_id', userId).select('id', 'hash', 'expires_at'),
     businesses: await db.from('businesses').where('user_id', userId).orderBy('id'),
     sessions: await db.from('review_sessions').whereIn('business_id', businessIds).orderBy('id'),
+    pushDevices: await db.from('push_subscriptions').where('user_id', userId).orderBy('id'),
     voiceNotes: await db.from('whatsapp_voice_notes').whereIn('business_id', businessIds).orderBy('review_session_id'),
     payments: await db.from('payments').where('user_id', userId).orderBy('id'),
     customers: await db.from('customers').whereIn('business_id', businessIds).orderBy('id'),
@@ -417,6 +425,11 @@ test.group("Tenancy: another owner's token", (group) => {
           if ('userAgent' in item) {
             // A signed-in device: one of the other owner's own tokens.
             assert.include(owners.other.tokenIds, item.id, `${label}: ${JSON.stringify(item)}`)
+            continue
+          }
+          if ('service' in item && 'lastSentAt' in item) {
+            // A device the other owner gets alerts on.
+            assert.include(owners.other.pushIds, item.id, `${label}: ${JSON.stringify(item)}`)
             continue
           }
           if ('kind' in item && 'role' in item) {

@@ -36,7 +36,7 @@ import {
   planOf,
 } from '#database/factories/index'
 import type { WorkspaceRole } from '#contract/workspace_roles'
-import { voiceNoteFor } from '#tests/helpers/owners'
+import { pushDeviceOf, voiceNoteFor } from '#tests/helpers/owners'
 
 /* ----------------------------------------------------------------------------------------------------------
  * What each route needs of the member's role: the explicit tables
@@ -250,6 +250,7 @@ async function makeWorld(client: ApiClient) {
       token: Number(ownerToken.identifier),
       googleReview: googleReview.id,
       template: Number(template),
+      push: await pushDeviceOf(owner.id, `owner-${tag}`),
     },
     orderId: payment.razorpayOrderId,
     monthlyPlanId: monthly.id,
@@ -276,6 +277,7 @@ function rowFor(route: ApiRoute, param: string, world: World) {
     if (route.pattern.startsWith('/api/auth/sessions/')) return ids.token
     if (route.pattern.startsWith('/api/google-reviews/')) return ids.googleReview
     if (route.pattern.startsWith('/api/reply-templates/')) return ids.template
+    if (route.pattern.startsWith('/api/push-subscriptions/')) return ids.push
   }
   throw new Error(`${route.pattern}: which row does :${param} name? Add it to rowFor`)
 }
