@@ -203,7 +203,7 @@ export function alertNotification(business: Business, sessions: ReviewSession[],
     return {
       title: `${session.rating}★ at ${business.name}`,
       body: first(session.feedback, session.contactPhone ? 'Asked to be called back' : 'A private rating'),
-      url: '/feedbacks',
+      url: `/feedbacks?businessId=${business.id}`,
       tag: `feedback-${business.id}`,
     }
   }
@@ -224,7 +224,7 @@ export function alertNotification(business: Business, sessions: ReviewSession[],
   return {
     title: `New low ratings at ${business.name}`,
     body: `${parts.join(' and ')} of 1-3 stars.`,
-    url: sessions.length ? '/feedbacks' : '/dashboard/google',
+    url: sessions.length ? `/feedbacks?businessId=${business.id}` : '/dashboard/google',
     tag: `alerts-${business.id}`,
   }
 }

@@ -18,7 +18,7 @@ export default class PushSubscription extends BaseModel {
   @column({ serializeAs: null })
   declare endpointHash: string
 
-  @column({ serializeAs: null })
+  @column({ serializeAs: null, columnName: 'p256dh' })
   declare p256dh: string
 
   @column({ serializeAs: null })

@@ -4,6 +4,7 @@
  * Only the browsers' own push services are accepted as endpoints (we POST to the address a browser gave, so an
  * address of our own network must never pass), plus the origins PUSH_SERVICE_ORIGINS adds (tests: a stub).
  */
+import type { Agent } from 'node:https'
 import webpush from 'web-push'
 import env from '#start/env'
 
@@ -37,6 +38,8 @@ export interface WebPushConfig {
   subject: string
   extraOrigins: string
   timeoutMs: number
+  /** The TLS agent to reach push services with (tests: one trusting the stub's certificate). */
+  agent?: Agent
 }
 
 export class WebPush {
@@ -91,6 +94,7 @@ export class WebPush {
           topic: notification.tag.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 32) || undefined,
           contentEncoding: 'aes128gcm',
           timeout: this.config.timeoutMs,
+          ...(this.config.agent ? { agent: this.config.agent } : {}),
           vapidDetails: { subject: this.config.subject, publicKey: this.config.publicKey, privateKey: this.config.privateKey },
         }
       )
