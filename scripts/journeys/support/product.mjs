@@ -1,8 +1,8 @@
 /*
  * The product under test: the production build started the way `npm start` starts it (scripts/start.mjs:
  * db:prepare, then the compiled API and the worker) on its own port, database and queue prefix, pointed at the
- * loopback stubs, a real OpenID provider and a real SMTP server (which files each mail it receives), with a
- * movable clock.
+ * loopback stubs (Meta's WhatsApp Business Platform among them, with its Embedded Signup), a real OpenID provider and
+ * a real SMTP server (which files each mail it receives), with a movable clock.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync } from 'node:fs'
@@ -14,7 +14,17 @@ import { startAiStub } from '../../lib/ai-stub.mjs'
 import { startGoogleBusinessStub } from '../../lib/google-business-stub.mjs'
 import { startOidcProvider } from '../../lib/oidc-provider.mjs'
 import { startSmtpInbox } from '../../lib/smtp-inbox.mjs'
-import { GOOGLE_KEY, GOOGLE_PROFILE_ACCOUNTS, OIDC_ACCOUNTS, PUBSUB_TOKEN, RAZORPAY, startGoogleStub, startRazorpay } from './stubs.mjs'
+import { startWhatsAppStub } from '../../lib/whatsapp-stub.mjs'
+import {
+  GOOGLE_KEY,
+  GOOGLE_PROFILE_ACCOUNTS,
+  OIDC_ACCOUNTS,
+  PUBSUB_TOKEN,
+  RAZORPAY,
+  startGoogleStub,
+  startRazorpay,
+  WHATSAPP_CONFIG_ID,
+} from './stubs.mjs'
 import { sleep, waitFor } from './wait.mjs'
 
 // JOURNEYS_PORT, JOURNEYS_DATABASE and JOURNEYS_QUEUE_PREFIX let two runs share the machine without meeting.
@@ -79,6 +89,7 @@ export async function startProduct() {
   const razorpay = await startRazorpay()
   const googleBusiness = await startGoogleBusinessStub({ accounts: GOOGLE_PROFILE_ACCOUNTS })
   const ai = await startAiStub()
+  const whatsapp = await startWhatsAppStub()
   const oidc = await startOidcProvider({ redirectUris: [`${BASE}/api/auth/oidc/callback`], accounts: OIDC_ACCOUNTS })
   const smtp = await startSmtpInbox(mailDir)
   const admin = await mysqlConnection()
@@ -118,6 +129,12 @@ export async function startProduct() {
     ...googleBusiness.env,
     GOOGLE_PUBSUB_TOKEN: PUBSUB_TOKEN,
     ...ai.env,
+    // Meta's Graph API, its JavaScript SDK and the Embedded Signup popup (scripts/lib/whatsapp-stub.mjs).
+    WHATSAPP_API_BASE_URL: whatsapp.url,
+    WHATSAPP_APP_ID: whatsapp.appId,
+    WHATSAPP_APP_SECRET: whatsapp.appSecret,
+    WHATSAPP_CONFIG_ID,
+    WHATSAPP_SDK_URL: whatsapp.sdkUrl,
   }
   // NODE_ENV stays unset, as with `npm start`: the API, ace and the worker default to development (which
   // allows TEST_CLOCK), while a front end that start.mjs finds stale is rebuilt as a production bundle (Vite
@@ -162,6 +179,7 @@ export async function startProduct() {
     ai,
     razorpay,
     oidc,
+    whatsapp,
     async stop() {
       process.removeListener('exit', killGroup)
       process.removeListener('SIGINT', killAndExit)
@@ -174,7 +192,7 @@ export async function startProduct() {
         while (exited === null && Date.now() < deadline) await sleep(100)
         if (exited === null) killGroup()
       }
-      await Promise.all([google.close(), googleBusiness.close(), ai.close(), razorpay.close(), oidc.close(), smtp.close()])
+      await Promise.all([google.close(), googleBusiness.close(), ai.close(), razorpay.close(), oidc.close(), smtp.close(), whatsapp.close()])
       await clearQueues().catch(() => {})
     },
   }

@@ -1,7 +1,8 @@
 /*
  * The outside services a journey's product talks to, on loopback: Google Places (New) with invented listings,
  * Razorpay's Orders API (scripts/lib/razorpay-stub.mjs, shared with the backend's tests), and the Google Business
- * Profile the Google journey connects (scripts/lib/google-business-stub.mjs) with its Pub/Sub push secret.
+ * Profile the Google journey connects (scripts/lib/google-business-stub.mjs) with its Pub/Sub push secret, and the
+ * Facebook Login for Business configuration of Meta's WhatsApp stub (scripts/lib/whatsapp-stub.mjs).
  */
 import { startRazorpayStub } from '../../lib/razorpay-stub.mjs'
 import { json, startStubServer } from '../../lib/stub-server.mjs'
@@ -56,6 +57,9 @@ export const GOOGLE_PLACES = [
     userRatingCount: 167,
   },
 ]
+
+/** The Facebook Login for Business configuration the dashboard opens Meta's Embedded Signup with (WHATSAPP_CONFIG_ID). */
+export const WHATSAPP_CONFIG_ID = '918273645501234'
 
 /** The secret path segment of the product's Pub/Sub push address in the journeys. */
 export const PUBSUB_TOKEN = 'journeys-pubsub-7f3a9c'
