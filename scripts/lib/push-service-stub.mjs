@@ -16,7 +16,7 @@ import { join } from 'node:path'
 /** RFC 8030's limit on a message body (the service may refuse more with 413). */
 export const MAX_PUSH_BYTES = 4096
 const URGENCIES = ['very-low', 'low', 'normal', 'high']
-/** A JWT's `exp` may be at most 24 hours ahead (RFC 8292 section 2). */
+/** A JWT's `exp` may be at most 24 hours ahead (RFC 8292, on the JWT claims). */
 const MAX_EXP_SECONDS = 24 * 3600
 
 // ---------------------------------------------------------------------------------------------------------------

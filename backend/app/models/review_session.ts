@@ -5,7 +5,6 @@ import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import Business from '#models/business'
 import { monthStartIst } from '#lib/time'
 import type { ReviewLanguage } from '#contract/review_messages/index'
-import type { RatingSource } from '#types/review'
 
 export default class ReviewSession extends BaseModel {
   static table = 'review_sessions'
@@ -52,7 +51,7 @@ export default class ReviewSession extends BaseModel {
 
   /** Where the rating was given: the customer page, or inside WhatsApp with a request's buttons (docs/decisions.md D67). */
   @column()
-  declare source: RatingSource
+  declare source: 'page' | 'whatsapp'
 
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime

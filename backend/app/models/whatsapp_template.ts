@@ -1,7 +1,6 @@
 import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
 import type { ReviewLanguage } from '#contract/review_messages/index'
-import type { WhatsAppTemplateStatus } from '#types/requests'
 
 /**
  * A review-request template on a business's WhatsApp Business account, in one language, with Meta's review state
@@ -28,7 +27,7 @@ export default class WhatsAppTemplate extends BaseModel {
   declare metaTemplateId: string | null
 
   @column()
-  declare status: WhatsAppTemplateStatus
+  declare status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'PAUSED' | 'DISABLED'
 
   /** Meta's reason for a rejection, a pause or a disabling. */
   @column()

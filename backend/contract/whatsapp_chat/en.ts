@@ -38,3 +38,6 @@ const en = {
 }
 
 export default en
+
+export type ChatMessageKey = keyof typeof en
+export type ChatMessages = Record<ChatMessageKey, string>

@@ -1,5 +1,5 @@
 /* The WhatsApp chat's texts in Kannada (ಕನ್ನಡ): translated from en.ts. */
-import type { ChatMessages } from './index.js'
+import type { ChatMessages } from './en.js'
 
 const kn: ChatMessages = {
   templateBody:

@@ -1,5 +1,5 @@
 /* The WhatsApp chat's texts in Tamil (தமிழ்): translated from en.ts. */
-import type { ChatMessages } from './index.js'
+import type { ChatMessages } from './en.js'
 
 const ta: ChatMessages = {
   templateBody:

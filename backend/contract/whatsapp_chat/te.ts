@@ -1,5 +1,5 @@
 /* The WhatsApp chat's texts in Telugu (తెలుగు): translated from en.ts. */
-import type { ChatMessages } from './index.js'
+import type { ChatMessages } from './en.js'
 
 const te: ChatMessages = {
   templateBody: 'నమస్తే {{1}}, {{2}} కి వచ్చినందుకు ధన్యవాదాలు. మీ అనుభవం ఎలా ఉంది? కింద ఉన్న రేటింగ్‌లలో ఒకదాన్ని నొక్కండి. ఈ పేజీలో కూడా రేటింగ్ ఇవ్వవచ్చు: {{3}}',

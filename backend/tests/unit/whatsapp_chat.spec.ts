@@ -5,7 +5,7 @@
  */
 import { test } from '@japa/runner'
 import { REVIEW_LANGUAGES } from '#contract/review_messages/index'
-import { CHAT_MESSAGES, OPT_OUT_WORDS, type ChatMessageKey } from '#contract/whatsapp_chat/index'
+import { CHAT_MESSAGES, OPT_OUT_WORDS, type ChatMessageKey } from '#contract/whatsapp_chat'
 
 const en = CHAT_MESSAGES.en
 const enKeys = Object.keys(en).sort() as ChatMessageKey[]

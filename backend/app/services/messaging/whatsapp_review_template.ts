@@ -5,7 +5,7 @@
  * request: `rr:{request token}:{1-5 | stop}`; the replies' buttons carry `rr:{request token}:{callback | no}`.
  */
 import { REVIEW_LANGUAGES, type ReviewLanguage } from '#contract/review_messages/index'
-import { chatMessage } from '#contract/whatsapp_chat/index'
+import { chatMessage } from '#contract/whatsapp_chat'
 
 export const REVIEW_TEMPLATE_NAME = 'reviewroute_rating_request'
 

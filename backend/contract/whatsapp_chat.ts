@@ -2,20 +2,20 @@
  * The WhatsApp chat's words in the customer page's nine languages (see en.ts for what each one is). The server
  * alone uses them, so the languages live in one module.
  */
-import { fillParams } from '../review_messages/fill_params.js'
-import type { ReviewLanguage } from '../review_messages/index.js'
-import en from './en.js'
-import hi from './hi.js'
-import bn from './bn.js'
-import mr from './mr.js'
-import te from './te.js'
-import ta from './ta.js'
-import gu from './gu.js'
-import kn from './kn.js'
-import ml from './ml.js'
+import { fillParams } from './review_messages/fill_params.js'
+import type { ReviewLanguage } from './review_messages/index.js'
+import en from './whatsapp_chat/en.js'
+import hi from './whatsapp_chat/hi.js'
+import bn from './whatsapp_chat/bn.js'
+import mr from './whatsapp_chat/mr.js'
+import te from './whatsapp_chat/te.js'
+import ta from './whatsapp_chat/ta.js'
+import gu from './whatsapp_chat/gu.js'
+import kn from './whatsapp_chat/kn.js'
+import ml from './whatsapp_chat/ml.js'
 
-export type ChatMessageKey = keyof typeof en
-export type ChatMessages = Record<ChatMessageKey, string>
+export type { ChatMessageKey, ChatMessages } from './whatsapp_chat/en.js'
+import type { ChatMessageKey, ChatMessages } from './whatsapp_chat/en.js'
 
 export const CHAT_MESSAGES: Record<ReviewLanguage, ChatMessages> = { en, hi, bn, mr, te, ta, gu, kn, ml }
 
