@@ -2,6 +2,18 @@ import type { IncomingHttpHeaders } from 'node:http'
 export declare const WHATSAPP_STUB_APP_ID = '1234567890123456'
 /** The Meta app's secret: the code exchange's client_secret and the webhooks' signing key. */
 export declare const WHATSAPP_STUB_APP_SECRET = 'meta-app-secret-for-tests'
+/** A webhook as Meta posts it: object `whatsapp_business_account`, one entry of one change. */
+export interface WebhookEnvelope {
+  object: string
+  entry: {
+    changes: {
+      field: string
+      value: unknown
+    }[]
+    time?: number
+    id: string
+  }[]
+}
 export type TemplateStatus = 'PENDING' | 'APPROVED' | 'REJECTED' | 'PAUSED' | 'DISABLED'
 /** Graph API's error object (the value of `error` in an error answer). */
 export interface MetaError {
@@ -382,22 +394,7 @@ export declare function formatDisplayNumber(input: string): string
 export declare function signWebhook(rawBody: string, appSecret: string): string
 /** A valid Ogg Opus file of `seconds` of silence (mono, 48 kHz, 20 ms frames): what a WhatsApp voice note is. */
 export declare function silentVoiceNote(duration?: number): Buffer<ArrayBuffer>
-export declare function webhookEnvelope(
-  wabaId: string,
-  field: string,
-  value: unknown,
-  time?: Date | number
-): {
-  object: string
-  entry: {
-    changes: {
-      field: string
-      value: unknown
-    }[]
-    time?: number
-    id: string
-  }[]
-}
+export declare function webhookEnvelope(wabaId: string, field: string, value: unknown, time?: Date | number): WebhookEnvelope
 /** The `messages` field: `value` carries contacts and messages (a customer's), or statuses (of the business's). */
 export declare function messagesField(
   number: WebhookNumber,
@@ -406,48 +403,11 @@ export declare function messagesField(
     messages?: unknown[]
     statuses?: unknown[]
   }
-): {
-  object: string
-  entry: {
-    changes: {
-      field: string
-      value: unknown
-    }[]
-    time?: number
-    id: string
-  }[]
-}
+): WebhookEnvelope
 /** A status of a business message: sent, delivered, read or failed (with `errors`). */
-export declare function statusUpdate(
-  number: WebhookNumber,
-  input: StatusInput
-): {
-  object: string
-  entry: {
-    changes: {
-      field: string
-      value: unknown
-    }[]
-    time?: number
-    id: string
-  }[]
-}
+export declare function statusUpdate(number: WebhookNumber, input: StatusInput): WebhookEnvelope
 /** A customer's message: text, a template's quick reply (`button`), an interactive reply, or a voice note. */
-export declare function inboundMessage(
-  number: WebhookNumber,
-  customer: WebhookCustomer,
-  message: InboundInput
-): {
-  object: string
-  entry: {
-    changes: {
-      field: string
-      value: unknown
-    }[]
-    time?: number
-    id: string
-  }[]
-}
+export declare function inboundMessage(number: WebhookNumber, customer: WebhookCustomer, message: InboundInput): WebhookEnvelope
 export declare function templateStatusUpdate(
   wabaId: string,
   update: {
@@ -458,17 +418,7 @@ export declare function templateStatusUpdate(
     reason?: string
     time?: Date | number
   }
-): {
-  object: string
-  entry: {
-    changes: {
-      field: string
-      value: unknown
-    }[]
-    time?: number
-    id: string
-  }[]
-}
+): WebhookEnvelope
 export declare function phoneQualityUpdate(
   wabaId: string,
   update: {
@@ -477,17 +427,7 @@ export declare function phoneQualityUpdate(
     currentLimit?: string
     time?: Date | number
   }
-): {
-  object: string
-  entry: {
-    changes: {
-      field: string
-      value: unknown
-    }[]
-    time?: number
-    id: string
-  }[]
-}
+): WebhookEnvelope
 /** `extra`: the event's own objects (waba_info, ban_info, violation_info, restriction_info …). */
 export declare function accountUpdate(
   wabaId: string,
@@ -504,17 +444,7 @@ export declare function accountUpdate(
     extra?: Record<string, unknown>
     time?: Date | number
   }
-): {
-  object: string
-  entry: {
-    changes: {
-      field: string
-      value: unknown
-    }[]
-    time?: number
-    id: string
-  }[]
-}
+): WebhookEnvelope
 /** Starts the stub on a free loopback port. */
 export declare function startWhatsAppStub(options?: WhatsAppStubOptions): Promise<WhatsAppStub>
 export {}
