@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { sameShapeAsEnglish } from '#tests/helpers/translations'
 import { REVIEW_LANGUAGES, type ReviewLanguage, type ReviewMessages } from '#contract/review_messages/index'
 import en from '#contract/review_messages/en'
 import hi from '#contract/review_messages/hi'
@@ -52,7 +53,6 @@ const scriptsIn = (text: string) => {
   }
   return found
 }
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([^{}]*?)\s*\}\}/g)].map((match) => match[0]).sort()
 const enKeys = Object.keys(en).sort()
 
 test.group('review messages', () => {
@@ -63,22 +63,7 @@ test.group('review messages', () => {
   for (const lang of REVIEW_LANGUAGES) {
     const messages = modules[lang]
 
-    test(`${lang}: the same keys as en, none empty`, ({ assert }) => {
-      assert.deepEqual(Object.keys(messages).sort(), enKeys)
-      for (const [key, value] of Object.entries(messages)) {
-        assert.isString(value, key)
-        assert.isAbove(value.trim().length, 0, `${lang}.${key} is empty`)
-      }
-    })
-
-    test(`${lang}: the same {{placeholders}} per key as en, no stray braces`, ({ assert }) => {
-      for (const key of enKeys as (keyof ReviewMessages)[]) {
-        const value = messages[key]
-        assert.deepEqual(placeholders(value), placeholders(en[key]), `${lang}.${key}`)
-        const braces = value.replace(/\{\{[^{}]*\}\}/g, '')
-        assert.notMatch(braces, /[{}]/, `${lang}.${key} has a stray brace`)
-      }
-    })
+    sameShapeAsEnglish(lang, messages, en)
 
     test(`${lang}: clean Unicode, brand names in Latin letters, Western digits`, ({ assert }) => {
       for (const key of enKeys as (keyof ReviewMessages)[]) {

@@ -4,6 +4,7 @@
  * what the webhook compares a trimmed, lower-cased message with.
  */
 import { test } from '@japa/runner'
+import { sameShapeAsEnglish } from '#tests/helpers/translations'
 import { REVIEW_LANGUAGES } from '#contract/review_messages/index'
 import { CHAT_MESSAGES, OPT_OUT_WORDS, type ChatMessageKey } from '#contract/whatsapp_chat'
 
@@ -41,7 +42,6 @@ const FOOTER_WORD: Record<string, string> = {
   ml: 'നിർത്തുക',
 }
 
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([^{}]*?)\s*\}\}/g)].map((match) => match[0]).sort()
 const codePoints = (text: string) => [...text].length
 
 test.group('WhatsApp chat messages', () => {
@@ -52,20 +52,7 @@ test.group('WhatsApp chat messages', () => {
   for (const lang of REVIEW_LANGUAGES) {
     const messages = CHAT_MESSAGES[lang]
 
-    test(`${lang}: the same keys as en, none empty`, ({ assert }) => {
-      assert.deepEqual(Object.keys(messages).sort(), enKeys)
-      for (const [key, value] of Object.entries(messages)) {
-        assert.isString(value, key)
-        assert.isAbove(value.trim().length, 0, `${lang}.${key} is empty`)
-      }
-    })
-
-    test(`${lang}: the same {{placeholders}} per key as en, no stray braces`, ({ assert }) => {
-      for (const key of enKeys) {
-        assert.deepEqual(placeholders(messages[key]), placeholders(en[key]), `${lang}.${key}`)
-        assert.notMatch(messages[key].replace(/\{\{[^{}]*\}\}/g, ''), /[{}]/, `${lang}.${key} has a stray brace`)
-      }
-    })
+    sameShapeAsEnglish(lang, messages, en)
 
     test(`${lang}: within Meta's length limits`, ({ assert }) => {
       for (const key of enKeys) {
