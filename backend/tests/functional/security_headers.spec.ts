@@ -47,10 +47,15 @@ test.group('Security headers', (group) => {
       assert.notInclude(response.text(), 'at async', 'no stack trace')
     })
 
-  test('the policy lets the dashboard load Razorpay Checkout and nothing else from outside for scripts', async ({ client, assert }) => {
+  test("the policy lets the dashboard load Razorpay Checkout and Meta's SDK, and nothing else from outside for scripts", async ({
+    client,
+    assert,
+  }) => {
     const response = await client.get('/dashboard')
     const csp = directives(response.header('content-security-policy') ?? '')
-    assert.deepEqual(csp['script-src'], ["'self'", 'https://checkout.razorpay.com'])
+    assert.deepEqual(csp['script-src'], ["'self'", 'https://checkout.razorpay.com', new URL(env.get('WHATSAPP_SDK_URL')).origin])
+    // A WhatsApp voice note plays from the blob: the dashboard fetched (docs/decisions.md D67).
+    assert.deepEqual(csp['media-src'], ["'self'", 'blob:'])
     assert.include(csp['frame-src'] ?? [], 'https://api.razorpay.com')
     // The website widget screen previews the widget's own page (/w/{code}) in a frame.
     assert.include(csp['frame-src'] ?? [], "'self'")
