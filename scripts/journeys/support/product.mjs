@@ -192,7 +192,15 @@ export async function startProduct() {
         while (exited === null && Date.now() < deadline) await sleep(100)
         if (exited === null) killGroup()
       }
-      await Promise.all([google.close(), googleBusiness.close(), ai.close(), razorpay.close(), oidc.close(), smtp.close(), whatsapp.close()])
+      await Promise.all([
+        google.close(),
+        googleBusiness.close(),
+        ai.close(),
+        razorpay.close(),
+        oidc.close(),
+        smtp.close(),
+        whatsapp.close(),
+      ])
       await clearQueues().catch(() => {})
     },
   }
