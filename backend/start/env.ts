@@ -120,6 +120,11 @@ const env = await Env.create(new URL('../', import.meta.url), {
     return price
   },
 
+  /** ReviewRoute's own WhatsApp Business number, for owners' alerts (any empty: WhatsApp alerts off). */
+  WHATSAPP_PLATFORM_PHONE_NUMBER_ID: str(''),
+  WHATSAPP_PLATFORM_WABA_ID: str(''),
+  WHATSAPP_PLATFORM_TOKEN: str(''),
+
   /** Web Push (VAPID): all three empty turns push off. */
   VAPID_PUBLIC_KEY: str(''),
   VAPID_PRIVATE_KEY: str(''),

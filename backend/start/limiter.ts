@@ -136,6 +136,16 @@ export const testMessageThrottle = failOpen(
       .usingKey(`u${ctx.auth.user?.id ?? clientIp(ctx)}`)
   )
 )
+/** WhatsApp alert codes per account: each sends a message to a number the person typed (docs/decisions.md D69). */
+export const whatsappAlertCodeThrottle = failOpen(
+  'whatsapp_alert_code',
+  limiter.define('whatsapp_alert_code', (ctx) =>
+    limiter
+      .allowRequests(5)
+      .every('1 hour')
+      .usingKey(`u${ctx.auth.user?.id ?? clientIp(ctx)}`)
+  )
+)
 /** Operator TOTP codes per account: 10 tries in 15 minutes, so six digits cannot be guessed. */
 export const twoFactorThrottle = failOpen(
   'two_factor',

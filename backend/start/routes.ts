@@ -25,6 +25,7 @@ import {
   registerThrottle,
   resendVerificationThrottle,
   searchThrottle,
+  whatsappAlertCodeThrottle,
 } from '#start/limiter'
 
 const AuthController = () => import('#controllers/auth_controller')
@@ -64,6 +65,7 @@ const TestMessagesController = () => import('#controllers/test_messages_controll
 const ReviewRequestsController = () => import('#controllers/review_requests_controller')
 const NotificationSettingsController = () => import('#controllers/notification_settings_controller')
 const PushSubscriptionsController = () => import('#controllers/push_subscriptions_controller')
+const WhatsAppAlertsController = () => import('#controllers/whatsapp_alerts_controller')
 const TestClockController = () => import('#controllers/test_clock_controller')
 const GoogleRatingsController = () => import('#controllers/google_ratings_controller')
 const PostersController = () => import('#controllers/posters_controller')
@@ -135,6 +137,13 @@ router
     router
       .group(() => {
         router.get('push/public-key', [PushSubscriptionsController, 'publicKey']).as('push.public_key')
+        // Alerts on WhatsApp from ReviewRoute's number (docs/decisions.md D69): the person's proved mobile number.
+        router
+          .post('profile/whatsapp-alerts', [WhatsAppAlertsController, 'store'])
+          .as('whatsapp_alerts.store')
+          .use(whatsappAlertCodeThrottle)
+        router.post('profile/whatsapp-alerts/verify', [WhatsAppAlertsController, 'verify']).as('whatsapp_alerts.verify')
+        router.delete('profile/whatsapp-alerts', [WhatsAppAlertsController, 'destroy']).as('whatsapp_alerts.destroy')
         router.get('push-subscriptions', [PushSubscriptionsController, 'index']).as('push_subscriptions.index')
         router.post('push-subscriptions', [PushSubscriptionsController, 'store']).as('push_subscriptions.store')
         router

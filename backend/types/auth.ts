@@ -69,6 +69,8 @@ export interface NotificationSettingsDto {
   googleReviewAlerts: 'instant' | 'daily' | 'off'
   /** Where each kind of alert goes: `email`, `whatsapp` (ReviewRoute's number), `push` (the member's devices). */
   channels: Record<'feedback' | 'googleReviews' | 'summaries', ('email' | 'whatsapp' | 'push')[]>
+  /** The proved number WhatsApp alerts go to (null: none), and whether this server sends WhatsApp alerts at all. */
+  whatsapp: WhatsAppAlertNumberDto & { available: boolean }
 }
 
 export interface AuthResponse {
@@ -171,4 +173,16 @@ export interface PushSubscriptionDto {
   service: string
   createdAt: string
   lastSentAt: string | null
+}
+
+/** 202 of POST /api/profile/whatsapp-alerts: where the code went and until when it works. */
+export interface WhatsAppAlertCodeSentDto {
+  phone: string
+  expiresAt: string
+}
+
+/** The number WhatsApp alerts go to, once proved; null when none. */
+export interface WhatsAppAlertNumberDto {
+  phone: string | null
+  verifiedAt: string | null
 }

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { App } from './app'
 import { AppErrorBoundary } from './components/error-screen'
 import { registerServiceWorker } from './providers/service-worker'
+import { captureInstallPrompt } from './providers/install-prompt'
 import { firstPaintSettled } from './providers/first-paint-wait'
 import './styles.css'
 // The overview's own look too: the first paint (first-paint/) draws the overview before any of its chunks is here.
@@ -19,6 +20,8 @@ void firstPaintSettled().then(() =>
     </StrictMode>
   )
 )
+
+captureInstallPrompt()
 
 // The built dashboard only: the dev server has no sw.js (and serves unhashed modules).
 if (import.meta.env.PROD) registerServiceWorker()

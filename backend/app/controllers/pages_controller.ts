@@ -9,6 +9,9 @@ import { NotFoundError } from '#exceptions/app_errors'
 const pathOf = (ctx: HttpContext) => ctx.request.url().split('?')[0]
 
 /** Every page of the product from one origin (docs/decisions.md D12): site, dashboard, their assets, 404 (the review page: review_page_controller). */
+/** Files of the dashboard's public folder served at the root (frontend/public). */
+const DASHBOARD_ROOT_FILES = new Set(['/manifest.webmanifest', '/icons/icon-192.png', '/icons/icon-512.png', '/icons/badge-96.png'])
+
 export default class PagesController {
   /** Hashed build assets of either bundle. */
   async asset(ctx: HttpContext) {
@@ -39,6 +42,11 @@ export default class PagesController {
     const area = webAreaOf(path)
     if (area === 'dashboard') return sendHtml(ctx, 200, await bundles.dashboardHtml())
     if (area === 'site') return sendHtml(ctx, 200, await bundles.siteHtml())
+    // The dashboard's installable-app files, at the root: its web app manifest and icons (docs/decisions.md D68).
+    if (DASHBOARD_ROOT_FILES.has(path)) {
+      const own = resolveInside(bundles.dashboardDist, path)
+      if (own && (await sendFile(ctx, own, false))) return
+    }
     // Files of the site's public folder (favicon, logo, robots.txt).
     const file = path.lastIndexOf('.') > path.lastIndexOf('/') ? resolveInside(bundles.landingDist, path) : null
     if (file && !file.endsWith('.html') && (await sendFile(ctx, join(file), false))) return

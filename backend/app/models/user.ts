@@ -66,6 +66,13 @@ export default class User extends compose(BaseModel, AuthFinder) {
   @column()
   declare googleReviewAlerts: FeedbackAlerts
 
+  /** The mobile number alerts go to on WhatsApp, once proved with a code (docs/decisions.md D69). */
+  @column()
+  declare whatsappAlertPhone: string | null
+
+  @column.dateTime()
+  declare whatsappAlertVerifiedAt: DateTime | null
+
   /** Where each kind of alert goes (docs/decisions.md D68); null: the defaults. Read through `alertChannels()`. */
   @column({
     columnName: 'alert_channels',

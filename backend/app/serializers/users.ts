@@ -3,6 +3,7 @@
  * (docs/decisions.md D2).
  */
 import type User from '#models/user'
+import { platformSender } from '#lib/whatsapp_platform'
 import type { NotificationSettingsDto, UserDto } from '#types/api'
 
 export function serializeUser(user: User): UserDto {
@@ -31,5 +32,10 @@ export function serializeNotificationSettings(user: User): NotificationSettingsD
     weeklySummary: user.weeklySummary,
     googleReviewAlerts: user.googleReviewAlerts,
     channels: user.alertChannels(),
+    whatsapp: {
+      phone: user.whatsappAlertPhone,
+      verifiedAt: user.whatsappAlertVerifiedAt?.toISO() ?? null,
+      available: platformSender() !== null,
+    },
   }
 }

@@ -31,3 +31,18 @@ export const updateNotificationSettingsValidator = vine.compile(
   })
 )
 updateNotificationSettingsValidator.messagesProvider = messages
+
+/** The mobile number WhatsApp alerts go to (docs/decisions.md D69); its form is checked by the action. */
+export const whatsappAlertPhoneValidator = vine.compile(vine.object({ phone: vine.string().trim().minLength(10).maxLength(20) }))
+whatsappAlertPhoneValidator.messagesProvider = messages
+
+/** The 6-digit code sent to that number. */
+export const whatsappAlertCodeValidator = vine.compile(
+  vine.object({
+    code: vine
+      .string()
+      .trim()
+      .regex(/^[0-9]{6}$/),
+  })
+)
+whatsappAlertCodeValidator.messagesProvider = messages

@@ -11,7 +11,8 @@ const SIGNED_OUT = 'You must be signed in to do that.'
 const DEFAULTS = { feedbackAlerts: 'instant', weeklySummary: true, googleReviewAlerts: 'instant' }
 
 /** The three settings of an answer, without its alert channels (tested on their own below). */
-const withoutChannels = (body: Record<string, unknown>) => Object.fromEntries(Object.entries(body).filter(([key]) => key !== 'channels'))
+const withoutChannels = (body: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(body).filter(([key]) => key !== 'channels' && key !== 'whatsapp'))
 
 const storedSettings = async (userId: number) => {
   const row = await db.from('users').where('id', userId).select('feedback_alerts', 'weekly_summary', 'google_review_alerts').firstOrFail()

@@ -98,4 +98,18 @@ test.group('Pages from one origin', (group) => {
     assert.include(icon.header('content-type'), 'image/svg+xml')
     assert.equal((await client.get('/review.html')).status(), 404)
   })
+
+  test("the dashboard's web app manifest and its icons are served at the root, so it installs", async ({ client, assert }) => {
+    const manifest = await client.get('/manifest.webmanifest')
+    manifest.assertStatus(200)
+    assert.include(manifest.header('content-type'), 'application/manifest+json')
+    const body = JSON.parse(manifest.text())
+    assert.containsSubset(body, { display: 'standalone', start_url: '/dashboard' })
+    for (const { src, sizes } of body.icons as { src: string; sizes: string }[]) {
+      const icon = await client.get(src)
+      icon.assertStatus(200)
+      assert.include(icon.header('content-type'), 'image/png', `${src} (${sizes})`)
+    }
+    assert.equal((await client.get('/icons/../index.html')).status(), 404)
+  })
 })

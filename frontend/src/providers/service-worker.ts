@@ -9,7 +9,12 @@
  *     /dashboard-assets/ are answered from its cache, anything missing fetched and kept (hashed names: a file's
  *     content never changes). Everything else (the HTML, /api/, the site) is not touched: the network as always.
  *   - A new build is a new sw.js (its version and list change): it installs, takes over and deletes older caches.
+ *   - Alerts on this phone (docs/decisions.md D68): a push shows the notification the server sent as JSON `{title,
+ *     body, url, tag}` (anything else: a plain "ReviewRoute" one); a tap on it focuses an open dashboard window on its
+ *     url, or opens one. Only same-origin urls: anything else opens the overview.
  * Only public, hashed build files are stored: nothing of an owner's, so signing out has nothing to clear.
+ * No offline page: navigations skip the worker (the install's route rule), so a phone's visit never waits for it to
+ * start; answering them offline would put that start-up before every visit's HTML.
  */
 export const SERVICE_WORKER_URL = '/dashboard-assets/sw.js'
 export const ASSETS_PREFIX = '/dashboard-assets/'
@@ -39,15 +44,33 @@ interface FetchEvent extends WorkerEvent {
   request: Request
   respondWith(response: Promise<Response>): void
 }
+interface PushEvent extends WorkerEvent {
+  data: { json(): unknown } | null
+}
+interface NotificationEvent extends WorkerEvent {
+  notification: { data?: { url?: unknown } | null; close(): void }
+}
+interface WindowClient {
+  url: string
+  focus(): Promise<WindowClient>
+  navigate(url: string): Promise<WindowClient | null>
+}
 export interface WorkerScope {
   location: { origin: string }
   caches: CacheStorage
   fetch: typeof fetch
   skipWaiting(): Promise<void>
-  clients: { claim(): Promise<void> }
+  clients: {
+    claim(): Promise<void>
+    matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<readonly WindowClient[]>
+    openWindow(url: string): Promise<unknown>
+  }
+  registration: { showNotification(title: string, options: NotificationOptions): Promise<void> }
   addEventListener(type: 'install', listener: (event: InstallEvent) => void): void
   addEventListener(type: 'activate', listener: (event: WorkerEvent) => void): void
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void
+  addEventListener(type: 'push', listener: (event: PushEvent) => void): void
+  addEventListener(type: 'notificationclick', listener: (event: NotificationEvent) => void): void
 }
 
 export function serviceWorker(scope: WorkerScope, version: string, precache: string[]) {
@@ -102,6 +125,57 @@ export function serviceWorker(scope: WorkerScope, version: string, precache: str
             })
         )
       )
+    )
+  })
+
+  // A push: the server's JSON {title, body, url, tag}; a payload that is not JSON still shows something.
+  scope.addEventListener('push', (event) => {
+    let message: Record<string, unknown> = {}
+    try {
+      const data = event.data?.json()
+      if (data && typeof data === 'object') message = data as Record<string, unknown>
+    } catch {
+      // Not JSON: the plain notification below.
+    }
+    const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined)
+    event.waitUntil(
+      scope.registration.showNotification(text(message.title) ?? 'ReviewRoute', {
+        body: text(message.body) ?? (text(message.title) ? undefined : 'Something new is waiting for you in ReviewRoute.'),
+        tag: text(message.tag),
+        data: { url: text(message.url) ?? '/dashboard' },
+        icon: '/icons/icon-192.png',
+        badge: '/icons/badge-96.png',
+      })
+    )
+  })
+
+  // A tap: a dashboard window already open is brought forward on the alert's page; otherwise a new one opens there.
+  scope.addEventListener('notificationclick', (event) => {
+    event.notification.close()
+    const origin = scope.location.origin
+    const wanted = event.notification.data?.url
+    let url = `${origin}/dashboard`
+    try {
+      const parsed = new URL(typeof wanted === 'string' ? wanted : '/dashboard', origin)
+      if (parsed.origin === origin) url = parsed.href
+    } catch {
+      // A malformed url: the overview.
+    }
+    // The dashboard's pages (backend/contract/web_routes.ts), copied: the worker imports nothing.
+    const dashboard = /^\/(dashboard|feedbacks|profile|billing|business|admin|invite)(\/|$)/
+    const open = () => scope.clients.openWindow(url)
+    event.waitUntil(
+      scope.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+        const found = windows.find((client) => {
+          const at = new URL(client.url)
+          return at.origin === origin && dashboard.test(at.pathname)
+        })
+        if (!found) return open()
+        return found
+          .focus()
+          .then((focused) => (focused.url === url ? focused : focused.navigate(url)))
+          .catch(open)
+      })
     )
   })
 }

@@ -25,6 +25,8 @@ export const notificationSettings = {
   feedbackAlerts: 'instant',
   weeklySummary: true,
   googleReviewAlerts: 'instant',
+  channels: { feedback: ['email'], googleReviews: ['email'], summaries: ['email'] },
+  whatsapp: { phone: null, verifiedAt: null, available: false },
 } satisfies NotificationSettingsDto
 
 /** A laptop used 3 hours ago, this phone, and a token from before devices were recorded, never used. */
@@ -50,6 +52,8 @@ export function openProfile(routes: Routes = {}, pattern = '*') {
     'GET /api/billing/usage': usage,
     'GET /api/auth/sessions': devices(),
     'GET /api/notification-settings': notificationSettings,
+    // Alerts on phones off, as on a server without push keys; tests/profile/phone-alerts.test.tsx turns them on.
+    'GET /api/push/public-key': { publicKey: null },
     ...routes,
   })
   renderScreen(<ProfilePage />, { path: '/profile', pattern })

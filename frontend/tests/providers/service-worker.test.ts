@@ -1,7 +1,7 @@
 /*
  * The dashboard's service worker (providers/service-worker.ts): registered once the page has loaded where browsers
  * support it (never in jsdom), it keeps the build's hashed files and answers them from its cache, and leaves the HTML,
- * the API and everything else to the network.
+ * the API and everything else to the network. It shows pushed alerts and opens the dashboard on a tap.
  */
 import { describe, expect, it, vi } from 'vitest'
 import { registerServiceWorker, serviceWorker, SERVICE_WORKER_URL, type WorkerScope } from '#providers/service-worker'
@@ -40,8 +40,21 @@ describe('registering the service worker', () => {
   })
 })
 
-/** A worker global scope with an in-memory Cache Storage and a network that records what it was asked for. */
-function fakeScope(initialCaches: string[] = []) {
+/** A window of the origin the worker can focus and move (a WindowClient). */
+function fakeWindow(url: string) {
+  const client = {
+    url,
+    focus: vi.fn(async () => client),
+    navigate: vi.fn(async (to: string) => ({ ...client, url: to })),
+  }
+  return client
+}
+
+/**
+ * A worker global scope with an in-memory Cache Storage, a network that records what it was asked for, the
+ * notifications it showed and the windows open on the origin.
+ */
+function fakeScope(initialCaches: string[] = [], windows: ReturnType<typeof fakeWindow>[] = []) {
   const stores = new Map<string, Map<string, Response>>(initialCaches.map((name) => [name, new Map()]))
   const network: string[] = []
   const listeners: Record<string, (event: unknown) => void> = {}
@@ -72,7 +85,12 @@ function fakeScope(initialCaches: string[] = []) {
     caches,
     fetch,
     skipWaiting: vi.fn(async () => undefined),
-    clients: { claim: vi.fn(async () => undefined) },
+    clients: {
+      claim: vi.fn(async () => undefined),
+      matchAll: vi.fn(async () => windows),
+      openWindow: vi.fn(async () => null),
+    },
+    registration: { showNotification: vi.fn(async () => undefined) },
     addEventListener: (type: string, listener: (event: unknown) => void) => (listeners[type] = listener),
   } as unknown as WorkerScope
   const dispatch = async (type: string, extra: object = {}) => {
@@ -154,5 +172,95 @@ describe('the service worker', () => {
     await dispatch('activate')
     expect([...stores.keys()].sort()).toEqual(['reviewroute-dashboard-v2', 'someone-else'])
     expect(scope.clients.claim).toHaveBeenCalled()
+  })
+})
+
+describe('alerts on this phone, in the worker', () => {
+  const pushed = (data: unknown) => ({
+    data: {
+      json: () => {
+        if (typeof data !== 'string') return data
+        return JSON.parse(data) as unknown
+      },
+    },
+  })
+
+  it("shows the server's alert with its page, tag and the app's icons", async () => {
+    const { scope, dispatch } = fakeScope()
+    serviceWorker(scope, 'v2', [])
+    await dispatch(
+      'push',
+      pushed({ title: 'New 2-star feedback', body: 'Ravi at Spice Hub: "Cold food"', url: '/feedbacks?id=41', tag: 'feedback-7' })
+    )
+    expect(scope.registration.showNotification).toHaveBeenCalledWith('New 2-star feedback', {
+      body: 'Ravi at Spice Hub: "Cold food"',
+      tag: 'feedback-7',
+      data: { url: '/feedbacks?id=41' },
+      icon: '/icons/icon-192.png',
+      badge: '/icons/badge-96.png',
+    })
+  })
+
+  it('shows a plain ReviewRoute notification for a payload that is not JSON, or none', async () => {
+    const { scope, dispatch } = fakeScope()
+    serviceWorker(scope, 'v2', [])
+    await dispatch('push', pushed('not json {'))
+    await dispatch('push', { data: null })
+    const show = vi.mocked(scope.registration.showNotification)
+    expect(show).toHaveBeenCalledTimes(2)
+    for (const [title, options] of show.mock.calls) {
+      expect(title).toBe('ReviewRoute')
+      expect(options).toMatchObject({ body: 'Something new is waiting for you in ReviewRoute.', data: { url: '/dashboard' } })
+    }
+  })
+
+  const click = (url: unknown) => ({ notification: { data: { url }, close: vi.fn() } })
+
+  it('a tap closes the alert, brings an open dashboard window forward and moves it to the alert', async () => {
+    const site = fakeWindow(`${ORIGIN}/pricing`)
+    const dashboard = fakeWindow(`${ORIGIN}/profile`)
+    const { scope, dispatch } = fakeScope([], [site, dashboard])
+    serviceWorker(scope, 'v2', [])
+    const event = click('/feedbacks?id=41')
+    await dispatch('notificationclick', event)
+    expect(event.notification.close).toHaveBeenCalled()
+    expect(site.focus).not.toHaveBeenCalled()
+    expect(dashboard.focus).toHaveBeenCalled()
+    expect(dashboard.navigate).toHaveBeenCalledWith(`${ORIGIN}/feedbacks?id=41`)
+    expect(scope.clients.openWindow).not.toHaveBeenCalled()
+  })
+
+  it('opens a window on the alert when no dashboard is open, or when the open one cannot be moved', async () => {
+    const { scope, dispatch } = fakeScope([], [fakeWindow(`${ORIGIN}/review/ABC123`)])
+    serviceWorker(scope, 'v2', [])
+    await dispatch('notificationclick', click('/dashboard/google'))
+    expect(scope.clients.openWindow).toHaveBeenCalledWith(`${ORIGIN}/dashboard/google`)
+
+    const stuck = fakeWindow(`${ORIGIN}/dashboard`)
+    stuck.navigate.mockRejectedValue(new TypeError('not controlled'))
+    const other = fakeScope([], [stuck])
+    serviceWorker(other.scope, 'v2', [])
+    await other.dispatch('notificationclick', click('/feedbacks'))
+    expect(other.scope.clients.openWindow).toHaveBeenCalledWith(`${ORIGIN}/feedbacks`)
+  })
+
+  it('never opens another site: a foreign or missing url opens the overview', async () => {
+    const { scope, dispatch } = fakeScope()
+    serviceWorker(scope, 'v2', [])
+    await dispatch('notificationclick', click('https://evil.example/phish'))
+    await dispatch('notificationclick', { notification: { data: null, close: vi.fn() } })
+    expect(vi.mocked(scope.clients.openWindow).mock.calls).toEqual([[`${ORIGIN}/dashboard`], [`${ORIGIN}/dashboard`]])
+  })
+
+  it('works from its source alone, as sw.js runs it', async () => {
+    const { scope, dispatch } = fakeScope()
+    // What vite.config.ts writes into sw.js: the function's text, called with the worker's scope, and nothing else.
+    const run = new Function('scope', `(${serviceWorker.toString()})(scope, 'v2', [])`) as (scope: WorkerScope) => void
+    run(scope)
+    await dispatch('push', pushed({ title: 'New Google review', url: '/dashboard/google' }))
+    expect(scope.registration.showNotification).toHaveBeenCalledWith(
+      'New Google review',
+      expect.objectContaining({ data: { url: '/dashboard/google' } })
+    )
   })
 })

@@ -128,6 +128,24 @@ export class WhatsAppCloud {
     })
   }
 
+  /**
+   * An authentication template with a one-time code (Meta's AUTHENTICATION category): the code in the body and in
+   * the copy-code button, which Meta's format passes as the button's URL parameter.
+   */
+  sendAuthenticationCode(sender: Sender, to: string, template: string, languageCode: string, code: string) {
+    return this.sendMessage(sender, to, {
+      type: 'template',
+      template: {
+        name: template,
+        language: { code: languageCode },
+        components: [
+          { type: 'body', parameters: [{ type: 'text', text: code }] },
+          { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: code }] },
+        ],
+      },
+    })
+  }
+
   /** An interactive message inside the customer service window (reply buttons or a call-to-action link). */
   sendInteractive(sender: Sender, to: string, interactive: Interactive) {
     const action =

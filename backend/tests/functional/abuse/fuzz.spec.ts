@@ -18,6 +18,7 @@ import limiter from '@adonisjs/limiter/services/main'
 import { isolated } from '#tests/helpers/setup'
 import { pageViewCounter, widgetViewCounter } from '#hot_path/page_view_counter'
 import { WEBHOOK_SECRET, hmac, razorpayStub } from '#tests/helpers/razorpay'
+import { whatsappPlatform } from '#tests/helpers/whatsapp_stub'
 import { PUBSUB_TOKEN, googlePushOnly } from '#tests/helpers/google_stub'
 import { aiStub } from '#tests/helpers/ai_stub'
 import { apiRoutes, assertClassified, pathFor, readWritePairs, type ApiRoute, type ReadWritePair } from '#tests/helpers/api_routes'
@@ -713,6 +714,7 @@ test.group('Fuzz: every API route answers bad input with a 4xx JSON error and ch
   razorpayStub(group)
   googlePushOnly(group)
   aiStub(group)
+  whatsappPlatform(group)
   let fingerprint: () => Promise<Fingerprint>
   group.setup(async () => {
     fingerprint = await databaseFingerprinter()

@@ -1,11 +1,15 @@
 import { Alert, Card, Flex, Radio, Switch, Typography } from 'antd'
 import type { NotificationSettingsDto } from '@reviewroute/backend/types/api'
 import { useCustom } from '@refinedev/core'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { ResendVerificationButton } from '#components/account/verify-email-banner'
 import { FEEDBACK_ALERT_GATE_MINUTES, NOTIFICATION_MAIL_TIME_IST } from '#config/constants'
 import { errorText, request } from '#providers/http'
 import { useToast } from '#providers/toast'
+import type { SettingsChange } from './phone-alerts'
+
+/** Alerts on this phone and each kind's channels: a chunk of their own, loaded with the card (docs/decisions.md D68). */
+const PhoneAlerts = lazy(() => import('./phone-alerts'))
 
 type FeedbackAlerts = NotificationSettingsDto['feedbackAlerts']
 
@@ -22,7 +26,7 @@ const GOOGLE_CHOICES = choices('No Google review mails; read them under Feedback
 const labelOf = (value: FeedbackAlerts) => ALERT_CHOICES.find((choice) => choice.value === value)!.label
 
 /** What a saved change says in its toast. */
-function savedText(change: Partial<NotificationSettingsDto>) {
+function savedText(change: SettingsChange) {
   if (change.feedbackAlerts) return `Feedback alerts: ${labelOf(change.feedbackAlerts)}.`
   if (change.googleReviewAlerts) return `Google review alerts: ${labelOf(change.googleReviewAlerts)}.`
   return change.weeklySummary ? 'The weekly summary is on.' : 'The weekly summary is off.'
@@ -69,7 +73,8 @@ function AlertChoices(props: {
  * Which mails the owner gets about low ratings, low Google reviews and their week (GET/PATCH
  * /api/notification-settings, docs/decisions.md D30, D47).
  * A change is shown at once and saved; a refused save puts the previous choice back. Until the address is verified
- * nothing of this is mailed (D29), so the card says so with the banner's resend button.
+ * nothing of this is mailed (D29), so the card says so with the banner's resend button. Below them, loaded on their
+ * own: alerts on this phone and where each kind goes (phone-alerts.tsx, D68).
  */
 export function NotificationsCard({ email, emailVerified }: { email?: string; emailVerified?: boolean }) {
   const settings = useCustom<NotificationSettingsDto>({ url: '/api/notification-settings', method: 'get' })
@@ -79,14 +84,14 @@ export function NotificationsCard({ email, emailVerified }: { email?: string; em
   const toast = useToast()
   const current = chosen ?? settings.query.data?.data ?? null
 
-  async function save(change: Partial<NotificationSettingsDto>) {
+  async function save(change: SettingsChange, saved = savedText(change)) {
     if (!current) return
     const previous = current
-    setChosen({ ...current, ...change })
+    setChosen({ ...current, ...change, channels: { ...current.channels, ...change.channels } })
     setSaving(true)
     try {
       setChosen(await request<NotificationSettingsDto>('/api/notification-settings', { method: 'PATCH', body: change }))
-      toast.success('Notifications Updated', savedText(change))
+      toast.success('Notifications Updated', saved)
     } catch (error) {
       setChosen(previous)
       toast.error('Notifications Not Saved', errorText(error, 'Failed to save your notification settings. Please try again.'))
@@ -149,6 +154,9 @@ export function NotificationsCard({ email, emailVerified }: { email?: string; em
               onChange={(weeklySummary) => void save({ weeklySummary })}
             />
           </Flex>
+          <Suspense fallback={null}>
+            <PhoneAlerts channels={current.channels} saving={saving} onSave={(change, saved) => void save(change, saved)} />
+          </Suspense>
         </Flex>
       )}
     </Card>
