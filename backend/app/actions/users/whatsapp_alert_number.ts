@@ -7,10 +7,10 @@ import { FieldError, NotConfiguredError, ServiceUnavailableError } from '#except
 import { clock } from '#lib/clock'
 import { normalizeIndianMobile } from '#lib/phone'
 import { WhatsAppCloud, WhatsAppCloudError, WhatsAppUnavailableError } from '#services/messaging/whatsapp_cloud'
-import { platformSender } from '#lib/whatsapp_platform'
+import { ALERT_CODE_TEMPLATE, platformSender } from '#lib/whatsapp_platform'
 
-/** The authentication template the code goes out in, on ReviewRoute's own number (`node ace whatsapp:platform-templates`). */
-export const ALERT_CODE_TEMPLATE = 'reviewroute_alert_code'
+export { ALERT_CODE_TEMPLATE }
+
 export const CODE_MINUTES = 10
 export const CODE_TRIES = 5
 
