@@ -144,7 +144,8 @@ router
           .use(whatsappAlertCodeThrottle)
         router.post('profile/whatsapp-alerts/verify', [WhatsAppAlertsController, 'verify']).as('whatsapp_alerts.verify')
         router.delete('profile/whatsapp-alerts', [WhatsAppAlertsController, 'destroy']).as('whatsapp_alerts.destroy')
-        router.get('push-subscriptions', [PushSubscriptionsController, 'index']).as('push_subscriptions.index')
+        // The person's few devices, all at once (not a paged list resource, like auth.devices).
+        router.get('push-subscriptions', [PushSubscriptionsController, 'index']).as('push_devices')
         router.post('push-subscriptions', [PushSubscriptionsController, 'store']).as('push_subscriptions.store')
         router
           .delete('push-subscriptions/:id', [PushSubscriptionsController, 'destroy'])

@@ -148,6 +148,8 @@ test.group('Business analytics: GET /api/analytics/:businessId', (group) => {
       customer: null,
       staff: null,
       language: null,
+      source: 'page',
+      voiceNote: null,
     })
     assert.equal(DateTime.fromISO(sessions[0].createdAt).toMillis(), newest.createdAt.toMillis())
     assert.notInclude(JSON.stringify(response.body()), 'not yours')

@@ -39,6 +39,9 @@ export const EXPORT_TABLES = {
       'email_verified_at',
       'feedback_alerts',
       'google_review_alerts',
+      'alert_channels',
+      'whatsapp_alert_phone',
+      'whatsapp_alert_verified_at',
       'weekly_summary',
       'weekly_summary_sent_for',
       'last_seen_at',
@@ -47,6 +50,7 @@ export const EXPORT_TABLES = {
       'created_at',
       'updated_at',
     ],
+    json: ['alert_channels'],
     leftOut: {
       'password': 'a password hash: a secret, and says nothing about the person',
       'totp_*': "an operator's second factor: its sealed secret, recovery-code hashes and state are secrets",
