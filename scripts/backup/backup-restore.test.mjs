@@ -512,20 +512,24 @@ async function seed() {
     ])
   }
   if (await tableExists('whatsapp_accounts')) {
-    await insertRows(
+    const accountIds = await insertRows(
       'whatsapp_accounts',
-      ['user_id', 'workspace_id', 'phone_number_id', 'access_token_encrypted', 'templates', 'created_at', 'updated_at'],
+      ['user_id', 'workspace_id', 'phone_number_id', 'access_token_encrypted', 'created_at', 'updated_at'],
       userIds
         .slice(0, 5)
-        .map((userId, i) => [
-          userId,
-          workspaceOf.get(userId),
-          `1065${pad(i, 11)}`,
-          `encrypted-token-${i}.not-a-real-one`,
-          JSON.stringify({ en: 'review_request_en', hi: 'समीक्षा_अनुरोध', ta: 'மதிப்புரை' }),
-          at(i),
-          at(i),
-        ])
+        .map((userId, i) => [userId, workspaceOf.get(userId), `1065${pad(i, 11)}`, `encrypted-token-${i}.not-a-real-one`, at(i), at(i)])
+    )
+    // Each account's templates, with names in Devanagari and Tamil for the Unicode bytes.
+    await insertRows(
+      'whatsapp_templates',
+      ['whatsapp_account_id', 'name', 'language', 'status', 'created_at', 'updated_at'],
+      accountIds.flatMap((accountId, i) =>
+        [
+          ['review_request_en', 'en'],
+          ['समीक्षा_अनुरोध', 'hi'],
+          ['மதிப்புரை', 'ta'],
+        ].map(([name, language]) => [accountId, name, language, 'APPROVED', at(i), at(i)])
+      )
     )
   }
 }

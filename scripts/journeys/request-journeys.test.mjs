@@ -72,7 +72,7 @@ test(
       const [request] = expectStatus(await api('GET', `/api/review-requests?businessId=${business.id}`, { token }), 200, 'the requests')
       assert.equal(request.status, 'rated')
       const funnel = expectStatus(await api('GET', `/api/review-requests/funnel?businessId=${business.id}`, { token }), 200, 'the funnel')
-      assert.deepEqual(funnel.total, { sent: 1, opened: 1, rated: 1, sentToGoogle: 1 })
+      assert.deepEqual(funnel.total, { sent: 1, opened: 1, rated: 1, ratedInWhatsApp: 0, sentToGoogle: 1 })
 
       await page.goto(`${BASE}/dashboard/requests`)
       await page.getByRole('heading', { name: 'Review requests' }).waitFor()
@@ -131,7 +131,7 @@ test(
     const funnel = expectStatus(await api('GET', `/api/review-requests/funnel?businessId=${business.id}`, { token }), 200, 'the funnel')
     assert.deepEqual(
       funnel.channels.find((step) => step.channel === 'email'),
-      { channel: 'email', sent: 1, opened: 1, rated: 1, sentToGoogle: 0 }
+      { channel: 'email', sent: 1, opened: 1, rated: 1, ratedInWhatsApp: 0, sentToGoogle: 0 }
     )
   }
 )
