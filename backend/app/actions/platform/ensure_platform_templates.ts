@@ -1,7 +1,7 @@
 import { inject } from '@adonisjs/core'
 import { NotConfiguredError } from '#exceptions/app_errors'
 import { platformSender } from '#lib/whatsapp_platform'
-import { WhatsAppCloud } from '#services/messaging/whatsapp_cloud'
+import { WhatsAppCloud, templateReason, type GraphTemplate } from '#services/messaging/whatsapp_cloud'
 import { platformTemplateDefinitions } from '#services/messaging/whatsapp_alert_templates'
 
 export interface PlatformTemplateState {
@@ -34,14 +34,14 @@ export default class EnsurePlatformTemplates {
     const states: PlatformTemplateState[] = []
     for (const definition of platformTemplateDefinitions()) {
       const found = existing.find((template) => template.name === definition.name && template.language === definition.language)
-      const made = found ?? (await this.cloud.createTemplate(platform.accessToken, platform.wabaId, definition))
-      const reason = 'rejected_reason' in made && made.rejected_reason && made.rejected_reason !== 'NONE' ? made.rejected_reason : null
+      const made: Pick<GraphTemplate, 'status' | 'rejected_reason'> =
+        found ?? (await this.cloud.createTemplate(platform.accessToken, platform.wabaId, definition))
       states.push({
         name: definition.name,
         language: definition.language,
         category: definition.category,
         status: String(made.status ?? 'PENDING').toUpperCase(),
-        reason: typeof reason === 'string' ? reason : null,
+        reason: templateReason(made),
         created: !found,
       })
     }

@@ -5,7 +5,13 @@ import WhatsAppAccount from '#models/whatsapp_account'
 import type Member from '#policies/member'
 import { FieldError, ServiceUnavailableError } from '#exceptions/app_errors'
 import ConnectWhatsAppAccount from '#actions/requests/connect_whatsapp_account'
-import { WhatsAppCloud, WhatsAppCloudError, WhatsAppUnavailableError, type GraphTemplate } from '#services/messaging/whatsapp_cloud'
+import {
+  WhatsAppCloud,
+  WhatsAppCloudError,
+  WhatsAppUnavailableError,
+  templateReason,
+  type GraphTemplate,
+} from '#services/messaging/whatsapp_cloud'
 import { REVIEW_TEMPLATE_NAME, TEMPLATE_LANGUAGES, reviewTemplateDefinition } from '#services/messaging/whatsapp_review_template'
 import type { WhatsAppEmbeddedSignupRequest, WhatsAppTemplateStatus } from '#types/requests'
 import { isReviewLanguage } from '#contract/review_messages/index'
@@ -65,8 +71,14 @@ export default class ConnectWhatsAppByEmbeddedSignup {
           existing.find((template) => template.language === language) ??
           (await this.cloud.createTemplate(accessToken, wabaId, reviewTemplateDefinition(language)))
         const status = templateStatus(made.status)
-        const reason = typeof made.rejected_reason === 'string' && made.rejected_reason !== 'NONE' ? made.rejected_reason : null
-        templates.push({ name: REVIEW_TEMPLATE_NAME, language, status, reason, metaTemplateId: made.id, managed: true })
+        templates.push({
+          name: REVIEW_TEMPLATE_NAME,
+          language,
+          status,
+          reason: templateReason(made),
+          metaTemplateId: made.id,
+          managed: true,
+        })
       }
       return { accessToken, number, templates }
     } catch (error) {

@@ -1,4 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { clock } from '#lib/clock'
 import { RequestStatus } from '#models/review_request'
 import { OptOuts } from '#actions/requests/opt_outs'
@@ -21,9 +22,9 @@ export default class RecordRequestProgress {
    * A rating came through the request: with the page's `language`, its customer's rated language too, in the same
    * statement (the rating's hot path; docs/decisions.md D65).
    */
-  async rated(requestId: number, language: string | null = null) {
+  async rated(requestId: number, language: string | null = null, inside?: TransactionClientContract) {
     const now = clock.now().toJSDate()
-    await db.rawQuery(
+    await (inside ?? db).rawQuery(
       `UPDATE review_requests r JOIN customers c ON c.id = r.customer_id
           SET r.status = ?, r.rated_at = COALESCE(r.rated_at, ?), r.opened_at = COALESCE(r.opened_at, ?), r.updated_at = ?,
               c.rated_language = COALESCE(?, c.rated_language)
@@ -36,9 +37,9 @@ export default class RecordRequestProgress {
    * The customer of this request asks for no more requests from its business: the customer and the request say so,
    * and the business's opt-out list keeps their number and address past the customer row.
    */
-  async optedOut(requestId: number, customerId: number) {
+  async optedOut(requestId: number, customerId: number, inside?: TransactionClientContract) {
     const now = clock.now()
-    await db.transaction(async (trx) => {
+    const optOut = async (trx: TransactionClientContract) => {
       const customer = await trx.from('customers').where('id', customerId).select('business_id', 'phone', 'email').first()
       if (customer) await OptOuts.record(trx, customer.business_id, { phone: customer.phone, email: customer.email }, now)
       await trx
@@ -47,6 +48,8 @@ export default class RecordRequestProgress {
         .whereNull('opted_out_at')
         .update({ opted_out_at: now.toJSDate(), updated_at: now.toJSDate() })
       await trx.from('review_requests').where('id', requestId).update({ status: RequestStatus.OptedOut, updated_at: now.toJSDate() })
-    })
+    }
+    // In the caller's transaction when given (the WhatsApp chat's, which also records the message), else its own.
+    await (inside ? optOut(inside) : db.transaction(optOut))
   }
 }

@@ -30,6 +30,7 @@ import { chatMessage, OPT_OUT_WORDS, type ChatMessageKey } from '#contract/whats
 import type { ReviewLanguage } from '#contract/review_messages/index'
 import { OptOuts } from '#actions/requests/opt_outs'
 import CheckReviewAllowance from '#actions/reviews/check_review_allowance'
+import RecordRequestProgress from '#actions/requests/record_request_progress'
 import { customerLanguageOf } from '#queries/message_languages'
 import { staffIdOf } from '#queries/staff'
 import { analyticsReads } from '#hot_path/analytics_reads'
@@ -79,6 +80,7 @@ interface RequestRow {
 @inject()
 export default class WhatsAppChat {
   private allowance = new CheckReviewAllowance()
+  private progress = new RecordRequestProgress()
 
   constructor(
     private cloud: WhatsAppCloud,
@@ -125,7 +127,7 @@ export default class WhatsAppChat {
     const action = parsed.action
 
     if (action.kind === 'stop') {
-      const done = await this.once(wamid, (trx) => optOutOfBusiness(trx, business.id, customer.id, phone, found.id))
+      const done = await this.once(wamid, (trx) => this.progress.optedOut(found.id, customer.id, trx).then(() => true))
       return done ? reply('opted-out', { key: 'optedOut' }) : 'seen'
     }
     if (action.kind === 'callback' || action.kind === 'no') {
@@ -177,13 +179,7 @@ export default class WhatsAppChat {
         language,
         source: 'whatsapp',
       })
-      await trx.rawQuery(
-        `UPDATE review_requests r JOIN customers c ON c.id = r.customer_id
-            SET r.status = ?, r.rated_at = COALESCE(r.rated_at, ?), r.opened_at = COALESCE(r.opened_at, ?), r.updated_at = ?,
-                c.rated_language = ?
-          WHERE r.id = ?`,
-        [RequestStatus.Rated, now, now, now, language, request.id]
-      )
+      await this.progress.rated(request.id, language, trx)
       return Number(sessionId) > 0 ? ('rated' as const) : ('ignored' as const)
     })
     if (stored === null) return 'seen'
@@ -366,17 +362,4 @@ function tappedPayload(message: InboundMessage): string | null {
     if (typeof id === 'string') return id
   }
   return null
-}
-
-/** The request's opt-out button: this business's list, its customer and the request (as the stop link does). */
-async function optOutOfBusiness(trx: TransactionClientContract, businessId: number, customerId: number, phone: string, requestId: number) {
-  const now = clock.now()
-  await OptOuts.record(trx, businessId, { phone }, now)
-  await trx
-    .from('customers')
-    .where('id', customerId)
-    .whereNull('opted_out_at')
-    .update({ opted_out_at: now.toJSDate(), updated_at: now.toJSDate() })
-  await trx.from('review_requests').where('id', requestId).update({ status: RequestStatus.OptedOut, updated_at: now.toJSDate() })
-  return true
 }

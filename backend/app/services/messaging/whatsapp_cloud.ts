@@ -51,6 +51,10 @@ export interface GraphTemplate {
   rejected_reason?: string
 }
 
+/** Meta's reason for a template's state, as it lists one ('NONE', or none at all, is no reason). */
+export const templateReason = (template: Pick<GraphTemplate, 'rejected_reason'>) =>
+  typeof template.rejected_reason === 'string' && template.rejected_reason !== 'NONE' ? template.rejected_reason : null
+
 /** What Meta says about a number. */
 export interface GraphPhoneNumber {
   display_phone_number?: string
