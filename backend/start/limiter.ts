@@ -146,6 +146,11 @@ export const whatsappAlertCodeThrottle = failOpen(
       .usingKey(`u${ctx.auth.user?.id ?? clientIp(ctx)}`)
   )
 )
+/** Opened push notifications per IP: the tokens cannot be guessed, this only bounds the work of trying. */
+export const alertOpenedByIp = failOpen(
+  'alert_opened_ip',
+  limiter.define('alert_opened_ip', (ctx) => limiter.allowRequests(120).every('15 minutes').usingKey(clientIp(ctx)))
+)
 /** Operator TOTP codes per account: 10 tries in 15 minutes, so six digits cannot be guessed. */
 export const twoFactorThrottle = failOpen(
   'two_factor',

@@ -26,6 +26,7 @@ import {
   resendVerificationThrottle,
   searchThrottle,
   whatsappAlertCodeThrottle,
+  alertOpenedByIp,
 } from '#start/limiter'
 
 const AuthController = () => import('#controllers/auth_controller')
@@ -65,6 +66,7 @@ const TestMessagesController = () => import('#controllers/test_messages_controll
 const ReviewRequestsController = () => import('#controllers/review_requests_controller')
 const NotificationSettingsController = () => import('#controllers/notification_settings_controller')
 const PushSubscriptionsController = () => import('#controllers/push_subscriptions_controller')
+const MemberAlertsController = () => import('#controllers/member_alerts_controller')
 const WhatsAppAlertsController = () => import('#controllers/whatsapp_alerts_controller')
 const TestClockController = () => import('#controllers/test_clock_controller')
 const GoogleRatingsController = () => import('#controllers/google_ratings_controller')
@@ -144,6 +146,8 @@ router
           .use(whatsappAlertCodeThrottle)
         router.post('profile/whatsapp-alerts/verify', [WhatsAppAlertsController, 'verify']).as('whatsapp_alerts.verify')
         router.delete('profile/whatsapp-alerts', [WhatsAppAlertsController, 'destroy']).as('whatsapp_alerts.destroy')
+        // The person's last 20 alerts and how each went (docs/decisions.md D70): all at once, not a paged list.
+        router.get('profile/alerts', [MemberAlertsController, 'index']).as('alerts')
         // The person's few devices, all at once (not a paged list resource, like auth.devices).
         router.get('push-subscriptions', [PushSubscriptionsController, 'index']).as('push_devices')
         router.post('push-subscriptions', [PushSubscriptionsController, 'store']).as('push_subscriptions.store')
@@ -156,6 +160,9 @@ router
       .use(middleware.auth({ workspace: false }))
 
     // An invitation's page names who invites, to which workspace and as what, before anyone signs in (docs/decisions.md D57).
+    // A push notification's click (docs/decisions.md D70): its signed token, sent by the service worker, no session.
+    router.post('alerts/opened', [MemberAlertsController, 'opened']).as('alerts.opened').use(alertOpenedByIp)
+
     router.post('invitations/check', [InvitationsController, 'check']).as('invitations.check').use(accountLinkByIp)
 
     // Public, with an optional owner token.
@@ -212,6 +219,7 @@ router
         router.get('payments', [AdminBillingController, 'payments']).as('payments.index')
         router.post('payments/:id/refund', [AdminBillingController, 'refund']).as('payments.refund')
         router.get('invoices', [AdminBillingController, 'invoices']).as('invoices.index')
+        router.get('alert-messages', [MemberAlertsController, 'all']).as('alert_messages')
         router.get('invoices/:id/pdf', [AdminBillingController, 'invoicePdf']).as('invoices.pdf')
         router.get('contact-messages', [AdminContactMessagesController, 'index']).as('contact_messages.index')
         router.post('contact-messages/:id/handle', [AdminContactMessagesController, 'handle']).as('contact_messages.handle')
@@ -311,6 +319,8 @@ router
             router.post('verify-payment', [BillingController, 'verifyPayment']).as('verify_payment')
             router.post('cancel-subscription', [BillingController, 'cancel']).as('cancel')
             router.get('payments', [BillingController, 'payments']).as('payments')
+            // WhatsApp alerts ReviewRoute sent the workspace's members this month (docs/decisions.md D70).
+            router.get('alert-messages', [MemberAlertsController, 'billing']).as('alert_messages')
             router.get('profile', [BillingProfilesController, 'show']).as('profile.show')
             router.put('profile', [BillingProfilesController, 'update']).as('profile.update')
           })

@@ -162,3 +162,12 @@ export interface AuditLogDto {
   reason: string
   createdAt: string
 }
+
+/** GET /api/admin/alert-messages: every workspace's WhatsApp alerts this month, the 20 with the most. */
+export interface AdminAlertMessagesDto {
+  month: string
+  messages: number
+  costInr: number
+  pricePerMessageInr: number
+  workspaces: { workspaceId: number; name: string; messages: number; costInr: number }[]
+}

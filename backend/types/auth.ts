@@ -71,6 +71,8 @@ export interface NotificationSettingsDto {
   channels: Record<'feedback' | 'googleReviews' | 'summaries', ('email' | 'whatsapp' | 'push')[]>
   /** The proved number WhatsApp alerts go to (null: none), and whether this server sends WhatsApp alerts at all. */
   whatsapp: WhatsAppAlertNumberDto & { available: boolean }
+  /** Hours (India time, 0-23) WhatsApp and push alerts wait out, except a 1-star one; null: none. */
+  quietHours: { from: number; until: number } | null
 }
 
 export interface AuthResponse {
@@ -185,4 +187,22 @@ export interface WhatsAppAlertCodeSentDto {
 export interface WhatsAppAlertNumberDto {
   phone: string | null
   verifiedAt: string | null
+}
+
+/** One of the member's last 20 alerts (GET /api/profile/alerts): where it went, how each channel fared, what a tap did. */
+export interface MemberAlertDto {
+  id: number
+  kind: 'feedback' | 'googleReviews' | 'summaries'
+  createdAt: string
+  title: string
+  businessName: string | null
+  /** The dashboard path it opens. */
+  url: string | null
+  channels: { channel: 'email' | 'whatsapp' | 'push'; status: 'sent' | 'delivered' | 'read' | 'failed'; at: string }[]
+  action: 'opened' | 'called_back' | 'resolved' | 'reply_drafted' | 'reply_posted' | null
+}
+
+/** POST /api/alerts/opened: the token a push notification's click sends back. */
+export interface AlertOpenedRequest {
+  token: string
 }

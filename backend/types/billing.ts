@@ -163,3 +163,11 @@ export interface PaymentHistoryDto {
   invoiceId: number | null
   creditNoteId: number | null
 }
+
+/** GET /api/billing/alert-messages: the WhatsApp alerts ReviewRoute sent this workspace's members this month. */
+export interface AlertMessagesDto {
+  month: string
+  messages: number
+  costInr: number
+  pricePerMessageInr: number
+}

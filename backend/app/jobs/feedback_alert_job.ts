@@ -6,14 +6,19 @@ import GoogleReview from '#models/google_review'
 import mail from '@adonisjs/mail/services/main'
 import type { MailerContract, MailTransportContract } from '@adonisjs/mail/types'
 import FeedbackAlertMail from '#mails/feedback_alert_mail'
+import logger from '@adonisjs/core/services/logger'
 import PushToMembers from '#actions/push/push_to_members'
-import type { PushNotification } from '#services/push/web_push'
+import SendMemberAlerts, { type AlertSubject } from '#actions/alerts/send_member_alerts'
+import { WhatsAppCloud } from '#services/messaging/whatsapp_cloud'
 import { clock } from '#lib/clock'
 import { FEEDBACK_ALERT_INTERVAL_MINUTES } from '#lib/constants'
-import { FeedbackAlerts } from '#lib/notification_enums'
+import { FeedbackAlerts, type AlertChannel } from '#lib/notification_enums'
 import { joinRecipients } from '#queries/notification_recipients'
 import { googleReviewAlertItem } from '#queries/google_review_alerts'
 import { googleAlertLease, ratingAlertLease } from '#queries/alert_leases'
+
+/** A member's phone gets at most this many alerts of one window; the mail and the inbox have them all. */
+const ALERTS_PER_MEMBER = 5
 
 /** The sweep looks back this far for low ratings nobody was told about (e.g. Redis was down at submit time). */
 const SWEEP_LOOKBACK_HOURS = 48
@@ -39,7 +44,7 @@ const SWEEP_GRACE_MINUTES = 2
 export default class FeedbackAlertJob {
   constructor(
     private mailer: MailerContract<MailTransportContract> = mail.use(),
-    private pushes: PushToMembers = new PushToMembers()
+    private alerts: SendMemberAlerts = new SendMemberAlerts(new PushToMembers(), new WhatsAppCloud(), mailer)
   ) {}
 
   /** `alerted`: how many ratings went out by mail. */
@@ -68,16 +73,19 @@ export default class FeedbackAlertJob {
     const recipients = await this.recipients(businessId)
     const instant = (user: User, kind: 'feedback' | 'googleReviews') =>
       (kind === 'feedback' ? user.feedbackAlerts : user.googleReviewAlerts) === FeedbackAlerts.Instant
-    const by = (user: User, kind: 'feedback' | 'googleReviews', channel: 'email' | 'push') =>
+    const by = (user: User, kind: 'feedback' | 'googleReviews', channel: AlertChannel) =>
       instant(user, kind) && user.alertChannels()[kind].includes(channel)
     // Mail only to a confirmed address (docs/decisions.md D29); push to the devices a member turned it on for (D68).
-    const withDevices = await this.pushes.withDevices(recipients.map(({ id }) => id))
+    const withDevices = await this.alerts.pushes.withDevices(recipients.map(({ id }) => id))
     const feedbackTo = recipients.filter((user) => by(user, 'feedback', 'email') && user.emailVerifiedAt)
     const googleTo = recipients.filter((user) => by(user, 'googleReviews', 'email') && user.emailVerifiedAt)
-    const feedbackPush = recipients.filter((user) => by(user, 'feedback', 'push') && withDevices.has(user.id))
-    const googlePush = recipients.filter((user) => by(user, 'googleReviews', 'push') && withDevices.has(user.id))
-    const toldOfFeedback = feedbackTo.length + feedbackPush.length > 0
-    const toldOfGoogle = googleTo.length + googlePush.length > 0
+    // On the phone (D70): push to a member's devices, WhatsApp to their proved number.
+    const onPhone = (user: User, kind: 'feedback' | 'googleReviews') =>
+      (by(user, kind, 'push') && withDevices.has(user.id)) || (by(user, kind, 'whatsapp') && SendMemberAlerts.reachesOnWhatsApp(user))
+    const feedbackPhone = recipients.filter((user) => onPhone(user, 'feedback'))
+    const googlePhone = recipients.filter((user) => onPhone(user, 'googleReviews'))
+    const toldOfFeedback = feedbackTo.length + feedbackPhone.length > 0
+    const toldOfGoogle = googleTo.length + googlePhone.length > 0
     // With nobody told at once nor on `daily`, the ratings and reviews stay marked, not retried.
     if (!toldOfFeedback && !recipients.some((user) => user.feedbackAlerts === FeedbackAlerts.Daily)) {
       await ratingAlertLease.claimable().where('business_id', businessId).update({ alerted_at: clock.now().toJSDate() })
@@ -103,23 +111,40 @@ export default class FeedbackAlertJob {
             .orderBy('id')
         : []
       const failures: unknown[] = []
+      const mailed = new Set<number>()
       for (const user of recipients) {
         const theirSessions = feedbackTo.includes(user) ? sessions : []
         const theirReviews = googleTo.includes(user) ? reviews.map((review) => googleReviewAlertItem(review, business.name)) : []
         if (theirSessions.length === 0 && theirReviews.length === 0) continue
         try {
           await this.mailer.send(new FeedbackAlertMail(user, business, theirSessions, theirReviews))
+          mailed.add(user.id)
           delivered++
         } catch (error) {
           failures.push(error)
         }
       }
-      // Push after the mails: a failed push is logged per device and never holds the mails back or repeats them.
+      // Each rating and review an alert of its own to each member (what they did with it is kept), and on their phone
+      // after the mails: a failed push or WhatsApp message is logged and never holds the mails back or repeats them.
+      if (sessions.length) await ReviewSession.attachSources(sessions)
       for (const user of recipients) {
-        const theirSessions = feedbackPush.includes(user) ? sessions : []
-        const theirReviews = googlePush.includes(user) ? reviews : []
-        const notification = alertNotification(business, theirSessions, theirReviews)
-        if (notification && (await this.pushes.handle(user.id, notification))) delivered++
+        const subjects: AlertSubject[] = [
+          ...(feedbackTo.includes(user) || feedbackPhone.includes(user) ? sessions.map((session) => ({ kind: 'feedback' as const, business, session })) : []),
+          ...(googleTo.includes(user) || googlePhone.includes(user) ? reviews.map((review) => ({ kind: 'googleReviews' as const, business, review })) : []),
+        ]
+        let onPhone = false
+        for (const subject of subjects.slice(0, ALERTS_PER_MEMBER)) {
+          const emailed = mailed.has(user.id) && (subject.kind === 'feedback' ? feedbackTo : googleTo).includes(user)
+          try {
+            const alert = await this.alerts.record(user, subject, emailed)
+            if ((subject.kind === 'feedback' ? feedbackPhone : googlePhone).includes(user)) {
+              onPhone = (await this.alerts.toPhone(alert, user)) || onPhone
+            }
+          } catch (error) {
+            logger.warn({ err: error, userId: user.id, businessId }, 'an alert could not be sent to a phone')
+          }
+        }
+        if (onPhone) delivered++
       }
       if (failures.length) throw failures.length === 1 ? failures[0] : new AggregateError(failures, 'Feedback alerts could not be sent')
       await this.settle(businessId, claimedAt, true)
@@ -191,42 +216,3 @@ export default class FeedbackAlertJob {
     }
   }
 }
-
-/**
- * What a phone shows for an alert (docs/decisions.md D68): one rating or review said in full, several counted; a tap
- * opens the feedback inbox or the Google inbox.
- */
-export function alertNotification(business: Business, sessions: ReviewSession[], reviews: GoogleReview[]): PushNotification | null {
-  const first = (text: string | null, fallback: string) => (text?.trim() ? truncate(text.trim(), 140) : fallback)
-  if (sessions.length === 1 && reviews.length === 0) {
-    const [session] = sessions
-    return {
-      title: `${session.rating}★ at ${business.name}`,
-      body: first(session.feedback, session.contactPhone ? 'Asked to be called back' : 'A private rating'),
-      url: `/feedbacks?businessId=${business.id}`,
-      tag: `feedback-${business.id}`,
-    }
-  }
-  if (reviews.length === 1 && sessions.length === 0) {
-    const [review] = reviews
-    return {
-      title: `${review.stars}★ Google review of ${business.name}`,
-      body: first(review.comment, 'A rating without text'),
-      url: '/dashboard/google',
-      tag: `google-${business.id}`,
-    }
-  }
-  if (sessions.length + reviews.length === 0) return null
-  const parts = [
-    sessions.length ? `${sessions.length} private ${sessions.length === 1 ? 'rating' : 'ratings'}` : null,
-    reviews.length ? `${reviews.length} Google ${reviews.length === 1 ? 'review' : 'reviews'}` : null,
-  ].filter(Boolean)
-  return {
-    title: `New low ratings at ${business.name}`,
-    body: `${parts.join(' and ')} of 1-3 stars.`,
-    url: sessions.length ? `/feedbacks?businessId=${business.id}` : '/dashboard/google',
-    tag: `alerts-${business.id}`,
-  }
-}
-
-const truncate = (text: string, max: number) => ([...text].length > max ? `${[...text].slice(0, max - 1).join('')}…` : text)

@@ -12,6 +12,9 @@ import TrialExpiryJob from '#jobs/trial_expiry_job'
 import SyncUserJob from '#jobs/sync_user_job'
 import AnalyticsRollupJob from '#jobs/analytics_rollup_job'
 import FeedbackAlertJob from '#jobs/feedback_alert_job'
+import MemberAlertJob from '#jobs/member_alert_job'
+import SendMemberAlerts from '#actions/alerts/send_member_alerts'
+import PushToMembers from '#actions/push/push_to_members'
 import DataRetentionJob from '#jobs/data_retention_job'
 import FeedbackDigestJob from '#jobs/feedback_digest_job'
 import WeeklySummaryJob from '#jobs/weekly_summary_job'
@@ -30,12 +33,14 @@ import { QueueService } from '#queue/queue_service'
 export async function jobHandlers(): Promise<JobHandlers> {
   const mailer = mail.use()
   const trialExpiry = new TrialExpiryJob(mailer)
+  const memberAlerts = new SendMemberAlerts(new PushToMembers(), await app.container.make(WhatsAppCloud), mailer, await app.container.make(QueueService))
+  const alerts = new FeedbackAlertJob(mailer, memberAlerts)
+  const memberAlertJob = new MemberAlertJob(memberAlerts)
   const syncUser = new SyncUserJob(await app.container.make(IdentityProvider))
   const rollup = new AnalyticsRollupJob()
-  const alerts = new FeedbackAlertJob(mailer)
   const retention = new DataRetentionJob()
   const digest = new FeedbackDigestJob(mailer)
-  const weeklySummary = new WeeklySummaryJob(mailer)
+  const weeklySummary = new WeeklySummaryJob(mailer, memberAlerts)
   const receipts = new ReceiptMailJob(mailer)
   const googleRating = new GoogleRatingJob(await app.container.make(PlacesDirectory))
   const googleReviews = new GoogleReviewSyncJob(
@@ -56,5 +61,6 @@ export async function jobHandlers(): Promise<JobHandlers> {
     [QueueName.ReceiptMail]: (payload, job) => receipts.handle(payload, job),
     [QueueName.GoogleRating]: () => googleRating.handle(),
     [QueueName.GoogleReviewSync]: (payload, job) => googleReviews.handle(payload, job),
+    [QueueName.MemberAlert]: (payload) => memberAlertJob.handle(payload),
   }
 }

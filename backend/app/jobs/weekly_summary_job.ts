@@ -9,6 +9,11 @@ import { nowIst } from '#lib/time'
 import { NEGATIVE_RATING_MAX } from '#lib/constants'
 import { notifyingBusinesses } from '#queries/notification_recipients'
 import { SendLease } from '#lib/send_lease'
+import logger from '@adonisjs/core/services/logger'
+import Business from '#models/business'
+import SendMemberAlerts, { templateText } from '#actions/alerts/send_member_alerts'
+import { SUMMARY_TEMPLATE } from '#services/messaging/whatsapp_alert_templates'
+import { meanRating } from '#lib/session_counts'
 
 /** The summary goes out at this hour of Monday, IST (docs/decisions.md D30). */
 const SEND_HOUR_IST = 9
@@ -21,9 +26,12 @@ const summaryLease = (marker: string) =>
   new SendLease('users', 'weekly_summary_claimed_at', (query) =>
     query
       .where('users.weekly_summary', true)
-      .whereNotNull('users.email_verified_at')
+      .where((reachable) => reachable.whereNotNull('users.email_verified_at').orWhereNotNull('users.whatsapp_alert_verified_at'))
       .where((week) => week.whereNull('users.weekly_summary_sent_for').orWhere('users.weekly_summary_sent_for', '<', marker))
   )
+
+/** A member's phone gets the summaries of this many businesses; the mail has them all. */
+const SUMMARIES_ON_PHONE = 3
 
 const NO_COUNTS: WeekCounts = { ratings: 0, ratingSum: 0, sentToGoogle: 0, privateRatings: 0, withComment: 0 }
 
@@ -51,7 +59,10 @@ const NO_COUNTS: WeekCounts = { ratings: 0, ratingSum: 0, sentToGoogle: 0, priva
  * reviews (docs/decisions.md D47): new in the week, unanswered now (of them 1-3 stars), and the response rate.
  */
 export default class WeeklySummaryJob {
-  constructor(private mailer: MailerContract<MailTransportContract> = mail.use()) {}
+  constructor(
+    private mailer: MailerContract<MailTransportContract> = mail.use(),
+    private alerts: SendMemberAlerts = new SendMemberAlerts(undefined, undefined, mailer)
+  ) {}
 
   /** `summaries`: how many mails went out. Throws, after trying every owner, when a mail failed (the job retries). */
   async handle() {
@@ -86,15 +97,53 @@ export default class WeeklySummaryJob {
     try {
       const owner = await User.findOrFail(ownerId)
       const businesses = await this.businessWeeks(ownerId, thisMonday)
-      const google = await this.googleReviews(ownerId, thisMonday)
-      const summary = new WeeklySummaryMail(owner, thisMonday.minus({ weeks: 1 }).toISODate()!, businesses, google)
-      await this.mailer.send(summary.identified(`weekly-summary-${marker}-${ownerId}`))
+      const channels = owner.alertChannels().summaries
+      if (owner.emailVerifiedAt && channels.includes('email')) {
+        const google = await this.googleReviews(ownerId, thisMonday)
+        const summary = new WeeklySummaryMail(owner, thisMonday.minus({ weeks: 1 }).toISODate()!, businesses, google)
+        await this.mailer.send(summary.identified(`weekly-summary-${marker}-${ownerId}`))
+      }
+      if (channels.includes('whatsapp') || channels.includes('push')) await this.toPhone(owner, businesses)
     } catch (error) {
       await lease.release(ownerId, claimedAt)
       throw error
     }
     await lease.done(ownerId, { weekly_summary_sent_for: marker })
     return true
+  }
+
+  /**
+   * The summary on the member's phone (docs/decisions.md D70), a message per business (the first few): WhatsApp and
+   * push as they chose, held by their quiet hours. A failure is logged: the mail is the summary of record.
+   */
+  private async toPhone(owner: User, businesses: BusinessWeek[]) {
+    for (const { week, name, businessId } of businesses.slice(0, SUMMARIES_ON_PHONE)) {
+      const business = await Business.find(businessId)
+      if (!business) continue
+      const average = meanRating(week.ratingSum, week.ratings)?.toFixed(1) ?? '-'
+      const body = `${week.ratings} ratings, ${average} average, ${week.withComment} private feedback to read.`
+      try {
+        const alert = await this.alerts.record(
+          owner,
+          {
+            kind: 'summaries',
+            business,
+            title: templateText(`Weekly summary for ${name}`, 255),
+            body,
+            message: {
+              template: SUMMARY_TEMPLATE,
+              parameters: ['weekly', templateText(name, 60), String(week.ratings), average, String(week.withComment)],
+              actions: [],
+              path: '/dashboard',
+            },
+          },
+          false
+        )
+        await this.alerts.toPhone(alert, owner)
+      } catch (error) {
+        logger.warn({ err: error, userId: owner.id, businessId }, 'a weekly summary could not be sent to a phone')
+      }
+    }
   }
 
   /** The Google reviews of the businesses they are told about whose workspace has a Google connection; null: none. */

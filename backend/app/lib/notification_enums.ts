@@ -18,3 +18,13 @@ export type AlertChannels = Record<AlertKind, AlertChannel[]>
 
 /** Until a member chooses: alerts by mail and on the phones they turned push on for; summaries by mail. */
 export const DEFAULT_ALERT_CHANNELS: AlertChannels = { feedback: ['email', 'push'], googleReviews: ['email', 'push'], summaries: ['email'] }
+
+/** A member's quiet hours, whole hours India time: from 22 until 7 is 22:00-07:00 (docs/decisions.md D70). */
+export interface QuietHours {
+  from: number
+  until: number
+}
+
+/** Whether an IST hour is inside quiet hours that may run past midnight. */
+export const isInQuietHours = (hours: QuietHours, hour: number) =>
+  hours.from < hours.until ? hour >= hours.from && hour < hours.until : hour >= hours.from || hour < hours.until

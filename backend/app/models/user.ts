@@ -7,7 +7,7 @@ import { withAuthFinder } from '@adonisjs/auth/mixins/lucid'
 import { AccessTokensProvider } from '#auth/access_tokens_provider'
 import Business from '#models/business'
 import { ACCESS_TOKEN_LIFETIME } from '#lib/constants'
-import { DEFAULT_ALERT_CHANNELS, FeedbackAlerts, type AlertChannels } from '#lib/notification_enums'
+import { DEFAULT_ALERT_CHANNELS, FeedbackAlerts, type AlertChannels, type QuietHours } from '#lib/notification_enums'
 
 const AuthFinder = withAuthFinder(() => hash.use('scrypt'), {
   uids: ['email'],
@@ -80,6 +80,14 @@ export default class User extends compose(BaseModel, AuthFinder) {
     consume: (value) => (typeof value === 'string' ? JSON.parse(value) : value),
   })
   declare alertChannelsChosen: Partial<AlertChannels> | null
+
+  /** The hours (India time) WhatsApp and push alerts wait out, but never a 1-star one (docs/decisions.md D70); null: none. */
+  @column({
+    columnName: 'alert_quiet_hours',
+    prepare: (value) => (value === null ? null : JSON.stringify(value)),
+    consume: (value) => (typeof value === 'string' ? JSON.parse(value) : value),
+  })
+  declare alertQuietHours: QuietHours | null
 
   /** MariaDB hands booleans back as 0/1. */
   @column({ consume: (value) => Boolean(value) })

@@ -17,6 +17,7 @@ export enum QueueName {
   ReceiptMail = 'receipt-mail',
   GoogleRating = 'google-rating',
   GoogleReviewSync = 'google-review-sync',
+  MemberAlert = 'member-alert',
 }
 
 export interface JobPayloads {
@@ -40,7 +41,12 @@ export interface JobPayloads {
    * `reviewName`: one review named by a push notification; nothing: the 15-minute sweep of every linked location.
    */
   [QueueName.GoogleReviewSync]: { connectionId?: number; locationId?: number; full?: boolean; reviewName?: string }
+  /** An owner's alert held by quiet hours or waiting for its push to be opened; without an id: the sweep of due ones. */
+  [QueueName.MemberAlert]: { alertId?: number }
 }
+
+/** One job per alert and due time (a quiet-hours hold, then a push's fallback). */
+export const memberAlertJobId = (alertId: number, dueMs: number) => `member-alert-${alertId}-${dueMs}`
 
 /** One receipt mail per invoice. */
 export const receiptJobId = (invoiceId: number) => `receipt-mail-${invoiceId}`
@@ -89,5 +95,7 @@ export const SCHEDULES = [
   // Every business's Google rating and review count, one point a day (docs/decisions.md D35).
   { queue: QueueName.GoogleRating, id: 'google-rating-daily', repeat: { pattern: '0 6 * * *', tz: 'Asia/Kolkata' } },
   // Every linked Google location's reviews, newest first (docs/decisions.md D44).
+  // Owners' alerts whose quiet hours ended or whose push went unopened, when their own job was lost (docs/decisions.md D70).
+  { queue: QueueName.MemberAlert, id: 'member-alert-sweep', repeat: { every: 5 * 60 * 1000 } },
   { queue: QueueName.GoogleReviewSync, id: 'google-review-sync-every-15-min', repeat: { every: GOOGLE_REVIEW_SYNC_MINUTES * 60 * 1000 } },
 ] as const

@@ -37,5 +37,6 @@ export function serializeNotificationSettings(user: User): NotificationSettingsD
       verifiedAt: user.whatsappAlertVerifiedAt?.toISO() ?? null,
       available: platformSender() !== null,
     },
+    quietHours: user.alertQuietHours,
   }
 }

@@ -28,6 +28,14 @@ export const updateNotificationSettingsValidator = vine.compile(
       })
       .use(notNull())
       .optional(),
+    /** Quiet hours (docs/decisions.md D70), whole hours India time; null for none. */
+    quietHours: vine
+      .object({
+        from: vine.number({ strict: true }).withoutDecimals().range([0, 23]),
+        until: vine.number({ strict: true }).withoutDecimals().range([0, 23]),
+      })
+      .nullable()
+      .optional(),
   })
 )
 updateNotificationSettingsValidator.messagesProvider = messages
@@ -46,3 +54,7 @@ export const whatsappAlertCodeValidator = vine.compile(
   })
 )
 whatsappAlertCodeValidator.messagesProvider = messages
+
+/** The token of an opened push notification (its form is checked by the action). */
+export const alertOpenedValidator = vine.compile(vine.object({ token: vine.string().trim().maxLength(64) }))
+alertOpenedValidator.messagesProvider = messages

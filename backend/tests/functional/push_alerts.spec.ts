@@ -10,6 +10,8 @@ import db from '@adonisjs/lucid/services/db'
 import webpush from 'web-push'
 import FeedbackAlertJob from '#jobs/feedback_alert_job'
 import PushToMembers from '#actions/push/push_to_members'
+import SendMemberAlerts from '#actions/alerts/send_member_alerts'
+import { openedToken } from '#lib/alert_payloads'
 import { WebPush, type WebPushConfig } from '#services/push/web_push'
 import { ReviewSessionFactory } from '#database/factories/index'
 import { isolated } from '#tests/helpers/setup'
@@ -96,21 +98,28 @@ test.group('Alerts on this phone: Web Push', (group) => {
     const phone = service.subscribe()
     const tablet = service.subscribe()
     for (const device of [phone, tablet]) (await client.post('/api/push-subscriptions').bearerToken(token).json(device)).assertStatus(201)
-    await ReviewSessionFactory.merge({ businessId: business.id, rating: 2, redirected: false, feedback: 'The biryani was cold' }).create()
+    const session = await ReviewSessionFactory.merge({ businessId: business.id, rating: 2, redirected: false, feedback: 'The biryani was cold' }).create()
     service.failNext(tablet, 410)
 
-    const job = new FeedbackAlertJob(mail.mailer, new PushToMembers(new WebPush(config)))
+    const job = new FeedbackAlertJob(mail.mailer, new SendMemberAlerts(new PushToMembers(new WebPush(config))))
     assert.deepEqual(await job.handle({ businessId: business.id }), { alerted: 1 })
 
     assert.lengthOf(service.received, 1)
     const [delivery] = service.received
     assert.equal(delivery.endpoint, phone.endpoint)
+    const alert = await db.from('member_alerts').where('user_id', user.id).firstOrFail()
     assert.deepEqual(delivery.json, {
-      title: '2★ at Chai Point',
+      title: '2★ private rating at Chai Point',
       body: 'The biryani was cold',
-      url: `/feedbacks?businessId=${business.id}`,
-      tag: `feedback-${business.id}`,
+      url: `/feedbacks?businessId=${business.id}&feedback=${session.id}`,
+      tag: `alert-${alert.id}`,
+      opened: openedToken(alert.id, user.id),
     })
+    // The alert's record: pushed and mailed.
+    assert.sameMembers(
+      (await db.from('member_alert_deliveries').where('member_alert_id', alert.id)).map((row) => `${row.channel}:${row.status}`),
+      ['push:sent', 'email:sent']
+    )
     assert.equal(delivery.vapid.sub, 'mailto:alerts@reviewroute.in')
     assert.equal(delivery.urgency, 'high')
     assert.isAbove(delivery.ttl, 0)
@@ -134,7 +143,7 @@ test.group('Alerts on this phone: Web Push', (group) => {
     ;(await client.post('/api/push-subscriptions').bearerToken(token).json(service.subscribe())).assertStatus(201)
     const session = await ReviewSessionFactory.merge({ businessId: business.id, rating: 1, redirected: false, feedback: 'Rude' }).create()
 
-    const job = new FeedbackAlertJob(mail.mailer, new PushToMembers(new WebPush(config)))
+    const job = new FeedbackAlertJob(mail.mailer, new SendMemberAlerts(new PushToMembers(new WebPush(config))))
     assert.deepEqual(await job.handle({ businessId: business.id }), { alerted: 1 })
     assert.lengthOf(service.received, 1)
     assert.lengthOf(await mail.read(), 0)

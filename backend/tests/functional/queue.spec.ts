@@ -96,6 +96,7 @@ function recordingHandlers(calls: Call[], failures: Map<string, number>): JobHan
     [QueueName.SyncUser]: handler(QueueName.SyncUser),
     [QueueName.AnalyticsRollup]: handler(QueueName.AnalyticsRollup),
     [QueueName.FeedbackAlert]: handler(QueueName.FeedbackAlert),
+    [QueueName.MemberAlert]: handler(QueueName.MemberAlert),
     [QueueName.FeedbackDigest]: handler(QueueName.FeedbackDigest),
     [QueueName.WeeklySummary]: handler(QueueName.WeeklySummary),
     [QueueName.ReceiptMail]: handler(QueueName.ReceiptMail),

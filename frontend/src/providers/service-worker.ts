@@ -10,8 +10,9 @@
  *     content never changes). Everything else (the HTML, /api/, the site) is not touched: the network as always.
  *   - A new build is a new sw.js (its version and list change): it installs, takes over and deletes older caches.
  *   - Alerts on this phone (docs/decisions.md D68): a push shows the notification the server sent as JSON `{title,
- *     body, url, tag}` (anything else: a plain "ReviewRoute" one); a tap on it focuses an open dashboard window on its
- *     url, or opens one. Only same-origin urls: anything else opens the overview.
+ *     body, url, tag, opened}` (anything else: a plain "ReviewRoute" one); a tap on it focuses an open dashboard window
+ *     on its url, or opens one. Only same-origin urls: anything else opens the overview. A tap also tells the server
+ *     the alert was opened (POST /api/alerts/opened with its opaque `opened` token), when it carries one.
  * Only public, hashed build files are stored: nothing of an owner's, so signing out has nothing to clear.
  * No offline page: navigations skip the worker (the install's route rule), so a phone's visit never waits for it to
  * start; answering them offline would put that start-up before every visit's HTML.
@@ -48,7 +49,7 @@ interface PushEvent extends WorkerEvent {
   data: { json(): unknown } | null
 }
 interface NotificationEvent extends WorkerEvent {
-  notification: { data?: { url?: unknown } | null; close(): void }
+  notification: { data?: { url?: unknown; opened?: unknown } | null; close(): void }
 }
 interface WindowClient {
   url: string
@@ -128,7 +129,7 @@ export function serviceWorker(scope: WorkerScope, version: string, precache: str
     )
   })
 
-  // A push: the server's JSON {title, body, url, tag}; a payload that is not JSON still shows something.
+  // A push: the server's JSON {title, body, url, tag, opened}; a payload that is not JSON still shows something.
   scope.addEventListener('push', (event) => {
     let message: Record<string, unknown> = {}
     try {
@@ -138,11 +139,13 @@ export function serviceWorker(scope: WorkerScope, version: string, precache: str
       // Not JSON: the plain notification below.
     }
     const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined)
+    const url = text(message.url) ?? '/dashboard'
+    const opened = text(message.opened)
     event.waitUntil(
       scope.registration.showNotification(text(message.title) ?? 'ReviewRoute', {
         body: text(message.body) ?? (text(message.title) ? undefined : 'Something new is waiting for you in ReviewRoute.'),
         tag: text(message.tag),
-        data: { url: text(message.url) ?? '/dashboard' },
+        data: opened ? { url, opened } : { url },
         icon: '/icons/icon-192.png',
         badge: '/icons/badge-96.png',
       })
@@ -153,6 +156,24 @@ export function serviceWorker(scope: WorkerScope, version: string, precache: str
   scope.addEventListener('notificationclick', (event) => {
     event.notification.close()
     const origin = scope.location.origin
+    // The tap, for the owner's alert history: sent while the window opens; a failure changes nothing.
+    const token = event.notification.data?.opened
+    if (typeof token === 'string' && token) {
+      try {
+        event.waitUntil(
+          scope
+            .fetch(`${origin}/api/alerts/opened`, {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json' },
+              body: JSON.stringify({ token }),
+              keepalive: true,
+            })
+            .catch(() => undefined)
+        )
+      } catch {
+        // No fetch: the window still opens.
+      }
+    }
     const wanted = event.notification.data?.url
     let url = `${origin}/dashboard`
     try {

@@ -1,7 +1,8 @@
 /*
  * The dashboard's service worker (providers/service-worker.ts): registered once the page has loaded where browsers
  * support it (never in jsdom), it keeps the build's hashed files and answers them from its cache, and leaves the HTML,
- * the API and everything else to the network. It shows pushed alerts and opens the dashboard on a tap.
+ * the API and everything else to the network. It shows pushed alerts and opens the dashboard on a tap, telling the
+ * server an alert was opened when the alert carries a token for that.
  */
 import { describe, expect, it, vi } from 'vitest'
 import { registerServiceWorker, serviceWorker, SERVICE_WORKER_URL, type WorkerScope } from '#providers/service-worker'
@@ -250,6 +251,50 @@ describe('alerts on this phone, in the worker', () => {
     await dispatch('notificationclick', click('https://evil.example/phish'))
     await dispatch('notificationclick', { notification: { data: null, close: vi.fn() } })
     expect(vi.mocked(scope.clients.openWindow).mock.calls).toEqual([[`${ORIGIN}/dashboard`], [`${ORIGIN}/dashboard`]])
+  })
+
+  it("keeps the alert's opened token with the notification", async () => {
+    const { scope, dispatch } = fakeScope()
+    serviceWorker(scope, 'v2', [])
+    await dispatch('push', pushed({ title: 'New 1-star feedback', url: '/feedbacks?businessId=7&feedback=41', opened: 'tok_abc' }))
+    expect(scope.registration.showNotification).toHaveBeenCalledWith(
+      'New 1-star feedback',
+      expect.objectContaining({ data: { url: '/feedbacks?businessId=7&feedback=41', opened: 'tok_abc' } })
+    )
+  })
+
+  const opens = (scope: WorkerScope) => vi.mocked(scope.fetch).mock.calls.filter(([url]) => String(url) === `${ORIGIN}/api/alerts/opened`)
+
+  it('a tap on an alert with a token tells the server it was opened, and opens the alert', async () => {
+    const { scope, dispatch } = fakeScope()
+    serviceWorker(scope, 'v2', [])
+    await dispatch('notificationclick', { notification: { data: { url: '/feedbacks?feedback=41', opened: 'tok_abc' }, close: vi.fn() } })
+    expect(opens(scope)).toEqual([
+      [
+        `${ORIGIN}/api/alerts/opened`,
+        { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token: 'tok_abc' }), keepalive: true },
+      ],
+    ])
+    expect(scope.clients.openWindow).toHaveBeenCalledWith(`${ORIGIN}/feedbacks?feedback=41`)
+  })
+
+  it('sends nothing for an alert without a token', async () => {
+    const { scope, dispatch } = fakeScope()
+    serviceWorker(scope, 'v2', [])
+    await dispatch('notificationclick', click('/feedbacks?feedback=41'))
+    await dispatch('notificationclick', { notification: { data: { url: '/dashboard', opened: '' }, close: vi.fn() } })
+    await dispatch('notificationclick', { notification: { data: null, close: vi.fn() } })
+    expect(scope.fetch).not.toHaveBeenCalled()
+    expect(scope.clients.openWindow).toHaveBeenCalledTimes(3)
+  })
+
+  it('still opens the alert when telling the server fails', async () => {
+    const { scope, dispatch } = fakeScope()
+    vi.mocked(scope.fetch).mockRejectedValue(new TypeError('offline'))
+    serviceWorker(scope, 'v2', [])
+    await dispatch('notificationclick', { notification: { data: { url: '/profile', opened: 'tok_abc' }, close: vi.fn() } })
+    expect(opens(scope)).toHaveLength(1)
+    expect(scope.clients.openWindow).toHaveBeenCalledWith(`${ORIGIN}/profile`)
   })
 
   it('works from its source alone, as sw.js runs it', async () => {

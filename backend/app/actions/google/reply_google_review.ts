@@ -30,8 +30,11 @@ export class GoogleRefusedError extends AppException {
 /** Google's own words in a refusal ("Google answered 400: <its message>"). */
 export const googleSentence = (error: GoogleApiError) => error.message.replace(/^Google answered \d+: /, '').trim() || error.message
 
-/** Who answers: a member, or auto-reply (no user) with the template it used (docs/decisions.md D48). */
-export type ReplyAuthor = Pick<Member, 'workspaceId' | 'user'> | { workspaceId: number; autoReplyTemplateId: number }
+/**
+ * Who answers: a member (`from: 'whatsapp'`: an alert's "Post reply", docs/decisions.md D70), or auto-reply (no
+ * user) with the template it used (D48).
+ */
+export type ReplyAuthor = (Pick<Member, 'workspaceId' | 'user'> & { from?: 'whatsapp' }) | { workspaceId: number; autoReplyTemplateId: number }
 
 /**
  * `request` sent with the workspace's connection through the one access path, its failures as the inbox shows them;
@@ -81,7 +84,7 @@ export default class ReplyGoogleReview {
     )
     const reply = sent?.answer ?? { comment, updateTime: null }
     const actor = 'user' in author ? author.user : null
-    const extra = 'user' in author ? {} : { by: 'Auto-reply', templateId: author.autoReplyTemplateId }
+    const extra = 'user' in author ? ('from' in author && author.from ? { via: author.from } : {}) : { by: 'Auto-reply', templateId: author.autoReplyTemplateId }
     await db.transaction(async (trx) => {
       review.useTransaction(trx)
       review.replyComment = reply.comment

@@ -10,8 +10,13 @@ import WhatsAppNoticeMail from '#mails/whatsapp_notice_mail'
 import WhatsAppChat, { type ChatOutcome, type InboundMessage } from '#actions/requests/whatsapp_chat'
 import { templateStatus } from '#actions/requests/connect_whatsapp_by_embedded_signup'
 import { whatsappAccountByNumber, whatsappAccountsByWaba } from '#queries/whatsapp_accounts'
-import { whatsappErrorReason } from '#services/messaging/whatsapp_cloud'
 import { isReviewLanguage } from '#contract/review_messages/index'
+import MemberAlert from '#models/member_alert'
+import type { DeliveryStatus } from '#models/member_alert_delivery'
+import AlertTaps, { type TapOutcome } from '#actions/alerts/alert_taps'
+import SendMemberAlerts from '#actions/alerts/send_member_alerts'
+import { WhatsAppCloud, whatsappErrorReason } from '#services/messaging/whatsapp_cloud'
+import { platformSender } from '#lib/whatsapp_platform'
 
 /** A delivery status moves a request on from these only: never backwards past opened, rated or opted out. */
 const MOVES: Record<string, { to: RequestStatus; from: RequestStatus[] }> = {
@@ -71,11 +76,16 @@ export const isWebhookShape = (payload: unknown): payload is WebhookPayload =>
  */
 @inject()
 export default class HandleWhatsAppWebhook {
-  constructor(private chat: WhatsAppChat) {}
+  constructor(
+    private chat: WhatsAppChat,
+    private taps: AlertTaps,
+    private cloud: WhatsAppCloud
+  ) {}
 
   async handle(payload: WebhookPayload) {
     const counts = { statuses: 0, messages: 0, templates: 0, notices: 0 }
     const outcomes: ChatOutcome[] = []
+    const taps: TapOutcome[] = []
     for (const entry of payload.entry ?? []) {
       const wabaId = typeof entry?.id === 'string' ? entry.id : null
       for (const change of Array.isArray(entry?.changes) ? entry.changes : []) {
@@ -84,6 +94,15 @@ export default class HandleWhatsAppWebhook {
         if (field === 'messages') {
           counts.statuses += await this.statuses(value.statuses)
           const phoneNumberId = value.metadata?.phone_number_id
+          // ReviewRoute's own number: members' taps on their alerts (docs/decisions.md D70).
+          if (typeof phoneNumberId === 'string' && phoneNumberId === platformSender()?.phoneNumberId) {
+            for (const message of Array.isArray(value.messages) ? value.messages : []) {
+              if (typeof message !== 'object' || message === null) continue
+              taps.push(await this.taps.handle(message))
+              counts.messages++
+            }
+            continue
+          }
           const account = typeof phoneNumberId === 'string' ? await whatsappAccountByNumber(phoneNumberId) : null
           if (!account || account.disconnectedAt) continue
           for (const message of Array.isArray(value.messages) ? value.messages : []) {
@@ -100,7 +119,7 @@ export default class HandleWhatsAppWebhook {
         }
       }
     }
-    return { ...counts, outcomes }
+    return { ...counts, outcomes, taps }
   }
 
   private async statuses(statuses: NonNullable<Change['value']>['statuses']) {
@@ -118,6 +137,7 @@ export default class HandleWhatsAppWebhook {
               ),
             }
           : {}
+      moved += await this.alertStatus(status.id.slice(0, 128), status.status as DeliveryStatus, status.errors)
       moved += Number(
         await db
           .from('review_requests')
@@ -125,6 +145,35 @@ export default class HandleWhatsAppWebhook {
           .whereIn('status', move.from)
           .update({ status: move.to, ...failure, updated_at: now })
       )
+    }
+    return moved
+  }
+
+  /**
+   * An owner's alert message's delivery (docs/decisions.md D70): never backwards (read stays read); `failed` sends the
+   * alert by mail instead.
+   */
+  private async alertStatus(wamid: string, status: DeliveryStatus, errors: unknown) {
+    const from: Record<DeliveryStatus, DeliveryStatus[]> = {
+      sent: [],
+      delivered: ['sent'],
+      read: ['sent', 'delivered'],
+      failed: ['sent', 'delivered'],
+    }
+    const failure = status === 'failed' ? whatsappErrorReason(Array.isArray(errors) ? errors[0] : undefined, 'WhatsApp could not deliver it') : null
+    const moved = Number(
+      await db
+        .from('member_alert_deliveries')
+        .where('provider_message_id', wamid)
+        .where('channel', 'whatsapp')
+        .whereIn('status', from[status])
+        .update({ status, at: clock.now().toJSDate(), ...(failure ? { failure } : {}) })
+    )
+    if (moved > 0 && status === 'failed') {
+      const delivery = await db.from('member_alert_deliveries').where('provider_message_id', wamid).select('member_alert_id').first()
+      const alert = delivery ? await MemberAlert.find(delivery.member_alert_id) : null
+      const user = alert ? await User.find(alert.userId) : null
+      if (alert && user) await new SendMemberAlerts(undefined, this.cloud).emailInstead(alert, user)
     }
     return moved
   }

@@ -56,6 +56,8 @@ const FEEDBACK_WINDOW_HOURS = 24
 export interface InboundMessage {
   id?: unknown
   from?: unknown
+  /** Unix seconds, as a string. */
+  timestamp?: unknown
   type?: unknown
   text?: { body?: unknown }
   button?: { payload?: unknown; text?: unknown }

@@ -29,6 +29,8 @@ export interface TemplateMessage {
   callbackData?: string
   /** The payloads of the template's quick-reply buttons, in the buttons' order (ReviewRoute's own templates). */
   quickReplyPayloads?: string[]
+  /** The parameter of the template's link button, after its quick replies (the dashboard path of an owner's alert). */
+  urlButtonParameter?: string
 }
 
 /** Who sends: the business's number and its token. */
@@ -125,6 +127,10 @@ export class WhatsAppCloud {
     message.quickReplyPayloads?.forEach((payload, index) =>
       components.push({ type: 'button', sub_type: 'quick_reply', index: String(index), parameters: [{ type: 'payload', payload }] })
     )
+    if (message.urlButtonParameter !== undefined) {
+      const index = String(message.quickReplyPayloads?.length ?? 0)
+      components.push({ type: 'button', sub_type: 'url', index, parameters: [{ type: 'text', text: message.urlButtonParameter }] })
+    }
     return this.sendMessage(message, message.to, {
       type: 'template',
       template: { name: message.template, language: { code: message.languageCode }, components },

@@ -30,6 +30,8 @@ export interface PushNotification {
   url: string
   /** Notifications with one tag replace each other on the phone. */
   tag: string
+  /** The signed token the notification's click sends back, so its WhatsApp fallback stays unsent. */
+  opened?: string
 }
 
 export interface WebPushConfig {

@@ -7,11 +7,15 @@ import { FEEDBACK_ALERT_GATE_MINUTES, NOTIFICATION_MAIL_TIME_IST } from '#config
 import { errorText, request } from '#providers/http'
 import { useToast } from '#providers/toast'
 import type { SettingsChange } from './phone-alerts'
+import { QuietHoursSetting, quietHoursText, type QuietHours } from './quiet-hours'
 
 /** Alerts on this phone and each kind's channels: a chunk of their own, loaded with the card (docs/decisions.md D68). */
 const PhoneAlerts = lazy(() => import('./phone-alerts'))
 
 type FeedbackAlerts = NotificationSettingsDto['feedbackAlerts']
+/** answer of GET /api/notification-settings, with its quiet hours. */
+type Settings = NotificationSettingsDto & { quietHours?: QuietHours }
+type Change = SettingsChange & { quietHours?: QuietHours }
 
 const choices = (off: string): { value: FeedbackAlerts; label: string; detail: string }[] => [
   { value: 'instant', label: 'Instant', detail: `At most one mail per business every ${FEEDBACK_ALERT_GATE_MINUTES} minutes` },
@@ -26,7 +30,8 @@ const GOOGLE_CHOICES = choices('No Google review mails; read them under Feedback
 const labelOf = (value: FeedbackAlerts) => ALERT_CHOICES.find((choice) => choice.value === value)!.label
 
 /** What a saved change says in its toast. */
-function savedText(change: SettingsChange) {
+function savedText(change: Change) {
+  if (change.quietHours !== undefined) return quietHoursText(change.quietHours)
   if (change.feedbackAlerts) return `Feedback alerts: ${labelOf(change.feedbackAlerts)}.`
   if (change.googleReviewAlerts) return `Google review alerts: ${labelOf(change.googleReviewAlerts)}.`
   return change.weeklySummary ? 'The weekly summary is on.' : 'The weekly summary is off.'
@@ -70,27 +75,27 @@ function AlertChoices(props: {
 }
 
 /**
- * Which mails the owner gets about low ratings, low Google reviews and their week (GET/PATCH
- * /api/notification-settings, docs/decisions.md D30, D47).
+ * Which mails the owner gets about low ratings, low Google reviews and their week, and the quiet hours of WhatsApp
+ * and push alerts (GET/PATCH /api/notification-settings, docs/decisions.md D30, D47).
  * A change is shown at once and saved; a refused save puts the previous choice back. Until the address is verified
  * nothing of this is mailed (D29), so the card says so with the banner's resend button. Below them, loaded on their
  * own: alerts on this phone and where each kind goes (phone-alerts.tsx, D68).
  */
 export function NotificationsCard({ email, emailVerified }: { email?: string; emailVerified?: boolean }) {
-  const settings = useCustom<NotificationSettingsDto>({ url: '/api/notification-settings', method: 'get' })
+  const settings = useCustom<Settings>({ url: '/api/notification-settings', method: 'get' })
   // The owner's latest choice, ahead of the server's answer until it confirms or refuses.
-  const [chosen, setChosen] = useState<NotificationSettingsDto | null>(null)
+  const [chosen, setChosen] = useState<Settings | null>(null)
   const [saving, setSaving] = useState(false)
   const toast = useToast()
   const current = chosen ?? settings.query.data?.data ?? null
 
-  async function save(change: SettingsChange, saved = savedText(change)) {
+  async function save(change: Change, saved = savedText(change)) {
     if (!current) return
     const previous = current
     setChosen({ ...current, ...change, channels: { ...current.channels, ...change.channels } })
     setSaving(true)
     try {
-      setChosen(await request<NotificationSettingsDto>('/api/notification-settings', { method: 'PATCH', body: change }))
+      setChosen(await request<Settings>('/api/notification-settings', { method: 'PATCH', body: change }))
       toast.success('Notifications Updated', saved)
     } catch (error) {
       setChosen(previous)
@@ -154,6 +159,7 @@ export function NotificationsCard({ email, emailVerified }: { email?: string; em
               onChange={(weeklySummary) => void save({ weeklySummary })}
             />
           </Flex>
+          <QuietHoursSetting value={current.quietHours ?? null} saving={saving} onSave={(quietHours) => void save({ quietHours })} />
           <Suspense fallback={null}>
             <PhoneAlerts channels={current.channels} saving={saving} onSave={(change, saved) => void save(change, saved)} />
           </Suspense>

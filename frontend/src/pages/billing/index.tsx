@@ -1,13 +1,14 @@
 /*
  * /billing and /dashboard/settings (docs/screens.md): where the owner's trial or plan stands, the plans to buy, the
- * payment flow, the billing details and payment history with their tax invoices (docs/decisions.md D33), and the
- * phone number asked for when a trial starts (`?source=signup|clerk`).
+ * payment flow, the billing details and payment history with their tax invoices (docs/decisions.md D33), the month's
+ * alert messages on WhatsApp (paid by ReviewRoute), and the phone number asked for when a trial starts (`?source=signup|clerk`).
  */
 import { useCustom } from '@refinedev/core'
 import type { PaymentHistoryDto, PlanDto } from '@reviewroute/backend/types/api'
 import { useRef, useState } from 'react'
 import { useLocation } from 'react-router'
 import { TrialExpiredCard } from '#components/access/trial-expired-card'
+import { AlertMessagesCard } from '#components/billing/alert-messages'
 import { BillingDetailsCard } from '#components/billing/billing-details-card'
 import { BillingStatusBanner } from '#components/billing/billing-status-banner'
 import { CancelSubscriptionDialog } from '#components/billing/cancel-subscription-dialog'
@@ -83,6 +84,7 @@ export default function BillingPage() {
         paymentsConfigured={status?.paymentsConfigured !== false}
       />
       <BillingDetailsCard billing={billing} />
+      <AlertMessagesCard />
       <PaymentHistory
         payments={payments.query.data?.data}
         loading={payments.query.isLoading}

@@ -1,16 +1,25 @@
 /*
  * /feedbacks: one Feedback area with two sources (docs/screens.md#customer-feedback): the selected business's private
  * feedback (docs/decisions.md D14) and its Google reviews (`?source=google`, docs/decisions.md D43); the header's
- * selector changes the business.
+ * selector changes the business. An alert's link (`?businessId=B&feedback=ID`) selects that business and shows that
+ * feedback on top, highlighted, until closed.
  */
-import { InfoCircleOutlined } from '@ant-design/icons'
-import { Alert, Flex, Tabs } from 'antd'
+import { CloseOutlined, InfoCircleOutlined } from '@ant-design/icons'
+import { useOne, useUpdate, type HttpError } from '@refinedev/core'
+import type { ResolveFeedbackRequest, ReviewSessionDto } from '@reviewroute/backend/types/api'
+import { Alert, Button, Card, Flex, List, Tabs } from 'antd'
+import { useEffect, useRef } from 'react'
 import { useSearchParams } from 'react-router'
+import { FeedbackItem } from '#components/feedbacks/feedback-item'
 import { FeedbackList } from '#components/feedbacks/feedback-list'
 import { GoogleReviewList } from '#components/google/google-review-list'
 import { BusinessGate } from '#components/business-gate'
 import { PageHeader } from '#components/layout/page-header'
 import { BusinessName } from '#components/business-gate'
+import { useBusinesses } from '#hooks/use-businesses'
+import { parseRouteId } from '#lib/route-id'
+import { errorText } from '#providers/http'
+import { useToast } from '#providers/toast'
 
 /** Neutral about the routing choice, which is each business's own (docs/decisions.md D51, D59). */
 const ROUTING_NOTE =
@@ -20,9 +29,58 @@ const ROUTING_NOTE =
 
 export type FeedbackSource = 'private' | 'google'
 
+/** The feedback an alert links to, above the inbox; nothing while it loads or when it cannot be read. */
+function AlertFeedback({ id, onClose }: { id: number; onClose(): void }) {
+  const toast = useToast()
+  const { businesses } = useBusinesses()
+  const { result: feedback } = useOne<ReviewSessionDto, HttpError>({ resource: 'feedbacks', id })
+  const { mutate, mutation } = useUpdate<ReviewSessionDto, HttpError, ResolveFeedbackRequest>()
+  if (!feedback) return null
+  const resolve = (row: ReviewSessionDto, resolved: boolean) =>
+    mutate(
+      { resource: 'feedbacks', id: row.id, values: { resolved } },
+      { onError: (error) => toast.error('Update Failed', errorText(error, 'Could not update the feedback. Please try again.')) }
+    )
+  const businessName = businesses.find((business) => business.id === feedback.businessId)?.name ?? ''
+  return (
+    <Card
+      size="small"
+      title="Feedback from your alert"
+      role="region"
+      aria-label="Feedback from your alert"
+      style={{ borderColor: '#1d4ed8', boxShadow: '0 0 0 1px #1d4ed8' }}
+      extra={<Button type="text" size="small" icon={<CloseOutlined />} aria-label="Close" onClick={onClose} />}
+    >
+      <List
+        dataSource={[feedback]}
+        renderItem={(row) => <FeedbackItem feedback={row} businessName={businessName} saving={mutation.isPending} onResolve={resolve} />}
+      />
+    </Card>
+  )
+}
+
 export default function FeedbacksPage() {
   const [params, setParams] = useSearchParams()
   const source: FeedbackSource = params.get('source') === 'google' ? 'google' : 'private'
+  const alerted = parseRouteId(params.get('feedback') ?? undefined)
+  const { businesses, selected, select } = useBusinesses()
+  // The link's business is selected once; the header's selector changes it afterwards as always.
+  const followed = useRef<number | null>(null)
+  const linked = parseRouteId(params.get('businessId') ?? undefined)
+  useEffect(() => {
+    if (linked === null || followed.current === linked || !businesses.some((business) => business.id === linked)) return
+    followed.current = linked
+    if (selected?.id !== linked) select(linked)
+  }, [linked, businesses, selected, select])
+  const closeAlert = () =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current)
+        next.delete('feedback')
+        return next
+      },
+      { replace: true }
+    )
   return (
     <BusinessGate emptyText="Add your business to start collecting ratings and private feedback.">
       {(selected) => (
@@ -35,6 +93,7 @@ export default function FeedbacksPage() {
               label: 'Private feedback',
               children: (
                 <Flex vertical gap={16}>
+                  {alerted !== null && <AlertFeedback key={alerted} id={alerted} onClose={closeAlert} />}
                   {/* Keyed by business: switching starts again on page 1 with no filters. */}
                   <FeedbackList key={selected.id} business={selected} />
                   <Alert

@@ -1,11 +1,12 @@
 /*
  * /profile (docs/screens.md, docs/product-rules.md#trial): the owner's name, where their trial or plan stands (polled every 30 s) and their
- * usage, with the cancel-subscription confirmation; which mails they get (D30); their email, password and signed-in devices (docs/decisions.md D29).
+ * usage, with the cancel-subscription confirmation; which mails they get (D30) and their recent alerts; their email, password
+ * and signed-in devices (docs/decisions.md D29).
  */
 import { useCustom } from '@refinedev/core'
 import { Col, Flex, Row } from 'antd'
 import type { DeviceDto, UsageDto } from '@reviewroute/backend/types/api'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { CancelSubscriptionDialog } from '#components/billing/cancel-subscription-dialog'
 import { useCancelSubscription } from '#components/billing/use-cancel-subscription'
 import { PageHeader } from '#components/layout/page-header'
@@ -21,6 +22,9 @@ import { PROFILE_POLL_MS } from '#config/constants'
 import { useCurrentUser } from '#hooks/use-current-user'
 import { useRefreshTrialStatus, useTrialStatus } from '#hooks/use-trial-status'
 import { usePermissions } from '#hooks/use-workspaces'
+
+/** The member's last alerts: a chunk of its own, loaded after the page. */
+const RecentAlertsCard = lazy(() => import('#components/profile/recent-alerts-card'))
 
 export default function ProfilePage() {
   const { user, loading, refetch } = useCurrentUser()
@@ -48,6 +52,9 @@ export default function ProfilePage() {
           <Flex vertical gap={16}>
             <PersonalInfoCard user={user} loading={loading} onSaved={refetch} />
             <NotificationsCard email={user?.email} emailVerified={user?.emailVerified} />
+            <Suspense fallback={null}>
+              <RecentAlertsCard />
+            </Suspense>
             {billing && <SubscriptionCard status={status} loading={statusQuery.isLoading} onCancel={cancel.ask} />}
             <DevicesCard
               devices={devices.query.data?.data}
