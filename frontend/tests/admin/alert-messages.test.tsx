@@ -1,7 +1,7 @@
 /* The console's payments screen: what this month's alert messages on WhatsApp cost, and the workspaces that got the most. */
 import { screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { AdminAlertMessagesDto } from '#components/billing/admin-alert-messages'
+import type { AdminAlertMessagesDto } from '@reviewroute/backend/types/api'
 import { setViewport } from '../chrome/chrome-helpers'
 import { adminPayment, list, loadConsoleFirst, operatorApi, renderApp } from './admin-fixtures'
 

@@ -27,6 +27,7 @@ export const notificationSettings = {
   googleReviewAlerts: 'instant',
   channels: { feedback: ['email'], googleReviews: ['email'], summaries: ['email'] },
   whatsapp: { phone: null, verifiedAt: null, available: false },
+  quietHours: null,
 } satisfies NotificationSettingsDto
 
 /** A laptop used 3 hours ago, this phone, and a token from before devices were recorded, never used. */

@@ -1,7 +1,8 @@
 /* Profile, Recent alerts (GET /api/profile/alerts): each alert's title, business, time, channels with their status, and what a tap did. */
 import { screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { NO_ALERTS, type RecentAlert } from '#components/profile/recent-alerts-card'
+import type { MemberAlertDto as RecentAlert } from '@reviewroute/backend/types/api'
+import { NO_ALERTS } from '#components/profile/recent-alerts-card'
 import { card, openProfile } from './profile-helpers'
 
 afterEach(() => vi.unstubAllGlobals())
@@ -69,7 +70,7 @@ describe('profile: recent alerts', () => {
     expect(third.querySelector('.ant-tag')).toBeNull()
   })
 
-  it.each([
+  it.each<[RecentAlert['action'], string]>([
     ['opened', 'Opened'],
     ['resolved', 'Marked resolved'],
     ['reply_drafted', 'Reply drafted'],

@@ -4,12 +4,8 @@ import { Alert, Card, Flex, Statistic, Table } from 'antd'
 import { formatCount } from '@reviewroute/web-shared/format'
 import { twoFactorStep } from '#lib/admin'
 import { errorText } from '#providers/http'
-import { costText, monthText, priceText, type AlertMessagesDto } from './alert-messages'
-
-/** answer of GET /api/admin/alert-messages: the month's totals and the 20 workspaces that got the most. */
-export interface AdminAlertMessagesDto extends AlertMessagesDto {
-  workspaces: { workspaceId: number; name: string; messages: number; costInr: number }[]
-}
+import type { AdminAlertMessagesDto } from '@reviewroute/backend/types/api'
+import { costText, monthText, priceText } from './alert-messages'
 
 /** The month's totals and its top workspaces. */
 export function AdminAlertMessagesCard() {

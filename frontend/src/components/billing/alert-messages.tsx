@@ -6,15 +6,8 @@
 import { useCustom } from '@refinedev/core'
 import { Card, Typography } from 'antd'
 import { formatCount } from '@reviewroute/web-shared/format'
+import type { AlertMessagesDto } from '@reviewroute/backend/types/api'
 
-/** answer of GET /api/billing/alert-messages */
-export interface AlertMessagesDto {
-  /** YYYY-MM */
-  month: string
-  messages: number
-  costInr: number
-  pricePerMessageInr: number
-}
 
 const COST = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 })
 const PRICE = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 4 })

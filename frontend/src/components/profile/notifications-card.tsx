@@ -13,8 +13,7 @@ import { QuietHoursSetting, quietHoursText, type QuietHours } from './quiet-hour
 const PhoneAlerts = lazy(() => import('./phone-alerts'))
 
 type FeedbackAlerts = NotificationSettingsDto['feedbackAlerts']
-/** answer of GET /api/notification-settings, with its quiet hours. */
-type Settings = NotificationSettingsDto & { quietHours?: QuietHours }
+type Settings = NotificationSettingsDto
 type Change = SettingsChange & { quietHours?: QuietHours }
 
 const choices = (off: string): { value: FeedbackAlerts; label: string; detail: string }[] => [

@@ -3,9 +3,10 @@
  * WhatsApp and push alerts wait until they end; a 1-star rating still comes at once (the server's rule).
  */
 import { Flex, Select, Switch, Typography } from 'antd'
+import type { NotificationSettingsDto } from '@reviewroute/backend/types/api'
 
-/** answer of GET /api/notification-settings: `quietHours`, null for none. */
-export type QuietHours = { from: number; until: number } | null
+/** Quiet hours as the settings carry them; null for none. */
+export type QuietHours = NotificationSettingsDto['quietHours']
 
 /** Where quiet hours start when they are turned on. */
 export const DEFAULT_QUIET_HOURS = { from: 22, until: 7 }

@@ -5,23 +5,12 @@
 import { useCustom } from '@refinedev/core'
 import { Card, Flex, List, Tag, Typography } from 'antd'
 import { Link } from 'react-router'
+import type { MemberAlertDto } from '@reviewroute/backend/types/api'
 import { formatDateTime, relativeTime } from '#lib/dates'
 
-type AlertChannel = 'email' | 'whatsapp' | 'push'
-type DeliveryStatus = 'sent' | 'delivered' | 'read' | 'failed'
-
-/** answer of GET /api/profile/alerts: one alert. */
-export interface RecentAlert {
-  id: number
-  kind: 'feedback' | 'googleReviews' | 'summaries'
-  createdAt: string
-  title: string
-  businessName: string | null
-  /** A dashboard path to open. */
-  url: string | null
-  channels: { channel: AlertChannel; status: DeliveryStatus; at: string }[]
-  action: string | null
-}
+type RecentAlert = MemberAlertDto
+type AlertChannel = MemberAlertDto['channels'][number]['channel']
+type DeliveryStatus = MemberAlertDto['channels'][number]['status']
 
 const CHANNEL_NAMES: Record<AlertChannel, string> = { email: 'Email', whatsapp: 'WhatsApp', push: 'Push' }
 const STATUS_COLORS: Record<DeliveryStatus, string | undefined> = { sent: undefined, delivered: 'green', read: 'green', failed: 'red' }

@@ -4,7 +4,7 @@
  * selector changes the business. An alert's link (`?businessId=B&feedback=ID`) selects that business and shows that
  * feedback on top, highlighted, until closed.
  */
-import { CloseOutlined, InfoCircleOutlined } from '@ant-design/icons'
+import { InfoCircleOutlined } from '@ant-design/icons'
 import { useOne, useUpdate, type HttpError } from '@refinedev/core'
 import type { ResolveFeedbackRequest, ReviewSessionDto } from '@reviewroute/backend/types/api'
 import { Alert, Button, Card, Flex, List, Tabs } from 'antd'
@@ -49,7 +49,11 @@ function AlertFeedback({ id, onClose }: { id: number; onClose(): void }) {
       role="region"
       aria-label="Feedback from your alert"
       style={{ borderColor: '#1d4ed8', boxShadow: '0 0 0 1px #1d4ed8' }}
-      extra={<Button type="text" size="small" icon={<CloseOutlined />} aria-label="Close" onClick={onClose} />}
+      extra={
+        <Button type="link" size="small" onClick={onClose}>
+          Close
+        </Button>
+      }
     >
       <List
         dataSource={[feedback]}
