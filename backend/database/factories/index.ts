@@ -23,6 +23,8 @@ import WorkspaceMember from '#models/workspace_member'
 import GoogleConnection from '#models/google_connection'
 import GoogleLocation from '#models/google_location'
 import GoogleReview from '#models/google_review'
+import MemberAlert from '#models/member_alert'
+import MemberAlertDelivery from '#models/member_alert_delivery'
 import type { WorkspaceRole } from '#contract/workspace_roles'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import env from '#start/env'
@@ -424,4 +426,22 @@ export const GoogleReviewFactory = factory
     review.updateTime ??= review.createTime
     if (review.replyUpdateTime === undefined) review.replyUpdateTime = review.replyComment ? review.createTime.plus({ hours: 1 }) : null
   })
+  .build()
+
+/** A delivery of an alert on one channel (docs/decisions.md D70). */
+export const MemberAlertDeliveryFactory = factory
+  .define(MemberAlertDelivery, () => ({ channel: 'email' as const, status: 'sent' as const, sentAt: clock.now(), at: clock.now() }))
+  .build()
+
+/** An alert to a member about a private rating (merge `userId`, `businessId`, `reviewSessionId`), mailed. */
+export const MemberAlertFactory = factory
+  .define(MemberAlert, () => ({
+    kind: 'feedback' as const,
+    stars: 2,
+    title: '2★ private rating',
+    body: 'The food was cold',
+    url: '/feedbacks',
+    whatsappMessage: null,
+  }))
+  .relation('deliveries', () => MemberAlertDeliveryFactory)
   .build()

@@ -42,6 +42,7 @@ export const EXPORT_TABLES = {
       'alert_channels',
       'whatsapp_alert_phone',
       'whatsapp_alert_verified_at',
+      'alert_quiet_hours',
       'weekly_summary',
       'weekly_summary_sent_for',
       'last_seen_at',
@@ -50,7 +51,7 @@ export const EXPORT_TABLES = {
       'created_at',
       'updated_at',
     ],
-    json: ['alert_channels'],
+    json: ['alert_channels', 'alert_quiet_hours'],
     leftOut: {
       'password': 'a password hash: a secret, and says nothing about the person',
       'totp_*': "an operator's second factor: its sealed secret, recovery-code hashes and state are secrets",
@@ -82,6 +83,30 @@ export const EXPORT_TABLES = {
       'updated_at',
     ],
     leftOut: { visit_hook_secret: 'the secret address that creates review requests: a key, not data' },
+  },
+  /** The alerts the person got (docs/decisions.md D70). */
+  member_alerts: {
+    columns: [
+      'id',
+      'user_id',
+      'business_id',
+      'kind',
+      'review_session_id',
+      'google_review_id',
+      'stars',
+      'title',
+      'body',
+      'url',
+      'whatsapp_message',
+      'held_until',
+      'whatsapp_due_at',
+      'push_opened_at',
+      'action',
+      'action_at',
+      'draft',
+      'created_at',
+    ],
+    json: ['whatsapp_message'],
   },
   review_link_aliases: { columns: ['id', 'business_id', 'code', 'created_at'] },
   review_sessions: {
@@ -326,6 +351,7 @@ export default class ExportAccount {
     const whatsapp = await select('whatsapp_accounts').where('workspace_id', personal).first()
     yield `"whatsappAccount":${JSON.stringify(whatsapp ? clean('whatsapp_accounts', whatsapp) : null)},`
     yield* this.list('contactMessages', 'contact_messages', 'user_id', [user.id])
+    yield* this.list('alerts', 'member_alerts', 'user_id', [user.id])
     const devices = await select('auth_access_tokens').where('tokenable_id', user.id).orderBy('id')
     yield `"signedInDevices":${JSON.stringify(devices.map((row) => clean('auth_access_tokens', row)))}}`
   }

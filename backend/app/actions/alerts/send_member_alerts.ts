@@ -10,7 +10,9 @@
  *   its buttons carrying payloads signed for this alert, member and action (alert_payloads.ts).
  */
 import { DateTime } from 'luxon'
+import app from '@adonisjs/core/services/app'
 import logger from '@adonisjs/core/services/logger'
+import db from '@adonisjs/lucid/services/db'
 import mail from '@adonisjs/mail/services/main'
 import type { MailerContract, MailTransportContract } from '@adonisjs/mail/types'
 import env from '#start/env'
@@ -150,7 +152,8 @@ export default class SendMemberAlerts {
 
   /** Due work of a held or waiting alert, by the member alert job. */
   private async later(alert: MemberAlert, at: DateTime) {
-    const queues = this.queues ?? (this.queues = new QueueService())
+    // The process's own queues (the container's, shut down with the app), unless the caller gave its own.
+    const queues = this.queues ?? (this.queues = await app.container.make(QueueService))
     // Redis down: the job's 5-minute sweep finds the alert by its due time.
     await queues.enqueue(
       QueueName.MemberAlert,
@@ -159,11 +162,18 @@ export default class SendMemberAlerts {
     )
   }
 
+  /**
+   * The channel's delivery, written or replaced in one statement: a select-then-insert of two workers locks the same
+   * gap of the unique index and deadlocks.
+   */
   async deliveryOf(alert: MemberAlert, channel: AlertChannel, status: DeliveryStatus, failure: string | null = null, wamid?: string) {
-    const now = clock.now()
-    await MemberAlertDelivery.updateOrCreate(
-      { memberAlertId: alert.id, channel },
-      { status, failure: failure?.slice(0, 255) ?? null, providerMessageId: wamid ?? null, sentAt: now, at: now }
+    const now = clock.now().toJSDate()
+    await db.rawQuery(
+      `INSERT INTO member_alert_deliveries (member_alert_id, channel, status, provider_message_id, failure, sent_at, at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON DUPLICATE KEY UPDATE status = VALUES(status), provider_message_id = VALUES(provider_message_id),
+         failure = VALUES(failure), sent_at = VALUES(sent_at), at = VALUES(at)`,
+      [alert.id, channel, status, wamid ?? null, failure?.slice(0, 255) ?? null, now, now]
     )
   }
 }

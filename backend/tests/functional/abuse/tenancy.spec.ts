@@ -24,6 +24,7 @@ import {
   GoogleConnectionFactory,
   GoogleLocationFactory,
   GoogleReviewFactory,
+  MemberAlertFactory,
   InvoiceFactory,
   PaymentFactory,
   ReviewRequestFactory,
@@ -68,6 +69,7 @@ async function makeOwners(client: ApiClient) {
     googleTitle: `Victim Google Listing ${tag}`,
     googleReview: `victim secret google review ${tag}`,
     template: `Victim Secret Template ${tag}`,
+    alert: `Victim secret alert ${tag}`,
   }
   await db.from('businesses').where('id', businessId).update({ name: secrets.name, address: secrets.address, short_url: secrets.shortUrl })
   // The private feedback came through the customer's personal link: its answers name the customer.
@@ -126,6 +128,8 @@ async function makeOwners(client: ApiClient) {
 
   // A phone the victim gets alerts on (docs/decisions.md D68).
   const pushId = await pushDeviceOf(victim.id, `victim-${tag}`)
+  // An alert the victim got, and how it went (docs/decisions.md D70).
+  await MemberAlertFactory.merge({ userId: victim.id, businessId, title: secrets.alert }).with('deliveries').create()
 
   const expired = await User.accessTokens.create(victim)
   await db
@@ -143,6 +147,7 @@ async function makeOwners(client: ApiClient) {
   await googleReviewOf(otherBusiness.id, `accounts/8${tag.replace(/\D/g, '')}/locations/other-${tag}`, 'The other review')
   const [otherTemplateId] = await db.table('reply_templates').insert(templateRow(otherWorkspaceId, 'The other template'))
   const otherPushId = await pushDeviceOf(other.id, `other-${tag}`)
+  const otherAlert = await MemberAlertFactory.merge({ userId: other.id, businessId: otherBusiness.id }).with('deliveries').create()
 
   return {
     victim: {
@@ -183,6 +188,7 @@ async function makeOwners(client: ApiClient) {
       workspaceIds: [otherWorkspaceId],
       templateIds: [Number(otherTemplateId)],
       pushIds: [otherPushId],
+      alertIds: [Number(otherAlert.id)],
     },
   }
 }
@@ -278,6 +284,7 @@ async function victimRows(owners: Owners) {
     businesses: await db.from('businesses').where('user_id', userId).orderBy('id'),
     sessions: await db.from('review_sessions').whereIn('business_id', businessIds).orderBy('id'),
     pushDevices: await db.from('push_subscriptions').where('user_id', userId).orderBy('id'),
+    alerts: await db.from('member_alerts').where('user_id', userId).orderBy('id'),
     voiceNotes: await db.from('whatsapp_voice_notes').whereIn('business_id', businessIds).orderBy('review_session_id'),
     payments: await db.from('payments').where('user_id', userId).orderBy('id'),
     customers: await db.from('customers').whereIn('business_id', businessIds).orderBy('id'),
@@ -430,6 +437,11 @@ test.group("Tenancy: another owner's token", (group) => {
           if ('service' in item && 'lastSentAt' in item) {
             // A device the other owner gets alerts on.
             assert.include(owners.other.pushIds, item.id, `${label}: ${JSON.stringify(item)}`)
+            continue
+          }
+          if ('channels' in item && 'action' in item) {
+            // An alert the other owner got.
+            assert.include(owners.other.alertIds, item.id, `${label}: ${JSON.stringify(item)}`)
             continue
           }
           if ('kind' in item && 'role' in item) {
