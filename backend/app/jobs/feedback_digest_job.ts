@@ -13,6 +13,7 @@ import { FeedbackAlerts } from '#lib/notification_enums'
 import { joinRecipients } from '#queries/notification_recipients'
 import { googleReviewAlertItem } from '#queries/google_review_alerts'
 import { googleAlertLease, ratingAlertLease } from '#queries/alert_leases'
+import SendMemberAlerts, { SUMMARIES_ON_PHONE } from '#actions/alerts/send_member_alerts'
 
 /** The businesses someone on `daily` is told about. */
 const dailyBusinesses = (setting: 'feedback_alerts' | 'google_review_alerts' = 'feedback_alerts') =>
@@ -33,7 +34,10 @@ const dailyBusinesses = (setting: 'feedback_alerts' | 'google_review_alerts' = '
  * run that finds rows under a live lease (the retry of a digest whose worker died) waits for it and runs again.
  */
 export default class FeedbackDigestJob {
-  constructor(private mailer: MailerContract<MailTransportContract> = mail.use()) {}
+  constructor(
+    private mailer: MailerContract<MailTransportContract> = mail.use(),
+    private alerts: SendMemberAlerts = new SendMemberAlerts(undefined, undefined, mailer)
+  ) {}
 
   /** `digests`: how many mails went out. Throws, after trying everyone, when a mail failed (the job retries). */
   async handle(job?: Job) {
@@ -69,7 +73,7 @@ export default class FeedbackDigestJob {
       (await joinRecipients(db.from('businesses as b'))
         .whereIn('b.id', businessIds)
         .where(`u.${setting}`, FeedbackAlerts.Daily)
-        .whereNotNull('u.email_verified_at')
+        .where((reachable) => reachable.whereNotNull('u.email_verified_at').orWhereNotNull('u.whatsapp_alert_verified_at'))
         .select('u.id as user_id', 'b.id as business_id')) as { user_id: number; business_id: number }[]
     const pairs = await pairsOf('feedback_alerts', [...new Set(sessions.map((session) => session.businessId))])
     const googlePairs = await pairsOf('google_review_alerts', [...new Set(reviews.map((review) => review.businessId))])
@@ -86,6 +90,8 @@ export default class FeedbackDigestJob {
       const theirGoogle = new Set(googlePairs.filter((pair) => pair.user_id === user.id).map((pair) => pair.business_id))
       // What the mail carries: 'f<business>' for its ratings, 'g<business>' for its Google reviews.
       const carried = [...[...theirs].map((id) => `f${id}`), ...[...theirGoogle].map((id) => `g${id}`)]
+      // The mail needs a confirmed address; a member on WhatsApp alone gets the summary there (toPhones).
+      if (!user.emailVerifiedAt || !user.alertChannels().summaries.includes('email')) continue
       try {
         await this.mailer.send(
           new FeedbackDigestMail(
@@ -103,6 +109,7 @@ export default class FeedbackDigestJob {
         for (const key of carried) failed.add(key)
       }
     }
+    await this.toPhones(users, pairs, sessions)
     // A business's rows go back when nobody got them (every mail that would have carried them failed); the rest
     // are alerted (also those of people without a verified address: they stay marked).
     const release = [...failed].filter((key) => !delivered.has(key))
@@ -113,5 +120,21 @@ export default class FeedbackDigestJob {
     await googleAlertLease.doneAll(claimedAt, { alerted_at: claimedAt }, google())
     if (failures.length === 0) return { digests }
     throw failures.length === 1 ? failures[0] : new AggregateError(failures, `${failures.length} feedback digests could not be sent`)
+  }
+
+  /** The day's summary per business on the phones of those who chose it for summaries (docs/decisions.md D70). */
+  private async toPhones(users: User[], pairs: { user_id: number; business_id: number }[], sessions: ReviewSession[]) {
+    for (const user of users) {
+      const channels = user.alertChannels().summaries
+      if (!channels.includes('whatsapp') && !channels.includes('push')) continue
+      const theirs = [...new Set(pairs.filter((pair) => pair.user_id === user.id).map((pair) => pair.business_id))]
+      for (const businessId of theirs.slice(0, SUMMARIES_ON_PHONE)) {
+        const ofBusiness = sessions.filter((session) => session.businessId === businessId)
+        const business = ofBusiness[0]?.business
+        if (!business) continue
+        const ratingSum = ofBusiness.reduce((sum, session) => sum + session.rating, 0)
+        await this.alerts.summary(user, business, 'daily', { ratings: ofBusiness.length, ratingSum, toRead: ofBusiness.length })
+      }
+    }
   }
 }

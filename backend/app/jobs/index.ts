@@ -39,7 +39,7 @@ export async function jobHandlers(): Promise<JobHandlers> {
   const syncUser = new SyncUserJob(await app.container.make(IdentityProvider))
   const rollup = new AnalyticsRollupJob()
   const retention = new DataRetentionJob()
-  const digest = new FeedbackDigestJob(mailer)
+  const digest = new FeedbackDigestJob(mailer, memberAlerts)
   const weeklySummary = new WeeklySummaryJob(mailer, memberAlerts)
   const receipts = new ReceiptMailJob(mailer)
   const googleRating = new GoogleRatingJob(await app.container.make(PlacesDirectory))

@@ -9,11 +9,8 @@ import { nowIst } from '#lib/time'
 import { NEGATIVE_RATING_MAX } from '#lib/constants'
 import { notifyingBusinesses } from '#queries/notification_recipients'
 import { SendLease } from '#lib/send_lease'
-import logger from '@adonisjs/core/services/logger'
 import Business from '#models/business'
-import SendMemberAlerts, { templateText } from '#actions/alerts/send_member_alerts'
-import { SUMMARY_TEMPLATE } from '#services/messaging/whatsapp_alert_templates'
-import { meanRating } from '#lib/session_counts'
+import SendMemberAlerts, { SUMMARIES_ON_PHONE } from '#actions/alerts/send_member_alerts'
 
 /** The summary goes out at this hour of Monday, IST (docs/decisions.md D30). */
 const SEND_HOUR_IST = 9
@@ -29,9 +26,6 @@ const summaryLease = (marker: string) =>
       .where((reachable) => reachable.whereNotNull('users.email_verified_at').orWhereNotNull('users.whatsapp_alert_verified_at'))
       .where((week) => week.whereNull('users.weekly_summary_sent_for').orWhere('users.weekly_summary_sent_for', '<', marker))
   )
-
-/** A member's phone gets the summaries of this many businesses; the mail has them all. */
-const SUMMARIES_ON_PHONE = 3
 
 const NO_COUNTS: WeekCounts = { ratings: 0, ratingSum: 0, sentToGoogle: 0, privateRatings: 0, withComment: 0 }
 
@@ -112,37 +106,11 @@ export default class WeeklySummaryJob {
     return true
   }
 
-  /**
-   * The summary on the member's phone (docs/decisions.md D70), a message per business (the first few): WhatsApp and
-   * push as they chose, held by their quiet hours. A failure is logged: the mail is the summary of record.
-   */
+  /** The summary on the member's phone (docs/decisions.md D70), a message per business (the first few). */
   private async toPhone(owner: User, businesses: BusinessWeek[]) {
-    for (const { week, name, businessId } of businesses.slice(0, SUMMARIES_ON_PHONE)) {
+    for (const { week, businessId } of businesses.slice(0, SUMMARIES_ON_PHONE)) {
       const business = await Business.find(businessId)
-      if (!business) continue
-      const average = meanRating(week.ratingSum, week.ratings)?.toFixed(1) ?? '-'
-      const body = `${week.ratings} ratings, ${average} average, ${week.withComment} private feedback to read.`
-      try {
-        const alert = await this.alerts.record(
-          owner,
-          {
-            kind: 'summaries',
-            business,
-            title: templateText(`Weekly summary for ${name}`, 255),
-            body,
-            message: {
-              template: SUMMARY_TEMPLATE,
-              parameters: ['weekly', templateText(name, 60), String(week.ratings), average, String(week.withComment)],
-              actions: [],
-              path: '/dashboard',
-            },
-          },
-          false
-        )
-        await this.alerts.toPhone(alert, owner)
-      } catch (error) {
-        logger.warn({ err: error, userId: owner.id, businessId }, 'a weekly summary could not be sent to a phone')
-      }
+      if (business) await this.alerts.summary(owner, business, 'weekly', { ratings: week.ratings, ratingSum: week.ratingSum, toRead: week.withComment })
     }
   }
 

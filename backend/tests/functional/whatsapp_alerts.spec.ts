@@ -13,12 +13,15 @@ import appMail from '@adonisjs/mail/services/main'
 import FeedbackAlertMail from '#mails/feedback_alert_mail'
 import FeedbackAlertJob from '#jobs/feedback_alert_job'
 import MemberAlertJob from '#jobs/member_alert_job'
+import WeeklySummaryJob from '#jobs/weekly_summary_job'
+import FeedbackDigestJob from '#jobs/feedback_digest_job'
+import { FeedbackAlerts } from '#lib/notification_enums'
 import SendMemberAlerts from '#actions/alerts/send_member_alerts'
 import PushToMembers from '#actions/push/push_to_members'
 import EnsurePlatformTemplates from '#actions/platform/ensure_platform_templates'
 import { TAP_TEXTS } from '#actions/alerts/alert_taps'
 import { WhatsAppCloud } from '#services/messaging/whatsapp_cloud'
-import { FEEDBACK_ALERT_TEMPLATE, GOOGLE_REVIEW_ALERT_TEMPLATE } from '#services/messaging/whatsapp_alert_templates'
+import { FEEDBACK_ALERT_TEMPLATE, GOOGLE_REVIEW_ALERT_TEMPLATE, SUMMARY_TEMPLATE } from '#services/messaging/whatsapp_alert_templates'
 import { alertPayload, openedToken } from '#lib/alert_payloads'
 import { clock } from '#lib/clock'
 import User from '#models/user'
@@ -317,6 +320,28 @@ test.group('Owner alerts on WhatsApp: a private low rating', (group) => {
     fake.mails.assertSentCount(1)
     const record = await db.from('member_alert_deliveries').where('provider_message_id', second.id).firstOrFail()
     assert.equal(record.status, 'failed')
+  })
+  test('summaries on WhatsApp: the weekly and the daily one per business for members who chose it; the mail only with email', async ({
+    assert,
+    cleanup,
+  }) => {
+    const { owner, business } = await team({ summaries: ['whatsapp'] })
+    owner.feedbackAlerts = FeedbackAlerts.Daily
+    await owner.save()
+    const monday = clock.now().setZone('Asia/Kolkata').startOf('week').plus({ weeks: 1 })
+    await ReviewSessionFactory.merge({ businessId: business.id, rating: 5, createdAt: monday.minus({ days: 2 }).toUTC() }).create()
+    await ReviewSessionFactory.merge({ businessId: business.id, rating: 2, redirected: false, feedback: 'Cold', createdAt: monday.minus({ days: 2 }).toUTC() }).create()
+    const { alerts, mail } = await alertJob(cleanup)
+
+    clock.travelTo(monday.set({ hour: 9, minute: 5 }).toUTC())
+    assert.deepEqual(await new WeeklySummaryJob(mail.mailer, alerts).handle(), { summaries: 1 })
+    const weekly = lastTo(OWNER_PHONE)
+    assert.equal(weekly.template?.name, SUMMARY_TEMPLATE)
+    assert.include(weekly.text, 'Your weekly summary for Chai Point: 2 ratings, 3.5 average, 1 private feedback to read.')
+
+    assert.deepEqual(await new FeedbackDigestJob(mail.mailer, alerts).handle(), { digests: 0 })
+    assert.include(lastTo(OWNER_PHONE).text, 'Your daily summary for Chai Point: 1 ratings, 2.0 average, 1 private feedback to read.')
+    assert.lengthOf(await mail.read(), 0)
   })
 })
 

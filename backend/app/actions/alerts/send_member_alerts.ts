@@ -25,7 +25,8 @@ import MemberAlertDelivery, { type DeliveryStatus } from '#models/member_alert_d
 import FeedbackAlertMail from '#mails/feedback_alert_mail'
 import PushToMembers from '#actions/push/push_to_members'
 import { WhatsAppCloud, WhatsAppUnavailableError, WhatsAppCloudError } from '#services/messaging/whatsapp_cloud'
-import { FEEDBACK_ALERT_TEMPLATE, GOOGLE_REVIEW_ALERT_TEMPLATE } from '#services/messaging/whatsapp_alert_templates'
+import { FEEDBACK_ALERT_TEMPLATE, GOOGLE_REVIEW_ALERT_TEMPLATE, SUMMARY_TEMPLATE } from '#services/messaging/whatsapp_alert_templates'
+import { meanRating } from '#lib/session_counts'
 import { platformSender } from '#lib/whatsapp_platform'
 import { alertPayload, openedToken } from '#lib/alert_payloads'
 import { isInQuietHours, type AlertChannel, type AlertKind } from '#lib/notification_enums'
@@ -46,6 +47,9 @@ export const templateText = (text: string, max: number) => {
   const flat = text.replace(/\s+/g, ' ').trim()
   return [...flat].length > max ? `${[...flat].slice(0, max - 1).join('')}…` : flat
 }
+
+/** A member's phone gets the summaries of this many businesses; the mail has them all. */
+export const SUMMARIES_ON_PHONE = 3
 
 export default class SendMemberAlerts {
   constructor(
@@ -147,6 +151,36 @@ export default class SendMemberAlerts {
       logger.warn({ err: error, alertId: alert.id }, 'the mail instead of a failed WhatsApp alert could not be sent')
       await this.deliveryOf(alert, 'email', 'failed', 'The mail could not be sent')
       return false
+    }
+  }
+
+  /**
+   * A business's daily or weekly summary on the member's phone, by the channels they chose for summaries, held by
+   * their quiet hours. A failure is logged: the mail is the summary of record.
+   */
+  async summary(user: User, business: Business, period: 'daily' | 'weekly', counts: { ratings: number; ratingSum: number; toRead: number }) {
+    const average = meanRating(counts.ratingSum, counts.ratings)?.toFixed(1) ?? '-'
+    const name = templateText(business.name, 60)
+    try {
+      const alert = await this.record(
+        user,
+        {
+          kind: 'summaries',
+          business,
+          title: templateText(`${period === 'daily' ? 'Daily' : 'Weekly'} summary for ${business.name}`, 255),
+          body: `${counts.ratings} ratings, ${average} average, ${counts.toRead} private feedback to read.`,
+          message: {
+            template: SUMMARY_TEMPLATE,
+            parameters: [period, name, String(counts.ratings), average, String(counts.toRead)],
+            actions: [],
+            path: '/dashboard',
+          },
+        },
+        false
+      )
+      await this.toPhone(alert, user)
+    } catch (error) {
+      logger.warn({ err: error, userId: user.id, businessId: business.id }, 'a summary could not be sent to a phone')
     }
   }
 
