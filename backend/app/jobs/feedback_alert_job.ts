@@ -129,22 +129,26 @@ export default class FeedbackAlertJob {
       if (sessions.length) await ReviewSession.attachSources(sessions)
       for (const user of recipients) {
         const subjects: AlertSubject[] = [
-          ...(feedbackTo.includes(user) || feedbackPhone.includes(user) ? sessions.map((session) => ({ kind: 'feedback' as const, business, session })) : []),
-          ...(googleTo.includes(user) || googlePhone.includes(user) ? reviews.map((review) => ({ kind: 'googleReviews' as const, business, review })) : []),
+          ...(feedbackTo.includes(user) || feedbackPhone.includes(user)
+            ? sessions.map((session) => ({ kind: 'feedback' as const, business, session }))
+            : []),
+          ...(googleTo.includes(user) || googlePhone.includes(user)
+            ? reviews.map((review) => ({ kind: 'googleReviews' as const, business, review }))
+            : []),
         ]
-        let onPhone = false
+        let reached = false
         for (const subject of subjects.slice(0, ALERTS_PER_MEMBER)) {
           const emailed = mailed.has(user.id) && (subject.kind === 'feedback' ? feedbackTo : googleTo).includes(user)
           try {
             const alert = await this.alerts.record(user, subject, emailed)
             if ((subject.kind === 'feedback' ? feedbackPhone : googlePhone).includes(user)) {
-              onPhone = (await this.alerts.toPhone(alert, user)) || onPhone
+              reached = (await this.alerts.toPhone(alert, user)) || reached
             }
           } catch (error) {
             logger.warn({ err: error, userId: user.id, businessId }, 'an alert could not be sent to a phone')
           }
         }
-        if (onPhone) delivered++
+        if (reached) delivered++
       }
       if (failures.length) throw failures.length === 1 ? failures[0] : new AggregateError(failures, 'Feedback alerts could not be sent')
       await this.settle(businessId, claimedAt, true)

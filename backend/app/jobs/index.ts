@@ -33,7 +33,12 @@ import { QueueService } from '#queue/queue_service'
 export async function jobHandlers(): Promise<JobHandlers> {
   const mailer = mail.use()
   const trialExpiry = new TrialExpiryJob(mailer)
-  const memberAlerts = new SendMemberAlerts(new PushToMembers(), await app.container.make(WhatsAppCloud), mailer, await app.container.make(QueueService))
+  const memberAlerts = new SendMemberAlerts(
+    new PushToMembers(),
+    await app.container.make(WhatsAppCloud),
+    mailer,
+    await app.container.make(QueueService)
+  )
   const alerts = new FeedbackAlertJob(mailer, memberAlerts)
   const memberAlertJob = new MemberAlertJob(memberAlerts)
   const syncUser = new SyncUserJob(await app.container.make(IdentityProvider))

@@ -14,20 +14,21 @@ export default class MemberAlertJob {
 
   async handle({ alertId }: { alertId?: number }) {
     const now = clock.now().toJSDate()
-    const ids =
-      alertId !== undefined
-        ? [alertId]
-        : (
-            await db
-              .from('member_alerts')
-              .where((due) => due.where('held_until', '<=', now).orWhere('whatsapp_due_at', '<=', now))
-              .orderBy('id')
-              .limit(500)
-              .select('id')
-          ).map((row) => Number(row.id))
+    const ids = alertId !== undefined ? [alertId] : await this.due(now)
     let sent = 0
     for (const id of ids) sent += await this.run(id, now)
     return { sent }
+  }
+
+  /** The alerts whose quiet hours ended or whose push went unopened, the oldest first. */
+  private async due(now: Date) {
+    const rows = await db
+      .from('member_alerts')
+      .where((due) => due.where('held_until', '<=', now).orWhere('whatsapp_due_at', '<=', now))
+      .orderBy('id')
+      .limit(500)
+      .select('id')
+    return rows.map((row) => Number(row.id))
   }
 
   private async run(alertId: number, now: Date) {
@@ -41,11 +42,7 @@ export default class MemberAlertJob {
         sent++
       }
     }
-    const due = await db
-      .from('member_alerts')
-      .where('id', alertId)
-      .where('whatsapp_due_at', '<=', now)
-      .update({ whatsapp_due_at: null })
+    const due = await db.from('member_alerts').where('id', alertId).where('whatsapp_due_at', '<=', now).update({ whatsapp_due_at: null })
     if (Number(due) > 0) {
       const alert = await MemberAlert.find(alertId)
       const user = alert ? await User.find(alert.userId) : null

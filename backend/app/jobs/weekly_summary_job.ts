@@ -110,7 +110,8 @@ export default class WeeklySummaryJob {
   private async toPhone(owner: User, businesses: BusinessWeek[]) {
     for (const { week, businessId } of businesses.slice(0, SUMMARIES_ON_PHONE)) {
       const business = await Business.find(businessId)
-      if (business) await this.alerts.summary(owner, business, 'weekly', { ratings: week.ratings, ratingSum: week.ratingSum, toRead: week.withComment })
+      if (business)
+        await this.alerts.summary(owner, business, 'weekly', { ratings: week.ratings, ratingSum: week.ratingSum, toRead: week.withComment })
     }
   }
 

@@ -24,7 +24,11 @@ function sentIn(month: string) {
 }
 
 /** The alert messages about a workspace's businesses this month. */
-export async function workspaceAlertMessages(workspaceId: number, price: number, month = nowIst().toFormat('yyyy-MM')): Promise<AlertMessagesDto> {
+export async function workspaceAlertMessages(
+  workspaceId: number,
+  price: number,
+  month = nowIst().toFormat('yyyy-MM')
+): Promise<AlertMessagesDto> {
   const row = await sentIn(month).where('b.workspace_id', workspaceId).count('* as total').first()
   const messages = Number(row?.total ?? 0)
   return { month, messages, costInr: rupees(messages * price), pricePerMessageInr: price }

@@ -7,11 +7,8 @@ const CHANNEL_ORDER = ['push', 'whatsapp', 'email'] as const
 /** The alerts as Profile lists them, each with its business's name (read once for all). */
 export async function serializeMemberAlerts(alerts: MemberAlert[]): Promise<MemberAlertDto[]> {
   const businessIds = [...new Set(alerts.flatMap((alert) => alert.businessId ?? []))]
-  const names = new Map<number, string>(
-    businessIds.length
-      ? (await db.from('businesses').whereIn('id', businessIds).select('id', 'name')).map((row) => [Number(row.id), String(row.name)])
-      : []
-  )
+  const rows = businessIds.length ? await db.from('businesses').whereIn('id', businessIds).select('id', 'name') : []
+  const names = new Map<number, string>(rows.map((row) => [Number(row.id), String(row.name)]))
   return alerts.map((alert) => ({
     id: Number(alert.id),
     kind: alert.kind,

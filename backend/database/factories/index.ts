@@ -24,6 +24,9 @@ import GoogleConnection from '#models/google_connection'
 import GoogleLocation from '#models/google_location'
 import GoogleReview from '#models/google_review'
 import MemberAlert from '#models/member_alert'
+import PushSubscription from '#models/push_subscription'
+import WhatsAppTemplate from '#models/whatsapp_template'
+import { createHash } from 'node:crypto'
 import MemberAlertDelivery from '#models/member_alert_delivery'
 import type { WorkspaceRole } from '#contract/workspace_roles'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
@@ -444,4 +447,37 @@ export const MemberAlertFactory = factory
     whatsappMessage: null,
   }))
   .relation('deliveries', () => MemberAlertDeliveryFactory)
+  .build()
+
+/**
+ * A device a member gets alerts on (docs/decisions.md D68): an FCM address of its own, with keys of the browsers' form.
+ * Merge `userId`.
+ */
+export const PushSubscriptionFactory = factory
+  .define(PushSubscription, () => {
+    const endpoint = `https://fcm.googleapis.com/fcm/send/device-${next()}-${randomBytes(4).toString('hex')}`
+    return {
+      endpoint,
+      endpointHash: createHash('sha256').update(endpoint).digest('hex'),
+      p256dh: `B${'A'.repeat(86)}`,
+      auth: 'A'.repeat(22),
+      label: 'Phone',
+      lastSentAt: null,
+      createdAt: clock.now(),
+    }
+  })
+  .build()
+
+/** A review template of a WhatsApp Business account (docs/decisions.md D66), approved. Merge `whatsappAccountId`. */
+export const WhatsAppTemplateFactory = factory
+  .define(WhatsAppTemplate, () => ({
+    name: 'reviewroute_rating_request',
+    language: 'en' as const,
+    metaTemplateId: null,
+    status: 'APPROVED' as const,
+    reason: null,
+    managed: true,
+    createdAt: clock.now(),
+    updatedAt: clock.now(),
+  }))
   .build()

@@ -98,7 +98,12 @@ test.group('Alerts on this phone: Web Push', (group) => {
     const phone = service.subscribe()
     const tablet = service.subscribe()
     for (const device of [phone, tablet]) (await client.post('/api/push-subscriptions').bearerToken(token).json(device)).assertStatus(201)
-    const session = await ReviewSessionFactory.merge({ businessId: business.id, rating: 2, redirected: false, feedback: 'The biryani was cold' }).create()
+    const session = await ReviewSessionFactory.merge({
+      businessId: business.id,
+      rating: 2,
+      redirected: false,
+      feedback: 'The biryani was cold',
+    }).create()
     service.failNext(tablet, 410)
 
     const job = new FeedbackAlertJob(mail.mailer, new SendMemberAlerts(new PushToMembers(new WebPush(config))))

@@ -13,7 +13,7 @@ import { clock } from '#lib/clock'
 import env from '#start/env'
 import { isolated } from '#tests/helpers/setup'
 import { ownerWithBusiness } from '#tests/helpers/owners'
-import { CustomerFactory, ReviewRequestFactory, SubscriptionFactory } from '#database/factories/index'
+import { CustomerFactory, ReviewRequestFactory, SubscriptionFactory, WhatsAppTemplateFactory } from '#database/factories/index'
 import { RequestChannel } from '#models/review_request'
 import WhatsAppAccount from '#models/whatsapp_account'
 import { providerCapMessage } from '#actions/requests/request_channels'
@@ -259,14 +259,7 @@ test.group('Provider-sent requests: the monthly cap', (group) => {
       created_at: now,
       updated_at: now,
     })
-    await db.table('whatsapp_templates').insert({
-      whatsapp_account_id: accountId,
-      name: 't',
-      language: 'en',
-      status: 'APPROVED',
-      created_at: now,
-      updated_at: now,
-    })
+    await WhatsAppTemplateFactory.merge({ whatsappAccountId: Number(accountId), name: 't', managed: false }).create()
     await ReviewRequestFactory.apply('sent')
       .merge(
         Array.from({ length: cap }, (_, i) => ({

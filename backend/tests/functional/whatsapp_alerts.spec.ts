@@ -143,7 +143,12 @@ test.group('Owner alerts on WhatsApp: a private low rating', (group) => {
     const { owner, workspace, business } = await team()
     const viewer = await joined(workspace.id, 'viewer')
     await onWhatsApp(viewer, '919845022222', { feedback: ['whatsapp'] })
-    const session = await ReviewSessionFactory.merge({ businessId: business.id, rating: 1, redirected: false, feedback: 'Rude staff' }).create()
+    const session = await ReviewSessionFactory.merge({
+      businessId: business.id,
+      rating: 1,
+      redirected: false,
+      feedback: 'Rude staff',
+    }).create()
     const { job } = await alertJob(cleanup)
     await job.handle({ businessId: business.id })
     // Viewers are not told about ratings at all; the owner is.
@@ -152,13 +157,22 @@ test.group('Owner alerts on WhatsApp: a private low rating', (group) => {
     const resolvePayload = alert.buttons[1].payload!
 
     // The owner's button, tapped from another number.
-    const stranger = stub.inbound(PLATFORM_NUMBER, { waId: '919800000001' }, { type: 'button', text: 'Mark resolved', payload: resolvePayload })
+    const stranger = stub.inbound(
+      PLATFORM_NUMBER,
+      { waId: '919800000001' },
+      { type: 'button', text: 'Mark resolved', payload: resolvePayload }
+    )
     assert.deepEqual((await send(stranger)).taps, ['refused'])
     assert.equal(lastTo('919800000001').text, TAP_TEXTS.otherNumber)
 
     // A payload made up, or moved to another alert, or turned into another action.
     const [, alertId, , signature] = resolvePayload.split(':')
-    for (const forged of [`ra:${Number(alertId) + 1}:resolve:${signature}`, `ra:${alertId}:post:${signature}`, 'rr:abc:5', 'ra:1:resolve:short']) {
+    for (const forged of [
+      `ra:${Number(alertId) + 1}:resolve:${signature}`,
+      `ra:${alertId}:post:${signature}`,
+      'rr:abc:5',
+      'ra:1:resolve:short',
+    ]) {
       const tap = stub.inbound(PLATFORM_NUMBER, { waId: OWNER_PHONE }, { type: 'button', text: 'Mark resolved', payload: forged })
       assert.deepEqual((await send(tap)).taps, ['refused'], forged)
       assert.equal(lastTo(OWNER_PHONE).text, TAP_TEXTS.notOurs)
@@ -199,7 +213,9 @@ test.group('Owner alerts on WhatsApp: a private low rating', (group) => {
     const pushed: string[] = []
     const pushes = new PushToMembers()
     Object.defineProperty(pushes, 'withDevices', { value: async (ids: number[]) => new Set(ids) })
-    Object.defineProperty(pushes, 'handle', { value: async (_userId: number, notification: { opened: string }) => (pushed.push(notification.opened), true) })
+    Object.defineProperty(pushes, 'handle', {
+      value: async (_userId: number, notification: { opened: string }) => (pushed.push(notification.opened), true),
+    })
     const { mail } = await alertJob(cleanup)
     const alerts = new SendMemberAlerts(pushes, await app.container.make(WhatsAppCloud), mail.mailer)
     const job = new FeedbackAlertJob(mail.mailer, alerts)
@@ -251,7 +267,7 @@ test.group('Owner alerts on WhatsApp: a private low rating', (group) => {
     assert.containsSubset(listed[0], { title: '1★ private rating at Chai Point', businessName: 'Chai Point' })
   })
 
-  test("quiet hours hold a 2-star alert until they end, never a 1-star one; a refused WhatsApp message goes by mail", async ({
+  test('quiet hours hold a 2-star alert until they end, never a 1-star one; a refused WhatsApp message goes by mail', async ({
     assert,
     cleanup,
   }) => {
@@ -289,7 +305,7 @@ test.group('Owner alerts on WhatsApp: a private low rating', (group) => {
     )
   })
 
-  test('delivery statuses move the record on, never back; a failed one sends the mail; the month\'s messages on Billing', async ({
+  test("delivery statuses move the record on, never back; a failed one sends the mail; the month's messages on Billing", async ({
     assert,
     cleanup,
     client,
@@ -306,7 +322,11 @@ test.group('Owner alerts on WhatsApp: a private low rating', (group) => {
     assert.lengthOf(await mail.read(), 0)
 
     const billing = (await client.get('/api/billing/alert-messages').loginAs(owner).header('x-workspace-id', String(workspace.id))).body()
-    assert.deepEqual(billing, { month: billing.month, messages: 1, costInr: 0.12, pricePerMessageInr: env.get('WHATSAPP_PRICE_INR') }, JSON.stringify(billing))
+    assert.deepEqual(
+      billing,
+      { month: billing.month, messages: 1, costInr: 0.12, pricePerMessageInr: env.get('WHATSAPP_PRICE_INR') },
+      JSON.stringify(billing)
+    )
 
     clock.travelTo(clock.now().plus({ minutes: 11 }))
     await ReviewSessionFactory.merge({ businessId: business.id, rating: 3, redirected: false, feedback: 'Noisy' }).create()
@@ -330,7 +350,13 @@ test.group('Owner alerts on WhatsApp: a private low rating', (group) => {
     await owner.save()
     const monday = clock.now().setZone('Asia/Kolkata').startOf('week').plus({ weeks: 1 })
     await ReviewSessionFactory.merge({ businessId: business.id, rating: 5, createdAt: monday.minus({ days: 2 }).toUTC() }).create()
-    await ReviewSessionFactory.merge({ businessId: business.id, rating: 2, redirected: false, feedback: 'Cold', createdAt: monday.minus({ days: 2 }).toUTC() }).create()
+    await ReviewSessionFactory.merge({
+      businessId: business.id,
+      rating: 2,
+      redirected: false,
+      feedback: 'Cold',
+      createdAt: monday.minus({ days: 2 }).toUTC(),
+    }).create()
     const { alerts, mail } = await alertJob(cleanup)
 
     clock.travelTo(monday.set({ hour: 9, minute: 5 }).toUTC())
@@ -402,7 +428,11 @@ test.group('Owner alerts on WhatsApp: a Google review, drafted and posted from t
     assert.equal(google.state.replyCalls[0].comment, ai.state.content)
     const stored = await db.from('google_reviews').where('id', review.id).first()
     assert.equal(stored.reply_comment, ai.state.content)
-    const activity = await db.from('workspace_activity').where('workspace_id', workspace.id).where('action', 'google_review.replied').firstOrFail()
+    const activity = await db
+      .from('workspace_activity')
+      .where('workspace_id', workspace.id)
+      .where('action', 'google_review.replied')
+      .firstOrFail()
     assert.equal((typeof activity.details === 'string' ? JSON.parse(activity.details) : activity.details).via, 'whatsapp')
   })
 
@@ -433,7 +463,11 @@ test.group('Owner alerts on WhatsApp: a Google review, drafted and posted from t
         draft: 'Sorry, Ravi.',
         created_at: new Date(),
       })
-      const tap = stub.inbound(PLATFORM_NUMBER, { waId: phone }, { type: 'button_reply', id: alertPayload(own[0], user.id, 'post'), title: 'Post reply' })
+      const tap = stub.inbound(
+        PLATFORM_NUMBER,
+        { waId: phone },
+        { type: 'button_reply', id: alertPayload(own[0], user.id, 'post'), title: 'Post reply' }
+      )
       assert.deepEqual((await send(tap)).taps, ['refused'])
     }
     assert.include(lastTo('919845033333').text, 'Nothing was done')
@@ -442,12 +476,22 @@ test.group('Owner alerts on WhatsApp: a Google review, drafted and posted from t
 
     // Google refuses: said in the chat, nothing stored, and the owner may try again.
     google.state.reviewFailures.push(400)
-    const owner = await User.query().where('id', (await db.from('member_alerts').where('id', alertId).first()).user_id).firstOrFail()
-    const post = stub.inbound(PLATFORM_NUMBER, { waId: OWNER_PHONE }, { type: 'button_reply', id: alertPayload(alertId, owner.id, 'post'), title: 'Post reply' })
+    const owner = await User.query()
+      .where('id', (await db.from('member_alerts').where('id', alertId).first()).user_id)
+      .firstOrFail()
+    const post = stub.inbound(
+      PLATFORM_NUMBER,
+      { waId: OWNER_PHONE },
+      { type: 'button_reply', id: alertPayload(alertId, owner.id, 'post'), title: 'Post reply' }
+    )
     const refused = await send(post)
     assert.deepEqual(refused.taps, ['failed'])
     assert.include(lastTo(OWNER_PHONE).text, 'Nothing was done')
-    const again = stub.inbound(PLATFORM_NUMBER, { waId: OWNER_PHONE }, { type: 'button_reply', id: alertPayload(alertId, owner.id, 'post'), title: 'Post reply' })
+    const again = stub.inbound(
+      PLATFORM_NUMBER,
+      { waId: OWNER_PHONE },
+      { type: 'button_reply', id: alertPayload(alertId, owner.id, 'post'), title: 'Post reply' }
+    )
     assert.deepEqual((await send(again)).taps, ['reply_posted'])
   })
 })
@@ -455,9 +499,15 @@ test.group('Owner alerts on WhatsApp: a Google review, drafted and posted from t
 test.group('Owner alerts: settings', (group) => {
   isolated(group)
 
-  test('quiet hours are whole hours, null for none; equal hours and other values are 422 and change nothing', async ({ client, assert }) => {
+  test('quiet hours are whole hours, null for none; equal hours and other values are 422 and change nothing', async ({
+    client,
+    assert,
+  }) => {
     const user = await UserFactory.create()
-    const set = await client.patch('/api/notification-settings').loginAs(user).json({ quietHours: { from: 22, until: 7 } })
+    const set = await client
+      .patch('/api/notification-settings')
+      .loginAs(user)
+      .json({ quietHours: { from: 22, until: 7 } })
     set.assertStatus(200)
     assert.deepEqual(set.body().quietHours, { from: 22, until: 7 })
     for (const bad of [{ from: 7, until: 7 }, { from: 24, until: 7 }, { from: 1.5, until: 7 }, { from: '22', until: 7 }, 'night']) {

@@ -8,7 +8,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { ModelAttributes } from '@adonisjs/lucid/types/model'
 import User from '#models/user'
 import type Business from '#models/business'
-import { BusinessFactory, ReviewSessionFactory, UserFactory } from '#database/factories/index'
+import { BusinessFactory, PushSubscriptionFactory, ReviewSessionFactory, UserFactory } from '#database/factories/index'
 import { clock } from '#lib/clock'
 
 export interface SessionSpec {
@@ -68,14 +68,11 @@ export async function voiceNoteFor(sessionId: number, businessId: number, audio 
 /** A device the user turned alerts on for (docs/decisions.md D68): a push service's address and the browser's keys. */
 export async function pushDeviceOf(userId: number, name: string) {
   const endpoint = `https://fcm.googleapis.com/fcm/send/${name}`
-  const [id] = await db.table('push_subscriptions').insert({
-    user_id: userId,
+  const device = await PushSubscriptionFactory.merge({
+    userId,
     endpoint,
-    endpoint_hash: createHash('sha256').update(endpoint).digest('hex'),
-    p256dh: `B${'A'.repeat(86)}`,
-    auth: 'A'.repeat(22),
+    endpointHash: createHash('sha256').update(endpoint).digest('hex'),
     label: `Phone ${name}`,
-    created_at: new Date(),
-  })
-  return Number(id)
+  }).create()
+  return Number(device.id)
 }

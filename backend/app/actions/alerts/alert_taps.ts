@@ -49,7 +49,7 @@ export const TAP_TEXTS = {
   help: 'This number sends your ReviewRoute alerts. Tap a button on an alert to act on it, or open the app:',
   noDraft: 'There is no draft to post yet. Tap "Draft a reply" on the alert first.',
   answeredMeanwhile: 'This review was answered in the meantime, so the draft was not posted. Open the app to change the reply:',
-  noTemplate: 'AI drafts are not set up and no reply template is for this review\'s stars. Write the reply in the app:',
+  noTemplate: "AI drafts are not set up and no reply template is for this review's stars. Write the reply in the app:",
 } as const
 
 export const alreadyDone: Record<AlertAction, string> = {
@@ -114,7 +114,8 @@ export default class AlertTaps {
       await say(TAP_TEXTS.gone)
       return 'refused'
     }
-    const member = (await membershipsOf(user)).find((candidate) => candidate.workspaceId === business.workspaceId)
+    const memberships = await membershipsOf(user)
+    const member = memberships.find((candidate) => candidate.workspaceId === business.workspaceId)
     if (!member) {
       const workspace = await Workspace.find(business.workspaceId)
       await say(noLongerMember(workspace?.name ?? business.name))
@@ -179,7 +180,11 @@ export default class AlertTaps {
         return 'failed'
       }
       const digits = phone.replace(/\D/g, '').replace(/^(?!91)(\d{10})$/, '91$1')
-      const language = isReviewLanguage(session.language) ? session.language : isReviewLanguage(session.customer?.language) ? session.customer.language : 'en'
+      const language = isReviewLanguage(session.language)
+        ? session.language
+        : isReviewLanguage(session.customer?.language)
+          ? session.customer.language
+          : 'en'
       const business = await Business.findOrFail(session.businessId)
       const apology = callBackApology(language, business.name, name)
       await say(
@@ -209,7 +214,11 @@ export default class AlertTaps {
       const heading = 'Suggested reply:\n\n'
       const room = INTERACTIVE_BODY_MAX - heading.length
       const shown = [...draft].length > room ? `${[...draft].slice(0, room - 1).join('')}…` : draft
-      await say({ type: 'button', body: `${heading}${shown}`, buttons: [{ id: alertPayload(alert.id, member.user.id, 'post'), title: 'Post reply' }] })
+      await say({
+        type: 'button',
+        body: `${heading}${shown}`,
+        buttons: [{ id: alertPayload(alert.id, member.user.id, 'post'), title: 'Post reply' }],
+      })
       await say({ type: 'cta_url', body: 'Or change it first:', displayText: 'Edit in app', url: open })
       return 'reply_drafted'
     }

@@ -17,7 +17,11 @@ export default class MarkAlertOpened {
     if (!parsed || !alert || !isGenuine({ ...parsed, action: 'opened' }, Number(alert.user_id))) throw new NotFoundError(ALERT_NOT_FOUND)
     const now = clock.now().toJSDate()
     await db.transaction(async (trx) => {
-      await trx.from('member_alerts').where('id', alert.id).whereNull('push_opened_at').update({ push_opened_at: now, whatsapp_due_at: null })
+      await trx
+        .from('member_alerts')
+        .where('id', alert.id)
+        .whereNull('push_opened_at')
+        .update({ push_opened_at: now, whatsapp_due_at: null })
       await trx.from('member_alerts').where('id', alert.id).whereNull('action').update({ action: 'opened', action_at: now })
       await trx
         .from('member_alert_deliveries')

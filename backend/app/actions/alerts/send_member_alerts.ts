@@ -78,7 +78,8 @@ export default class SendMemberAlerts {
   async toPhone(alert: MemberAlert, user: User): Promise<boolean> {
     const channels = user.alertChannels()[alert.kind]
     const whatsapp = channels.includes('whatsapp') && alert.whatsappMessage !== null && SendMemberAlerts.reachesOnWhatsApp(user)
-    const push = channels.includes('push') && (await this.pushes.withDevices([user.id])).has(user.id)
+    const devices = channels.includes('push') ? await this.pushes.withDevices([user.id]) : null
+    const push = devices?.has(user.id) ?? false
     if (!whatsapp && !push) return false
     const heldUntil = alert.stars === 1 ? null : quietUntil(user)
     if (heldUntil) {
@@ -158,7 +159,12 @@ export default class SendMemberAlerts {
    * A business's daily or weekly summary on the member's phone, by the channels they chose for summaries, held by
    * their quiet hours. A failure is logged: the mail is the summary of record.
    */
-  async summary(user: User, business: Business, period: 'daily' | 'weekly', counts: { ratings: number; ratingSum: number; toRead: number }) {
+  async summary(
+    user: User,
+    business: Business,
+    period: 'daily' | 'weekly',
+    counts: { ratings: number; ratingSum: number; toRead: number }
+  ) {
     const average = meanRating(counts.ratingSum, counts.ratings)?.toFixed(1) ?? '-'
     const name = templateText(business.name, 60)
     try {
@@ -222,10 +228,20 @@ export function quietUntil(user: User): DateTime | null {
 }
 
 /** What the alert says on each channel. */
-function describe(subject: AlertSubject): Pick<MemberAlert, 'title' | 'body' | 'url' | 'stars' | 'reviewSessionId' | 'googleReviewId' | 'whatsappMessage'> {
+function describe(
+  subject: AlertSubject
+): Pick<MemberAlert, 'title' | 'body' | 'url' | 'stars' | 'reviewSessionId' | 'googleReviewId' | 'whatsappMessage'> {
   const { business } = subject
   if (subject.kind === 'summaries') {
-    return { title: subject.title, body: subject.body, url: '/dashboard', stars: null, reviewSessionId: null, googleReviewId: null, whatsappMessage: subject.message }
+    return {
+      title: subject.title,
+      body: subject.body,
+      url: '/dashboard',
+      stars: null,
+      reviewSessionId: null,
+      googleReviewId: null,
+      whatsappMessage: subject.message,
+    }
   }
   if (subject.kind === 'feedback') {
     const { session } = subject
@@ -260,7 +276,12 @@ function describe(subject: AlertSubject): Pick<MemberAlert, 'title' | 'body' | '
     googleReviewId: review.id,
     whatsappMessage: {
       template: GOOGLE_REVIEW_ALERT_TEMPLATE,
-      parameters: [String(review.stars), templateText(business.name, 60), templateText(item.reviewer, 60), templateText(item.comment || 'No text', 300)],
+      parameters: [
+        String(review.stars),
+        templateText(business.name, 60),
+        templateText(item.reviewer, 60),
+        templateText(item.comment || 'No text', 300),
+      ],
       actions: ['draft'],
       path,
     },

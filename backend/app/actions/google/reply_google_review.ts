@@ -34,7 +34,8 @@ export const googleSentence = (error: GoogleApiError) => error.message.replace(/
  * Who answers: a member (`from: 'whatsapp'`: an alert's "Post reply", docs/decisions.md D70), or auto-reply (no
  * user) with the template it used (D48).
  */
-export type ReplyAuthor = (Pick<Member, 'workspaceId' | 'user'> & { from?: 'whatsapp' }) | { workspaceId: number; autoReplyTemplateId: number }
+export type ReplyAuthor =
+  (Pick<Member, 'workspaceId' | 'user'> & { from?: 'whatsapp' }) | { workspaceId: number; autoReplyTemplateId: number }
 
 /**
  * `request` sent with the workspace's connection through the one access path, its failures as the inbox shows them;
@@ -84,7 +85,12 @@ export default class ReplyGoogleReview {
     )
     const reply = sent?.answer ?? { comment, updateTime: null }
     const actor = 'user' in author ? author.user : null
-    const extra = 'user' in author ? ('from' in author && author.from ? { via: author.from } : {}) : { by: 'Auto-reply', templateId: author.autoReplyTemplateId }
+    const extra =
+      'user' in author
+        ? 'from' in author && author.from
+          ? { via: author.from }
+          : {}
+        : { by: 'Auto-reply', templateId: author.autoReplyTemplateId }
     await db.transaction(async (trx) => {
       review.useTransaction(trx)
       review.replyComment = reply.comment

@@ -160,7 +160,8 @@ export default class HandleWhatsAppWebhook {
       read: ['sent', 'delivered'],
       failed: ['sent', 'delivered'],
     }
-    const failure = status === 'failed' ? whatsappErrorReason(Array.isArray(errors) ? errors[0] : undefined, 'WhatsApp could not deliver it') : null
+    const failure =
+      status === 'failed' ? whatsappErrorReason(Array.isArray(errors) ? errors[0] : undefined, 'WhatsApp could not deliver it') : null
     const moved = Number(
       await db
         .from('member_alert_deliveries')

@@ -8,7 +8,6 @@ import { Card, Typography } from 'antd'
 import { formatCount } from '@reviewroute/web-shared/format'
 import type { AlertMessagesDto } from '@reviewroute/backend/types/api'
 
-
 const COST = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 })
 const PRICE = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 4 })
 
