@@ -10,9 +10,9 @@ import { ownerWithBusiness } from '#tests/helpers/owners'
 const SIGNED_OUT = 'You must be signed in to do that.'
 const DEFAULTS = { feedbackAlerts: 'instant', weeklySummary: true, googleReviewAlerts: 'instant' }
 
-/** The three settings of an answer, without its alert channels (tested on their own below). */
+/** The three settings of an answer, without its alert channels and quiet hours (tested on their own). */
 const withoutChannels = (body: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(body).filter(([key]) => key !== 'channels' && key !== 'whatsapp'))
+  Object.fromEntries(Object.entries(body).filter(([key]) => !['channels', 'whatsapp', 'quietHours'].includes(key)))
 
 const storedSettings = async (userId: number) => {
   const row = await db.from('users').where('id', userId).select('feedback_alerts', 'weekly_summary', 'google_review_alerts').firstOrFail()

@@ -119,7 +119,8 @@ export default class HandleWhatsAppWebhook {
         }
       }
     }
-    return { ...counts, outcomes, taps }
+    // Taps on owners' alerts, when the payload had some (docs/decisions.md D70).
+    return { ...counts, outcomes, ...(taps.length ? { taps } : {}) }
   }
 
   private async statuses(statuses: NonNullable<Change['value']>['statuses']) {
