@@ -134,6 +134,12 @@ test.group('Owner alerts on WhatsApp: a private low rating', (group) => {
 
     const record = (await db.from('member_alerts').where('id', row.id).first())!
     assert.equal(record.action, 'resolved')
+
+    // A message that is not a tap is answered with where to go; STOP turns WhatsApp alerts off for the number.
+    assert.deepEqual((await send(stub.inbound(PLATFORM_NUMBER, { waId: OWNER_PHONE }, { type: 'text', body: 'hello?' }))).taps, ['help'])
+    assert.deepEqual((await send(stub.inbound(PLATFORM_NUMBER, { waId: OWNER_PHONE }, { type: 'text', body: 'stop' }))).taps, ['stopped'])
+    assert.equal(lastTo(OWNER_PHONE).text, TAP_TEXTS.stopped)
+    assert.isNull((await db.from('users').where('id', owner.id).first()).whatsapp_alert_phone)
   })
 
   test('taps that are not honoured do nothing and say why: another number, a forged payload, a removed member, a viewer', async ({

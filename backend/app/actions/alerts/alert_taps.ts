@@ -46,6 +46,7 @@ export const TAP_TEXTS = {
   notOurs: 'This button is not from a ReviewRoute alert, so nothing was done.',
   otherNumber: 'This alert was sent to another WhatsApp number. Only the member it was sent to can act on it, from their own number.',
   gone: 'This alert is about something that no longer exists on ReviewRoute, so nothing was done.',
+  stopped: 'WhatsApp alerts are off for this number. Turn them on again on Profile, Notifications.',
   help: 'This number sends your ReviewRoute alerts. Tap a button on an alert to act on it, or open the app:',
   noDraft: 'There is no draft to post yet. Tap "Draft a reply" on the alert first.',
   answeredMeanwhile: 'This review was answered in the meantime, so the draft was not posted. Open the app to change the reply:',
@@ -68,7 +69,10 @@ const INTERACTIVE_BODY_MAX = 1024
 /** Free-form messages go only inside the window a member's message opens. */
 const WINDOW_MS = 24 * 3600 * 1000
 
-export type TapOutcome = 'seen' | 'help' | 'refused' | 'already' | 'failed' | AlertOutcome
+/** A member's message that turns WhatsApp alerts off, as Meta expects an opt-out to work. */
+const STOP_WORDS = new Set(['STOP', 'UNSUBSCRIBE'])
+
+export type TapOutcome = 'seen' | 'help' | 'stopped' | 'refused' | 'already' | 'failed' | AlertOutcome
 
 const OUTCOMES: AlertOutcome[] = ['opened', 'called_back', 'resolved', 'reply_drafted', 'reply_posted']
 const isOutcome = (outcome: TapOutcome): outcome is AlertOutcome => (OUTCOMES as string[]).includes(outcome)
@@ -95,6 +99,16 @@ export default class AlertTaps {
 
     const payload = message.button?.payload ?? message.interactive?.button_reply?.id
     if (payload === undefined) {
+      if (typeof message.text?.body === 'string' && STOP_WORDS.has(message.text.body.trim().toUpperCase())) {
+        const stopped = await db
+          .from('users')
+          .where('whatsapp_alert_phone', `+${from}`)
+          .update({ whatsapp_alert_phone: null, whatsapp_alert_verified_at: null })
+        if (Number(stopped) > 0) {
+          await say(TAP_TEXTS.stopped)
+          return 'stopped'
+        }
+      }
       await say(`${TAP_TEXTS.help} ${appUrl('/dashboard')}`)
       return 'help'
     }
