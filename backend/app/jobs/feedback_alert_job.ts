@@ -97,7 +97,11 @@ export default class FeedbackAlertJob {
 
     // Whole seconds, as DATETIME stores them: the claim's ratings are the business's ones stamped at this instant.
     const claimedAt = clock.now().startOf('second').toJSDate()
-    if (!(await this.claim(businessId, claimedAt, { feedback: toldOfFeedback, google: toldOfGoogle }))) return 0
+    if (!(await this.claim(businessId, claimedAt, { feedback: toldOfFeedback, google: toldOfGoogle }))) {
+      // The mail's gate is shut (a mail went in the last 10 minutes): the phones hear of each new rating now.
+      await this.phoneAhead(business, feedbackPhone)
+      return 0
+    }
     let delivered = 0
     try {
       const sessions = toldOfFeedback
@@ -140,9 +144,11 @@ export default class FeedbackAlertJob {
         for (const subject of subjects.slice(0, ALERTS_PER_MEMBER)) {
           const emailed = mailed.has(user.id) && (subject.kind === 'feedback' ? feedbackTo : googleTo).includes(user)
           try {
-            const alert = await this.alerts.record(user, subject, emailed)
-            if ((subject.kind === 'feedback' ? feedbackPhone : googlePhone).includes(user)) {
+            const { alert, fresh } = await this.alerts.record(user, subject, emailed)
+            if (fresh && (subject.kind === 'feedback' ? feedbackPhone : googlePhone).includes(user)) {
               reached = (await this.alerts.toPhone(alert, user)) || reached
+            } else if (!fresh) {
+              reached = true
             }
           } catch (error) {
             logger.warn({ err: error, userId: user.id, businessId }, 'an alert could not be sent to a phone')
@@ -158,6 +164,35 @@ export default class FeedbackAlertJob {
       // gets them twice).
       await this.settle(businessId, claimedAt, delivered > 0)
       throw error
+    }
+  }
+
+  /**
+   * A business's pending ratings on the phones of the members who chose it, ahead of the mail that waits for its gate:
+   * one alert per member and rating (the unique key makes a second worker's a no-op), which the mail joins later.
+   */
+  private async phoneAhead(business: Business, members: User[]) {
+    if (members.length === 0) return
+    const since = clock.now().minus({ hours: SWEEP_LOOKBACK_HOURS }).toJSDate()
+    const pending = await ratingAlertLease.claimable().where('business_id', business.id).where('created_at', '>=', since).select('id')
+    if (pending.length === 0) return
+    const sessions = await ReviewSession.query()
+      .whereIn(
+        'id',
+        pending.map((row: { id: number }) => row.id)
+      )
+      .orderBy('created_at')
+      .limit(ALERTS_PER_MEMBER)
+    await ReviewSession.attachSources(sessions)
+    for (const user of members) {
+      for (const session of sessions) {
+        try {
+          const { alert, fresh } = await this.alerts.record(user, { kind: 'feedback', business, session }, false)
+          if (fresh) await this.alerts.toPhone(alert, user)
+        } catch (error) {
+          logger.warn({ err: error, userId: user.id, businessId: business.id }, 'an alert could not be sent to a phone')
+        }
+      }
     }
   }
 

@@ -347,6 +347,40 @@ test.group('Owner alerts on WhatsApp: a private low rating', (group) => {
     const record = await db.from('member_alert_deliveries').where('provider_message_id', second.id).firstOrFail()
     assert.equal(record.status, 'failed')
   })
+  test("a business's next low rating within the mail's 10 minutes still reaches the phone at once, and the mail joins it later", async ({
+    assert,
+    cleanup,
+  }) => {
+    const { owner, business } = await team({ feedback: ['email', 'whatsapp'] })
+    const { job, mail } = await alertJob(cleanup)
+    await ReviewSessionFactory.merge({ businessId: business.id, rating: 2, redirected: false, feedback: 'First' }).create()
+    await job.handle({ businessId: business.id })
+    assert.lengthOf(stub.sentTo(OWNER_PHONE), 1)
+    assert.lengthOf(await mail.read(), 1)
+
+    // Two minutes later: the mail waits for its gate, the phone does not; a second run sends nothing twice.
+    clock.travelTo(clock.now().plus({ minutes: 2 }))
+    const second = await ReviewSessionFactory.merge({ businessId: business.id, rating: 3, redirected: false, feedback: 'Second' }).create()
+    assert.deepEqual(await job.handle({ businessId: business.id }), { alerted: 0 })
+    assert.deepEqual(await job.handle({ businessId: business.id }), { alerted: 0 })
+    assert.lengthOf(stub.sentTo(OWNER_PHONE), 2)
+    assert.include(lastTo(OWNER_PHONE).text, '"Second"')
+    assert.lengthOf(await mail.read(), 1)
+
+    // The gate opens: the mail carries it, joined to the same alert; no second WhatsApp message.
+    clock.travelTo(clock.now().plus({ minutes: 10 }))
+    assert.deepEqual(await job.handle({}), { alerted: 1 })
+    assert.lengthOf(await mail.read(), 2)
+    assert.lengthOf(stub.sentTo(OWNER_PHONE), 2)
+    const alerts = await db.from('member_alerts').where('review_session_id', second.id)
+    assert.lengthOf(alerts, 1)
+    assert.sameMembers(
+      (await db.from('member_alert_deliveries').where('member_alert_id', alerts[0].id)).map((row) => `${row.channel}:${row.status}`),
+      ['whatsapp:sent', 'email:sent']
+    )
+    assert.equal(alerts[0].user_id, owner.id)
+  })
+
   test('summaries on WhatsApp: the weekly and the daily one per business for members who chose it; the mail only with email', async ({
     assert,
     cleanup,

@@ -34,6 +34,7 @@ import { googleReviewAlertItem } from '#queries/google_review_alerts'
 import { QueueService } from '#queue/queue_service'
 import { QueueName, memberAlertJobId } from '#queue/queues'
 import { clock } from '#lib/clock'
+import { isDuplicateKey } from '#lib/db_errors'
 import { nowIst } from '#lib/time'
 
 /** One thing an alert is about. */
@@ -64,11 +65,23 @@ export default class SendMemberAlerts {
     return platformSender() !== null && user.whatsappAlertPhone !== null && user.whatsappAlertVerifiedAt !== null
   }
 
-  /** The alert's row, before anything is sent (`emailed`: it went in the mail the caller just sent). */
-  async record(user: User, subject: AlertSubject, emailed: boolean): Promise<MemberAlert> {
-    const alert = await MemberAlert.create({ userId: user.id, businessId: subject.business.id, kind: subject.kind, ...describe(subject) })
+  /**
+   * The alert's row, before anything is sent (`emailed`: it went in the mail the caller just sent). A rating has one
+   * alert per member: when its phone alert went ahead of the mail (`phoneAhead`), the mail joins that one, and
+   * `fresh` is false (nothing more goes to the phone).
+   */
+  async record(user: User, subject: AlertSubject, emailed: boolean): Promise<{ alert: MemberAlert; fresh: boolean }> {
+    let alert: MemberAlert
+    let fresh = true
+    try {
+      alert = await MemberAlert.create({ userId: user.id, businessId: subject.business.id, kind: subject.kind, ...describe(subject) })
+    } catch (error) {
+      if (subject.kind !== 'feedback' || !isDuplicateKey(error)) throw error
+      alert = await MemberAlert.query().where('review_session_id', subject.session.id).where('user_id', user.id).firstOrFail()
+      fresh = false
+    }
     if (emailed) await this.deliveryOf(alert, 'email', 'sent')
-    return alert
+    return { alert, fresh }
   }
 
   /**
@@ -168,7 +181,7 @@ export default class SendMemberAlerts {
     const average = meanRating(counts.ratingSum, counts.ratings)?.toFixed(1) ?? '-'
     const name = templateText(business.name, 60)
     try {
-      const alert = await this.record(
+      const { alert } = await this.record(
         user,
         {
           kind: 'summaries',
