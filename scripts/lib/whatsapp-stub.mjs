@@ -352,11 +352,29 @@ function mediaLabel(header) {
   const media = header?.[header?.type]
   return `[${header?.type}${media?.link ? `: ${media.link}` : ''}]`
 }
+/**
+ * An authentication template's body and footer are Meta's own words (the template names only the options): the code
+ * as the body's one parameter, the security line and the expiry when asked for.
+ */
+function withMetaText(template, component) {
+  if (String(template.category).toUpperCase() !== 'AUTHENTICATION' || component.text) return component
+  const type = component.type.toUpperCase()
+  if (type === 'BODY') {
+    const security = component.add_security_recommendation ? ' For your security, do not share this code.' : ''
+    return { ...component, text: `{{1}} is your verification code.${security}` }
+  }
+  if (type === 'FOOTER' && component.code_expiration_minutes) {
+    return { ...component, text: `This code expires in ${component.code_expiration_minutes} minutes.` }
+  }
+  return component
+}
+
 function renderTemplate(template, sent) {
   const sentComponents = Array.isArray(sent.components) ? sent.components : []
   const sentOf = (type) => sentComponents.find((component) => String(component?.type).toLowerCase() === type)
   const rendered = { buttons: [] }
-  for (const component of template.components) {
+  for (const stored of template.components) {
+    const component = withMetaText(template, stored)
     const type = component.type.toUpperCase()
     if (type === 'HEADER' || type === 'BODY') {
       const parameters = sentOf(type.toLowerCase())?.parameters ?? []

@@ -116,7 +116,7 @@ test.group('Owner alerts on WhatsApp: a private low rating', (group) => {
 
     assert.deepEqual((await send(stub.tap(alert.id, 'Call back'))).taps, ['called_back'])
     const callBack = lastTo(OWNER_PHONE).text
-    assert.include(callBack, 'tel:+919845011111')
+    assert.include(callBack, 'Call Kavya Rao on +91 98450 11111: tel:+919845011111')
     const waLink = /https:\/\/wa\.me\/919845011111\?text=(\S+)/.exec(callBack)!
     assert.include(decodeURIComponent(waLink[1]), 'नमस्ते Kavya जी')
     assert.include(decodeURIComponent(waLink[1]), 'Chai Point')
@@ -140,6 +140,14 @@ test.group('Owner alerts on WhatsApp: a private low rating', (group) => {
     assert.deepEqual((await send(stub.inbound(PLATFORM_NUMBER, { waId: OWNER_PHONE }, { type: 'text', body: 'stop' }))).taps, ['stopped'])
     assert.equal(lastTo(OWNER_PHONE).text, TAP_TEXTS.stopped)
     assert.isNull((await db.from('users').where('id', owner.id).first()).whatsapp_alert_phone)
+  })
+
+  test('the code that proves a number reads as Meta writes an authentication template', async ({ assert, client }) => {
+    const { owner } = await team()
+    ;(await client.post('/api/profile/whatsapp-alerts').loginAs(owner).json({ phone: '9845099999' })).assertStatus(202)
+    const code = lastTo('919845099999')
+    assert.match(code.text, /^\d{6} is your verification code\. For your security, do not share this code\./)
+    assert.include(code.text, 'This code expires in 10 minutes.')
   })
 
   test('taps that are not honoured do nothing and say why: another number, a forged payload, a removed member, a viewer', async ({

@@ -64,6 +64,9 @@ export const alreadyDone: Record<AlertAction, string> = {
 const noLongerMember = (workspace: string) =>
   `You are no longer a member of ${workspace} on ReviewRoute, so this alert can no longer be acted on.`
 
+/** 919845011111 → '+91 98450 11111', as a phone shows an Indian mobile. */
+const phoneShown = (digits: string) => (/^91\d{10}$/.test(digits) ? `+91 ${digits.slice(2, 7)} ${digits.slice(7)}` : `+${digits}`)
+
 /** Meta's limit for an interactive message's body. */
 const INTERACTIVE_BODY_MAX = 1024
 /** Free-form messages go only inside the window a member's message opens. */
@@ -202,7 +205,7 @@ export default class AlertTaps {
       const business = await Business.findOrFail(session.businessId)
       const apology = callBackApology(language, business.name, name)
       await say(
-        `Call ${name ?? 'the customer'} on +${digits}: tel:+${digits}\n\nOr write to them on WhatsApp, with an apology in their language ready to send:\nhttps://wa.me/${digits}?text=${encodeURIComponent(apology)}`
+        `Call ${name ?? 'the customer'} on ${phoneShown(digits)}: tel:+${digits}\n\nOr write to them on WhatsApp, with an apology in their language ready to send:\nhttps://wa.me/${digits}?text=${encodeURIComponent(apology)}`
       )
       return 'called_back'
     }
