@@ -46,3 +46,6 @@ export const OPT_OUT_WORDS: readonly string[] = [
 export function chatMessage(language: ReviewLanguage, key: ChatMessageKey, params: Record<string, string | number> = {}) {
   return fillParams(CHAT_MESSAGES[language][key], params)
 }
+
+/** A message template's review state at Meta, as its API and webhooks name it. */
+export type WhatsAppTemplateStatus = 'PENDING' | 'APPROVED' | 'REJECTED' | 'PAUSED' | 'DISABLED'

@@ -4,6 +4,7 @@
  */
 import type { Infer } from '@vinejs/vine/types'
 import type { ReviewLanguage } from '#contract/review_messages/index'
+import type { WhatsAppTemplateStatus } from '#contract/whatsapp_chat'
 import type { BusinessMessageLanguage } from '#contract/message_language'
 import type {
   createCustomerValidator,
@@ -140,7 +141,7 @@ export interface RequestChannelsDto extends Record<RequestChannelName, RequestCh
 }
 
 /** Meta's review state of a message template; only an APPROVED one sends (any other language goes in English). */
-export type WhatsAppTemplateStatus = 'PENDING' | 'APPROVED' | 'REJECTED' | 'PAUSED' | 'DISABLED'
+export type { WhatsAppTemplateStatus }
 
 /** One review-request template on the business's WhatsApp Business account, in one language. */
 export interface WhatsAppTemplateDto {

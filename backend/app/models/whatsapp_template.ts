@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
 import type { ReviewLanguage } from '#contract/review_messages/index'
+import type { WhatsAppTemplateStatus } from '#contract/whatsapp_chat'
 
 /**
  * A review-request template on a business's WhatsApp Business account, in one language, with Meta's review state
@@ -27,7 +28,7 @@ export default class WhatsAppTemplate extends BaseModel {
   declare metaTemplateId: string | null
 
   @column()
-  declare status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'PAUSED' | 'DISABLED'
+  declare status: WhatsAppTemplateStatus
 
   /** Meta's reason for a rejection, a pause or a disabling. */
   @column()
