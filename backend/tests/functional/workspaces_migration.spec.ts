@@ -4,6 +4,7 @@
  * details, a WhatsApp number), then 0033 runs. Every user must come out the owner of exactly one personal workspace
  * holding exactly their rows, and rolling back must give the rows back to their users.
  */
+import { readdirSync } from 'node:fs'
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import app from '@adonisjs/core/services/app'
@@ -26,12 +27,14 @@ async function migrate(direction: 'up' | 'down') {
 
 /** Rolls back one migration at a time (the later ones first) until 0033 itself has been rolled back. */
 async function migrateDownThrough0033() {
+  // As many steps as there are migrations, so each new one needs no change here.
+  const steps = readdirSync(new URL('../../database/migrations/', import.meta.url)).length
   const applied = () => db.connection(CONNECTION).from('adonis_schema').where('name', 'like', '%0033_create_workspaces%').count('* as n')
-  for (let step = 0; step < 20; step++) {
+  for (let step = 0; step < steps; step++) {
     await migrate('down')
     if (Number((await applied())[0].n) === 0) return
   }
-  throw new Error('0033 was not rolled back in 20 steps')
+  throw new Error(`0033 was not rolled back in ${steps} steps`)
 }
 
 const at = new Date('2026-06-01T10:00:00Z')

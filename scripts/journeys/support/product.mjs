@@ -5,6 +5,7 @@
  * a real SMTP server (which files each mail it receives), with a movable clock.
  */
 import { spawn, spawnSync } from 'node:child_process'
+import { createECDH } from 'node:crypto'
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync } from 'node:fs'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -13,6 +14,7 @@ import { mysqlConnection, root } from '../../lib/compiled-api.mjs'
 import { startAiStub } from '../../lib/ai-stub.mjs'
 import { startGoogleBusinessStub } from '../../lib/google-business-stub.mjs'
 import { startOidcProvider } from '../../lib/oidc-provider.mjs'
+import { startPushService } from '../../lib/push-service-stub.mjs'
 import { startSmtpInbox } from '../../lib/smtp-inbox.mjs'
 import { startWhatsAppStub } from '../../lib/whatsapp-stub.mjs'
 import {
@@ -35,6 +37,28 @@ export const DATABASE = process.env.JOURNEYS_DATABASE || 'reviewroute_journeys'
 export const QUEUE_PREFIX = process.env.JOURNEYS_QUEUE_PREFIX || 'rr-journeys'
 /** The product remembers a review link's business and owner access this long (shorter than the default 5 s). */
 export const REVIEW_LINK_CACHE_MS = 1000
+
+/**
+ * ReviewRoute's own WhatsApp number for owners' alerts (docs/decisions.md D69), held by the WhatsApp stub of a product
+ * started with `{alerts: true}`: its ids and the token the stub accepts for it.
+ */
+export const ALERTS_PLATFORM = {
+  phoneNumberId: '109876543210350',
+  wabaId: '108765432109350',
+  token: 'EAAJourneysAlertsPlatformToken7c41d09e5b',
+  displayPhoneNumber: '+91 80000 03500',
+  verifiedName: 'ReviewRoute',
+}
+
+/** A VAPID key pair as `web-push generate-vapid-keys` gives one: a P-256 public point and private scalar, base64url. */
+function vapidKeys() {
+  const ecdh = createECDH('prime256v1')
+  ecdh.generateKeys()
+  const scalar = ecdh.getPrivateKey()
+  // 32 bytes, as web-push wants it, even when the scalar starts with a zero byte.
+  const privateKey = Buffer.concat([Buffer.alloc(32 - scalar.length), scalar])
+  return { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: privateKey.toString('base64url') }
+}
 
 const SERVER_START_MS = 240_000
 const STOP_GRACE_MS = 15_000
@@ -75,8 +99,11 @@ async function clearQueues() {
 /**
  * Starts the stubs and the product (`node scripts/start.mjs`) on a fresh database; resolves once
  * /api/health answers 200. `stop()` ends the whole process group and the stubs.
+ * `alerts: true` also turns on owners' alerts on their phones (docs/decisions.md D68-D70): Web Push with a fresh VAPID
+ * key to a loopback push service (scripts/lib/push-service-stub.mjs, `product.push`, its certificate trusted by the
+ * API and the worker), and ReviewRoute's own WhatsApp number (ALERTS_PLATFORM) on the WhatsApp stub.
  */
-export async function startProduct() {
+export async function startProduct({ alerts = false } = {}) {
   const workDir = mkdtempSync(join(tmpdir(), 'rr-journeys-'))
   const logFile = join(workDir, 'server.log')
   const mailDir = join(workDir, 'mail')
@@ -89,7 +116,21 @@ export async function startProduct() {
   const razorpay = await startRazorpay()
   const googleBusiness = await startGoogleBusinessStub({ accounts: GOOGLE_PROFILE_ACCOUNTS })
   const ai = await startAiStub()
-  const whatsapp = await startWhatsAppStub()
+  const whatsapp = alerts
+    ? await startWhatsAppStub({
+        accessTokens: [ALERTS_PLATFORM.token],
+        numbers: [
+          {
+            id: ALERTS_PLATFORM.phoneNumberId,
+            wabaId: ALERTS_PLATFORM.wabaId,
+            displayPhoneNumber: ALERTS_PLATFORM.displayPhoneNumber,
+            verifiedName: ALERTS_PLATFORM.verifiedName,
+          },
+        ],
+      })
+    : await startWhatsAppStub()
+  const vapid = alerts ? vapidKeys() : null
+  const push = alerts ? await startPushService({ vapidPublicKey: vapid.publicKey }) : null
   const oidc = await startOidcProvider({ redirectUris: [`${BASE}/api/auth/oidc/callback`], accounts: OIDC_ACCOUNTS })
   const smtp = await startSmtpInbox(mailDir)
   const admin = await mysqlConnection()
@@ -135,6 +176,19 @@ export async function startProduct() {
     WHATSAPP_APP_SECRET: whatsapp.appSecret,
     WHATSAPP_CONFIG_ID,
     WHATSAPP_SDK_URL: whatsapp.sdkUrl,
+    ...(alerts
+      ? {
+          VAPID_PUBLIC_KEY: vapid.publicKey,
+          VAPID_PRIVATE_KEY: vapid.privateKey,
+          VAPID_SUBJECT: 'mailto:alerts@reviewroute.in',
+          PUSH_SERVICE_ORIGINS: push.url,
+          // web-push speaks https: the API and the worker trust the push service's self-signed certificate.
+          NODE_EXTRA_CA_CERTS: push.caFile,
+          WHATSAPP_PLATFORM_PHONE_NUMBER_ID: ALERTS_PLATFORM.phoneNumberId,
+          WHATSAPP_PLATFORM_WABA_ID: ALERTS_PLATFORM.wabaId,
+          WHATSAPP_PLATFORM_TOKEN: ALERTS_PLATFORM.token,
+        }
+      : {}),
   }
   // NODE_ENV stays unset, as with `npm start`: the API, ace and the worker default to development (which
   // allows TEST_CLOCK), while a front end that start.mjs finds stale is rebuilt as a production bundle (Vite
@@ -173,6 +227,29 @@ export async function startProduct() {
       if (result.status !== 0) throw new Error(`ace ${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`)
       return `${result.stdout}${result.stderr}`
     },
+    /**
+     * `ace(args)` without blocking this process, for a command that talks to a stub living here (e.g.
+     * whatsapp:platform-templates); its output.
+     */
+    aceAsync(args) {
+      return new Promise((resolve, reject) => {
+        const command = spawn(process.execPath, ['ace.js', ...args], {
+          cwd: join(root, 'backend', 'build'),
+          env,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        })
+        let output = ''
+        command.stdout.on('data', (chunk) => (output += chunk))
+        command.stderr.on('data', (chunk) => (output += chunk))
+        const timer = setTimeout(() => command.kill('SIGKILL'), 60_000)
+        command.once('error', (error) => (clearTimeout(timer), reject(error)))
+        command.once('close', (code, signal) => {
+          clearTimeout(timer)
+          if (code === 0) resolve(output)
+          else reject(new Error(`ace ${args.join(' ')} failed (${signal ?? code}):\n${output}`))
+        })
+      })
+    },
     logFile,
     google,
     googleBusiness,
@@ -180,6 +257,8 @@ export async function startProduct() {
     razorpay,
     oidc,
     whatsapp,
+    /** The loopback push service (with `alerts: true`, else null). */
+    push,
     async stop() {
       process.removeListener('exit', killGroup)
       process.removeListener('SIGINT', killAndExit)
@@ -200,6 +279,7 @@ export async function startProduct() {
         oidc.close(),
         smtp.close(),
         whatsapp.close(),
+        push?.close(),
       ])
       await clearQueues().catch(() => {})
     },

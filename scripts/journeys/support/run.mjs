@@ -6,12 +6,15 @@ import { after, before } from 'node:test'
 import { launchChromium } from '../../lib/chromium.mjs'
 import { startProduct } from './product.mjs'
 
-/** Registers the file's hooks; the returned {product, browser} are there once `before` has run. */
-export function useProductAndBrowser() {
+/**
+ * Registers the file's hooks; the returned {product, browser} are there once `before` has run. `options` go to
+ * startProduct (e.g. `{alerts: true}`).
+ */
+export function useProductAndBrowser(options) {
   const run = { product: null, browser: null }
   before(
     async () => {
-      run.product = await startProduct()
+      run.product = await startProduct(options)
       run.browser = await launchChromium()
     },
     { timeout: 300_000 }

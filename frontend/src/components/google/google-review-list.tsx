@@ -4,10 +4,10 @@
  * with filters (stars, answered or not, words, India's dates), how many there are and how many wait for an answer,
  * and each review's reply. Owners and managers reply, edit and delete a reply in the drawer; a viewer reads. Without
  * a connection, or before Google has approved the app, "Reply on Google" opens the business's reviews on Google
- * instead.
+ * instead. An alert's link (`review=ID`) shows that review on top, highlighted, with the same Reply.
  */
 import { DeleteOutlined, EditOutlined, GoogleOutlined, MessageOutlined, ShareAltOutlined } from '@ant-design/icons'
-import type { CrudFilter } from '@refinedev/core'
+import { useOne, type CrudFilter, type HttpError } from '@refinedev/core'
 import type { BusinessDto, GoogleReviewDto } from '@reviewroute/backend/types/api'
 import { Alert, Button, Card, Flex, Input, List, Pagination, Popconfirm, Select, Tag, Typography } from 'antd'
 import { lazy, Suspense, useState } from 'react'
@@ -83,7 +83,58 @@ export function filtersFromUrl(params: URLSearchParams): GoogleFilterValues {
   return { ...NO_GOOGLE_FILTERS, replied: replied === 'false' ? 'unanswered' : replied === 'true' ? 'replied' : 'all' }
 }
 
-export function GoogleReviewList({ business }: { business: BusinessDto }) {
+/** The review an alert links to, highlighted as the private feedback's is. */
+function AlertReview({
+  review,
+  canReply,
+  onReply,
+  onClose,
+}: {
+  review: GoogleReviewDto
+  canReply: boolean
+  onReply(): void
+  onClose(): void
+}) {
+  return (
+    <Card
+      size="small"
+      title="Google review from your alert"
+      role="region"
+      aria-label="Google review from your alert"
+      style={{ borderColor: '#1d4ed8', boxShadow: '0 0 0 1px #1d4ed8' }}
+      extra={
+        <Button type="link" size="small" onClick={onClose}>
+          Close
+        </Button>
+      }
+    >
+      <Flex vertical gap={8}>
+        <ReviewBody review={review} showReply />
+        {canReply && !review.deleted && (
+          <Flex style={{ paddingInlineStart: 52 }}>
+            <Button
+              size="small"
+              type={review.reply ? 'default' : 'primary'}
+              icon={review.reply ? <EditOutlined /> : <MessageOutlined />}
+              onClick={onReply}
+            >
+              {review.reply ? 'Edit reply' : 'Reply'}
+            </Button>
+          </Flex>
+        )}
+      </Flex>
+    </Card>
+  )
+}
+
+interface ListProps {
+  business: BusinessDto
+  /** The review an alert links to, shown on top until closed. */
+  alerted?: number | null
+  onCloseAlert?(): void
+}
+
+export function GoogleReviewList({ business, alerted = null, onCloseAlert = () => undefined }: ListProps) {
   const toast = useToast()
   const { edit } = usePermissions()
   const { businesses } = useBusinesses()
@@ -115,6 +166,13 @@ export function GoogleReviewList({ business }: { business: BusinessDto }) {
     googleReviewFilters(businessId, { ...filters, replied: 'unanswered' }),
     filters.replied === 'all'
   )
+  // The alert's review (GET /api/google-reviews/:id): none while it loads or when it cannot be read.
+  const alert = useOne<GoogleReviewDto, HttpError>({
+    resource: 'google-reviews',
+    id: alerted ?? 0,
+    queryOptions: { enabled: alerted !== null },
+  })
+  const alertReview = alerted !== null && alert.result?.id === alerted ? alert.result : null
   const businessOf = (review: GoogleReviewDto) => businesses.find((candidate) => candidate.id === review.businessId) ?? business
 
   const notApproved = isNotApproved(connection?.error ?? '') || (query.isError && isNotApproved(query.error))
@@ -125,6 +183,7 @@ export function GoogleReviewList({ business }: { business: BusinessDto }) {
   const change = (next: GoogleFilterValues) => setValues({ all: allBusinesses, filters: next })
 
   const reload = () => refresh(['google-reviews'], ['default', 'google-reviews'])
+  const refetch = () => Promise.all([query.refetch(), ...(alertReview ? [alert.query.refetch()] : [])])
 
   async function removeReply(review: GoogleReviewDto) {
     setDeleting(review.id)
@@ -132,7 +191,7 @@ export function GoogleReviewList({ business }: { business: BusinessDto }) {
       await request(`/api/google-reviews/${review.id}/reply`, { method: 'DELETE' })
       toast.success('Reply Deleted', connection?.demo ? 'The demo reply is deleted here.' : 'Your reply is no longer on Google.')
       await reload()
-      await query.refetch()
+      await refetch()
     } catch (error) {
       toast.error('Reply Not Deleted', errorText(error, 'Please try again.'))
     } finally {
@@ -200,6 +259,7 @@ export function GoogleReviewList({ business }: { business: BusinessDto }) {
 
   return (
     <Flex vertical gap={12}>
+      {alertReview && <AlertReview review={alertReview} canReply={edit} onReply={() => setReplying(alertReview)} onClose={onCloseAlert} />}
       <Flex align="center" gap={8} wrap>
         {query.isSuccess && <Tag color="blue">{googleCount(total)}</Tag>}
         {unanswered !== null && <Typography.Text type={unanswered ? 'warning' : 'secondary'}>{`${unanswered} unanswered`}</Typography.Text>}
@@ -307,7 +367,7 @@ export function GoogleReviewList({ business }: { business: BusinessDto }) {
           onClose={() => setReplying(null)}
           onPosted={() => {
             setReplying(null)
-            void reload().then(() => query.refetch())
+            void reload().then(refetch)
           }}
         />
       )}

@@ -9,7 +9,7 @@ import { useToast } from '#providers/toast'
 import type { SettingsChange } from './phone-alerts'
 import { QuietHoursSetting, quietHoursText, type QuietHours } from './quiet-hours'
 
-/** Alerts on this phone and each kind's channels: a chunk of their own, loaded with the card (docs/decisions.md D68). */
+/** Alerts on this phone, on WhatsApp and each kind's channels: a chunk of their own, loaded with the card (D68, D69). */
 const PhoneAlerts = lazy(() => import('./phone-alerts'))
 
 type FeedbackAlerts = NotificationSettingsDto['feedbackAlerts']
@@ -78,7 +78,7 @@ function AlertChoices(props: {
  * and push alerts (GET/PATCH /api/notification-settings, docs/decisions.md D30, D47).
  * A change is shown at once and saved; a refused save puts the previous choice back. Until the address is verified
  * nothing of this is mailed (D29), so the card says so with the banner's resend button. Below them, loaded on their
- * own: alerts on this phone and where each kind goes (phone-alerts.tsx, D68).
+ * own: alerts on this phone, the number for WhatsApp alerts and where each kind goes (phone-alerts.tsx, D68, D69).
  */
 export function NotificationsCard({ email, emailVerified }: { email?: string; emailVerified?: boolean }) {
   const settings = useCustom<Settings>({ url: '/api/notification-settings', method: 'get' })
@@ -87,6 +87,13 @@ export function NotificationsCard({ email, emailVerified }: { email?: string; em
   const [saving, setSaving] = useState(false)
   const toast = useToast()
   const current = chosen ?? settings.query.data?.data ?? null
+
+  /** A proved or removed WhatsApp number: the settings show it, with no save of their own. */
+  const setWhatsApp = (number: Pick<Settings['whatsapp'], 'phone' | 'verifiedAt'>) =>
+    setChosen((previous) => {
+      const base = previous ?? settings.query.data?.data
+      return base ? { ...base, whatsapp: { ...base.whatsapp, ...number } } : previous
+    })
 
   async function save(change: Change, saved = savedText(change)) {
     if (!current) return
@@ -160,7 +167,13 @@ export function NotificationsCard({ email, emailVerified }: { email?: string; em
           </Flex>
           <QuietHoursSetting value={current.quietHours ?? null} saving={saving} onSave={(quietHours) => void save({ quietHours })} />
           <Suspense fallback={null}>
-            <PhoneAlerts channels={current.channels} saving={saving} onSave={(change, saved) => void save(change, saved)} />
+            <PhoneAlerts
+              channels={current.channels}
+              saving={saving}
+              onSave={(change, saved) => void save(change, saved)}
+              whatsapp={current.whatsapp}
+              onWhatsApp={setWhatsApp}
+            />
           </Suspense>
         </Flex>
       )}

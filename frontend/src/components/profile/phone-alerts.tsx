@@ -1,7 +1,8 @@
 /*
- * Profile, Notifications: alerts on this phone (docs/decisions.md D68) and where each kind of alert goes. Its own
- * chunk (notifications-card.tsx loads it lazily): the browser's push subscription, the member's devices
- * (GET/POST/DELETE /api/push-subscriptions) and the channels of each kind (PATCH /api/notification-settings).
+ * Profile, Notifications: alerts on this phone (docs/decisions.md D68), the number for WhatsApp alerts (D69) and
+ * where each kind of alert goes. Its own chunk (notifications-card.tsx loads it lazily): the browser's push
+ * subscription, the member's devices (GET/POST/DELETE /api/push-subscriptions), whatsapp-alerts.tsx, and the channels
+ * of each kind (PATCH /api/notification-settings).
  */
 import { MobileOutlined } from '@ant-design/icons'
 import { useCustom } from '@refinedev/core'
@@ -14,6 +15,7 @@ import { errorText, request } from '#providers/http'
 import { installPrompt, promptInstall } from '#providers/install-prompt'
 import { SERVICE_WORKER_URL } from '#providers/service-worker'
 import { useToast } from '#providers/toast'
+import WhatsAppAlerts, { type WhatsAppNumber } from './whatsapp-alerts'
 
 type Channels = NotificationSettingsDto['channels']
 type Kind = keyof Channels
@@ -29,8 +31,9 @@ export const KINDS: { kind: Kind; legend: string }[] = [
   { kind: 'summaries', legend: 'Summaries' },
 ]
 const CHANNEL_NAMES: Record<Channel, string> = { email: 'Email', push: 'Push on your phones', whatsapp: 'WhatsApp' }
-// WhatsApp is left out until ReviewRoute sends alerts there; a saved one is kept as it is.
-const OFFERED: Channel[] = ['email', 'push']
+/** The order channels are offered and saved in; one saved but not offered here is kept as it is. */
+const ORDER: Channel[] = ['email', 'push', 'whatsapp']
+const WHATSAPP_FIRST = 'Add your WhatsApp number first'
 
 /** What saving a kind's channels says in its toast. */
 export function channelsText(channels: Partial<Channels>) {
@@ -91,25 +94,31 @@ function DeviceRow(props: { device: PushSubscriptionDto; here: boolean; removing
   )
 }
 
-/** Email and push for each kind of alert; a change saves that kind alone. */
-function ChannelChoices({ channels, saving, onSave }: Props) {
+/** The offered channels of each kind of alert; a change saves that kind alone. WhatsApp waits for a proved number. */
+function ChannelChoices({ channels, offered, whatsappReady, saving, onSave }: ChoicesProps) {
+  const waiting = offered.includes('whatsapp') && !whatsappReady
   return (
     <Flex vertical gap={12}>
+      {waiting && (
+        <Typography.Text type="secondary" id="whatsapp-channel-hint">
+          {WHATSAPP_FIRST}
+        </Typography.Text>
+      )}
       {KINDS.map(({ kind, legend }) => {
         const current = channels?.[kind] ?? ['email']
         return (
           <fieldset key={kind} className="notifications-group">
             <legend>{legend}</legend>
             <Flex wrap gap={16}>
-              {OFFERED.map((channel) => (
+              {offered.map((channel) => (
                 <Checkbox
                   key={channel}
                   checked={current.includes(channel)}
-                  disabled={saving}
+                  disabled={saving || (channel === 'whatsapp' && waiting)}
+                  aria-describedby={channel === 'whatsapp' && waiting ? 'whatsapp-channel-hint' : undefined}
                   onChange={(event) => {
                     const chosen = event.target.checked ? [...current, channel] : current.filter((other) => other !== channel)
-                    // In the order they are offered, WhatsApp (saved, not offered yet) after them.
-                    const change = { [kind]: [...OFFERED, 'whatsapp' as const].filter((other) => chosen.includes(other)) }
+                    const change = { [kind]: ORDER.filter((other) => chosen.includes(other)) }
                     onSave({ channels: change }, channelsText(change))
                   }}
                 >
@@ -129,9 +138,16 @@ interface Props {
   saving: boolean
   /** Saves `change` and says `saved` when it is. */
   onSave(change: SettingsChange, saved: string): void
+  whatsapp?: WhatsAppNumber
+  /** The number for WhatsApp alerts was proved or removed. */
+  onWhatsApp(number: Omit<WhatsAppNumber, 'available'>): void
 }
 
-export default function PhoneAlerts({ channels, saving, onSave }: Props) {
+type ChoicesProps = Pick<Props, 'channels' | 'saving' | 'onSave'> & { offered: Channel[]; whatsappReady: boolean }
+
+const NO_WHATSAPP: WhatsAppNumber = { phone: null, verifiedAt: null, available: false }
+
+export default function PhoneAlerts({ channels, saving, onSave, whatsapp = NO_WHATSAPP, onWhatsApp }: Props) {
   const key = useCustom<PushPublicKeyDto>({ url: '/api/push/public-key', method: 'get' })
   const publicKey = key.query.data?.data.publicKey
   const list = useCustom<PushSubscriptionDto[]>({
@@ -200,14 +216,17 @@ export default function PhoneAlerts({ channels, saving, onSave }: Props) {
     }
   }
 
-  if (key.query.isLoading) return <Typography.Text type="secondary">Checking alerts on phones…</Typography.Text>
-  if (key.query.isError) return <Typography.Text type="danger">Failed to check alerts on phones</Typography.Text>
-
   const support = pushSupport()
+  // Email always; push with the server's key; WhatsApp when this server sends it.
+  const offered = ORDER.filter((channel) => channel === 'email' || (channel === 'push' ? Boolean(publicKey) : whatsapp.available))
   return (
     <Flex vertical gap={16}>
       <Typography.Text strong>Alerts on this phone</Typography.Text>
-      {!publicKey ? (
+      {key.query.isLoading ? (
+        <Typography.Text type="secondary">Checking alerts on phones…</Typography.Text>
+      ) : key.query.isError ? (
+        <Typography.Text type="danger">Failed to check alerts on phones</Typography.Text>
+      ) : !publicKey ? (
         <Typography.Text type="secondary">Alerts on phones are not set up on this server.</Typography.Text>
       ) : (
         <>
@@ -255,8 +274,24 @@ export default function PhoneAlerts({ channels, saving, onSave }: Props) {
               ))}
             </ul>
           )}
+        </>
+      )}
+      <Typography.Text strong>WhatsApp alerts</Typography.Text>
+      {whatsapp.available ? (
+        <WhatsAppAlerts whatsapp={whatsapp} onChange={onWhatsApp} />
+      ) : (
+        <Typography.Text type="secondary">WhatsApp alerts are not sent from this server.</Typography.Text>
+      )}
+      {!key.query.isLoading && offered.length > 1 && (
+        <>
           <Typography.Text strong>Where alerts go</Typography.Text>
-          <ChannelChoices channels={channels} saving={saving} onSave={onSave} />
+          <ChannelChoices
+            channels={channels}
+            offered={offered}
+            whatsappReady={Boolean(whatsapp.phone && whatsapp.verifiedAt)}
+            saving={saving}
+            onSave={onSave}
+          />
         </>
       )}
     </Flex>

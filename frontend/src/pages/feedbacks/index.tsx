@@ -1,8 +1,8 @@
 /*
  * /feedbacks: one Feedback area with two sources (docs/screens.md#customer-feedback): the selected business's private
  * feedback (docs/decisions.md D14) and its Google reviews (`?source=google`, docs/decisions.md D43); the header's
- * selector changes the business. An alert's link (`?businessId=B&feedback=ID`) selects that business and shows that
- * feedback on top, highlighted, until closed.
+ * selector changes the business. An alert's link (`?businessId=B&feedback=ID`, or `source=google&review=ID`) selects
+ * that business and shows that feedback or Google review on top, highlighted, until closed.
  */
 import { InfoCircleOutlined } from '@ant-design/icons'
 import { useOne, useUpdate, type HttpError } from '@refinedev/core'
@@ -65,7 +65,8 @@ function AlertFeedback({ id, onClose }: { id: number; onClose(): void }) {
 
 export default function FeedbacksPage() {
   const [params, setParams] = useSearchParams()
-  const source: FeedbackSource = params.get('source') === 'google' ? 'google' : 'private'
+  const alertedReview = parseRouteId(params.get('review') ?? undefined)
+  const source: FeedbackSource = params.get('source') === 'google' || alertedReview !== null ? 'google' : 'private'
   const alerted = parseRouteId(params.get('feedback') ?? undefined)
   const { businesses, selected, select } = useBusinesses()
   // The link's business is selected once; the header's selector changes it afterwards as always.
@@ -76,11 +77,11 @@ export default function FeedbacksPage() {
     followed.current = linked
     if (selected?.id !== linked) select(linked)
   }, [linked, businesses, selected, select])
-  const closeAlert = () =>
+  const closeAlert = (name: 'feedback' | 'review') =>
     setParams(
       (current) => {
         const next = new URLSearchParams(current)
-        next.delete('feedback')
+        next.delete(name)
         return next
       },
       { replace: true }
@@ -97,7 +98,7 @@ export default function FeedbacksPage() {
               label: 'Private feedback',
               children: (
                 <Flex vertical gap={16}>
-                  {alerted !== null && <AlertFeedback key={alerted} id={alerted} onClose={closeAlert} />}
+                  {alerted !== null && <AlertFeedback key={alerted} id={alerted} onClose={() => closeAlert('feedback')} />}
                   {/* Keyed by business: switching starts again on page 1 with no filters. */}
                   <FeedbackList key={selected.id} business={selected} />
                   <Alert
@@ -118,7 +119,12 @@ export default function FeedbacksPage() {
                   <PageHeader title="Google Reviews">
                     <BusinessName />
                   </PageHeader>
-                  <GoogleReviewList key={selected.id} business={selected} />
+                  <GoogleReviewList
+                    key={selected.id}
+                    business={selected}
+                    alerted={alertedReview}
+                    onCloseAlert={() => closeAlert('review')}
+                  />
                 </Flex>
               ),
             },
