@@ -30,8 +30,7 @@ export default class extends BaseSchema {
       table.text('draft').nullable()
       table.dateTime('created_at').notNullable()
       table.index(['user_id', 'id'])
-      // A rating is one alert per member: on the phone ahead of the mail's gate, joined by the mail later.
-      table.unique(['review_session_id', 'user_id'])
+      table.index(['review_session_id'])
     })
     this.schema.createTable('member_alert_deliveries', (table) => {
       table.bigIncrements('id')

@@ -96,7 +96,11 @@ test.group('WhatsApp: Embedded Signup, templates, ratings inside the chat', (gro
   group.setup(async () => {
     stub = await startWhatsAppStub()
     app.container.swap(WhatsAppCloud, () => cloud())
+    // Requests go at any hour here: the chat is what is tested, not the quiet hours (review_request_sending.spec.ts).
+    const quietHours = env.get('REQUEST_QUIET_HOURS')
+    env.set('REQUEST_QUIET_HOURS', 'off')
     return async () => {
+      env.set('REQUEST_QUIET_HOURS', quietHours)
       app.container.restore(WhatsAppCloud)
       await stub.close()
     }
