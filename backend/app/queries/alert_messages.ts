@@ -7,9 +7,8 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import { BUSINESS_TIME_ZONE } from '#lib/constants'
 import { nowIst } from '#lib/time'
+import { rupees } from '#queries/whatsapp_usage'
 import type { AlertMessagesDto, AdminAlertMessagesDto } from '#types/api'
-
-const rupees = (amount: number) => Math.round(amount * 100) / 100
 
 function sentIn(month: string) {
   const start = DateTime.fromFormat(month, 'yyyy-MM', { zone: BUSINESS_TIME_ZONE }).startOf('month')

@@ -13,7 +13,7 @@ import { nowIst } from '#lib/time'
 import type { WhatsAppUsageDto } from '#types/api'
 
 /** Rupees to the paisa: 0.115 × 3 is 0.35, not 0.34500000000000003. */
-const rupees = (amount: number) => Math.round(amount * 100) / 100
+export const rupees = (amount: number) => Math.round(amount * 100) / 100
 
 export async function whatsappUsage(
   businessIds: DatabaseQueryBuilderContract,

@@ -16,9 +16,9 @@ import db from '@adonisjs/lucid/services/db'
 import mail from '@adonisjs/mail/services/main'
 import type { MailerContract, MailTransportContract } from '@adonisjs/mail/types'
 import env from '#start/env'
-import type Business from '#models/business'
-import type GoogleReview from '#models/google_review'
-import type ReviewSession from '#models/review_session'
+import Business from '#models/business'
+import GoogleReview from '#models/google_review'
+import ReviewSession from '#models/review_session'
 import User from '#models/user'
 import MemberAlert, { type AlertTemplateMessage } from '#models/member_alert'
 import MemberAlertDelivery, { type DeliveryStatus } from '#models/member_alert_delivery'
@@ -303,16 +303,13 @@ function describe(
 
 /** The alert mail of the one rating or review an alert is about; null when it is gone. */
 async function mailOf(alert: MemberAlert, user: User) {
-  const { default: Business } = await import('#models/business')
   const business = alert.businessId ? await Business.find(alert.businessId) : null
   if (!business) return null
   if (alert.reviewSessionId) {
-    const { default: ReviewSession } = await import('#models/review_session')
     const session = await ReviewSession.find(alert.reviewSessionId)
     return session ? new FeedbackAlertMail(user, business, [session], []) : null
   }
   if (alert.googleReviewId) {
-    const { default: GoogleReview } = await import('#models/google_review')
     const review = await GoogleReview.find(alert.googleReviewId)
     return review ? new FeedbackAlertMail(user, business, [], [googleReviewAlertItem(review, business.name)]) : null
   }
