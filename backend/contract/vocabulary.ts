@@ -39,9 +39,16 @@ export const highRatingsCount = (count: number) =>
 export const privateRatingsCount = (count: number) => counted(count, 'private rating', 'private ratings')
 /** '1 new private rating', '3 new private ratings' (the alerts' and digests' subjects) */
 export const newPrivateRatingsCount = (count: number) => counted(count, 'new private rating', 'new private ratings')
+/** '1 new Google review', '2 new Google reviews' (when some have 4 or 5 stars: members who chose all of them) */
+export const newGoogleReviewsCount = (count: number) => counted(count, 'new Google review', 'new Google reviews')
 /** '1 Google review of 1-3 stars', '2 Google reviews of 1-3 stars' (the alerts' and digests' subjects) */
 export const lowGoogleReviewsCount = (count: number) =>
   counted(count, `Google review of 1-${NEGATIVE_RATING_MAX} stars`, `Google reviews of 1-${NEGATIVE_RATING_MAX} stars`)
+/** The count of a mail's Google reviews: of 1-3 stars when they all are, else new ones. */
+export const googleReviewsCount = (reviews: { stars: number }[]) =>
+  reviews.every((review) => review.stars <= NEGATIVE_RATING_MAX)
+    ? lowGoogleReviewsCount(reviews.length)
+    : newGoogleReviewsCount(reviews.length)
 /** '8 with a comment' (of the private ratings) */
 export const withCommentCount = (count: number) => `${formatCount(count)} with a comment`
 /** '5 sent to Google' */

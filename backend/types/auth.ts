@@ -67,6 +67,10 @@ export interface NotificationSettingsDto {
   weeklySummary: boolean
   /** How 1-3 star Google reviews reach the person (docs/decisions.md D47); default `instant`. */
   googleReviewAlerts: 'instant' | 'daily' | 'off'
+  /** Which Google reviews alert the person: `low` (1-3 stars, the default) or `all`. */
+  googleReviewAlertStars: 'low' | 'all'
+  /** The language of WhatsApp alerts, notifications and chat answers: one of the customer page's nine. */
+  alertLanguage: 'en' | 'hi' | 'bn' | 'mr' | 'te' | 'ta' | 'gu' | 'kn' | 'ml'
   /** Where each kind of alert goes: `email`, `whatsapp` (ReviewRoute's number), `push` (the member's devices). */
   channels: Record<'feedback' | 'googleReviews' | 'summaries', ('email' | 'whatsapp' | 'push')[]>
   /** The proved number WhatsApp alerts go to (null: none), and whether this server sends WhatsApp alerts at all. */

@@ -14,7 +14,7 @@ import { clock } from '#lib/clock'
 import { FEEDBACK_ALERT_INTERVAL_MINUTES } from '#lib/constants'
 import { FeedbackAlerts, type AlertChannel } from '#lib/notification_enums'
 import { joinRecipients } from '#queries/notification_recipients'
-import { googleReviewAlertItem } from '#queries/google_review_alerts'
+import { googleReviewAlertItem, wantsGoogleReview } from '#queries/google_review_alerts'
 import { googleAlertLease, ratingAlertLease } from '#queries/alert_leases'
 
 /** A member's phone gets at most this many alerts of one window; the mail and the inbox have them all. */
@@ -118,7 +118,9 @@ export default class FeedbackAlertJob {
       const mailed = new Set<number>()
       for (const user of recipients) {
         const theirSessions = feedbackTo.includes(user) ? sessions : []
-        const theirReviews = googleTo.includes(user) ? reviews.map((review) => googleReviewAlertItem(review, business.name)) : []
+        const theirReviews = googleTo.includes(user)
+          ? reviews.filter((review) => wantsGoogleReview(user, review)).map((review) => googleReviewAlertItem(review, business.name))
+          : []
         if (theirSessions.length === 0 && theirReviews.length === 0) continue
         try {
           await this.mailer.send(new FeedbackAlertMail(user, business, theirSessions, theirReviews))
@@ -137,7 +139,9 @@ export default class FeedbackAlertJob {
             ? sessions.map((session) => ({ kind: 'feedback' as const, business, session }))
             : []),
           ...(googleTo.includes(user) || googlePhone.includes(user)
-            ? reviews.map((review) => ({ kind: 'googleReviews' as const, business, review }))
+            ? reviews
+                .filter((review) => wantsGoogleReview(user, review))
+                .map((review) => ({ kind: 'googleReviews' as const, business, review }))
             : []),
         ]
         let reached = false
@@ -158,7 +162,11 @@ export default class FeedbackAlertJob {
       }
       if (failures.length) throw failures.length === 1 ? failures[0] : new AggregateError(failures, 'Feedback alerts could not be sent')
       await this.settle(businessId, claimedAt, true)
-      return sessions.length + reviews.length
+      // A 4-5 star review that nobody chose to hear of (googleReviewAlertStars) is settled, not counted.
+      const heard = reviews.filter((review) =>
+        recipients.some((user) => (googleTo.includes(user) || googlePhone.includes(user)) && wantsGoogleReview(user, review))
+      )
+      return sessions.length + heard.length
     } catch (error) {
       // Nobody was told: the ratings and reviews go back for the retry. Once someone was, they stay alerted (nobody
       // gets them twice).

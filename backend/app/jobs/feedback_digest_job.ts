@@ -11,7 +11,7 @@ import { retryWhenLeaseEnds } from '#lib/send_lease'
 import type { Job } from 'bullmq'
 import { FeedbackAlerts } from '#lib/notification_enums'
 import { joinRecipients } from '#queries/notification_recipients'
-import { googleReviewAlertItem } from '#queries/google_review_alerts'
+import { googleReviewAlertItem, wantsGoogleReview } from '#queries/google_review_alerts'
 import { googleAlertLease, ratingAlertLease } from '#queries/alert_leases'
 import SendMemberAlerts, { SUMMARIES_ON_PHONE } from '#actions/alerts/send_member_alerts'
 
@@ -92,16 +92,14 @@ export default class FeedbackDigestJob {
       const carried = [...[...theirs].map((id) => `f${id}`), ...[...theirGoogle].map((id) => `g${id}`)]
       // The mail needs a confirmed address; a member on WhatsApp alone gets the summary there (toPhones).
       if (!user.emailVerifiedAt || !user.alertChannels().summaries.includes('email')) continue
+      const theirSessions = sessions.filter((session) => theirs.has(session.businessId))
+      const theirReviews = reviews
+        .filter((review) => theirGoogle.has(review.businessId) && wantsGoogleReview(user, review))
+        .map((review) => googleReviewAlertItem(review, names.get(review.businessId) ?? ''))
+      // Only 4-5 star reviews, and they chose 1-3: nothing to tell them.
+      if (theirSessions.length === 0 && theirReviews.length === 0) continue
       try {
-        await this.mailer.send(
-          new FeedbackDigestMail(
-            user,
-            sessions.filter((session) => theirs.has(session.businessId)),
-            reviews
-              .filter((review) => theirGoogle.has(review.businessId))
-              .map((review) => googleReviewAlertItem(review, names.get(review.businessId) ?? ''))
-          )
-        )
+        await this.mailer.send(new FeedbackDigestMail(user, theirSessions, theirReviews))
         digests++
         for (const key of carried) delivered.add(key)
       } catch (error) {

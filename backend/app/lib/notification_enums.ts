@@ -7,6 +7,10 @@ export enum FeedbackAlerts {
   Off = 'off',
 }
 
+/** Which Google reviews alert a member (docs/decisions.md D71): 1-3 stars (the default), or every one. */
+export const GOOGLE_REVIEW_ALERT_STARS = ['low', 'all'] as const
+export type GoogleReviewAlertStars = (typeof GOOGLE_REVIEW_ALERT_STARS)[number]
+
 /** Where an alert of a kind goes (docs/decisions.md D68): mail, WhatsApp from ReviewRoute's number, this phone's push. */
 export const ALERT_CHANNELS = ['email', 'whatsapp', 'push'] as const
 export type AlertChannel = (typeof ALERT_CHANNELS)[number]

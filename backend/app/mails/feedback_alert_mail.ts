@@ -4,13 +4,13 @@ import type User from '#models/user'
 import { AppMail, linkTo } from '#mails/app_mail'
 import { callBackLanguage, callBackLinks } from '#contract/call_back'
 import { formatIndianMobile } from '#contract/phone'
-import { lowGoogleReviewsCount, newPrivateRatingsCount } from '#contract/vocabulary'
+import { googleReviewsCount, newPrivateRatingsCount } from '#contract/vocabulary'
 import type { GoogleReviewAlertItem } from '#queries/google_review_alerts'
 
 /**
  * Private ratings with a comment arrived for one of the owner's businesses: one, or every one since the last alert,
  * named as the dashboard names them (docs/product-rules.md#words-for-the-figures); and, in the same mail, its new or
- * changed 1-3 star Google reviews, each with a link to reply in the dashboard (docs/decisions.md D47).
+ * changed Google reviews (1-3 stars, or all for those who chose it), each with a link to reply in the dashboard (docs/decisions.md D47).
  */
 export default class FeedbackAlertMail extends AppMail {
   protected template = 'feedback_alert'
@@ -33,15 +33,13 @@ export default class FeedbackAlertMail extends AppMail {
     if (sessions.length === 0) {
       return reviews.length === 1
         ? `New ${reviews[0].stars}-star Google review for ${business.name}`
-        : `${lowGoogleReviewsCount(reviews.length)} for ${business.name}`
+        : `${googleReviewsCount(reviews)} for ${business.name}`
     }
     const ratings =
       sessions.length === 1 && reviews.length === 0
         ? `New ${sessions[0].rating}-star private rating`
         : newPrivateRatingsCount(sessions.length)
-    return reviews.length === 0
-      ? `${ratings} for ${business.name}`
-      : `${ratings} and ${lowGoogleReviewsCount(reviews.length)} for ${business.name}`
+    return reviews.length === 0 ? `${ratings} for ${business.name}` : `${ratings} and ${googleReviewsCount(reviews)} for ${business.name}`
   }
 
   protected content() {

@@ -1,12 +1,12 @@
 import type ReviewSession from '#models/review_session'
 import type User from '#models/user'
 import { AppMail, linkTo } from '#mails/app_mail'
-import { lowGoogleReviewsCount, newPrivateRatingsCount } from '#contract/vocabulary'
+import { googleReviewsCount, newPrivateRatingsCount } from '#contract/vocabulary'
 import type { GoogleReviewAlertItem } from '#queries/google_review_alerts'
 
 /**
  * The daily digest: every private rating with a comment since the last one, across the owner's businesses, and the
- * new or changed 1-3 star Google reviews of those on a daily Google review setting (docs/decisions.md D47).
+ * new or changed Google reviews (1-3 stars, or all for those who chose it) of those on a daily Google review setting (docs/decisions.md D47).
  */
 export default class FeedbackDigestMail extends AppMail {
   protected template = 'feedback_digest'
@@ -26,7 +26,7 @@ export default class FeedbackDigestMail extends AppMail {
   private heading() {
     const counts = [
       ...(this.sessions.length || this.reviews.length === 0 ? [newPrivateRatingsCount(this.sessions.length)] : []),
-      ...(this.reviews.length ? [lowGoogleReviewsCount(this.reviews.length)] : []),
+      ...(this.reviews.length ? [googleReviewsCount(this.reviews)] : []),
     ]
     return `Your daily feedback digest: ${counts.join(', ')}`
   }

@@ -3,10 +3,13 @@ import { BaseModel, column, hasMany } from '@adonisjs/lucid/orm'
 import type { HasMany } from '@adonisjs/lucid/types/relations'
 import MemberAlertDelivery from '#models/member_alert_delivery'
 import type { AlertKind } from '#lib/notification_enums'
+import type { ReviewLanguage } from '#contract/review_messages/index'
 
 /** An alert's template on ReviewRoute's number: its body's parameters, its quick replies' actions, its link's path. */
 export interface AlertTemplateMessage {
   template: string
+  /** The template's language: the member's alert language when the alert was made (docs/decisions.md D71). */
+  language?: ReviewLanguage
   parameters: string[]
   actions: ('call' | 'resolve' | 'draft')[]
   path: string

@@ -7,7 +7,14 @@ import { withAuthFinder } from '@adonisjs/auth/mixins/lucid'
 import { AccessTokensProvider } from '#auth/access_tokens_provider'
 import Business from '#models/business'
 import { ACCESS_TOKEN_LIFETIME } from '#lib/constants'
-import { DEFAULT_ALERT_CHANNELS, FeedbackAlerts, type AlertChannels, type QuietHours } from '#lib/notification_enums'
+import {
+  DEFAULT_ALERT_CHANNELS,
+  FeedbackAlerts,
+  type AlertChannels,
+  type GoogleReviewAlertStars,
+  type QuietHours,
+} from '#lib/notification_enums'
+import type { ReviewLanguage } from '#contract/review_messages/index'
 
 const AuthFinder = withAuthFinder(() => hash.use('scrypt'), {
   uids: ['email'],
@@ -65,6 +72,14 @@ export default class User extends compose(BaseModel, AuthFinder) {
   /** How they hear about 1-3 star Google reviews: the same choices (docs/decisions.md D47). */
   @column()
   declare googleReviewAlerts: FeedbackAlerts
+
+  /** Which Google reviews alert them: `low` (1-3 stars) or `all` (docs/decisions.md D71). */
+  @column()
+  declare googleReviewAlertStars: GoogleReviewAlertStars
+
+  /** The language of their WhatsApp alerts, notifications and chat answers (docs/decisions.md D71). */
+  @column()
+  declare alertLanguage: ReviewLanguage
 
   /** The mobile number alerts go to on WhatsApp, once proved with a code (docs/decisions.md D69). */
   @column()

@@ -4,6 +4,7 @@
  * nor someone who is no longer a member. Each of them by their own settings on the users row (feedback_alerts,
  * weekly_summary, a verified address). As SQL, so the jobs join it instead of asking member by member.
  */
+import db from '@adonisjs/lucid/services/db'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import type { WorkspaceRole } from '#contract/workspace_roles'
 
@@ -37,4 +38,15 @@ export function notifyingBusinesses<Query extends DatabaseQueryBuilderContract<a
     .from('businesses as b')
     .join('workspace_members as m', 'm.workspace_id', 'b.workspace_id')
     .whereRaw(notifiedSql('m', 'b')) as Query
+}
+
+/** Whether someone told about the business chose to hear of every Google review, 4-5 stars too (D71). */
+export async function someoneWantsEveryGoogleReview(businessId: number) {
+  const row = await joinRecipients(db.from('businesses as b'))
+    .where('b.id', businessId)
+    .where('u.google_review_alert_stars', 'all')
+    .whereNot('u.google_review_alerts', 'off')
+    .select('u.id')
+    .first()
+  return Boolean(row)
 }

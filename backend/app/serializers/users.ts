@@ -31,6 +31,8 @@ export function serializeNotificationSettings(user: User): NotificationSettingsD
     feedbackAlerts: user.feedbackAlerts,
     weeklySummary: user.weeklySummary,
     googleReviewAlerts: user.googleReviewAlerts,
+    googleReviewAlertStars: user.googleReviewAlertStars,
+    alertLanguage: user.alertLanguage,
     channels: user.alertChannels(),
     whatsapp: {
       phone: user.whatsappAlertPhone,

@@ -37,5 +37,7 @@ export const messages = new SimpleMessagesProvider(
     feedbackAlerts: 'feedback alerts',
     weeklySummary: 'weekly summary',
     googleReviewAlerts: 'Google review alerts',
+    googleReviewAlertStars: 'Google reviews to hear of',
+    alertLanguage: 'alert language',
   }
 )

@@ -1,6 +1,7 @@
 import vine from '@vinejs/vine'
 import { messages } from '#validators/messages'
-import { ALERT_CHANNELS, FeedbackAlerts } from '#lib/notification_enums'
+import { ALERT_CHANNELS, FeedbackAlerts, GOOGLE_REVIEW_ALERT_STARS } from '#lib/notification_enums'
+import { REVIEW_LANGUAGES } from '#contract/review_messages/index'
 
 /** Vine's `optional()` lets null through as "left out"; here null is a value outside the contract. */
 const notNull = vine.createRule(
@@ -19,6 +20,10 @@ export const updateNotificationSettingsValidator = vine.compile(
     weeklySummary: vine.boolean({ strict: true }).use(notNull()).optional(),
     /** 1-3 star Google reviews (docs/decisions.md D47): the same choices as feedbackAlerts. */
     googleReviewAlerts: vine.enum(FeedbackAlerts).use(notNull()).optional(),
+    /** Which Google reviews alert them (docs/decisions.md D71): 1-3 stars, or all. */
+    googleReviewAlertStars: vine.enum(GOOGLE_REVIEW_ALERT_STARS).use(notNull()).optional(),
+    /** The language of their phone alerts: one of the customer page's nine. */
+    alertLanguage: vine.enum(REVIEW_LANGUAGES).use(notNull()).optional(),
     /** Where each kind goes (docs/decisions.md D68): a kind left out keeps its channels; [] sends it nowhere. */
     channels: vine
       .object({

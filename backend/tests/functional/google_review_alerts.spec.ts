@@ -194,6 +194,31 @@ test.group('Google review alerts', (group) => {
     assert.include(mails[0].text, 'Went downhill')
   })
 
+  test('`all` Google reviews: a 5-star review alerts the member who chose it; back on 1-3 stars it does not', async ({
+    assert,
+    cleanup,
+  }) => {
+    const { mail, user, business, location, syncJob, enqueued } = await world(google, cleanup, { googleReviewAlertStars: 'all' })
+    arrive(google, stubReview(LOCATION, 'five', { starRating: 'FIVE', comment: 'Lovely chai', updateTime: '2026-11-20T10:00:00Z' }))
+    await syncJob.handle({ locationId: location.id })
+
+    assert.deepEqual(enqueued, [{ queue: QueueName.FeedbackAlert, payload: { businessId: business.id } }])
+    assert.deepEqual(await new FeedbackAlertJob(mail.mailer).handle({ businessId: business.id }), { alerted: 1 })
+    const mails = await mail.read()
+    assert.lengthOf(mails, 1)
+    assert.equal(mails[0].subject, 'New 5-star Google review for Chai Point Indiranagar')
+    assert.include(mails[0].text, 'Lovely chai')
+
+    await db.from('users').where('id', user.id).update({ google_review_alert_stars: 'low' })
+    clock.travelTo(clock.now().plus({ minutes: 15 }))
+    arrive(google, stubReview(LOCATION, 'four', { starRating: 'FOUR', comment: 'Good', updateTime: '2026-11-21T10:00:00Z' }))
+    await syncJob.handle({ locationId: location.id })
+    assert.lengthOf(enqueued, 1)
+    assert.isNull((await reviewRow('four')).alert_due_at)
+    assert.deepEqual(await new FeedbackAlertJob(mail.mailer).handle({ businessId: business.id }), { alerted: 0 })
+    assert.lengthOf(await mail.read(), 1, 'only the 5-star mail')
+  })
+
   test('`daily` puts the review in the 09:00 digest, not an instant mail', async ({ assert, cleanup }) => {
     const { mail, user, business, location, sync } = await world(google, cleanup, { googleReviewAlerts: FeedbackAlerts.Daily })
     arrive(google, twoStars('new1'))

@@ -9,7 +9,7 @@ import db from '@adonisjs/lucid/services/db'
 import app from '@adonisjs/core/services/app'
 import Workspace from '#models/workspace'
 import GoogleLocation from '#models/google_location'
-import SyncGoogleReviews, { lowStarChanges } from '#actions/google/sync_google_reviews'
+import SyncGoogleReviews, { alertChanges } from '#actions/google/sync_google_reviews'
 import GoogleReviewSyncJob from '#jobs/google_review_sync_job'
 import GoogleRatingJob from '#jobs/google_rating_job'
 import type { PlacesDirectory } from '#services/places/places_directory'
@@ -113,11 +113,11 @@ test.group('Google review sync: import', (group) => {
     assert.isNull(anonymous.comment)
     assert.isNull(anonymous.reply_comment)
     assert.isTrue(Buffer.from(tamil.comment, 'utf8').equals(Buffer.from(TAMIL, 'utf8')))
-    // The 1-3 star reviews are what an alert is about; an unspecified rating is not one of them.
-    assert.sameMembers(
-      lowStarChanges(result.changes).map((change) => change.reviewName),
-      [`${LOCATION}/reviews/r1`, `${LOCATION}/reviews/r3`]
-    )
+    // New and changed rated reviews are what an alert is about (each member's setting picks 1-3 stars or all); an
+    // unspecified rating is not one of them.
+    const due = alertChanges(result.changes).map((change) => change.reviewName)
+    assert.includeMembers(due, [`${LOCATION}/reviews/r1`, `${LOCATION}/reviews/r3`])
+    assert.notInclude(due, `${LOCATION}/reviews/r2`)
     // The linked business's rating point comes from the reviews answer.
     const businessRow = await db.from('businesses').where('id', business.id).first()
     assert.equal(Number(businessRow.rating), 4.4)
@@ -218,7 +218,7 @@ test.group('Google review sync: incremental', (group) => {
         ['changed', 'r5', 2],
       ]
     )
-    assert.lengthOf(lowStarChanges(result.changes), 2)
+    assert.lengthOf(alertChanges(result.changes), 2)
     assert.lengthOf(await rows(), 121)
     const r5 = (await rows()).find((row) => row.review_name.endsWith('/r5'))
     assert.equal(r5.comment, 'Changed my mind')
@@ -261,7 +261,7 @@ test.group('Google review sync: incremental', (group) => {
       replied.changes.map((change) => change.kind),
       ['replied']
     )
-    assert.deepEqual(lowStarChanges(replied.changes), [])
+    assert.deepEqual(alertChanges(replied.changes), [])
   })
 
   test('a location never imported gets a full import', async ({ assert }) => {

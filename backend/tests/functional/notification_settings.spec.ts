@@ -1,6 +1,7 @@
 /*
  * The owner's notification settings (docs/decisions.md D30, D47 for Google reviews): read, change one or more, refuse
- * anything outside the contract, and keep each owner's settings their own; where each kind of alert goes (D68).
+ * anything outside the contract, and keep each owner's settings their own; where each kind of alert goes (D68); the
+ * alert language and which Google reviews alert (D71).
  */
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
@@ -12,7 +13,9 @@ const DEFAULTS = { feedbackAlerts: 'instant', weeklySummary: true, googleReviewA
 
 /** The three settings of an answer, without its alert channels and quiet hours (tested on their own). */
 const withoutChannels = (body: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(body).filter(([key]) => !['channels', 'whatsapp', 'quietHours'].includes(key)))
+  Object.fromEntries(
+    Object.entries(body).filter(([key]) => !['channels', 'whatsapp', 'quietHours', 'alertLanguage', 'googleReviewAlertStars'].includes(key))
+  )
 
 const storedSettings = async (userId: number) => {
   const row = await db.from('users').where('id', userId).select('feedback_alerts', 'weekly_summary', 'google_review_alerts').firstOrFail()
@@ -187,5 +190,37 @@ test.group('Notification settings: where each kind of alert goes', (group) => {
       refused.assertStatus(422)
     }
     assert.deepEqual(await db.from('users').where('id', user.id).select('alert_channels').firstOrFail(), stored)
+  })
+
+  test('the alert language and the Google review stars: English and 1-3 by default, changed alone, bad values 422', async ({
+    client,
+    assert,
+  }) => {
+    const { user, token } = await ownerWithBusiness()
+    const read = await client.get('/api/notification-settings').bearerToken(token)
+    assert.containsSubset(read.body(), { alertLanguage: 'en', googleReviewAlertStars: 'low' })
+
+    const changed = await client
+      .patch('/api/notification-settings')
+      .bearerToken(token)
+      .json({ alertLanguage: 'ta', googleReviewAlertStars: 'all' })
+    changed.assertStatus(200)
+    assert.containsSubset(changed.body(), { alertLanguage: 'ta', googleReviewAlertStars: 'all', feedbackAlerts: 'instant' })
+    const row = () => db.from('users').where('id', user.id).select('alert_language', 'google_review_alert_stars').firstOrFail()
+    assert.deepEqual({ ...(await row()) }, { alert_language: 'ta', google_review_alert_stars: 'all' })
+
+    for (const body of [
+      { alertLanguage: 'fr' },
+      { alertLanguage: 'TA' },
+      { alertLanguage: null },
+      { googleReviewAlertStars: 'five' },
+      { googleReviewAlertStars: null },
+      { alertLanguage: 'hi', googleReviewAlertStars: 3 },
+    ]) {
+      const refused = await client.patch('/api/notification-settings').bearerToken(token).json(body)
+      refused.assertStatus(422)
+      assert.notProperty(refused.body(), 'stack')
+    }
+    assert.deepEqual({ ...(await row()) }, { alert_language: 'ta', google_review_alert_stars: 'all' })
   })
 })

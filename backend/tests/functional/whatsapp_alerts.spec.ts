@@ -19,7 +19,7 @@ import { FeedbackAlerts } from '#lib/notification_enums'
 import SendMemberAlerts from '#actions/alerts/send_member_alerts'
 import PushToMembers from '#actions/push/push_to_members'
 import EnsurePlatformTemplates from '#actions/platform/ensure_platform_templates'
-import { TAP_TEXTS } from '#actions/alerts/alert_taps'
+import { ALERT_TEXTS, alertText } from '#contract/alert_texts'
 import { WhatsAppCloud } from '#services/messaging/whatsapp_cloud'
 import { FEEDBACK_ALERT_TEMPLATE, GOOGLE_REVIEW_ALERT_TEMPLATE, SUMMARY_TEMPLATE } from '#services/messaging/whatsapp_alert_templates'
 import { alertPayload, openedToken } from '#lib/alert_payloads'
@@ -72,6 +72,18 @@ const send = async (payload: unknown) => {
   return (await answer.json()) as { taps: string[] }
 }
 
+/** Kavya's private 2-star rating, written in Hindi, with her mobile number. */
+const kavyasRating = (businessId: number) =>
+  ReviewSessionFactory.merge({
+    businessId,
+    rating: 2,
+    redirected: false,
+    feedback: 'खाना ठंडा था',
+    contactName: 'Kavya Rao',
+    contactPhone: '9845011111',
+    language: 'hi',
+  }).create()
+
 /** The last message ReviewRoute's number sent to `waId`, as their phone shows it. */
 const lastTo = (waId: string) => stub.sentTo(waId).at(-1)!
 
@@ -86,20 +98,55 @@ test.group('Owner alerts on WhatsApp: a private low rating', (group) => {
   })
   group.each.teardown(() => clock.reset())
 
+  test("a member who chose Tamil: the alert, its record and the chat answers in Tamil; the apology in the customer's Hindi", async ({
+    assert,
+    cleanup,
+  }) => {
+    const { owner, business } = await team()
+    owner.alertLanguage = 'ta'
+    await owner.save()
+    const session = await kavyasRating(business.id)
+    const { job } = await alertJob(cleanup)
+    assert.deepEqual(await job.handle({ businessId: business.id }), { alerted: 1 })
+
+    const ta = ALERT_TEXTS.ta
+    const alert = lastTo(OWNER_PHONE)
+    assert.containsSubset(alert.template, { name: FEEDBACK_ALERT_TEMPLATE, language: 'ta', known: true })
+    // The stub fills the Tamil template Meta holds, as the phone shows it.
+    assert.equal(
+      alert.text.split('\n')[0],
+      ta.feedbackTemplate.replace(/\{\{(\d)\}\}/g, (_, n: string) => ['2', 'Chai Point', 'Kavya Rao', 'खाना ठंडा था'][Number(n) - 1])
+    )
+    assert.match(alert.text, /[\u0B80-\u0BFF]/)
+    assert.deepEqual(
+      alert.buttons.map((button) => button.text),
+      [ta.callBackButton, ta.markResolvedButton, ta.openButton]
+    )
+    const row = await db.from('member_alerts').where('user_id', owner.id).firstOrFail()
+    assert.equal(row.title, alertText('ta', 'feedbackTitle', { stars: 2, business: 'Chai Point' }))
+
+    assert.deepEqual((await send(stub.tap(alert.id, ta.callBackButton))).taps, ['called_back'])
+    const callBack = lastTo(OWNER_PHONE).text
+    assert.match(callBack, /[\u0B80-\u0BFF]/)
+    assert.include(callBack, 'tel:+919845011111')
+    const waLink = /https:\/\/wa\.me\/919845011111\?text=(\S+)/.exec(callBack)!
+    assert.include(decodeURIComponent(waLink[1]), 'नमस्ते Kavya जी')
+
+    assert.deepEqual((await send(stub.tap(alert.id, ta.markResolvedButton))).taps, ['resolved'])
+    assert.equal(
+      lastTo(OWNER_PHONE).text,
+      alertText('ta', 'resolved', { link: `${env.get('APP_URL')}/feedbacks?businessId=${business.id}&feedback=${session.id}` })
+    )
+    assert.deepEqual((await send(stub.tap(alert.id, ta.markResolvedButton))).taps, ['already'])
+    assert.equal(lastTo(OWNER_PHONE).text, ta.alreadyResolved)
+  })
+
   test('a 2-star rating: the alert names it; "Call back" answers with tel: and wa.me in the customer\'s language; "Mark resolved" once', async ({
     assert,
     cleanup,
   }) => {
     const { owner, business } = await team()
-    const session = await ReviewSessionFactory.merge({
-      businessId: business.id,
-      rating: 2,
-      redirected: false,
-      feedback: 'खाना ठंडा था',
-      contactName: 'Kavya Rao',
-      contactPhone: '9845011111',
-      language: 'hi',
-    }).create()
+    const session = await kavyasRating(business.id)
     const { job } = await alertJob(cleanup)
     assert.deepEqual(await job.handle({ businessId: business.id }), { alerted: 1 })
 
@@ -138,7 +185,7 @@ test.group('Owner alerts on WhatsApp: a private low rating', (group) => {
     // A message that is not a tap is answered with where to go; STOP turns WhatsApp alerts off for the number.
     assert.deepEqual((await send(stub.inbound(PLATFORM_NUMBER, { waId: OWNER_PHONE }, { type: 'text', body: 'hello?' }))).taps, ['help'])
     assert.deepEqual((await send(stub.inbound(PLATFORM_NUMBER, { waId: OWNER_PHONE }, { type: 'text', body: 'stop' }))).taps, ['stopped'])
-    assert.equal(lastTo(OWNER_PHONE).text, TAP_TEXTS.stopped)
+    assert.equal(lastTo(OWNER_PHONE).text, alertText('en', 'stopped'))
     assert.isNull((await db.from('users').where('id', owner.id).first()).whatsapp_alert_phone)
   })
 
@@ -177,7 +224,7 @@ test.group('Owner alerts on WhatsApp: a private low rating', (group) => {
       { type: 'button', text: 'Mark resolved', payload: resolvePayload }
     )
     assert.deepEqual((await send(stranger)).taps, ['refused'])
-    assert.equal(lastTo('919800000001').text, TAP_TEXTS.otherNumber)
+    assert.equal(lastTo('919800000001').text, alertText('en', 'otherNumber'))
 
     // A payload made up, or moved to another alert, or turned into another action.
     const [, alertId, , signature] = resolvePayload.split(':')
@@ -189,7 +236,7 @@ test.group('Owner alerts on WhatsApp: a private low rating', (group) => {
     ]) {
       const tap = stub.inbound(PLATFORM_NUMBER, { waId: OWNER_PHONE }, { type: 'button', text: 'Mark resolved', payload: forged })
       assert.deepEqual((await send(tap)).taps, ['refused'], forged)
-      assert.equal(lastTo(OWNER_PHONE).text, TAP_TEXTS.notOurs)
+      assert.equal(lastTo(OWNER_PHONE).text, alertText('en', 'notOurs'))
     }
 
     // A viewer's genuine payload for the same alert's action: their role may not resolve.
@@ -519,7 +566,7 @@ test.group('Owner alerts on WhatsApp: a Google review, drafted and posted from t
       assert.deepEqual((await send(tap)).taps, ['refused'])
     }
     assert.include(lastTo('919845033333').text, 'Nothing was done')
-    assert.equal(lastTo('919845044444').text, TAP_TEXTS.gone)
+    assert.equal(lastTo('919845044444').text, alertText('en', 'gone'))
     assert.lengthOf(google.state.replyCalls, 0)
 
     // Google refuses: said in the chat, nothing stored, and the owner may try again.

@@ -3,6 +3,20 @@
  * `{{placeholders}}` per key with no stray braces (the customer page's texts and the WhatsApp chat's).
  */
 import { test } from '@japa/runner'
+import type { ReviewLanguage } from '#contract/review_messages/index'
+
+/** Each language's script as a Unicode block (Latin for English). */
+export const SCRIPT: Record<ReviewLanguage, RegExp> = {
+  en: /[A-Za-z]/u,
+  hi: /[\u0900-\u097F]/u,
+  mr: /[\u0900-\u097F]/u,
+  bn: /[\u0980-\u09FF]/u,
+  gu: /[\u0A80-\u0AFF]/u,
+  ta: /[\u0B80-\u0BFF]/u,
+  te: /[\u0C00-\u0C7F]/u,
+  kn: /[\u0C80-\u0CFF]/u,
+  ml: /[\u0D00-\u0D7F]/u,
+}
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([^{}]*?)\s*\}\}/g)].map((match) => match[0]).sort()
 

@@ -3,21 +3,9 @@
  * own script, filled literally, reading well with and without a name, short enough for a wa.me link.
  */
 import { test } from '@japa/runner'
-import { REVIEW_LANGUAGES, type ReviewLanguage } from '#contract/review_messages/index'
+import { SCRIPT } from '#tests/helpers/translations'
+import { REVIEW_LANGUAGES } from '#contract/review_messages/index'
 import { CALL_BACK_APOLOGY, callBackApology } from '#contract/alert_apology'
-
-/** Each language's script as a Unicode block (Latin for English). */
-const SCRIPT: Record<ReviewLanguage, RegExp> = {
-  en: /[A-Za-z]/u,
-  hi: /[\u0900-\u097F]/u,
-  mr: /[\u0900-\u097F]/u,
-  bn: /[\u0980-\u09FF]/u,
-  gu: /[\u0A80-\u0AFF]/u,
-  ta: /[\u0B80-\u0BFF]/u,
-  te: /[\u0C00-\u0C7F]/u,
-  kn: /[\u0C80-\u0CFF]/u,
-  ml: /[\u0D00-\u0D7F]/u,
-}
 
 const count = (text: string, pattern: RegExp) => [...text.matchAll(pattern)].length
 

@@ -27,7 +27,9 @@ describe('profile: notifications (docs/decisions.md D30, D47)', () => {
     const google = group(notifications, 'Google review alerts')
     expect(google.getByRole('radio', { name: /Daily digest/ })).toBeChecked()
     expect(google.getByRole('radio', { name: /Instant/ })).not.toBeChecked()
-    expect(google.getByText(/new or changed Google review .* has 1-3 stars/)).toBeInTheDocument()
+    expect(google.getByText(/new or changed Google review/)).toBeInTheDocument()
+    expect(google.getByRole('radio', { name: '1-3 stars' })).toBeChecked()
+    expect(google.getByRole('radio', { name: 'Every review' })).not.toBeChecked()
     expect(google.getByText('No Google review mails; read them under Feedback, Google reviews')).toBeInTheDocument()
     expect(within(notifications).getByText('Mondays 09:00 IST: ratings, sent to Google, private ratings')).toBeInTheDocument()
     expect(within(notifications).getByRole('switch', { name: 'Weekly summary' })).toBeChecked()
@@ -55,6 +57,19 @@ describe('profile: notifications (docs/decisions.md D30, D47)', () => {
     expect(await screen.findByText('Google review alerts: Off.')).toBeInTheDocument()
     expect(group(notifications, 'Google review alerts').getByRole('radio', { name: /^Off/ })).toBeChecked()
     expect(group(notifications, 'Feedback alerts').getByRole('radio', { name: /Instant/ })).toBeChecked()
+  })
+
+  it('saves which Google reviews alert: every one, and offers no choice while Google review alerts are off', async () => {
+    const api = openProfile({ 'PATCH /api/notification-settings': saved })
+    const notifications = await card('Notifications')
+    await within(notifications).findByRole('group', { name: 'Google review alerts' })
+    await userEvent.click(group(notifications, 'Google review alerts').getByText('Every review'))
+    await waitFor(() => expect(patches(api)).toEqual([{ googleReviewAlertStars: 'all' }]))
+    expect(await screen.findByText('Every new Google review alerts you.')).toBeInTheDocument()
+    expect(group(notifications, 'Google review alerts').getByRole('radio', { name: 'Every review' })).toBeChecked()
+
+    await userEvent.click(group(notifications, 'Google review alerts').getByRole('radio', { name: /^Off/ }))
+    await waitFor(() => expect(group(notifications, 'Google review alerts').getByRole('radio', { name: '1-3 stars' })).toBeDisabled())
   })
 
   it('saves the weekly summary switch', async () => {

@@ -2,7 +2,7 @@
  * Profile, Notifications: alerts on this phone (docs/decisions.md D68), with a browser's push support faked per test
  * (jsdom has no service workers, PushManager or Notification), and where each kind of alert goes.
  */
-import { screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { NotificationSettingsDto, PushSubscriptionDto } from '@reviewroute/backend/types/api'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -212,5 +212,34 @@ describe('profile: where each kind of alert goes', () => {
       ])
     )
     expect(await screen.findByText('Summaries: WhatsApp.')).toBeInTheDocument()
+  })
+})
+
+describe('profile: the language of phone alerts', () => {
+  it('shows the saved language and saves another one, named in its own script', async () => {
+    const api = openWithPush([], {
+      'GET /api/notification-settings': { ...notificationSettings, alertLanguage: 'hi' },
+      'PATCH /api/notification-settings': ({ body }: { body: Partial<NotificationSettingsDto> }) => ({
+        ...notificationSettings,
+        ...body,
+      }),
+    })
+    const box = await notifications()
+    const language = await within(box).findByRole('combobox', { name: 'Language of phone alerts' })
+    expect(within(box).getByTitle('हिंदी')).toBeInTheDocument()
+    fireEvent.mouseDown(language)
+    const options = await screen.findAllByTitle('தமிழ்')
+    fireEvent.click(options.find((element) => element.classList.contains('ant-select-item-option'))!)
+    await waitFor(() =>
+      expect(calls(api, 'PATCH', '/api/notification-settings').map((call) => call.body)).toEqual([{ alertLanguage: 'ta' }])
+    )
+    expect(await screen.findByText('Phone alerts come in தமிழ்.')).toBeInTheDocument()
+  })
+
+  it('is not offered when the server sends neither push nor WhatsApp', async () => {
+    openProfile({ 'GET /api/push/public-key': { publicKey: null } })
+    const box = await notifications()
+    await within(box).findByText('Alerts on phones are not set up on this server.')
+    expect(within(box).queryByRole('combobox', { name: 'Language of phone alerts' })).not.toBeInTheDocument()
   })
 })

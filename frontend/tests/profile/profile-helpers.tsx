@@ -25,6 +25,8 @@ export const notificationSettings = {
   feedbackAlerts: 'instant',
   weeklySummary: true,
   googleReviewAlerts: 'instant',
+  googleReviewAlertStars: 'low',
+  alertLanguage: 'en',
   channels: { feedback: ['email'], googleReviews: ['email'], summaries: ['email'] },
   whatsapp: { phone: null, verifiedAt: null, available: false },
   quietHours: null,

@@ -39,6 +39,8 @@ export const EXPORT_TABLES = {
       'email_verified_at',
       'feedback_alerts',
       'google_review_alerts',
+      'google_review_alert_stars',
+      'alert_language',
       'alert_channels',
       'whatsapp_alert_phone',
       'whatsapp_alert_verified_at',

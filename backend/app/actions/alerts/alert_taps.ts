@@ -40,29 +40,20 @@ import { platformSender } from '#lib/whatsapp_platform'
 import { appUrl } from '#lib/app_url'
 import { clock } from '#lib/clock'
 import { callBackApology } from '#contract/alert_apology'
-import { isReviewLanguage } from '#contract/review_messages/index'
+import { isReviewLanguage, type ReviewLanguage } from '#contract/review_messages/index'
+import { alertText, type AlertTextKey } from '#contract/alert_texts'
 
-export const TAP_TEXTS = {
-  notOurs: 'This button is not from a ReviewRoute alert, so nothing was done.',
-  otherNumber: 'This alert was sent to another WhatsApp number. Only the member it was sent to can act on it, from their own number.',
-  gone: 'This alert is about something that no longer exists on ReviewRoute, so nothing was done.',
-  stopped: 'WhatsApp alerts are off for this number. Turn them on again on Profile, Notifications.',
-  help: 'This number sends your ReviewRoute alerts. Tap a button on an alert to act on it, or open the app:',
-  noDraft: 'There is no draft to post yet. Tap "Draft a reply" on the alert first.',
-  answeredMeanwhile: 'This review was answered in the meantime, so the draft was not posted. Open the app to change the reply:',
-  noTemplate: "AI drafts are not set up and no reply template is for this review's stars. Write the reply in the app:",
-} as const
-
-export const alreadyDone: Record<AlertAction, string> = {
-  call: 'The call-back details were sent above.',
-  resolve: 'This feedback is already marked resolved.',
-  draft: 'A draft was already sent above. Tap "Post reply" under it, or edit it in the app.',
-  post: 'This reply was already posted on Google.',
-  opened: '',
+/** The chat's answer when a button is tapped again, by action. */
+const ALREADY_DONE: Record<Exclude<AlertAction, 'opened'>, AlertTextKey> = {
+  call: 'alreadyCalledBack',
+  resolve: 'alreadyResolved',
+  draft: 'alreadyDrafted',
+  post: 'alreadyPosted',
 }
 
-const noLongerMember = (workspace: string) =>
-  `You are no longer a member of ${workspace} on ReviewRoute, so this alert can no longer be acted on.`
+/** What the chat says, in the alert language of the member the number belongs to (English for a stranger). */
+type Say = (text: string | Interactive) => Promise<void>
+type Texts = (key: AlertTextKey, params?: Record<string, string | number>) => string
 
 /** 919845011111 → '+91 98450 11111', as a phone shows an Indian mobile. */
 const phoneShown = (digits: string) => (/^91\d{10}$/.test(digits) ? `+91 ${digits.slice(2, 7)} ${digits.slice(7)}` : `+${digits}`)
@@ -98,7 +89,10 @@ export default class AlertTaps {
       clock.now().toJSDate(),
     ])
     if (Number(first.affectedRows) === 0) return 'seen'
-    const say = (text: string | Interactive) => this.reply(message, from, text)
+    const say: Say = (text) => this.reply(message, from, text)
+    const reader = await User.query().where('whatsapp_alert_phone', `+${from}`).first()
+    let language: ReviewLanguage = reader?.alertLanguage ?? 'en'
+    const t: Texts = (key, params = {}) => alertText(language, key, params)
 
     const payload = message.button?.payload ?? message.interactive?.button_reply?.id
     if (payload === undefined) {
@@ -108,40 +102,41 @@ export default class AlertTaps {
           .where('whatsapp_alert_phone', `+${from}`)
           .update({ whatsapp_alert_phone: null, whatsapp_alert_verified_at: null })
         if (Number(stopped) > 0) {
-          await say(TAP_TEXTS.stopped)
+          await say(t('stopped'))
           return 'stopped'
         }
       }
-      await say(`${TAP_TEXTS.help} ${appUrl('/dashboard')}`)
+      await say(t('help', { link: appUrl('/dashboard') }))
       return 'help'
     }
     const parsed = parseAlertPayload(payload)
     const alert = parsed ? await MemberAlert.find(parsed.alertId) : null
     if (!parsed || !alert || parsed.action === 'opened' || !isGenuine(parsed, alert.userId)) {
-      await say(TAP_TEXTS.notOurs)
+      await say(t('notOurs'))
       return 'refused'
     }
     const user = await User.find(alert.userId)
     if (!user || !user.whatsappAlertVerifiedAt || user.whatsappAlertPhone?.replace(/\D/g, '') !== from) {
-      await say(TAP_TEXTS.otherNumber)
+      await say(t('otherNumber'))
       return 'refused'
     }
+    language = user.alertLanguage
     const business = alert.businessId ? await Business.find(alert.businessId) : null
     if (!business) {
-      await say(TAP_TEXTS.gone)
+      await say(t('gone'))
       return 'refused'
     }
     const memberships = await membershipsOf(user)
     const member = memberships.find((candidate) => candidate.workspaceId === business.workspaceId)
     if (!member) {
       const workspace = await Workspace.find(business.workspaceId)
-      await say(noLongerMember(workspace?.name ?? business.name))
+      await say(t('noLongerMember', { workspace: workspace?.name ?? business.name }))
       return 'refused'
     }
-    return this.act(parsed.action, alert, member, say)
+    return this.act(parsed.action, alert, member, say, t)
   }
 
-  private async act(action: AlertAction, alert: MemberAlert, member: Member, say: (text: string | Interactive) => Promise<void>) {
+  private async act(action: AlertAction, alert: MemberAlert, member: Member, say: Say, t: Texts) {
     const bouncer = new Bouncer<Member>(member)
     const session = alert.reviewSessionId ? await ReviewSession.find(alert.reviewSessionId) : null
     const review = alert.googleReviewId ? await GoogleReview.find(alert.googleReviewId) : null
@@ -154,16 +149,23 @@ export default class AlertTaps {
             ? await bouncer.with(ReplyDraftPolicy).execute('draft', review)
             : await bouncer.with(GoogleReviewPolicy).execute('reply', review)
     if (!allowed.authorized) {
-      // A row gone is the policy's 404; a role that may not is its own sentence.
-      await say(allowed.status === 404 ? TAP_TEXTS.gone : `${allowed.message} Nothing was done.`)
+      // A row gone is the policy's 404; a role that may not is the dashboard's own sentence (in English), or in the
+      // member's language that their role does not allow it.
+      await say(
+        allowed.status === 404
+          ? t('gone')
+          : member.user.alertLanguage === 'en' && allowed.message
+            ? t('failed', { reason: allowed.message })
+            : t('notAllowed', { workspace: member.workspace.name })
+      )
       return 'refused'
     }
     if (!(await this.claim(alert.id, action))) {
-      await say(alreadyDone[action])
+      await say(t(ALREADY_DONE[action as Exclude<AlertAction, 'opened'>]))
       return 'already'
     }
     try {
-      const outcome = await this.perform(action, alert, member, session, review, say)
+      const outcome = await this.perform(action, alert, member, session, review, say, t)
       if (outcome === 'failed' || !isOutcome(outcome)) await this.unclaim(alert.id, action)
       else {
         alert.action = outcome
@@ -174,7 +176,7 @@ export default class AlertTaps {
     } catch (error) {
       await this.unclaim(alert.id, action)
       if (!(error instanceof AppException)) throw error
-      await say(`${error.message} Nothing was done.`)
+      await say(t('failed', { reason: error.message }))
       return 'failed'
     }
   }
@@ -185,7 +187,8 @@ export default class AlertTaps {
     member: Member,
     session: ReviewSession | null,
     review: GoogleReview | null,
-    say: (text: string | Interactive) => Promise<void>
+    say: Say,
+    t: Texts
   ): Promise<TapOutcome> {
     const open = appUrl(alert.url ?? '/dashboard')
     if (action === 'call' && session) {
@@ -193,7 +196,7 @@ export default class AlertTaps {
       const phone = session.contactPhone ?? session.customer?.phone ?? null
       const name = session.contactName?.trim() || session.customer?.name?.trim() || null
       if (!phone) {
-        await say(`${name ?? 'This customer'} left no mobile number, so there is nobody to call back. The feedback: ${open}`)
+        await say(t('noPhone', { name: name ?? t('thisCustomer'), link: open }))
         return 'failed'
       }
       const digits = phone.replace(/\D/g, '').replace(/^(?!91)(\d{10})$/, '91$1')
@@ -205,17 +208,22 @@ export default class AlertTaps {
       const business = await Business.findOrFail(session.businessId)
       const apology = callBackApology(language, business.name, name)
       await say(
-        `Call ${name ?? 'the customer'} on ${phoneShown(digits)}: tel:+${digits}\n\nOr write to them on WhatsApp, with an apology in their language ready to send:\nhttps://wa.me/${digits}?text=${encodeURIComponent(apology)}`
+        t('calledBack', {
+          name: name ?? t('theCustomer'),
+          phone: phoneShown(digits),
+          tel: `tel:+${digits}`,
+          waLink: `https://wa.me/${digits}?text=${encodeURIComponent(apology)}`,
+        })
       )
       return 'called_back'
     }
     if (action === 'resolve' && session) {
       if (session.resolvedAt) {
-        await say(alreadyDone.resolve)
+        await say(t('alreadyResolved'))
         return 'resolved'
       }
       await new ResolveFeedback().handle(session, true)
-      await say(`Marked resolved. The feedback: ${open}`)
+      await say(t('resolved', { link: open }))
       return 'resolved'
     }
     if (action === 'draft' && review) {
@@ -223,36 +231,36 @@ export default class AlertTaps {
         ? await this.drafts.ai(member.workspaceId, review)
         : await this.drafts.fromTemplate(member.workspaceId, review)
       if (!draft) {
-        await say(`${TAP_TEXTS.noTemplate} ${open}`)
+        await say(t('noTemplate', { link: open }))
         return 'failed'
       }
       alert.draft = draft
       await alert.save()
-      const heading = 'Suggested reply:\n\n'
+      const heading = `${t('suggestedReply')}\n\n`
       const room = INTERACTIVE_BODY_MAX - heading.length
       const shown = [...draft].length > room ? `${[...draft].slice(0, room - 1).join('')}…` : draft
       await say({
         type: 'button',
         body: `${heading}${shown}`,
-        buttons: [{ id: alertPayload(alert.id, member.user.id, 'post'), title: 'Post reply' }],
+        buttons: [{ id: alertPayload(alert.id, member.user.id, 'post'), title: t('postReplyButton') }],
       })
-      await say({ type: 'cta_url', body: 'Or change it first:', displayText: 'Edit in app', url: open })
+      await say({ type: 'cta_url', body: t('changeFirst'), displayText: t('editInAppButton'), url: open })
       return 'reply_drafted'
     }
     if (action === 'post' && review) {
       if (!alert.draft) {
-        await say(TAP_TEXTS.noDraft)
+        await say(t('noDraft'))
         return 'failed'
       }
       if (review.replyComment !== null) {
-        await say(`${TAP_TEXTS.answeredMeanwhile} ${open}`)
+        await say(t('answeredMeanwhile', { link: open }))
         return 'failed'
       }
       await this.replier.handle({ workspaceId: member.workspaceId, user: member.user, from: 'whatsapp' }, review, alert.draft)
-      await say(`Posted on Google. The review: ${open}`)
+      await say(t('posted', { link: open }))
       return 'reply_posted'
     }
-    await say(TAP_TEXTS.gone)
+    await say(t('gone'))
     return 'failed'
   }
 

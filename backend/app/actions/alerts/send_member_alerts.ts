@@ -36,6 +36,8 @@ import { QueueName, memberAlertJobId } from '#queue/queues'
 import { clock } from '#lib/clock'
 import { isDuplicateKey } from '#lib/db_errors'
 import { nowIst } from '#lib/time'
+import { alertText, type AlertTextKey } from '#contract/alert_texts'
+import type { ReviewLanguage } from '#contract/review_messages/index'
 
 /** One thing an alert is about. */
 export type AlertSubject =
@@ -74,7 +76,12 @@ export default class SendMemberAlerts {
     let alert: MemberAlert
     let fresh = true
     try {
-      alert = await MemberAlert.create({ userId: user.id, businessId: subject.business.id, kind: subject.kind, ...describe(subject) })
+      alert = await MemberAlert.create({
+        userId: user.id,
+        businessId: subject.business.id,
+        kind: subject.kind,
+        ...describe(subject, user.alertLanguage),
+      })
     } catch (error) {
       if (subject.kind !== 'feedback' || !isDuplicateKey(error)) throw error
       alert = await MemberAlert.query().where('review_session_id', subject.session.id).where('user_id', user.id).firstOrFail()
@@ -135,7 +142,7 @@ export default class SendMemberAlerts {
         ...sender,
         to: user.whatsappAlertPhone.replace(/^\+/, ''),
         template: message.template,
-        languageCode: 'en',
+        languageCode: message.language ?? 'en',
         parameters: message.parameters,
         quickReplyPayloads: message.actions.map((action) => alertPayload(alert.id, user.id, action)),
         urlButtonParameter: message.path.replace(/^\//, ''),
@@ -180,17 +187,20 @@ export default class SendMemberAlerts {
   ) {
     const average = meanRating(counts.ratingSum, counts.ratings)?.toFixed(1) ?? '-'
     const name = templateText(business.name, 60)
+    const language = user.alertLanguage
+    const say = (key: AlertTextKey, params: Record<string, string | number> = {}) => alertText(language, key, params)
     try {
       const { alert } = await this.record(
         user,
         {
           kind: 'summaries',
           business,
-          title: templateText(`${period === 'daily' ? 'Daily' : 'Weekly'} summary for ${business.name}`, 255),
-          body: `${counts.ratings} ratings, ${average} average, ${counts.toRead} private feedback to read.`,
+          title: templateText(say(period === 'daily' ? 'dailyTitle' : 'weeklyTitle', { business: business.name }), 255),
+          body: say('summaryBody', { ratings: counts.ratings, average, toRead: counts.toRead }),
           message: {
             template: SUMMARY_TEMPLATE,
-            parameters: [period, name, String(counts.ratings), average, String(counts.toRead)],
+            language,
+            parameters: [say(period), name, String(counts.ratings), average, String(counts.toRead)],
             actions: [],
             path: '/dashboard',
           },
@@ -240,11 +250,13 @@ export function quietUntil(user: User): DateTime | null {
   return (end <= now ? end.plus({ days: 1 }) : end).toUTC()
 }
 
-/** What the alert says on each channel. */
+/** What the alert says on each channel, in the member's alert language. */
 function describe(
-  subject: AlertSubject
+  subject: AlertSubject,
+  language: ReviewLanguage
 ): Pick<MemberAlert, 'title' | 'body' | 'url' | 'stars' | 'reviewSessionId' | 'googleReviewId' | 'whatsappMessage'> {
   const { business } = subject
+  const say = (key: AlertTextKey, params: Record<string, string | number> = {}) => alertText(language, key, params)
   if (subject.kind === 'summaries') {
     return {
       title: subject.title,
@@ -258,11 +270,11 @@ function describe(
   }
   if (subject.kind === 'feedback') {
     const { session } = subject
-    const who = session.contactName?.trim() || session.customer?.name?.trim() || 'a customer'
-    const words = session.feedback?.trim() || (session.contactPhone ? 'Asked to be called back' : 'No comment')
+    const who = session.contactName?.trim() || session.customer?.name?.trim() || say('aCustomer')
+    const words = session.feedback?.trim() || say(session.contactPhone ? 'askedToBeCalledBack' : 'noComment')
     const path = `/feedbacks?businessId=${business.id}&feedback=${session.id}`
     return {
-      title: templateText(`${session.rating}★ private rating at ${business.name}`, 255),
+      title: templateText(say('feedbackTitle', { stars: session.rating, business: business.name }), 255),
       body: templateText(words, 140),
       url: path,
       stars: session.rating,
@@ -270,6 +282,7 @@ function describe(
       googleReviewId: null,
       whatsappMessage: {
         template: FEEDBACK_ALERT_TEMPLATE,
+        language,
         parameters: [String(session.rating), templateText(business.name, 60), templateText(who, 60), templateText(words, 300)],
         // The template has both buttons; "Call back" without a number answers that there is none.
         actions: ['call', 'resolve'],
@@ -279,21 +292,23 @@ function describe(
   }
   const { review } = subject
   const item = googleReviewAlertItem(review, business.name)
+  const reviewer = review.reviewerAnonymous || !review.reviewerName ? say('aGoogleUser') : item.reviewer
   const path = `/feedbacks?source=google&businessId=${review.businessId}&review=${review.id}`
   return {
-    title: templateText(`${review.stars}★ Google review of ${business.name}`, 255),
-    body: templateText(item.comment || 'A rating without text', 140),
+    title: templateText(say('googleReviewTitle', { stars: review.stars, business: business.name }), 255),
+    body: templateText(item.comment || say('noText'), 140),
     url: path,
     stars: review.stars,
     reviewSessionId: null,
     googleReviewId: review.id,
     whatsappMessage: {
       template: GOOGLE_REVIEW_ALERT_TEMPLATE,
+      language,
       parameters: [
         String(review.stars),
         templateText(business.name, 60),
-        templateText(item.reviewer, 60),
-        templateText(item.comment || 'No text', 300),
+        templateText(reviewer, 60),
+        templateText(item.comment || say('noText'), 300),
       ],
       actions: ['draft'],
       path,

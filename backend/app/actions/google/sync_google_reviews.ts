@@ -5,7 +5,7 @@
  * review named by a push notification is read on its own (a 404 marks it deleted). Every request waits for its
  * slot of the shared pace, through the one access path (services/google/profile_access.ts).
  *
- * What changed is returned (`changes`). New or changed 1-3 star reviews (`lowStarChanges`) are marked due for an alert
+ * What changed is returned (`changes`). New or changed reviews (`alertChanges`) are marked due for an alert
  * (`alerts`; the job hands their businesses to the feedback alert job, docs/decisions.md D47), except while the
  * location's reviews are read for the first time: a location is alerted on only after its first complete read
  * (google_locations.reviews_baseline_at), so connecting never mails years of old reviews.
@@ -22,6 +22,8 @@ import { ProfileAccess } from '#services/google/profile_access'
 import { isDuplicateKey } from '#lib/db_errors'
 import { todayIst } from '#lib/time'
 import { clock } from '#lib/clock'
+import { NEGATIVE_RATING_MAX } from '#lib/constants'
+import { someoneWantsEveryGoogleReview } from '#queries/notification_recipients'
 
 /** Pages one import reads at most: 50,000 reviews, far beyond any one shop. */
 const MAX_IMPORT_PAGES = 1000
@@ -44,15 +46,18 @@ export interface SyncResult {
   /** Business Profile requests made. */
   requests: number
   changes: ReviewChange[]
-  /** The changes marked due for an alert (new or changed, 1-3 stars, after the location's first complete read). */
+  /** The changes marked due for an alert (new or changed, after the location's first complete read). */
   alerts?: ReviewChange[]
   /** Why nothing was read: no healthy connection, location not linked. */
   skipped?: string
 }
 
-/** New or changed reviews of 1-3 stars: what an alert is about (a reply or a deletion is not). */
-export const lowStarChanges = (changes: ReviewChange[]) =>
-  changes.filter((change) => (change.kind === 'new' || change.kind === 'changed') && change.stars >= 1 && change.stars <= 3)
+/**
+ * New or changed reviews: what an alert is about (a reply or a deletion is not). Each member hears of the 1-3 star
+ * ones, or of all of them (googleReviewAlertStars, docs/decisions.md D71).
+ */
+export const alertChanges = (changes: ReviewChange[]) =>
+  changes.filter((change) => (change.kind === 'new' || change.kind === 'changed') && change.stars >= 1 && change.stars <= 5)
 
 /**
  * What is read: a location's reviews (in full with `full`, else the incremental sync), or one review named by a push
@@ -124,7 +129,7 @@ export default class SyncGoogleReviews {
       }
       // Only a list read to its end says what Google no longer has.
       if (complete) result.changes.push(...(await this.markGone(location, seen)))
-      if (baseline) result.alerts = await this.markDue(result.changes)
+      if (baseline) result.alerts = await this.markDue(location.businessId!, result.changes)
       else
         await db
           .from('google_locations')
@@ -159,7 +164,7 @@ export default class SyncGoogleReviews {
         pageToken = answer.nextPageToken
         if (unchangedAt !== -1 || !pageToken) break
       }
-      result.alerts = await this.markDue(result.changes)
+      result.alerts = await this.markDue(location.businessId!, result.changes)
       return result
     })
   }
@@ -179,7 +184,7 @@ export default class SyncGoogleReviews {
       const review = await call((token) => this.access.google.review(token, reviewName))
       if (review) {
         const changes = await this.store(location.businessId!, [review])
-        return { requests: 1, changes, alerts: (await this.baselineOf(location)) ? await this.markDue(changes) : [] }
+        return { requests: 1, changes, alerts: (await this.baselineOf(location)) ? await this.markDue(location.businessId!, changes) : [] }
       }
       const gone = await db
         .from('google_reviews')
@@ -221,9 +226,14 @@ export default class SyncGoogleReviews {
     return row?.reviews_baseline_at ?? null
   }
 
-  /** Marks the new and changed 1-3 star reviews due for an alert (again, for a review alerted before it changed). */
-  private async markDue(changes: ReviewChange[]) {
-    const due = lowStarChanges(changes)
+  /**
+   * Marks the new and changed reviews due for an alert (again, for a review alerted before it changed): those of 1-3
+   * stars, and those of 4-5 when someone told about the business chose to hear of every review.
+   */
+  private async markDue(businessId: number, changes: ReviewChange[]) {
+    const every = alertChanges(changes)
+    const all = every.some((change) => change.stars > NEGATIVE_RATING_MAX) && (await someoneWantsEveryGoogleReview(businessId))
+    const due = every.filter((change) => all || change.stars <= NEGATIVE_RATING_MAX)
     if (due.length === 0) return []
     await db
       .from('google_reviews')

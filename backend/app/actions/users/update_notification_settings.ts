@@ -10,6 +10,8 @@ export default class UpdateNotificationSettings {
     if (input.feedbackAlerts !== undefined) user.feedbackAlerts = input.feedbackAlerts
     if (input.weeklySummary !== undefined) user.weeklySummary = input.weeklySummary
     if (input.googleReviewAlerts !== undefined) user.googleReviewAlerts = input.googleReviewAlerts
+    if (input.googleReviewAlertStars !== undefined) user.googleReviewAlertStars = input.googleReviewAlertStars
+    if (input.alertLanguage !== undefined) user.alertLanguage = input.alertLanguage
     if (input.quietHours !== undefined) {
       if (input.quietHours && input.quietHours.from === input.quietHours.until) throw new FieldError('quietHours', QUIET_HOURS_EMPTY)
       user.alertQuietHours = input.quietHours

@@ -8,6 +8,7 @@ import { errorText, request } from '#providers/http'
 import { useToast } from '#providers/toast'
 import type { SettingsChange } from './phone-alerts'
 import { QuietHoursSetting, quietHoursText, type QuietHours } from './quiet-hours'
+import { LANGUAGE_NAMES } from '#lib/review-languages'
 
 /** Alerts on this phone, on WhatsApp and each kind's channels: a chunk of their own, loaded with the card (D68, D69). */
 const PhoneAlerts = lazy(() => import('./phone-alerts'))
@@ -26,6 +27,13 @@ const ALERT_CHOICES = choices('No feedback mails; read it on the Feedback screen
 /** 1-3 star Google reviews (docs/decisions.md D47): the same choices; an instant one shares the feedback alert's mail. */
 const GOOGLE_CHOICES = choices('No Google review mails; read them under Feedback, Google reviews')
 
+type Stars = NotificationSettingsDto['googleReviewAlertStars']
+/** Which Google reviews alert (docs/decisions.md D71): the low ones by default, or every one. */
+const STAR_CHOICES: { value: Stars; label: string }[] = [
+  { value: 'low', label: '1-3 stars' },
+  { value: 'all', label: 'Every review' },
+]
+
 const labelOf = (value: FeedbackAlerts) => ALERT_CHOICES.find((choice) => choice.value === value)!.label
 
 /** What a saved change says in its toast. */
@@ -33,6 +41,9 @@ function savedText(change: Change) {
   if (change.quietHours !== undefined) return quietHoursText(change.quietHours)
   if (change.feedbackAlerts) return `Feedback alerts: ${labelOf(change.feedbackAlerts)}.`
   if (change.googleReviewAlerts) return `Google review alerts: ${labelOf(change.googleReviewAlerts)}.`
+  if (change.googleReviewAlertStars)
+    return change.googleReviewAlertStars === 'all' ? 'Every new Google review alerts you.' : 'Google reviews of 1-3 stars alert you.'
+  if (change.alertLanguage) return `Phone alerts come in ${LANGUAGE_NAMES[change.alertLanguage]}.`
   return change.weeklySummary ? 'The weekly summary is on.' : 'The weekly summary is off.'
 }
 
@@ -45,6 +56,7 @@ function AlertChoices(props: {
   options: typeof ALERT_CHOICES
   disabled: boolean
   onChange: (value: FeedbackAlerts) => void
+  children?: React.ReactNode
 }) {
   return (
     <fieldset className="notifications-group">
@@ -69,6 +81,7 @@ function AlertChoices(props: {
           </Radio>
         ))}
       </Radio.Group>
+      {props.children}
     </fieldset>
   )
 }
@@ -142,12 +155,25 @@ export function NotificationsCard({ email, emailVerified }: { email?: string; em
           <AlertChoices
             id="google-review-alerts"
             legend="Google review alerts"
-            lead="A mail when a new or changed Google review of a connected business has 1-3 stars, with a link to reply."
+            lead="An alert when a connected business gets a new or changed Google review, with a link to reply."
             value={current.googleReviewAlerts ?? 'instant'}
             options={GOOGLE_CHOICES}
             disabled={saving}
             onChange={(googleReviewAlerts) => void save({ googleReviewAlerts })}
-          />
+          >
+            <Flex wrap align="center" gap={12} className="notifications-stars">
+              <Typography.Text id="google-review-stars-label">Which reviews</Typography.Text>
+              <Radio.Group
+                name="google-review-stars"
+                aria-labelledby="google-review-stars-label"
+                optionType="button"
+                value={current.googleReviewAlertStars ?? 'low'}
+                disabled={saving || current.googleReviewAlerts === 'off'}
+                onChange={(event) => void save({ googleReviewAlertStars: event.target.value as Stars })}
+                options={STAR_CHOICES}
+              />
+            </Flex>
+          </AlertChoices>
           <Flex align="center" justify="space-between" gap={16}>
             <div>
               <Typography.Text strong id="weekly-summary-label">
@@ -173,6 +199,7 @@ export function NotificationsCard({ email, emailVerified }: { email?: string; em
               onSave={(change, saved) => void save(change, saved)}
               whatsapp={current.whatsapp}
               onWhatsApp={setWhatsApp}
+              language={current.alertLanguage ?? 'en'}
             />
           </Suspense>
         </Flex>

@@ -2,15 +2,16 @@
  * Profile, Notifications: alerts on this phone (docs/decisions.md D68), the number for WhatsApp alerts (D69) and
  * where each kind of alert goes. Its own chunk (notifications-card.tsx loads it lazily): the browser's push
  * subscription, the member's devices (GET/POST/DELETE /api/push-subscriptions), whatsapp-alerts.tsx, and the channels
- * of each kind (PATCH /api/notification-settings).
+ * of each kind and the language alerts come in (PATCH /api/notification-settings, D71).
  */
 import { MobileOutlined } from '@ant-design/icons'
 import { useCustom } from '@refinedev/core'
-import { Alert, Button, Checkbox, Flex, Tag, Typography } from 'antd'
+import { Alert, Button, Checkbox, Flex, Select, Tag, Typography } from 'antd'
 import type { NotificationSettingsDto, PushPublicKeyDto, PushSubscriptionDto } from '@reviewroute/backend/types/api'
 import { useState } from 'react'
 import { formatDate, relativeTime } from '#lib/dates'
 import { deviceName } from '#lib/devices'
+import { LANGUAGE_NAMES, REVIEW_LANGUAGES, type ReviewLanguage } from '#lib/review-languages'
 import { errorText, request } from '#providers/http'
 import { installPrompt, promptInstall } from '#providers/install-prompt'
 import { SERVICE_WORKER_URL } from '#providers/service-worker'
@@ -141,13 +142,37 @@ interface Props {
   whatsapp?: WhatsAppNumber
   /** The number for WhatsApp alerts was proved or removed. */
   onWhatsApp(number: Omit<WhatsAppNumber, 'available'>): void
+  /** The language of WhatsApp alerts, notifications and chat answers (docs/decisions.md D71). */
+  language: ReviewLanguage
 }
 
 type ChoicesProps = Pick<Props, 'channels' | 'saving' | 'onSave'> & { offered: Channel[]; whatsappReady: boolean }
 
 const NO_WHATSAPP: WhatsAppNumber = { phone: null, verifiedAt: null, available: false }
 
-export default function PhoneAlerts({ channels, saving, onSave, whatsapp = NO_WHATSAPP, onWhatsApp }: Props) {
+/** The language phone alerts come in: the customer page's nine, each by its own name. */
+function AlertLanguage({ language, saving, onSave }: Pick<Props, 'language' | 'saving' | 'onSave'>) {
+  return (
+    <Flex vertical gap={4}>
+      <Typography.Text strong id="alert-language-label">
+        Language of phone alerts
+      </Typography.Text>
+      <Typography.Text type="secondary">
+        WhatsApp alerts, notifications and the answers to your taps. Mails stay in English.
+      </Typography.Text>
+      <Select
+        aria-labelledby="alert-language-label"
+        className="alert-language"
+        value={language}
+        disabled={saving}
+        onChange={(alertLanguage: ReviewLanguage) => onSave({ alertLanguage }, `Phone alerts come in ${LANGUAGE_NAMES[alertLanguage]}.`)}
+        options={REVIEW_LANGUAGES.map((value) => ({ value, label: LANGUAGE_NAMES[value] }))}
+      />
+    </Flex>
+  )
+}
+
+export default function PhoneAlerts({ channels, saving, onSave, whatsapp = NO_WHATSAPP, onWhatsApp, language }: Props) {
   const key = useCustom<PushPublicKeyDto>({ url: '/api/push/public-key', method: 'get' })
   const publicKey = key.query.data?.data.publicKey
   const list = useCustom<PushSubscriptionDto[]>({
@@ -294,6 +319,7 @@ export default function PhoneAlerts({ channels, saving, onSave, whatsapp = NO_WH
           />
         </>
       )}
+      {(publicKey || whatsapp.available) && <AlertLanguage language={language} saving={saving} onSave={onSave} />}
     </Flex>
   )
 }
