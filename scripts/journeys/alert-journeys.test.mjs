@@ -1,5 +1,5 @@
 /*
- * Journey 17 (owners' alerts on their phones, docs/decisions.md D68-D70), in Debian's Chromium against the production
+ * Journey 17 (owners' alerts on their phones, docs/decisions.md D68-D71), in Debian's Chromium against the production
  * build started like `npm start`, with owners' alerts on (support/product.mjs `{alerts: true}`): Web Push to a loopback
  * push service that checks the VAPID JWT and decrypts every message (scripts/lib/push-service-stub.mjs), and
  * ReviewRoute's own number on Meta's WhatsApp stub (scripts/lib/whatsapp-stub.mjs), its alert templates made by
@@ -7,11 +7,12 @@
  *   17a (push): an owner signs in on a phone, turns on "Alerts on this phone" in Profile and sees the phone listed; a
  *   customer's 2-star rating with text reaches the push service encrypted, the phone's service worker shows it, a tap
  *   on it tells the server and opens the feedback highlighted; Profile, Recent alerts says Opened.
- *   17b (WhatsApp): an owner proves their number with the 6-digit code ReviewRoute's number sends, and has feedback
- *   and Google review alerts sent to WhatsApp. A 2-star rating's alert: "Call back" answers with tel: and wa.me links,
+ *   17b (WhatsApp): an owner proves their number on Profile with the 6-digit code ReviewRoute's number sends, and
+ *   ticks WhatsApp for feedback and Google review alerts. A 2-star rating's alert: "Call back" answers with tel: and wa.me links,
  *   "Mark resolved" resolves it in the inbox; a made-up payload and a tap from another number are refused and said
  *   so. A 1-star Google review's alert: "Draft a reply" sends the AI draft with "Post reply", which posts it to Google
- *   once; tapped again, it says it was posted already.
+ *   once; tapped again, it says it was posted already. Then the owner picks Hindi, then Tamil, as the language of
+ *   phone alerts: the next rating's alert and the answers to Call back and Mark resolved come in it.
  * Screenshots at 390 px in screenshots/journeys/17a-*.png and 17b-*.png, among them the notification and the chats as
  * the stubs recorded them (support/phone-screens.mjs).
  */
@@ -373,56 +374,55 @@ test(
       const made = await run.product.aceAsync(['whatsapp:platform-templates'])
       t.diagnostic(made.trim().split('\n').slice(-6).join(' | '))
       for (const answer of await stub.approveAll(BASE)) assert.equal(answer.status, 200)
+      // The code template in English; each alert in the nine alert languages.
+      const onPlatform = stub.templates.filter((template) => template.wabaId === ALERTS_PLATFORM.wabaId)
+      assert.equal(onPlatform.length, 1 + 3 * 9)
+      assert.ok(onPlatform.every((template) => template.status === 'APPROVED'))
       assert.deepEqual(
-        stub.templates
-          .filter((template) => template.wabaId === ALERTS_PLATFORM.wabaId)
-          .map((template) => `${template.name}:${template.status}`)
+        onPlatform
+          .filter((template) => ['en', 'hi', 'ta'].includes(template.language))
+          .map((template) => `${template.name}:${template.language}`)
           .sort(),
-        ['reviewroute_alert_code', 'reviewroute_feedback_alert', 'reviewroute_google_review_alert', 'reviewroute_summary'].map(
-          (name) => `${name}:APPROVED`
-        )
+        [
+          'reviewroute_alert_code:en',
+          ...['feedback_alert', 'google_review_alert', 'summary'].flatMap((name) =>
+            ['en', 'hi', 'ta'].map((l) => `reviewroute_${name}:${l}`)
+          ),
+        ].sort()
       )
 
-      // Farhan's number for alerts, proved with the code ReviewRoute's number sends him. Profile has no form for it
-      // yet (its channel boxes offer Email and Push only), so this goes through the API the page would call.
+      // Farhan proves his number for alerts on Profile with the code ReviewRoute's number sends him.
       const phone = await scope.person({ device: PHONE, token: owner.token })
       // Farhan allowed notifications for ReviewRoute once (headless Chromium's contexts answer "denied" until then,
       // which the card would show as blocked); this phone gets no push.
       await phone.grantPermissions(['notifications'], { origin: BASE })
       const page = await phone.newPage()
       await page.goto(`${BASE}/profile`)
-      await page.getByText('Where alerts go').waitFor()
-      const whatsappOffered = await page.getByRole('checkbox', { name: 'WhatsApp' }).count()
-      t.diagnostic(
-        `Profile offers a WhatsApp channel box: ${whatsappOffered > 0}; a field for the alerts number: ${(await page.getByText(/WhatsApp number/i).count()) > 0}`
+      await page.getByLabel('Mobile number on WhatsApp').fill('98290 55667')
+      await page.getByRole('button', { name: 'Send code' }).click()
+      const codeMessage = await waitFor('the code on WhatsApp', () =>
+        stub.sentTo(OWNER_WA).find((message) => message.template?.name === 'reviewroute_alert_code')
       )
-      const asked = expectStatus(
-        await api('POST', '/api/profile/whatsapp-alerts', { token: owner.token, body: { phone: '98290 55667' } }),
-        202,
-        'asking for the code'
-      )
-      assert.equal(asked.phone, '+919829055667')
-      const codeMessage = stub.sentTo(OWNER_WA).at(-1)
       assert.equal(codeMessage.phoneNumberId, ALERTS_PLATFORM.phoneNumberId)
-      assert.equal(codeMessage.template.name, 'reviewroute_alert_code')
       const code = /\b(\d{6})\b/.exec(JSON.stringify(codeMessage.request))?.[1]
       assert.ok(code, JSON.stringify(codeMessage.request))
-      const proved = expectStatus(
-        await api('POST', '/api/profile/whatsapp-alerts/verify', { token: owner.token, body: { code } }),
-        200,
-        'the code'
-      )
-      assert.equal(proved.phone, '+919829055667')
-      const settings = expectStatus(
-        await api('PATCH', '/api/notification-settings', {
-          token: owner.token,
-          body: { channels: { feedback: ['email', 'whatsapp'], googleReviews: ['email', 'whatsapp'] } },
-        }),
-        200,
-        'the channels'
-      )
-      assert.deepEqual(settings.channels.feedback, ['email', 'whatsapp'])
-      assert.deepEqual(settings.whatsapp.phone, '+919829055667')
+      await page.getByLabel(/Enter the code we sent on WhatsApp to/).fill(code)
+      await page.getByLabel(/Enter the code we sent on WhatsApp to/).scrollIntoViewIfNeeded()
+      await waitFor('Verify enabled by the six digits', () => page.getByRole('button', { name: 'Verify' }).isEnabled())
+      await screenshotView(page, '17b', '00-profile-whatsapp-code-390')
+      await page.getByRole('button', { name: 'Verify' }).click()
+      await page.getByText('Alerts go to +91 98290 55667 on WhatsApp').waitFor()
+
+      // WhatsApp for new private feedback and for Google reviews, ticked on the same card.
+      for (const kind of ['New private feedback', 'Google reviews']) {
+        const box = page.getByRole('group', { name: kind }).getByRole('checkbox', { name: 'WhatsApp' })
+        await box.check()
+        await waitFor(`WhatsApp for ${kind} saved`, async () => (await box.isChecked()) && (await box.isEnabled()))
+      }
+      const settings = expectStatus(await api('GET', '/api/notification-settings', { token: owner.token }), 200, 'the settings')
+      assert.ok(settings.channels.feedback.includes('whatsapp'), JSON.stringify(settings.channels))
+      assert.ok(settings.channels.googleReviews.includes('whatsapp'), JSON.stringify(settings.channels))
+      assert.equal(settings.whatsapp.phone, '+919829055667')
       await page.reload()
       await page.getByText('Where alerts go').scrollIntoViewIfNeeded()
       await screenshotView(page, '17b', '01-profile-where-alerts-go-390')
@@ -611,6 +611,73 @@ test(
       )
       await screens.evaluate(() => document.fonts.ready)
       await screenshot(screens, '17b', '06-chat-other-number-390')
+
+      // Farhan reads WhatsApp in Hindi, then in Tamil: he picks it on Profile, and the next alert and the answers to
+      // his taps come in it (the apology for the customer stays in the customer's language).
+      const chatSince = (since) =>
+        chatEntries(
+          stub.sentTo(OWNER_WA).filter((message) => message.sentAt.getTime() >= since),
+          mine(OWNER_WA).filter((entry) => entry.at >= since)
+        )
+      const LANGUAGES = [
+        {
+          language: 'hi',
+          name: 'हिंदी',
+          script: /[\u0900-\u097F]/,
+          text: 'Dosa came cold and the chutney was stale.',
+          contact: { name: 'Arjun Nair', phone: '9845077889' },
+        },
+        {
+          language: 'ta',
+          name: 'தமிழ்',
+          script: /[\u0B80-\u0BFF]/,
+          text: 'We waited 30 minutes for a table.',
+          contact: { name: 'Lakshmi Iyer', phone: '9845088990' },
+        },
+      ]
+      for (const [n, { language, name, script, text, contact }] of LANGUAGES.entries()) {
+        const since = Date.now()
+        await page.goto(`${BASE}/profile`)
+        // In the middle of the screen: at its edges the app's header and bottom bar would take the tap.
+        const select = page.locator('.alert-language')
+        await page
+          .getByRole('combobox', { name: 'Language of phone alerts' })
+          .evaluate((input) => input.scrollIntoView({ block: 'center' }))
+        await select.click()
+        await page.locator('.ant-select-item-option', { hasText: name }).click()
+        await page.getByText(`Phone alerts come in ${name}.`).waitFor()
+        if (n === 0) {
+          await page.locator('.ant-select-dropdown').waitFor({ state: 'hidden' })
+          await page
+            .getByRole('combobox', { name: 'Language of phone alerts' })
+            .evaluate((input) => input.scrollIntoView({ block: 'center' }))
+          await screenshotView(page, '17b', '08-profile-alert-language-390')
+          await page.getByText('Which reviews').evaluate((label) => label.scrollIntoView({ block: 'center' }))
+          await screenshotView(page, '17b', '07-profile-google-review-alerts-390')
+        }
+        await rateOnThePage(scope, udupi, { stars: 2, text, contact })
+        const alert = await waitFor(
+          `the alert in ${name}`,
+          () =>
+            stub
+              .sentTo(OWNER_WA)
+              .find((message) => message.template?.name === 'reviewroute_feedback_alert' && message.template.language === language),
+          { timeoutMs: 60_000 }
+        )
+        assert.match(alert.text, script)
+        assert.ok(alert.text.includes(text) && alert.text.includes(contact.name), alert.text)
+        const [callBack, resolve] = alert.buttons
+        assert.match(callBack.text, script)
+        assert.deepEqual(await tap(OWNER_WA, stub.tap(alert.id, callBack.text, 'Farhan Sheikh'), callBack.text), ['called_back'])
+        const answer = lastTo(OWNER_WA).text
+        assert.match(answer, script)
+        assert.ok(answer.includes(`tel:+91${contact.phone}`), answer)
+        assert.deepEqual(await tap(OWNER_WA, stub.tap(alert.id, resolve.text, 'Farhan Sheikh'), resolve.text), ['resolved'])
+        assert.match(lastTo(OWNER_WA).text, script)
+        await screens.setContent(chatPage('ReviewRoute', `Farhan's alerts in ${name}`, chatSince(since)))
+        await screens.evaluate(() => document.fonts.ready)
+        await screenshot(screens, '17b', `${String(9 + n).padStart(2, '0')}-chat-${language}-390`)
+      }
     })
   }
 )

@@ -10,7 +10,7 @@ import QueueGoogleImports from '#actions/google/queue_google_imports'
 import { GoogleApiError } from '#services/google/business_profile'
 import { GOOGLE_GRANT_LOST, GoogleConnectionLost } from '#services/google/profile_access'
 import type { QueueService } from '#queue/queue_service'
-import { QueueName, feedbackAlertJobId, googleImportDeduplicationId, googleReviewJobId, type JobPayloads } from '#queue/queues'
+import { QueueName, alertSlot, feedbackAlertJobId, googleImportDeduplicationId, googleReviewJobId, type JobPayloads } from '#queue/queues'
 import { clock } from '#lib/clock'
 
 /** A failed import's words when the failure is ours, not Google's (the next sync tries again). */
@@ -146,7 +146,7 @@ export default class GoogleReviewSyncJob {
     for (const businessId of new Set((result.alerts ?? []).map((change) => change.businessId))) {
       try {
         // Its own id beside a private rating's job of the window: the gate still makes one mail of both.
-        await this.queues.enqueue(QueueName.FeedbackAlert, { businessId }, { jobId: `${feedbackAlertJobId(businessId, now)}-google` })
+        await this.queues.enqueue(QueueName.FeedbackAlert, { businessId }, { jobId: feedbackAlertJobId(businessId, `google-${alertSlot(now)}`) })
       } catch (error) {
         logger.warn({ err: error, businessId }, 'could not enqueue the alert of Google reviews; the sweep sends it')
       }

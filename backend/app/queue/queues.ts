@@ -54,9 +54,15 @@ export const receiptJobId = (invoiceId: number) => `receipt-mail-${invoiceId}`
 /** One send job per request and one per reminder: stable ids, so a retry or a second enqueue sends once. */
 export const reviewRequestJobId = (requestId: number, reminder = false) => `review-request-${reminder ? 'reminder' : 'send'}-${requestId}`
 
-/** One alert job per business per 10-minute slot: the ratings of a busy slot share it (the sweep sends the rest). */
-export const feedbackAlertJobId = (businessId: number, nowMs: number) =>
-  `feedback-alert-${businessId}-${Math.floor(nowMs / (FEEDBACK_ALERT_INTERVAL_MINUTES * 60_000))}`
+/**
+ * An alert job of a business, one per thing it is `about`: each low rating its own (its phone alert goes at once;
+ * the mail waits for the business's 10-minute gate, which the job's claim keeps), the Google reviews of a sync one per
+ * 10-minute slot (`alertSlot`).
+ */
+export const feedbackAlertJobId = (businessId: number, about: string) => `feedback-alert-${businessId}-${about}`
+
+/** The 10-minute slot of an instant, for jobs that one per slot is enough for. */
+export const alertSlot = (nowMs: number) => Math.floor(nowMs / (FEEDBACK_ALERT_INTERVAL_MINUTES * 60_000))
 
 /** One job per location per 15-minute slot (a sweep that runs twice, or a push import racing it, reads once). */
 export const googleReviewJobId = (locationId: number, full: boolean, nowMs: number) =>

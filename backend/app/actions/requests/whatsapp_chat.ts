@@ -149,7 +149,7 @@ export default class WhatsAppChat {
       if (done === null) return 'seen'
       if (action.kind === 'no') return reply('no-thanks', { key: 'noThanksNoted' })
       if (!done) return 'ignored'
-      this.alert(business.id)
+      this.alert(business.id, `call-back-${found.id}`)
       return reply('call-back', { key: 'callBackNoted' })
     }
 
@@ -264,7 +264,7 @@ export default class WhatsAppChat {
     })
     if (first === null) return 'seen'
     const outcome: ChatOutcome = audio ? 'voice-note' : 'feedback'
-    this.alert(session.business_id)
+    this.alert(session.business_id, `rating-${session.id}`)
     analyticsReads.forget(session.business_id)
     if (!first) return outcome
     const [business, customer] = await Promise.all([Business.findOrFail(session.business_id), Customer.findOrFail(session.customer_id)])
@@ -326,8 +326,8 @@ export default class WhatsAppChat {
   }
 
   /** The owner's alert for this business, after the change is committed (the sweep sends it if this cannot). */
-  private alert(businessId: number) {
-    void this.queues.enqueue(QueueName.FeedbackAlert, { businessId }, { jobId: feedbackAlertJobId(businessId, clock.nowMs()) })
+  private alert(businessId: number, about: string) {
+    void this.queues.enqueue(QueueName.FeedbackAlert, { businessId }, { jobId: feedbackAlertJobId(businessId, about) })
   }
 
   private sender(account: WhatsAppAccount): Sender {

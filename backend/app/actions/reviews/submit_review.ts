@@ -110,7 +110,7 @@ export default class SubmitReview {
       await this.queues.enqueue(
         QueueName.FeedbackAlert,
         { businessId: business.id },
-        { jobId: feedbackAlertJobId(business.id, clock.nowMs()) }
+        { jobId: feedbackAlertJobId(business.id, `rating-${id}`) }
       )
     }
     return true

@@ -266,8 +266,8 @@ test.group('Negative-feedback alert job', (group) => {
     assert.deepEqual(response.body(), { redirect: false, counted: true })
     const stored = await db.from('review_sessions').where('business_id', business.id).firstOrFail()
     assert.equal(stored.feedback, 'Waited forty minutes for a table')
-    const job = await queues.queue(QueueName.FeedbackAlert).getJob(feedbackAlertJobId(business.id, clock.nowMs()))
-    assert.exists(job, 'the alert job was enqueued with its stable id: this business, this 10-minute slot')
+    const job = await queues.queue(QueueName.FeedbackAlert).getJob(feedbackAlertJobId(business.id, `rating-${stored.id}`))
+    assert.exists(job, 'the alert job was enqueued with its stable id: this business, this rating')
     cleanup(() => job!.remove())
     assert.deepEqual(job!.data, { businessId: business.id })
 
@@ -288,7 +288,26 @@ test.group('Negative-feedback alert job', (group) => {
     assert.strictEqual(response.body().redirect, true)
     const stored = await db.from('review_sessions').where('business_id', business.id).firstOrFail()
     assert.isNull(stored.feedback)
-    assert.isUndefined(await queues.queue(QueueName.FeedbackAlert).getJob(feedbackAlertJobId(business.id, clock.nowMs())))
+    assert.isUndefined(await queues.queue(QueueName.FeedbackAlert).getJob(feedbackAlertJobId(business.id, `rating-${stored.id}`)))
+  })
+
+  test('each low rating has its own job, two in the same minute too: a phone alert does not wait for the sweep', async ({
+    client,
+    assert,
+    cleanup,
+  }) => {
+    const { business } = await ownerWithBusiness()
+    const queues = await app.container.make(QueueService)
+    for (const feedback of ['Cold dosa', 'Rude waiter']) {
+      ;(await client.post(`/api/review/${business.shortUrl}/submit`).json({ rating: 2, feedback })).assertStatus(200)
+    }
+    const stored = await db.from('review_sessions').where('business_id', business.id).orderBy('id')
+    assert.lengthOf(stored, 2)
+    for (const row of stored) {
+      const job = await queues.queue(QueueName.FeedbackAlert).getJob(feedbackAlertJobId(business.id, `rating-${row.id}`))
+      assert.exists(job, `the job of rating ${row.id}`)
+      cleanup(() => job!.remove())
+    }
   })
 })
 
