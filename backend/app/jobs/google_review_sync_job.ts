@@ -146,7 +146,11 @@ export default class GoogleReviewSyncJob {
     for (const businessId of new Set((result.alerts ?? []).map((change) => change.businessId))) {
       try {
         // Its own id beside a private rating's job of the window: the gate still makes one mail of both.
-        await this.queues.enqueue(QueueName.FeedbackAlert, { businessId }, { jobId: feedbackAlertJobId(businessId, `google-${alertSlot(now)}`) })
+        await this.queues.enqueue(
+          QueueName.FeedbackAlert,
+          { businessId },
+          { jobId: feedbackAlertJobId(businessId, `google-${alertSlot(now)}`) }
+        )
       } catch (error) {
         logger.warn({ err: error, businessId }, 'could not enqueue the alert of Google reviews; the sweep sends it')
       }
