@@ -136,6 +136,21 @@ export const testMessageThrottle = failOpen(
       .usingKey(`u${ctx.auth.user?.id ?? clientIp(ctx)}`)
   )
 )
+/** An integration's webhook address: a busy shop's orders, never a flood (docs/decisions.md D72). */
+export const integrationHookThrottle = failOpen(
+  'integration_hook',
+  limiter.define('integration_hook', (ctx) => limiter.allowRequests(600).every('1 minute').usingKey(String(ctx.params.token).slice(0, 64)))
+)
+/** "Send a test event": a few an hour per account, each may send a request to the member. */
+export const integrationTestThrottle = failOpen(
+  'integration_test',
+  limiter.define('integration_test', (ctx) =>
+    limiter
+      .allowRequests(20)
+      .every('1 hour')
+      .usingKey(`u${ctx.auth.user?.id ?? clientIp(ctx)}`)
+  )
+)
 /** WhatsApp alert codes per account: each sends a message to a number the person typed (docs/decisions.md D69). */
 export const whatsappAlertCodeThrottle = failOpen(
   'whatsapp_alert_code',

@@ -11,6 +11,8 @@ import {
   accountLinkByIp,
   changeEmailThrottle,
   visitHookThrottle,
+  integrationHookThrottle,
+  integrationTestThrottle,
   testMessageThrottle,
   twoFactorThrottle,
   contactThrottle,
@@ -61,6 +63,7 @@ const OidcController = () => import('#controllers/oidc_controller')
 const CustomersController = () => import('#controllers/customers_controller')
 const WhatsAppAccountsController = () => import('#controllers/whatsapp_accounts_controller')
 const VisitHooksController = () => import('#controllers/visit_hooks_controller')
+const IntegrationsController = () => import('#controllers/integrations_controller')
 const StaffController = () => import('#controllers/staff_controller')
 const TestMessagesController = () => import('#controllers/test_messages_controller')
 const ReviewRequestsController = () => import('#controllers/review_requests_controller')
@@ -187,6 +190,13 @@ router
     // Google Business Profile's Pub/Sub push (docs/decisions.md D44): accepted only at the secret address.
     router.post('webhooks/google/:token', [GoogleWebhooksController, 'push']).as('webhooks.google')
     router.post('hooks/visits/:secret', [VisitHooksController, 'visit']).as('hooks.visit').use(visitHookThrottle)
+    // Integrations' webhooks (docs/decisions.md D72): each provider signs its own way; the token is the address.
+    router
+      .post('integrations/hooks/:provider/:token', [IntegrationsController, 'hook'])
+      .as('integrations.hook')
+      .where('provider', { match: /^[a-z_]{1,20}$/ })
+      .where('token', { match: /^[A-Za-z0-9_-]{1,64}$/ })
+      .use(integrationHookThrottle)
     router.get('health', [SystemController, 'health']).as('health')
     router.get('health/live', [SystemController, 'live']).as('health.live')
     // Google Business Profile (docs/decisions.md D43): Google sends the browser back here, without our token; the
@@ -351,6 +361,17 @@ router
         router.delete('businesses/:businessId/staff/:id', [StaffController, 'destroy']).as('staff.destroy')
         router.get('businesses/:businessId/request-channels', [ReviewRequestsController, 'channels']).as('review_requests.channels')
         router.get('businesses/:businessId/visit-hook', [VisitHooksController, 'show']).as('visit_hook.show')
+        // Integrations (docs/decisions.md D72): requests after the bill, the order or the appointment.
+        router.get('businesses/:businessId/integrations', [IntegrationsController, 'index']).as('integrations.index')
+        router.post('businesses/:businessId/integrations', [IntegrationsController, 'store']).as('integrations.store')
+        router.patch('integrations/:id', [IntegrationsController, 'update']).as('integrations.update').where('id', rowId)
+        router.delete('integrations/:id', [IntegrationsController, 'destroy']).as('integrations.destroy').where('id', rowId)
+        router
+          .post('integrations/:id/test', [IntegrationsController, 'test'])
+          .as('integrations.test')
+          .where('id', rowId)
+          .use(integrationTestThrottle)
+        router.get('integrations/:id/events', [IntegrationsController, 'events']).as('integrations.events').where('id', rowId)
         router.post('businesses/:businessId/visit-hook', [VisitHooksController, 'rotate']).as('visit_hook.rotate')
         router.delete('businesses/:businessId/visit-hook', [VisitHooksController, 'destroy']).as('visit_hook.destroy')
         router

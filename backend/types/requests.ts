@@ -13,6 +13,7 @@ import type {
   updateCustomerValidator,
   whatsappAccountValidator,
 } from '#validators/requests'
+import type { createIntegrationValidator, updateIntegrationValidator } from '#validators/integrations'
 
 export type CreateCustomerRequest = Infer<typeof createCustomerValidator>
 
@@ -117,6 +118,23 @@ export interface RequestFunnelDto {
   total: Omit<RequestFunnelStep, 'channel'>
   /** QR/poster traffic next to it: the page's views and ratings that came without a request. */
   poster: { pageViews: number; ratings: number; sentToGoogle: number }
+  /** By source (docs/decisions.md D72), the most rated first: what each integration brought. */
+  sources: RequestSourceStep[]
+}
+
+/**
+ * One source's requests: by hand (`manual`), `csv`, the `visit_hook`, an `integration` (each its own row, with its
+ * provider), and `staff_link` (ratings through a staff member's link, which have no request).
+ */
+export interface RequestSourceStep {
+  source: 'manual' | 'csv' | 'visit_hook' | 'integration' | 'staff_link'
+  integrationId: number | null
+  provider: 'razorpay' | 'shopify' | 'woocommerce' | 'zoho_books' | 'zenoti' | null
+  requests: number
+  sent: number
+  opened: number
+  rated: number
+  sentToGoogle: number
 }
 
 /** Whether a channel can send for a business now; when not, `reason` says what it needs. */
@@ -233,3 +251,51 @@ export interface WhatsAppUsageDto {
   pricePerMessageInr: number
   businesses: { businessId: number; messages: number; costInr: number }[]
 }
+
+/** An integration of a business (docs/decisions.md D72): GET/POST /api/businesses/{id}/integrations, PATCH. */
+export interface IntegrationDto {
+  id: number
+  businessId: number
+  provider: 'razorpay' | 'shopify' | 'woocommerce' | 'zoho_books' | 'zenoti'
+  /** Where the provider sends its webhooks. */
+  webhookUrl: string
+  /** The signing key, in the answer that created the integration (or gave it a new key) only. */
+  secret?: string
+  trigger: string
+  delayMinutes: number
+  channel: 'auto' | 'whatsapp' | 'sms' | 'email'
+  minAmountPaise: number
+  active: boolean
+  consentConfirmedAt: string
+  lastEventAt: string | null
+  /** Of the last 20 events, how many scheduled a request and how many did not (skipped or rejected). */
+  recent: { scheduled: number; skipped: number; rejected: number }
+}
+
+/** GET /api/integrations/{id}/events: newest first, the last 200. */
+export interface IntegrationEventDto {
+  id: number
+  receivedAt: string
+  /** The order, payment, invoice or appointment. */
+  reference: string | null
+  /** Masked: "Kavya R., +91 98•••••210". */
+  customer: string | null
+  outcome: 'scheduled' | 'skipped' | 'rejected'
+  /** In words: "request scheduled for 7:30 pm", "skipped: opted out", "signature did not match". */
+  reason: string | null
+  requestId: number | null
+  sendAt: string | null
+  /** Sent with "Send a test event". */
+  test: boolean
+}
+
+/** POST /api/integrations/{id}/test: the test event's outcome, as the log has it. */
+export interface IntegrationTestDto {
+  status: number
+  event: IntegrationEventDto | null
+  /** What happened, in plain words. */
+  message: string
+}
+
+export type CreateIntegrationRequest = Infer<typeof createIntegrationValidator>
+export type UpdateIntegrationRequest = Infer<typeof updateIntegrationValidator>

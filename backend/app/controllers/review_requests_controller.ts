@@ -63,10 +63,10 @@ export default class ReviewRequestsController {
 
   /** GET /api/review-requests/funnel?businessId=: sent → opened → rated → sent to Google, by channel, and the poster's traffic. */
   async funnel(ctx: HttpContext): Promise<RequestFunnelDto> {
-    const { businessId } = await ctx.request.validateUsing(requestFunnelQueryValidator, { data: ctx.request.qs() })
+    const { businessId, source } = await ctx.request.validateUsing(requestFunnelQueryValidator, { data: ctx.request.qs() })
     const found = await Business.find(businessId)
     await ctx.bouncer.with(ReviewRequestPolicy).authorize('viewAny', found)
-    return requestFunnel(found!.id)
+    return requestFunnel(found!.id, source)
   }
 
   /** GET /api/review-requests/usage?month=YYYY-MM: the month's WhatsApp Business messages and their cost, per business. */

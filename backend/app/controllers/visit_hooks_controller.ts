@@ -59,12 +59,17 @@ export default class VisitHooksController {
     const channel =
       input.channel ?? (input.email ? 'email' : (await whatsappAccountOf(workspace.id)) ? 'whatsapp' : sms.isConfigured ? 'sms' : null)
     if (!channel) throw new FieldError('channel', NO_CHANNEL)
-    const created = await create.handle(workspace, business, {
-      businessId: business.id,
-      // The owner confirmed, turning the hook on, that their system sends only customers who agreed.
-      customer: { name: input.name, phone: input.phone, email: input.email ?? null, consent: true },
-      channel,
-    })
+    const created = await create.handle(
+      workspace,
+      business,
+      {
+        businessId: business.id,
+        // The owner confirmed, turning the hook on, that their system sends only customers who agreed.
+        customer: { name: input.name, phone: input.phone, email: input.email ?? null, consent: true },
+        channel,
+      },
+      { source: 'visit_hook' }
+    )
     return response.accepted({ requestId: created.request.id, status: created.request.status, channel })
   }
 }

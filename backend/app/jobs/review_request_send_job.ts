@@ -36,6 +36,8 @@ const requestLease = new SendLease('review_requests', 'send_claimed_at', (query)
   query
     .whereNot('review_requests.channel', RequestChannel.WhatsappLink)
     .whereIn('review_requests.status', [RequestStatus.Created, RequestStatus.Sending])
+    // An integration's request waits for its time (docs/decisions.md D72).
+    .where((due) => due.whereNull('review_requests.send_after').orWhere('review_requests.send_after', '<=', clock.now().toJSDate()))
 )
 
 /** Its one reminder: due while sent, not opened and not reminded. */

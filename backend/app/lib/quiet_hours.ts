@@ -5,6 +5,7 @@
 import type { DateTime } from 'luxon'
 import env from '#start/env'
 import { nowIst } from '#lib/time'
+import { clock } from '#lib/clock'
 
 function quietHours() {
   const setting = env.get('REQUEST_QUIET_HOURS')
@@ -24,3 +25,13 @@ export function msUntilSendable(now: DateTime = nowIst()) {
   const morning = (now.hour >= hours.from ? now.plus({ days: 1 }) : now).set({ hour: hours.until, minute: 0, second: 0, millisecond: 0 })
   return morning.toMillis() - now.toMillis()
 }
+
+/** When a request not to be sent before `after` (null: now) may go: after it, and outside quiet hours. */
+export function sendableAt(after: DateTime | null): DateTime {
+  const now = nowIst()
+  const earliest = after && after > now ? after.setZone(now.zone) : now
+  return earliest.plus({ milliseconds: msUntilSendable(earliest) }).toUTC()
+}
+
+/** Milliseconds from now until that moment. */
+export const sendDelayMs = (after: DateTime | null) => Math.max(0, sendableAt(after).toMillis() - clock.nowMs())

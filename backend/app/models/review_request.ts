@@ -3,6 +3,9 @@ import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import Customer from '#models/customer'
 import Business from '#models/business'
+import type { RequestSource } from '#contract/integrations'
+
+export type { RequestSource }
 
 export enum RequestChannel {
   WhatsappLink = 'whatsapp_link',
@@ -45,6 +48,17 @@ export default class ReviewRequest extends BaseModel {
 
   @column()
   declare staffId: number | null
+
+  /** Where it came from (docs/decisions.md D72): by hand, a CSV, the visit hook, an integration, a staff link. */
+  @column()
+  declare source: RequestSource
+
+  @column()
+  declare integrationId: number | null
+
+  /** Not sent before this (an integration's delay); null: as soon as quiet hours allow. */
+  @column.dateTime()
+  declare sendAfter: DateTime | null
 
   @column.dateTime()
   declare sentAt: DateTime | null

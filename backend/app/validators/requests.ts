@@ -2,6 +2,7 @@ import vine, { SimpleMessagesProvider } from '@vinejs/vine'
 import type { MessagesProviderContact } from '@vinejs/vine/types'
 import { messages } from '#validators/messages'
 import { REVIEW_LANGUAGES } from '#contract/review_messages/index'
+import { REQUEST_SOURCES } from '#contract/integrations'
 
 const name = () => vine.string().trim().minLength(1).maxLength(100)
 /** Any of the usual ways of writing an Indian number; the action keeps '+91' and the 10 digits (#lib/phone). */
@@ -182,7 +183,10 @@ const chooseBusiness = (sentence: string) =>
   new SimpleMessagesProvider(Object.fromEntries(['required', 'string', 'regex'].map((rule) => [`businessId.${rule}`, sentence])))
 
 /** GET /api/review-requests/funnel?businessId= */
-export const requestFunnelQueryValidator = vine.compile(vine.object({ businessId: queryBusinessId() }))
+/** `source` narrows the funnel's channels and total to one source (docs/decisions.md D72). */
+export const requestFunnelQueryValidator = vine.compile(
+  vine.object({ businessId: queryBusinessId(), source: vine.enum(REQUEST_SOURCES).optional() })
+)
 requestFunnelQueryValidator.messagesProvider = chooseBusiness('Choose a business (businessId).')
 
 /** GET /api/review-requests/usage?month=YYYY-MM (India's calendar month; this month when left out). */

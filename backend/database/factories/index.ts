@@ -24,6 +24,7 @@ import GoogleConnection from '#models/google_connection'
 import GoogleLocation from '#models/google_location'
 import GoogleReview from '#models/google_review'
 import MemberAlert from '#models/member_alert'
+import Integration from '#models/integration'
 import PushSubscription from '#models/push_subscription'
 import WhatsAppTemplate from '#models/whatsapp_template'
 import { createHash } from 'node:crypto'
@@ -480,4 +481,23 @@ export const WhatsAppTemplateFactory = factory
     createdAt: clock.now(),
     updatedAt: clock.now(),
   }))
+  .build()
+
+/** A business's integration (docs/decisions.md D72): Razorpay, signed with `factory-signing-key`. */
+export const IntegrationFactory = factory
+  .define(Integration, () => {
+    const integration = new Integration().merge({
+      provider: 'razorpay',
+      token: randomBytes(32).toString('base64url'),
+      trigger: 'payment.captured',
+      delayMinutes: 120,
+      channel: 'auto',
+      minAmountPaise: 0,
+      active: true,
+      consentConfirmedAt: clock.now(),
+      consentByUserId: null,
+    })
+    integration.setSigningSecret('factory-signing-key')
+    return { ...integration.$attributes }
+  })
   .build()

@@ -15,6 +15,7 @@ const funnel: RequestFunnelDto = {
   channels: [{ channel: 'whatsapp_link', sent: 40, opened: 30, rated: 12, ratedInWhatsApp: 0, sentToGoogle: 9 }],
   total: { sent: 40, opened: 30, rated: 12, ratedInWhatsApp: 0, sentToGoogle: 9 },
   poster: { pageViews: 210, ratings: 35, sentToGoogle: 21 },
+  sources: [{ source: 'manual', integrationId: null, provider: null, requests: 40, sent: 40, opened: 30, rated: 12, sentToGoogle: 9 }],
 }
 
 const requests = [
@@ -136,6 +137,35 @@ describe('review requests screen', () => {
     expect(within(card).getByLabelText('Ratings: 35')).toHaveTextContent('Ratings · 17%')
     expect(within(card).getByLabelText('Sent to Google: 21')).toBeInTheDocument()
     expect(api.calls.find((call) => call.path === '/api/review-requests/funnel')!.url.searchParams.get('businessId')).toBe('7')
+  })
+
+  it('shows what each source brought: by hand, an integration, staff links', async () => {
+    open({
+      'GET /api/review-requests/funnel': {
+        ...funnel,
+        sources: [
+          { source: 'integration', integrationId: 3, provider: 'shopify', requests: 30, sent: 28, opened: 20, rated: 14, sentToGoogle: 11 },
+          { source: 'manual', integrationId: null, provider: null, requests: 40, sent: 40, opened: 30, rated: 12, sentToGoogle: 9 },
+          { source: 'staff_link', integrationId: null, provider: null, requests: 0, sent: 0, opened: 0, rated: 6, sentToGoogle: 5 },
+        ],
+      } satisfies RequestFunnelDto,
+    })
+    const table = await screen.findByRole('table', { name: 'By source' })
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent))
+    expect(rows).toEqual([
+      ['Source', 'Requests', 'Rated', 'Sent to Google'],
+      ['Shopify', '30', '14', '11'],
+      ['Sent by hand', '40', '12', '9'],
+      ['Staff links (ratings)', '–', '6', '5'],
+    ])
+  })
+
+  it('shows no table by source when every request was sent by hand', async () => {
+    open()
+    await screen.findByLabelText('Sent: 40')
+    expect(screen.queryByRole('table', { name: 'By source' })).not.toBeInTheDocument()
   })
 
   it('says how many rated inside WhatsApp, under the rated figure', async () => {

@@ -170,6 +170,9 @@ export const EXPORT_TABLES = {
       'opened_at',
       'rated_at',
       'reminded_at',
+      'source',
+      'integration_id',
+      'send_after',
       'created_at',
       'updated_at',
     ],
@@ -178,6 +181,43 @@ export const EXPORT_TABLES = {
       send_claimed_at: SEND_CLAIM,
       reminder_claimed_at: SEND_CLAIM,
     },
+  },
+  /** A business's integrations (docs/decisions.md D72) and their events. */
+  integrations: {
+    columns: [
+      'id',
+      'business_id',
+      'provider',
+      'trigger',
+      'delay_minutes',
+      'channel',
+      'min_amount_paise',
+      'active',
+      'consent_confirmed_at',
+      'consent_by_user_id',
+      'last_event_at',
+      'created_at',
+      'updated_at',
+    ],
+    leftOut: {
+      token: "the webhook address's secret: whoever holds it (with the key) can schedule requests",
+      signing_secret_encrypted: "the provider's signing key: a secret",
+    },
+  },
+  integration_events: {
+    columns: [
+      'id',
+      'integration_id',
+      'received_at',
+      'reference',
+      'dedupe_key',
+      'customer_masked',
+      'outcome',
+      'reason',
+      'review_request_id',
+      'send_at',
+      'test',
+    ],
   },
   billing_profiles: { columns: ['workspace_id', 'user_id', 'legal_name', 'address', 'state_code', 'gstin', 'created_at', 'updated_at'] },
   payments: {
@@ -331,6 +371,11 @@ export default class ExportAccount {
     yield* this.list('customers', 'customers', 'business_id', businessIds)
     yield* this.list('reviewRequests', 'review_requests', 'business_id', businessIds)
     yield* this.list('optOuts', 'opt_outs', 'business_id', businessIds)
+    yield* this.list('integrations', 'integrations', 'business_id', businessIds)
+    const integrationIds = businessIds.length
+      ? (await db.from('integrations').whereIn('business_id', businessIds).select('id')).map((row) => row.id as number)
+      : []
+    yield* this.list('integrationEvents', 'integration_events', 'integration_id', integrationIds)
     yield* this.list('googleRatingSnapshots', 'google_rating_snapshots', 'business_id', businessIds)
     const pageViews = businessIds.length
       ? await select('page_views_daily').whereIn('business_id', businessIds).orderBy(['business_id', 'day'])

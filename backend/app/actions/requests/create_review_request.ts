@@ -5,18 +5,19 @@ import type Workspace from '#models/workspace'
 import Business from '#models/business'
 import Customer from '#models/customer'
 import OptOut from '#models/opt_out'
-import ReviewRequest, { RequestChannel, RequestStatus } from '#models/review_request'
+import ReviewRequest, { RequestChannel, RequestStatus, type RequestSource } from '#models/review_request'
 import GetBillingStatus from '#actions/billing/get_billing_status'
 import { customerPhone, findExisting, upsertCustomers } from '#actions/requests/save_customer'
 import RequestChannels, { CHANNEL_NEEDS, PROVIDER_CHANNELS, providerCapMessage } from '#actions/requests/request_channels'
-import { FieldError, NotFoundError, UpgradeRequiredError } from '#exceptions/app_errors'
+import { AppException, FieldError, NotFoundError, UpgradeRequiredError } from '#exceptions/app_errors'
 import { BUSINESS_PAUSED_MESSAGE, FREE_PLAN_MONTHLY_REQUESTS_PER_BUSINESS, REQUEST_LIMIT_MESSAGE } from '#contract/product_rules'
 import { REVIEW_MESSAGES } from '#contract/review_messages/all'
 import { translate } from '#contract/review_messages/index'
 import { customerLanguageOf } from '#queries/message_languages'
 import { QueueService } from '#queue/queue_service'
 import { QueueName, reviewRequestJobId } from '#queue/queues'
-import { msUntilSendable } from '#lib/quiet_hours'
+import { sendDelayMs } from '#lib/quiet_hours'
+import type { DateTime } from 'luxon'
 import { personalLink, stopLink } from '#lib/app_url'
 import { monthStartIst } from '#lib/time'
 import { clock } from '#lib/clock'
@@ -28,6 +29,25 @@ export const NO_PHONE = 'This customer has no mobile number. Add one, or send by
 export const TYPED_EMAIL_NEEDED = 'Enter their email address to send by email.'
 export const TYPED_PHONE_NEEDED = 'Enter their mobile number: WhatsApp and SMS need it.'
 export const OPTED_OUT = 'This customer asked not to get review requests from this business.'
+
+/** How a request sent by something other than the owner's hand is made (docs/decisions.md D72). */
+export interface RequestOrigin {
+  source: RequestSource
+  integrationId?: number | null
+  /** Not sent before this (quiet hours may move it later still). */
+  sendAfter?: DateTime | null
+  /** A customer asked in the last this many days is not asked again (AlreadyAskedError). */
+  repeatDays?: number
+}
+
+/** The customer was asked within the repeat window: when. */
+export class AlreadyAskedError extends AppException {
+  static status = 409
+  static code = 'E_ALREADY_ASKED'
+  constructor(readonly askedAt: DateTime) {
+    super('This customer was asked for a review recently.')
+  }
+}
 
 /**
  * The owner's WhatsApp, opened on the customer with the request in the customer's language (docs/decisions.md D32,
@@ -62,7 +82,7 @@ export default class CreateReviewRequest {
   ) {}
 
   /** `business` is one the member may send for (ReviewRequestPolicy), in the workspace they act in. */
-  async handle(workspace: Workspace, business: Business, input: CreateReviewRequestRequest) {
+  async handle(workspace: Workspace, business: Business, input: CreateReviewRequestRequest, origin: RequestOrigin = { source: 'manual' }) {
     const channel = input.channel as RequestChannel
     await this.channels.refuseUnavailable(business, channel)
     if (input.staffId !== undefined && !(await db.from('staff').where({ id: input.staffId, business_id: business.id }).first())) {
@@ -70,6 +90,15 @@ export default class CreateReviewRequest {
     }
     const customer = await this.customerOf(business, input, channel)
     if (customer.optedOutAt || (await OptOut.covers(business.id, customer))) throw new FieldError('customerId', OPTED_OUT)
+    if (origin.repeatDays) {
+      const last = await ReviewRequest.query()
+        .where('business_id', business.id)
+        .where('customer_id', customer.id)
+        .where('created_at', '>=', clock.now().minus({ days: origin.repeatDays }).toJSDate())
+        .orderBy('created_at', 'desc')
+        .first()
+      if (last) throw new AlreadyAskedError(last.createdAt)
+    }
     // The owner's own WhatsApp is sent by the owner now; email goes from the send queue (review_request_send_job.ts).
     const ownWhatsapp = channel === RequestChannel.WhatsappLink
 
@@ -104,6 +133,9 @@ export default class CreateReviewRequest {
           token: randomBytes(16).toString('base64url'),
           sentAt: ownWhatsapp ? now : null,
           staffId: input.staffId ?? null,
+          source: origin.source,
+          integrationId: origin.integrationId ?? null,
+          sendAfter: origin.sendAfter ?? null,
           createdAt: now,
           updatedAt: now,
         },
@@ -112,11 +144,11 @@ export default class CreateReviewRequest {
     })
     request.$setRelated('customer', customer)
     if (!ownWhatsapp) {
-      // Sent in the morning during quiet hours; a lost enqueue (Redis down) is sent by the sweep.
+      // Sent in the morning during quiet hours, and not before its time; a lost enqueue (Redis down) is sent by the sweep.
       await this.queues.enqueue(
         QueueName.ReviewRequestSend,
         { requestId: request.id },
-        { jobId: reviewRequestJobId(request.id), delay: msUntilSendable() }
+        { jobId: reviewRequestJobId(request.id), delay: sendDelayMs(origin.sendAfter ?? null) }
       )
       return { request }
     }

@@ -25,6 +25,7 @@ import {
   GoogleLocationFactory,
   GoogleReviewFactory,
   MemberAlertFactory,
+  IntegrationFactory,
   InvoiceFactory,
   PaymentFactory,
   ReviewRequestFactory,
@@ -130,6 +131,16 @@ async function makeOwners(client: ApiClient) {
   const pushId = await pushDeviceOf(victim.id, `victim-${tag}`)
   // An alert the victim got, and how it went (docs/decisions.md D70).
   await MemberAlertFactory.merge({ userId: victim.id, businessId, title: secrets.alert }).with('deliveries').create()
+  // An integration of the victim's business, with an event it logged (docs/decisions.md D72).
+  const integration = await IntegrationFactory.merge({ businessId }).create()
+  await db.table('integration_events').insert({
+    integration_id: integration.id,
+    received_at: new Date(),
+    reference: secrets.orderId,
+    customer_masked: 'Victim C., +91 98•••••678',
+    outcome: 'skipped',
+    reason: 'opted out',
+  })
 
   const expired = await User.accessTokens.create(victim)
   await db
@@ -173,6 +184,7 @@ async function makeOwners(client: ApiClient) {
         googleReview: googleReviewId,
         template: Number(templateId),
         push: pushId,
+        integration: integration.id,
       },
       /** Strings that only the victim's rows contain. */
       strings: [victim.email, victim.firstName!, victim.lastName!, '9812345678', ...Object.values(secrets)],
@@ -241,6 +253,7 @@ function victimRowFor(route: ApiRoute, param: string, owners: Owners) {
     if (route.pattern.startsWith('/api/google-reviews/')) return ids.googleReview
     if (route.pattern.startsWith('/api/reply-templates/')) return ids.template
     if (route.pattern.startsWith('/api/push-subscriptions/')) return ids.push
+    if (route.pattern.startsWith('/api/integrations/')) return ids.integration
   }
   throw new Error(`${route.pattern}: which of the victim's rows does :${param} name? Add it to victimRowFor`)
 }
@@ -270,6 +283,8 @@ function attackBody(route: ApiRoute, owners: Owners): Record<string, unknown> {
     'google_reviews.reply': { comment: 'Hijacked reply' },
     'google_reviews.update': { pinned: true },
     'businesses.widget.update': { layout: 'badge', allowedSites: ['https://hijack.example'] },
+    'integrations.update': { active: false, channel: 'email', signingSecret: 'hijacked-signing-key' },
+    'integrations.store': { provider: 'razorpay', consent: true },
   }
   return bodies[route.name] ?? {}
 }
@@ -285,6 +300,11 @@ async function victimRows(owners: Owners) {
     sessions: await db.from('review_sessions').whereIn('business_id', businessIds).orderBy('id'),
     pushDevices: await db.from('push_subscriptions').where('user_id', userId).orderBy('id'),
     alerts: await db.from('member_alerts').where('user_id', userId).orderBy('id'),
+    integrations: await db.from('integrations').whereIn('business_id', businessIds).orderBy('id'),
+    integrationEvents: await db
+      .from('integration_events')
+      .whereIn('integration_id', db.from('integrations').whereIn('business_id', businessIds).select('id'))
+      .orderBy('id'),
     voiceNotes: await db.from('whatsapp_voice_notes').whereIn('business_id', businessIds).orderBy('review_session_id'),
     payments: await db.from('payments').where('user_id', userId).orderBy('id'),
     customers: await db.from('customers').whereIn('business_id', businessIds).orderBy('id'),

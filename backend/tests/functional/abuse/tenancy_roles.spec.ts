@@ -23,6 +23,7 @@ import {
   CustomerFactory,
   DEFAULT_PASSWORD,
   GoogleConnectionFactory,
+  IntegrationFactory,
   GoogleLocationFactory,
   InvoiceFactory,
   PaymentFactory,
@@ -251,6 +252,7 @@ async function makeWorld(client: ApiClient) {
       googleReview: googleReview.id,
       template: Number(template),
       push: await pushDeviceOf(owner.id, `owner-${tag}`),
+      integration: (await IntegrationFactory.merge({ businessId: business.id }).create()).id,
     },
     orderId: payment.razorpayOrderId,
     monthlyPlanId: monthly.id,
@@ -278,6 +280,7 @@ function rowFor(route: ApiRoute, param: string, world: World) {
     if (route.pattern.startsWith('/api/google-reviews/')) return ids.googleReview
     if (route.pattern.startsWith('/api/reply-templates/')) return ids.template
     if (route.pattern.startsWith('/api/push-subscriptions/')) return ids.push
+    if (route.pattern.startsWith('/api/integrations/')) return ids.integration
   }
   throw new Error(`${route.pattern}: which row does :${param} name? Add it to rowFor`)
 }
@@ -318,6 +321,8 @@ function bodyFor(route: ApiRoute, world: World): Record<string, unknown> {
     'google_reviews.reply': { comment: 'Thank you, Ravi. We are sorry about the wait.' },
     'google_reviews.update': { pinned: true },
     'businesses.widget.update': { layout: 'list', allowedSites: ['https://roles.example'] },
+    'integrations.store': { provider: 'shopify', consent: true },
+    'integrations.update': { delayMinutes: 60 },
   }
   return bodies[route.name] ?? {}
 }

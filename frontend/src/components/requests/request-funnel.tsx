@@ -1,10 +1,12 @@
 /*
  * The requests' funnel (docs/decisions.md D32): sent → opened → rated → sent to Google by channel, next to what the
  * QR poster and the plain review link brought without a request. Of the rated, those rated inside WhatsApp with a
- * WhatsApp Business request's buttons are said under the rated figure.
+ * WhatsApp Business request's buttons are said under the rated figure. Under them, what each source brought (D72):
+ * by hand, the after-visit hook, each integration, staff links.
  */
 import { useCustom } from '@refinedev/core'
-import type { RequestFunnelDto, RequestFunnelStep } from '@reviewroute/backend/types/api'
+import type { RequestFunnelDto, RequestFunnelStep, RequestSourceStep } from '@reviewroute/backend/types/api'
+import { PROVIDER_NAMES } from '@reviewroute/backend/contract/integrations'
 import { Alert, Card, Flex, Skeleton, Typography } from 'antd'
 import type { ReactNode } from 'react'
 import { CHANNEL_LABELS } from '#lib/review-requests'
@@ -65,6 +67,44 @@ function Steps({ counts, whatsApp = false }: { counts: Counts; whatsApp?: boolea
   )
 }
 
+const SOURCE_LABELS: Record<RequestSourceStep['source'], string> = {
+  manual: 'Sent by hand',
+  csv: 'CSV import',
+  visit_hook: 'After-visit hook',
+  integration: 'Integration',
+  staff_link: 'Staff links (ratings)',
+}
+
+export const sourceLabel = (step: Pick<RequestSourceStep, 'source' | 'provider'>) =>
+  step.source === 'integration' && step.provider ? PROVIDER_NAMES[step.provider] : SOURCE_LABELS[step.source]
+
+/** What each source brought: requests, rated, sent to Google (a staff link's ratings have no request). */
+function Sources({ sources }: { sources: RequestSourceStep[] }) {
+  return (
+    <table className="request-sources">
+      <caption>By source</caption>
+      <thead>
+        <tr>
+          <th scope="col">Source</th>
+          <th scope="col">Requests</th>
+          <th scope="col">Rated</th>
+          <th scope="col">Sent to Google</th>
+        </tr>
+      </thead>
+      <tbody>
+        {sources.map((step) => (
+          <tr key={`${step.source}-${step.integrationId ?? ''}`}>
+            <th scope="row">{sourceLabel(step)}</th>
+            <td>{step.source === 'staff_link' ? '–' : step.requests}</td>
+            <td>{step.rated}</td>
+            <td>{step.sentToGoogle}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
 export function RequestFunnel({ businessId }: { businessId: number }) {
   const { query, result } = useCustom<RequestFunnelDto>({
     url: '/api/review-requests/funnel',
@@ -101,6 +141,9 @@ export function RequestFunnel({ businessId }: { businessId: number }) {
               </Flex>
             </>
           )}
+          {(funnel.sources?.length ?? 0) > 1 || funnel.sources?.some((step) => step.source !== 'manual') ? (
+            <Sources sources={funnel.sources} />
+          ) : null}
           <Flex vertical gap={6}>
             <Typography.Text strong>QR poster and review link (without a request)</Typography.Text>
             <div className="request-funnel-poster">
