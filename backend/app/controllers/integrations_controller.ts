@@ -31,7 +31,8 @@ export default class IntegrationsController {
   async index({ bouncer, params }: HttpContext): Promise<IntegrationDto[]> {
     const business = await Business.find(params.businessId)
     await bouncer.with(IntegrationPolicy).authorize('view', business)
-    return (await integrationsOf(business!.id)).map(({ integration, recent }) => serializeIntegration(integration, recent))
+    const integrations = await integrationsOf(business!.id)
+    return integrations.map(({ integration, recent }) => serializeIntegration(integration, recent))
   }
 
   @inject()
@@ -48,8 +49,9 @@ export default class IntegrationsController {
     const { integration } = await authorized(ctx, 'manage')
     const input = await ctx.request.validateUsing(updateIntegrationValidator)
     const updated = await update.handle(integration, input)
-    const [listed] = (await integrationsOf(updated.businessId)).filter((row) => row.integration.id === updated.id)
-    return serializeIntegration(updated, listed?.recent)
+    const listed = await integrationsOf(updated.businessId)
+    const recent = listed.find((row) => row.integration.id === updated.id)?.recent
+    return serializeIntegration(updated, recent)
   }
 
   async destroy(ctx: HttpContext) {
@@ -67,7 +69,8 @@ export default class IntegrationsController {
 
   async events(ctx: HttpContext): Promise<IntegrationEventDto[]> {
     const { integration } = await authorized(ctx, 'view')
-    return (await integrationEvents(integration.id)).map(serializeIntegrationEvent)
+    const events = await integrationEvents(integration.id)
+    return events.map(serializeIntegrationEvent)
   }
 
   /** POST /api/integrations/hooks/{provider}/{token}: the provider's webhook. */

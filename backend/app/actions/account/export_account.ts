@@ -372,9 +372,8 @@ export default class ExportAccount {
     yield* this.list('reviewRequests', 'review_requests', 'business_id', businessIds)
     yield* this.list('optOuts', 'opt_outs', 'business_id', businessIds)
     yield* this.list('integrations', 'integrations', 'business_id', businessIds)
-    const integrationIds = businessIds.length
-      ? (await db.from('integrations').whereIn('business_id', businessIds).select('id')).map((row) => row.id as number)
-      : []
+    const integrations = businessIds.length ? await db.from('integrations').whereIn('business_id', businessIds).select('id') : []
+    const integrationIds = integrations.map((row) => row.id as number)
     yield* this.list('integrationEvents', 'integration_events', 'integration_id', integrationIds)
     yield* this.list('googleRatingSnapshots', 'google_rating_snapshots', 'business_id', businessIds)
     const pageViews = businessIds.length

@@ -124,7 +124,7 @@ const text = (value: unknown, max = 191): string | null => {
 /** Rupees as a provider writes them ("499.00", 499.5) in paise; null when it is not a sum. */
 const rupeesToPaise = (value: unknown): number | null => {
   const figure =
-    typeof value === 'number' ? value : typeof value === 'string' && /^\d+(\.\d{1,2})?$/.test(value.trim()) ? Number(value) : NaN
+    typeof value === 'number' ? value : typeof value === 'string' && /^\d+(\.\d{1,2})?$/.test(value.trim()) ? Number(value) : Number.NaN
   return Number.isFinite(figure) && figure >= 0 ? Math.round(figure * 100) : null
 }
 const mobile = (...candidates: unknown[]) => {
