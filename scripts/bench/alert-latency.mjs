@@ -29,22 +29,11 @@ import { createHash } from 'node:crypto'
 import { cpus, loadavg } from 'node:os'
 import { setTimeout as sleep } from 'node:timers/promises'
 import webpush from 'web-push'
-import {
-  clearOwnApiEnv,
-  ensureBackendBuild,
-  freshRedis,
-  mysqlConnection,
-  ownApiEnv,
-  request,
-  resetDatabase,
-  startApi,
-  startNode,
-  startWorker,
-  waitForApi,
-} from '../lib/compiled-api.mjs'
+import { clearOwnApiEnv, ensureBackendBuild, mysqlConnection, request, startApi, startNode, startWorker } from '../lib/compiled-api.mjs'
 import { percentile } from '../lib/bench.mjs'
 import { startPushService } from '../lib/push-service-stub.mjs'
 import { startWhatsAppStub } from '../lib/whatsapp-stub.mjs'
+import { freshStores, healthy, overdue, runAsScript, spread, whatsAppBenchEnv, withinTimeout } from './own-api-run.mjs'
 
 const DATABASE = 'reviewroute_bench_alerts'
 const WABA_ID = '102290129340512'
@@ -63,7 +52,6 @@ const settings = () => ({
   drainMs: Number(process.env.BENCH_ALERT_DRAIN_MS ?? 60_000),
 })
 
-const loopback = (port) => `http://127.0.0.1:${port}`
 const log = (line) => console.error(`[alert-latency] ${line}`)
 const load = () =>
   loadavg()
@@ -184,11 +172,8 @@ function measure(rated, arrivals, key) {
 }
 
 const ms = (value) => (value === undefined ? '-' : `${Math.round(value)} ms`)
-const spread = (values) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const at = (p) => ms(percentile(sorted, p))
-  return { p99: percentile(sorted, 99), text: `p50 ${at(50)}, p90 ${at(90)}, p99 ${at(99)}, max ${ms(sorted.at(-1))}` }
-}
+const timings = (values) => spread(values, [50, 90, 99], ms)
+const byValue = (a, b) => a - b
 
 /** What the database recorded of the owners' alerts: rows, sent deliveries per channel, WhatsApp waiting for push. */
 async function recorded(db, owners) {
@@ -221,21 +206,21 @@ function countWarnings(proc, counts) {
 function report(label, phase, path, sent, rate) {
   const counted = phase.rated.filter((r) => r.counted).length
   const refused = phase.rated.length - counted
-  const stored = spread(path.fromStored)
-  const met = path.fromStored.length > 0 && stored.p99 <= TARGET_MS
+  const p99 = percentile(path.fromStored.toSorted(byValue), 99)
+  const met = path.fromStored.length > 0 && p99 <= TARGET_MS
   console.log(`  ${label}`)
   console.log(
     `    ratings                 ${phase.rated.length} sent at ${(phase.rated.length / phase.seconds).toFixed(1)}/s ` +
       `(asked ${rate}/s); ${counted} stored, ${refused} refused or not counted`
   )
   if (refused) console.log(`    first refusal           ${phase.rated.find((r) => r.refusal).refusal}`)
-  console.log(`    submit → 200            ${spread(phase.rated.map((r) => r.storedAt - r.sentAt)).text}`)
+  console.log(`    submit → 200            ${timings(phase.rated.map((r) => r.storedAt - r.sentAt))}`)
   console.log(`    ${sent.padEnd(23)} ${path.arrived} / ${counted} expected; duplicates ${path.duplicates}, lost ${path.lost}`)
-  console.log(`    200 → request in        ${stored.text}`)
-  console.log(`    submit → request in     ${spread(path.fromSent).text}`)
+  console.log(`    200 → request in        ${timings(path.fromStored)}`)
+  console.log(`    submit → request in     ${timings(path.fromSent)}`)
   console.log(
     `    target                  p99 ≤ ${TARGET_MS} ms (from the 200): ${met ? 'met' : 'NOT met'}; ` +
-      `p99 is ${(stored.p99 / TARGET_MS).toFixed(3)} of it`
+      `p99 is ${(p99 / TARGET_MS).toFixed(3)} of it`
   )
   return refused === 0 && path.lost === 0 && path.duplicates === 0
 }
@@ -243,32 +228,19 @@ function report(label, phase, path, sent, rate) {
 export async function run() {
   const s = settings()
   ensureBackendBuild()
-  const abort = new AbortController()
-  let timer
-  const deadline = new Promise((_, reject) => {
-    timer = setTimeout(() => {
-      abort.abort()
-      reject(new Error(`the bench did not finish within ${s.timeoutMs / 1000} s`))
-    }, s.timeoutMs)
-  })
   const vapid = webpush.generateVAPIDKeys()
   const push = await startPushService({ vapidPublicKey: vapid.publicKey })
   const stub = await startWhatsAppStub({
     accessTokens: [PLATFORM_TOKEN],
     numbers: [{ id: PHONE_NUMBER_ID, wabaId: WABA_ID, displayPhoneNumber: '+91 80450 00000', verifiedName: 'ReviewRoute' }],
   })
-  const { env, base, mailDir } = ownApiEnv({
+  const { env, base, mailDir } = whatsAppBenchEnv({
+    name: 'alerts',
     port: s.port,
     database: DATABASE,
     redisPort: s.redisPort,
-    queuePrefix: 'rr-bench-alerts',
-    mailPrefix: 'rr-bench-alerts-mail-',
-    APP_URL: loopback(s.port),
+    stub,
     REQUEST_QUIET_HOURS: 'off',
-    WHATSAPP_API_BASE_URL: stub.url,
-    WHATSAPP_APP_ID: stub.appId,
-    WHATSAPP_APP_SECRET: stub.appSecret,
-    WHATSAPP_VERIFY_TOKEN: 'bench-verify-token',
     WHATSAPP_PLATFORM_PHONE_NUMBER_ID: PHONE_NUMBER_ID,
     WHATSAPP_PLATFORM_WABA_ID: WABA_ID,
     WHATSAPP_PLATFORM_TOKEN: PLATFORM_TOKEN,
@@ -282,86 +254,75 @@ export async function run() {
   const warnings = {}
   let db
   try {
-    return await Promise.race([
-      deadline,
-      (async () => {
-        const loadBefore = load()
-        await freshRedis(s.redisPort)
-        log(`preparing ${DATABASE} from scratch`)
-        await resetDatabase(DATABASE, env)
-        procs.push(startApi(env), startWorker(env), startWorker(env))
-        for (const proc of procs) countWarnings(proc, warnings)
-        const health = await waitForApi(base, procs[0])
-        if (health.status !== 200) throw new Error(`API not healthy: ${health.text}`)
-        await aceAsync(['whatsapp:platform-templates'], env)
-        const approvals = await stub.approveAll(base)
-        if (!approvals.length || approvals.some((answer) => answer.status !== 200)) throw new Error('the alert templates were not approved')
-        log(`${approvals.length} alert templates made and approved on the platform number`)
+    return await withinTimeout(s.timeoutMs, async (signal) => {
+      const loadBefore = load()
+      await freshStores(env, log)
+      procs.push(startApi(env), startWorker(env), startWorker(env))
+      for (const proc of procs) countWarnings(proc, warnings)
+      await healthy(base, procs[0])
+      await aceAsync(['whatsapp:platform-templates'], env)
+      const approvals = await stub.approveAll(base)
+      if (!approvals.length || approvals.some((answer) => answer.status !== 200)) throw new Error('the alert templates were not approved')
+      log(`${approvals.length} alert templates made and approved on the platform number`)
 
-        db = await mysqlConnection(DATABASE)
-        const owners = (first, count, device) =>
-          seedOwners(db, { first, count, push: device ? push : null, vapidPublicKey: vapid.publicKey })
-        // One owner of each kind first: the whole chain (workers up, templates, trust) works before the timing starts.
-        const warm = [...(await owners(0, 1, true)), ...(await owners(1, 1, false))]
-        const withDevice = await owners(10, s.ratings, true)
-        const without = await owners(10 + s.ratings, s.ratings, false)
-        log(`seeded ${withDevice.length} owners with a device and ${without.length} without; warming up`)
-        const warmed = await rateAll(base, warm, s.rate, abort.signal)
-        const pushedTo = () => new Set(push.received.map((entry) => entry.endpoint))
-        const whatsappedTo = () => new Set(stub.messages.map((message) => message.to))
-        await drain(warmed.rated.slice(0, 1), (owner) => pushedTo().has(owner.endpoint), 60_000, abort.signal)
-        await drain(warmed.rated.slice(1), (owner) => whatsappedTo().has(owner.to), 60_000, abort.signal)
-        if (!pushedTo().has(warm[0].endpoint) || !whatsappedTo().has(warm[1].to)) {
-          throw new Error(
-            `the warm-up alerts did not arrive:\n${procs.map((proc) => `[${proc.name}] ${proc.output().slice(-3000)}`).join('\n')}`
-          )
-        }
-
-        log(`phase 1: ${s.ratings} ratings for owners with a device (push)`)
-        const pushPhase = await rateAll(base, withDevice, s.rate, abort.signal)
-        await drain(pushPhase.rated, (owner) => pushedTo().has(owner.endpoint), s.drainMs, abort.signal)
-        log(`phase 2: ${s.ratings} ratings for owners without a device (WhatsApp)`)
-        const whatsappPhase = await rateAll(base, without, s.rate, abort.signal)
-        await drain(whatsappPhase.rated, (owner) => whatsappedTo().has(owner.to), s.drainMs, abort.signal)
-        if (abort.signal.aborted) throw new Error(`the bench did not finish within ${s.timeoutMs / 1000} s`)
-
-        const pushes = measure(pushPhase.rated, arrivalsBy(push.received, 'endpoint', 'at'), 'endpoint')
-        const alertsSent = stub.messages.filter((message) => message.template)
-        const whatsapps = measure(whatsappPhase.rated, arrivalsBy(alertsSent, 'to', 'sentAt'), 'to')
-        const deviceNumbers = new Set(withDevice.map((owner) => owner.to))
-        const early = stub.messages.filter((message) => deviceNumbers.has(message.to)).length
-        const pushRows = await recorded(db, withDevice)
-        const whatsappRows = await recorded(db, without)
-        const refusedPushes = push.requests.filter((entry) => entry.status !== 201).length
-        const templates = [...new Set(alertsSent.map((message) => message.template.name))].join(', ')
-        const loadAfter = load()
-
-        console.log(`\nLow-rating alert latency: 2 × ${s.ratings} two-star ratings, one per business, 1 API + 2 workers`)
-        const pushOk = report('(a) Web Push, owners with a device', pushPhase, pushes, 'pushes received', s.rate)
-        console.log(
-          `    recorded                ${pushRows.alerts} alerts; push delivery 'sent' on ${pushRows.push}; WhatsApp fallback ` +
-            `scheduled on ${pushRows.waiting}; WhatsApp sent early ${early}; pushes refused by the service ${refusedPushes}`
+      db = await mysqlConnection(DATABASE)
+      const owners = (first, count, device) => seedOwners(db, { first, count, push: device ? push : null, vapidPublicKey: vapid.publicKey })
+      // One owner of each kind first: the whole chain (workers up, templates, trust) works before the timing starts.
+      const warm = [...(await owners(0, 1, true)), ...(await owners(1, 1, false))]
+      const withDevice = await owners(10, s.ratings, true)
+      const without = await owners(10 + s.ratings, s.ratings, false)
+      log(`seeded ${withDevice.length} owners with a device and ${without.length} without; warming up`)
+      const warmed = await rateAll(base, warm, s.rate, signal)
+      const pushedTo = () => new Set(push.received.map((entry) => entry.endpoint))
+      const whatsappedTo = () => new Set(stub.messages.map((message) => message.to))
+      await drain(warmed.rated.slice(0, 1), (owner) => pushedTo().has(owner.endpoint), 60_000, signal)
+      await drain(warmed.rated.slice(1), (owner) => whatsappedTo().has(owner.to), 60_000, signal)
+      if (!pushedTo().has(warm[0].endpoint) || !whatsappedTo().has(warm[1].to)) {
+        throw new Error(
+          `the warm-up alerts did not arrive:\n${procs.map((proc) => `[${proc.name}] ${proc.output().slice(-3000)}`).join('\n')}`
         )
-        const whatsappOk = report('(b) WhatsApp, owners without a device', whatsappPhase, whatsapps, 'WhatsApp sends', s.rate)
-        console.log(
-          `    recorded                ${whatsappRows.alerts} alerts; WhatsApp delivery 'sent' on ${whatsappRows.whatsapp}; ` +
-            `templates sent: ${templates || '-'}`
-        )
-        const logged = Object.entries(warnings).map(([msg, count]) => `${count} × ${msg}`)
-        console.log(`  API/worker warnings       ${logged.join('; ') || 'none'}`)
-        console.log(
-          `  machine                   ${cpus().length} cores; load average (1/5/15 min) ${loadBefore} before, ${loadAfter} after`
-        )
-        const pushRecorded = [pushRows.alerts, pushRows.push, pushRows.waiting].every((n) => n === pushes.arrived)
-        const whatsappRecorded = whatsappRows.alerts === whatsapps.arrived && whatsappRows.whatsapp === whatsapps.arrived
-        const ok = pushOk && whatsappOk && early === 0 && refusedPushes === 0 && pushRecorded && whatsappRecorded
-        console.log(`  correctness               ${ok ? 'OK' : 'FAILED'}`)
-        return { ok }
-      })(),
-    ])
+      }
+
+      log(`phase 1: ${s.ratings} ratings for owners with a device (push)`)
+      const pushPhase = await rateAll(base, withDevice, s.rate, signal)
+      await drain(pushPhase.rated, (owner) => pushedTo().has(owner.endpoint), s.drainMs, signal)
+      log(`phase 2: ${s.ratings} ratings for owners without a device (WhatsApp)`)
+      const whatsappPhase = await rateAll(base, without, s.rate, signal)
+      await drain(whatsappPhase.rated, (owner) => whatsappedTo().has(owner.to), s.drainMs, signal)
+      if (signal.aborted) throw overdue(s.timeoutMs)
+
+      const pushes = measure(pushPhase.rated, arrivalsBy(push.received, 'endpoint', 'at'), 'endpoint')
+      const alertsSent = stub.messages.filter((message) => message.template)
+      const whatsapps = measure(whatsappPhase.rated, arrivalsBy(alertsSent, 'to', 'sentAt'), 'to')
+      const deviceNumbers = new Set(withDevice.map((owner) => owner.to))
+      const early = stub.messages.filter((message) => deviceNumbers.has(message.to)).length
+      const pushRows = await recorded(db, withDevice)
+      const whatsappRows = await recorded(db, without)
+      const refusedPushes = push.requests.filter((entry) => entry.status !== 201).length
+      const templates = [...new Set(alertsSent.map((message) => message.template.name))].join(', ')
+      const loadAfter = load()
+
+      console.log(`\nLow-rating alert latency: 2 × ${s.ratings} two-star ratings, one per business, 1 API + 2 workers`)
+      const pushOk = report('(a) Web Push, owners with a device', pushPhase, pushes, 'pushes received', s.rate)
+      console.log(
+        `    recorded                ${pushRows.alerts} alerts; push delivery 'sent' on ${pushRows.push}; WhatsApp fallback ` +
+          `scheduled on ${pushRows.waiting}; WhatsApp sent early ${early}; pushes refused by the service ${refusedPushes}`
+      )
+      const whatsappOk = report('(b) WhatsApp, owners without a device', whatsappPhase, whatsapps, 'WhatsApp sends', s.rate)
+      console.log(
+        `    recorded                ${whatsappRows.alerts} alerts; WhatsApp delivery 'sent' on ${whatsappRows.whatsapp}; ` +
+          `templates sent: ${templates || '-'}`
+      )
+      const logged = Object.entries(warnings).map(([msg, count]) => `${count} × ${msg}`)
+      console.log(`  API/worker warnings       ${logged.join('; ') || 'none'}`)
+      console.log(`  machine                   ${cpus().length} cores; load average (1/5/15 min) ${loadBefore} before, ${loadAfter} after`)
+      const pushRecorded = [pushRows.alerts, pushRows.push, pushRows.waiting].every((n) => n === pushes.arrived)
+      const whatsappRecorded = whatsappRows.alerts === whatsapps.arrived && whatsappRows.whatsapp === whatsapps.arrived
+      const ok = pushOk && whatsappOk && early === 0 && refusedPushes === 0 && pushRecorded && whatsappRecorded
+      console.log(`  correctness               ${ok ? 'OK' : 'FAILED'}`)
+      return { ok }
+    })
   } finally {
-    clearTimeout(timer)
-    abort.abort()
     await db?.end().catch(() => {})
     for (const proc of procs.reverse()) await proc.stop()
     await push.close().catch(() => {})
@@ -372,12 +333,4 @@ export async function run() {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  run().then(
-    (result) => process.exit(result.ok ? 0 : 1),
-    (error) => {
-      console.error(error)
-      process.exit(1)
-    }
-  )
-}
+runAsScript(import.meta, run)

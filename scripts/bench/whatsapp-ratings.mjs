@@ -26,19 +26,10 @@ import { randomBytes } from 'node:crypto'
 import { Encryption } from '@adonisjs/core/encryption'
 import { Secret } from '@adonisjs/core/helpers'
 import { setTimeout as sleep } from 'node:timers/promises'
-import {
-  ensureBackendBuild,
-  freshRedis,
-  clearOwnApiEnv,
-  mysqlConnection,
-  ownApiEnv,
-  ownerWithBusiness,
-  resetDatabase,
-  startApi,
-  waitForApi,
-} from '../lib/compiled-api.mjs'
-import { percentile, prng, starsOf } from '../lib/bench.mjs'
+import { ensureBackendBuild, clearOwnApiEnv, mysqlConnection, ownerWithBusiness, startApi } from '../lib/compiled-api.mjs'
+import { prng, starsOf } from '../lib/bench.mjs'
 import { signWebhook, startWhatsAppStub } from '../lib/whatsapp-stub.mjs'
+import { freshStores, healthy, loopback, runAsScript, spread, whatsAppBenchEnv, withinTimeout } from './own-api-run.mjs'
 
 const DATABASE = 'reviewroute_bench_whatsapp'
 const WABA_ID = '102290129340398'
@@ -61,7 +52,6 @@ const settings = () => ({
   timeoutMs: Number(process.env.BENCH_WA_TIMEOUT_MS ?? 5 * 60_000),
 })
 
-const loopback = (port) => `http://127.0.0.1:${port}`
 const log = (line) => console.error(`[whatsapp-ratings] ${line}`)
 
 /** The 10 digits of the i-th customer's mobile: 98 and eight more, all distinct. */
@@ -321,142 +311,110 @@ async function check(db, taps) {
 }
 
 const ms = (value) => `${value.toFixed(1)} ms`
-const spread = (values) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return `p50 ${ms(percentile(sorted, 50))}, p95 ${ms(percentile(sorted, 95))}, p99 ${ms(percentile(sorted, 99))}, max ${ms(sorted.at(-1))}`
-}
+const timings = (values) => spread(values, [50, 95, 99], ms)
 
 export async function run() {
   const s = settings()
   ensureBackendBuild()
-  const abort = new AbortController()
-  let timer
-  const deadline = new Promise((_, reject) => {
-    timer = setTimeout(() => {
-      abort.abort()
-      reject(new Error(`the bench did not finish within ${s.timeoutMs / 1000} s`))
-    }, s.timeoutMs)
-  })
   const stub = await startWhatsAppStub({
     accessTokens: [ACCESS_TOKEN],
     numbers: [{ id: PHONE_NUMBER_ID, wabaId: WABA_ID, displayPhoneNumber: '+91 98450 00000', verifiedName: 'Bench Chai' }],
   })
-  const { env, base, mailDir } = ownApiEnv({
-    port: s.port,
-    database: DATABASE,
-    redisPort: s.redisPort,
-    queuePrefix: 'rr-bench-wa',
-    mailPrefix: 'rr-bench-wa-mail-',
-    APP_URL: loopback(s.port),
-    WHATSAPP_API_BASE_URL: stub.url,
-    WHATSAPP_APP_ID: stub.appId,
-    WHATSAPP_APP_SECRET: stub.appSecret,
-    WHATSAPP_VERIFY_TOKEN: 'bench-verify-token',
-  })
+  const { env, base, mailDir } = whatsAppBenchEnv({ name: 'wa', port: s.port, database: DATABASE, redisPort: s.redisPort, stub })
   const workers = []
   let db
   try {
-    return await Promise.race([
-      deadline,
-      (async () => {
-        await freshRedis(s.redisPort)
-        log(`preparing ${DATABASE} from scratch`)
-        await resetDatabase(DATABASE, env)
-        for (const [index, port] of [s.port, s.port + 1].entries()) {
-          const proc = startApi({ ...env, PORT: String(port) })
-          workers.push({ name: `api ${index + 1} (:${port})`, base: loopback(port), proc, refusing: false })
-        }
-        for (const worker of workers) {
-          const health = await waitForApi(worker.base, worker.proc)
-          if (health.status !== 200) throw new Error(`${worker.name} not healthy: ${health.text}`)
-        }
-        db = await mysqlConnection(DATABASE)
-        const business = await connectedBusiness(base, db, env.APP_KEY)
-        const [[{ approved }]] = await db.query(
-          `SELECT COUNT(*) AS approved FROM whatsapp_templates WHERE status = 'APPROVED' AND managed = 1`
-        )
-        const requests = await seedRequests(db, business.id, s.ratings)
-        log(`seeded ${requests.length} WhatsApp requests (${approved} approved templates); sending the taps`)
-        const repliesBefore = stub.messages.length
+    return await withinTimeout(s.timeoutMs, async (signal) => {
+      await freshStores(env, log)
+      for (const [index, port] of [s.port, s.port + 1].entries()) {
+        const proc = startApi({ ...env, PORT: String(port) })
+        workers.push({ name: `api ${index + 1} (:${port})`, base: loopback(port), proc, refusing: false })
+      }
+      for (const worker of workers) await healthy(worker.base, worker.proc, worker.name)
+      db = await mysqlConnection(DATABASE)
+      const business = await connectedBusiness(base, db, env.APP_KEY)
+      const [[{ approved }]] = await db.query(
+        `SELECT COUNT(*) AS approved FROM whatsapp_templates WHERE status = 'APPROVED' AND managed = 1`
+      )
+      const requests = await seedRequests(db, business.id, s.ratings)
+      log(`seeded ${requests.length} WhatsApp requests (${approved} approved templates); sending the taps`)
+      const repliesBefore = stub.messages.length
 
-        const { taps, stats, startedAt } = await deliverAll({ ...s, stub, requests, workers, signal: abort.signal })
-        const seconds = (stats.lastAckAt - startedAt) / 1000
-        const replies = stub.messages.length - repliesBefore
-        const answered = new Set(stub.messages.slice(repliesBefore).map((message) => message.to))
-        const unanswered = taps.filter((tap) => tap.acked && !answered.has(tap.request.waId)).length
-        const found = await check(db, taps)
-        const survivor = workers[0].proc.child.exitCode === null ? 'running' : 'EXITED'
-        const killed = workers[1].proc.child.signalCode ?? workers[1].proc.child.exitCode ?? 'running'
+      const { taps, stats, startedAt } = await deliverAll({ ...s, stub, requests, workers, signal })
+      const seconds = (stats.lastAckAt - startedAt) / 1000
+      const replies = stub.messages.length - repliesBefore
+      const answered = new Set(stub.messages.slice(repliesBefore).map((message) => message.to))
+      const unanswered = taps.filter((tap) => tap.acked && !answered.has(tap.request.waId)).length
+      const found = await check(db, taps)
+      const survivor = workers[0].proc.child.exitCode === null ? 'running' : 'EXITED'
+      const killed = workers[1].proc.child.signalCode ?? workers[1].proc.child.exitCode ?? 'running'
 
-        const sent = stats.sent.first + stats.sent.redelivery + stats.sent.second
-        const acked = stats.acknowledged.first + stats.acknowledged.redelivery + stats.acknowledged.second
-        const outcomes = Object.entries(stats.outcomes)
-          .sort()
+      const sent = stats.sent.first + stats.sent.redelivery + stats.sent.second
+      const acked = stats.acknowledged.first + stats.acknowledged.redelivery + stats.acknowledged.second
+      const outcomes = Object.entries(stats.outcomes)
+        .sort()
+        .map(([key, count]) => `${key} ${count}`)
+        .join(', ')
+      const failures =
+        Object.entries(stats.failures)
           .map(([key, count]) => `${key} ${count}`)
-          .join(', ')
-        const failures =
-          Object.entries(stats.failures)
-            .map(([key, count]) => `${key} ${count}`)
-            .join(', ') || 'none'
-        const repliesExpected = Object.entries(stats.outcomes)
-          .filter(([key]) => key.endsWith(': rated') || key.endsWith(': already-rated'))
-          .reduce((sum, [, count]) => sum + count, 0)
-        const acknowledgedFirst = taps.filter((tap) => tap.acked).length
-        console.log(
-          `\nRatings inside WhatsApp: ${s.ratings} customers tap a rating, signed webhooks over 2 API processes ` +
-            `(${s.concurrency} in flight), one killed mid-run`
-        )
-        console.log(
-          `  webhooks sent             ${sent}  (first taps ${stats.sent.first}, redeliveries ${stats.sent.redelivery}, ` +
-            `second taps ${stats.sent.second}); ${stats.attempts} HTTP attempts`
-        )
-        console.log(
-          `  acknowledged (200)        ${acked}  (first taps ${stats.acknowledged.first}, redeliveries ${stats.acknowledged.redelivery}, ` +
-            `second taps ${stats.acknowledged.second}); not acknowledged ${stats.unacknowledged.length}`
-        )
-        const retriedAnswers =
-          Object.entries(stats.retriedOutcomes)
-            .map(([key, count]) => `${key} ${count}`)
-            .join(', ') || '-'
-        console.log(
-          `  retried                   ${stats.retried} attempts, for ${stats.deliveriesRetried} webhooks (answered on retry: ${retriedAnswers}); ` +
-            `failures: ${failures}`
-        )
-        console.log(`  answers                   ${outcomes}`)
-        console.log(
-          `  killed                    ${workers[1].name} (SIGKILL) after ${stats.killedAt?.acknowledged ?? '-'} first taps acknowledged, ` +
-            `${((stats.killedAt?.ms ?? 0) / 1000).toFixed(1)} s in; it ended by ${killed}, ${workers[0].name} ${survivor}`
-        )
-        console.log(
-          `  ratings a second          ${(acknowledgedFirst / seconds).toFixed(1)}  (${acknowledgedFirst} first taps acknowledged ` +
-            `in ${seconds.toFixed(1)} s; ${(acked / seconds).toFixed(1)} webhooks a second)`
-        )
-        console.log(`  webhook → 200             ${spread(stats.answerMs)}  (each answered attempt)`)
-        console.log(`  first send → 200          ${spread(stats.deliveryMs)}  (retries included)`)
-        console.log(
-          `  replies the stub recorded ${replies}  (answers 'rated' and 'already-rated': ${repliesExpected}; ` +
-            `a reply of the killed API may be sent or not); ` +
-            `customers rated without any reply ${unanswered}`
-        )
-        console.log(
-          `  database                  ${found.rated} of ${s.ratings} requests rated, ${found.sessions} WhatsApp ratings, ` +
-            `${found.inbound} message ids recorded (${stats.wamidsAcked.size} distinct acknowledged, ${stats.wamidsSent.size} sent)`
-        )
-        console.log(`  duplicates                ${found.duplicates}  (requests with more than one rating; ${found.extraRows} extra rows)`)
-        console.log(
-          `  losses                    ${found.lost + found.wrongRating}  (${found.lost} acknowledged but not rated, ` +
-            `${found.wrongRating} whose first tap's rating was not kept)`
-        )
-        console.log(`  source not whatsapp       ${found.wrongSource}`)
-        if (found.ratedUnacknowledged) console.log(`  rated, never acknowledged ${found.ratedUnacknowledged}`)
-        const ok = !found.duplicates && !found.lost && !found.wrongRating && !found.wrongSource
-        console.log(`  correctness               ${ok ? 'OK' : 'FAILED'}`)
-        return { ok, seconds, stats, found, replies }
-      })(),
-    ])
+          .join(', ') || 'none'
+      const repliesExpected = Object.entries(stats.outcomes)
+        .filter(([key]) => key.endsWith(': rated') || key.endsWith(': already-rated'))
+        .reduce((sum, [, count]) => sum + count, 0)
+      const acknowledgedFirst = taps.filter((tap) => tap.acked).length
+      console.log(
+        `\nRatings inside WhatsApp: ${s.ratings} customers tap a rating, signed webhooks over 2 API processes ` +
+          `(${s.concurrency} in flight), one killed mid-run`
+      )
+      console.log(
+        `  webhooks sent             ${sent}  (first taps ${stats.sent.first}, redeliveries ${stats.sent.redelivery}, ` +
+          `second taps ${stats.sent.second}); ${stats.attempts} HTTP attempts`
+      )
+      console.log(
+        `  acknowledged (200)        ${acked}  (first taps ${stats.acknowledged.first}, redeliveries ${stats.acknowledged.redelivery}, ` +
+          `second taps ${stats.acknowledged.second}); not acknowledged ${stats.unacknowledged.length}`
+      )
+      const retriedAnswers =
+        Object.entries(stats.retriedOutcomes)
+          .map(([key, count]) => `${key} ${count}`)
+          .join(', ') || '-'
+      console.log(
+        `  retried                   ${stats.retried} attempts, for ${stats.deliveriesRetried} webhooks (answered on retry: ${retriedAnswers}); ` +
+          `failures: ${failures}`
+      )
+      console.log(`  answers                   ${outcomes}`)
+      console.log(
+        `  killed                    ${workers[1].name} (SIGKILL) after ${stats.killedAt?.acknowledged ?? '-'} first taps acknowledged, ` +
+          `${((stats.killedAt?.ms ?? 0) / 1000).toFixed(1)} s in; it ended by ${killed}, ${workers[0].name} ${survivor}`
+      )
+      console.log(
+        `  ratings a second          ${(acknowledgedFirst / seconds).toFixed(1)}  (${acknowledgedFirst} first taps acknowledged ` +
+          `in ${seconds.toFixed(1)} s; ${(acked / seconds).toFixed(1)} webhooks a second)`
+      )
+      console.log(`  webhook → 200             ${timings(stats.answerMs)}  (each answered attempt)`)
+      console.log(`  first send → 200          ${timings(stats.deliveryMs)}  (retries included)`)
+      console.log(
+        `  replies the stub recorded ${replies}  (answers 'rated' and 'already-rated': ${repliesExpected}; ` +
+          `a reply of the killed API may be sent or not); ` +
+          `customers rated without any reply ${unanswered}`
+      )
+      console.log(
+        `  database                  ${found.rated} of ${s.ratings} requests rated, ${found.sessions} WhatsApp ratings, ` +
+          `${found.inbound} message ids recorded (${stats.wamidsAcked.size} distinct acknowledged, ${stats.wamidsSent.size} sent)`
+      )
+      console.log(`  duplicates                ${found.duplicates}  (requests with more than one rating; ${found.extraRows} extra rows)`)
+      console.log(
+        `  losses                    ${found.lost + found.wrongRating}  (${found.lost} acknowledged but not rated, ` +
+          `${found.wrongRating} whose first tap's rating was not kept)`
+      )
+      console.log(`  source not whatsapp       ${found.wrongSource}`)
+      if (found.ratedUnacknowledged) console.log(`  rated, never acknowledged ${found.ratedUnacknowledged}`)
+      const ok = !found.duplicates && !found.lost && !found.wrongRating && !found.wrongSource
+      console.log(`  correctness               ${ok ? 'OK' : 'FAILED'}`)
+      return { ok, seconds, stats, found, replies }
+    })
   } finally {
-    clearTimeout(timer)
-    abort.abort()
     await db?.end().catch(() => {})
     for (const worker of workers.reverse()) await worker.proc.stop()
     await stub.close().catch(() => {})
@@ -464,12 +422,4 @@ export async function run() {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  run().then(
-    (result) => process.exit(result.ok ? 0 : 1),
-    (error) => {
-      console.error(error)
-      process.exit(1)
-    }
-  )
-}
+runAsScript(import.meta, run)

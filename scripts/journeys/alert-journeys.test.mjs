@@ -435,6 +435,12 @@ test(
         assert.equal(answer.status, 200)
         return (await answer.json()).taps
       }
+      const farhan = { waId: OWNER_WA, name: 'Farhan Sheikh' }
+      /** Farhan taps `label`, a button under `message`: what his tap came to. */
+      const press = (message, label) => tap(farhan.waId, stub.tap(message.id, label, farhan.name), label)
+      /** A "Mark resolved" button carrying `payload`, tapped from `from` ({waId, name}); `text` is what the chat shows. */
+      const resolveFrom = (from, payload, text) =>
+        tap(from.waId, stub.inbound(ALERTS_PLATFORM.phoneNumberId, from, { type: 'button', text: 'Mark resolved', payload }), text)
       const lastTo = (waId) => stub.sentTo(waId).at(-1)
 
       // A customer of Udupi Krishna Bhavan leaves 2 stars and asks to be called back.
@@ -457,7 +463,7 @@ test(
       assert.equal((await feedbackOf(owner.token, udupi.id, feedbackId)).feedback, FEEDBACK)
 
       // "Call back": the customer's number to call, and a WhatsApp link with an apology ready.
-      assert.deepEqual(await tap(OWNER_WA, stub.tap(alert.id, 'Call back', 'Farhan Sheikh'), 'Call back'), ['called_back'])
+      assert.deepEqual(await press(alert, 'Call back'), ['called_back'])
       const callBack = lastTo(OWNER_WA).text
       assert.ok(callBack.includes('tel:+919845066778'), callBack)
       const waLink = /https:\/\/wa\.me\/919845066778\?text=(\S+)/.exec(callBack)
@@ -468,36 +474,14 @@ test(
       const resolvePayload = alert.buttons[1].payload
       const alertId = resolvePayload.split(':')[1]
       const forged = `ra:${alertId}:resolve:${'A1b2C3d4E5f6G7h8I9j0Kx'}`
-      assert.deepEqual(
-        await tap(
-          OWNER_WA,
-          stub.inbound(
-            ALERTS_PLATFORM.phoneNumberId,
-            { waId: OWNER_WA, name: 'Farhan Sheikh' },
-            { type: 'button', text: 'Mark resolved', payload: forged }
-          ),
-          'Mark resolved (a made-up payload)'
-        ),
-        ['refused']
-      )
+      assert.deepEqual(await resolveFrom(farhan, forged, 'Mark resolved (a made-up payload)'), ['refused'])
       assert.equal(lastTo(OWNER_WA).text, 'This button is not from a ReviewRoute alert, so nothing was done.')
-      assert.deepEqual(
-        await tap(
-          STRANGER_WA,
-          stub.inbound(
-            ALERTS_PLATFORM.phoneNumberId,
-            { waId: STRANGER_WA, name: 'Someone else' },
-            { type: 'button', text: 'Mark resolved', payload: resolvePayload }
-          ),
-          'Mark resolved'
-        ),
-        ['refused']
-      )
+      assert.deepEqual(await resolveFrom({ waId: STRANGER_WA, name: 'Someone else' }, resolvePayload, 'Mark resolved'), ['refused'])
       assert.match(lastTo(STRANGER_WA).text, /This alert was sent to another WhatsApp number/)
       assert.equal((await feedbackOf(owner.token, udupi.id, feedbackId)).resolved, false, 'nothing was resolved')
 
       // "Mark resolved": resolved as the inbox does.
-      assert.deepEqual(await tap(OWNER_WA, stub.tap(alert.id, 'Mark resolved', 'Farhan Sheikh'), 'Mark resolved'), ['resolved'])
+      assert.deepEqual(await press(alert, 'Mark resolved'), ['resolved'])
       assert.match(lastTo(OWNER_WA).text, /^Marked resolved\./)
       assert.equal((await feedbackOf(owner.token, udupi.id, feedbackId)).resolved, true)
       await page.goto(`${BASE}/feedbacks?businessId=${udupi.id}`)
@@ -538,7 +522,7 @@ test(
       )
 
       // "Draft a reply": the AI's draft, with "Post reply" and "Edit in app".
-      assert.deepEqual(await tap(OWNER_WA, stub.tap(googleAlert.id, 'Draft a reply', 'Farhan Sheikh'), 'Draft a reply'), ['reply_drafted'])
+      assert.deepEqual(await press(googleAlert, 'Draft a reply'), ['reply_drafted'])
       const [draft, edit] = stub.sentTo(OWNER_WA).slice(-2)
       assert.equal(
         run.product.ai.requests.filter((request) => request.body.includes(COMPLAINT)).length,
@@ -556,12 +540,12 @@ test(
       assert.match(draftText, /^Thank you for taking the time to tell us about your visit\./)
 
       // "Post reply": Google gets the reply once; tapped again, the chat says it was posted.
-      assert.deepEqual(await tap(OWNER_WA, stub.tap(draft.id, 'Post reply', 'Farhan Sheikh'), 'Post reply'), ['reply_posted'])
+      assert.deepEqual(await press(draft, 'Post reply'), ['reply_posted'])
       assert.match(lastTo(OWNER_WA).text, /^Posted on Google\./)
       const replies = () => google.state.replyCalls.filter((call) => call.method === 'PUT' && call.review === review.name)
       assert.equal(replies().length, 1)
       assert.equal(replies()[0].comment, draftText)
-      assert.deepEqual(await tap(OWNER_WA, stub.tap(draft.id, 'Post reply', 'Farhan Sheikh'), 'Post reply'), ['already'])
+      assert.deepEqual(await press(draft, 'Post reply'), ['already'])
       assert.equal(lastTo(OWNER_WA).text, 'This reply was already posted on Google.')
       assert.equal(replies().length, 1, 'still one reply at Google')
 
@@ -592,25 +576,23 @@ test(
 
       // The chats as the phones show them: Farhan's with ReviewRoute's number, and the other number's.
       const screens = await (await scope.person({ device: PHONE })).newPage()
+      /** ReviewRoute's chat (`entries`, `subtitle` under its name) on the phone, screenshot as `step`. */
+      const screenshotChat = async (subtitle, entries, step) => {
+        await screens.setContent(chatPage('ReviewRoute', subtitle, entries))
+        await screens.evaluate(() => document.fonts.ready)
+        await screenshot(screens, '17b', step)
+      }
       const mine = (waId) => tapped.filter((entry) => entry.waId === waId)
-      await screens.setContent(
-        chatPage(
-          'ReviewRoute',
-          "ReviewRoute's alerts number · as Farhan's phone shows it",
-          chatEntries(stub.sentTo(OWNER_WA), mine(OWNER_WA))
-        )
+      await screenshotChat(
+        "ReviewRoute's alerts number · as Farhan's phone shows it",
+        chatEntries(stub.sentTo(OWNER_WA), mine(OWNER_WA)),
+        '05-chat-owner-390'
       )
-      await screens.evaluate(() => document.fonts.ready)
-      await screenshot(screens, '17b', '05-chat-owner-390')
-      await screens.setContent(
-        chatPage(
-          'ReviewRoute',
-          'The same alert button, tapped from another number',
-          chatEntries(stub.sentTo(STRANGER_WA), mine(STRANGER_WA))
-        )
+      await screenshotChat(
+        'The same alert button, tapped from another number',
+        chatEntries(stub.sentTo(STRANGER_WA), mine(STRANGER_WA)),
+        '06-chat-other-number-390'
       )
-      await screens.evaluate(() => document.fonts.ready)
-      await screenshot(screens, '17b', '06-chat-other-number-390')
 
       // Farhan reads WhatsApp in Hindi, then in Tamil: he picks it on Profile, and the next alert and the answers to
       // his taps come in it (the apology for the customer stays in the customer's language).
@@ -668,15 +650,13 @@ test(
         assert.ok(alert.text.includes(text) && alert.text.includes(contact.name), alert.text)
         const [callBack, resolve] = alert.buttons
         assert.match(callBack.text, script)
-        assert.deepEqual(await tap(OWNER_WA, stub.tap(alert.id, callBack.text, 'Farhan Sheikh'), callBack.text), ['called_back'])
+        assert.deepEqual(await press(alert, callBack.text), ['called_back'])
         const answer = lastTo(OWNER_WA).text
         assert.match(answer, script)
         assert.ok(answer.includes(`tel:+91${contact.phone}`), answer)
-        assert.deepEqual(await tap(OWNER_WA, stub.tap(alert.id, resolve.text, 'Farhan Sheikh'), resolve.text), ['resolved'])
+        assert.deepEqual(await press(alert, resolve.text), ['resolved'])
         assert.match(lastTo(OWNER_WA).text, script)
-        await screens.setContent(chatPage('ReviewRoute', `Farhan's alerts in ${name}`, chatSince(since)))
-        await screens.evaluate(() => document.fonts.ready)
-        await screenshot(screens, '17b', `${String(9 + n).padStart(2, '0')}-chat-${language}-390`)
+        await screenshotChat(`Farhan's alerts in ${name}`, chatSince(since), `${String(9 + n).padStart(2, '0')}-chat-${language}-390`)
       }
     })
   }

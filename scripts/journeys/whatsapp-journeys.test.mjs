@@ -11,7 +11,8 @@
  *   note and asks to be called back, Karthik taps 4 in Tamil; the owner's inbox shows the WhatsApp rating with the
  *   Hindi text, plays the voice note and shows the number to call. A redelivered webhook and a second tap change
  *   nothing; STOP and the Tamil opt-out word opt the numbers out.
- * Screenshots in screenshots/journeys/16a-*.png and 16b-*.png, among them the customers' side of the chat as the stub recorded it.
+ * Screenshots in screenshots/journeys/16a-*.png and 16b-*.png, among them the customers' side of the chat as the stub recorded it
+ * (support/phone-screens.mjs).
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
@@ -22,6 +23,7 @@ import { BASE } from './support/product.mjs'
 import { useProductAndBrowser } from './support/run.mjs'
 import { GOOGLE_PLACES, WHATSAPP_CONFIG_ID } from './support/stubs.mjs'
 import { waitFor } from './support/wait.mjs'
+import { chatEntries, chatPage } from './support/phone-screens.mjs'
 import { addBusiness, verifiedOwner } from './support/owners.mjs'
 
 const JOURNEY_MS = 240_000
@@ -85,64 +87,6 @@ async function connectThroughPopup(page, { choice, coexistence, step }) {
   await closed
   await card.getByText('Connected', { exact: true }).waitFor({ timeout: 30_000 })
   return card
-}
-
-/** A customer's messages, as their phone shows them: what the business sent (the stub's record) and what they sent. */
-function chatOf(stub, waId, written) {
-  const sent = stub.sentTo(waId).map((message) => ({ at: message.sentAt.getTime(), from: 'business', message }))
-  return [...sent, ...written.filter((entry) => entry.waId === waId).map((entry) => ({ ...entry, from: 'customer' }))].sort(
-    (a, b) => a.at - b.at
-  )
-}
-
-const escapeHtml = (value) =>
-  String(value ?? '').replace(/[&<>"]/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[character])
-const clock = (at) =>
-  new Date(at).toLocaleTimeString('en-IN', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'Asia/Kolkata' })
-
-/** The chat as a simple phone page: the business's bubbles on the left with their buttons, the customer's on the right. */
-function chatPage(title, entries) {
-  const bubbles = entries.map((entry) => {
-    if (entry.from === 'customer') {
-      return `<div class="row me"><div class="bubble me">${escapeHtml(entry.text)}<span class="time">${clock(entry.at)} ✓✓</span></div></div>`
-    }
-    const { message } = entry
-    const known = message.body !== undefined
-    const parts = known
-      ? [
-          message.header ? `<div class="header">${escapeHtml(message.header)}</div>` : '',
-          `<div>${escapeHtml(message.body)}</div>`,
-          message.footer ? `<div class="footer">${escapeHtml(message.footer)}</div>` : '',
-        ]
-      : [`<div>${escapeHtml(message.text)}</div>`]
-    const buttons = known
-      ? message.buttons
-          .map(
-            (button) => `<div class="button">${button.url ? '↗ ' : button.kind === 'list' ? '☰ ' : '↩ '}${escapeHtml(button.text)}</div>`
-          )
-          .join('')
-      : ''
-    return `<div class="row"><div class="message"><div class="bubble">${parts.join('')}<span class="time">${clock(entry.at)}</span></div>${buttons}</div></div>`
-  })
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<style>
-  body { margin: 0; font: 15px/1.4 'Noto Sans', 'Noto Sans Devanagari', 'Noto Sans Tamil', 'DejaVu Sans', sans-serif; background: #efeae2; }
-  .bar { position: sticky; top: 0; background: #075e54; color: #fff; padding: 12px 16px; font-weight: 600; }
-  .bar small { display: block; font-weight: 400; opacity: 0.8; }
-  .chat { padding: 12px 10px 24px; display: flex; flex-direction: column; gap: 8px; }
-  .row { display: flex; }
-  .row.me { justify-content: flex-end; }
-  .message { max-width: 82%; display: flex; flex-direction: column; gap: 3px; }
-  .bubble { background: #fff; border-radius: 8px; padding: 7px 9px 18px; position: relative; white-space: pre-wrap; word-break: break-word; box-shadow: 0 1px 0.5px rgba(0,0,0,0.13); min-width: 70px; }
-  .bubble.me { background: #d9fdd3; max-width: 82%; }
-  .header { font-weight: 700; margin-bottom: 4px; }
-  .footer { color: #667781; font-size: 13px; margin-top: 4px; }
-  .time { position: absolute; right: 8px; bottom: 3px; font-size: 11px; color: #667781; }
-  .button { background: #fff; border-radius: 8px; text-align: center; color: #027eb5; padding: 8px; font-weight: 500; box-shadow: 0 1px 0.5px rgba(0,0,0,0.13); }
-</style></head>
-<body><div class="bar">${escapeHtml(title)}<small>WhatsApp Business · as the customer's phone shows it</small></div>
-<div class="chat">${bubbles.join('\n')}</div></body></html>`
 }
 
 /** The quick reply of a template message whose payload ends with `:{what}` (rr:{token}:5, rr:{token}:stop). */
@@ -452,7 +396,14 @@ test(
       const phone = await scope.person({ device: PHONE })
       const chat = await phone.newPage()
       for (const [key, customer] of Object.entries(CUSTOMERS)) {
-        await chat.setContent(chatPage(`${business.name} · to ${customer.name}`, chatOf(stub, customer.waId, written)))
+        const mine = written.filter((entry) => entry.waId === customer.waId)
+        await chat.setContent(
+          chatPage(
+            `${business.name} · to ${customer.name}`,
+            "WhatsApp Business · as the customer's phone shows it",
+            chatEntries(stub.sentTo(customer.waId), mine)
+          )
+        )
         await chat.evaluate(() => document.fonts.ready)
         await screenshot(chat, '16b', `05-chat-${key}-${customer.language}-390`)
       }

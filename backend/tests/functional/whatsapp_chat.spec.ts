@@ -21,7 +21,14 @@ import { ownerWithBusiness } from '#tests/helpers/owners'
 import { joined } from '#tests/helpers/workspaces'
 import Workspace from '#models/workspace'
 import User from '#models/user'
-import { accountUpdate, phoneQualityUpdate, signWebhook, startWhatsAppStub, type WhatsAppStub } from '#tests/helpers/whatsapp_stub'
+import {
+  accountUpdate,
+  phoneQualityUpdate,
+  signWebhook,
+  startWhatsAppStub,
+  stubbedCloud,
+  type WhatsAppStub,
+} from '#tests/helpers/whatsapp_stub'
 import type { RequestFunnelDto, ReviewRequestDto, ReviewSessionDto, WhatsAppAccountDto } from '#types/api'
 
 const API = `http://${env.get('HOST')}:${env.get('PORT')}`
@@ -30,15 +37,7 @@ const PHONE_NUMBER_ID = '106540352242922'
 const KAVYA = '919845067890'
 
 let stub: WhatsAppStub
-const cloud = () =>
-  new WhatsAppCloud({
-    baseUrl: stub.url,
-    version: 'v21.0',
-    appSecret: stub.appSecret,
-    appId: stub.appId,
-    verifyToken: 'verify',
-    timeoutMs: 2000,
-  })
+const cloud = () => stubbedCloud(stub)
 
 async function signUp(client: ApiClient, token: string, { coexistence = false, phoneNumberId = PHONE_NUMBER_ID } = {}) {
   const code = stub.issueCode({

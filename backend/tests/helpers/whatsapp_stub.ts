@@ -15,6 +15,18 @@ export const PLATFORM_NUMBER = '109876543210987'
 export const PLATFORM_WABA = '108765432109876'
 const PLATFORM_SETTINGS = ['WHATSAPP_PLATFORM_PHONE_NUMBER_ID', 'WHATSAPP_PLATFORM_WABA_ID', 'WHATSAPP_PLATFORM_TOKEN'] as const
 
+/** The app's WhatsApp client, pointed at `stub`. */
+export function stubbedCloud(stub: WhatsAppStub) {
+  return new WhatsAppCloud({
+    baseUrl: stub.url,
+    version: 'v21.0',
+    appSecret: stub.appSecret,
+    appId: stub.appId,
+    verifyToken: 'verify',
+    timeoutMs: 2000,
+  })
+}
+
 /** For the group: a stub of Meta, the app's WhatsApp client pointed at it, and ReviewRoute's own number on it. */
 export function whatsappPlatform(group: Group) {
   const holder: { stub?: WhatsAppStub } = {}
@@ -26,18 +38,7 @@ export function whatsappPlatform(group: Group) {
     env.set('WHATSAPP_PLATFORM_PHONE_NUMBER_ID', PLATFORM_NUMBER)
     env.set('WHATSAPP_PLATFORM_WABA_ID', PLATFORM_WABA)
     env.set('WHATSAPP_PLATFORM_TOKEN', stub.issueToken())
-    app.container.swap(
-      WhatsAppCloud,
-      () =>
-        new WhatsAppCloud({
-          baseUrl: stub.url,
-          version: 'v21.0',
-          appSecret: stub.appSecret,
-          appId: stub.appId,
-          verifyToken: 'verify',
-          timeoutMs: 2000,
-        })
-    )
+    app.container.swap(WhatsAppCloud, () => stubbedCloud(stub))
     return async () => {
       for (const [key, value] of previous) env.set(key, value)
       app.container.restore(WhatsAppCloud)

@@ -10,7 +10,7 @@ import type { WorkspaceRole } from '#lib/roles'
 import { rememberWorkspace } from '#lib/workspace-store'
 import FeedbacksPage from '#pages/feedbacks'
 import { setViewport } from '../chrome/chrome-helpers'
-import { googleReview } from '../google/fixtures'
+import { googleConnection, googleReview } from '../google/fixtures'
 import { fakeApi, fixtures, signIn, type Routes } from '../helpers'
 import { workspace } from '../workspaces/fixtures'
 import { renderInWorkspace } from '../workspaces/render'
@@ -34,15 +34,7 @@ function open(path: string, { role = 'owner' as WorkspaceRole, routes = {} as Ro
     'GET /api/workspaces': [workspace({ role })],
     'GET /api/businesses': list(businesses),
     'GET /api/feedbacks': list([]),
-    'GET /api/google/connection': {
-      connected: true,
-      configured: true,
-      demo: false,
-      email: 'owner@gmail.com',
-      locations: 1,
-      lastSyncAt: null,
-      error: null,
-    },
+    'GET /api/google/connection': googleConnection(),
     'GET /api/google-reviews': list([googleReview({ businessId: 8 })]),
     'GET /api/google-reviews/55': alerted,
     'GET /api/reply-templates': [],

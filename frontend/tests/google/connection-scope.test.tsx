@@ -8,7 +8,6 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { GOOGLE_CONNECTION_DENIED } from '@reviewroute/backend/contract/google_connection'
 import { CONTROL_CHARACTERS_MESSAGE } from '@reviewroute/backend/contract/plain_text'
-import type { GoogleConnectionDto } from '@reviewroute/backend/types/api'
 import { GoogleReviewList } from '#components/google/google-review-list'
 import type { WorkspaceRole } from '#lib/roles'
 import { rememberWorkspace } from '#lib/workspace-store'
@@ -17,26 +16,13 @@ import { setViewport } from '../chrome/chrome-helpers'
 import { fakeApi, fixtures, signIn, type Routes } from '../helpers'
 import { workspace } from '../workspaces/fixtures'
 import { renderInWorkspace } from '../workspaces/render'
-import { googleReview } from './fixtures'
+import { googleConnection, googleReview } from './fixtures'
 
 vi.setConfig({ testTimeout: 60_000 })
 beforeEach(() => setViewport(1280))
 afterEach(() => vi.unstubAllGlobals())
 
-const connection = (overrides: Partial<GoogleConnectionDto> = {}): GoogleConnectionDto => ({
-  connected: true,
-  configured: true,
-  demo: false,
-  email: 'owner@gmail.com',
-  locations: 1,
-  lastSyncAt: null,
-  error: null,
-  importStatus: null,
-  importError: null,
-  ...overrides,
-})
-
-const notConnected = connection({ connected: false, email: null, locations: 0 })
+const notConnected = googleConnection({ connected: false, email: null, locations: 0 })
 
 function renderAs(role: WorkspaceRole, businessIds: number[] | null, routes: Routes = {}, element = <GooglePage />) {
   signIn()
@@ -45,7 +31,7 @@ function renderAs(role: WorkspaceRole, businessIds: number[] | null, routes: Rou
     'GET /api/auth/user': fixtures.user,
     'GET /api/workspaces': [workspace({ role, businessIds })],
     'GET /api/businesses': [fixtures.business()],
-    'GET /api/google/connection': connection(),
+    'GET /api/google/connection': googleConnection(),
     'GET /api/google/locations': [],
     'GET /api/google-reviews/stats': {
       total: 0,
@@ -86,7 +72,11 @@ describe('Google connection card: who connects', () => {
 
 describe('Google connection card: the import of the reviews', () => {
   it('queued, then running, then done: the card reads the connection again while the import moves on', async () => {
-    const answers = [connection({ importStatus: 'queued' }), connection({ importStatus: 'running' }), connection({ importStatus: 'done' })]
+    const answers = [
+      googleConnection({ importStatus: 'queued' }),
+      googleConnection({ importStatus: 'running' }),
+      googleConnection({ importStatus: 'done' }),
+    ]
     const api = renderAs('owner', null, { 'GET /api/google/connection': () => (answers.length > 1 ? answers.shift() : answers[0]) })
     expect(await screen.findByText('Queued: starts in a moment')).toBeInTheDocument()
     expect(await screen.findByText('Importing your reviews…')).toBeInTheDocument()
@@ -97,7 +87,7 @@ describe('Google connection card: the import of the reviews', () => {
 
   it("a failed import says so in Google's words", async () => {
     const words = 'Google answered 403: The caller does not have permission'
-    renderAs('owner', null, { 'GET /api/google/connection': connection({ importStatus: 'failed', importError: words }) })
+    renderAs('owner', null, { 'GET /api/google/connection': googleConnection({ importStatus: 'failed', importError: words }) })
     expect(await screen.findByText('The import of your Google reviews failed')).toBeInTheDocument()
     expect(screen.getByText(words)).toBeInTheDocument()
     expect(screen.getByText('Failed')).toBeInTheDocument()

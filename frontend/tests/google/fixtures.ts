@@ -1,5 +1,8 @@
-/* A Google review in the inbox's shape (backend/types/api.ts GoogleReviewDto), for the Google and widget tests. */
-import type { GoogleReviewDto } from '@reviewroute/backend/types/api'
+/*
+ * A Google review in the inbox's shape (backend/types/api.ts GoogleReviewDto) and a workspace's Google connection, for
+ * the Google, widget and inbox tests.
+ */
+import type { GoogleConnectionDto, GoogleReviewDto } from '@reviewroute/backend/types/api'
 
 export const googleReview = (overrides: Partial<GoogleReviewDto> = {}): GoogleReviewDto => ({
   id: 31,
@@ -14,5 +17,19 @@ export const googleReview = (overrides: Partial<GoogleReviewDto> = {}): GoogleRe
   deleted: false,
   pinned: false,
   hidden: false,
+  ...overrides,
+})
+
+/** `GET /api/google/connection` of a workspace connected to Google (owner@gmail.com, one location, not synced yet). */
+export const googleConnection = (overrides: Partial<GoogleConnectionDto> = {}): GoogleConnectionDto => ({
+  connected: true,
+  configured: true,
+  demo: false,
+  email: 'owner@gmail.com',
+  locations: 1,
+  lastSyncAt: null,
+  error: null,
+  importStatus: null,
+  importError: null,
   ...overrides,
 })

@@ -13,7 +13,7 @@ import { setViewport } from '../chrome/chrome-helpers'
 import { TEST_TOKEN, fakeApi, fixtures, signIn } from '../helpers'
 import { workspace } from '../workspaces/fixtures'
 import { renderInWorkspace } from '../workspaces/render'
-import { googleReview } from './fixtures'
+import { googleConnection, googleReview } from './fixtures'
 
 let saved: { name: string; blob: Blob | null }[] = []
 let blobs: Blob[] = []
@@ -57,15 +57,7 @@ function renderList(reviews = [googleReview()], refuse: Answer | null = null) {
     'GET /api/auth/user': fixtures.user,
     'GET /api/workspaces': [workspace({ role: 'viewer' })],
     'GET /api/businesses': [fixtures.business()],
-    'GET /api/google/connection': {
-      connected: true,
-      configured: true,
-      demo: false,
-      email: 'owner@gmail.com',
-      locations: 1,
-      lastSyncAt: null,
-      error: null,
-    },
+    'GET /api/google/connection': googleConnection(),
     'GET /api/google-reviews': { status: 200, body: reviews, headers: { 'x-total-count': String(reviews.length) } },
     'GET /api/google-reviews/31/image': ({ url }: { url: URL }) => refuse ?? image(url.searchParams.get('format') ?? 'none'),
   })

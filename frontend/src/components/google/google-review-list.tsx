@@ -19,6 +19,7 @@ import { usePermissions } from '#hooks/use-workspaces'
 import { DEMO_PROFILE_NOTE, GOOGLE_NOT_SET_UP, GOOGLE_NOT_SET_UP_NOTE, isNotApproved } from '#lib/google'
 import { errorText, request } from '#providers/http'
 import { useToast } from '#providers/toast'
+import { AlertCard } from '#components/feedbacks/alert-card'
 import { BusinessFilter } from '#components/feedbacks/business-filter'
 import { NotApproved } from './not-approved'
 import { googleReviewsUrl, ReplyDrawer } from './reply-drawer'
@@ -96,18 +97,7 @@ function AlertReview({
   onClose(): void
 }) {
   return (
-    <Card
-      size="small"
-      title="Google review from your alert"
-      role="region"
-      aria-label="Google review from your alert"
-      style={{ borderColor: '#1d4ed8', boxShadow: '0 0 0 1px #1d4ed8' }}
-      extra={
-        <Button type="link" size="small" onClick={onClose}>
-          Close
-        </Button>
-      }
-    >
+    <AlertCard title="Google review from your alert" onClose={onClose}>
       <Flex vertical gap={8}>
         <ReviewBody review={review} showReply />
         {canReply && !review.deleted && (
@@ -123,7 +113,7 @@ function AlertReview({
           </Flex>
         )}
       </Flex>
-    </Card>
+    </AlertCard>
   )
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Card, Flex, Radio, Switch, Typography } from 'antd'
+import { Alert, Card, Flex, Radio, Typography } from 'antd'
 import type { NotificationSettingsDto } from '@reviewroute/backend/types/api'
 import { useCustom } from '@refinedev/core'
 import { lazy, Suspense, useState } from 'react'
@@ -7,7 +7,7 @@ import { FEEDBACK_ALERT_GATE_MINUTES, NOTIFICATION_MAIL_TIME_IST } from '#config
 import { errorText, request } from '#providers/http'
 import { useToast } from '#providers/toast'
 import type { SettingsChange } from './phone-alerts'
-import { QuietHoursSetting, quietHoursText, type QuietHours } from './quiet-hours'
+import { QuietHoursSetting, quietHoursText, SettingSwitch, type QuietHours } from './quiet-hours'
 import { LANGUAGE_NAMES } from '#lib/review-languages'
 
 /** Alerts on this phone, on WhatsApp and each kind's channels: a chunk of their own, loaded with the card (D68, D69). */
@@ -174,23 +174,14 @@ export function NotificationsCard({ email, emailVerified }: { email?: string; em
               />
             </Flex>
           </AlertChoices>
-          <Flex align="center" justify="space-between" gap={16}>
-            <div>
-              <Typography.Text strong id="weekly-summary-label">
-                Weekly summary
-              </Typography.Text>
-              <br />
-              <Typography.Text type="secondary">
-                Mondays {NOTIFICATION_MAIL_TIME_IST} IST: ratings, sent to Google, private ratings
-              </Typography.Text>
-            </div>
-            <Switch
-              aria-labelledby="weekly-summary-label"
-              checked={current.weeklySummary}
-              disabled={saving}
-              onChange={(weeklySummary) => void save({ weeklySummary })}
-            />
-          </Flex>
+          <SettingSwitch
+            id="weekly-summary"
+            label="Weekly summary"
+            description={`Mondays ${NOTIFICATION_MAIL_TIME_IST} IST: ratings, sent to Google, private ratings`}
+            checked={current.weeklySummary}
+            disabled={saving}
+            onChange={(weeklySummary) => void save({ weeklySummary })}
+          />
           <QuietHoursSetting value={current.quietHours ?? null} saving={saving} onSave={(quietHours) => void save({ quietHours })} />
           <Suspense fallback={null}>
             <PhoneAlerts

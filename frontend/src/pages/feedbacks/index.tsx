@@ -7,9 +7,10 @@
 import { InfoCircleOutlined } from '@ant-design/icons'
 import { useOne, useUpdate, type HttpError } from '@refinedev/core'
 import type { ResolveFeedbackRequest, ReviewSessionDto } from '@reviewroute/backend/types/api'
-import { Alert, Button, Card, Flex, List, Tabs } from 'antd'
+import { Alert, Flex, List, Tabs } from 'antd'
 import { useEffect, useRef } from 'react'
 import { useSearchParams } from 'react-router'
+import { AlertCard } from '#components/feedbacks/alert-card'
 import { FeedbackItem } from '#components/feedbacks/feedback-item'
 import { FeedbackList } from '#components/feedbacks/feedback-list'
 import { GoogleReviewList } from '#components/google/google-review-list'
@@ -43,23 +44,12 @@ function AlertFeedback({ id, onClose }: { id: number; onClose(): void }) {
     )
   const businessName = businesses.find((business) => business.id === feedback.businessId)?.name ?? ''
   return (
-    <Card
-      size="small"
-      title="Feedback from your alert"
-      role="region"
-      aria-label="Feedback from your alert"
-      style={{ borderColor: '#1d4ed8', boxShadow: '0 0 0 1px #1d4ed8' }}
-      extra={
-        <Button type="link" size="small" onClick={onClose}>
-          Close
-        </Button>
-      }
-    >
+    <AlertCard title="Feedback from your alert" onClose={onClose}>
       <List
         dataSource={[feedback]}
         renderItem={(row) => <FeedbackItem feedback={row} businessName={businessName} saving={mutation.isPending} onResolve={resolve} />}
       />
-    </Card>
+    </AlertCard>
   )
 }
 
