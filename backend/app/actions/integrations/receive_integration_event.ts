@@ -75,40 +75,42 @@ export default class ReceiveIntegrationEvent {
     if (event.kind === 'ping') return { status: 200, outcome: 'ping' }
     if (event.kind === 'other' || event.trigger !== integration.trigger) return { status: 200, outcome: 'ignored' }
 
-    // The event's row first: a repeat of it (the provider retrying, or sending it twice) finds it and does nothing.
-    const masked = maskCustomer(event.customer)
-    let row: IntegrationEvent
+    // A repeat (the provider retrying, or sending it twice) finds the event's row and does nothing. A scheduled
+    // event's row is written in its request's transaction, so a process that dies half-way leaves neither, and the
+    // provider's retry does the work.
+    const row = {
+      integrationId: integration.id,
+      reference: event.reference,
+      dedupeKey: test ? null : event.dedupeKey,
+      customerMasked: maskCustomer(event.customer),
+      test,
+    }
+    if (!test && (await IntegrationEvent.query().where('integration_id', integration.id).where('dedupe_key', event.dedupeKey).first())) {
+      return { status: 200, outcome: 'repeat' }
+    }
     try {
-      row = await this.log(integration, {
-        outcome: 'skipped',
-        reason: 'being handled',
-        reference: event.reference,
-        dedupeKey: test ? null : event.dedupeKey,
-        customerMasked: masked,
-        test,
-      })
+      const decided = await this.decide(integration, event, test, row)
+      const logged = decided.eventId
+        ? await IntegrationEvent.findOrFail(decided.eventId)
+        : await this.log(integration, { ...row, ...decided })
+      if (decided.eventId) await this.afterLog(integration)
+      return { status: 200, outcome: logged.outcome, eventId: Number(logged.id) }
     } catch (error) {
       if (isDuplicateKey(error)) return { status: 200, outcome: 'repeat' }
       throw error
     }
-    try {
-      const decided = await this.decide(integration, event, test)
-      row.merge(decided)
-      await row.save()
-      return { status: 200, outcome: row.outcome, eventId: row.id }
-    } catch (error) {
-      // Nothing came of it: the provider's retry may try again.
-      await row.delete()
-      throw error
-    }
   }
 
-  /** The rules of a request sent by hand, and the integration's own: what happens to this event. */
+  /**
+   * The rules of a request sent by hand, and the integration's own: what happens to this event. A scheduled one
+   * answers the id of its row, written with the request.
+   */
   private async decide(
     integration: Integration,
     event: { amountPaise: number | null; customer: ServedCustomer },
-    test: boolean
-  ): Promise<Pick<IntegrationEvent, 'outcome' | 'reason' | 'reviewRequestId' | 'sendAt'>> {
+    test: boolean,
+    row: Partial<IntegrationEvent>
+  ): Promise<Pick<IntegrationEvent, 'outcome' | 'reason' | 'reviewRequestId' | 'sendAt'> & { eventId?: number }> {
     const skipped = (reason: string) => ({ outcome: 'skipped' as const, reason, reviewRequestId: null, sendAt: null })
     if (!integration.active) return skipped('the integration is off')
     if (integration.minAmountPaise > 0 && event.amountPaise !== null && event.amountPaise < integration.minAmountPaise) {
@@ -121,6 +123,12 @@ export default class ReceiveIntegrationEvent {
     if (typeof channel !== 'string') return skipped(channel.reason)
     const workspace = await Workspace.findOrFail(business.workspaceId)
     const sendAfter = clock.now().plus({ minutes: integration.delayMinutes })
+    const sendAt = sendableAt(sendAfter)
+    const reason = `request scheduled for ${sendAt
+      .setZone(BUSINESS_TIME_ZONE)
+      .toFormat(sendAt.hasSame(clock.now(), 'day') ? 'h:mm a' : 'd LLL, h:mm a')
+      .toLowerCase()}`
+    let eventId = 0
     try {
       const { request } = await this.create.handle(
         workspace,
@@ -131,19 +139,30 @@ export default class ReceiveIntegrationEvent {
           customer: { name: customer.name, phone: customer.phone ?? undefined, email: customer.email, consent: true },
           channel,
         },
-        // A test event may be sent again: the member is not "asked recently" by their own tests.
-        { source: 'integration', integrationId: integration.id, sendAfter, repeatDays: test ? undefined : REQUEST_REPEAT_DAYS }
+        {
+          source: 'integration',
+          integrationId: integration.id,
+          sendAfter,
+          // A test event may be sent again: the member is not "asked recently" by their own tests.
+          repeatDays: test ? undefined : REQUEST_REPEAT_DAYS,
+          alongside: async (trx, request) => {
+            const [id] = await trx.table('integration_events').insert({
+              integration_id: row.integrationId,
+              received_at: clock.now().toJSDate(),
+              reference: row.reference,
+              dedupe_key: row.dedupeKey,
+              customer_masked: row.customerMasked,
+              outcome: 'scheduled',
+              reason,
+              review_request_id: request.id,
+              send_at: sendAt.toJSDate(),
+              test: row.test,
+            })
+            eventId = Number(id)
+          },
+        }
       )
-      const sendAt = sendableAt(sendAfter)
-      return {
-        outcome: 'scheduled',
-        reason: `request scheduled for ${sendAt
-          .setZone(BUSINESS_TIME_ZONE)
-          .toFormat(sendAt.hasSame(clock.now(), 'day') ? 'h:mm a' : 'd LLL, h:mm a')
-          .toLowerCase()}`,
-        reviewRequestId: request.id,
-        sendAt,
-      }
+      return { outcome: 'scheduled', reason, reviewRequestId: request.id, sendAt, eventId }
     } catch (error) {
       if (error instanceof AlreadyAskedError) {
         return skipped(`already asked on ${error.askedAt.setZone(BUSINESS_TIME_ZONE).toFormat('d LLL')}`)
@@ -186,14 +205,21 @@ export default class ReceiveIntegrationEvent {
     }
   }
 
-  /** The event's line in the log; the log keeps the integration's last INTEGRATION_EVENTS_KEPT. */
+  /** The event's line in the log (a skipped or rejected one; a scheduled one is written with its request). */
   private async log(
     integration: Integration,
-    fields: Partial<Pick<IntegrationEvent, 'outcome' | 'reason' | 'reference' | 'dedupeKey' | 'customerMasked' | 'test'>>
+    fields: Partial<
+      Pick<IntegrationEvent, 'outcome' | 'reason' | 'reference' | 'dedupeKey' | 'customerMasked' | 'test' | 'reviewRequestId' | 'sendAt'>
+    >
   ) {
-    const now = clock.now()
-    const row = await IntegrationEvent.create({ integrationId: integration.id, receivedAt: now, ...fields })
-    await db.from('integrations').where('id', integration.id).update({ last_event_at: now.toJSDate() })
+    const row = await IntegrationEvent.create({ integrationId: integration.id, receivedAt: clock.now(), ...fields })
+    await this.afterLog(integration)
+    return row
+  }
+
+  /** The integration's last event time, and its log kept to the last INTEGRATION_EVENTS_KEPT. */
+  private async afterLog(integration: Integration) {
+    await db.from('integrations').where('id', integration.id).update({ last_event_at: clock.now().toJSDate() })
     const [edge] = await db
       .from('integration_events')
       .where('integration_id', integration.id)
@@ -202,6 +228,5 @@ export default class ReceiveIntegrationEvent {
       .limit(1)
       .select('id')
     if (edge) await db.from('integration_events').where('integration_id', integration.id).where('id', '<=', edge.id).delete()
-    return row
   }
 }

@@ -18,6 +18,7 @@ import { QueueService } from '#queue/queue_service'
 import { QueueName, reviewRequestJobId } from '#queue/queues'
 import { sendDelayMs } from '#lib/quiet_hours'
 import type { DateTime } from 'luxon'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { personalLink, stopLink } from '#lib/app_url'
 import { monthStartIst } from '#lib/time'
 import { clock } from '#lib/clock'
@@ -38,6 +39,11 @@ export interface RequestOrigin {
   sendAfter?: DateTime | null
   /** A customer asked in the last this many days is not asked again (AlreadyAskedError). */
   repeatDays?: number
+  /**
+   * Written in the request's own transaction once the request is stored (an integration's event row): if it throws,
+   * nothing is stored; if the process dies, neither is.
+   */
+  alongside?(trx: TransactionClientContract, request: ReviewRequest): Promise<void>
 }
 
 /** The customer was asked within the repeat window: when. */
@@ -90,21 +96,22 @@ export default class CreateReviewRequest {
     }
     const customer = await this.customerOf(business, input, channel)
     if (customer.optedOutAt || (await OptOut.covers(business.id, customer))) throw new FieldError('customerId', OPTED_OUT)
-    if (origin.repeatDays) {
-      const last = await ReviewRequest.query()
-        .where('business_id', business.id)
-        .where('customer_id', customer.id)
-        .where('created_at', '>=', clock.now().minus({ days: origin.repeatDays }).toJSDate())
-        .orderBy('created_at', 'desc')
-        .first()
-      if (last) throw new AlreadyAskedError(last.createdAt)
-    }
     // The owner's own WhatsApp is sent by the owner now; email goes from the send queue (review_request_send_job.ts).
     const ownWhatsapp = channel === RequestChannel.WhatsappLink
 
     const request = await db.transaction(async (trx) => {
       // One request at a time per business while counting, so two at once cannot both take the last free one.
       await trx.from('businesses').where('id', business.id).forUpdate().first()
+      // Under the business's lock, so two events for one customer at once make one request.
+      if (origin.repeatDays) {
+        const last = await ReviewRequest.query({ client: trx })
+          .where('business_id', business.id)
+          .where('customer_id', customer.id)
+          .where('created_at', '>=', clock.now().minus({ days: origin.repeatDays }).toJSDate())
+          .orderBy('created_at', 'desc')
+          .first()
+        if (last) throw new AlreadyAskedError(last.createdAt)
+      }
       const { isLimited } = await this.billingStatus.handle(workspace)
       if (isLimited) {
         // A paused business's link takes no ratings: a request would send the customer to a page that says so.
@@ -124,7 +131,7 @@ export default class CreateReviewRequest {
           throw new FieldError('channel', providerCapMessage(cap))
       }
       const now = clock.now()
-      return ReviewRequest.create(
+      const created = await ReviewRequest.create(
         {
           businessId: business.id,
           customerId: customer.id,
@@ -141,6 +148,8 @@ export default class CreateReviewRequest {
         },
         { client: trx }
       )
+      await origin.alongside?.(trx, created)
+      return created
     })
     request.$setRelated('customer', customer)
     if (!ownWhatsapp) {
