@@ -43,6 +43,7 @@ const InvitePage = lazy(() => import('./pages/invite'))
 const GooglePage = lazy(() => import('./pages/google'))
 const ReplyTemplatesPage = lazy(() => import('./pages/reply-templates'))
 const WidgetPage = lazy(() => import('./pages/widget'))
+const IntegrationsPage = lazy(() => import('./pages/integrations'))
 const AdminConsole = lazy(() => import('./pages/admin'))
 
 /** Data never stale, no refetch on focus, no polling unless a screen asks, no retries (docs/screens.md#dashboard-routes). */
@@ -147,6 +148,7 @@ export function AppRoutes() {
               <Route path="/profile" element={<ProfilePage />} />
               <Route path="/business/:businessId" element={<BusinessAnalyticsPage />} />
               <Route path="/business/:businessId/widget" element={<WidgetPage />} />
+              <Route path="/business/:businessId/integrations" element={<IntegrationsPage />} />
               <Route path="/dashboard/*" element={<OutsideApp />} />
             </Route>
           </Route>

@@ -145,7 +145,7 @@ export default class ReceiveIntegrationEvent {
           sendAfter,
           // A test event may be sent again: the member is not "asked recently" by their own tests.
           repeatDays: test ? undefined : REQUEST_REPEAT_DAYS,
-          alongside: async (trx, request) => {
+          alongside: async (trx, stored) => {
             const [id] = await trx.table('integration_events').insert({
               integration_id: row.integrationId,
               received_at: clock.now().toJSDate(),
@@ -154,7 +154,7 @@ export default class ReceiveIntegrationEvent {
               customer_masked: row.customerMasked,
               outcome: 'scheduled',
               reason,
-              review_request_id: request.id,
+              review_request_id: stored.id,
               send_at: sendAt.toJSDate(),
               test: row.test,
             })

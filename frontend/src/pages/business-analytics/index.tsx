@@ -11,6 +11,7 @@ import { AnalyticsStats } from '#components/analytics/analytics-stats'
 import { BackToDashboard, BusinessNotFound as NotFound } from '#components/analytics/business-not-found'
 import { BusinessHeader } from '#components/analytics/business-header'
 import { FunnelInsights } from '#components/analytics/funnel-insights'
+import { IntegrationsLinkCard } from '#components/integrations/integrations-link-card'
 import { WidgetViewsCard } from '#components/analytics/widget-views-card'
 import { RangePicker } from '#components/analytics/range-picker'
 import { RangeError, useAnalyticsRange } from '#components/analytics/use-analytics-range'
@@ -94,6 +95,7 @@ export default function BusinessAnalyticsPage() {
         {period.data ? <DailyChart range={period.data} days={period.data.days} /> : CHART_PLACEHOLDER}
       </Suspense>
       <RequestFunnel businessId={businessId} />
+      <IntegrationsLinkCard businessId={businessId} />
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={edit ? 13 : 24}>
           <StaffCard businessId={businessId} businessName={data.business.name} />
