@@ -93,6 +93,10 @@ export interface AnalyticsRangeResponse {
   timeZone: string
   /** The business asked for; null: every business of the owner. */
   businessId: number | null
+  /** The one source asked for (its ratings alone, and no page views); null: all. */
+  source: 'manual' | 'csv' | 'visit_hook' | 'integration' | 'staff_link' | null
+  /** The range's ratings by where they came from (whatever `source` is), the most first. */
+  sources: RatingSourceDto[]
   totals: RangeTotals
   previousTotals: RangeTotals
   days: DailyPointDto[]
@@ -139,4 +143,16 @@ export interface OverviewResponse {
   businesses: (OverviewCounts & RecentGoogleRatings & { businessId: number })[]
   /** Only for a workspace with a Google connection (docs/decisions.md D47). */
   googleReviews?: OverviewGoogleReviews
+}
+
+/**
+ * Ratings from one source over a range (docs/decisions.md D72): a request's source (an integration per row, with its
+ * provider), a staff member's link, or `page`: the QR poster and the review link, without a request.
+ */
+export interface RatingSourceDto {
+  source: 'manual' | 'csv' | 'visit_hook' | 'integration' | 'staff_link' | 'page'
+  integrationId: number | null
+  provider: 'razorpay' | 'shopify' | 'woocommerce' | 'zoho_books' | 'zenoti' | null
+  ratings: number
+  sentToGoogle: number
 }

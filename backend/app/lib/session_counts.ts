@@ -8,6 +8,7 @@ import { BUSINESS_TIME_ZONE, NEGATIVE_RATING_MAX, POSITIVE_RATING_MIN, POSITIVE_
 import { istDaySql, istDayStart } from '#lib/time'
 import type { ListParams } from '#lib/list_query'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
+import type { RequestSource } from '#contract/integrations'
 
 /** The ids of the businesses a user may see, as the policies give them (BusinessPolicy.visibleIds). */
 type BusinessIds = DatabaseQueryBuilderContract<any>
@@ -104,8 +105,10 @@ export interface DayCounts {
  * Counts per business and IST day for the days `fromDay` to `toDay` (both included) of these businesses; quiet
  * days are absent. Rolled-up days come from analytics_daily, the days after the watermark from the raw rows.
  */
-export async function dailyCounts(businessIds: number[], fromDay: string, toDay: string): Promise<DayCounts[]> {
+export async function dailyCounts(businessIds: number[], fromDay: string, toDay: string, source?: RequestSource): Promise<DayCounts[]> {
   if (businessIds.length === 0) return []
+  // The rollups do not split by source: the ratings of one are counted from their rows (docs/decisions.md D72).
+  if (source) return bySourceDailyCounts(businessIds, fromDay, toDay, source)
   const watermark = await rolledThrough()
   const liveStart = liveFrom(watermark)
   const dayStart = istDayStart(fromDay).toJSDate()
@@ -127,6 +130,33 @@ export async function dailyCounts(businessIds: number[], fromDay: string, toDay:
       .groupBy('business_id', 'day'),
   ])
   return [...rolledRows, ...rawRows].map((row: any) => ({
+    businessId: Number(row.business_id),
+    day: String(row.day).slice(0, 10),
+    counts: { ...toCounts(row), ratingSum: Number(row.rating_sum ?? 0) },
+  }))
+}
+
+/**
+ * The ratings that came from one source: through a request sent by hand, from a CSV, by the visit hook or an
+ * integration, or through a staff member's link without a request (`staff_link`).
+ */
+export const ofSource = <Q extends DatabaseQueryBuilderContract<any>>(query: Q, source: RequestSource): Q =>
+  (source === 'staff_link'
+    ? query.whereNull('review_request_id').whereNotNull('staff_id')
+    : query.whereIn('review_request_id', db.from('review_requests').where('source', source).select('id'))) as Q
+
+async function bySourceDailyCounts(businessIds: number[], fromDay: string, toDay: string, source: RequestSource) {
+  const rows = await ofSource(
+    db
+      .from('review_sessions')
+      .whereIn('business_id', businessIds)
+      .where('created_at', '>=', istDayStart(fromDay).toJSDate())
+      .where('created_at', '<', istDayStart(toDay).plus({ days: 1 }).toJSDate()),
+    source
+  )
+    .select('business_id', db.raw(`${istDaySql('created_at')} AS day`), ...rawCounts(), db.raw('SUM(rating) AS rating_sum'))
+    .groupBy('business_id', 'day')
+  return rows.map((row: any) => ({
     businessId: Number(row.business_id),
     day: String(row.day).slice(0, 10),
     counts: { ...toCounts(row), ratingSum: Number(row.rating_sum ?? 0) },

@@ -1,6 +1,7 @@
 import vine from '@vinejs/vine'
 import { DateTime } from 'luxon'
 import { messages } from '#validators/messages'
+import { REQUEST_SOURCES } from '#contract/integrations'
 
 /** A calendar day written 'YYYY-MM-DD' that exists (no 30 February). */
 const calendarDay = vine.createRule((value, _, field) => {
@@ -19,6 +20,8 @@ export const analyticsRangeValidator = vine.compile(
     from: vine.string().use(calendarDay()).optional(),
     to: vine.string().use(calendarDay()).optional(),
     businessId: vine.number().withoutDecimals().positive().optional(),
+    /** One source's ratings only (docs/decisions.md D72). */
+    source: vine.enum(REQUEST_SOURCES).optional(),
   })
 )
 analyticsRangeValidator.messagesProvider = messages

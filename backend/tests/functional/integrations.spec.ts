@@ -16,7 +16,14 @@ import env from '#start/env'
 import { isolated } from '#tests/helpers/setup'
 import { ownerWithBusiness } from '#tests/helpers/owners'
 import { joined } from '#tests/helpers/workspaces'
-import { BusinessFactory, CustomerFactory, ReviewRequestFactory, UserFactory } from '#database/factories/index'
+import {
+  BusinessFactory,
+  CustomerFactory,
+  IntegrationFactory,
+  ReviewRequestFactory,
+  ReviewSessionFactory,
+  UserFactory,
+} from '#database/factories/index'
 import User from '#models/user'
 import { BUSINESS_PAUSED_MESSAGE } from '#contract/product_rules'
 import { clock } from '#lib/clock'
@@ -427,6 +434,77 @@ test.group('Integrations: the settings and who may change them', (group) => {
       const request = await db.from('review_requests').where('id', body.event!.requestId!).firstOrFail()
       const customer = await db.from('customers').where('id', request.customer_id).firstOrFail()
       assert.equal(customer.email, user.email)
+    }
+  })
+})
+
+test.group('Integrations: what each source brought', (group) => {
+  isolated(group)
+
+  test('the funnel and analytics answer per source, and take one source as a filter', async ({ client, assert }) => {
+    const { token, business } = await ownerWithBusiness()
+    const integration = await IntegrationFactory.merge({ businessId: business.id, provider: 'shopify', trigger: 'orders/paid' }).create()
+    const rated = async (source: 'manual' | 'integration', redirected: boolean) => {
+      const customer = await CustomerFactory.merge({ businessId: business.id }).create()
+      const request = await ReviewRequestFactory.apply('sent')
+        .merge({
+          businessId: business.id,
+          customerId: customer.id,
+          source,
+          integrationId: source === 'integration' ? integration.id : null,
+        })
+        .create()
+      await db.from('review_requests').where('id', request.id).update({ status: 'rated', rated_at: new Date() })
+      await ReviewSessionFactory.merge({
+        businessId: business.id,
+        reviewRequestId: request.id,
+        rating: redirected ? 5 : 2,
+        redirected,
+      }).create()
+    }
+    await rated('integration', true)
+    await rated('integration', true)
+    await rated('integration', false)
+    await rated('manual', true)
+    const [staffId] = await db.table('staff').insert({ business_id: business.id, name: 'Ravi', code: 'ravi01', created_at: new Date() })
+    await ReviewSessionFactory.merge({ businessId: business.id, staffId, rating: 5, redirected: true }).create()
+    await ReviewSessionFactory.merge({ businessId: business.id, rating: 4, redirected: true }).create()
+
+    const funnel = await client.get(`/api/review-requests/funnel?businessId=${business.id}`).bearerToken(token)
+    funnel.assertStatus(200)
+    assert.deepEqual(
+      funnel.body().sources.map((step: any) => [step.source, step.provider, step.requests, step.rated, step.sentToGoogle]),
+      [
+        ['integration', 'shopify', 3, 3, 2],
+        ['manual', null, 1, 1, 1],
+        ['staff_link', null, 0, 1, 1],
+      ]
+    )
+    const onlyShopify = await client.get(`/api/review-requests/funnel?businessId=${business.id}&source=integration`).bearerToken(token)
+    assert.equal(onlyShopify.body().total.sent, 3)
+
+    const all = await client.get(`/api/analytics/range?businessId=${business.id}`).bearerToken(token)
+    all.assertStatus(200)
+    assert.equal(all.body().totals.totalSessions, 6)
+    assert.deepEqual(
+      all.body().sources.map((row: any) => [row.source, row.provider, row.ratings, row.sentToGoogle]),
+      [
+        ['integration', 'shopify', 3, 2],
+        ['manual', null, 1, 1],
+        ['staff_link', null, 1, 1],
+        ['page', null, 1, 1],
+      ]
+    )
+    const integrationOnly = await client.get(`/api/analytics/range?businessId=${business.id}&source=integration`).bearerToken(token)
+    assert.containsSubset(integrationOnly.body(), {
+      source: 'integration',
+      totals: { totalSessions: 3, redirectedSessions: 2, pageViews: 0 },
+    })
+    const staffOnly = await client.get(`/api/analytics/range?businessId=${business.id}&source=staff_link`).bearerToken(token)
+    assert.equal(staffOnly.body().totals.totalSessions, 1)
+    for (const bad of ['page', 'Integration', 'x']) {
+      ;(await client.get(`/api/analytics/range?businessId=${business.id}&source=${bad}`).bearerToken(token)).assertStatus(422)
+      ;(await client.get(`/api/review-requests/funnel?businessId=${business.id}&source=${bad}`).bearerToken(token)).assertStatus(422)
     }
   })
 })

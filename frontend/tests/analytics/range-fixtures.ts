@@ -43,6 +43,8 @@ export function rangeAnswer(range: DayRange, overrides: Partial<AnalyticsRangeRe
     previous: previousRange(range),
     timeZone: 'Asia/Kolkata',
     businessId: null,
+    source: null,
+    sources: [],
     totals: CAFE_NOW,
     previousTotals: CAFE_BEFORE,
     days: [],

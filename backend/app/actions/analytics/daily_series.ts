@@ -5,6 +5,7 @@ import { dailyCounts, NO_RATED_COUNTS, type RatedCounts } from '#lib/session_cou
 import { nowIst } from '#lib/time'
 import { pageViewCounter, widgetViewCounter } from '#hot_path/page_view_counter'
 import type { DailyPointDto } from '#types/api'
+import type { RequestSource } from '#contract/integrations'
 
 /** One business's figures on one IST day: its counts with their rating sum, its page views and widget answers. */
 export interface DayFigures {
@@ -32,17 +33,18 @@ export default class DailySeries {
   }
 
   /** The figures of these businesses per day from `from` to `to`; days without ratings or views are absent. */
-  async figures(businessIds: number[], from: string, to: string): Promise<DayFigures[]> {
+  async figures(businessIds: number[], from: string, to: string, source?: RequestSource): Promise<DayFigures[]> {
     if (businessIds.length === 0) return []
     // As in business_analytics.ts.
     await Promise.all([pageViewCounter.flush().catch(() => {}), widgetViewCounter.flush().catch(() => {})])
 
     const views = (table: 'page_views_daily' | 'widget_views') =>
       db.from(table).whereIn('business_id', businessIds).whereBetween('day', [from, to]).select('business_id', 'day', 'views')
+    // Views belong to no source: a range of one source's ratings has none.
     const [counts, viewRows, widgetRows] = await Promise.all([
-      dailyCounts(businessIds, from, to),
-      views('page_views_daily'),
-      views('widget_views'),
+      dailyCounts(businessIds, from, to, source),
+      source ? [] : views('page_views_daily'),
+      source ? [] : views('widget_views'),
     ])
     const byKey = new Map<string, DayFigures>()
     const entry = (businessId: number, day: string) => {
