@@ -37,6 +37,7 @@ export const WEB_ROUTES = {
     '/billing',
     '/business/:businessId',
     '/business/:businessId/widget',
+    '/business/:businessId/integrations',
     '/admin',
     '/admin/*',
     '/invite',

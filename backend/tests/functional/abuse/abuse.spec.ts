@@ -193,6 +193,7 @@ test.group('Abuse: oversized bodies', (group) => {
       shortUrl: business.shortUrl,
       token: 'any-webhook-token',
       secret: 'x'.repeat(43),
+      provider: 'razorpay',
       name: 'receipt-mail',
       jobId: 'receipt-mail-1',
       userId: 1,
