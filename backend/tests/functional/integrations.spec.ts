@@ -11,6 +11,7 @@ import { test } from '@japa/runner'
 import type { Group } from '@japa/runner/core'
 import app from '@adonisjs/core/services/app'
 import { Msg91Sms } from '#services/messaging/msg91_sms'
+import { configuredSms } from '#tests/helpers/sms'
 import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
 import { isolated } from '#tests/helpers/setup'
@@ -78,19 +79,7 @@ async function addIntegration(client: any, token: string, businessId: number, bo
 /** SMS set up (MSG91's settings; nothing is sent here): phone-only customers have a channel. */
 function smsSetUp(group: Group) {
   group.setup(() => {
-    app.container.swap(
-      Msg91Sms,
-      () =>
-        new Msg91Sms({
-          baseUrl: 'http://127.0.0.1:9',
-          authKey: 'msg91-auth-key',
-          senderId: 'RVWRTE',
-          templateId: '64a1b2c3d4e5f6a7b8c9d0e1',
-          dltEntityId: '1201160000000000001',
-          webhookToken: 'dlr',
-          timeoutMs: 1000,
-        })
-    )
+    app.container.swap(Msg91Sms, configuredSms)
     return () => app.container.restore(Msg91Sms)
   })
 }

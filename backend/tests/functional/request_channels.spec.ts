@@ -20,18 +20,8 @@ import { SMS_NEEDS, WHATSAPP_BUSINESS_NEEDS, providerCapMessage } from '#actions
 import { NO_PHONE, TYPED_EMAIL_NEEDED, TYPED_PHONE_NEEDED } from '#actions/requests/create_review_request'
 import { EMAIL_TAKEN } from '#actions/requests/save_customer'
 import { PHONE_OR_EMAIL } from '#validators/requests'
+import { configuredSms } from '#tests/helpers/sms'
 import type { CustomerDto, RequestChannelsDto, ReviewRequestDto, ReviewSessionDto } from '#types/api'
-
-const configuredSms = () =>
-  new Msg91Sms({
-    baseUrl: 'http://127.0.0.1:9',
-    authKey: 'msg91-auth-key',
-    senderId: 'RVWRTE',
-    templateId: '64a1b2c3d4e5f6a7b8c9d0e1',
-    dltEntityId: '1201160000000000001',
-    webhookToken: 'dlr-secret-0123456789',
-    timeoutMs: 2000,
-  })
 
 async function connectWhatsApp(userId: number) {
   const now = DateTime.now()
