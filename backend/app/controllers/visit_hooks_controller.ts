@@ -16,6 +16,7 @@ import { whatsappAccountOf } from '#queries/whatsapp_accounts'
 import { visitHookValidator } from '#validators/requests'
 import { FieldError, NotFoundError } from '#exceptions/app_errors'
 import { appUrl } from '#lib/app_url'
+import { REQUEST_REPEAT_DAYS } from '#contract/integrations'
 import type { VisitHookDto } from '#types/api'
 
 const hookUrl = (secret: string) => appUrl(`/api/hooks/visits/${secret}`)
@@ -68,7 +69,8 @@ export default class VisitHooksController {
         customer: { name: input.name, phone: input.phone, email: input.email ?? null, consent: true },
         channel,
       },
-      { source: 'visit_hook' }
+      // The same rules as an integration's: a regular is asked at most once in REQUEST_REPEAT_DAYS (409 otherwise).
+      { source: 'visit_hook', repeatDays: REQUEST_REPEAT_DAYS }
     )
     return response.accepted({ requestId: created.request.id, status: created.request.status, channel })
   }

@@ -46,6 +46,20 @@ test.group('After-visit hook', (group) => {
     })
   })
 
+  test('a regular is asked once in 30 days: the second visit is a 409 saying when, and stores no request', async ({ client, assert }) => {
+    const { token, business } = await ownerWithBusiness()
+    const on = (await client.post(`/api/businesses/${business.id}/visit-hook`).bearerToken(token)).body() as VisitHookDto
+    const visit = { name: 'Meena Iyer', phone: '+91 98450 22222', email: 'meena@example.in' }
+    assert.equal((await call(on.url!, visit)).status, 202)
+    const again = await call(on.url!, visit)
+    assert.equal(again.status, 409)
+    assert.match(
+      ((await again.json()) as { error: string }).error,
+      /^This customer was asked for a review on \d+ \w{3}: a customer is asked at most once in 30 days\.$/
+    )
+    assert.lengthOf(await db.from('review_requests').where('business_id', business.id), 1)
+  })
+
   test('a new address retires the old one; off answers 404; bad input is a 422 that stores nothing', async ({ client, assert }) => {
     const { token, business } = await ownerWithBusiness()
     const first = (await client.post(`/api/businesses/${business.id}/visit-hook`).bearerToken(token)).body() as VisitHookDto

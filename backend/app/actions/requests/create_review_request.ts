@@ -17,6 +17,8 @@ import { customerLanguageOf } from '#queries/message_languages'
 import { QueueService } from '#queue/queue_service'
 import { QueueName, reviewRequestJobId } from '#queue/queues'
 import { sendDelayMs } from '#lib/quiet_hours'
+import { BUSINESS_TIME_ZONE } from '#lib/constants'
+import { REQUEST_REPEAT_DAYS } from '#contract/integrations'
 import type { DateTime } from 'luxon'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { personalLink, stopLink } from '#lib/app_url'
@@ -51,7 +53,10 @@ export class AlreadyAskedError extends AppException {
   static status = 409
   static code = 'E_ALREADY_ASKED'
   constructor(readonly askedAt: DateTime) {
-    super('This customer was asked for a review recently.')
+    super(
+      `This customer was asked for a review on ${askedAt.setZone(BUSINESS_TIME_ZONE).toFormat('d LLL')}: ` +
+        `a customer is asked at most once in ${REQUEST_REPEAT_DAYS} days.`
+    )
   }
 }
 
