@@ -4,7 +4,8 @@
  * consent ticked) and gets its webhook address, the secret and the steps for Shopify's own screen. Shopify then
  * sends a real `orders/paid` webhook signed with that secret, and the owner presses "Send a test event": both are in
  * the event log, the order as "request scheduled for …" with the customer masked, and the requests screen's funnel
- * has Shopify as a source. Screenshots at 1280 and 390 px in screenshots/journeys/18-*.png.
+ * has Shopify as a source. The other four providers' set-up steps are shown from their cards. Screenshots at 1280
+ * and 390 px in screenshots/journeys/18-*.png.
  */
 import assert from 'node:assert/strict'
 import { createHmac } from 'node:crypto'
@@ -115,6 +116,32 @@ test(
       assert.equal(await log.getByText('Scheduled', { exact: true }).count(), 2)
       await screenshotWidths(page, '18', '05-event-log')
       await page.keyboard.press('Escape')
+
+      // The other providers' set-up steps, as each card shows them again (without the secret).
+      for (const provider of ['razorpay', 'woocommerce', 'zoho_books', 'zenoti']) {
+        expectStatus(
+          await api('POST', `/api/businesses/${business.id}/integrations`, { token: owner.token, body: { provider, consent: true } }),
+          201,
+          `adding ${provider}`
+        )
+      }
+      await page.reload()
+      for (const [provider, name, screen] of [
+        ['razorpay', 'Razorpay', /Webhooks/],
+        ['woocommerce', 'WooCommerce', /Advanced/],
+        ['zoho_books', 'Zoho Books', /Automation/],
+        ['zenoti', 'Zenoti', /Webhooks/],
+      ]) {
+        const card = page.locator('.ant-card', { has: page.getByText(name, { exact: true }) })
+        await card.getByRole('button', { name: 'Set-up steps' }).click()
+        const steps = page.getByRole('dialog', { name: `Set up ${name}` })
+        await steps.waitFor()
+        assert.match(await steps.innerText(), screen, `${name}'s steps name its own screen`)
+        assert.doesNotMatch(await steps.innerText(), /Shown once/, 'the secret is not shown again')
+        await screenshotWidths(page, '18', `06-setup-${provider}`)
+        await steps.getByRole('button', { name: 'Done' }).click()
+        await steps.waitFor({ state: 'hidden' })
+      }
 
       // The requests: one from Shopify's order, one from the test, both from the integration.
       const requests = await waitFor('the scheduled requests', async () => {
