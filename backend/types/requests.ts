@@ -62,6 +62,10 @@ export interface ReviewRequestDto {
   /** When `status` is `failed`: why, in the provider's words (e.g. "Message undeliverable (131026)"). */
   failureReason: string | null
   createdAt: string
+  /** Where it came from (docs/decisions.md D72), the integration that sent it, and not before when it goes. */
+  source: 'manual' | 'csv' | 'visit_hook' | 'integration' | 'staff_link'
+  integrationId: number | null
+  sendAfter: string | null
   /** For `whatsapp_link`: the owner's own WhatsApp opened on this customer with the message. */
   whatsappUrl?: string
 }

@@ -35,6 +35,9 @@ export function serializeReviewRequest(request: ReviewRequest, extra: { whatsapp
     ratedAt: request.ratedAt?.toISO() ?? null,
     failureReason: request.status === 'failed' ? request.failureReason : null,
     createdAt: request.createdAt.toISO()!,
+    source: request.source,
+    integrationId: request.integrationId,
+    sendAfter: request.sendAfter?.toISO() ?? null,
     ...extra,
   }
 }

@@ -209,6 +209,10 @@ test.group('Integrations: each provider', (group) => {
       )
       assert.equal(events[0].reference, row.reference)
       assert.equal(events[0].requestId, request.id)
+      // The request says where it came from, and when it goes.
+      const shown = await client.get(`/api/review-requests/${request.id}`).bearerToken(token)
+      assert.containsSubset(shown.body(), { source: 'integration', integrationId: integration.id, status: 'created' })
+      assert.equal(new Date(shown.body().sendAfter).getTime(), new Date(request.send_after).getTime())
       assert.notInclude(events[0].customer!, row.phone.slice(5, 10), 'the number is masked')
     })
 

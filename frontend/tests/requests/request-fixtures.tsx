@@ -46,6 +46,9 @@ export const reviewRequest = (overrides: Partial<ReviewRequestDto> = {}) =>
     ratedAt: null,
     failureReason: null,
     createdAt: '2026-11-21T10:00:00.000Z',
+    source: 'manual',
+    integrationId: null,
+    sendAfter: null,
     whatsappUrl: 'https://wa.me/919876543210?text=Hello%20Priya',
     ...overrides,
   }) satisfies ReviewRequestDto
