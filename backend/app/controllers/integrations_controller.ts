@@ -11,6 +11,7 @@ import IntegrationPolicy from '#policies/integration_policy'
 import CreateIntegration from '#actions/integrations/create_integration'
 import UpdateIntegration from '#actions/integrations/update_integration'
 import SendTestEvent from '#actions/integrations/send_test_event'
+import DeleteIntegration from '#actions/integrations/delete_integration'
 import ReceiveIntegrationEvent from '#actions/integrations/receive_integration_event'
 import { integrationEvents, integrationsOf } from '#queries/integrations'
 import { serializeIntegration, serializeIntegrationEvent } from '#serializers/integrations'
@@ -54,9 +55,10 @@ export default class IntegrationsController {
     return serializeIntegration(updated, recent)
   }
 
-  async destroy(ctx: HttpContext) {
+  @inject()
+  async destroy(ctx: HttpContext, remove: DeleteIntegration) {
     const { integration } = await authorized(ctx, 'manage')
-    await integration.delete()
+    await remove.handle(integration)
     return ctx.response.noContent()
   }
 

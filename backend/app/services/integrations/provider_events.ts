@@ -55,6 +55,24 @@ const sameBytes = (a: Buffer, b: Buffer) => a.length === b.length && timingSafeE
 
 const hmac = (secret: string, raw: Buffer) => createHmac('sha256', secret).update(raw).digest()
 
+/**
+ * The header a provider signs a delivery of `raw` with, as it documents it: a hex or base64 HMAC-SHA256 of the body,
+ * or (Zoho Books, Zenoti) the shared secret itself. "Send a test event" signs with it too.
+ */
+export function signatureHeader(provider: IntegrationProvider, raw: Buffer, secret: string): [string, string] {
+  switch (provider) {
+    case 'razorpay':
+      return ['x-razorpay-signature', hmac(secret, raw).toString('hex')]
+    case 'shopify':
+      return ['x-shopify-hmac-sha256', hmac(secret, raw).toString('base64')]
+    case 'woocommerce':
+      return ['x-wc-webhook-signature', hmac(secret, raw).toString('base64')]
+    case 'zoho_books':
+    case 'zenoti':
+      return ['x-reviewroute-secret', secret]
+  }
+}
+
 /** Whether the delivery carries the provider's signature (or shared secret) for this integration's secret. */
 export function isSigned(provider: IntegrationProvider, headers: Headers, raw: Buffer, secret: string): boolean {
   switch (provider) {

@@ -3,9 +3,9 @@
  * trigger, in the provider's documented shape and signed as the provider signs it, for a customer who is the member
  * pressing the button, so the whole path runs and the request reaches someone who expects it.
  */
-import { createHmac, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import type { IntegrationProvider } from '#contract/integrations'
-import type { Headers } from '#services/integrations/provider_events'
+import { signatureHeader, type Headers } from '#services/integrations/provider_events'
 
 export interface SampleCustomer {
   firstName: string
@@ -14,8 +14,6 @@ export interface SampleCustomer {
   phone: string | null
   email: string | null
 }
-
-const sign = (secret: string, raw: Buffer) => createHmac('sha256', secret).update(raw).digest()
 
 /** The raw body and headers of one test delivery for `trigger`. */
 export function sampleDelivery(
@@ -116,7 +114,6 @@ export function sampleDelivery(
           ],
         },
       }
-      headers['x-reviewroute-secret'] = secret
       break
     case 'zenoti': {
       const guest = {
@@ -133,13 +130,11 @@ export function sampleDelivery(
             ? { invoice: { id: `inv-${id}`, invoice_no: `Z-T${id.slice(0, 4)}`, total_price: { sum_total: Number(rupees) }, guest } }
             : { appointment: { appointment_id: `appt-${id}`, status: 'Completed', guest } },
       }
-      headers['x-reviewroute-secret'] = secret
       break
     }
   }
   const raw = Buffer.from(JSON.stringify(body))
-  if (provider === 'razorpay') headers['x-razorpay-signature'] = sign(secret, raw).toString('hex')
-  if (provider === 'shopify') headers['x-shopify-hmac-sha256'] = sign(secret, raw).toString('base64')
-  if (provider === 'woocommerce') headers['x-wc-webhook-signature'] = sign(secret, raw).toString('base64')
+  const [name, value] = signatureHeader(provider, raw, secret)
+  headers[name] = value
   return { headers, raw }
 }
